@@ -1,0 +1,69 @@
+/** The BullMQ queue the API produces to and the judge consumes. */
+export const JUDGE_QUEUE = 'judge';
+
+export const VERDICTS = [
+  'accepted',
+  'wrong_answer',
+  'time_limit_exceeded',
+  'memory_limit_exceeded',
+  'runtime_error',
+  'output_limit_exceeded',
+  'compilation_error',
+] as const;
+export type Verdict = (typeof VERDICTS)[number];
+
+export interface JudgeLimits {
+  /** CPU time per test, milliseconds. */
+  cpuTimeMs: number;
+  /** Wall time per test, milliseconds. */
+  wallTimeMs: number;
+  memoryMb: number;
+  stackMb: number;
+  outputBytes: number;
+  maxProcesses: number;
+  compileWallTimeMs: number;
+}
+
+export const DEFAULT_JUDGE_LIMITS: JudgeLimits = {
+  cpuTimeMs: 2_000,
+  wallTimeMs: 5_000,
+  memoryMb: 256,
+  stackMb: 64,
+  outputBytes: 1 << 20,
+  maxProcesses: 64,
+  compileWallTimeMs: 10_000,
+};
+
+export interface JudgeTest {
+  /** Opaque id the API uses to match results to its test cases. */
+  id: string;
+  /** The exact bytes fed to the program's standard input (libs/java-io serialises them). */
+  stdin: string;
+  expectedOutput: string;
+}
+
+export interface JudgeJobData {
+  code: string;
+  language: 'java';
+  tests: JudgeTest[];
+  limits: JudgeLimits;
+  /** Follows a submission from the API's request to the judge's logs. */
+  requestId?: string;
+}
+
+export interface JudgeTestResult {
+  id: string;
+  verdict: Verdict;
+  actualOutput: string;
+  /** Milliseconds of the test's run. */
+  executionTime: number;
+  /** A short, user-readable reason; empty when accepted. */
+  error: string;
+}
+
+export interface JudgeJobResult {
+  /** compilation_error when the code did not compile (then `results` is empty); otherwise the first failing test's verdict, or accepted. */
+  verdict: Verdict;
+  compileError?: string;
+  results: JudgeTestResult[];
+}

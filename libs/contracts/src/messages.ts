@@ -1,0 +1,24 @@
+/**
+ * Messages the server sends that the web maps to the spec's sentences (spec §8).
+ * The server's wording is fixed here so both sides agree.
+ */
+export const ServerMessages = {
+  userExists: 'User already exists',
+  invalidCredentials: 'Invalid credentials',
+  verifyEmail: 'Please verify your email',
+  userNotFound: 'User not found',
+  unauthorized: 'Unauthorized',
+  adminRequired: 'You need admin privileges to access this page.',
+  superAdminRequired: 'Not authorized to access this page. Only super admins can access this page.',
+  superAdminExists: 'A super admin already exists',
+  invalidResetToken: 'Invalid or missing reset token',
+  invalidVerificationToken: 'Invalid or expired verification token',
+  passwordTooShort: 'Password must be at least 6 characters long',
+  passwordsDoNotMatch: 'Passwords do not match',
+  tooManyRequests: 'Too many requests, please try again later',
+  contestNotActive: 'Contest is not currently active. You can only submit solutions during the contest period.',
+  mustJoinContest: 'You must join the contest to access its problems',
+  judgeUnavailable: 'The judge is unavailable right now, please try again shortly',
+  judgeTimeout: 'The judge did not answer in time, please try again',
+  resetLinkSent: 'If the email exists, a password reset link has been sent...',
+} as const;

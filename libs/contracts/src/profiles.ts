@@ -1,0 +1,50 @@
+export const INITIAL_RATING = 1500;
+
+export interface Profile {
+  userId: string;
+  username: string;
+  fullName: string;
+  email?: string;
+  bio: string;
+  preferredLanguage: string;
+  totalScore: number;
+  problemsSolved: number;
+  rating: number;
+  contestsParticipated: number;
+}
+
+export interface UpdateProfileRequest {
+  username?: string;
+  fullName?: string;
+  bio?: string;
+  preferredLanguage?: string;
+}
+
+export interface Activity {
+  problemId: string;
+  problemTitle: string;
+  difficulty: string;
+  points: number;
+  solvedAt: string;
+}
+
+export interface RatingChange {
+  contestId: string;
+  contestTitle: string;
+  oldRating: number;
+  newRating: number;
+  rank: number;
+  at: string;
+}
+
+export interface PlatformStats {
+  problems: number;
+  contests: number;
+  users: number;
+}
+
+export interface AiResponse {
+  success: boolean;
+  analysis: string;
+  error?: string;
+}
