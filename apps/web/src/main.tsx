@@ -1,9 +1,20 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { HomePage } from './HomePage';
+import { Provider } from 'react-redux';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { routes } from './app/router';
+import { makeStore } from './app/store';
+import { setUnauthorizedRedirect } from './services/api';
+import './styles.css';
+
+const store = makeStore();
+const router = createBrowserRouter(routes);
+setUnauthorizedRedirect(() => void router.navigate('/auth'));
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>
-    <HomePage />
+    <Provider store={store}>
+      <RouterProvider router={router} />
+    </Provider>
   </StrictMode>,
 );

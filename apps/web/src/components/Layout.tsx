@@ -1,0 +1,68 @@
+import { Suspense, useEffect } from 'react';
+import { Outlet } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../app/hooks';
+import { loadSession } from '../features/auth/authSlice';
+import { CLOCK_RESYNC_MS, clockApi, clockSynced } from '../features/clock/clockSlice';
+import { resolveTheme } from '../features/theme/themeSlice';
+import { Toaster } from '../features/toast/Toaster';
+import { getToken } from '../services/token';
+import { NavBar } from './NavBar';
+import { Spinner } from './Spinner';
+
+function useApplyTheme() {
+  const theme = useAppSelector((s) => s.theme.theme);
+  useEffect(() => {
+    const media = window.matchMedia?.('(prefers-color-scheme: dark)');
+    const apply = () => {
+      document.documentElement.dataset.theme = resolveTheme(theme, media?.matches ?? false);
+    };
+    apply();
+    media?.addEventListener?.('change', apply);
+    return () => media?.removeEventListener?.('change', apply);
+  }, [theme]);
+}
+
+function useClockSync() {
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    const sync = () => {
+      const request = dispatch(clockApi.endpoints.serverTime.initiate(undefined, { forceRefetch: true }));
+      request
+        .unwrap()
+        .then((r) => dispatch(clockSynced({ serverTime: r.utc_datetime, localTime: Date.now() })))
+        .catch((err) => console.warn('Clock sync failed', err))
+        .finally(() => request.unsubscribe());
+    };
+    sync();
+    const timer = setInterval(sync, CLOCK_RESYNC_MS);
+    return () => clearInterval(timer);
+  }, [dispatch]);
+}
+
+/** On start, a stored token loads the current user (spec §4). */
+function useSessionBootstrap() {
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    if (getToken()) void dispatch(loadSession());
+  }, [dispatch]);
+}
+
+export function Layout() {
+  useApplyTheme();
+  useClockSync();
+  useSessionBootstrap();
+  return (
+    <div className="app">
+      <a href="#main" className="skip-link">
+        Skip to content
+      </a>
+      <NavBar />
+      <main id="main" className="main">
+        <Suspense fallback={<Spinner />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Toaster />
+    </div>
+  );
+}

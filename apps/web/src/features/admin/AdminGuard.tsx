@@ -1,0 +1,35 @@
+import type { ReactNode } from 'react';
+import { Link, Navigate } from 'react-router-dom';
+import { useAuth } from '../../app/hooks';
+import { Messages } from '../../app/messages';
+import { statusLabel } from '../auth/adminStatus';
+
+/** Spec §2 "Admin guard": Checking Access..., redirect without a user, Access Denied without the rights. */
+export function AdminGuard({ children, requireSuperAdmin = false }: { children: ReactNode; requireSuperAdmin?: boolean }) {
+  const { status, user, isAdmin, isSuperAdmin } = useAuth();
+  if (status === 'loading') {
+    return (
+      <div className="card center-card" role="status">
+        <div className="spinner" aria-hidden="true" />
+        <h2>Checking Access...</h2>
+      </div>
+    );
+  }
+  if (!user) return <Navigate to="/auth" replace />;
+  const allowed = requireSuperAdmin ? isSuperAdmin : isAdmin || isSuperAdmin;
+  if (!allowed) {
+    return (
+      <div className="card center-card" role="alert">
+        <h2>Access Denied</h2>
+        <p>{requireSuperAdmin ? Messages.needSuperAdmin : Messages.needAdmin}</p>
+        <p className="muted">Current status: {statusLabel({ isAdmin, isSuperAdmin })}</p>
+        <Link to="/" className="btn btn-outline">
+          Go Home
+        </Link>
+      </div>
+    );
+  }
+  return <>{children}</>;
+}
+
+export default AdminGuard;

@@ -1,0 +1,5 @@
+export function AdminProblemsPage() {
+  return <h1>AdminProblemsPage</h1>;
+}
+
+export default AdminProblemsPage;

@@ -1,0 +1,5 @@
+export function AuthPage() {
+  return <h1>AuthPage</h1>;
+}
+
+export default AuthPage;

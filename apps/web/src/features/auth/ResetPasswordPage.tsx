@@ -1,0 +1,5 @@
+export function ResetPasswordPage() {
+  return <h1>ResetPasswordPage</h1>;
+}
+
+export default ResetPasswordPage;

@@ -1,0 +1,5 @@
+export function VerifyEmailPage() {
+  return <h1>VerifyEmailPage</h1>;
+}
+
+export default VerifyEmailPage;

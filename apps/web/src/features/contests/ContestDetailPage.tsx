@@ -1,0 +1,5 @@
+export function ContestDetailPage() {
+  return <h1>ContestDetailPage</h1>;
+}
+
+export default ContestDetailPage;

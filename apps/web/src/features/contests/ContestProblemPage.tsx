@@ -1,0 +1,5 @@
+export function ContestProblemPage() {
+  return <h1>ContestProblemPage</h1>;
+}
+
+export default ContestProblemPage;

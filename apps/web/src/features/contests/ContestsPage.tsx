@@ -1,0 +1,5 @@
+export function ContestsPage() {
+  return <h1>ContestsPage</h1>;
+}
+
+export default ContestsPage;

@@ -1,0 +1,5 @@
+export function DashboardPage() {
+  return <h1>DashboardPage</h1>;
+}
+
+export default DashboardPage;

@@ -1,0 +1,5 @@
+export function HomePage() {
+  return <h1>HomePage</h1>;
+}
+
+export default HomePage;

@@ -1,0 +1,5 @@
+export function ProblemPage() {
+  return <h1>ProblemPage</h1>;
+}
+
+export default ProblemPage;

@@ -1,0 +1,80 @@
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { vi } from 'vitest';
+import { makeStore, type RootState } from '../app/store';
+import { setUnauthorizedRedirect } from '../services/api';
+
+export type MockReply = { status?: number; body?: unknown } | ((req: { url: URL; body: unknown }) => { status?: number; body?: unknown });
+
+export interface RecordedCall {
+  method: string;
+  path: string;
+  body: unknown;
+  authorization: string | null;
+}
+
+/**
+ * Stubs fetch with replies keyed 'METHOD /path' (path after /api, query string ignored).
+ * Unmatched calls answer 404 so a test notices what it forgot.
+ */
+export function mockApi(replies: Record<string, MockReply>) {
+  const calls: RecordedCall[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = input instanceof Request ? input : new Request(String(input), init);
+    const url = new URL(request.url);
+    const path = url.pathname.replace(/^\/api/, '');
+    const text = request.method === 'GET' ? '' : await request.text();
+    const body = text ? JSON.parse(text) : undefined;
+    calls.push({ method: request.method, path, body, authorization: request.headers.get('Authorization') });
+    const reply = replies[`${request.method} ${path}`];
+    const resolved = typeof reply === 'function' ? reply({ url, body }) : reply;
+    const status = resolved?.status ?? (reply ? 200 : 404);
+    const payload = resolved?.body ?? (reply ? {} : { statusCode: 404, error: 'Not Found', message: 'Not Found' });
+    return new Response(JSON.stringify(payload), { status, headers: { 'Content-Type': 'application/json' } });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { calls, fetchMock };
+}
+
+export const sampleUser = {
+  id: 'u1',
+  _id: 'u1',
+  email: 'ada@example.com',
+  username: 'ada',
+  fullName: 'Ada Lovelace',
+  roles: [] as string[],
+  isAdmin: false,
+  isSuperAdmin: false,
+  emailVerified: true,
+};
+
+export function signedInState(overrides: Partial<RootState['auth']> = {}): Partial<RootState> {
+  return {
+    auth: { token: 'tok', user: sampleUser, status: 'authenticated', isAdmin: false, isSuperAdmin: false, ...overrides },
+  };
+}
+
+/** Renders routes (or one element at `path`) at `url` with a fresh store. */
+export function renderRoute(
+  element: ReactElement | RouteObject[],
+  { url = '/', path = '*', preloadedState }: { url?: string; path?: string; preloadedState?: Partial<RootState> } = {},
+) {
+  const store = makeStore(preloadedState);
+  const routes: RouteObject[] = Array.isArray(element)
+    ? element
+    : [
+        { path, element },
+        { path: '/auth', element: <h1>Auth screen</h1> },
+        { path: '*', element: <h1>Elsewhere</h1> },
+      ];
+  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  setUnauthorizedRedirect(() => void router.navigate('/auth'));
+  const utils = render(
+    <Provider store={store}>
+      <RouterProvider router={router} />
+    </Provider>,
+  );
+  return { ...utils, store, router };
+}
