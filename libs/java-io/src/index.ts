@@ -1,1 +1,4 @@
-export {};
+export * from './boilerplate';
+export * from './identifiers';
+export * from './values';
+export * from './java-source';
