@@ -1,0 +1,37 @@
+import { DynamicModule, Global, Module } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AdminModule } from './admin/admin.module';
+import { AuthModule } from './auth/auth.module';
+import { ENV, Env } from './config/env';
+import { dataSourceOptions } from './database/data-source';
+import { HealthModule } from './health/health.module';
+import { MailModule } from './mail/mail.module';
+import { RedisModule } from './redis/redis.module';
+import { UsersModule } from './users/users.module';
+
+@Global()
+@Module({})
+class EnvModule {
+  static with(env: Env): DynamicModule {
+    return { module: EnvModule, providers: [{ provide: ENV, useValue: env }], exports: [ENV] };
+  }
+}
+
+@Module({})
+export class AppModule {
+  static with(env: Env): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        EnvModule.with(env),
+        TypeOrmModule.forRoot({ ...dataSourceOptions(env.databaseUrl), retryAttempts: 2, retryDelay: 1_000 }),
+        RedisModule,
+        MailModule,
+        UsersModule,
+        AuthModule,
+        AdminModule,
+        HealthModule,
+      ],
+    };
+  }
+}

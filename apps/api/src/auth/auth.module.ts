@@ -1,0 +1,25 @@
+import { Module } from '@nestjs/common';
+import { JwtModule } from '@nestjs/jwt';
+import { PassportModule } from '@nestjs/passport';
+import { ENV, Env } from '../config/env';
+import { AuthController } from './auth.controller';
+import { AuthService } from './auth.service';
+import { JwtStrategy } from './jwt.strategy';
+import { TokensService } from './tokens.service';
+
+@Module({
+  imports: [
+    PassportModule,
+    JwtModule.registerAsync({
+      inject: [ENV],
+      useFactory: (env: Env) => ({
+        secret: env.jwtSecret,
+        signOptions: { expiresIn: env.jwtExpiresIn as unknown as number },
+      }),
+    }),
+  ],
+  controllers: [AuthController],
+  providers: [AuthService, TokensService, JwtStrategy],
+  exports: [AuthService],
+})
+export class AuthModule {}

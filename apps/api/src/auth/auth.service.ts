@@ -1,0 +1,154 @@
+import {
+  BadRequestException,
+  ForbiddenException,
+  Inject,
+  Injectable,
+  Logger,
+  UnauthorizedException,
+} from '@nestjs/common';
+import { JwtService } from '@nestjs/jwt';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { MeResponse, RegisterResponse, ServerMessages, TokenResponse } from '@javelin/contracts';
+import * as argon2 from 'argon2';
+import { DataSource } from 'typeorm';
+import { ENV, Env } from '../config/env';
+import { MailService } from '../mail/mail.service';
+import { UserRole } from '../users/user-role.entity';
+import { User } from '../users/user.entity';
+import { AuthUser, toUserDto, UsersService } from '../users/users.service';
+import { CreateSuperAdminDto, LoginDto, RegisterDto, ResetPasswordDto } from './dto';
+import { TokensService } from './tokens.service';
+
+/** Hashed once at start so a login for an unknown email costs as much as a real one. */
+const DUMMY_HASH = argon2.hash('javelin-timing-equaliser');
+
+@Injectable()
+export class AuthService {
+  private readonly logger = new Logger('Auth');
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    @Inject(ENV) private readonly env: Env,
+    private readonly users: UsersService,
+    private readonly tokens: TokensService,
+    private readonly jwt: JwtService,
+    private readonly mail: MailService,
+  ) {}
+
+  signToken(userId: string): string {
+    return this.jwt.sign({ sub: userId });
+  }
+
+  async register(dto: RegisterDto): Promise<RegisterResponse> {
+    if (dto.password !== dto.confirmPassword) throw new BadRequestException(ServerMessages.passwordsDoNotMatch);
+    const needsVerification = this.env.emailVerification;
+    const user = await this.users.create({
+      email: dto.email,
+      username: dto.username,
+      fullName: dto.fullName,
+      passwordHash: await argon2.hash(dto.password, { type: argon2.argon2id }),
+      emailVerified: !needsVerification,
+    });
+    if (!needsVerification) return { token: this.signToken(user.id), requiresVerification: false };
+    await this.sendVerification(user);
+    return {
+      requiresVerification: true,
+      message: 'Registration successful. Please check your email to verify your account.',
+    };
+  }
+
+  async login(dto: LoginDto): Promise<TokenResponse> {
+    const user = await this.users.findByEmail(dto.email);
+    const valid = user?.passwordHash
+      ? await argon2.verify(user.passwordHash, dto.password)
+      : (await argon2.verify(await DUMMY_HASH, dto.password), false);
+    if (!user || !valid) throw new UnauthorizedException(ServerMessages.invalidCredentials);
+    if (!user.emailVerified) throw new ForbiddenException(ServerMessages.verifyEmail);
+    return { token: this.signToken(user.id) };
+  }
+
+  async me(user: AuthUser): Promise<MeResponse> {
+    return { user: toUserDto(user, user.roles), roles: [...user.roles] };
+  }
+
+  async verifyEmail(token: string): Promise<{ success: true; message: string; token: string }> {
+    const userId = await this.tokens.consume(token, 'verify_email');
+    if (!userId) throw new BadRequestException(ServerMessages.invalidVerificationToken);
+    await this.db.getRepository(User).update({ id: userId }, { emailVerified: true });
+    return { success: true, message: 'Email verified successfully', token: this.signToken(userId) };
+  }
+
+  /** Answers the same whether or not the address exists, so it cannot be used to probe accounts. */
+  async resendVerification(email: string): Promise<{ message: string }> {
+    const user = await this.users.findByEmail(email);
+    if (user && !user.emailVerified) await this.sendVerification(user);
+    return { message: 'Verification email sent successfully! Please check your inbox.' };
+  }
+
+  async forgotPassword(email: string): Promise<{ message: string }> {
+    const user = await this.users.findByEmail(email);
+    if (user) await this.sendPasswordReset(user);
+    return { message: ServerMessages.resetLinkSent };
+  }
+
+  async sendPasswordResetTo(userId: string): Promise<{ message: string }> {
+    await this.sendPasswordReset(await this.users.requireById(userId));
+    return { message: 'Password reset link sent to your email' };
+  }
+
+  async resetPassword(dto: ResetPasswordDto): Promise<{ success: true; message: string }> {
+    const passwordHash = await argon2.hash(dto.newPassword, { type: argon2.argon2id });
+    await this.db.transaction(async (m) => {
+      const userId = await this.tokens.consume(dto.token, 'reset_password', m);
+      if (!userId) throw new BadRequestException(ServerMessages.invalidResetToken);
+      // Receiving the reset mail proves the address, too.
+      await m.getRepository(User).update({ id: userId }, { passwordHash, emailVerified: true });
+    });
+    return { success: true, message: 'Password reset successfully! You can now log in with your new password.' };
+  }
+
+  /** Creates the first super admin; refused (403) once any super admin exists, also under concurrent calls. */
+  async createSuperAdmin(dto: CreateSuperAdminDto) {
+    const passwordHash = await argon2.hash(dto.password, { type: argon2.argon2id });
+    const user = await this.db.transaction(async (m) => {
+      await m.query(`SELECT pg_advisory_xact_lock(hashtext('javelin:create-super-admin'))`);
+      const existing = await m.getRepository(UserRole).count({ where: { role: 'super_admin' } });
+      if (existing > 0) throw new ForbiddenException(ServerMessages.superAdminExists);
+      const created = await this.users.create(
+        { email: dto.email, username: dto.username, fullName: dto.fullName, passwordHash, emailVerified: true },
+        m,
+      );
+      await m.getRepository(UserRole).insert({ userId: created.id, role: 'super_admin' });
+      return created;
+    });
+    this.logger.log(`first super admin created: ${user.email}`);
+    return {
+      success: true,
+      message: 'Super Admin created successfully!',
+      token: this.signToken(user.id),
+      user: toUserDto(user, ['super_admin']),
+    };
+  }
+
+  private async sendVerification(user: User): Promise<void> {
+    const token = await this.tokens.issue(user.id, 'verify_email');
+    const link = `${this.env.publicUrl}/verify-email?token=${token}`;
+    await this.mail.send({
+      to: user.email,
+      subject: 'Verify your Javelin account',
+      text: `Hello ${user.fullName},\n\nPlease verify your email address to finish creating your Javelin account:\n\n${link}\n\nThe link is valid for 24 hours. If you did not sign up, you can ignore this mail.\n`,
+      link,
+    });
+  }
+
+  private async sendPasswordReset(user: User): Promise<void> {
+    const token = await this.tokens.issue(user.id, 'reset_password');
+    const link = `${this.env.publicUrl}/reset-password?token=${token}`;
+    await this.mail.send({
+      to: user.email,
+      subject: 'Reset your Javelin password',
+      text: `Hello ${user.fullName},\n\nSomeone asked to reset the password of your Javelin account. To choose a new password, open:\n\n${link}\n\nThe link is valid for one hour and works once. If it was not you, ignore this mail.\n`,
+      link,
+    });
+  }
+}

@@ -1,0 +1,24 @@
+import { Inject, Injectable, UnauthorizedException } from '@nestjs/common';
+import { PassportStrategy } from '@nestjs/passport';
+import { ServerMessages } from '@javelin/contracts';
+import { ExtractJwt, Strategy } from 'passport-jwt';
+import { ENV, Env } from '../config/env';
+import { AuthUser, UsersService } from '../users/users.service';
+
+/** Validates the bearer token, then loads the user and roles fresh, so a revoked role takes effect at once. */
+@Injectable()
+export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
+  constructor(
+    @Inject(ENV) env: Env,
+    private readonly users: UsersService,
+  ) {
+    super({ jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(), secretOrKey: env.jwtSecret, ignoreExpiration: false });
+  }
+
+  async validate(payload: { sub?: unknown }): Promise<AuthUser> {
+    if (typeof payload.sub !== 'string') throw new UnauthorizedException(ServerMessages.unauthorized);
+    const user = await this.users.authUser(payload.sub);
+    if (!user) throw new UnauthorizedException(ServerMessages.unauthorized);
+    return user;
+  }
+}

@@ -1,0 +1,55 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import type { ApiError } from '@javelin/contracts';
+import type { Response } from 'express';
+import { QueryFailedError } from 'typeorm';
+
+/** Every error leaves as {statusCode, error, message}; `error` is the sentence the web shows. */
+@Catch()
+export class HttpExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('HttpExceptionFilter');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const response = host.switchToHttp().getResponse<Response>();
+    if (response.headersSent) return;
+    const body = this.toBody(exception);
+    if (body.statusCode >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
+    response.status(body.statusCode).json(body);
+  }
+
+  private toBody(exception: unknown): ApiError {
+    if (exception instanceof HttpException) {
+      const status = exception.getStatus();
+      const payload = exception.getResponse();
+      let message: string;
+      if (typeof payload === 'string') message = payload;
+      else {
+        const raw = (payload as { message?: unknown }).message;
+        message = Array.isArray(raw) ? raw.join('; ') : String(raw ?? exception.message);
+      }
+      return { statusCode: status, error: message, message };
+    }
+    if (exception instanceof QueryFailedError) {
+      const code = (exception as QueryFailedError & { code?: string }).code;
+      if (code === '23505') return conflict('A record with these values already exists');
+      if (code === '22P02' || code === '22003' || code === '22001') {
+        return { statusCode: 400, error: 'Invalid value in request', message: 'Invalid value in request' };
+      }
+    }
+    if (isConnectionError(exception)) {
+      const message = 'The service is temporarily unavailable, please try again shortly';
+      return { statusCode: HttpStatus.SERVICE_UNAVAILABLE, error: message, message };
+    }
+    return { statusCode: 500, error: 'Internal server error', message: 'Internal server error' };
+  }
+}
+
+function conflict(message: string): ApiError {
+  return { statusCode: 409, error: message, message };
+}
+
+export function isConnectionError(error: unknown): boolean {
+  const text = error instanceof Error ? `${(error as { code?: string }).code ?? ''} ${error.message}` : '';
+  return /ECONNREFUSED|ECONNRESET|Connection terminated|connect ETIMEDOUT|timeout exceeded when trying to connect|Connection is closed|Stream isn't writeable|57P01|57P03/.test(
+    text,
+  );
+}

@@ -1,0 +1,6 @@
+import { BadRequestException, ParseUUIDPipe } from '@nestjs/common';
+
+/** A path id must be a UUID: anything else is a 400 that names the parameter. */
+export function uuidParam(name: string): ParseUUIDPipe {
+  return new ParseUUIDPipe({ exceptionFactory: () => new BadRequestException(`${name} must be a UUID`) });
+}

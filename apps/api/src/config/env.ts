@@ -1,0 +1,112 @@
+import { DEFAULT_JUDGE_LIMITS, JudgeLimits } from '@javelin/contracts';
+
+/** Configuration read once from the environment and validated; a bad value stops the process naming it. */
+export interface Env {
+  nodeEnv: string;
+  port: number;
+  databaseUrl: string;
+  redisUrl: string;
+  jwtSecret: string;
+  jwtExpiresIn: string;
+  publicUrl: string;
+  corsOrigins: string[];
+  mailUrl?: string;
+  mailFrom: string;
+  mailOutboxDir: string;
+  emailVerification: boolean;
+  webDistDir?: string;
+  judgeLimits: JudgeLimits;
+  judgeResultTimeoutMs: number;
+  judgeQueueLimit: number;
+  rateLimitDisabled: boolean;
+  openaiApiKey?: string;
+  openaiBaseUrl?: string;
+  aiModel: string;
+  googleClientId?: string;
+  googleClientSecret?: string;
+  githubClientId?: string;
+  githubClientSecret?: string;
+}
+
+export const DEV_JWT_SECRET = 'javelin-development-secret-change-me';
+
+export class EnvError extends Error {}
+
+function int(source: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
+  const raw = source[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) throw new EnvError(`${name} must be a whole number ≥ ${min}, got "${raw}"`);
+  return value;
+}
+
+function url(source: NodeJS.ProcessEnv, name: string, fallback: string | undefined, protocols: string[]): string | undefined {
+  const raw = source[name] || fallback;
+  if (raw === undefined) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new EnvError(`${name} is not a valid URL: "${raw}"`);
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new EnvError(`${name} must use ${protocols.join(' or ')}, got "${parsed.protocol}"`);
+  }
+  return raw;
+}
+
+function flag(source: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = source[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
+  throw new EnvError(`${name} must be true or false, got "${raw}"`);
+}
+
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const nodeEnv = source.NODE_ENV ?? 'development';
+  const port = int(source, 'PORT', 3000, 1);
+  const jwtSecret = source.JWT_SECRET || DEV_JWT_SECRET;
+  if (nodeEnv === 'production' && jwtSecret === DEV_JWT_SECRET) {
+    throw new EnvError('JWT_SECRET must be set in production (the development default is refused)');
+  }
+  if (jwtSecret.length < 16) throw new EnvError('JWT_SECRET must be at least 16 characters long');
+  const publicUrl = url(source, 'PUBLIC_URL', `http://localhost:${port}`, ['http:', 'https:'])!;
+  return {
+    nodeEnv,
+    port,
+    databaseUrl: url(source, 'DATABASE_URL', 'postgres://postgres@127.0.0.1:5432/javelin', ['postgres:', 'postgresql:'])!,
+    redisUrl: url(source, 'REDIS_URL', 'redis://127.0.0.1:6379', ['redis:', 'rediss:'])!,
+    jwtSecret,
+    jwtExpiresIn: source.JWT_EXPIRES_IN || '7d',
+    publicUrl,
+    corsOrigins: (source.CORS_ORIGINS || `${publicUrl},http://localhost:5173`).split(',').map((o) => o.trim()),
+    mailUrl: url(source, 'MAIL_URL', undefined, ['smtp:', 'smtps:']),
+    mailFrom: source.MAIL_FROM || 'Javelin <no-reply@javelin.local>',
+    mailOutboxDir: source.MAIL_OUTBOX_DIR || 'var/mail',
+    emailVerification: flag(source, 'EMAIL_VERIFICATION', true),
+    webDistDir: source.WEB_DIST_DIR,
+    judgeLimits: {
+      cpuTimeMs: int(source, 'JUDGE_CPU_MS', DEFAULT_JUDGE_LIMITS.cpuTimeMs, 100),
+      wallTimeMs: int(source, 'JUDGE_WALL_MS', DEFAULT_JUDGE_LIMITS.wallTimeMs, 100),
+      memoryMb: int(source, 'JUDGE_MEMORY_MB', DEFAULT_JUDGE_LIMITS.memoryMb, 32),
+      stackMb: int(source, 'JUDGE_STACK_MB', DEFAULT_JUDGE_LIMITS.stackMb, 1),
+      outputBytes: int(source, 'JUDGE_OUTPUT_BYTES', DEFAULT_JUDGE_LIMITS.outputBytes, 1024),
+      maxProcesses: int(source, 'JUDGE_MAX_PROCESSES', DEFAULT_JUDGE_LIMITS.maxProcesses, 1),
+      compileWallTimeMs: int(source, 'JUDGE_COMPILE_MS', DEFAULT_JUDGE_LIMITS.compileWallTimeMs, 1000),
+    },
+    judgeResultTimeoutMs: int(source, 'JUDGE_RESULT_TIMEOUT_MS', 60_000, 1000),
+    judgeQueueLimit: int(source, 'JUDGE_QUEUE_LIMIT', 5_000, 1),
+    rateLimitDisabled: flag(source, 'RATE_LIMIT_DISABLED', false),
+    openaiApiKey: source.OPENAI_API_KEY || undefined,
+    openaiBaseUrl: url(source, 'OPENAI_BASE_URL', undefined, ['http:', 'https:']),
+    aiModel: source.AI_MODEL || 'gpt-4o-mini',
+    googleClientId: source.GOOGLE_CLIENT_ID || undefined,
+    googleClientSecret: source.GOOGLE_CLIENT_SECRET || undefined,
+    githubClientId: source.GITHUB_CLIENT_ID || undefined,
+    githubClientSecret: source.GITHUB_CLIENT_SECRET || undefined,
+  };
+}
+
+/** Nest injection token for the validated environment. */
+export const ENV = Symbol('ENV');

@@ -1,0 +1,4 @@
+import { Accounts1763700000000 } from './migrations/1763700000000-Accounts';
+
+/** Every migration, in order; listed explicitly so the build and the tests run the same set. */
+export const MIGRATIONS = [Accounts1763700000000];

@@ -1,0 +1,34 @@
+import { Column, CreateDateColumn, Entity, OneToMany, OneToOne, PrimaryGeneratedColumn } from 'typeorm';
+import type { Profile } from './profile.entity';
+import type { UserRole } from './user-role.entity';
+
+@Entity('users')
+export class User {
+  @PrimaryGeneratedColumn('uuid')
+  id!: string;
+
+  @Column({ type: 'varchar', length: 254 })
+  email!: string;
+
+  @Column({ type: 'varchar', length: 32 })
+  username!: string;
+
+  @Column({ name: 'full_name', type: 'varchar', length: 100 })
+  fullName!: string;
+
+  /** Null for accounts created through an OAuth provider. */
+  @Column({ name: 'password_hash', type: 'varchar', length: 255, nullable: true })
+  passwordHash!: string | null;
+
+  @Column({ name: 'email_verified', type: 'boolean', default: false })
+  emailVerified!: boolean;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+
+  @OneToMany('UserRole', (role: UserRole) => role.user)
+  roles?: UserRole[];
+
+  @OneToOne('Profile', (profile: Profile) => profile.user)
+  profile?: Profile;
+}
