@@ -5,14 +5,14 @@ import { Layout } from './Layout';
 import { NotFoundPage } from './NotFoundPage';
 import { mockApi, renderRoute, sampleUser, signedInState } from '../test/utils';
 import { AUTH_TOKEN_KEY } from '../services/token';
-import { makeStore } from '../app/store';
+import { makeStore, type RootState } from '../app/store';
 import { TOAST_DURATION_MS, toastShown } from '../features/toast/toastSlice';
 import { Toaster } from '../features/toast/Toaster';
 import { Provider } from 'react-redux';
 import { render } from '@testing-library/react';
 import { THEME_STORAGE_KEY, themeChanged } from '../features/theme/themeSlice';
 
-const shell = (preloadedState?: Parameters<typeof renderRoute>[1]['preloadedState'], url = '/') =>
+const shell = (preloadedState?: Partial<RootState>, url = '/') =>
   renderRoute(
     [
       {

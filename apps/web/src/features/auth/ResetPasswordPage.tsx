@@ -1,5 +1,102 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Messages } from '../../app/messages';
+import { ErrorBox } from '../../components/ErrorBox';
+import { PasswordInput } from '../../components/PasswordInput';
+import { errorMessage } from '../../services/api';
+import { useResetPasswordMutation } from './authApi';
+
+/** Spec §9: passwords are at least 6 characters. */
+export const PASSWORD_MIN_LENGTH = 6;
+
+export type ResetState = 'loading' | 'form' | 'success' | 'error';
+
+export function validateNewPassword(password: string, confirmation: string): string | null {
+  if (password !== confirmation) return Messages.passwordsDoNotMatch;
+  if (password.length < PASSWORD_MIN_LENGTH) return Messages.passwordTooShort;
+  return null;
+}
+
 export function ResetPasswordPage() {
-  return <h1>ResetPasswordPage</h1>;
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const navigate = useNavigate();
+  const [state, setState] = useState<ResetState>(token ? 'form' : 'error');
+  const [error, setError] = useState<string | null>(token ? null : Messages.invalidResetToken);
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [reset] = useResetPasswordMutation();
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!token) {
+      setError(Messages.invalidResetToken);
+      setState('error');
+      return;
+    }
+    const invalid = validateNewPassword(password, confirmation);
+    if (invalid) {
+      setError(invalid);
+      return;
+    }
+    setError(null);
+    setState('loading');
+    try {
+      await reset({ token, newPassword: password }).unwrap();
+      setState('success');
+    } catch (err) {
+      setError(errorMessage(err, Messages.resetFailed));
+      setState('error');
+    }
+  };
+
+  return (
+    <div className="card" style={{ maxWidth: 440, margin: '1.5rem auto' }}>
+      <h1 style={{ fontSize: '1.5rem' }}>Reset Password</h1>
+      {state === 'loading' && (
+        <div role="status">
+          <div className="spinner" aria-hidden="true" />
+          <p>Resetting your password...</p>
+        </div>
+      )}
+      {state === 'success' && (
+        <>
+          <div className="alert alert-success" role="status">
+            {Messages.resetSucceeded}
+          </div>
+          <button type="button" className="btn" onClick={() => navigate('/auth')}>
+            Go to Login
+          </button>
+        </>
+      )}
+      {state === 'error' && (
+        <>
+          <ErrorBox message={error ?? Messages.resetFailed} />
+          <div className="row">
+            {token && (
+              <button type="button" className="btn" onClick={() => setState('form')}>
+                Try Again
+              </button>
+            )}
+            <button type="button" className="btn btn-outline" onClick={() => navigate('/auth')}>
+              Go to Login
+            </button>
+          </div>
+        </>
+      )}
+      {state === 'form' && (
+        <form onSubmit={submit} noValidate>
+          <p className="muted">Choose a new password for your account.</p>
+          {error && <ErrorBox message={error} onDismiss={() => setError(null)} />}
+          <PasswordInput id="newPassword" label="New Password" value={password} onChange={setPassword} autoComplete="new-password" minLength={PASSWORD_MIN_LENGTH} />
+          <PasswordInput id="confirmNewPassword" label="Confirm Password" value={confirmation} onChange={setConfirmation} autoComplete="new-password" />
+          <button type="submit" className="btn btn-block">
+            Reset Password
+          </button>
+        </form>
+      )}
+    </div>
+  );
 }
 
 export default ResetPasswordPage;

@@ -1,5 +1,111 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Messages } from '../../app/messages';
+import { ErrorBox } from '../../components/ErrorBox';
+import { errorMessage } from '../../services/api';
+import { useResendVerificationMutation, useVerifyEmailMutation } from './authApi';
+
+export type VerifyState = 'loading' | 'success' | 'error' | 'resend';
+
+function ResendForm() {
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [sent, setSent] = useState(false);
+  const [resend, { isLoading }] = useResendVerificationMutation();
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    if (!email.trim()) {
+      setError('Email is required');
+      return;
+    }
+    try {
+      await resend({ email: email.trim() }).unwrap();
+      setSent(true);
+    } catch (err) {
+      setError(errorMessage(err, Messages.resendFailed));
+    }
+  };
+  return (
+    <form onSubmit={submit} noValidate style={{ textAlign: 'left' }}>
+      <p className="muted">Enter your email address to receive a new verification link.</p>
+      {error && <ErrorBox message={error} onDismiss={() => setError(null)} />}
+      {sent && (
+        <div className="alert alert-success" role="status">
+          {Messages.resendSucceeded}
+        </div>
+      )}
+      <div className="field">
+        <label htmlFor="resend-email">Email</label>
+        <input id="resend-email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+      </div>
+      <button type="submit" className="btn btn-block" disabled={isLoading}>
+        {isLoading ? 'Sending...' : 'Resend Verification Email'}
+      </button>
+    </form>
+  );
+}
+
 export function VerifyEmailPage() {
-  return <h1>VerifyEmailPage</h1>;
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const navigate = useNavigate();
+  const [state, setState] = useState<VerifyState>(token ? 'loading' : 'resend');
+  const [message, setMessage] = useState('');
+  const [verify] = useVerifyEmailMutation();
+  const attempted = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (!token || attempted.current === token) return;
+    attempted.current = token;
+    setState('loading');
+    verify({ token })
+      .unwrap()
+      .then((r) => {
+        setMessage(r.message ?? 'Your email has been verified. You can now log in.');
+        setState('success');
+      })
+      .catch((err) => {
+        setMessage(errorMessage(err, Messages.verificationFailed));
+        setState('error');
+      });
+  }, [token, verify]);
+
+  return (
+    <div className="card center-card">
+      <h1 style={{ fontSize: '1.5rem' }}>Email Verification</h1>
+      {state === 'loading' && (
+        <div role="status">
+          <div className="spinner" aria-hidden="true" />
+          <p>Verifying your email...</p>
+        </div>
+      )}
+      {state === 'success' && (
+        <>
+          <div className="alert alert-success" role="status">
+            Email verified successfully! {message}
+          </div>
+          <button type="button" className="btn" onClick={() => navigate('/auth')}>
+            Go to Login
+          </button>
+        </>
+      )}
+      {state === 'error' && (
+        <>
+          <ErrorBox message={`${Messages.verificationFailed}: ${message}`} />
+          <div className="row" style={{ justifyContent: 'center' }}>
+            <button type="button" className="btn" onClick={() => navigate('/auth')}>
+              Try Again
+            </button>
+            <button type="button" className="btn btn-outline" onClick={() => setState('resend')}>
+              Resend Verification Email
+            </button>
+          </div>
+        </>
+      )}
+      {state === 'resend' && <ResendForm />}
+    </div>
+  );
 }
 
 export default VerifyEmailPage;
