@@ -4,8 +4,10 @@ import { AdminModule } from './admin/admin.module';
 import { AuthModule } from './auth/auth.module';
 import { ENV, Env } from './config/env';
 import { dataSourceOptions } from './database/data-source';
+import { JudgingModule } from './execution/judging.module';
 import { HealthModule } from './health/health.module';
 import { MailModule } from './mail/mail.module';
+import { ProblemsModule } from './problems/problems.module';
 import { RedisModule } from './redis/redis.module';
 import { UsersModule } from './users/users.module';
 
@@ -30,6 +32,8 @@ export class AppModule {
         UsersModule,
         AuthModule,
         AdminModule,
+        ProblemsModule,
+        JudgingModule,
         HealthModule,
       ],
     };

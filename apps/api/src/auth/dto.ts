@@ -11,41 +11,41 @@ export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
 
 export class EmailDto {
   @Transform(trim)
-  @MaxLength(254)
   @IsEmail({}, { message: 'email must be a valid email address' })
+  @MaxLength(254)
   email!: string;
 }
 
 export class LoginDto extends EmailDto {
-  @MaxLength(PASSWORD_MAX)
-  @IsNotEmpty({ message: 'password is required' })
   @IsString()
+  @IsNotEmpty({ message: 'password is required' })
+  @MaxLength(PASSWORD_MAX)
   password!: string;
 }
 
 export class AccountFieldsDto extends EmailDto {
-  @MaxLength(PASSWORD_MAX)
-  @MinLength(PASSWORD_MIN, { message: 'Password must be at least 6 characters long' })
   @IsString()
+  @MinLength(PASSWORD_MIN, { message: 'Password must be at least 6 characters long' })
+  @MaxLength(PASSWORD_MAX)
   password!: string;
 
   @Transform(trim)
-  @Matches(USERNAME_PATTERN, { message: 'username may contain only letters, digits, dot, dash and underscore' })
-  @MaxLength(USERNAME_MAX)
-  @MinLength(USERNAME_MIN, { message: 'username must be at least 3 characters long' })
   @IsString()
+  @MinLength(USERNAME_MIN, { message: 'username must be at least 3 characters long' })
+  @MaxLength(USERNAME_MAX)
+  @Matches(USERNAME_PATTERN, { message: 'username may contain only letters, digits, dot, dash and underscore' })
   username!: string;
 
   @Transform(trim)
-  @MaxLength(100)
-  @IsNotEmpty({ message: 'fullName is required' })
   @IsString()
+  @IsNotEmpty({ message: 'fullName is required' })
+  @MaxLength(100)
   fullName!: string;
 }
 
 export class RegisterDto extends AccountFieldsDto {
-  @IsNotEmpty({ message: 'confirmPassword is required' })
   @IsString()
+  @IsNotEmpty({ message: 'confirmPassword is required' })
   confirmPassword!: string;
 }
 
@@ -55,20 +55,20 @@ export class CreateSuperAdminDto extends AccountFieldsDto {
 }
 
 export class TokenDto {
-  @MaxLength(200)
-  @IsNotEmpty({ message: 'token is required' })
   @IsString({ message: 'token is required' })
+  @IsNotEmpty({ message: 'token is required' })
+  @MaxLength(200)
   token!: string;
 }
 
 export class ResetPasswordDto {
-  @MaxLength(200)
-  @IsNotEmpty({ message: 'Invalid or missing reset token' })
   @IsString({ message: 'Invalid or missing reset token' })
+  @IsNotEmpty({ message: 'Invalid or missing reset token' })
+  @MaxLength(200)
   token!: string;
 
-  @MaxLength(PASSWORD_MAX)
-  @MinLength(PASSWORD_MIN, { message: 'Password must be at least 6 characters long' })
   @IsString()
+  @MinLength(PASSWORD_MIN, { message: 'Password must be at least 6 characters long' })
+  @MaxLength(PASSWORD_MAX)
   newPassword!: string;
 }

@@ -12,6 +12,8 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const response = host.switchToHttp().getResponse<Response>();
     if (response.headersSent) return;
     const body = this.toBody(exception);
+    const retryAfter = (body as ApiError & { retryAfter?: number }).retryAfter;
+    if (retryAfter) response.setHeader('Retry-After', String(retryAfter));
     if (body.statusCode >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
     response.status(body.statusCode).json(body);
   }
@@ -20,13 +22,11 @@ export class HttpExceptionFilter implements ExceptionFilter {
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       const payload = exception.getResponse();
-      let message: string;
-      if (typeof payload === 'string') message = payload;
-      else {
-        const raw = (payload as { message?: unknown }).message;
-        message = Array.isArray(raw) ? raw.join('; ') : String(raw ?? exception.message);
-      }
-      return { statusCode: status, error: message, message };
+      if (typeof payload === 'string') return { statusCode: status, error: payload, message: payload };
+      // Extra fields (a readiness report, a retry hint) travel along with the three standard ones.
+      const { message: raw, error: _error, statusCode: _status, ...extra } = payload as Record<string, unknown>;
+      const message = Array.isArray(raw) ? raw.join('; ') : String(raw ?? exception.message);
+      return { ...extra, statusCode: status, error: message, message };
     }
     if (exception instanceof QueryFailedError) {
       const code = (exception as QueryFailedError & { code?: string }).code;

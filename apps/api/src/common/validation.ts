@@ -3,9 +3,9 @@ import { BadRequestException, ValidationError, ValidationPipe } from '@nestjs/co
 function messages(errors: ValidationError[], prefix = ''): string[] {
   return errors.flatMap((error) => {
     const path = prefix ? `${prefix}.${error.property}` : error.property;
-    const own = Object.values(error.constraints ?? {}).map((m) =>
-      prefix ? m.replace(new RegExp(`^${error.property}\\b`), path) : m,
-    );
+    // Decorators register bottom-up, so the last failed constraint is the one written first: the most basic.
+    const first = Object.values(error.constraints ?? {}).at(-1);
+    const own = first ? [prefix ? first.replace(new RegExp(`^${error.property}\\b`), path) : first] : [];
     return [...own, ...messages(error.children ?? [], path)];
   });
 }
@@ -16,7 +16,6 @@ export function createValidationPipe(): ValidationPipe {
     whitelist: true,
     forbidNonWhitelisted: true,
     transform: true,
-    stopAtFirstError: true,
     exceptionFactory: (errors) => new BadRequestException(messages(errors).join('; ') || 'Invalid request body'),
   });
 }

@@ -1,0 +1,32 @@
+import { MAX_CODE_BYTES } from '@javelin/contracts';
+import { Equals, IsBoolean, IsOptional, IsString, IsUUID, Validate, ValidatorConstraint, ValidatorConstraintInterface } from 'class-validator';
+
+@ValidatorConstraint({ name: 'maxBytes' })
+export class MaxCodeBytes implements ValidatorConstraintInterface {
+  validate(value: unknown): boolean {
+    return typeof value === 'string' && Buffer.byteLength(value, 'utf8') <= MAX_CODE_BYTES;
+  }
+  defaultMessage(): string {
+    return 'code must be at most 64 KiB';
+  }
+}
+
+export class ExecuteCodeDto {
+  @IsString({ message: 'code is required' })
+  @Validate(MaxCodeBytes)
+  code!: string;
+
+  @Equals('java', { message: 'language must be java' })
+  language!: 'java';
+
+  @IsUUID('all', { message: 'problemId must be a UUID' })
+  problemId!: string;
+
+  @IsOptional()
+  @IsBoolean({ message: 'runAllTestCases must be true or false' })
+  runAllTestCases?: boolean;
+
+  @IsOptional()
+  @IsUUID('all', { message: 'contestId must be a UUID' })
+  contestId?: string;
+}

@@ -1,0 +1,54 @@
+import type { Difficulty, InputVariable, ReturnType } from '@javelin/contracts';
+import { Column, CreateDateColumn, Entity, OneToMany, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import type { TestCase } from './test-case.entity';
+
+@Entity('problems')
+export class Problem {
+  @PrimaryGeneratedColumn('uuid')
+  id!: string;
+
+  @Column({ type: 'varchar', length: 200 })
+  title!: string;
+
+  @Column({ type: 'text' })
+  description!: string;
+
+  @Column({ type: 'text', default: '' })
+  constraints!: string;
+
+  @Column({ type: 'varchar', length: 10, default: 'easy' })
+  difficulty!: Difficulty;
+
+  @Column({ type: 'int', default: 10 })
+  points!: number;
+
+  @Column({ name: 'input_variables', type: 'jsonb', default: () => `'[]'` })
+  inputVariables!: InputVariable[];
+
+  @Column({ name: 'function_name', type: 'varchar', length: 100 })
+  functionName!: string;
+
+  @Column({ name: 'return_type', type: 'varchar', length: 10, default: 'int' })
+  returnType!: ReturnType;
+
+  @Column({ name: 'boilerplate_code', type: 'text', default: '' })
+  boilerplateCode!: string;
+
+  @Column({ type: 'jsonb', default: () => `'[]'` })
+  tags!: string[];
+
+  @Column({ name: 'is_visible', type: 'boolean', default: true })
+  isVisible!: boolean;
+
+  @Column({ name: 'created_by', type: 'uuid', nullable: true })
+  createdBy!: string | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt!: Date;
+
+  @OneToMany('TestCase', (tc: TestCase) => tc.problem)
+  testCases?: TestCase[];
+}

@@ -1,0 +1,51 @@
+import { Type } from 'class-transformer';
+import { Equals, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min, Validate } from 'class-validator';
+import { MaxCodeBytes } from '../execution/dto';
+
+export class SubmissionDto {
+  @IsUUID('all', { message: 'problemId must be a UUID' })
+  problemId!: string;
+
+  @IsOptional()
+  @IsUUID('all', { message: 'contestId must be a UUID' })
+  contestId?: string | null;
+
+  @IsString({ message: 'code is required' })
+  @Validate(MaxCodeBytes)
+  code!: string;
+
+  @Equals('java', { message: 'language must be java' })
+  language!: 'java';
+
+  /** What the client believes; the server records its own judgement instead. */
+  @IsOptional()
+  @IsString()
+  @MaxLength(32)
+  status?: string;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'testCasesPassed must be a whole number' })
+  @Min(0)
+  @Max(10_000)
+  testCasesPassed?: number;
+
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'totalTestCases must be a whole number' })
+  @Min(0)
+  @Max(10_000)
+  totalTestCases?: number;
+}
+
+export class SolveDto {
+  @IsUUID('all', { message: 'problemId must be a UUID' })
+  problemId!: string;
+
+  @IsUUID('all', { message: 'submissionId must be a UUID' })
+  submissionId!: string;
+
+  @IsOptional()
+  @IsUUID('all', { message: 'contestId must be a UUID' })
+  contestId?: string | null;
+}

@@ -1,0 +1,39 @@
+import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+/** The server's own verdict on one run or submit of one piece of code. */
+@Entity('judgements')
+export class Judgement {
+  @PrimaryGeneratedColumn('uuid')
+  id!: string;
+
+  @Column({ name: 'user_id', type: 'uuid' })
+  userId!: string;
+
+  @Column({ name: 'problem_id', type: 'uuid' })
+  problemId!: string;
+
+  @Column({ name: 'contest_id', type: 'uuid', nullable: true })
+  contestId!: string | null;
+
+  @Column({ name: 'code_hash', type: 'char', length: 64 })
+  codeHash!: string;
+
+  /** True when every test of the problem ran (a submit), false for a run of the examples. */
+  @Column({ name: 'all_tests', type: 'boolean' })
+  allTests!: boolean;
+
+  @Column({ type: 'varchar', length: 32 })
+  verdict!: string;
+
+  @Column({ name: 'passed_count', type: 'int' })
+  passedCount!: number;
+
+  @Column({ name: 'total_count', type: 'int' })
+  totalCount!: number;
+
+  @Column({ name: 'max_time_ms', type: 'int', default: 0 })
+  maxTimeMs!: number;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt!: Date;
+}

@@ -1,0 +1,27 @@
+import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { Authenticated, CurrentUser } from '../auth/guards';
+import type { AuthUser } from '../users/users.service';
+import { SolveDto, SubmissionDto } from './dto';
+import { SubmissionsService } from './submissions.service';
+
+@Controller()
+@Authenticated()
+export class SubmissionsController {
+  constructor(private readonly submissions: SubmissionsService) {}
+
+  @Post('submissions')
+  create(@CurrentUser() user: AuthUser, @Body() dto: SubmissionDto) {
+    return this.submissions.create(user, dto);
+  }
+
+  @Post('solve')
+  @HttpCode(200)
+  solve(@CurrentUser() user: AuthUser, @Body() dto: SolveDto) {
+    return this.submissions.solve(user, dto);
+  }
+
+  @Get('solved-problems')
+  solved(@CurrentUser() user: AuthUser) {
+    return this.submissions.solvedProblems(user.id);
+  }
+}

@@ -1,0 +1,133 @@
+import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { DEFAULT_PROBLEM_POINTS } from '@javelin/contracts';
+import { DataSource, IsNull } from 'typeorm';
+import { sha256 } from '../auth/tokens.service';
+import { JUDGE_ACCESS, JudgeAccessPolicy } from '../execution/execution.service';
+import { ProblemsService } from '../problems/problems.service';
+import type { AuthUser } from '../users/users.service';
+import { SolveDto, SubmissionDto } from './dto';
+import { Judgement } from './judgement.entity';
+import { Submission } from './submission.entity';
+
+export const NO_JUDGEMENT = 'This code has not been judged against all tests yet: submit it for judging first';
+
+/** Called after a contest solve is recorded, so leaderboards can follow (contests plug in here). */
+export interface SolveListener {
+  contestSolved(userId: string, contestId: string, problemId: string, points: number, at: Date): Promise<void>;
+}
+export const SOLVE_LISTENER = Symbol('SOLVE_LISTENER');
+
+export interface SolveResult {
+  success: true;
+  alreadySolved: boolean;
+  points: number;
+  message: string;
+}
+
+@Injectable()
+export class SubmissionsService {
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    @Inject(JUDGE_ACCESS) private readonly access: JudgeAccessPolicy,
+    @Inject(SOLVE_LISTENER) private readonly listener: SolveListener,
+    private readonly problems: ProblemsService,
+  ) {}
+
+  /**
+   * Records a submission with the server's own verdict: the latest full judgement of exactly this code
+   * by this user for this problem and contest. Whatever status the client claims is ignored.
+   */
+  async create(user: AuthUser, dto: SubmissionDto) {
+    await this.access.assertMayJudge(user, dto.problemId, dto.contestId ?? undefined, true);
+    const judgement = await this.db.getRepository(Judgement).findOne({
+      where: {
+        userId: user.id,
+        problemId: dto.problemId,
+        contestId: dto.contestId ?? IsNull(),
+        codeHash: sha256(dto.code),
+        allTests: true,
+      },
+      order: { createdAt: 'DESC' },
+    });
+    if (!judgement) throw new ConflictException(NO_JUDGEMENT);
+    const saved = await this.db.getRepository(Submission).save({
+      userId: user.id,
+      problemId: dto.problemId,
+      contestId: dto.contestId ?? null,
+      judgementId: judgement.id,
+      code: dto.code,
+      language: 'java',
+      status: judgement.verdict,
+      testCasesPassed: judgement.passedCount,
+      totalTestCases: judgement.totalCount,
+    });
+    return {
+      _id: saved.id,
+      id: saved.id,
+      status: saved.status,
+      testCasesPassed: saved.testCasesPassed,
+      totalTestCases: saved.totalTestCases,
+      createdAt: saved.createdAt.toISOString(),
+    };
+  }
+
+  /**
+   * Marks a problem solved for an accepted submission and awards its points exactly once per user
+   * (practice) or once per user and contest, however many times or how concurrently it is called.
+   */
+  async solve(user: AuthUser, dto: SolveDto): Promise<SolveResult> {
+    const contestId = dto.contestId ?? null;
+    const submission = await this.db.getRepository(Submission).findOne({ where: { id: dto.submissionId, userId: user.id } });
+    if (!submission) throw new NotFoundException('Submission not found');
+    if (submission.problemId !== dto.problemId || submission.contestId !== contestId) {
+      throw new BadRequestException('The submission does not belong to this problem');
+    }
+    if (submission.status !== 'accepted') throw new BadRequestException('Only an accepted submission can solve a problem');
+    if (contestId) await this.access.assertMayJudge(user, dto.problemId, contestId, true);
+    const problem = await this.problems.requireProblem(dto.problemId);
+    const points = contestId ? await this.contestPoints(contestId, problem.id, problem.points) : (problem.points ?? DEFAULT_PROBLEM_POINTS);
+
+    const solvedAt = new Date();
+    const inserted = await this.db.transaction(async (m) => {
+      const rows: { id: string }[] = await m.query(
+        `INSERT INTO solved_problems (user_id, problem_id, contest_id, submission_id, points, solved_at)
+         VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT DO NOTHING RETURNING id`,
+        [user.id, problem.id, contestId, submission.id, points, solvedAt],
+      );
+      if (rows.length === 0) return false;
+      if (!contestId) {
+        await m.query(
+          `UPDATE profiles SET total_score = total_score + $2, problems_solved = problems_solved + 1 WHERE user_id = $1`,
+          [user.id, points],
+        );
+      }
+      return true;
+    });
+    if (inserted && contestId) await this.listener.contestSolved(user.id, contestId, problem.id, points, solvedAt);
+    return {
+      success: true,
+      alreadySolved: !inserted,
+      points: inserted ? points : 0,
+      message: inserted ? `Problem solved! You earned ${points} points!` : 'Problem already solved; no new points awarded',
+    };
+  }
+
+  async solvedProblems(userId: string) {
+    const rows: { problem_id: string; points: number; solved_at: Date }[] = await this.db.query(
+      `SELECT problem_id, points, solved_at FROM solved_problems WHERE user_id = $1 AND contest_id IS NULL ORDER BY solved_at DESC`,
+      [userId],
+    );
+    return rows.map((r) => ({ problemId: r.problem_id, _id: r.problem_id, points: r.points, solvedAt: r.solved_at.toISOString() }));
+  }
+
+  private async contestPoints(contestId: string, problemId: string, fallback: number): Promise<number> {
+    const rows: { points: number }[] = await this.db.query(
+      `SELECT points FROM contest_problems WHERE contest_id = $1 AND problem_id = $2`,
+      [contestId, problemId],
+    );
+    if (rows.length === 0) throw new NotFoundException('Problem is not part of this contest');
+    return rows[0].points ?? fallback;
+  }
+}
