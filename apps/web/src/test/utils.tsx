@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-rout
 import { vi } from 'vitest';
 import { makeStore, type RootState } from '../app/store';
 import { setUnauthorizedRedirect } from '../services/api';
+import { Toaster } from '../features/toast/Toaster';
 
 export type MockReply = { status?: number; body?: unknown } | ((req: { url: URL; body: unknown }) => { status?: number; body?: unknown });
 
@@ -74,6 +75,7 @@ export function renderRoute(
   const utils = render(
     <Provider store={store}>
       <RouterProvider router={router} />
+      <Toaster />
     </Provider>,
   );
   return { ...utils, store, router };

@@ -1,5 +1,68 @@
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { useAuth } from '../../app/hooks';
+import { Messages, splitMessage } from '../../app/messages';
+import { Spinner } from '../../components/Spinner';
+import { AiPanels, useAiHelp } from './AiPanels';
+import { ProblemStatement } from './ProblemStatement';
+import { useProblemQuery, useTestCasesQuery } from './problemsApi';
+import { SolverPanel } from './SolverPanel';
+import { pointsOf, useSolver } from './solving';
+
+export function ProblemNotFound() {
+  const { title, description } = splitMessage(Messages.problemNotFound);
+  return (
+    <div className="card center-card" role="alert">
+      <h1 style={{ fontSize: '1.5rem' }}>{title}</h1>
+      <p className="muted">{description}</p>
+      <Link to="/problems" className="btn btn-outline">
+        Back to Problems
+      </Link>
+    </div>
+  );
+}
+
 export function ProblemPage() {
-  return <h1>ProblemPage</h1>;
+  const { id = '' } = useParams();
+  const { isAdmin, status } = useAuth();
+  const { data: problem, isLoading, isError } = useProblemQuery(id);
+  const { data: testCases = [] } = useTestCasesQuery({ problemId: id, all: isAdmin }, { skip: !id || status === 'loading' });
+  const [code, setCode] = useState('');
+  const solver = useSolver({ problemId: id, points: problem ? pointsOf(problem) : 0 });
+  const ai = useAiHelp(id);
+
+  useEffect(() => {
+    if (problem) setCode(problem.boilerplateCode ?? '');
+  }, [problem]);
+
+  if (isLoading) return <Spinner label="Loading problem..." />;
+  if (isError || !problem) return <ProblemNotFound />;
+
+  const debug = () => void ai.requestDebugHelp(code, solver.lastResults, solver.lastCompileError);
+
+  return (
+    <div className="split">
+      <ProblemStatement problem={problem} testCases={testCases} />
+      <div>
+        {status !== 'authenticated' && (
+          <div className="alert alert-info">
+            <span>
+              <Link to="/auth">Sign in</Link> to run and submit your solution.
+            </span>
+          </div>
+        )}
+        <SolverPanel
+          variant="practice"
+          code={code}
+          onCodeChange={setCode}
+          onReset={() => setCode(problem.boilerplateCode ?? '')}
+          solver={solver}
+          onDebugHelp={debug}
+        />
+        <AiPanels ai={ai} allPassed={solver.allPassed} onAnalyze={() => void ai.analyzeCode(code)} onDebug={debug} />
+      </div>
+    </div>
+  );
 }
 
 export default ProblemPage;

@@ -1,0 +1,69 @@
+import * as monaco from 'monaco-editor/esm/vs/editor/edcore.main';
+import 'monaco-editor/esm/vs/basic-languages/java/java.contribution';
+import EditorWorker from 'monaco-editor/esm/vs/editor/editor.worker?worker';
+import { useEffect, useRef } from 'react';
+import { useAppSelector } from '../../app/hooks';
+import { resolveTheme } from '../theme/themeSlice';
+import { EDITOR_FONT_SIZE, EDITOR_TAB_SIZE, type CodeEditorProps } from './editorConfig';
+
+// Monaco is bundled locally: its only worker is the generic editor worker (Java has no language service).
+self.MonacoEnvironment = { getWorker: () => new EditorWorker() };
+
+function monacoTheme(theme: 'light' | 'dark') {
+  return theme === 'dark' ? 'vs-dark' : 'vs';
+}
+
+export default function MonacoEditor({ value, onChange, onRun, ariaLabel, readOnly }: CodeEditorProps) {
+  const hostRef = useRef<HTMLDivElement>(null);
+  const editorRef = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
+  const onChangeRef = useRef(onChange);
+  const onRunRef = useRef(onRun);
+  onChangeRef.current = onChange;
+  onRunRef.current = onRun;
+  const theme = useAppSelector((s) => s.theme.theme);
+  const resolved = resolveTheme(theme, window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false);
+
+  useEffect(() => {
+    if (!hostRef.current) return;
+    const editor = monaco.editor.create(hostRef.current, {
+      value,
+      language: 'java',
+      theme: monacoTheme(resolved),
+      fontSize: EDITOR_FONT_SIZE,
+      tabSize: EDITOR_TAB_SIZE,
+      insertSpaces: true,
+      detectIndentation: false,
+      automaticLayout: true,
+      minimap: { enabled: false },
+      scrollBeyondLastLine: false,
+      ariaLabel,
+      readOnly,
+    });
+    editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => onRunRef.current?.());
+    const sub = editor.onDidChangeModelContent(() => onChangeRef.current(editor.getValue()));
+    editorRef.current = editor;
+    return () => {
+      sub.dispose();
+      editor.getModel()?.dispose();
+      editor.dispose();
+      editorRef.current = null;
+    };
+    // The editor is created once; value, theme and options are synced by the effects below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    const editor = editorRef.current;
+    if (editor && editor.getValue() !== value) editor.setValue(value);
+  }, [value]);
+
+  useEffect(() => {
+    monaco.editor.setTheme(monacoTheme(resolved));
+  }, [resolved]);
+
+  useEffect(() => {
+    editorRef.current?.updateOptions({ readOnly });
+  }, [readOnly]);
+
+  return <div ref={hostRef} className="editor-host" data-testid="monaco-host" />;
+}

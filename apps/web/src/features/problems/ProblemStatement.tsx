@@ -1,0 +1,112 @@
+import type { InputVariable, Problem, TestCase } from '@javelin/contracts';
+import { decodeInputMap, javaType, rawValue } from '@javelin/java-io';
+import { Badge, DifficultyBadge } from '../../components/Badge';
+import { pointsOf } from './solving';
+
+export function functionSignature(problem: Pick<Problem, 'functionName' | 'returnType' | 'inputVariables'>): string {
+  const params = (problem.inputVariables ?? []).map((v) => `${safeJavaType(v.type)} ${v.name}`).join(', ');
+  return `public static ${safeJavaType(problem.returnType)} ${problem.functionName}(${params})`;
+}
+
+function safeJavaType(type: string): string {
+  try {
+    return javaType(type as InputVariable['type']);
+  } catch {
+    return type;
+  }
+}
+
+/** The test case's inputs as 'name = value' lines, in input-variable order. */
+export function formatInputs(input: string, variables: readonly InputVariable[]): string {
+  if (!input) return '';
+  try {
+    const map = decodeInputMap(input);
+    const names = variables.length ? variables.map((v) => v.name) : Object.keys(map);
+    return names.map((n) => `${n} = ${rawValue(map[n])}`).join('\n');
+  } catch {
+    return input;
+  }
+}
+
+export function TestCaseList({ testCases, variables }: { testCases: readonly TestCase[]; variables: readonly InputVariable[] }) {
+  if (!testCases.length) return <p className="muted">No test cases available.</p>;
+  return (
+    <>
+      {testCases.map((tc, i) => (
+        <div key={tc._id ?? tc.id ?? i} className="test-case">
+          <div className="row" style={{ justifyContent: 'space-between' }}>
+            <strong>Test Case {i + 1}</strong>
+            <Badge variant={tc.isExample ? 'outline' : 'secondary'}>{tc.isExample ? 'Example' : 'Hidden'}</Badge>
+          </div>
+          {tc.input || tc.expectedOutput ? (
+            <>
+              <div className="muted" style={{ fontSize: '0.8rem' }}>
+                Input:
+              </div>
+              <pre>{formatInputs(tc.input, variables)}</pre>
+              <div className="muted" style={{ fontSize: '0.8rem' }}>
+                Expected Output:
+              </div>
+              <pre>{tc.expectedOutput}</pre>
+            </>
+          ) : (
+            <p className="muted">Hidden test case</p>
+          )}
+        </div>
+      ))}
+    </>
+  );
+}
+
+export function ProblemStatement({ problem, testCases, points }: { problem: Problem; testCases: readonly TestCase[]; points?: number }) {
+  return (
+    <article className="card" aria-labelledby="problem-title">
+      <div className="card-header">
+        <h1 id="problem-title" style={{ fontSize: '1.5rem' }}>
+          {problem.title}
+        </h1>
+        <DifficultyBadge difficulty={problem.difficulty} />
+      </div>
+      <p className="muted">{points ?? pointsOf(problem)} points</p>
+      {!!problem.tags?.length && (
+        <div className="tag-list" aria-label="Tags">
+          {problem.tags.map((t) => (
+            <Badge key={t} variant="outline">
+              {t}
+            </Badge>
+          ))}
+        </div>
+      )}
+      <h2 className="sr-only">Description</h2>
+      <p style={{ whiteSpace: 'pre-wrap' }}>{problem.description}</p>
+      {problem.constraints && (
+        <section className="section">
+          <h3>Constraints</h3>
+          <pre>{problem.constraints}</pre>
+        </section>
+      )}
+      {problem.functionName && (
+        <section className="section">
+          <h3>Function Signature</h3>
+          <pre>{functionSignature(problem)}</pre>
+        </section>
+      )}
+      {!!problem.inputVariables?.length && (
+        <section className="section">
+          <h3>Input Parameters</h3>
+          <ul>
+            {problem.inputVariables.map((v) => (
+              <li key={v.id ?? v.name}>
+                <code>{v.name}</code> ({safeJavaType(v.type)}){v.description ? ` — ${v.description}` : ''}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <section className="section">
+        <h3>Test Cases</h3>
+        <TestCaseList testCases={testCases} variables={problem.inputVariables ?? []} />
+      </section>
+    </article>
+  );
+}

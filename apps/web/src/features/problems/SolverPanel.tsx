@@ -1,0 +1,114 @@
+import { useEffect } from 'react';
+import { Messages } from '../../app/messages';
+import { CodeEditor } from '../editor/CodeEditor';
+import { EDITOR_TAB_SIZE } from '../editor/editorConfig';
+import { STATUS_LABEL, type useSolver } from './solving';
+import { TestResultsList } from './TestResults';
+
+export type SolverVariant = 'practice' | 'contest';
+
+const RESULT_LABELS: Record<SolverVariant, { pass: string; fail: string }> = {
+  practice: { pass: Messages.congratulations, fail: Messages.solutionIncorrect },
+  contest: { pass: Messages.accepted, fail: Messages.wrongAnswer },
+};
+
+/** Ctrl+Enter runs the code from anywhere on the page; inside Monaco the editor's own command handles it. */
+function useRunShortcut(onRun: () => void) {
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (!(e.ctrlKey || e.metaKey) || e.key !== 'Enter') return;
+      if ((e.target as HTMLElement | null)?.closest?.('.monaco-editor')) return;
+      e.preventDefault();
+      onRun();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [onRun]);
+}
+
+export function SolverPanel({
+  variant,
+  code,
+  onCodeChange,
+  onReset,
+  solver,
+  onDebugHelp,
+  submitDisabledReason,
+}: {
+  variant: SolverVariant;
+  code: string;
+  onCodeChange: (code: string) => void;
+  onReset: () => void;
+  solver: ReturnType<typeof useSolver>;
+  onDebugHelp?: () => void;
+  submitDisabledReason?: string;
+}) {
+  const busy = solver.status !== 'ready';
+  const run = () => void solver.run(code);
+  useRunShortcut(run);
+  const labels = RESULT_LABELS[variant];
+
+  return (
+    <div>
+      <div className="editor-shell card" style={{ padding: 0 }}>
+        <div className="editor-toolbar">
+          <span role="status" aria-live="polite" data-testid="solver-status">
+            <span className={`status-dot${busy ? ' busy' : ''}`} aria-hidden="true" />
+            {STATUS_LABEL[solver.status]}
+          </span>
+          <div className="row">
+            <button type="button" className="btn btn-outline btn-sm" onClick={onReset} disabled={busy}>
+              Reset
+            </button>
+            <button type="button" className="btn btn-secondary btn-sm" onClick={run} disabled={busy} title="Ctrl+Enter">
+              Run Code
+            </button>
+            {onDebugHelp && (
+              <button type="button" className="btn btn-outline btn-sm" onClick={onDebugHelp} disabled={busy}>
+                Debug Help
+              </button>
+            )}
+            <button type="button" className="btn btn-sm" onClick={() => void solver.submit(code)} disabled={busy || !!submitDisabledReason}>
+              Submit Solution
+            </button>
+          </div>
+        </div>
+        <CodeEditor value={code} onChange={onCodeChange} onRun={run} ariaLabel="Java code editor" />
+        <div className="editor-footer" aria-label="Editor settings">
+          <span>Java</span>
+          <span>UTF-8</span>
+          <span>{EDITOR_TAB_SIZE} spaces</span>
+          <span className="muted" style={{ marginLeft: 'auto' }}>
+            Ctrl+Enter to run
+          </span>
+        </div>
+      </div>
+      {submitDisabledReason && (
+        <div className="alert alert-warning" role="note" style={{ marginTop: '0.75rem' }}>
+          {submitDisabledReason}
+        </div>
+      )}
+      {solver.submission && (
+        <section className="card" style={{ marginTop: '1rem' }} aria-labelledby="submission-heading">
+          <h2 id="submission-heading">{variant === 'contest' ? 'Submission Result' : 'Submission Results'}</h2>
+          <div className={`result-box ${solver.submission.passed ? 'pass' : 'fail'}`} role="status" data-testid="submission-result">
+            <strong style={{ fontSize: '1.1rem' }}>{solver.submission.passed ? labels.pass : labels.fail}</strong>
+            <div>
+              {solver.submission.passedCount}/{solver.submission.totalCount} test cases passed
+            </div>
+          </div>
+          <TestResultsList results={solver.submission.results} compileError={solver.submission.compileError} />
+        </section>
+      )}
+      {solver.testRun && (
+        <section className="card" style={{ marginTop: '1rem' }} aria-labelledby="test-results-heading">
+          <h2 id="test-results-heading">Test Results</h2>
+          <p className="muted">
+            {solver.testRun.passedCount}/{solver.testRun.totalCount} example test cases passed
+          </p>
+          <TestResultsList results={solver.testRun.results} compileError={solver.testRun.compileError} />
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,107 @@
+import type {
+  AiResponse,
+  ExecuteCodeRequest,
+  ExecuteCodeResponse,
+  Problem,
+  ProblemForm,
+  SolveRequest,
+  SubmissionRequest,
+  TestCase,
+} from '@javelin/contracts';
+import { api } from '../../services/api';
+
+/** Spec §3 "Solved-problem entry": problemId or _id. */
+export interface SolvedProblemEntry {
+  problemId?: string | { _id: string };
+  _id?: string;
+}
+
+export interface DebugHelpRequest {
+  problemId: string;
+  code: string;
+  language: 'java';
+  errorMessage: string;
+  testResults: { passed: boolean; expectedOutput: string; actualOutput: string; error: string }[];
+}
+
+export function solvedIds(entries: readonly SolvedProblemEntry[] | undefined): Set<string> {
+  const ids = new Set<string>();
+  for (const e of entries ?? []) {
+    const id = typeof e.problemId === 'object' && e.problemId ? e.problemId._id : (e.problemId ?? e._id);
+    if (id) ids.add(id);
+  }
+  return ids;
+}
+
+export const problemsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    problems: build.query<Problem[], void>({
+      query: () => '/problems',
+      providesTags: ['Problems'],
+    }),
+    problem: build.query<Problem, string>({
+      query: (id) => `/problems/${id}`,
+      providesTags: (_r, _e, id) => [{ type: 'Problem', id }],
+    }),
+    /** Spec §7: test-case fetch errors are swallowed and yield an empty list. */
+    testCases: build.query<TestCase[], { problemId: string; all?: boolean }>({
+      async queryFn({ problemId, all }, _api, _extra, baseQuery) {
+        const result = await baseQuery(`/problems/${problemId}/test-cases${all ? '/all' : ''}`);
+        return { data: result.error ? [] : ((result.data as TestCase[]) ?? []) };
+      },
+      providesTags: (_r, _e, { problemId }) => [{ type: 'Problem', id: problemId }],
+    }),
+    solvedProblems: build.query<SolvedProblemEntry[], void>({
+      query: () => '/solved-problems',
+      providesTags: ['Solved'],
+    }),
+    executeCode: build.mutation<ExecuteCodeResponse, ExecuteCodeRequest>({
+      query: (body) => ({ url: '/execute-code', method: 'POST', body }),
+    }),
+    submitSolution: build.mutation<{ _id: string }, SubmissionRequest>({
+      query: (body) => ({ url: '/submissions', method: 'POST', body }),
+    }),
+    markSolved: build.mutation<unknown, SolveRequest>({
+      query: (body) => ({ url: '/solve', method: 'POST', body }),
+      invalidatesTags: ['Solved', 'Profile', 'Leaderboard', 'ContestLeaderboard', 'Stats'],
+    }),
+    analyzeCode: build.mutation<AiResponse, { problemId: string; code: string; language: 'java' }>({
+      query: (body) => ({ url: '/analyze-code', method: 'POST', body }),
+    }),
+    debugHelp: build.mutation<AiResponse, DebugHelpRequest>({
+      query: (body) => ({ url: '/debug-help', method: 'POST', body }),
+    }),
+    adminProblems: build.query<Problem[], void>({
+      query: () => '/admin/problems',
+      providesTags: ['Problems'],
+    }),
+    createProblem: build.mutation<Problem, ProblemForm>({
+      query: (body) => ({ url: '/problems', method: 'POST', body }),
+      invalidatesTags: ['Problems', 'Stats'],
+    }),
+    updateProblem: build.mutation<Problem, { id: string; form: ProblemForm }>({
+      query: ({ id, form }) => ({ url: `/problems/${id}`, method: 'PUT', body: form }),
+      invalidatesTags: (_r, _e, { id }) => ['Problems', { type: 'Problem', id }],
+    }),
+    deleteProblem: build.mutation<unknown, string>({
+      query: (id) => ({ url: `/problems/${id}`, method: 'DELETE' }),
+      invalidatesTags: ['Problems', 'Stats'],
+    }),
+  }),
+});
+
+export const {
+  useProblemsQuery,
+  useProblemQuery,
+  useTestCasesQuery,
+  useSolvedProblemsQuery,
+  useExecuteCodeMutation,
+  useSubmitSolutionMutation,
+  useMarkSolvedMutation,
+  useAnalyzeCodeMutation,
+  useDebugHelpMutation,
+  useAdminProblemsQuery,
+  useCreateProblemMutation,
+  useUpdateProblemMutation,
+  useDeleteProblemMutation,
+} = problemsApi;

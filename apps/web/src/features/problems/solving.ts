@@ -1,0 +1,129 @@
+import { DEFAULT_PROBLEM_POINTS, type ExecuteCodeResponse, type ExecutionResult, type Problem } from '@javelin/contracts';
+import { useCallback, useState } from 'react';
+import { useAppDispatch, useToast } from '../../app/hooks';
+import { Messages } from '../../app/messages';
+import { api, errorMessage } from '../../services/api';
+import { useExecuteCodeMutation, useMarkSolvedMutation, useSubmitSolutionMutation } from './problemsApi';
+
+/** Spec §9: 10 points where the problem has none. */
+export function pointsOf(problem: Pick<Problem, 'points'>): number {
+  return problem.points || DEFAULT_PROBLEM_POINTS;
+}
+
+export type SolverStatus = 'ready' | 'running' | 'submitting';
+
+export const STATUS_LABEL: Record<SolverStatus, string> = {
+  ready: 'Ready',
+  running: 'Running...',
+  submitting: 'Submitting...',
+};
+
+export interface SubmissionOutcome {
+  passed: boolean;
+  passedCount: number;
+  totalCount: number;
+  results: ExecutionResult[];
+  compileError?: string;
+}
+
+export interface SolverOptions {
+  problemId: string;
+  points: number;
+  contestId?: string;
+  /** Called after an accepted solution is recorded (the contest page goes back to the contest). */
+  onSolved?: () => void;
+}
+
+/**
+ * Run and submit (spec §4 "Submit flow"): Run clears the submission result and runs the examples;
+ * Submit clears the test list, runs all tests and, only when all pass, records an accepted
+ * submission and marks the problem solved.
+ */
+export function useSolver({ problemId, points, contestId, onSolved }: SolverOptions) {
+  const dispatch = useAppDispatch();
+  const toast = useToast();
+  const [status, setStatus] = useState<SolverStatus>('ready');
+  const [testRun, setTestRun] = useState<ExecuteCodeResponse | null>(null);
+  const [submission, setSubmission] = useState<SubmissionOutcome | null>(null);
+  const [executeCode] = useExecuteCodeMutation();
+  const [submitSolution] = useSubmitSolutionMutation();
+  const [markSolved] = useMarkSolvedMutation();
+
+  const run = useCallback(
+    async (code: string) => {
+      if (status !== 'ready') return;
+      setSubmission(null);
+      setStatus('running');
+      try {
+        const result = await executeCode({ code, language: 'java', problemId, runAllTestCases: false, ...(contestId ? { contestId } : {}) });
+        if ('error' in result) {
+          toast.show({ title: Messages.runFailed, description: errorMessage(result.error, Messages.executeFailed), variant: 'destructive' });
+          return;
+        }
+        setTestRun(result.data);
+        toast.show({ title: Messages.codeExecuted, description: Messages.examplesPassed(result.data.passedCount, result.data.totalCount), variant: result.data.overallPassed ? 'success' : 'default' });
+      } catch {
+        toast.message(Messages.runFailed);
+      } finally {
+        setStatus('ready');
+      }
+    },
+    [status, executeCode, problemId, contestId, toast],
+  );
+
+  const submit = useCallback(
+    async (code: string) => {
+      if (status !== 'ready') return;
+      setTestRun(null);
+      setSubmission(null);
+      setStatus('submitting');
+      try {
+        const result = await executeCode({ code, language: 'java', problemId, runAllTestCases: true, ...(contestId ? { contestId } : {}) });
+        if ('error' in result) {
+          toast.show({ title: Messages.submitFailed, description: errorMessage(result.error, Messages.executeFailed), variant: 'destructive' });
+          return;
+        }
+        const { results, overallPassed, passedCount, totalCount, compileError } = result.data;
+        const outcome: SubmissionOutcome = { passed: overallPassed, passedCount, totalCount, results, compileError };
+        setSubmission(outcome);
+        if (!overallPassed) return;
+        let submissionId: string;
+        try {
+          const recorded = await submitSolution({
+            problemId,
+            ...(contestId ? { contestId } : {}),
+            code,
+            language: 'java',
+            status: 'accepted',
+            testCasesPassed: passedCount,
+            totalTestCases: totalCount,
+          }).unwrap();
+          submissionId = recorded._id;
+        } catch {
+          toast.message(Messages.markSolvedFailed);
+          return;
+        }
+        try {
+          await markSolved({ problemId, submissionId, ...(contestId ? { contestId } : {}) }).unwrap();
+        } catch {
+          toast.show({ title: 'Warning', description: Messages.pointsMaybeNotAwarded, variant: 'warning' });
+          return;
+        }
+        dispatch(api.util.invalidateTags(['Solved', 'Profile', 'Leaderboard']));
+        toast.show({ title: Messages.congratulations, description: Messages.problemSolved(points), variant: 'success' });
+        onSolved?.();
+      } catch {
+        toast.message(Messages.submitFailed);
+      } finally {
+        setStatus('ready');
+      }
+    },
+    [status, executeCode, problemId, contestId, submitSolution, markSolved, dispatch, toast, points, onSolved],
+  );
+
+  const lastResults = submission?.results ?? testRun?.results ?? [];
+  /** Analyze Code appears only after all tests pass (spec §4). */
+  const allPassed = submission ? submission.passed : !!testRun?.overallPassed;
+
+  return { status, testRun, submission, run, submit, lastResults, allPassed, lastCompileError: submission?.compileError ?? testRun?.compileError };
+}
