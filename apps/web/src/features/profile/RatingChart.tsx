@@ -1,0 +1,43 @@
+import type { RatingChange } from '@javelin/contracts';
+
+const WIDTH = 600;
+const HEIGHT = 220;
+const PAD = { top: 16, right: 16, bottom: 28, left: 44 };
+
+/** A small SVG line of the rating after each rated contest. */
+export function RatingChart({ history }: { history: readonly RatingChange[] }) {
+  if (!history.length) return <p className="muted">No rated contests yet.</p>;
+  const points = [{ rating: history[0].oldRating, label: 'Start' }, ...history.map((h) => ({ rating: h.newRating, label: h.contestTitle }))];
+  const ratings = points.map((p) => p.rating);
+  const min = Math.min(...ratings) - 20;
+  const max = Math.max(...ratings) + 20;
+  const x = (i: number) => PAD.left + (i * (WIDTH - PAD.left - PAD.right)) / Math.max(points.length - 1, 1);
+  const y = (r: number) => PAD.top + ((max - r) * (HEIGHT - PAD.top - PAD.bottom)) / (max - min);
+  const path = points.map((p, i) => `${i ? 'L' : 'M'}${x(i).toFixed(1)},${y(p.rating).toFixed(1)}`).join(' ');
+  const last = history[history.length - 1];
+  return (
+    <figure className="chart" style={{ margin: 0 }}>
+      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={`Rating history: ${history.length} contests, current rating ${last.newRating}`}>
+        <line className="axis" x1={PAD.left} y1={HEIGHT - PAD.bottom} x2={WIDTH - PAD.right} y2={HEIGHT - PAD.bottom} />
+        <line className="axis" x1={PAD.left} y1={PAD.top} x2={PAD.left} y2={HEIGHT - PAD.bottom} />
+        <text x={PAD.left - 6} y={y(max - 20) + 4} textAnchor="end">
+          {Math.round(max - 20)}
+        </text>
+        <text x={PAD.left - 6} y={y(min + 20) + 4} textAnchor="end">
+          {Math.round(min + 20)}
+        </text>
+        <path className="line" d={path} />
+        {points.map((p, i) => (
+          <circle key={i} className="point" cx={x(i)} cy={y(p.rating)} r={4}>
+            <title>
+              {p.label}: {p.rating}
+            </title>
+          </circle>
+        ))}
+      </svg>
+      <figcaption className="muted" style={{ fontSize: '0.8rem' }}>
+        Last: {last.contestTitle} — rank #{last.rank}, {last.oldRating} → {last.newRating}
+      </figcaption>
+    </figure>
+  );
+}
