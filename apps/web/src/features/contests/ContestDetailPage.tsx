@@ -1,5 +1,180 @@
+import type { Contest, ContestLeaderboardEntry } from '@javelin/contracts';
+import { useEffect, useMemo } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { useAuth, useNow, useToast } from '../../app/hooks';
+import { Messages } from '../../app/messages';
+import { Badge, DifficultyBadge } from '../../components/Badge';
+import { RankIcon } from '../../components/RankIcon';
+import { Spinner } from '../../components/Spinner';
+import { errorStatus } from '../../services/api';
+import { useContestLeaderboardQuery } from '../leaderboard/leaderboardApi';
+import { pointsOf } from '../problems/solving';
+import { ContestActionButton } from './ContestActionButton';
+import { STATUS_BADGE, effectiveStatus, formatDateTime } from './contestRules';
+import { useContestQuery, useContestSolvedProblemsQuery } from './contestsApi';
+import { useContestLeaderboardStream } from './useContestLeaderboardStream';
+
+/** Refetch the contest when the clock crosses its start or end, so the status follows the server. */
+function useRefetchAtBoundaries(contest: Contest | undefined, refetch: () => void, now: () => Date) {
+  useEffect(() => {
+    if (!contest) return;
+    const t = now().getTime();
+    const next = [new Date(contest.startTime).getTime(), new Date(contest.endTime).getTime() + 1].filter((b) => b > t).sort((a, b) => a - b)[0];
+    if (next === undefined || next - t > 2 ** 31 - 1) return;
+    const timer = setTimeout(refetch, next - t + 250);
+    return () => clearTimeout(timer);
+  }, [contest, refetch, now]);
+}
+
+export function ContestLeaderboard({ entries, ended }: { entries: readonly ContestLeaderboardEntry[]; ended: boolean }) {
+  return (
+    <section className="card" aria-labelledby="contest-leaderboard-heading">
+      <h2 id="contest-leaderboard-heading">{ended ? 'Final Results' : 'Contest Leaderboard'}</h2>
+      {entries.length === 0 ? (
+        <p className="muted">No submissions yet.</p>
+      ) : (
+        <ol aria-label="Contest rankings" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          {entries.map((e, i) => (
+            <li key={e.userId} className="lb-row" data-testid="contest-leaderboard-row">
+              <div className="lb-rank">
+                <RankIcon rank={e.rank ?? i + 1} />
+              </div>
+              <div className="lb-name">
+                <div className="full">{e.fullName || e.username}</div>
+                <div className="muted" style={{ fontSize: '0.8rem' }}>
+                  @{e.username} · {e.problemsSolved} solved
+                </div>
+              </div>
+              <div className="lb-score">{e.score} pts</div>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
 export function ContestDetailPage() {
-  return <h1>ContestDetailPage</h1>;
+  const { contestId = '' } = useParams();
+  const { status: session } = useAuth();
+  const toast = useToast();
+  const now = useNow();
+  const contestQuery = useContestQuery(contestId);
+  const { data: contest, isLoading, error, refetch } = contestQuery;
+  const leaderboard = useContestLeaderboardQuery(contestId);
+  const { data: solved = [] } = useContestSolvedProblemsQuery(contestId, { skip: session !== 'authenticated' || !contest?.userJoined });
+  const status = contest ? effectiveStatus(contest, now()) : 'upcoming';
+  useContestLeaderboardStream(contestId, !!contest && status === 'active');
+  useRefetchAtBoundaries(contest, refetch, now);
+
+  const notFound = errorStatus(error) === 404 || errorStatus(error) === 400;
+  useEffect(() => {
+    if (error && !notFound) toast.message(Messages.fetchContestFailed);
+  }, [error, notFound, toast]);
+  useEffect(() => {
+    if (leaderboard.error) toast.message(Messages.fetchLeaderboardFailed);
+  }, [leaderboard.error, toast]);
+
+  const solvedSet = useMemo(() => new Set(solved), [solved]);
+  const problems = useMemo(() => [...(contest?.contestProblems ?? [])].sort((a, b) => (a.order ?? 0) - (b.order ?? 0)), [contest]);
+
+  if (isLoading) return <Spinner label="Loading contest..." />;
+  if (!contest) {
+    return (
+      <div className="card center-card" role="alert">
+        <h1 style={{ fontSize: '1.5rem' }}>{Messages.contestNotFound}</h1>
+        <p className="muted">The contest you're looking for doesn't exist.</p>
+        <Link to="/contests" className="btn btn-outline">
+          Back to Contests
+        </Link>
+      </div>
+    );
+  }
+
+  const refresh = () => {
+    void refetch();
+    void leaderboard.refetch();
+  };
+
+  return (
+    <>
+      <div className="page-header">
+        <div>
+          <div className="row">
+            <h1>{contest.title}</h1>
+            <Badge variant={STATUS_BADGE[status].variant}>{STATUS_BADGE[status].label}</Badge>
+          </div>
+          <p className="muted">{contest.description}</p>
+        </div>
+        <div className="row">
+          <ContestActionButton contest={contest} status={status} />
+          <button type="button" className="btn btn-outline btn-sm" onClick={refresh} disabled={contestQuery.isFetching}>
+            Refresh
+          </button>
+        </div>
+      </div>
+      <div className="grid-3" style={{ marginBottom: '1rem' }}>
+        <div className="card stat-card">
+          <div className="stat-label">Start</div>
+          <div>{formatDateTime(contest.startTime)}</div>
+        </div>
+        <div className="card stat-card">
+          <div className="stat-label">End</div>
+          <div>{formatDateTime(contest.endTime)}</div>
+        </div>
+        <div className="card stat-card">
+          <div className="stat-label">Participants</div>
+          <div data-testid="participants">
+            {contest.participantCount ?? 0} / {contest.maxParticipants}
+          </div>
+        </div>
+      </div>
+      {status === 'upcoming' && (
+        <div className="alert alert-info" role="note">
+          This contest has not started yet. Problems can be solved once it starts{contest.userJoined ? '' : ' — join now to take part'}.
+        </div>
+      )}
+      {status === 'ended' && (
+        <div className="alert alert-warning" role="note">
+          This contest has ended. Submissions are closed; the final results are below.
+        </div>
+      )}
+      <div className="split">
+        <section className="card" aria-labelledby="contest-problems-heading">
+          <h2 id="contest-problems-heading">Problems</h2>
+          {problems.length === 0 ? (
+            <p className="muted">No problems in this contest.</p>
+          ) : (
+            <ol style={{ paddingLeft: '1.2rem', margin: 0 }}>
+              {problems.map((cp) => {
+                const p = cp.problemId;
+                return (
+                  <li key={p._id} className="lb-row" style={{ display: 'list-item' }}>
+                    <div className="row" style={{ justifyContent: 'space-between' }}>
+                      <span>
+                        <strong>{p.title}</strong>{' '}
+                        {solvedSet.has(p._id) && <Badge variant="success">Solved</Badge>}
+                      </span>
+                      <span className="row">
+                        <span className="muted">{cp.points || pointsOf(p)} points</span>
+                        <DifficultyBadge difficulty={p.difficulty} />
+                        {(contest.userJoined || status === 'ended') && status !== 'upcoming' && (
+                          <Link to={`/contests/${contestId}/problems/${p._id}`} className="btn btn-sm">
+                            Solve Problem
+                          </Link>
+                        )}
+                      </span>
+                    </div>
+                  </li>
+                );
+              })}
+            </ol>
+          )}
+        </section>
+        <ContestLeaderboard entries={leaderboard.data ?? []} ended={status === 'ended'} />
+      </div>
+    </>
+  );
 }
 
 export default ContestDetailPage;

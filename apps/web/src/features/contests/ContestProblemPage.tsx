@@ -1,5 +1,143 @@
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
+import { useAuth, useNow, useToast } from '../../app/hooks';
+import { Messages, splitMessage } from '../../app/messages';
+import { Badge, DifficultyBadge } from '../../components/Badge';
+import { Spinner } from '../../components/Spinner';
+import { TestCaseList } from '../problems/ProblemStatement';
+import { useTestCasesQuery } from '../problems/problemsApi';
+import { SolverPanel } from '../problems/SolverPanel';
+import { pointsOf, useSolver } from '../problems/solving';
+import { STATUS_BADGE, effectiveStatus, formatDateTime } from './contestRules';
+import { useContestQuery } from './contestsApi';
+
+/** Spec §9: after an accepted solution the contest page returns to the contest after 2 s. */
+export const CONTEST_SOLVED_REDIRECT_MS = 2_000;
+
 export function ContestProblemPage() {
-  return <h1>ContestProblemPage</h1>;
+  const { contestId = '', problemId = '' } = useParams();
+  const { status: session, isAdmin } = useAuth();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const now = useNow();
+  const { data: contest, isLoading, isError } = useContestQuery(contestId, { skip: session !== 'authenticated' });
+  const contestProblem = contest?.contestProblems?.find((cp) => cp.problemId?._id === problemId);
+  const problem = contestProblem?.problemId;
+  const canAccess = !!contest && (contest.userJoined || isAdmin);
+  const embeddedExamples = (problem?.testCases ?? []).filter((t) => t.isExample);
+  const { data: fetchedTests = [] } = useTestCasesQuery({ problemId }, { skip: !canAccess || !problem || embeddedExamples.length > 0 });
+  const examples = embeddedExamples.length ? embeddedExamples : fetchedTests.filter((t) => t.isExample);
+  const [code, setCode] = useState('');
+  const [solvedAt, setSolvedAt] = useState<number | null>(null);
+
+  const onSolved = useCallback(() => setSolvedAt(Date.now()), []);
+  const points = contestProblem?.points || (problem ? pointsOf(problem) : 0);
+  const solver = useSolver({ problemId, contestId, points, onSolved });
+
+  useEffect(() => {
+    if (problem) setCode(problem.boilerplateCode ?? '');
+  }, [problem]);
+  useEffect(() => {
+    if (isError) toast.message(Messages.fetchContestOrProblemFailed);
+  }, [isError, toast]);
+  useEffect(() => {
+    if (contest && !canAccess) toast.message(Messages.mustJoinContest);
+  }, [contest, canAccess, toast]);
+  useEffect(() => {
+    if (solvedAt === null) return;
+    const timer = setTimeout(() => navigate(`/contests/${contestId}`), CONTEST_SOLVED_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [solvedAt, navigate, contestId]);
+
+  const status = useMemo(() => (contest ? effectiveStatus(contest, now()) : 'upcoming'), [contest, now]);
+
+  if (session === 'anonymous') return <Navigate to="/auth" replace />;
+  if (session === 'loading' || isLoading) return <Spinner label="Loading problem..." />;
+
+  if (contest && !canAccess) {
+    const { title, description } = splitMessage(Messages.mustJoinContestPage);
+    return (
+      <div className="card center-card" role="alert">
+        <h1 style={{ fontSize: '1.5rem' }}>{title}</h1>
+        <p>{description}</p>
+        <Link to={`/contests/${contestId}`} className="btn">
+          Go to Contest
+        </Link>
+      </div>
+    );
+  }
+  if (!contest || !problem) {
+    return (
+      <div className="card center-card" role="alert">
+        <h1 style={{ fontSize: '1.5rem' }}>{Messages.contestProblemNotFound}</h1>
+        <p className="muted">This problem is not part of the contest.</p>
+        <Link to={contest ? `/contests/${contestId}` : '/contests'} className="btn btn-outline">
+          {contest ? 'Back to Contest' : 'Back to Contests'}
+        </Link>
+      </div>
+    );
+  }
+
+  return (
+    <>
+      <div className="card" style={{ marginBottom: '1rem' }}>
+        <div className="row" style={{ justifyContent: 'space-between' }}>
+          <div>
+            <Link to={`/contests/${contestId}`}>← {contest.title}</Link>
+            <p className="muted" style={{ margin: 0 }}>
+              {contest.description}
+            </p>
+          </div>
+          <div className="row">
+            <Badge variant={STATUS_BADGE[status].variant}>{STATUS_BADGE[status].label}</Badge>
+            <span className="muted">Ends {formatDateTime(contest.endTime)}</span>
+          </div>
+        </div>
+      </div>
+      <div className="split">
+        <article className="card" aria-labelledby="problem-title">
+          <div className="card-header">
+            <h1 id="problem-title" style={{ fontSize: '1.5rem' }}>
+              {problem.title}
+            </h1>
+            <DifficultyBadge difficulty={problem.difficulty} />
+          </div>
+          <p className="muted">{points} points</p>
+          <p style={{ whiteSpace: 'pre-wrap' }}>{problem.description}</p>
+          {problem.constraints && (
+            <section className="section">
+              <h3>Constraints</h3>
+              <pre>{problem.constraints}</pre>
+            </section>
+          )}
+          {!!problem.inputVariables?.length && (
+            <section className="section">
+              <h3>Input Format</h3>
+              <ul>
+                {problem.inputVariables.map((v) => (
+                  <li key={v.id ?? v.name}>
+                    <code>{v.name}</code> ({v.type}){v.description ? ` — ${v.description}` : ''}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+          <section className="section">
+            <h3>Example Test Cases</h3>
+            <TestCaseList testCases={examples} variables={problem.inputVariables ?? []} />
+          </section>
+        </article>
+        <SolverPanel
+          variant="contest"
+          code={code}
+          onCodeChange={setCode}
+          onReset={() => setCode(problem.boilerplateCode ?? '')}
+          solver={solver}
+          submitDisabledReason={status === 'active' ? undefined : Messages.contestNotActive}
+        />
+      </div>
+    </>
+  );
 }
 
 export default ContestProblemPage;

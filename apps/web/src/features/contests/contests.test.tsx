@@ -1,0 +1,241 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Contest, Problem } from '@javelin/contracts';
+import { contestAction, effectiveStatus } from './contestRules';
+import { ContestsPage } from './ContestsPage';
+import { ContestDetailPage } from './ContestDetailPage';
+import { ContestProblemPage } from './ContestProblemPage';
+import { mockApi, renderRoute, signedInState } from '../../test/utils';
+import { Messages } from '../../app/messages';
+
+vi.mock('../editor/CodeEditor', async () => ({ CodeEditor: (await import('../../test/editorMock')).CodeEditorMock }));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+const HOUR = 3_600_000;
+const iso = (offset: number) => new Date(Date.now() + offset).toISOString();
+const problem: Problem = {
+  _id: 'p1', id: 'p1', title: 'Two Sum', description: 'Find two.', constraints: 'n <= 10', difficulty: 'medium', points: 30,
+  inputVariables: [{ id: 'n', name: 'n', type: 'int', description: 'count' }], testCases: [], functionName: 'solve', returnType: 'int',
+  boilerplateCode: 'class Main {}', tags: [], isVisible: false, testCaseCount: 2,
+};
+const contest = (over: Partial<Contest> = {}): Contest => ({
+  _id: 'c1', id: 'c1', title: 'Weekly 1', description: 'A weekly contest', startTime: iso(-HOUR), endTime: iso(HOUR), status: 'active',
+  maxParticipants: 100, participantCount: 7, userJoined: true, contestProblems: [{ problemId: problem, points: 30, order: 0 }], ...over,
+});
+
+describe('contest button rules (spec §4)', () => {
+  it('joins only while upcoming and not joined', () => {
+    expect(contestAction('upcoming', false)).toEqual({ kind: 'join', label: 'Join Contest' });
+    expect(contestAction('upcoming', true)).toEqual({ kind: 'disabled', label: 'Joined' });
+  });
+  it('lets joined users attempt an active contest and disables it for others', () => {
+    expect(contestAction('active', true)).toEqual({ kind: 'link', label: 'Attempt Contest' });
+    expect(contestAction('active', false)).toEqual({ kind: 'disabled', label: 'Contest Started' });
+  });
+  it('shows View Results once ended', () => {
+    expect(contestAction('ended', true)).toEqual({ kind: 'link', label: 'View Results' });
+    expect(contestAction('ended', false)).toEqual({ kind: 'link', label: 'View Results' });
+  });
+  it('uses the server status when present and derives it from the times otherwise', () => {
+    const times = { startTime: '2026-01-01T10:00:00Z', endTime: '2026-01-01T12:00:00Z' };
+    expect(effectiveStatus({ ...times, status: 'ended' }, new Date('2026-01-01T11:00:00Z'))).toBe('ended');
+    expect(effectiveStatus(times, new Date('2026-01-01T12:00:00Z'))).toBe('active');
+    expect(effectiveStatus(times, new Date('2026-01-01T09:00:00Z'))).toBe('upcoming');
+  });
+});
+
+describe('contests list', () => {
+  const list = [
+    contest({ _id: 'a', id: 'a', title: 'Active Joined' }),
+    contest({ _id: 'b', id: 'b', title: 'Active Other', userJoined: false }),
+    contest({ _id: 'c', id: 'c', title: 'Soon', status: 'upcoming', userJoined: false, startTime: iso(HOUR), endTime: iso(2 * HOUR) }),
+    contest({ _id: 'd', id: 'd', title: 'Past', status: 'ended', startTime: iso(-2 * HOUR), endTime: iso(-HOUR) }),
+  ];
+
+  it('shows each card with status, participants and the right button, and filters by tab and search', async () => {
+    mockApi({ 'GET /contests': { body: list } });
+    const user = userEvent.setup();
+    renderRoute(<ContestsPage />, { preloadedState: signedInState() });
+    const joined = await screen.findByRole('article', { name: 'Active Joined' });
+    expect(within(joined).getByText('Active')).toBeInTheDocument();
+    expect(within(joined).getByTestId('participants')).toHaveTextContent('7 / 100');
+    expect(within(joined).getByRole('link', { name: 'Attempt Contest' })).toHaveAttribute('href', '/contests/a');
+    expect(within(joined).getByRole('link', { name: 'View Details' })).toHaveAttribute('href', '/contests/a');
+    expect(within(screen.getByRole('article', { name: 'Active Other' })).getByRole('button', { name: 'Contest Started' })).toBeDisabled();
+    expect(within(screen.getByRole('article', { name: 'Past' })).getByRole('link', { name: 'View Results' })).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Upcoming' }));
+    expect(screen.getByRole('article', { name: 'Soon' })).toBeInTheDocument();
+    expect(screen.queryByRole('article', { name: 'Past' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'All' }));
+    await user.type(screen.getByLabelText('Search contests'), 'past');
+    expect(screen.getAllByRole('article')).toHaveLength(1);
+  });
+
+  it('asks visitors to log in before joining', async () => {
+    const { calls } = mockApi({ 'GET /contests': { body: list } });
+    const user = userEvent.setup();
+    renderRoute(<ContestsPage />);
+    await user.click(await screen.findByRole('button', { name: 'Join Contest' }));
+    expect(await screen.findByText('Authentication Required')).toBeInTheDocument();
+    expect(screen.getByText('Please log in to join contests')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('joins an upcoming contest and then shows Joined', async () => {
+    let joined = false;
+    mockApi({
+      'GET /contests': () => ({ body: list.map((c) => (c._id === 'c' ? { ...c, userJoined: joined } : c)) }),
+      'POST /contests/c/join': () => {
+        joined = true;
+        return { body: { success: true } };
+      },
+    });
+    const user = userEvent.setup();
+    renderRoute(<ContestsPage />, { preloadedState: signedInState() });
+    await user.click(await screen.findByRole('button', { name: 'Join Contest' }));
+    expect(await screen.findByText('Successfully joined the contest!')).toBeInTheDocument();
+    expect(await within(screen.getByRole('article', { name: 'Soon' })).findByRole('button', { name: 'Joined' })).toBeDisabled();
+  });
+
+  it("toasts 'Failed to fetch contests' when the list fails", async () => {
+    mockApi({ 'GET /contests': { status: 500, body: {} } });
+    renderRoute(<ContestsPage />);
+    expect(await screen.findByText('Failed to fetch contests')).toBeInTheDocument();
+  });
+});
+
+class FakeEventSource {
+  static last: FakeEventSource | null = null;
+  onmessage: ((e: MessageEvent<string>) => void) | null = null;
+  closed = false;
+  constructor(public url: string) {
+    FakeEventSource.last = this;
+  }
+  close() {
+    this.closed = true;
+  }
+  emit(data: unknown) {
+    this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(data) }));
+  }
+}
+
+describe('contest detail', () => {
+  it("shows 'Contest Leaderboard' while active and moves with the SSE stream", async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    mockApi({
+      'GET /contests/c1': { body: contest() },
+      'GET /leaderboard/contests/c1': { body: [{ userId: 'u1', username: 'ada', problemsSolved: 0, score: 0 }] },
+      'GET /contests/c1/solved-problems': { body: [] },
+    });
+    renderRoute(<ContestDetailPage />, { url: '/contests/c1', path: '/contests/:contestId', preloadedState: signedInState() });
+    expect(await screen.findByRole('heading', { name: 'Contest Leaderboard' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Solve Problem' })).toHaveAttribute('href', '/contests/c1/problems/p1');
+    expect(await screen.findByText('0 pts')).toBeInTheDocument();
+    await waitFor(() => expect(FakeEventSource.last?.url).toBe('/api/contests/c1/leaderboard/stream'));
+    act(() =>
+      FakeEventSource.last?.emit([
+        { userId: 'u2', username: 'grace', problemsSolved: 1, score: 30 },
+        { userId: 'u1', username: 'ada', problemsSolved: 0, score: 0 },
+      ]),
+    );
+    await waitFor(() => expect(screen.getAllByTestId('contest-leaderboard-row')).toHaveLength(2));
+    const rows = screen.getAllByTestId('contest-leaderboard-row');
+    expect(within(rows[0]).getByText('30 pts')).toBeInTheDocument();
+    expect(within(rows[0]).getByRole('img', { name: 'Rank 1' })).toBeInTheDocument();
+  });
+
+  it("shows 'Final Results' and the ended notice after the end, with no stream", async () => {
+    FakeEventSource.last = null;
+    vi.stubGlobal('EventSource', FakeEventSource);
+    mockApi({
+      'GET /contests/c1': { body: contest({ status: 'ended', startTime: iso(-2 * HOUR), endTime: iso(-HOUR) }) },
+      'GET /leaderboard/contests/c1': { body: [1, 2, 3, 4].map((n) => ({ userId: `u${n}`, username: `user${n}`, problemsSolved: 1, score: 50 - n })) },
+      'GET /contests/c1/solved-problems': { body: ['p1'] },
+    });
+    renderRoute(<ContestDetailPage />, { url: '/contests/c1', path: '/contests/:contestId', preloadedState: signedInState() });
+    expect(await screen.findByRole('heading', { name: 'Final Results' })).toBeInTheDocument();
+    expect(screen.getByText(/This contest has ended/)).toBeInTheDocument();
+    const rows = await screen.findAllByTestId('contest-leaderboard-row');
+    expect(within(rows[3]).getByText('#4')).toBeInTheDocument();
+    expect(FakeEventSource.last).toBeNull();
+  });
+
+  it("shows 'Contest Not Found' for an unknown contest", async () => {
+    mockApi({});
+    renderRoute(<ContestDetailPage />, { url: '/contests/zz', path: '/contests/:contestId' });
+    expect(await screen.findByRole('heading', { name: 'Contest Not Found' })).toBeInTheDocument();
+  });
+});
+
+describe('contest problem page', () => {
+  const at = { url: '/contests/c1/problems/p1', path: '/contests/:contestId/problems/:problemId' };
+
+  it('denies access to users who have not joined, with a link to the contest', async () => {
+    mockApi({ 'GET /contests/c1': { body: contest({ userJoined: false }) } });
+    renderRoute(<ContestProblemPage />, { ...at, preloadedState: signedInState() });
+    expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
+    expect(screen.getAllByText('You must join the contest to access its problems').length).toBeGreaterThan(0);
+    expect(screen.getByRole('link', { name: 'Go to Contest' })).toHaveAttribute('href', '/contests/c1');
+  });
+
+  it("shows 'Problem Not Found' for a problem outside the contest", async () => {
+    mockApi({ 'GET /contests/c1': { body: contest() } });
+    renderRoute(<ContestProblemPage />, { url: '/contests/c1/problems/other', path: at.path, preloadedState: signedInState() });
+    expect(await screen.findByRole('heading', { name: 'Problem Not Found' })).toBeInTheDocument();
+  });
+
+  it('disables Submit outside the active window with the spec message', async () => {
+    mockApi({ 'GET /contests/c1': { body: contest({ status: 'ended' }) } });
+    renderRoute(<ContestProblemPage />, { ...at, preloadedState: signedInState() });
+    expect(await screen.findByRole('button', { name: 'Submit Solution' })).toBeDisabled();
+    expect(screen.getByText(Messages.contestNotActive)).toBeInTheDocument();
+    expect(screen.getByText('Java')).toBeInTheDocument();
+    expect(screen.getByText('UTF-8')).toBeInTheDocument();
+    expect(screen.getByText('4 spaces')).toBeInTheDocument();
+  });
+
+  it("accepts a solution with the contest id, shows 'Accepted' and returns to the contest after 2 s", async () => {
+    const { calls } = mockApi({
+      'GET /contests/c1': { body: contest() },
+      'GET /problems/p1/test-cases': { body: [{ _id: 't', id: 't', input: '{"n":"3"}', expectedOutput: '6', isExample: true }] },
+      'POST /execute-code': { body: { results: [{ testCaseId: 't', input: 'n = 3', expectedOutput: '6', actualOutput: '6', passed: true, executionTime: 3, error: '', isExample: true, verdict: 'accepted' }], overallPassed: true, passedCount: 1, totalCount: 1, verdict: 'accepted' } },
+      'POST /submissions': { body: { _id: 's1' } },
+      'POST /solve': { body: { success: true } },
+    });
+    const user = userEvent.setup();
+    const { router } = renderRoute(
+      [
+        { path: at.path, element: <ContestProblemPage /> },
+        { path: '/contests/:contestId', element: <h1>Contest page</h1> },
+      ],
+      { url: at.url, preloadedState: signedInState() },
+    );
+    expect(await screen.findByRole('heading', { name: 'Two Sum' })).toBeInTheDocument();
+    expect(await screen.findByText('n = 3')).toBeInTheDocument();
+    expect(screen.getByTestId('solver-status')).toHaveTextContent('Ready');
+    await user.click(screen.getByRole('button', { name: 'Submit Solution' }));
+    expect(await screen.findByTestId('submission-result')).toHaveTextContent('Accepted');
+    expect(screen.getByText('Problem solved! You earned 30 points!')).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/execute-code')?.body).toMatchObject({ contestId: 'c1', runAllTestCases: true });
+    expect(calls.find((c) => c.path === '/solve')?.body).toEqual({ problemId: 'p1', submissionId: 's1', contestId: 'c1' });
+    expect(router.state.location.pathname).toBe('/contests/c1/problems/p1');
+    expect(await screen.findByRole('heading', { name: 'Contest page' }, { timeout: 3000 })).toBeInTheDocument();
+  });
+
+  it("shows 'Wrong Answer' when a test fails", async () => {
+    mockApi({
+      'GET /contests/c1': { body: contest() },
+      'POST /execute-code': { body: { results: [], overallPassed: false, passedCount: 0, totalCount: 2, verdict: 'compilation_error', compileError: 'Main.java:1: error' } },
+    });
+    const user = userEvent.setup();
+    renderRoute(<ContestProblemPage />, { ...at, preloadedState: signedInState() });
+    await user.click(await screen.findByRole('button', { name: 'Submit Solution' }));
+    expect(await screen.findByTestId('submission-result')).toHaveTextContent('Wrong Answer');
+    expect(screen.getByText('Main.java:1: error')).toBeInTheDocument();
+  });
+});

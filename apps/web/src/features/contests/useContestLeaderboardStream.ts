@@ -1,0 +1,25 @@
+import type { ContestLeaderboardEntry } from '@javelin/contracts';
+import { useEffect } from 'react';
+import { useAppDispatch } from '../../app/hooks';
+import { leaderboardApi } from '../leaderboard/leaderboardApi';
+
+/**
+ * While a contest is active, its leaderboard follows the server's SSE stream: every message is the
+ * whole list, written into the RTK Query cache so every reader of the leaderboard updates.
+ */
+export function useContestLeaderboardStream(contestId: string, active: boolean) {
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    if (!active || !contestId || typeof EventSource === 'undefined') return;
+    const source = new EventSource(`/api/contests/${encodeURIComponent(contestId)}/leaderboard/stream`);
+    source.onmessage = (event: MessageEvent<string>) => {
+      try {
+        const entries = JSON.parse(event.data) as ContestLeaderboardEntry[];
+        if (Array.isArray(entries)) dispatch(leaderboardApi.util.upsertQueryData('contestLeaderboard', contestId, entries));
+      } catch (err) {
+        console.warn('Ignoring a malformed leaderboard event', err);
+      }
+    };
+    return () => source.close();
+  }, [contestId, active, dispatch]);
+}
