@@ -3,11 +3,14 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AdminModule } from './admin/admin.module';
 import { AuthModule } from './auth/auth.module';
 import { ENV, Env } from './config/env';
+import { ContestsModule } from './contests/contests.module';
 import { dataSourceOptions } from './database/data-source';
 import { JudgingModule } from './execution/judging.module';
 import { HealthModule } from './health/health.module';
+import { LeaderboardModule } from './leaderboard/leaderboard.module';
 import { MailModule } from './mail/mail.module';
 import { ProblemsModule } from './problems/problems.module';
+import { ProfilesModule } from './profiles/profiles.module';
 import { RedisModule } from './redis/redis.module';
 import { UsersModule } from './users/users.module';
 
@@ -33,7 +36,10 @@ export class AppModule {
         AuthModule,
         AdminModule,
         ProblemsModule,
+        ContestsModule,
         JudgingModule,
+        ProfilesModule,
+        LeaderboardModule,
         HealthModule,
       ],
     };

@@ -1,4 +1,5 @@
 import { AuthToken } from '../auth/auth-token.entity';
+import { Contest } from '../contests/contest.entity';
 import { Problem } from '../problems/problem.entity';
 import { TestCase } from '../problems/test-case.entity';
 import { Judgement } from '../submissions/judgement.entity';
@@ -8,4 +9,4 @@ import { Profile } from '../users/profile.entity';
 import { UserRole } from '../users/user-role.entity';
 import { User } from '../users/user.entity';
 
-export const ENTITIES = [User, UserRole, Profile, AuthToken, Problem, TestCase, Judgement, Submission, SolvedProblem];
+export const ENTITIES = [User, UserRole, Profile, AuthToken, Problem, TestCase, Judgement, Submission, SolvedProblem, Contest];

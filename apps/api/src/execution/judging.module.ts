@@ -1,21 +1,23 @@
 import { Module } from '@nestjs/common';
+import { ContestAccessPolicy } from '../contests/contest-access.policy';
+import { ContestsModule } from '../contests/contests.module';
+import { StandingsService } from '../contests/standings.service';
 import { ProblemsModule } from '../problems/problems.module';
 import { SubmissionsController } from '../submissions/submissions.controller';
 import { SOLVE_LISTENER, SubmissionsService } from '../submissions/submissions.service';
 import { ExecutionController } from './execution.controller';
 import { ExecutionService, JUDGE_ACCESS } from './execution.service';
 import { JudgeClient } from './judge-client.service';
-import { PracticeAccessPolicy } from './practice-access';
 
 @Module({
-  imports: [ProblemsModule],
+  imports: [ProblemsModule, ContestsModule],
   controllers: [ExecutionController, SubmissionsController],
   providers: [
     JudgeClient,
     ExecutionService,
     SubmissionsService,
-    { provide: JUDGE_ACCESS, useClass: PracticeAccessPolicy },
-    { provide: SOLVE_LISTENER, useValue: { contestSolved: async () => undefined } },
+    { provide: JUDGE_ACCESS, useExisting: ContestAccessPolicy },
+    { provide: SOLVE_LISTENER, useExisting: StandingsService },
   ],
   exports: [JudgeClient],
 })

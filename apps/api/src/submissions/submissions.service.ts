@@ -1,7 +1,7 @@
 import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DEFAULT_PROBLEM_POINTS } from '@javelin/contracts';
-import { DataSource, IsNull } from 'typeorm';
+import { DataSource, EntityManager, IsNull } from 'typeorm';
 import { sha256 } from '../auth/tokens.service';
 import { JUDGE_ACCESS, JudgeAccessPolicy } from '../execution/execution.service';
 import { ProblemsService } from '../problems/problems.service';
@@ -12,9 +12,12 @@ import { Submission } from './submission.entity';
 
 export const NO_JUDGEMENT = 'This code has not been judged against all tests yet: submit it for judging first';
 
-/** Called after a contest solve is recorded, so leaderboards can follow (contests plug in here). */
+/** Keeps contest standings in step with contest solves (contests plug in here). */
 export interface SolveListener {
-  contestSolved(userId: string, contestId: string, problemId: string, points: number, at: Date): Promise<void>;
+  /** Runs inside the solve's transaction, so the standing and the solve commit together. */
+  recordContestSolve(m: EntityManager, userId: string, contestId: string, points: number, at: Date): Promise<void>;
+  /** Runs after the commit, to push the new standings to live viewers. */
+  contestChanged(contestId: string): void;
 }
 export const SOLVE_LISTENER = Symbol('SOLVE_LISTENER');
 
@@ -86,7 +89,9 @@ export class SubmissionsService {
     if (submission.status !== 'accepted') throw new BadRequestException('Only an accepted submission can solve a problem');
     if (contestId) await this.access.assertMayJudge(user, dto.problemId, contestId, true);
     const problem = await this.problems.requireProblem(dto.problemId);
-    const points = contestId ? await this.contestPoints(contestId, problem.id, problem.points) : (problem.points ?? DEFAULT_PROBLEM_POINTS);
+    const points = contestId
+      ? await this.contestPoints(contestId, problem.id, problem.points)
+      : (problem.points ?? DEFAULT_PROBLEM_POINTS);
 
     const solvedAt = new Date();
     const inserted = await this.db.transaction(async (m) => {
@@ -97,7 +102,9 @@ export class SubmissionsService {
         [user.id, problem.id, contestId, submission.id, points, solvedAt],
       );
       if (rows.length === 0) return false;
-      if (!contestId) {
+      if (contestId) {
+        await this.listener.recordContestSolve(m, user.id, contestId, points, solvedAt);
+      } else {
         await m.query(
           `UPDATE profiles SET total_score = total_score + $2, problems_solved = problems_solved + 1 WHERE user_id = $1`,
           [user.id, points],
@@ -105,7 +112,7 @@ export class SubmissionsService {
       }
       return true;
     });
-    if (inserted && contestId) await this.listener.contestSolved(user.id, contestId, problem.id, points, solvedAt);
+    if (inserted && contestId) this.listener.contestChanged(contestId);
     return {
       success: true,
       alreadySolved: !inserted,

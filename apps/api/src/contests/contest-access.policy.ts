@@ -1,0 +1,32 @@
+import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { isAdminRoles, ServerMessages } from '@javelin/contracts';
+import type { JudgeAccessPolicy } from '../execution/execution.service';
+import { PracticeAccessPolicy } from '../execution/practice-access';
+import type { AuthUser } from '../users/users.service';
+import { ContestsService } from './contests.service';
+
+/**
+ * Who may run or submit: in practice, anyone signed in on a visible problem; in a contest, joined
+ * participants while it is active (a run of the examples is open to everyone after it ends).
+ */
+@Injectable()
+export class ContestAccessPolicy implements JudgeAccessPolicy {
+  constructor(
+    private readonly contests: ContestsService,
+    private readonly practice: PracticeAccessPolicy,
+  ) {}
+
+  async assertMayJudge(user: AuthUser, problemId: string, contestId: string | undefined, submit: boolean): Promise<void> {
+    if (!contestId) return this.practice.assertMayJudge(user, problemId, undefined);
+    const contest = await this.contests.requireContest(contestId);
+    if ((await this.contests.pointsFor(contestId, problemId)) === null) {
+      throw new NotFoundException('Problem not found in this contest');
+    }
+    const status = this.contests.statusOf(contest);
+    if (status === 'ended' && !submit) return;
+    if (!isAdminRoles(user.roles) && !(await this.contests.isParticipant(contestId, user.id))) {
+      throw new ForbiddenException(ServerMessages.mustJoinContest);
+    }
+    if (status !== 'active') throw new ForbiddenException(ServerMessages.contestNotActive);
+  }
+}

@@ -1,0 +1,109 @@
+import { Body, Controller, Delete, Get, HttpCode, MessageEvent, Param, Post, Query, Sse } from '@nestjs/common';
+import { Observable } from 'rxjs';
+import { AdminOnly, Authenticated, CurrentUser, OptionalAuth } from '../auth/guards';
+import { uuidParam } from '../common/uuid.pipe';
+import type { AuthUser } from '../users/users.service';
+import { ContestsService } from './contests.service';
+import { CreateContestDto, LeaderboardQueryDto } from './dto';
+import { DEFAULT_LEADERBOARD_LIMIT, StandingsService } from './standings.service';
+
+/** Pushes at most this often, however fast accepts arrive. */
+const STREAM_THROTTLE_MS = 250;
+const STREAM_HEARTBEAT_MS = 25_000;
+
+@Controller()
+export class ContestsController {
+  constructor(
+    private readonly contests: ContestsService,
+    private readonly standings: StandingsService,
+  ) {}
+
+  @Get('contests')
+  @OptionalAuth()
+  list(@CurrentUser() viewer?: AuthUser) {
+    return this.contests.list(viewer);
+  }
+
+  @Get('contests/:id')
+  @OptionalAuth()
+  get(@Param('id', uuidParam('id')) id: string, @CurrentUser() viewer?: AuthUser) {
+    return this.contests.get(id, viewer);
+  }
+
+  @Get('contests/:id/problems/:problemId')
+  @OptionalAuth()
+  problem(
+    @Param('id', uuidParam('id')) id: string,
+    @Param('problemId', uuidParam('problemId')) problemId: string,
+    @CurrentUser() viewer?: AuthUser,
+  ) {
+    return this.contests.problem(id, problemId, viewer);
+  }
+
+  @Post('contests')
+  @AdminOnly()
+  create(@Body() dto: CreateContestDto, @CurrentUser() author: AuthUser) {
+    return this.contests.create(dto, author);
+  }
+
+  @Delete('contests/:id')
+  @AdminOnly()
+  remove(@Param('id', uuidParam('id')) id: string) {
+    return this.contests.remove(id);
+  }
+
+  @Post('contests/:id/join')
+  @HttpCode(200)
+  @Authenticated()
+  join(@Param('id', uuidParam('id')) id: string, @CurrentUser() user: AuthUser) {
+    return this.contests.join(id, user);
+  }
+
+  @Post('contests/:id/complete')
+  @HttpCode(200)
+  @AdminOnly()
+  complete(@Param('id', uuidParam('id')) id: string) {
+    return this.contests.complete(id);
+  }
+
+  @Get('contests/:id/solved-problems')
+  @Authenticated()
+  solved(@Param('id', uuidParam('id')) id: string, @CurrentUser() user: AuthUser) {
+    return this.contests.solvedProblemIds(id, user.id);
+  }
+
+  @Get('leaderboard/contests/:id')
+  async leaderboard(@Param('id', uuidParam('id')) id: string, @Query() query: LeaderboardQueryDto) {
+    await this.contests.requireContest(id);
+    return this.standings.standings(id, query.limit ?? DEFAULT_LEADERBOARD_LIMIT, query.offset ?? 0);
+  }
+
+  /** Server-sent events: the standings now, then again within a second of every change. */
+  @Sse('contests/:id/leaderboard/stream')
+  async stream(@Param('id', uuidParam('id')) id: string): Promise<Observable<MessageEvent>> {
+    await this.contests.requireContest(id);
+    return new Observable<MessageEvent>((subscriber) => {
+      let timer: NodeJS.Timeout | undefined;
+      let closed = false;
+      const push = () => {
+        timer = undefined;
+        this.standings
+          .standings(id)
+          .then((rows) => !closed && subscriber.next({ type: 'leaderboard', data: rows }))
+          .catch(() => undefined);
+      };
+      const schedule = () => {
+        timer ??= setTimeout(push, STREAM_THROTTLE_MS);
+      };
+      const unsubscribe = this.standings.onChange(id, schedule);
+      const heartbeat = setInterval(() => subscriber.next({ type: 'heartbeat', data: {} }), STREAM_HEARTBEAT_MS);
+      push();
+      return () => {
+        closed = true;
+        unsubscribe();
+        clearInterval(heartbeat);
+        if (timer) clearTimeout(timer);
+      };
+    });
+  }
+}

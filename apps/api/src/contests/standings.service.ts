@@ -1,0 +1,128 @@
+import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { ContestLeaderboardEntry } from '@javelin/contracts';
+import Redis from 'ioredis';
+import { EventEmitter } from 'node:events';
+import { DataSource, EntityManager } from 'typeorm';
+import { REDIS } from '../redis/redis.module';
+import type { SolveListener } from '../submissions/submissions.service';
+
+const CHANNEL = 'javelin:contest-standings';
+/** How long a computed top list is reused; bounds staleness across API instances. */
+const CACHE_TTL_MS = 1_000;
+/** The longest top list kept in memory per contest. */
+const CACHED_ROWS = 1_000;
+export const DEFAULT_LEADERBOARD_LIMIT = 100;
+
+interface CachedStandings {
+  at: number;
+  rows: ContestLeaderboardEntry[];
+}
+
+/**
+ * Contest standings, maintained in `contest_scores` as solves commit (so reads never rescan
+ * submissions), served from a short-lived cache, and announced to every API instance over Redis.
+ */
+@Injectable()
+export class StandingsService implements SolveListener, OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger('Standings');
+  private readonly cache = new Map<string, CachedStandings>();
+  private readonly inflight = new Map<string, Promise<ContestLeaderboardEntry[]>>();
+  /** Bumped on every change, so a query that started before it is never cached as current. */
+  private readonly generation = new Map<string, number>();
+  private readonly changes = new EventEmitter();
+  private subscriber?: Redis;
+
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    @Inject(REDIS) private readonly redis: Redis,
+  ) {
+    this.changes.setMaxListeners(0);
+  }
+
+  onModuleInit(): void {
+    this.subscriber = this.redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null });
+    this.subscriber.on('error', (e) => this.logger.warn(`subscriber: ${e.message}`));
+    this.subscriber.on('message', (_channel, contestId: string) => this.invalidate(contestId));
+    void this.subscriber.subscribe(CHANNEL).catch((e: Error) => this.logger.warn(`subscribe failed: ${e.message}`));
+  }
+
+  onModuleDestroy(): void {
+    this.subscriber?.disconnect();
+  }
+
+  async recordContestSolve(m: EntityManager, userId: string, contestId: string, points: number, at: Date): Promise<void> {
+    await m.query(
+      `INSERT INTO contest_scores (contest_id, user_id, score, problems_solved, last_improved_at)
+       VALUES ($1, $2, $3, 1, $4)
+       ON CONFLICT (contest_id, user_id) DO UPDATE SET
+         score = contest_scores.score + EXCLUDED.score,
+         problems_solved = contest_scores.problems_solved + 1,
+         last_improved_at = CASE WHEN EXCLUDED.score > 0 THEN EXCLUDED.last_improved_at ELSE contest_scores.last_improved_at END`,
+      [contestId, userId, points, at],
+    );
+  }
+
+  contestChanged(contestId: string): void {
+    this.invalidate(contestId);
+    this.redis.publish(CHANNEL, contestId).catch((e: Error) => this.logger.warn(`publish failed: ${e.message}`));
+  }
+
+  /** Calls `listener` whenever the contest's standings change, on this or another instance; returns an unsubscribe. */
+  onChange(contestId: string, listener: () => void): () => void {
+    this.changes.on(contestId, listener);
+    return () => this.changes.off(contestId, listener);
+  }
+
+  /** Standings best first: score, then the earlier last score-raising accept, then user id. */
+  async standings(contestId: string, limit = DEFAULT_LEADERBOARD_LIMIT, offset = 0): Promise<ContestLeaderboardEntry[]> {
+    if (offset + limit > CACHED_ROWS) return this.query(contestId, limit, offset);
+    const cached = this.cache.get(contestId);
+    const rows = cached && Date.now() - cached.at < CACHE_TTL_MS ? cached.rows : await this.refresh(contestId);
+    return rows.slice(offset, offset + limit);
+  }
+
+  private refresh(contestId: string): Promise<ContestLeaderboardEntry[]> {
+    // One query per contest at a time, however many readers arrive together.
+    let pending = this.inflight.get(contestId);
+    if (!pending) {
+      const started = this.generation.get(contestId) ?? 0;
+      const query = this.query(contestId, CACHED_ROWS, 0).then((rows) => {
+        if ((this.generation.get(contestId) ?? 0) === started) this.cache.set(contestId, { at: Date.now(), rows });
+        return rows;
+      });
+      pending = query.finally(() => {
+        if (this.inflight.get(contestId) === pending) this.inflight.delete(contestId);
+      });
+      this.inflight.set(contestId, pending);
+    }
+    return pending;
+  }
+
+  private async query(contestId: string, limit: number, offset: number): Promise<ContestLeaderboardEntry[]> {
+    const rows: { user_id: string; username: string; full_name: string; score: number; problems_solved: number }[] =
+      await this.db.query(
+        `SELECT s.user_id, u.username, u.full_name, s.score, s.problems_solved
+           FROM contest_scores s JOIN users u ON u.id = s.user_id
+          WHERE s.contest_id = $1
+          ORDER BY s.score DESC, s.last_improved_at ASC, s.user_id ASC
+          LIMIT $2 OFFSET $3`,
+        [contestId, limit, offset],
+      );
+    return rows.map((r, i) => ({
+      userId: r.user_id,
+      username: r.username,
+      fullName: r.full_name,
+      score: r.score,
+      problemsSolved: r.problems_solved,
+      rank: offset + i + 1,
+    }));
+  }
+
+  private invalidate(contestId: string): void {
+    this.generation.set(contestId, (this.generation.get(contestId) ?? 0) + 1);
+    this.cache.delete(contestId);
+    this.inflight.delete(contestId);
+    this.changes.emit(contestId);
+  }
+}

@@ -1,0 +1,50 @@
+import { Body, Controller, Get, Param, Put } from '@nestjs/common';
+import { Authenticated, CurrentUser } from '../auth/guards';
+import { uuidParam } from '../common/uuid.pipe';
+import type { AuthUser } from '../users/users.service';
+import { UpdateProfileDto } from './dto';
+import { ProfilesService } from './profiles.service';
+
+@Controller('profiles')
+export class ProfilesController {
+  constructor(private readonly profiles: ProfilesService) {}
+
+  @Get('me')
+  @Authenticated()
+  me(@CurrentUser() user: AuthUser) {
+    return this.profiles.get(user.id, true);
+  }
+
+  @Put('me')
+  @Authenticated()
+  update(@CurrentUser() user: AuthUser, @Body() dto: UpdateProfileDto) {
+    return this.profiles.update(user, dto);
+  }
+
+  @Get('me/activity')
+  @Authenticated()
+  myActivity(@CurrentUser() user: AuthUser) {
+    return this.profiles.activity(user.id);
+  }
+
+  @Get('me/rating-history')
+  @Authenticated()
+  myRatingHistory(@CurrentUser() user: AuthUser) {
+    return this.profiles.ratingHistory(user.id);
+  }
+
+  @Get(':userId')
+  get(@Param('userId', uuidParam('userId')) userId: string) {
+    return this.profiles.get(userId, false);
+  }
+
+  @Get(':userId/activity')
+  activity(@Param('userId', uuidParam('userId')) userId: string) {
+    return this.profiles.activity(userId);
+  }
+
+  @Get(':userId/rating-history')
+  ratingHistory(@Param('userId', uuidParam('userId')) userId: string) {
+    return this.profiles.ratingHistory(userId);
+  }
+}
