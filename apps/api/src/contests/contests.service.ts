@@ -185,12 +185,7 @@ export class ContestsService {
           RETURNING participant_count`,
         [id, now],
       );
-      if (!row) {
-        const contest = await this.requireContest(id);
-        if (await this.isParticipant(id, user.id)) throw new ConflictException('You have already joined this contest');
-        if (this.statusOf(contest) !== 'upcoming') throw new ConflictException('Joining is closed: the contest has already started');
-        throw new ConflictException('The contest is full');
-      }
+      if (!row) return null;
       const inserted = await m.query(
         `INSERT INTO contest_participants (contest_id, user_id, joined_at) VALUES ($1, $2, $3)
          ON CONFLICT DO NOTHING RETURNING user_id`,
@@ -199,6 +194,13 @@ export class ContestsService {
       if (inserted.length === 0) throw new ConflictException('You have already joined this contest');
       return row.participant_count;
     });
+    if (count === null) {
+      // Work out why outside the transaction, so a refused join holds no connection while it explains.
+      const contest = await this.requireContest(id);
+      if (await this.isParticipant(id, user.id)) throw new ConflictException('You have already joined this contest');
+      if (this.statusOf(contest) !== 'upcoming') throw new ConflictException('Joining is closed: the contest has already started');
+      throw new ConflictException('The contest is full');
+    }
     return { success: true, message: 'Successfully joined the contest!', participantCount: count };
   }
 
