@@ -1,5 +1,242 @@
+import { DEFAULT_MAX_PARTICIPANTS, type Problem } from '@javelin/contracts';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useAuth, useNow, useToast } from '../../app/hooks';
+import { Messages, splitMessage } from '../../app/messages';
+import { Badge, DifficultyBadge } from '../../components/Badge';
+import { ErrorBox } from '../../components/ErrorBox';
+import { Modal } from '../../components/Modal';
+import { Spinner } from '../../components/Spinner';
+import { errorMessage } from '../../services/api';
+import { STATUS_BADGE, contestId, effectiveStatus, formatDateTime } from '../contests/contestRules';
+import { useCompleteContestMutation, useContestsQuery, useCreateContestMutation, useDeleteContestMutation } from '../contests/contestsApi';
+import { useAdminProblemsQuery } from '../problems/problemsApi';
+
+export const MIN_PARTICIPANTS = 1;
+const SNIPPET_LENGTH = 80;
+
+export interface ContestFormState {
+  title: string;
+  description: string;
+  startTime: string;
+  endTime: string;
+  maxParticipants: string;
+  problemIds: string[];
+}
+
+const EMPTY_FORM: ContestFormState = { title: '', description: '', startTime: '', endTime: '', maxParticipants: String(DEFAULT_MAX_PARTICIPANTS), problemIds: [] };
+
+/** Spec §5 "Create contest": at least one problem; max participants numeric, at least 1. */
+export function validateContestForm(form: ContestFormState): string | null {
+  if (!form.title.trim() || !form.startTime || !form.endTime) return 'Please fill in the title, start and end time';
+  if (form.problemIds.length === 0) return Messages.selectProblem;
+  const max = Number(form.maxParticipants);
+  if (!Number.isInteger(max) || max < MIN_PARTICIPANTS) return `Max participants must be a number of at least ${MIN_PARTICIPANTS}`;
+  if (new Date(form.endTime).getTime() <= new Date(form.startTime).getTime()) return 'End time must be after start time';
+  return null;
+}
+
+function NewContestDialog({ problems, onClose }: { problems: Problem[]; onClose: () => void }) {
+  const [form, setForm] = useState<ContestFormState>(EMPTY_FORM);
+  const [error, setError] = useState<string | null>(null);
+  const [createContest, { isLoading }] = useCreateContestMutation();
+  const toast = useToast();
+
+  const toggle = (id: string) =>
+    setForm((f) => ({ ...f, problemIds: f.problemIds.includes(id) ? f.problemIds.filter((p) => p !== id) : [...f.problemIds, id] }));
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const invalid = validateContestForm(form);
+    if (invalid) {
+      setError(invalid);
+      return;
+    }
+    try {
+      await createContest({
+        title: form.title.trim(),
+        description: form.description,
+        startTime: new Date(form.startTime).toISOString(),
+        endTime: new Date(form.endTime).toISOString(),
+        maxParticipants: Number(form.maxParticipants),
+        problemIds: form.problemIds,
+      }).unwrap();
+      toast.show({ title: Messages.contestCreated, variant: 'success' });
+      onClose();
+    } catch (err) {
+      setError(errorMessage(err, Messages.createContestFailed));
+      toast.show({ title: Messages.createContestFailed, description: errorMessage(err), variant: 'destructive' });
+    }
+  };
+
+  return (
+    <Modal title="New Contest" onClose={onClose}>
+      <form onSubmit={submit} noValidate>
+        {error && <ErrorBox message={error} onDismiss={() => setError(null)} />}
+        <div className="field">
+          <label htmlFor="contest-title">Title</label>
+          <input id="contest-title" value={form.title} onChange={(e) => setForm({ ...form, title: e.target.value })} required />
+        </div>
+        <div className="field">
+          <label htmlFor="contest-description">Description</label>
+          <textarea id="contest-description" value={form.description} onChange={(e) => setForm({ ...form, description: e.target.value })} />
+        </div>
+        <div className="row" style={{ alignItems: 'flex-start' }}>
+          <div className="field" style={{ flex: '1 1 200px' }}>
+            <label htmlFor="contest-start">Start Time</label>
+            <input id="contest-start" type="datetime-local" value={form.startTime} onChange={(e) => setForm({ ...form, startTime: e.target.value })} required />
+          </div>
+          <div className="field" style={{ flex: '1 1 200px' }}>
+            <label htmlFor="contest-end">End Time</label>
+            <input id="contest-end" type="datetime-local" value={form.endTime} onChange={(e) => setForm({ ...form, endTime: e.target.value })} required />
+          </div>
+        </div>
+        <div className="field">
+          <label htmlFor="contest-max">Max Participants</label>
+          <input id="contest-max" type="number" min={MIN_PARTICIPANTS} value={form.maxParticipants} onChange={(e) => setForm({ ...form, maxParticipants: e.target.value })} />
+        </div>
+        <fieldset className="field" style={{ border: 0, padding: 0, margin: '0 0 0.85rem' }}>
+          <legend style={{ fontWeight: 500, fontSize: '0.9rem', marginBottom: '0.3rem' }}>Problems ({form.problemIds.length} selected)</legend>
+          <div className="multi-select">
+            {problems.length === 0 && <p className="muted" style={{ padding: '0.6rem' }}>No problems yet.</p>}
+            {problems.map((p) => (
+              <label key={p._id}>
+                <input type="checkbox" checked={form.problemIds.includes(p._id)} onChange={() => toggle(p._id)} aria-label={p.title} />
+                <span style={{ minWidth: 0 }}>
+                  <span className="row">
+                    <strong>{p.title}</strong>
+                    <DifficultyBadge difficulty={p.difficulty} />
+                    <span className="muted" style={{ fontSize: '0.8rem' }}>
+                      {p.points} pts
+                    </span>
+                  </span>
+                  <span className="muted" style={{ fontSize: '0.8rem', display: 'block' }}>
+                    {p.description.slice(0, SNIPPET_LENGTH)}
+                    {p.description.length > SNIPPET_LENGTH ? '…' : ''}
+                  </span>
+                </span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <div className="row" style={{ justifyContent: 'flex-end' }}>
+          <button type="button" className="btn btn-outline" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="btn" disabled={isLoading}>
+            {isLoading ? 'Creating...' : 'Create Contest'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
 export function AdminContestsPage() {
-  return <h1>AdminContestsPage</h1>;
+  const { isAdmin, isSuperAdmin } = useAuth();
+  const toast = useToast();
+  const now = useNow();
+  const contests = useContestsQuery();
+  const problems = useAdminProblemsQuery();
+  const [deleteContest] = useDeleteContestMutation();
+  const [completeContest] = useCompleteContestMutation();
+  const [dialogOpen, setDialogOpen] = useState(false);
+  const closeDialog = useCallback(() => setDialogOpen(false), []);
+
+  useEffect(() => {
+    if (contests.error || problems.error) toast.message(Messages.fetchDataFailed);
+  }, [contests.error, problems.error, toast]);
+
+  if (!isAdmin && !isSuperAdmin) {
+    const { title, description } = splitMessage(Messages.adminPermissionDenied);
+    return (
+      <div className="card center-card" role="alert">
+        <h1 style={{ fontSize: '1.4rem' }}>{title}</h1>
+        <p>{description}</p>
+      </div>
+    );
+  }
+
+  const remove = async (id: string, title: string) => {
+    if (!window.confirm(`Delete the contest "${title}"?`)) return;
+    try {
+      await deleteContest(id).unwrap();
+      toast.show({ title: Messages.contestDeleted, variant: 'success' });
+    } catch (err) {
+      toast.show({ title: Messages.deleteContestFailed, description: errorMessage(err), variant: 'destructive' });
+    }
+  };
+
+  const complete = async (id: string) => {
+    try {
+      await completeContest(id).unwrap();
+      toast.show({ title: 'Contest completed', variant: 'success' });
+    } catch (err) {
+      toast.show({ title: 'Failed to complete contest', description: errorMessage(err), variant: 'destructive' });
+    }
+  };
+
+  return (
+    <>
+      <div className="page-header">
+        <div>
+          <h1>Contest Management</h1>
+          <p className="muted">Create, complete and delete contests.</p>
+        </div>
+        <button type="button" className="btn" onClick={() => setDialogOpen(true)}>
+          New Contest
+        </button>
+      </div>
+      {contests.isLoading ? (
+        <Spinner />
+      ) : (contests.data ?? []).length === 0 ? (
+        <div className="card empty">No contests yet</div>
+      ) : (
+        <div className="stack">
+          {(contests.data ?? []).map((c) => {
+            const status = effectiveStatus(c, now());
+            const id = contestId(c);
+            return (
+              <article key={id} className="card" aria-label={c.title}>
+                <div className="card-header">
+                  <div>
+                    <div className="row">
+                      <h2 style={{ margin: 0 }}>{c.title}</h2>
+                      <Badge variant={STATUS_BADGE[status].variant}>{STATUS_BADGE[status].label}</Badge>
+                    </div>
+                    <p className="muted" style={{ margin: '0.3rem 0' }}>
+                      {c.description}
+                    </p>
+                  </div>
+                  <div className="row">
+                    {status === 'active' && (
+                      <button type="button" className="btn btn-sm btn-secondary" onClick={() => void complete(id)}>
+                        Complete
+                      </button>
+                    )}
+                    <button type="button" className="btn btn-sm btn-outline" aria-label={`Edit ${c.title}`} title="Editing contests is not available">
+                      Edit
+                    </button>
+                    <button type="button" className="btn btn-sm btn-destructive" aria-label={`Delete ${c.title}`} onClick={() => void remove(id, c.title)}>
+                      Delete
+                    </button>
+                  </div>
+                </div>
+                <div className="row muted" style={{ fontSize: '0.85rem', gap: '1rem' }}>
+                  <span>Start: {formatDateTime(c.startTime)}</span>
+                  <span>End: {formatDateTime(c.endTime)}</span>
+                  <span>
+                    Participants: {c.participantCount ?? 0} / {c.maxParticipants}
+                  </span>
+                  <span>Problems: {c.contestProblems?.length ?? 0}</span>
+                </div>
+              </article>
+            );
+          })}
+        </div>
+      )}
+      {dialogOpen && <NewContestDialog problems={problems.data ?? []} onClose={closeDialog} />}
+    </>
+  );
 }
 
 export default AdminContestsPage;

@@ -1,5 +1,166 @@
+import type { ProblemForm } from '@javelin/contracts';
+import { useEffect, useState } from 'react';
+import { useAppDispatch, useToast } from '../../app/hooks';
+import { Messages } from '../../app/messages';
+import { DifficultyBadge } from '../../components/Badge';
+import { Spinner } from '../../components/Spinner';
+import { Tabs, tabPanelProps } from '../../components/Tabs';
+import { errorMessage } from '../../services/api';
+import { problemsApi, useAdminProblemsQuery, useCreateProblemMutation, useDeleteProblemMutation, useUpdateProblemMutation } from '../problems/problemsApi';
+import { emptyProblemForm, formFromProblem } from './problemForm';
+import { ProblemFormView } from './ProblemFormView';
+
+/** Spec §9: the list cuts descriptions at 100 characters. */
+export const DESCRIPTION_PREVIEW_LENGTH = 100;
+
+type Tab = 'list' | 'edit';
+
 export function AdminProblemsPage() {
-  return <h1>AdminProblemsPage</h1>;
+  const dispatch = useAppDispatch();
+  const toast = useToast();
+  const [tab, setTab] = useState<Tab>('list');
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const [initial, setInitial] = useState<ProblemForm>(emptyProblemForm);
+  const [formKey, setFormKey] = useState(0);
+  const problems = useAdminProblemsQuery();
+  const [createProblem, { isLoading: creating }] = useCreateProblemMutation();
+  const [updateProblem, { isLoading: updating }] = useUpdateProblemMutation();
+  const [deleteProblem] = useDeleteProblemMutation();
+
+  useEffect(() => {
+    if (problems.error) toast.message(Messages.fetchProblemsFailed);
+  }, [problems.error, toast]);
+
+  const resetForm = () => {
+    setEditingId(null);
+    setInitial(emptyProblemForm());
+    setFormKey((k) => k + 1);
+  };
+
+  const backToList = () => {
+    resetForm();
+    setTab('list');
+  };
+
+  const edit = async (id: string) => {
+    try {
+      const problem = await dispatch(problemsApi.endpoints.problem.initiate(id, { forceRefetch: true, subscribe: false })).unwrap();
+      const tests = await dispatch(problemsApi.endpoints.testCases.initiate({ problemId: id, all: true }, { forceRefetch: true, subscribe: false })).unwrap();
+      setInitial(formFromProblem(problem, tests));
+      setEditingId(id);
+      setFormKey((k) => k + 1);
+      setTab('edit');
+    } catch (err) {
+      toast.show({ title: Messages.fetchProblemFailed, description: errorMessage(err), variant: 'destructive' });
+    }
+  };
+
+  const remove = async (id: string) => {
+    if (!window.confirm(Messages.confirmDeleteProblem)) return;
+    try {
+      await deleteProblem(id).unwrap();
+      toast.show({ title: Messages.problemDeleted, variant: 'success' });
+    } catch (err) {
+      toast.show({ title: Messages.deleteProblemFailed, description: errorMessage(err), variant: 'destructive' });
+    }
+  };
+
+  const save = async (form: ProblemForm) => {
+    try {
+      if (editingId) {
+        await updateProblem({ id: editingId, form }).unwrap();
+        toast.show({ title: Messages.problemUpdated, variant: 'success' });
+      } else {
+        await createProblem(form).unwrap();
+        toast.show({ title: Messages.problemCreated, variant: 'success' });
+      }
+      backToList();
+    } catch (err) {
+      toast.show({ title: Messages.saveProblemFailed, description: errorMessage(err), variant: 'destructive' });
+    }
+  };
+
+  const onTab = (next: Tab) => {
+    if (next === 'list') backToList();
+    else setTab('edit');
+  };
+
+  return (
+    <>
+      <div className="page-header">
+        <div>
+          <h1>Problem Management</h1>
+          <p className="muted">Author problems, their test cases and starting code.</p>
+        </div>
+      </div>
+      <Tabs
+        label="Problem manager"
+        idPrefix="problem-manager"
+        value={tab}
+        onChange={onTab}
+        items={[
+          { value: 'list', label: 'Problems List' },
+          { value: 'edit', label: 'Create/Edit Problem' },
+        ]}
+      />
+      <div {...tabPanelProps('problem-manager', tab)}>
+        {tab === 'list' ? (
+          problems.isLoading ? (
+            <Spinner />
+          ) : (problems.data ?? []).length === 0 ? (
+            <div className="card empty">No problems yet. Create the first one.</div>
+          ) : (
+            <div className="card table-wrap">
+              <table>
+                <thead>
+                  <tr>
+                    <th scope="col">Title</th>
+                    <th scope="col">Difficulty</th>
+                    <th scope="col">Inputs</th>
+                    <th scope="col">Test Cases</th>
+                    <th scope="col">
+                      <span className="sr-only">Actions</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {(problems.data ?? []).map((p) => (
+                    <tr key={p._id} data-testid="admin-problem-row">
+                      <td>
+                        <strong>{p.title}</strong>
+                        {p.isVisible === false && <span className="muted"> (hidden)</span>}
+                        <div className="muted" style={{ fontSize: '0.8rem' }}>
+                          {p.description.slice(0, DESCRIPTION_PREVIEW_LENGTH)}
+                          {p.description.length > DESCRIPTION_PREVIEW_LENGTH ? '...' : ''}
+                        </div>
+                      </td>
+                      <td>
+                        <DifficultyBadge difficulty={p.difficulty} />
+                      </td>
+                      <td>{p.inputVariables?.length ?? 0}</td>
+                      <td>{p.testCaseCount ?? p.testCases?.length ?? 0}</td>
+                      <td>
+                        <div className="row" style={{ flexWrap: 'nowrap' }}>
+                          <button type="button" className="btn btn-outline btn-sm" aria-label={`Edit ${p.title}`} onClick={() => void edit(p._id)}>
+                            Edit
+                          </button>
+                          <button type="button" className="btn btn-destructive btn-sm" aria-label={`Delete ${p.title}`} onClick={() => void remove(p._id)}>
+                            Delete
+                          </button>
+                        </div>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )
+        ) : (
+          <ProblemFormView key={formKey} initial={initial} editing={!!editingId} saving={creating || updating} onSave={(f) => void save(f)} onCancel={backToList} />
+        )}
+      </div>
+    </>
+  );
 }
 
 export default AdminProblemsPage;

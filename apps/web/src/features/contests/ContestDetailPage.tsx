@@ -56,7 +56,7 @@ export function ContestLeaderboard({ entries, ended }: { entries: readonly Conte
 
 export function ContestDetailPage() {
   const { contestId = '' } = useParams();
-  const { status: session } = useAuth();
+  const { status: session, isAdmin } = useAuth();
   const toast = useToast();
   const now = useNow();
   const contestQuery = useContestQuery(contestId);
@@ -158,7 +158,7 @@ export function ContestDetailPage() {
                       <span className="row">
                         <span className="muted">{cp.points || pointsOf(p)} points</span>
                         <DifficultyBadge difficulty={p.difficulty} />
-                        {(contest.userJoined || status === 'ended') && status !== 'upcoming' && (
+                        {(contest.userJoined || isAdmin) && status !== 'upcoming' && (
                           <Link to={`/contests/${contestId}/problems/${p._id}`} className="btn btn-sm">
                             Solve Problem
                           </Link>

@@ -112,6 +112,10 @@ describe('contests list', () => {
 class FakeEventSource {
   static last: FakeEventSource | null = null;
   onmessage: ((e: MessageEvent<string>) => void) | null = null;
+  listeners = new Map<string, (e: MessageEvent<string>) => void>();
+  addEventListener(type: string, fn: (e: MessageEvent<string>) => void) {
+    this.listeners.set(type, fn);
+  }
   closed = false;
   constructor(public url: string) {
     FakeEventSource.last = this;
@@ -120,7 +124,7 @@ class FakeEventSource {
     this.closed = true;
   }
   emit(data: unknown) {
-    this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(data) }));
+    this.listeners.get('leaderboard')?.(new MessageEvent('leaderboard', { data: JSON.stringify(data) }));
   }
 }
 

@@ -5,14 +5,14 @@ import { leaderboardApi } from '../leaderboard/leaderboardApi';
 
 /**
  * While a contest is active, its leaderboard follows the server's SSE stream: every message is the
- * whole list, written into the RTK Query cache so every reader of the leaderboard updates.
+ * whole list (event 'leaderboard'), written into the RTK Query cache so every reader of the leaderboard updates.
  */
 export function useContestLeaderboardStream(contestId: string, active: boolean) {
   const dispatch = useAppDispatch();
   useEffect(() => {
     if (!active || !contestId || typeof EventSource === 'undefined') return;
     const source = new EventSource(`/api/contests/${encodeURIComponent(contestId)}/leaderboard/stream`);
-    source.onmessage = (event: MessageEvent<string>) => {
+    const onEntries = (event: MessageEvent<string>) => {
       try {
         const entries = JSON.parse(event.data) as ContestLeaderboardEntry[];
         if (Array.isArray(entries)) dispatch(leaderboardApi.util.upsertQueryData('contestLeaderboard', contestId, entries));
@@ -20,6 +20,9 @@ export function useContestLeaderboardStream(contestId: string, active: boolean) 
         console.warn('Ignoring a malformed leaderboard event', err);
       }
     };
+    // The API names its events 'leaderboard' (heartbeats are 'heartbeat'); unnamed events are read too.
+    source.addEventListener('leaderboard', onEntries);
+    source.onmessage = onEntries;
     return () => source.close();
   }, [contestId, active, dispatch]);
 }

@@ -1,5 +1,97 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { useToast } from '../../app/hooks';
+import { Messages } from '../../app/messages';
+import { ErrorBox } from '../../components/ErrorBox';
+import { PasswordInput } from '../../components/PasswordInput';
+import { errorMessage } from '../../services/api';
+import { useCreateSuperAdminMutation } from '../auth/authApi';
+import { PASSWORD_MIN_LENGTH } from '../auth/ResetPasswordPage';
+
+/** Spec §9: usernames of at least 3 characters at admin setup. */
+export const USERNAME_MIN_LENGTH = 3;
+const ROLE_LABEL = 'Super Admin';
+
+export interface AdminSetupForm {
+  email: string;
+  password: string;
+  username: string;
+  fullName: string;
+}
+
+export function validateAdminSetup(form: AdminSetupForm): string | null {
+  if (!form.email.trim() || !form.password || !form.username.trim() || !form.fullName.trim()) return 'All fields are required';
+  if (form.password.length < PASSWORD_MIN_LENGTH) return Messages.passwordTooShort;
+  if (form.username.trim().length < USERNAME_MIN_LENGTH) return `Username must be at least ${USERNAME_MIN_LENGTH} characters long`;
+  return null;
+}
+
 export function AdminSetupPage() {
-  return <h1>AdminSetupPage</h1>;
+  const toast = useToast();
+  const [form, setForm] = useState<AdminSetupForm>({ email: '', password: '', username: '', fullName: '' });
+  const [error, setError] = useState<string | null>(null);
+  const [created, setCreated] = useState(false);
+  const [createSuperAdmin, { isLoading }] = useCreateSuperAdminMutation();
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const invalid = validateAdminSetup(form);
+    if (invalid) {
+      setError(invalid);
+      return;
+    }
+    setError(null);
+    try {
+      await createSuperAdmin({ email: form.email.trim(), password: form.password, username: form.username.trim(), fullName: form.fullName.trim(), role: 'super_admin' }).unwrap();
+      toast.show({ title: Messages.adminCreated(ROLE_LABEL), variant: 'success' });
+      setCreated(true);
+    } catch (err) {
+      setError(errorMessage(err, Messages.createAdminFailed));
+    }
+  };
+
+  return (
+    <div className="card" style={{ maxWidth: 480, margin: '1.5rem auto' }}>
+      <h1 style={{ fontSize: '1.5rem' }}>Admin Setup</h1>
+      <div className="alert alert-info" role="note">
+        This form creates the first super admin account. It works only while no super admin exists.
+      </div>
+      {created ? (
+        <>
+          <div className="alert alert-success" role="status">
+            {Messages.adminCreated(ROLE_LABEL)} You can now sign in.
+          </div>
+          <Link to="/auth" className="btn">
+            Go to Login
+          </Link>
+        </>
+      ) : (
+        <form onSubmit={submit} noValidate aria-label="Create super admin">
+          {error && <ErrorBox message={error} onDismiss={() => setError(null)} />}
+          <div className="field">
+            <label htmlFor="setup-email">Email</label>
+            <input id="setup-email" type="email" autoComplete="email" value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} required />
+          </div>
+          <PasswordInput id="setup-password" label="Password" value={form.password} onChange={(password) => setForm({ ...form, password })} autoComplete="new-password" minLength={PASSWORD_MIN_LENGTH} />
+          <div className="field">
+            <label htmlFor="setup-username">Username</label>
+            <input id="setup-username" autoComplete="username" value={form.username} onChange={(e) => setForm({ ...form, username: e.target.value })} required minLength={USERNAME_MIN_LENGTH} />
+          </div>
+          <div className="field">
+            <label htmlFor="setup-fullName">Full Name</label>
+            <input id="setup-fullName" autoComplete="name" value={form.fullName} onChange={(e) => setForm({ ...form, fullName: e.target.value })} required />
+          </div>
+          <div className="field">
+            <label htmlFor="setup-role">Role</label>
+            <input id="setup-role" value={ROLE_LABEL} readOnly />
+          </div>
+          <button type="submit" className="btn btn-block" disabled={isLoading}>
+            {isLoading ? 'Creating...' : 'Create Super Admin'}
+          </button>
+        </form>
+      )}
+    </div>
+  );
 }
 
 export default AdminSetupPage;

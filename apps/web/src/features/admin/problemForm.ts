@@ -1,0 +1,91 @@
+import {
+  DEFAULT_PROBLEM_POINTS,
+  type InputVariable,
+  type Problem,
+  type ProblemForm,
+  type TestCase,
+  type TestCaseInput,
+} from '@javelin/contracts';
+import { decodeInputMap, rawValue } from '@javelin/java-io';
+import { Messages } from '../../app/messages';
+
+/** Spec §9: a new problem is easy, returns int and is visible. */
+export function emptyProblemForm(): ProblemForm {
+  return {
+    title: '',
+    description: '',
+    constraints: '',
+    difficulty: 'easy',
+    points: DEFAULT_PROBLEM_POINTS,
+    inputVariables: [],
+    testCases: [],
+    functionName: '',
+    returnType: 'int',
+    boilerplateCode: '',
+    tags: [],
+    isVisible: true,
+  };
+}
+
+let nextLocalId = 0;
+export function localId(prefix: string): string {
+  nextLocalId += 1;
+  return `${prefix}-${Date.now().toString(36)}-${nextLocalId}`;
+}
+
+export function newInputVariable(): InputVariable {
+  return { id: localId('var'), name: '', type: 'int', description: '' };
+}
+
+/** One value per input variable plus the expected output (spec §5). */
+export function newTestCase(variables: readonly InputVariable[]): TestCaseInput {
+  return { id: localId('tc'), inputs: Object.fromEntries(variables.map((v) => [v.name, ''])), expectedOutput: '', isExample: true };
+}
+
+export function validateProblemForm(form: ProblemForm): string | null {
+  if (!form.title.trim() || !form.description.trim() || !form.functionName.trim()) return Messages.requiredProblemFields;
+  return null;
+}
+
+function inputsOf(tc: TestCase): Record<string, string> {
+  try {
+    return Object.fromEntries(Object.entries(decodeInputMap(tc.input)).map(([k, v]) => [k, rawValue(v)]));
+  } catch {
+    return {};
+  }
+}
+
+/** A stored problem (with all its test cases) as the form edits it. */
+export function formFromProblem(problem: Problem, testCases: readonly TestCase[]): ProblemForm {
+  const cases = testCases.length ? testCases : (problem.testCases ?? []);
+  return {
+    title: problem.title,
+    description: problem.description,
+    constraints: problem.constraints ?? '',
+    difficulty: problem.difficulty,
+    points: problem.points ?? DEFAULT_PROBLEM_POINTS,
+    inputVariables: (problem.inputVariables ?? []).map((v) => ({ ...v, id: v.id || localId('var') })),
+    testCases: cases.map((tc) => ({ id: tc._id ?? tc.id, inputs: inputsOf(tc), expectedOutput: tc.expectedOutput, isExample: tc.isExample })),
+    functionName: problem.functionName,
+    returnType: problem.returnType,
+    boilerplateCode: problem.boilerplateCode ?? '',
+    tags: problem.tags ?? [],
+    isVisible: problem.isVisible !== false,
+  };
+}
+
+/** Renaming a variable carries its test-case values along; removing one drops them. */
+export function renameVariableInTests(testCases: TestCaseInput[], from: string, to: string): TestCaseInput[] {
+  if (from === to) return testCases;
+  return testCases.map((tc) => {
+    const { [from]: value, ...rest } = tc.inputs;
+    return { ...tc, inputs: { ...rest, [to]: value ?? '' } };
+  });
+}
+
+export function parseTags(text: string): string[] {
+  return text
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean);
+}
