@@ -16,6 +16,8 @@ export interface Env {
   emailVerification: boolean;
   webDistDir?: string;
   judgeLimits: JudgeLimits;
+  /** BullMQ key prefix shared with the judge workers (JUDGE_QUEUE_PREFIX). */
+  judgeQueuePrefix: string;
   judgeResultTimeoutMs: number;
   judgeQueueLimit: number;
   rateLimitDisabled: boolean;
@@ -95,6 +97,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       maxProcesses: int(source, 'JUDGE_MAX_PROCESSES', DEFAULT_JUDGE_LIMITS.maxProcesses, 1),
       compileWallTimeMs: int(source, 'JUDGE_COMPILE_MS', DEFAULT_JUDGE_LIMITS.compileWallTimeMs, 1000),
     },
+    judgeQueuePrefix: source.JUDGE_QUEUE_PREFIX || 'bull',
     judgeResultTimeoutMs: int(source, 'JUDGE_RESULT_TIMEOUT_MS', 60_000, 1000),
     judgeQueueLimit: int(source, 'JUDGE_QUEUE_LIMIT', 5_000, 1),
     rateLimitDisabled: flag(source, 'RATE_LIMIT_DISABLED', false),

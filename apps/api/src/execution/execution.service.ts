@@ -88,7 +88,8 @@ export function toResponse(tests: TestCase[], outcome: JudgeJobResult, revealHid
       testCaseId: test.id,
       input: reveal ? test.input : '',
       expectedOutput: reveal ? test.expectedOutput : '',
-      actualOutput: reveal ? (judged?.actualOutput ?? '') : '',
+      // Shown as compared: trailing whitespace does not count.
+      actualOutput: reveal ? (judged?.actualOutput ?? '').replace(/\s+$/, '') : '',
       passed: verdict === 'accepted',
       executionTime: Math.round(judged?.executionTime ?? 0),
       error: reveal ? error : VERDICT_LABEL[verdict],

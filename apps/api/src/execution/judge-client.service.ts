@@ -23,10 +23,11 @@ export class JudgeClient implements OnApplicationShutdown {
 
   constructor(@Inject(ENV) private readonly env: Env) {
     this.queue = new Queue(JUDGE_QUEUE, {
+      prefix: env.judgeQueuePrefix,
       // Fail fast while Redis is down: the caller gets a 503 instead of a request that hangs.
       connection: { url: env.redisUrl, enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2_000 },
     });
-    this.events = new QueueEvents(JUDGE_QUEUE, { connection: { url: env.redisUrl, connectTimeout: 2_000 } });
+    this.events = new QueueEvents(JUDGE_QUEUE, { prefix: env.judgeQueuePrefix, connection: { url: env.redisUrl, connectTimeout: 2_000 } });
     this.queue.on('error', (e) => this.logger.warn(`queue connection: ${e.message}`));
     this.events.on('error', (e) => this.logger.warn(`queue events connection: ${e.message}`));
   }
