@@ -1,0 +1,129 @@
+import 'reflect-metadata';
+import { plainToInstance } from 'class-transformer';
+import { validate, ValidationError } from 'class-validator';
+import type { DataSource } from 'typeorm';
+import { EnvError, loadEnv } from '../config/env';
+import { describeConnectionError } from '../database/connection-errors';
+import { createDataSource } from '../database/data-source';
+import { ProblemFormDto } from '../problems/dto/problem-form.dto';
+import { ProblemsService } from '../problems/problems.service';
+import type { AuthUser } from '../users/users.service';
+import { CATALOG, CatalogProblem } from './catalog';
+
+/**
+ * `node apps/api/dist/seed/seed.js`: loads the starter catalog (./catalog.ts) into the database the
+ * API is configured with. Idempotent: a catalog problem whose title is already in the problems table
+ * is left alone (an admin may have edited it), so running it on every start adds nothing new.
+ *
+ * Problems go in through ProblemsService.create after the same DTO validation the HTTP form gets, so
+ * a seeded problem is stored exactly like one an admin saved (normalised fields, generated
+ * boilerplate, test inputs as JSON of name -> raw value in variable order).
+ */
+
+export interface SeedResult {
+  added: string[];
+  alreadyPresent: string[];
+}
+
+/**
+ * Seeded problems have no author: created_by stays NULL, as for a problem whose author was deleted.
+ * ProblemsService.create only reads `id` from its author; an undefined id leaves the column to its
+ * NULL default.
+ */
+const NO_AUTHOR = { id: undefined } as unknown as AuthUser;
+
+/** Serialises concurrent seed runs (two starts at once) so neither inserts a title the other just did. */
+const SEED_LOCK = 'javelin:seed-catalog';
+
+/** The catalog problem as the problem form would post it (boilerplate left for the service to generate). */
+export function toProblemForm(problem: CatalogProblem): Record<string, unknown> {
+  return {
+    title: problem.title,
+    description: problem.description,
+    constraints: problem.constraints,
+    difficulty: problem.difficulty,
+    points: problem.points,
+    inputVariables: problem.inputVariables,
+    testCases: problem.testCases,
+    functionName: problem.functionName,
+    returnType: problem.returnType,
+    tags: problem.tags,
+    isVisible: true,
+  };
+}
+
+function describeErrors(errors: ValidationError[], prefix = ''): string[] {
+  return errors.flatMap((e) => {
+    const path = prefix ? `${prefix}.${e.property}` : e.property;
+    return [...Object.values(e.constraints ?? {}).map((m) => `${path}: ${m}`), ...describeErrors(e.children ?? [], path)];
+  });
+}
+
+/** Runs the problem form's DTO rules (the HTTP validation pipe's settings) on a catalog problem. */
+export async function validateCatalogProblem(problem: CatalogProblem): Promise<ProblemFormDto> {
+  const form = plainToInstance(ProblemFormDto, toProblemForm(problem));
+  const errors = await validate(form, { whitelist: true, forbidNonWhitelisted: true });
+  if (errors.length) throw new Error(`catalog problem "${problem.title}" is invalid: ${describeErrors(errors).join('; ')}`);
+  return form;
+}
+
+/** Inserts every catalog problem whose title is not in the database yet. */
+export async function seedCatalog(db: DataSource, catalog: readonly CatalogProblem[] = CATALOG): Promise<SeedResult> {
+  // Validate everything first: a broken catalog entry must not leave a half-loaded catalog behind.
+  const forms = await Promise.all(catalog.map(async (p) => ({ problem: p, form: await validateCatalogProblem(p) })));
+  const service = new ProblemsService(db);
+  const lock = db.createQueryRunner();
+  await lock.connect();
+  try {
+    await lock.query('SELECT pg_advisory_lock(hashtext($1))', [SEED_LOCK]);
+    const rows: { title: string }[] = await db.query('SELECT title FROM problems WHERE title = ANY($1)', [
+      catalog.map((p) => p.title),
+    ]);
+    const present = new Set(rows.map((r) => r.title));
+    const result: SeedResult = { added: [], alreadyPresent: [] };
+    for (const { problem, form } of forms) {
+      if (present.has(problem.title)) {
+        result.alreadyPresent.push(problem.title);
+        continue;
+      }
+      try {
+        await service.create(form, NO_AUTHOR);
+      } catch (error) {
+        throw new Error(`could not add "${problem.title}": ${error instanceof Error ? error.message : String(error)}`);
+      }
+      result.added.push(problem.title);
+    }
+    return result;
+  } finally {
+    await lock.query('SELECT pg_advisory_unlock(hashtext($1))', [SEED_LOCK]).catch(() => undefined);
+    await lock.release();
+  }
+}
+
+/** The command: seed the database at `databaseUrl` and report one line. */
+export async function runSeed(databaseUrl: string, log: (line: string) => void = console.log): Promise<SeedResult> {
+  const db = createDataSource(databaseUrl);
+  await db.initialize();
+  try {
+    const result = await seedCatalog(db);
+    log(`seed: added ${result.added.length} problem(s) to the catalog (${result.alreadyPresent.length} already present)`);
+    return result;
+  } finally {
+    await db.destroy();
+  }
+}
+
+if (require.main === module) {
+  (async () => {
+    let databaseUrl: string | undefined;
+    try {
+      databaseUrl = loadEnv().databaseUrl;
+      await runSeed(databaseUrl);
+    } catch (error) {
+      if (error instanceof EnvError) console.error(`config: ${error.message}`);
+      else if (error instanceof Error && /^(catalog problem|could not add)/.test(error.message)) console.error(`seed: ${error.message}`);
+      else console.error(`seed: ${describeConnectionError(error, databaseUrl)}`);
+      process.exit(1);
+    }
+  })();
+}

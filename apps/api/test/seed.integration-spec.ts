@@ -1,0 +1,140 @@
+import { generateBoilerplate } from '@javelin/java-io';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MAX_VALUE_LENGTH } from '../src/problems/dto/problem-form.dto';
+import { boilerplateOf, CATALOG, CatalogProblem, referenceSolution } from '../src/seed/catalog';
+import { runSeed, SeedResult } from '../src/seed/seed';
+import { bearer, resetDatabase, seedUser, SeededUser, startApp, TestApp } from './support/app';
+import { TEST_DATABASE_URL } from './support/env';
+import { startJudge, RunningJudge } from './support/judge';
+
+interface StoredProblem {
+  _id: string;
+  title: string;
+  difficulty: string;
+  points: number;
+  boilerplateCode: string;
+  createdAt: string;
+  testCaseCount: number;
+  testCases: { input: string; expectedOutput: string; isExample: boolean }[];
+}
+
+interface ExecutionResult {
+  overallPassed: boolean;
+  passedCount: number;
+  totalCount: number;
+  verdict: string;
+  compileError?: string;
+  results: { passed: boolean; verdict: string; error: string; input: string; expectedOutput: string; actualOutput: string }[];
+}
+
+describe('starter catalog seed', () => {
+  let judge: RunningJudge;
+  let t: TestApp;
+  let admin: SeededUser;
+  let first: SeedResult;
+  const lines: string[] = [];
+  const ids = new Map<string, string>();
+
+  beforeAll(async () => {
+    judge = await startJudge();
+    // Submissions queue behind each other on the one judge; give each room beyond the default.
+    t = await startApp({ JUDGE_QUEUE_PREFIX: judge.prefix, JUDGE_RESULT_TIMEOUT_MS: '120000' });
+    await resetDatabase(t.db);
+    admin = await seedUser(t, ['admin']);
+    first = await runSeed(TEST_DATABASE_URL, (line) => lines.push(line));
+    const list = await t.http.get('/api/admin/problems').set(bearer(admin.token)).expect(200);
+    for (const p of list.body as StoredProblem[]) ids.set(p.title, p._id);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await judge?.stop();
+  });
+
+  const execute = (problem: CatalogProblem, code: string) =>
+    t.http
+      .post('/api/execute-code')
+      .set(bearer(admin.token))
+      .send({ language: 'java', problemId: ids.get(problem.title), code, runAllTestCases: true })
+      .expect(200)
+      .then((res) => res.body as ExecutionResult);
+
+  it('covers the catalog the product needs: ≥ 12 problems, every difficulty, input and return type', () => {
+    expect(CATALOG.length).toBeGreaterThanOrEqual(12);
+    expect(new Set(CATALOG.map((p) => p.title)).size).toBe(CATALOG.length);
+    expect(new Set(CATALOG.map((p) => p.difficulty))).toEqual(new Set(['easy', 'medium', 'hard']));
+    expect(new Set(CATALOG.flatMap((p) => p.inputVariables.map((v) => v.type)))).toEqual(new Set(['int', 'string', 'array', 'boolean']));
+    expect(new Set(CATALOG.map((p) => p.returnType))).toEqual(new Set(['int', 'string', 'boolean']));
+    for (const p of CATALOG) {
+      const examples = p.testCases.filter((tc) => tc.isExample).length;
+      expect([p.title, examples >= 2 && examples <= 3]).toEqual([p.title, true]);
+      expect([p.title, p.testCases.length - examples >= 8]).toEqual([p.title, true]);
+      // Every value must also fit the admin form, so the problem stays editable after seeding.
+      const longest = Math.max(...p.testCases.flatMap((tc) => [tc.expectedOutput, ...Object.values(tc.inputs)].map((s) => s.length)));
+      expect([p.title, longest <= MAX_VALUE_LENGTH]).toEqual([p.title, true]);
+    }
+  });
+
+  it('adds every catalog problem once, and a second run adds nothing', async () => {
+    expect(first.added).toEqual(CATALOG.map((p) => p.title));
+    expect(lines).toEqual([`seed: added ${CATALOG.length} problem(s) to the catalog (0 already present)`]);
+    const again: string[] = [];
+    const second = await runSeed(TEST_DATABASE_URL, (line) => again.push(line));
+    expect(second).toEqual({ added: [], alreadyPresent: CATALOG.map((p) => p.title) });
+    expect(again).toEqual([`seed: added 0 problem(s) to the catalog (${CATALOG.length} already present)`]);
+    const [{ count }] = await t.db.query(`SELECT count(*)::int AS count FROM problems`);
+    expect(count).toBe(CATALOG.length);
+  });
+
+  it('keeps an admin-edited catalog problem as it is', async () => {
+    const id = ids.get('Climbing Stairs')!;
+    await t.db.query(`UPDATE problems SET points = 11 WHERE id = $1`, [id]);
+    const result = await runSeed(TEST_DATABASE_URL, () => undefined);
+    expect(result.added).toEqual([]);
+    const [{ points }] = await t.db.query(`SELECT points FROM problems WHERE id = $1`, [id]);
+    expect(points).toBe(11);
+    await t.db.query(`UPDATE problems SET points = 10 WHERE id = $1`, [id]);
+  });
+
+  it('stores each problem as the problem form does: boilerplate, points, tests in order with ≥ 8 hidden', async () => {
+    for (const p of CATALOG) {
+      const res = await t.http.get(`/api/problems/${ids.get(p.title)}`).set(bearer(admin.token)).expect(200);
+      const stored = res.body as StoredProblem;
+      expect(stored).toMatchObject({ title: p.title, difficulty: p.difficulty, points: p.points, testCaseCount: p.testCases.length });
+      expect(stored.boilerplateCode).toBe(generateBoilerplate(p));
+      expect(stored.testCases.filter((tc) => !tc.isExample).length).toBeGreaterThanOrEqual(8);
+      expect(stored.testCases).toEqual(
+        p.testCases.map((tc) =>
+          expect.objectContaining({
+            input: JSON.stringify(Object.fromEntries(p.inputVariables.map((v) => [v.name, tc.inputs[v.name]]))),
+            expectedOutput: tc.expectedOutput,
+            isExample: tc.isExample,
+          }),
+        ),
+      );
+    }
+    // A user sees the examples only.
+    const user = await seedUser(t);
+    const seen = await t.http.get(`/api/problems/${ids.get('Two Sum')}`).set(bearer(user.token)).expect(200);
+    expect((seen.body as StoredProblem).testCases.every((tc) => tc.isExample)).toBe(true);
+  });
+
+  describe.each(CATALOG.map((p) => [p.title, p] as const))('%s', (_title, problem) => {
+    it('is solved by its reference solution on every test through the real judge', async () => {
+      const body = await execute(problem, referenceSolution(problem));
+      const failures = body.results
+        .map((r, i) => ({ test: i, verdict: r.verdict, error: r.error, expected: r.expectedOutput.slice(0, 60), actual: r.actualOutput.slice(0, 60) }))
+        .filter((_, i) => !body.results[i].passed);
+      expect({ failures, compileError: body.compileError ?? '' }).toEqual({ failures: [], compileError: '' });
+      expect(body).toMatchObject({ overallPassed: true, verdict: 'accepted', totalCount: problem.testCases.length });
+      expect(body.passedCount).toBe(body.totalCount);
+      expect(body.totalCount).toBeGreaterThanOrEqual(10);
+    });
+
+    it('fails the untouched boilerplate (a constant answer) on at least one test', async () => {
+      const body = await execute(problem, boilerplateOf(problem));
+      expect(body.overallPassed).toBe(false);
+      expect(body.verdict).toBe('wrong_answer');
+      expect(body.passedCount).toBeLessThan(body.totalCount);
+    });
+  });
+});
