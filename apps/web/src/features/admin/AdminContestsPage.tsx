@@ -83,11 +83,11 @@ function NewContestDialog({ problems, onClose }: { problems: Problem[]; onClose:
         <div className="row" style={{ alignItems: 'flex-start' }}>
           <div className="field" style={{ flex: '1 1 200px' }}>
             <label htmlFor="contest-start">Start Time</label>
-            <input id="contest-start" type="datetime-local" value={form.startTime} onChange={(e) => setForm({ ...form, startTime: e.target.value })} required />
+            <input id="contest-start" type="datetime-local" step={1} value={form.startTime} onChange={(e) => setForm({ ...form, startTime: e.target.value })} required />
           </div>
           <div className="field" style={{ flex: '1 1 200px' }}>
             <label htmlFor="contest-end">End Time</label>
-            <input id="contest-end" type="datetime-local" value={form.endTime} onChange={(e) => setForm({ ...form, endTime: e.target.value })} required />
+            <input id="contest-end" type="datetime-local" step={1} value={form.endTime} onChange={(e) => setForm({ ...form, endTime: e.target.value })} required />
           </div>
         </div>
         <div className="field">

@@ -1,0 +1,322 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openSession, screenshot, typeInMonaco, type Session } from './support/browser';
+import { ADMIN, BASE_URL, RUN_ID } from './support/config';
+import { linkIn, newestMailTo } from './support/mail';
+
+/*
+ * The journeys of issues 5 and 6 in one real browser against the running stack (API, judge,
+ * PostgreSQL, Redis): an admin sets up and authors a problem and a contest; a new user signs up,
+ * verifies, solves in practice, joins the contest, solves while it is active and sees the live
+ * leaderboard move, then the final results once the admin completes it.
+ */
+
+const PROBLEM_TITLE = `E2E Sum ${RUN_ID}`;
+const CONTEST_TITLE = `E2E Contest ${RUN_ID}`;
+const USER = {
+  email: `e2e-user-${RUN_ID}@javelin.test`,
+  username: `e2e${RUN_ID}`,
+  fullName: `E2E User ${RUN_ID}`,
+  password: 'e2e-user-password',
+};
+const SOLUTION = `import java.util.Scanner;
+
+public class Main {
+    public static int addNumbers(int a, int b) {
+        return a + b;
+    }
+
+    public static void main(String[] args) {
+        Scanner in = new Scanner(System.in);
+        int a = in.nextInt();
+        int b = in.nextInt();
+        System.out.println(addNumbers(a, b));
+    }
+}
+`;
+/** The contest starts this long after it is created, leaving time to join while it is upcoming. */
+const CONTEST_START_DELAY_MS = 45_000;
+
+let admin: Session;
+let user: Session;
+let contestPath = '';
+
+function localDateTime(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
+}
+
+async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}
+
+async function expectToast(page: Page, text: string): Promise<void> {
+  await expect.poll(() => page.getByRole('region', { name: 'Notifications' }).innerText(), { timeout: 60_000 }).toContain(text);
+}
+
+beforeAll(async () => {
+  const health = await fetch(`${BASE_URL}/api/health`).catch((err: Error) => err);
+  if (health instanceof Error || !health.ok) {
+    throw new Error(`The stack is not answering at ${BASE_URL}/api/health — start it (./javelin start) or set BASE_URL.`);
+  }
+  admin = await openSession();
+  user = await openSession();
+});
+
+afterAll(async () => {
+  await admin?.close();
+  await user?.close();
+});
+
+describe('admin', () => {
+  it('sets up the first super admin through /admin-setup (or finds one already there) and signs in', async () => {
+    const page = admin.page;
+    await page.goto('/admin-setup');
+    await expect.poll(() => page.getByText('creates the first super admin account').count()).toBe(1);
+    await page.getByLabel('Email').fill(ADMIN.email);
+    await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+    await page.getByLabel('Username').fill(ADMIN.username);
+    await page.getByLabel('Full Name').fill(ADMIN.fullName);
+    await screenshot(page, '01-admin-setup');
+    await page.getByRole('button', { name: 'Create Super Admin' }).click();
+    const outcome = page.getByRole('status').filter({ hasText: 'Super Admin created successfully!' }).or(page.getByRole('alert'));
+    await outcome.first().waitFor();
+    const text = await outcome.first().innerText();
+    if (!text.includes('created successfully')) {
+      expect(text, 'setup refused for another reason than an existing super admin').toMatch(/already exists/i);
+    }
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await page.waitForURL('**/dashboard', { timeout: 20_000 }).catch(() => {
+      throw new Error(`Could not sign in as ${ADMIN.email}: a super admin with other credentials exists; set E2E_ADMIN_EMAIL and E2E_ADMIN_PASSWORD.`);
+    });
+    await expect.poll(() => page.locator('.badge', { hasText: 'Super Admin' }).count()).toBeGreaterThan(0);
+  });
+
+  it('authors a problem with Generate Code', async () => {
+    const page = admin.page;
+    await page.goto('/admin/problems');
+    await page.getByRole('tab', { name: 'Problems List' }).waitFor();
+    await page.getByRole('tab', { name: 'Create/Edit Problem' }).click();
+    await page.getByLabel('Title *').fill(PROBLEM_TITLE);
+    await page.getByLabel('Description *').fill('Return the sum of the two integers a and b.');
+    await page.getByLabel('Constraints').fill('-1000 <= a, b <= 1000');
+    await page.getByLabel('Function Name *').fill('addNumbers');
+    await page.getByLabel('Tags (comma separated)').fill('math, e2e');
+    for (const [i, name] of ['a', 'b'].entries()) {
+      await page.getByRole('button', { name: 'Add Variable' }).click();
+      await page.getByLabel(`Variable ${i + 1} name`).fill(name);
+      await page.getByLabel(`Variable ${i + 1} description`).fill(`operand ${name}`);
+    }
+    const cases = [
+      { a: '2', b: '3', out: '5', example: true },
+      { a: '10', b: '-4', out: '6', example: false },
+    ];
+    for (const [i, tc] of cases.entries()) {
+      await page.getByRole('button', { name: 'Add Test Case' }).click();
+      const form = page.getByTestId('test-case-form').nth(i);
+      await form.getByLabel('a (int)').fill(tc.a);
+      await form.getByLabel('b (int)').fill(tc.b);
+      await form.getByLabel('Expected Output').fill(tc.out);
+      if (!tc.example) await form.getByLabel('Example (visible to users)').uncheck();
+    }
+    await page.getByRole('button', { name: 'Generate Code' }).click();
+    await expect.poll(() => page.getByRole('textbox', { name: 'Boilerplate code' }).inputValue()).toContain('public static int addNumbers(int a, int b)');
+    await screenshot(page, '02-admin-problem-form');
+    await page.getByRole('button', { name: 'Create Problem' }).click();
+    await expectToast(page, 'Problem created successfully');
+    await page.getByTestId('admin-problem-row').filter({ hasText: PROBLEM_TITLE }).waitFor();
+    await screenshot(page, '03-admin-problems-list');
+  });
+});
+
+describe('user, practice', () => {
+  it('signs up and is asked to verify the email', async () => {
+    const page = user.page;
+    await page.goto('/signup');
+    await page.getByLabel('Email').fill(USER.email);
+    await page.getByLabel('Username').fill(USER.username);
+    await page.getByLabel('Full Name').fill(USER.fullName);
+    await page.getByLabel('Password', { exact: true }).fill(USER.password);
+    await page.getByLabel('Confirm Password', { exact: true }).fill(USER.password);
+    await screenshot(page, '04-signup');
+    const sentAfter = Date.now();
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await page.getByText('Please check your email and click the verification link').waitFor();
+    const mail = await newestMailTo(USER.email, sentAfter);
+    await page.goto(linkIn(mail, '/verify-email?token='));
+    await page.getByText('Email verified successfully!').waitFor();
+    await screenshot(page, '05-verify-email');
+    await page.getByRole('button', { name: 'Go to Login' }).click();
+    await page.waitForURL('**/auth');
+  });
+
+  it('signs in and lands on the dashboard', async () => {
+    const page = user.page;
+    await signIn(page, USER.email, USER.password);
+    await page.waitForURL('**/dashboard');
+    await page.getByRole('heading', { name: `Welcome back, ${USER.fullName}!` }).waitFor();
+    await expect.poll(() => page.getByTestId('dashboard-Total Score').innerText()).toBe('0');
+  });
+
+  it('opens the problem, runs the examples and submits an accepted solution written in Monaco', async () => {
+    const page = user.page;
+    await page.goto('/problems');
+    await page.getByLabel('Search problems').fill(RUN_ID);
+    const card = page.getByRole('article', { name: PROBLEM_TITLE });
+    await screenshot(page, '06-problems');
+    await card.getByRole('link', { name: 'Solve Problem' }).click();
+    await page.getByRole('heading', { name: PROBLEM_TITLE }).waitFor();
+    await page.getByText('public static int addNumbers(int a, int b)').first().waitFor();
+    await typeInMonaco(page, SOLUTION);
+    await page.keyboard.press('Control+Enter');
+    await page.getByRole('heading', { name: 'Test Results' }).waitFor({ timeout: 90_000 });
+    await expectToast(page, 'Example test cases: 1/1 passed');
+    await expect.poll(() => page.getByTestId('solver-status').innerText()).toContain('Ready');
+    await page.getByRole('button', { name: 'Submit Solution' }).click();
+    await page.getByTestId('submission-result').filter({ hasText: 'Congratulations!' }).waitFor({ timeout: 90_000 });
+    expect(await page.getByTestId('submission-result').innerText()).toContain('2/2 test cases passed');
+    await expectToast(page, 'Problem solved! You earned 10 points!');
+    await page.getByRole('button', { name: 'Analyze Code' }).waitFor();
+    await screenshot(page, '07-problem-solved');
+  });
+
+  it('shows the points on the dashboard, the leaderboard and the profile', async () => {
+    const page = user.page;
+    await page.goto('/dashboard');
+    await expect.poll(() => page.getByTestId('dashboard-Total Score').innerText()).toBe('10');
+    await expect.poll(() => page.getByTestId('dashboard-Problems Solved').innerText()).toBe('1');
+    await screenshot(page, '08-dashboard');
+    await page.goto('/leaderboard');
+    const row = page.getByTestId('leaderboard-row').filter({ hasText: `@${USER.username}` });
+    await expect.poll(() => row.innerText()).toContain('10 points');
+    await screenshot(page, '09-leaderboard');
+    await page.goto('/profile');
+    await page.getByRole('heading', { name: USER.fullName }).waitFor();
+    await page.getByTestId('activity-item').filter({ hasText: PROBLEM_TITLE }).waitFor();
+    await screenshot(page, '10-profile');
+  });
+});
+
+describe('contest', () => {
+  it('admin creates a contest that starts shortly', async () => {
+    const page = admin.page;
+    await page.goto('/admin/contests');
+    await page.getByRole('button', { name: 'New Contest' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New Contest' });
+    const start = new Date(Date.now() + CONTEST_START_DELAY_MS);
+    const end = new Date(start.getTime() + 60 * 60_000);
+    await dialog.getByLabel('Title').fill(CONTEST_TITLE);
+    await dialog.getByLabel('Description').fill('A contest created by the browser journey.');
+    await dialog.getByLabel('Start Time').fill(localDateTime(start));
+    await dialog.getByLabel('End Time').fill(localDateTime(end));
+    await dialog.getByLabel('Max Participants').fill('10');
+    await dialog.getByRole('checkbox', { name: PROBLEM_TITLE }).check();
+    await screenshot(page, '11-admin-new-contest');
+    await dialog.getByRole('button', { name: 'Create Contest' }).click();
+    await expectToast(page, 'Contest created successfully');
+    await page.getByRole('article', { name: CONTEST_TITLE }).waitFor();
+    await screenshot(page, '12-admin-contests');
+  });
+
+  it('user joins while it is upcoming', async () => {
+    const page = user.page;
+    await page.goto('/contests');
+    await page.getByLabel('Search contests').fill(RUN_ID);
+    const card = page.getByRole('article', { name: CONTEST_TITLE });
+    await card.getByRole('button', { name: 'Join Contest' }).click();
+    await expectToast(page, 'Successfully joined the contest!');
+    await card.getByRole('button', { name: 'Joined' }).waitFor();
+    expect(await card.getByTestId('participants').innerText()).toBe('1 / 10');
+    await screenshot(page, '13-contests');
+    contestPath = (await card.getByRole('link', { name: 'View Details' }).getAttribute('href')) ?? '';
+    expect(contestPath).toMatch(/^\/contests\/[0-9a-f-]+$/);
+  });
+
+  it('user solves during the active window while another tab watches the live leaderboard move', async () => {
+    const watcher = await user.context.newPage();
+    await watcher.goto(contestPath);
+    await watcher.getByRole('heading', { name: CONTEST_TITLE }).waitFor();
+    // The page refetches the contest when its start time passes.
+    await watcher.getByRole('link', { name: 'Solve Problem' }).waitFor({ timeout: CONTEST_START_DELAY_MS + 60_000 });
+    await watcher.getByRole('heading', { name: 'Contest Leaderboard' }).waitFor();
+    const myRow = watcher.getByTestId('contest-leaderboard-row').filter({ hasText: `@${USER.username}` });
+    const before = (await myRow.count()) ? await myRow.innerText() : '';
+    expect(before).not.toContain('10 pts');
+    await screenshot(watcher, '14-contest-detail-active');
+
+    const page = user.page;
+    await page.goto(contestPath);
+    await page.getByRole('link', { name: 'Solve Problem' }).click();
+    await page.getByRole('heading', { name: PROBLEM_TITLE }).waitFor();
+    await page.getByText('Ready').first().waitFor();
+    await typeInMonaco(page, SOLUTION);
+    await screenshot(page, '15-contest-problem');
+    await page.getByRole('button', { name: 'Submit Solution' }).click();
+    await page.getByTestId('submission-result').filter({ hasText: 'Accepted' }).waitFor({ timeout: 90_000 });
+    await page.waitForURL(`**${contestPath}`, { timeout: 10_000 });
+
+    // No reload in the watching tab: the SSE stream moves the leaderboard.
+    await expect.poll(() => myRow.innerText(), { timeout: 30_000 }).toContain('10 pts');
+    await screenshot(watcher, '16-contest-live-leaderboard');
+    await watcher.close();
+  });
+
+  it('admin completes the contest and the user sees Final Results', async () => {
+    const page = admin.page;
+    await page.goto('/admin/contests');
+    const row = page.getByRole('article', { name: CONTEST_TITLE });
+    await row.getByRole('button', { name: 'Complete' }).click();
+    await expectToast(page, 'Contest completed');
+
+    const userPage = user.page;
+    await userPage.goto(contestPath);
+    await userPage.getByRole('heading', { name: 'Final Results' }).waitFor({ timeout: 30_000 });
+    await userPage.getByTestId('contest-leaderboard-row').filter({ hasText: `@${USER.username}` }).getByRole('img', { name: 'Rank 1' }).waitFor();
+    await screenshot(userPage, '17-contest-final-results');
+  });
+});
+
+describe('other screens', () => {
+  it('admin pages, debug pages and the 404 page render', async () => {
+    const page = admin.page;
+    await page.goto('/admin/users');
+    await page.getByRole('heading', { name: 'Add Admin Role' }).waitFor();
+    await screenshot(page, '18-admin-users');
+    await page.goto('/debug-auth');
+    await expect.poll(() => page.getByTestId('debug-Current status').innerText()).toBe('Super Admin');
+    await screenshot(page, '19-debug-auth');
+    await page.goto('/test-auth');
+    await page.getByRole('heading', { name: 'Registration Debug' }).waitFor();
+    await page.goto('/no/such/page');
+    await page.getByRole('button', { name: 'Go Home' }).waitFor();
+    await screenshot(page, '20-not-found');
+  });
+
+  it('a plain user meets Access Denied on admin pages', async () => {
+    const page = user.page;
+    await page.goto('/admin/problems');
+    await page.getByText('You need admin privileges to access this page.').waitFor();
+    await page.getByText('Current status: User').waitFor();
+    await screenshot(page, '21-access-denied');
+  });
+
+  it('works at 375 px: home page and the collapsed menu', async () => {
+    const mobile = await openSession({ width: 375, height: 812 });
+    try {
+      const page = mobile.page;
+      await page.goto('/');
+      await page.getByRole('heading', { name: 'AI Code Analysis' }).waitFor();
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await screenshot(page, '22-mobile-home');
+      await page.getByRole('button', { name: 'Toggle menu' }).click();
+      await page.locator('#mobile-menu').getByRole('link', { name: 'Problems' }).waitFor();
+      await screenshot(page, '23-mobile-menu');
+    } finally {
+      await mobile.close();
+    }
+  });
+});

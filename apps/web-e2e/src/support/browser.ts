@@ -1,0 +1,60 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { ARTIFACTS_DIR, BASE_URL, CHROMIUM_PATH } from './config';
+
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export interface Session {
+  context: BrowserContext;
+  page: Page;
+  close(): Promise<void>;
+}
+
+/** The machine's Chromium with a fresh profile directory; never a downloaded browser. */
+export async function openSession(viewport = { width: 1280, height: 900 }): Promise<Session> {
+  const userDataDir = mkdtempSync(join(tmpdir(), 'javelin-e2e-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: CHROMIUM_ARGS,
+    baseURL: BASE_URL,
+    viewport,
+  });
+  context.setDefaultTimeout(20_000);
+  const page = context.pages()[0] ?? (await context.newPage());
+  page.on('pageerror', (err) => console.error(`[browser] ${err.message}`));
+  return {
+    context,
+    page,
+    async close() {
+      await context.close();
+      rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(ARTIFACTS_DIR, { recursive: true });
+  await page.screenshot({ path: join(ARTIFACTS_DIR, `${name}.png`), fullPage: true });
+}
+
+/** Replace everything in the Monaco editor with `code` (insertText avoids auto-closed brackets). */
+export async function typeInMonaco(page: Page, code: string): Promise<void> {
+  const editor = page.locator('.monaco-editor').first();
+  await editor.waitFor({ state: 'visible', timeout: 30_000 });
+  await editor.click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.press('Delete');
+  await page.keyboard.insertText(code);
+}
