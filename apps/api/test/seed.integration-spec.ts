@@ -1,3 +1,5 @@
+// Decorated DTOs are imported below before anything else loads reflect-metadata.
+import 'reflect-metadata';
 import { generateBoilerplate } from '@javelin/java-io';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_VALUE_LENGTH } from '../src/problems/dto/problem-form.dto';
@@ -13,7 +15,6 @@ interface StoredProblem {
   difficulty: string;
   points: number;
   boilerplateCode: string;
-  createdAt: string;
   testCaseCount: number;
   testCases: { input: string; expectedOutput: string; isExample: boolean }[];
 }
