@@ -34,6 +34,10 @@ public class Main {
     }
 }
 `;
+/** Monaco indents after '{' and outdents on '}' by itself, so the solution is typed without leading spaces. */
+const SOLUTION_UNINDENTED = SOLUTION.split('\n')
+  .map((line) => line.trimStart())
+  .join('\n');
 /** The contest starts this long after it is created, leaving time to join while it is upcoming. */
 const CONTEST_START_DELAY_MS = 45_000;
 
@@ -170,7 +174,7 @@ describe('user, practice', () => {
     await card.getByRole('link', { name: 'Solve Problem' }).click();
     await page.getByRole('heading', { name: PROBLEM_TITLE }).waitFor();
     await page.getByText('public static int addNumbers(int a, int b)').first().waitFor();
-    await typeInMonaco(page, SOLUTION);
+    await typeInMonaco(page, SOLUTION_UNINDENTED);
     await page.keyboard.press('Control+Enter');
     await page.getByRole('heading', { name: 'Test Results' }).waitFor({ timeout: 90_000 });
     await expectToast(page, 'Example test cases: 1/1 passed');
@@ -252,7 +256,7 @@ describe('contest', () => {
     await page.getByRole('link', { name: 'Solve Problem' }).click();
     await page.getByRole('heading', { name: PROBLEM_TITLE }).waitFor();
     await page.getByText('Ready').first().waitFor();
-    await typeInMonaco(page, SOLUTION);
+    await typeInMonaco(page, SOLUTION_UNINDENTED);
     await screenshot(page, '15-contest-problem');
     await page.getByRole('button', { name: 'Submit Solution' }).click();
     await page.getByTestId('submission-result').filter({ hasText: 'Accepted' }).waitFor({ timeout: 90_000 });

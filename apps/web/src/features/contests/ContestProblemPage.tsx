@@ -134,6 +134,7 @@ export function ContestProblemPage() {
           onReset={() => setCode(problem.boilerplateCode ?? '')}
           solver={solver}
           submitDisabledReason={status === 'active' ? undefined : Messages.contestNotActive}
+          variables={problem.inputVariables ?? []}
         />
       </div>
     </>

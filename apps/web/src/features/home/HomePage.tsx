@@ -2,11 +2,27 @@ import { Link } from 'react-router-dom';
 import { useAuth } from '../../app/hooks';
 import { useStatsQuery, ZERO_STATS } from './statsApi';
 
+/** Small inline icons (stroke paths on a 24-unit grid): no emoji font or icon download needed. */
+const ICONS = {
+  analysis: 'M9 3h6M12 3v3M5 9a7 7 0 1 0 14 0M8 14l2 2 4-4',
+  execution: 'M13 2 4 14h7l-1 8 9-12h-7l1-8z',
+  contests: 'M8 21h8M12 17v4M7 4h10v5a5 5 0 0 1-10 0V4zM7 6H4v2a3 3 0 0 0 3 3M17 6h3v2a3 3 0 0 1-3 3',
+  community: 'M16 21v-2a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v2M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8M22 21v-2a4 4 0 0 0-3-3.9M16 3.1a4 4 0 0 1 0 7.8',
+};
+
+function FeatureIcon({ path }: { path: string }) {
+  return (
+    <svg width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <path d={path} />
+    </svg>
+  );
+}
+
 const FEATURES = [
-  { icon: '🧠', title: 'AI Code Analysis', text: 'Get instant feedback on your solutions: complexity, style and the bugs you missed.' },
-  { icon: '⚡', title: 'Real-time Execution', text: 'Compile and run your Java code against test cases in a secure sandbox, in seconds.' },
-  { icon: '🏆', title: 'Contests & Leaderboards', text: 'Join timed contests, climb the live leaderboard and earn a rating.' },
-  { icon: '🤝', title: 'Community Driven', text: 'Problems written by the community, from warm-ups to hard algorithmic puzzles.' },
+  { icon: ICONS.analysis, title: 'AI Code Analysis', text: 'Get instant feedback on your solutions: complexity, style and the bugs you missed.' },
+  { icon: ICONS.execution, title: 'Real-time Execution', text: 'Compile and run your Java code against test cases in a secure sandbox, in seconds.' },
+  { icon: ICONS.contests, title: 'Contests & Leaderboards', text: 'Join timed contests, climb the live leaderboard and earn a rating.' },
+  { icon: ICONS.community, title: 'Community Driven', text: 'Problems written by the community, from warm-ups to hard algorithmic puzzles.' },
 ];
 
 export function HomePage() {
@@ -44,8 +60,8 @@ export function HomePage() {
         <div className="grid-4">
           {FEATURES.map((f) => (
             <article key={f.title} className="card">
-              <div className="feature-icon" aria-hidden="true">
-                {f.icon}
+              <div className="feature-icon">
+                <FeatureIcon path={f.icon} />
               </div>
               <h3>{f.title}</h3>
               <p className="muted">{f.text}</p>

@@ -58,6 +58,7 @@ export function ProblemPage() {
           onReset={() => setCode(problem.boilerplateCode ?? '')}
           solver={solver}
           onDebugHelp={debug}
+          variables={problem.inputVariables ?? []}
         />
         <AiPanels ai={ai} allPassed={solver.allPassed} onAnalyze={() => void ai.analyzeCode(code)} onDebug={debug} />
       </div>

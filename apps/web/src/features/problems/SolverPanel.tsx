@@ -1,3 +1,4 @@
+import type { InputVariable } from '@javelin/contracts';
 import { useEffect } from 'react';
 import { Messages } from '../../app/messages';
 import { CodeEditor } from '../editor/CodeEditor';
@@ -34,6 +35,7 @@ export function SolverPanel({
   solver,
   onDebugHelp,
   submitDisabledReason,
+  variables,
 }: {
   variant: SolverVariant;
   code: string;
@@ -42,6 +44,8 @@ export function SolverPanel({
   solver: ReturnType<typeof useSolver>;
   onDebugHelp?: () => void;
   submitDisabledReason?: string;
+  /** The problem's input variables, to show each test's input as 'name = value'. */
+  variables?: readonly InputVariable[];
 }) {
   const busy = solver.status !== 'ready';
   const run = () => void solver.run(code);
@@ -97,7 +101,7 @@ export function SolverPanel({
               {solver.submission.passedCount}/{solver.submission.totalCount} test cases passed
             </div>
           </div>
-          <TestResultsList results={solver.submission.results} compileError={solver.submission.compileError} />
+          <TestResultsList results={solver.submission.results} compileError={solver.submission.compileError} variables={variables} />
         </section>
       )}
       {solver.testRun && (
@@ -106,7 +110,7 @@ export function SolverPanel({
           <p className="muted">
             {solver.testRun.passedCount}/{solver.testRun.totalCount} example test cases passed
           </p>
-          <TestResultsList results={solver.testRun.results} compileError={solver.testRun.compileError} />
+          <TestResultsList results={solver.testRun.results} compileError={solver.testRun.compileError} variables={variables} />
         </section>
       )}
     </div>

@@ -1,12 +1,21 @@
-import type { ExecutionResult } from '@javelin/contracts';
+import type { ExecutionResult, InputVariable } from '@javelin/contracts';
 import { Badge } from '../../components/Badge';
+import { formatInputs } from './ProblemStatement';
 
 function verdictLabel(verdict: string | undefined): string {
   return verdict ? verdict.replace(/_/g, ' ') : '';
 }
 
 /** One row per test; hidden tests (no input or outputs for non-admins) show only pass/fail, time and verdict. */
-export function TestResultsList({ results, compileError }: { results: readonly ExecutionResult[]; compileError?: string }) {
+export function TestResultsList({
+  results,
+  compileError,
+  variables = [],
+}: {
+  results: readonly ExecutionResult[];
+  compileError?: string;
+  variables?: readonly InputVariable[];
+}) {
   return (
     <div>
       {compileError && (
@@ -38,7 +47,7 @@ export function TestResultsList({ results, compileError }: { results: readonly E
             ) : (
               <>
                 <div className="muted" style={{ fontSize: '0.8rem' }}>Input:</div>
-                <pre>{r.input}</pre>
+                <pre>{formatInputs(r.input, variables)}</pre>
                 <div className="muted" style={{ fontSize: '0.8rem' }}>Expected Output:</div>
                 <pre>{r.expectedOutput}</pre>
                 <div className="muted" style={{ fontSize: '0.8rem' }}>Your Output:</div>
