@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openSession, screenshot, typeInMonaco, type Session } from './support/browser';
+import { openSession, pasteInMonaco, screenshot, type Session } from './support/browser';
 import { ADMIN, BASE_URL, RUN_ID } from './support/config';
 import { linkIn, newestMailTo } from './support/mail';
 
@@ -34,10 +34,6 @@ public class Main {
     }
 }
 `;
-/** Monaco indents after '{' and outdents on '}' by itself, so the solution is typed without leading spaces. */
-const SOLUTION_UNINDENTED = SOLUTION.split('\n')
-  .map((line) => line.trimStart())
-  .join('\n');
 /** The contest starts this long after it is created, leaving time to join while it is upcoming. */
 const CONTEST_START_DELAY_MS = 45_000;
 
@@ -174,7 +170,7 @@ describe('user, practice', () => {
     await card.getByRole('link', { name: 'Solve Problem' }).click();
     await page.getByRole('heading', { name: PROBLEM_TITLE }).waitFor();
     await page.getByText('public static int addNumbers(int a, int b)').first().waitFor();
-    await typeInMonaco(page, SOLUTION_UNINDENTED);
+    await pasteInMonaco(page, SOLUTION);
     await page.keyboard.press('Control+Enter');
     await page.getByRole('heading', { name: 'Test Results' }).waitFor({ timeout: 90_000 });
     await expectToast(page, 'Example test cases: 1/1 passed');
@@ -256,7 +252,7 @@ describe('contest', () => {
     await page.getByRole('link', { name: 'Solve Problem' }).click();
     await page.getByRole('heading', { name: PROBLEM_TITLE }).waitFor();
     await page.getByText('Ready').first().waitFor();
-    await typeInMonaco(page, SOLUTION_UNINDENTED);
+    await pasteInMonaco(page, SOLUTION);
     await screenshot(page, '15-contest-problem');
     await page.getByRole('button', { name: 'Submit Solution' }).click();
     await page.getByTestId('submission-result').filter({ hasText: 'Accepted' }).waitFor({ timeout: 90_000 });

@@ -49,12 +49,20 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(ARTIFACTS_DIR, `${name}.png`), fullPage: true });
 }
 
-/** Replace everything in the Monaco editor with `code` (insertText avoids auto-closed brackets). */
-export async function typeInMonaco(page: Page, code: string): Promise<void> {
+/**
+ * Replace everything in the Monaco editor with `code`, as a user pasting it: a paste event keeps the
+ * text verbatim, where typed text would gain auto-closed brackets and auto-indentation.
+ */
+export async function pasteInMonaco(page: Page, code: string): Promise<void> {
   const editor = page.locator('.monaco-editor').first();
   await editor.waitFor({ state: 'visible', timeout: 30_000 });
   await editor.click();
   await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.press('Delete');
-  await page.keyboard.insertText(code);
+  await page.evaluate((text) => {
+    const data = new DataTransfer();
+    data.setData('text/plain', text);
+    document.activeElement?.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  }, code);
+  await page.locator('.monaco-editor .view-lines').filter({ hasText: code.split('\n')[0] }).waitFor();
 }
