@@ -1,8 +1,38 @@
-import { Worker } from 'bullmq';
-import { JUDGE_QUEUE } from '@javelin/contracts';
+import { loadConfig } from './config';
+import { Judge, log } from './judge';
+import { createWorker } from './worker';
 
-const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const worker = new Worker(JUDGE_QUEUE, async () => ({ verdict: 'accepted', results: [] }), {
-  connection: { url: redisUrl, maxRetriesPerRequest: null },
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    console.error(`judge: configuration error: ${(e as Error).message}`);
+    process.exit(2);
+  }
+  const judge = await Judge.create(config);
+  const worker = createWorker(judge, config);
+  await worker.waitUntilReady();
+  log('listening', { queue: worker.name, concurrency: config.concurrency, pid: process.pid });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log('stopping: finishing the running job', { signal });
+    try {
+      await worker.close(); // waits for active jobs to finish
+      await judge.close();
+    } finally {
+      log('stopped');
+      process.exit(0);
+    }
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((e: unknown) => {
+  console.error(`judge: cannot start: ${e instanceof Error ? e.message : String(e)}`);
+  process.exit(1);
 });
-worker.on('ready', () => console.log(`judge: listening on queue "${JUDGE_QUEUE}"`));

@@ -1,0 +1,231 @@
+import com.sun.source.tree.ClassTree;
+import com.sun.source.tree.CompilationUnitTree;
+import com.sun.source.tree.MethodTree;
+import com.sun.source.tree.Tree;
+import com.sun.source.util.JavacTask;
+
+import javax.lang.model.element.Modifier;
+import javax.tools.*;
+import java.io.*;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.*;
+
+/**
+ * Javelin's warm compile service: a long-lived JVM that compiles one submission per request with
+ * javax.tools, in memory. It runs inside the judge's bubblewrap sandbox, with annotation processing
+ * off (-proc:none) and an empty class path.
+ *
+ * Protocol on stdin/stdout (big-endian, DataInput/DataOutput):
+ *   request:  int id, int nameLen, name (UTF-8, the file's simple name without .java),
+ *             int srcLen, source (UTF-8)
+ *   response: int id, byte status (0 compiled, 1 compile error, 2 compiler failure)
+ *             status 0: int mainLen, main class binary name (may be empty), int count,
+ *                       count x (int nameLen, binary name, int len, class bytes)
+ *             status 1/2: int msgLen, message (UTF-8)
+ */
+public final class CompileServer {
+    private static final int MAX_OUTPUT_BYTES = 32 << 20;
+    private static final int MAX_MESSAGE_CHARS = 16_000;
+
+    public static void main(String[] args) throws Exception {
+        DataInputStream in = new DataInputStream(new BufferedInputStream(System.in, 1 << 16));
+        DataOutputStream out = new DataOutputStream(new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 1 << 16));
+        System.setOut(System.err); // nothing but the protocol goes to stdout
+        JavaCompiler compiler = ToolProvider.getSystemJavaCompiler();
+        StandardJavaFileManager standard = compiler.getStandardFileManager(null, Locale.ROOT, StandardCharsets.UTF_8);
+        while (true) {
+            int id;
+            try {
+                id = in.readInt();
+            } catch (EOFException e) {
+                return;
+            }
+            String name = new String(readBytes(in), StandardCharsets.UTF_8);
+            String source = new String(readBytes(in), StandardCharsets.UTF_8);
+            Result r;
+            try {
+                r = compile(compiler, standard, name, source);
+            } catch (Throwable t) {
+                r = Result.failure(2, "The compiler failed: " + t);
+            }
+            out.writeInt(id);
+            out.writeByte(r.status);
+            if (r.status == 0) {
+                writeBytes(out, r.mainClass.getBytes(StandardCharsets.UTF_8));
+                out.writeInt(r.classes.size());
+                for (Map.Entry<String, ByteArrayOutputStream> e : r.classes.entrySet()) {
+                    writeBytes(out, e.getKey().getBytes(StandardCharsets.UTF_8));
+                    writeBytes(out, e.getValue().toByteArray());
+                }
+            } else {
+                writeBytes(out, r.message.getBytes(StandardCharsets.UTF_8));
+            }
+            out.flush();
+        }
+    }
+
+    private static byte[] readBytes(DataInputStream in) throws IOException {
+        int n = in.readInt();
+        if (n < 0 || n > (16 << 20)) throw new IOException("bad length " + n);
+        byte[] b = new byte[n];
+        in.readFully(b);
+        return b;
+    }
+
+    private static void writeBytes(DataOutputStream out, byte[] b) throws IOException {
+        out.writeInt(b.length);
+        out.write(b);
+    }
+
+    static final class Result {
+        int status;
+        String message = "";
+        String mainClass = "";
+        Map<String, ByteArrayOutputStream> classes = new LinkedHashMap<>();
+
+        static Result failure(int status, String message) {
+            Result r = new Result();
+            r.status = status;
+            r.message = message.length() > MAX_MESSAGE_CHARS ? message.substring(0, MAX_MESSAGE_CHARS) + "\n..." : message;
+            return r;
+        }
+    }
+
+    static final class Source extends SimpleJavaFileObject {
+        final String code;
+
+        Source(String name, String code) {
+            super(URI.create("string:///" + name + ".java"), Kind.SOURCE);
+            this.code = code;
+        }
+
+        @Override
+        public CharSequence getCharContent(boolean ignoreEncodingErrors) {
+            return code;
+        }
+
+        @Override
+        public boolean isNameCompatible(String simpleName, Kind kind) {
+            return true; // any public class name is accepted
+        }
+    }
+
+    static final class MemoryFiles extends ForwardingJavaFileManager<StandardJavaFileManager> {
+        final Map<String, ByteArrayOutputStream> classes = new LinkedHashMap<>();
+        int total;
+
+        MemoryFiles(StandardJavaFileManager m) {
+            super(m);
+        }
+
+        @Override
+        public JavaFileObject getJavaFileForOutput(Location location, String className, JavaFileObject.Kind kind, FileObject sibling) {
+            return new SimpleJavaFileObject(URI.create("mem:///" + className.replace('.', '/') + kind.extension), kind) {
+                @Override
+                public OutputStream openOutputStream() {
+                    return new ByteArrayOutputStream() {
+                        @Override
+                        public void close() throws IOException {
+                            super.close();
+                            total += size();
+                            if (total > MAX_OUTPUT_BYTES) throw new IOException("compiled classes too large");
+                            classes.put(className, this);
+                        }
+                    };
+                }
+            };
+        }
+    }
+
+    static Result compile(JavaCompiler compiler, StandardJavaFileManager standard, String name, String code) throws IOException {
+        DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
+        MemoryFiles files = new MemoryFiles(standard);
+        List<String> options = List.of("-proc:none", "-implicit:none", "-nowarn", "-Xlint:none", "-Xmaxerrs", "20",
+                "-g", "-XDstringConcat=inline", "-encoding", "UTF-8", "-classpath", "");
+        JavacTask task = (JavacTask) compiler.getTask(new StringWriter(), files, diagnostics, options, null,
+                List.of(new Source(name, code)));
+        Iterable<? extends CompilationUnitTree> units = task.parse();
+        String mainClass = "";
+        if (!hasErrors(diagnostics)) {
+            task.analyze();
+            if (!hasErrors(diagnostics)) {
+                task.generate();
+                mainClass = findMain(units);
+            }
+        }
+        if (hasErrors(diagnostics)) return Result.failure(1, format(diagnostics, code, name));
+        Result r = new Result();
+        r.status = 0;
+        r.mainClass = mainClass;
+        r.classes = files.classes;
+        return r;
+    }
+
+    static boolean hasErrors(DiagnosticCollector<JavaFileObject> d) {
+        for (Diagnostic<? extends JavaFileObject> x : d.getDiagnostics()) if (x.getKind() == Diagnostic.Kind.ERROR) return true;
+        return false;
+    }
+
+    /** The binary name of the top-level class with public static void main(String[]), preferring a public class. */
+    static String findMain(Iterable<? extends CompilationUnitTree> units) {
+        String found = "";
+        for (CompilationUnitTree unit : units) {
+            String pkg = unit.getPackageName() == null ? "" : unit.getPackageName().toString() + ".";
+            for (Tree t : unit.getTypeDecls()) {
+                if (!(t instanceof ClassTree)) continue;
+                ClassTree c = (ClassTree) t;
+                boolean hasMain = false;
+                for (Tree m : c.getMembers()) {
+                    if (m instanceof MethodTree) {
+                        MethodTree mt = (MethodTree) m;
+                        Set<Modifier> mods = mt.getModifiers().getFlags();
+                        if (mt.getName().contentEquals("main") && mods.contains(Modifier.STATIC)
+                                && mt.getParameters().size() == 1 && mt.getReturnType() != null
+                                && mt.getReturnType().toString().equals("void")) hasMain = true;
+                    }
+                }
+                if (!hasMain) continue;
+                String n = pkg + c.getSimpleName();
+                if (c.getModifiers().getFlags().contains(Modifier.PUBLIC)) return n;
+                if (found.isEmpty()) found = n;
+            }
+        }
+        return found;
+    }
+
+    static String format(DiagnosticCollector<JavaFileObject> d, String code, String name) {
+        String[] lines = code.split("\r\n|\r|\n", -1);
+        StringBuilder sb = new StringBuilder();
+        int errors = 0;
+        for (Diagnostic<? extends JavaFileObject> x : d.getDiagnostics()) {
+            if (x.getKind() != Diagnostic.Kind.ERROR) continue;
+            errors++;
+            String msg = x.getMessage(Locale.ROOT);
+            String first = msg, rest = "";
+            int nl = msg.indexOf('\n');
+            if (nl >= 0) {
+                first = msg.substring(0, nl);
+                rest = msg.substring(nl + 1);
+            }
+            long line = x.getLineNumber();
+            sb.append(name).append(".java");
+            if (line > 0) sb.append(':').append(line);
+            sb.append(": error: ").append(first).append('\n');
+            if (line > 0 && line <= lines.length) {
+                String src = lines[(int) line - 1];
+                sb.append(src).append('\n');
+                long col = x.getColumnNumber();
+                if (col > 0) {
+                    StringBuilder caret = new StringBuilder();
+                    for (int i = 0; i < col - 1 && i < src.length(); i++) caret.append(src.charAt(i) == '\t' ? '\t' : ' ');
+                    sb.append(caret).append("^\n");
+                }
+            }
+            if (!rest.isEmpty()) sb.append(rest).append('\n');
+            if (sb.length() > MAX_MESSAGE_CHARS) break;
+        }
+        sb.append(errors).append(errors == 1 ? " error" : " errors");
+        return sb.toString();
+    }
+}

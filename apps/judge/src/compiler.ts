@@ -1,0 +1,340 @@
+import type { ChildProcess } from 'node:child_process';
+import { chownSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import type { CgroupRun } from './cgroups';
+import { SandboxError, type ProcessLimits, type Sandbox } from './sandbox';
+
+export interface CompiledClass {
+  /** Binary name, e.g. `Main` or `pkg.Main$Inner`. */
+  name: string;
+  bytes: Buffer;
+}
+
+export type CompileResult =
+  | { ok: true; mainClass: string | null; classes: CompiledClass[]; ms: number }
+  | { ok: false; message: string; ms: number };
+
+/** javac options for untrusted code: no annotation processing, nothing found on a class path. */
+export const JAVAC_OPTIONS = ['-proc:none', '-implicit:none', '-nowarn', '-Xlint:none', '-Xmaxerrs', '20', '-g', '-encoding', 'UTF-8'];
+/**
+ * String concatenation compiled to StringBuilder calls instead of invokedynamic: same semantics,
+ * but it spares each short run the StringConcatFactory bootstrap (~10-15 ms of JVM start-up).
+ */
+export const FAST_START_JAVAC_OPTIONS = ['-XDstringConcat=inline'];
+
+const COMPILER_LIMITS: ProcessLimits = {
+  cpuSeconds: null,
+  memoryBytes: 1536 << 20,
+  pids: 96,
+  fileSizeBytes: 1 << 20,
+  openFiles: 512,
+  workDirBytes: 16 << 20,
+};
+
+function compileTimeoutMessage(ms: number): string {
+  return `Compilation timed out (limit ${Math.round(ms / 100) / 10} s)`;
+}
+
+/**
+ * The warm compile service: CompileServer.java (javax.tools, in memory) in one long-lived JVM inside
+ * the sandbox. Requests are served one at a time; a request past its wall limit kills the service,
+ * which is restarted for the next request.
+ */
+export class CompileService {
+  private child: ChildProcess | null = null;
+  private cg: CgroupRun | null = null;
+  private buf: Buffer = Buffer.alloc(0);
+  private nextId = 1;
+  private pending: { id: number; resolve: (r: Buffer | null) => void } | null = null;
+  private chain: Promise<unknown> = Promise.resolve();
+  private starting: Promise<void> | null = null;
+  private closed = false;
+  compiles = 0;
+  restarts = 0;
+
+  constructor(
+    private readonly sandbox: Sandbox,
+    /** Host directory holding CompileServer.class. */
+    private readonly serverClassDir: string,
+  ) {}
+
+  /** Start the service and warm javac up with a few compilations. */
+  async start(warmupSources: { name: string; source: string }[] = []): Promise<void> {
+    await this.ensureStarted();
+    for (let round = 0; round < 3; round++) {
+      for (const w of warmupSources) await this.compile(w.name, w.source, 60_000);
+    }
+  }
+
+  private ensureStarted(): Promise<void> {
+    if (this.child) return Promise.resolve();
+    if (!this.starting) {
+      this.starting = this.spawn().finally(() => {
+        this.starting = null;
+      });
+    }
+    return this.starting;
+  }
+
+  private async spawn(): Promise<void> {
+    if (this.closed) throw new SandboxError('compile service is closed');
+    const cgm = this.sandbox.cgroups;
+    this.cg = cgm.available ? cgm.create({ memoryBytes: COMPILER_LIMITS.memoryBytes, pids: COMPILER_LIMITS.pids }, `compiler-${this.restarts}`) : null;
+    const java = join(this.sandbox.javaHome, 'bin/java');
+    const child = this.sandbox.spawnLongLived(
+      {
+        argv: [
+          java,
+          '-Xshare:auto',
+          '-XX:+UseSerialGC',
+          '-XX:-UsePerfData',
+          '-XX:-UseContainerSupport',
+          '-XX:+ExitOnOutOfMemoryError',
+          '-Xmx768m',
+          '-Xss64m',
+          '-Xlog:disable',
+          '-Xlog:all=warning:stderr',
+          '-Dfile.encoding=UTF-8',
+          '-Djava.io.tmpdir=/work',
+          '-cp',
+          '/compiler',
+          'CompileServer',
+        ],
+        binds: [{ src: this.serverClassDir, dest: '/compiler' }],
+        limits: COMPILER_LIMITS,
+      },
+      this.cg,
+    );
+    this.child = child;
+    this.buf = Buffer.alloc(0);
+    let stderr = '';
+    child.stderr?.on('data', (d: Buffer) => {
+      if (stderr.length < 8192) stderr += d.toString('utf8');
+    });
+    child.stdout?.on('data', (d: Buffer) => {
+      this.buf = this.buf.length ? Buffer.concat([this.buf, d]) : d;
+      this.drain();
+    });
+    child.stdin?.on('error', () => {
+      /* the service died; handled on exit */
+    });
+    child.on('exit', (code, signal) => {
+      if (this.child === child) {
+        this.child = null;
+        const cg = this.cg;
+        this.cg = null;
+        void cg?.destroy();
+        if (!this.closed && (code !== 0 || signal)) {
+          console.warn(`judge: compile service exited (code ${code}, signal ${signal}) ${stderr.trim().slice(0, 300)}`);
+        }
+      }
+      const p = this.pending;
+      this.pending = null;
+      p?.resolve(null);
+    });
+  }
+
+  /** Parse complete responses from the buffer. */
+  private drain(): void {
+    const p = this.pending;
+    if (!p) return;
+    const b = this.buf;
+    if (b.length < 5) return;
+    const id = b.readInt32BE(0);
+    const status = b.readUInt8(4);
+    let off = 5;
+    const need = (n: number) => b.length >= off + n;
+    const readBlob = (): Buffer | null => {
+      if (!need(4)) return null;
+      const len = b.readInt32BE(off);
+      if (!need(4 + len)) return null;
+      const out = b.subarray(off + 4, off + 4 + len);
+      off += 4 + len;
+      return out;
+    };
+    if (status === 0) {
+      if (readBlob() === null) return;
+      if (!need(4)) return;
+      const count = b.readInt32BE(off);
+      off += 4;
+      for (let i = 0; i < count; i++) {
+        if (readBlob() === null || readBlob() === null) return;
+      }
+    } else if (readBlob() === null) {
+      return;
+    }
+    const frame = b.subarray(0, off);
+    this.buf = b.subarray(off);
+    if (id === p.id) {
+      this.pending = null;
+      p.resolve(frame);
+    }
+  }
+
+  /** Compile one source; `name` is the file's simple name. Serialised: one compilation at a time. */
+  compile(name: string, source: string, timeoutMs: number): Promise<CompileResult> {
+    const run = this.chain.then(() => this.compileNow(name, source, timeoutMs));
+    this.chain = run.catch(() => undefined);
+    return run;
+  }
+
+  private async compileNow(name: string, source: string, timeoutMs: number): Promise<CompileResult> {
+    const t0 = performance.now();
+    await this.ensureStarted();
+    const child = this.child;
+    if (!child?.stdin) throw new SandboxError('compile service is not running');
+    const id = this.nextId++;
+    const nameBuf = Buffer.from(name, 'utf8');
+    const srcBuf = Buffer.from(source, 'utf8');
+    const head = Buffer.alloc(8);
+    head.writeInt32BE(id, 0);
+    head.writeInt32BE(nameBuf.length, 4);
+    const len = Buffer.alloc(4);
+    len.writeInt32BE(srcBuf.length, 0);
+    const frame = await new Promise<Buffer | null | 'timeout'>((resolve) => {
+      const timer = setTimeout(() => {
+        this.pending = null;
+        resolve('timeout');
+      }, timeoutMs);
+      this.pending = {
+        id,
+        resolve: (r) => {
+          clearTimeout(timer);
+          resolve(r);
+        },
+      };
+      child.stdin?.write(Buffer.concat([head, nameBuf, len, srcBuf]));
+    });
+    const ms = performance.now() - t0;
+    if (frame === 'timeout' || frame === null) {
+      // Kill the service (it may be stuck on this source); the next request starts a fresh one.
+      this.kill(child);
+      this.restarts++;
+      if (frame === 'timeout') return { ok: false, message: compileTimeoutMessage(timeoutMs), ms };
+      return { ok: false, message: 'Compilation failed: the compiler ran out of memory or crashed', ms };
+    }
+    this.compiles++;
+    return parseResponse(frame, ms);
+  }
+
+  private kill(child: ChildProcess): void {
+    if (child.pid) {
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        /* gone */
+      }
+    }
+    this.cg?.killAll();
+    if (this.child === child) {
+      this.child = null;
+      const cg = this.cg;
+      this.cg = null;
+      void cg?.destroy();
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    const child = this.child;
+    if (child) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.stdin?.end();
+      const t = setTimeout(() => this.kill(child), 2000);
+      await exited;
+      clearTimeout(t);
+    }
+    await this.cg?.destroy();
+  }
+}
+
+function parseResponse(frame: Buffer, ms: number): CompileResult {
+  const status = frame.readUInt8(4);
+  let off = 5;
+  const blob = () => {
+    const len = frame.readInt32BE(off);
+    const out = frame.subarray(off + 4, off + 4 + len);
+    off += 4 + len;
+    return out;
+  };
+  if (status !== 0) {
+    const message = blob().toString('utf8');
+    if (status === 2) console.warn(`judge: compile service failure: ${message.slice(0, 300)}`);
+    return { ok: false, message, ms };
+  }
+  const mainClass = blob().toString('utf8');
+  const count = frame.readInt32BE(off);
+  off += 4;
+  const classes: CompiledClass[] = [];
+  for (let i = 0; i < count; i++) {
+    const name = blob().toString('utf8');
+    classes.push({ name, bytes: Buffer.from(blob()) });
+  }
+  return { ok: true, mainClass: mainClass || null, classes, ms };
+}
+
+/**
+ * The cold path: the javac launcher in a fresh sandboxed process per submission. Used as the
+ * benchmark baseline, and as a fallback when the warm service is disabled.
+ */
+export async function compileCold(
+  sandbox: Sandbox,
+  dir: string,
+  fileName: string,
+  source: string,
+  timeoutMs: number,
+  uid: number,
+  gid: number,
+  extraOptions: string[] = [],
+): Promise<CompileResult> {
+  const t0 = performance.now();
+  const srcDir = join(dir, 'src');
+  const outDir = join(dir, 'out');
+  mkdirSync(srcDir, { recursive: true, mode: 0o755 });
+  mkdirSync(outDir, { recursive: true, mode: 0o755 });
+  writeFileSync(join(srcDir, `${fileName}.java`), source, { mode: 0o644 });
+  if (!sandbox.unsafe && sandbox.privileged) chownSync(outDir, uid, gid);
+  const r = await sandbox.run({
+    argv: [
+      join(sandbox.javaHome, 'bin/javac'),
+      '-J-Xshare:auto',
+      '-J-XX:-UsePerfData',
+      '-J-Xmx768m',
+      '-J-Xss64m',
+      ...JAVAC_OPTIONS,
+      ...extraOptions,
+      '-cp',
+      '',
+      '-d',
+      '/out',
+      `/src/${fileName}.java`,
+    ],
+    binds: [
+      { src: srcDir, dest: '/src' },
+      { src: outDir, dest: '/out', rw: true },
+    ],
+    stdin: '',
+    limits: { ...COMPILER_LIMITS, cpuSeconds: Math.ceil(timeoutMs / 1000) + 1, fileSizeBytes: 16 << 20 },
+    wallTimeMs: timeoutMs,
+    maxStdoutBytes: 1 << 16,
+    maxStderrBytes: 1 << 16,
+  });
+  const ms = performance.now() - t0;
+  if (r.timedOut) return { ok: false, message: compileTimeoutMessage(timeoutMs), ms };
+  if (r.exitCode !== 0) {
+    const msg = (r.stderr + r.stdout.toString('utf8')).replace(/\/src\//g, '').trim();
+    return { ok: false, message: msg || `javac exited with code ${r.exitCode}`, ms };
+  }
+  const classes: CompiledClass[] = [];
+  const walk = (d: string) => {
+    for (const e of readdirSync(d)) {
+      const p = join(d, e);
+      if (statSync(p).isDirectory()) walk(p);
+      else if (e.endsWith('.class')) {
+        classes.push({ name: relative(outDir, p).slice(0, -'.class'.length).split('/').join('.'), bytes: readFileSync(p) });
+      }
+    }
+  };
+  walk(outDir);
+  return { ok: true, mainClass: null, classes, ms };
+}

@@ -1,0 +1,90 @@
+import { cpus, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { realpathSync } from 'node:fs';
+
+/** Judge configuration from the environment; a bad value stops the process with a message naming it. */
+export interface JudgeConfig {
+  redisUrl: string;
+  /** BullMQ key prefix (default "bull", as the API's Queue uses); tests and the benchmark isolate themselves with their own. */
+  queuePrefix: string;
+  /** fast (default) or cold: the benchmark's baseline (javac per submission, a JVM per test, no warm-up tricks). */
+  mode: 'fast' | 'cold';
+  concurrency: number;
+  /** Tests of one submission run in parallel up to this many. */
+  testParallelism: number;
+  /** Where the judge keeps its per-process state (compiled classes, private /etc, CDS archive). */
+  workRoot: string;
+  javaHome: string;
+  /** Host uid/gid the sandboxed processes run as when the judge is root: one no other host process uses (default 64999). */
+  sandboxUid: number;
+  sandboxGid: number;
+  /** Local development only: run Java without bubblewrap. Loudly logged. */
+  unsafeNoSandbox: boolean;
+  /** Use the warm compile service (javax.tools in a long-lived sandboxed JVM); else javac per submission. */
+  warmCompiler: boolean;
+  /** Build and use an AppCDS archive of the JDK classes solutions commonly load. */
+  appCds: boolean;
+  lockDurationMs: number;
+  stalledIntervalMs: number;
+  maxStalledCount: number;
+  /** Most bytes of a test's output returned in a result (the comparison uses all of it). */
+  maxReportedOutputBytes: number;
+}
+
+function int(name: string, def: number, min: number, max: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return def;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new Error(`${name} must be an integer between ${min} and ${max} (got "${raw}")`);
+  }
+  return n;
+}
+
+function bool(name: string, def: boolean): boolean {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return def;
+  if (['1', 'true', 'yes'].includes(raw.toLowerCase())) return true;
+  if (['0', 'false', 'no'].includes(raw.toLowerCase())) return false;
+  throw new Error(`${name} must be 1/0 or true/false (got "${raw}")`);
+}
+
+export function findJavaHome(): string {
+  const env = process.env.JAVA_HOME;
+  if (env) return env;
+  for (const p of ['/usr/bin/javac', '/usr/local/bin/javac']) {
+    try {
+      return dirname(dirname(realpathSync(p)));
+    } catch {
+      /* try the next */
+    }
+  }
+  throw new Error('JAVA_HOME is not set and no javac was found on /usr/bin');
+}
+
+export function loadConfig(overrides: Partial<JudgeConfig> = {}): JudgeConfig {
+  const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
+  if (!/^rediss?:\/\//.test(redisUrl)) throw new Error(`REDIS_URL must start with redis:// or rediss:// (got "${redisUrl}")`);
+  const cores = Math.max(1, cpus().length);
+  const mode = process.env.JUDGE_MODE || 'fast';
+  if (mode !== 'fast' && mode !== 'cold') throw new Error(`JUDGE_MODE must be fast or cold (got "${mode}")`);
+  return {
+    redisUrl,
+    queuePrefix: process.env.JUDGE_QUEUE_PREFIX || 'bull',
+    mode,
+    concurrency: int('JUDGE_CONCURRENCY', 1, 1, 64),
+    testParallelism: int('JUDGE_TEST_PARALLELISM', cores, 1, 64),
+    workRoot: process.env.JUDGE_WORK_DIR || join(tmpdir(), 'javelin-judge'),
+    javaHome: findJavaHome(),
+    sandboxUid: int('JUDGE_SANDBOX_UID', 64999, 1, 2 ** 31 - 1),
+    sandboxGid: int('JUDGE_SANDBOX_GID', 64999, 1, 2 ** 31 - 1),
+    unsafeNoSandbox: bool('JUDGE_UNSAFE_NO_SANDBOX', false),
+    warmCompiler: bool('JUDGE_WARM_COMPILER', true),
+    appCds: bool('JUDGE_APPCDS', true),
+    lockDurationMs: int('JUDGE_LOCK_DURATION_MS', 15_000, 1_000, 600_000),
+    stalledIntervalMs: int('JUDGE_STALLED_INTERVAL_MS', 5_000, 500, 600_000),
+    maxStalledCount: int('JUDGE_MAX_STALLED_COUNT', 2, 0, 100),
+    maxReportedOutputBytes: int('JUDGE_MAX_REPORTED_OUTPUT', 64 * 1024, 1024, 64 << 20),
+    ...overrides,
+  };
+}

@@ -1,0 +1,399 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readlinkSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { CgroupManager, type CgroupRun } from './cgroups';
+
+/** A host path made visible inside the sandbox at `dest` (read-only unless `rw`). */
+export interface Bind {
+  src: string;
+  dest: string;
+  rw?: boolean;
+}
+
+export interface ProcessLimits {
+  /** RLIMIT_CPU, whole seconds per process (hard stop; the verdict uses the cgroup's CPU time). */
+  cpuSeconds: number | null;
+  /** cgroup memory limit for all processes of the run. */
+  memoryBytes: number;
+  /** cgroup pids limit (processes + threads). */
+  pids: number;
+  /** RLIMIT_FSIZE. */
+  fileSizeBytes: number;
+  /** RLIMIT_NOFILE. */
+  openFiles: number;
+  /** Size of the private tmpfs work dir. */
+  workDirBytes: number;
+}
+
+export interface RunRequest {
+  argv: string[];
+  binds: Bind[];
+  stdin: string | Buffer;
+  limits: ProcessLimits;
+  wallTimeMs: number;
+  /** Stop reading stdout and kill the run past this many bytes. */
+  maxStdoutBytes: number;
+  maxStderrBytes: number;
+  /** Kill the run once the CPU time of its cgroup passes this (polled); null: only RLIMIT_CPU. */
+  cpuLimitMs?: number | null;
+}
+
+export interface RunOutcome {
+  exitCode: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: Buffer;
+  stderr: string;
+  outputExceeded: boolean;
+  timedOut: boolean;
+  /** Killed by the CPU watchdog or by RLIMIT_CPU. */
+  cpuExceeded: boolean;
+  wallMs: number;
+  cpuMs: number | null;
+  oomKilled: boolean;
+  peakMemoryBytes: number | null;
+}
+
+/** The sandbox itself could not be set up (a judge fault, not the program's). */
+export class SandboxError extends Error {}
+
+/** Exit code of the wrapper when joining cgroups or setting rlimits failed. */
+const SETUP_FAILED = 125;
+
+/**
+ * Runs in the host shell right before bubblewrap: join the run's cgroups (so every later process
+ * and thread is counted), set rlimits, then exec the rest (setpriv -> bwrap -> program).
+ *   $1 = number of cgroup.procs files, then the files, then cpu seconds|-, fsize blocks, nofile
+ */
+const WRAPPER = [
+  'n=$1; shift',
+  'while [ "$n" -gt 0 ]; do echo $$ > "$1" || exit 125; shift; n=$((n-1)); done',
+  'ulimit -c 0 || exit 125',
+  'if [ "$1" != - ]; then ulimit -S -t "$1" && ulimit -H -t $(($1 + 1)) || exit 125; fi',
+  'ulimit -f "$2" || exit 125',
+  'ulimit -n "$3" || exit 125',
+  'shift 3',
+  'exec "$@"',
+].join('\n');
+
+/** Only these reach the wrapper: the sandbox's /proc/1/environ shows bwrap's environment. */
+const HOST_ENV = { PATH: '/usr/sbin:/usr/bin:/sbin:/bin' };
+
+export interface SandboxOptions {
+  javaHome: string;
+  stateDir: string;
+  uid: number;
+  gid: number;
+  unsafeNoSandbox: boolean;
+  cgroups: CgroupManager;
+}
+
+export class Sandbox {
+  readonly javaHome: string;
+  private readonly baseArgs: string[];
+  private readonly etcDir: string;
+
+  constructor(private readonly opts: SandboxOptions) {
+    this.javaHome = realpathSync(opts.javaHome);
+    this.etcDir = join(opts.stateDir, 'etc');
+    this.writePrivateEtc();
+    this.baseArgs = opts.unsafeNoSandbox ? [] : this.computeBaseArgs();
+  }
+
+  /** Whether the judge runs as root (then sandboxes run as the configured sandbox uid). */
+  get privileged(): boolean {
+    return typeof process.getuid === 'function' && process.getuid() === 0;
+  }
+
+  get unsafe(): boolean {
+    return this.opts.unsafeNoSandbox;
+  }
+
+  get cgroups(): CgroupManager {
+    return this.opts.cgroups;
+  }
+
+  /** A minimal /etc of the sandbox's own: no host users, hosts or configuration. */
+  private writePrivateEtc(): void {
+    mkdirSync(this.etcDir, { recursive: true });
+    const { uid, gid } = this.opts;
+    writeFileSync(join(this.etcDir, 'passwd'), `sandbox:x:${uid}:${gid}:sandbox:/work:/nonexistent\n`);
+    writeFileSync(join(this.etcDir, 'group'), `sandbox:x:${gid}:\n`);
+    writeFileSync(join(this.etcDir, 'hosts'), '127.0.0.1 localhost sandbox\n::1 localhost\n');
+    writeFileSync(join(this.etcDir, 'hostname'), 'sandbox\n');
+    writeFileSync(join(this.etcDir, 'nsswitch.conf'), 'passwd: files\ngroup: files\nhosts: files\n');
+    chmodSync(this.etcDir, 0o755);
+  }
+
+  /** Read-only binds for the JDK and the shared libraries it loads, found with ldd; symlinks for /lib*. */
+  private computeBaseArgs(): string[] {
+    const args: string[] = [];
+    const ro = new Set<string>([this.javaHome]);
+    const libs = new Set<string>();
+    for (const bin of [join(this.javaHome, 'bin/java'), join(this.javaHome, 'lib/server/libjvm.so'), join(this.javaHome, 'lib/libjava.so'), join(this.javaHome, 'lib/libnio.so'), join(this.javaHome, 'lib/libnet.so'), join(this.javaHome, 'lib/libzip.so')]) {
+      if (!existsSync(bin)) continue;
+      const r = spawnSync('ldd', [bin], { encoding: 'utf8' });
+      for (const line of (r.stdout ?? '').split('\n')) {
+        const m = /(?:=>\s*)?(\/\S+)\s+\(0x/.exec(line);
+        if (m) libs.add(m[1]);
+      }
+    }
+    if (libs.size === 0) throw new SandboxError('ldd found no shared libraries for the JDK');
+    for (const lib of libs) {
+      ro.add(dirname(realpathSync(lib)));
+      // The directory holding the name the loader uses (e.g. /lib64 -> /usr/lib64 with ld-linux).
+      ro.add(realpathSync(dirname(lib)));
+    }
+    // Configuration the JDK links to outside its home (Debian: /etc/java-17-openjdk).
+    for (const sub of ['lib', 'conf', 'lib/security', 'conf/security']) {
+      const d = join(this.javaHome, sub);
+      if (!existsSync(d)) continue;
+      for (const e of readdirSync(d)) {
+        const p = join(d, e);
+        try {
+          if (!lstatSync(p).isSymbolicLink()) continue;
+          const target = realpathSync(p);
+          const m = /^\/etc\/[^/]+/.exec(target);
+          if (m && !m[0].startsWith('/etc/ssl')) ro.add(m[0]);
+        } catch {
+          /* dangling link */
+        }
+      }
+    }
+    // Collapse nested binds.
+    const sorted = [...ro].sort();
+    const binds = sorted.filter((p, i) => !sorted.slice(0, i).some((q) => p.startsWith(`${q}/`)));
+    for (const top of ['/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32']) {
+      try {
+        if (lstatSync(top).isSymbolicLink()) args.push('--symlink', readlinkSync(top), top);
+      } catch {
+        /* absent */
+      }
+    }
+    for (const b of binds) args.push('--ro-bind', b, b);
+    args.push('--dir', '/etc');
+    for (const f of ['passwd', 'group', 'hosts', 'hostname', 'nsswitch.conf']) {
+      args.push('--ro-bind', join(this.etcDir, f), `/etc/${f}`);
+    }
+    if (existsSync('/etc/ld.so.cache')) args.push('--ro-bind', '/etc/ld.so.cache', '/etc/ld.so.cache');
+    return args;
+  }
+
+  private bwrapArgs(req: Pick<RunRequest, 'argv' | 'binds' | 'limits'>): string[] {
+    return [
+      '--unshare-all',
+      '--unshare-user',
+      '--disable-userns',
+      '--die-with-parent',
+      '--new-session',
+      '--cap-drop',
+      'ALL',
+      '--clearenv',
+      '--setenv',
+      'HOME',
+      '/work',
+      '--setenv',
+      'PATH',
+      `${this.javaHome}/bin`,
+      '--hostname',
+      'sandbox',
+      ...this.baseArgs,
+      '--proc',
+      '/proc',
+      '--dev',
+      '/dev',
+      '--size',
+      String(req.limits.workDirBytes),
+      '--perms',
+      '0700',
+      '--tmpfs',
+      '/work',
+      ...req.binds.flatMap((b) => [b.rw ? '--bind' : '--ro-bind', b.src, b.dest]),
+      '--chdir',
+      '/work',
+      '--remount-ro',
+      '/',
+      '--',
+      ...req.argv,
+    ];
+  }
+
+  /**
+   * The host command for a sandboxed process: sh (cgroups + rlimits) -> setpriv (drop to the sandbox
+   * uid, no_new_privs) -> bwrap -> argv. In unsafe mode: sh (cgroups + rlimits) -> argv with host paths.
+   */
+  command(req: Pick<RunRequest, 'argv' | 'binds' | 'limits'>, cg: CgroupRun | null, workDir?: string): { file: string; args: string[] } {
+    const l = req.limits;
+    const pre = [
+      String(cg ? cg.procsFiles.length : 0),
+      ...(cg ? cg.procsFiles : []),
+      l.cpuSeconds === null ? '-' : String(l.cpuSeconds),
+      String(Math.ceil(l.fileSizeBytes / 512)),
+      String(l.openFiles),
+    ];
+    if (this.opts.unsafeNoSandbox) {
+      const map = [...req.binds, ...(workDir ? [{ src: workDir, dest: '/work' }] : [])];
+      const translate = (a: string) =>
+        map.reduce((s, b) => s.replace(new RegExp(`${escapeRe(b.dest)}(?=$|[/:])`, 'g'), b.src), a);
+      return { file: '/bin/sh', args: ['-c', WRAPPER, 'javelin-sandbox', ...pre, ...req.argv.map(translate)] };
+    }
+    // As root: drop to the sandbox uid first (bwrap then maps that uid, not root, into its user
+    // namespace). Not root: bwrap runs unprivileged with the judge's own uid.
+    const drop = this.privileged
+      ? ['setpriv', `--reuid=${this.opts.uid}`, `--regid=${this.opts.gid}`, '--clear-groups', '--no-new-privs', '--']
+      : [];
+    return {
+      file: '/bin/sh',
+      args: ['-c', WRAPPER, 'javelin-sandbox', ...pre, ...drop, 'bwrap', ...this.bwrapArgs(req)],
+    };
+  }
+
+  /** Start a long-lived sandboxed process (the compile service). */
+  spawnLongLived(req: Pick<RunRequest, 'argv' | 'binds' | 'limits'>, cg: CgroupRun | null): ChildProcess {
+    let workDir: string | undefined;
+    if (this.opts.unsafeNoSandbox) workDir = mkdtempSync(join(this.opts.stateDir, 'work-'));
+    const { file, args } = this.command(req, cg, workDir);
+    return spawn(file, args, { env: HOST_ENV, detached: true, stdio: ['pipe', 'pipe', 'pipe'], cwd: workDir ?? '/' });
+  }
+
+  /** Run a program to completion in a fresh sandbox with a fresh cgroup. */
+  async run(req: RunRequest): Promise<RunOutcome> {
+    const cg = this.opts.cgroups.available
+      ? this.opts.cgroups.create({ memoryBytes: req.limits.memoryBytes, pids: req.limits.pids })
+      : null;
+    let workDir: string | undefined;
+    if (this.opts.unsafeNoSandbox) {
+      workDir = mkdtempSync(join(this.opts.stateDir, 'work-'));
+    }
+    try {
+      return await this.runIn(req, cg, workDir);
+    } finally {
+      if (cg) await cg.destroy();
+      if (workDir) rmSync(workDir, { recursive: true, force: true });
+    }
+  }
+
+  private runIn(req: RunRequest, cg: CgroupRun | null, workDir: string | undefined): Promise<RunOutcome> {
+    const { file, args } = this.command(req, cg, workDir);
+    const started = performance.now();
+    return new Promise<RunOutcome>((resolve, reject) => {
+      const child = spawn(file, args, { env: HOST_ENV, detached: true, stdio: ['pipe', 'pipe', 'pipe'], cwd: workDir ?? '/' });
+      const out: Buffer[] = [];
+      let outBytes = 0;
+      let outputExceeded = false;
+      let err = '';
+      let errBytes = 0;
+      let timedOut = false;
+      let done = false;
+      const kill = () => {
+        if (child.pid) {
+          try {
+            process.kill(-child.pid, 'SIGKILL');
+          } catch {
+            /* gone */
+          }
+        }
+        cg?.killAll();
+      };
+      const timer = setTimeout(() => {
+        timedOut = true;
+        kill();
+      }, req.wallTimeMs);
+      let cpuExceeded = false;
+      const cpuLimit = req.cpuLimitMs;
+      const watchdog =
+        cg && cpuLimit
+          ? setInterval(() => {
+              const used = cg.cpuMs();
+              if (used !== null && used > cpuLimit) {
+                cpuExceeded = true;
+                kill();
+              }
+            }, 50)
+          : null;
+      const stop = () => {
+        clearTimeout(timer);
+        if (watchdog) clearInterval(watchdog);
+      };
+      child.stdout.on('data', (chunk: Buffer) => {
+        if (outputExceeded) return;
+        const room = req.maxStdoutBytes - outBytes;
+        if (chunk.length > room) {
+          out.push(chunk.subarray(0, Math.max(0, room)));
+          outBytes = req.maxStdoutBytes;
+          outputExceeded = true;
+          kill();
+          child.stdout.destroy();
+          return;
+        }
+        out.push(chunk);
+        outBytes += chunk.length;
+      });
+      child.stderr.on('data', (chunk: Buffer) => {
+        if (errBytes >= req.maxStderrBytes) return;
+        const s = chunk.subarray(0, req.maxStderrBytes - errBytes);
+        errBytes += s.length;
+        err += s.toString('utf8');
+      });
+      child.stdin.on('error', () => {
+        /* the program exited without reading all of its input */
+      });
+      child.on('error', (e) => {
+        if (done) return;
+        done = true;
+        stop();
+        reject(new SandboxError(`cannot start the sandbox: ${e.message}`));
+      });
+      child.on('close', (code, signal) => {
+        if (done) return;
+        done = true;
+        stop();
+        const wallMs = performance.now() - started;
+        if (code === SETUP_FAILED && !timedOut && !outputExceeded) {
+          reject(new SandboxError(`sandbox setup failed: ${err.trim().slice(0, 500)}`));
+          return;
+        }
+        if (!this.opts.unsafeNoSandbox && code === 1 && /^bwrap: /m.test(err) && outBytes === 0) {
+          reject(new SandboxError(`bubblewrap failed: ${err.trim().slice(0, 500)}`));
+          return;
+        }
+        const cpuMs = cg ? cg.cpuMs() : null;
+        const killedBy = signal ?? (code !== null && code > 128 ? code - 128 : null);
+        if ((killedBy === 'SIGXCPU' || killedBy === 24) || (cpuLimit && cpuMs !== null && cpuMs > cpuLimit)) cpuExceeded = true;
+        resolve({
+          exitCode: code,
+          signal,
+          cpuExceeded,
+          stdout: Buffer.concat(out),
+          stderr: err,
+          outputExceeded,
+          timedOut,
+          wallMs,
+          cpuMs,
+          oomKilled: cg ? cg.oomKilled() : false,
+          peakMemoryBytes: cg ? cg.peakBytes() : null,
+        });
+      });
+      child.stdin.end(req.stdin);
+    });
+  }
+}
+
+function escapeRe(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** Check that bubblewrap works here; throws with the reason when it does not. */
+export async function probeSandbox(sandbox: Sandbox): Promise<void> {
+  const r = await sandbox.run({
+    argv: [join(sandbox.javaHome, 'bin/java'), '-Xshare:auto', '-XX:+UseSerialGC', '-XX:-UsePerfData', '-version'],
+    binds: [],
+    stdin: '',
+    limits: { cpuSeconds: 10, memoryBytes: 512 << 20, pids: 64, fileSizeBytes: 1 << 20, openFiles: 128, workDirBytes: 1 << 20 },
+    wallTimeMs: 20_000,
+    maxStdoutBytes: 1 << 16,
+    maxStderrBytes: 1 << 16,
+  });
+  if (r.exitCode !== 0 || !/version/.test(r.stderr)) {
+    throw new SandboxError(`the sandboxed JVM does not start (exit ${r.exitCode}): ${r.stderr.slice(0, 500)}`);
+  }
+}

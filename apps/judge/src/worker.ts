@@ -1,0 +1,44 @@
+import { Worker, type Job } from 'bullmq';
+import { JUDGE_QUEUE, type JudgeJobData, type JudgeJobResult } from '@javelin/contracts';
+import type { JudgeConfig } from './config';
+import { log, type Judge } from './judge';
+
+/**
+ * The BullMQ worker: consumes JUDGE_QUEUE, returns a JudgeJobResult per job.
+ *
+ * Stalled jobs: the worker holds a lock of `lockDurationMs` on its active job and renews it every
+ * half lock while the job runs (judging is asynchronous, so the event loop stays free to renew).
+ * A worker killed with kill -9 stops renewing; once the lock expires, any worker's stalled-job
+ * check (every `stalledIntervalMs`) moves the job back to waiting and a live worker judges it.
+ * A job that stalls more than `maxStalledCount` times fails (a submission that kills judges).
+ */
+export function createWorker(judge: Judge, config: JudgeConfig): Worker<JudgeJobData, JudgeJobResult> {
+  const worker = new Worker<JudgeJobData, JudgeJobResult>(
+    JUDGE_QUEUE,
+    async (job: Job<JudgeJobData, JudgeJobResult>) => {
+      const t0 = performance.now();
+      const result = await judge.judge(job.data, { mode: config.mode });
+      log('job done', {
+        jobId: job.id,
+        requestId: job.data?.requestId,
+        verdict: result.verdict,
+        ms: Math.round(performance.now() - t0),
+        attempt: job.attemptsMade + 1,
+      });
+      return result;
+    },
+    {
+      connection: { url: config.redisUrl, maxRetriesPerRequest: null },
+      prefix: config.queuePrefix,
+      concurrency: config.concurrency,
+      lockDuration: config.lockDurationMs,
+      stalledInterval: config.stalledIntervalMs,
+      maxStalledCount: config.maxStalledCount,
+      autorun: true,
+    },
+  );
+  worker.on('failed', (job, err) => log('job failed', { jobId: job?.id, error: err.message }));
+  worker.on('error', (err) => log('worker error', { error: err.message }));
+  worker.on('stalled', (jobId) => log('job stalled; re-queued', { jobId }));
+  return worker;
+}

@@ -1,0 +1,168 @@
+#!/usr/bin/env node
+// Judge benchmark: latency and throughput of the real judge worker, through Redis and BullMQ.
+//
+//   npx nx build judge && node bench/judge/bench.mjs [--runs 40] [--cold-runs 15] [--burst 40] [--cold-burst 12]
+//
+// For each path it starts a real worker process (apps/judge/dist/main.js) on its own BullMQ prefix:
+//   fast: the judge as deployed (warm compile service, AppCDS, tests in parallel up to the core count)
+//   cold: the baseline: javac in a new process, then a new JVM per test, one test at a time
+// both with the same bubblewrap sandbox and limits. It then measures
+//   latency: one accepted 10-test submission at a time, queue.add -> job.waitUntilFinished (p50/p95)
+//   throughput: a burst of submissions added at once, judged per second until the last finishes.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
+const require = createRequire(join(root, 'package.json'));
+const { Queue, QueueEvents } = require('bullmq');
+
+const args = Object.fromEntries(
+  process.argv.slice(2).reduce((acc, a, i, all) => (a.startsWith('--') ? [...acc, [a.slice(2), all[i + 1]]] : acc), []),
+);
+const RUNS = Number(args.runs ?? 40);
+const COLD_RUNS = Number(args['cold-runs'] ?? 15);
+const BURST = Number(args.burst ?? 40);
+const COLD_BURST = Number(args['cold-burst'] ?? 12);
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const WORKER = join(root, 'apps/judge/dist/main.js');
+if (!existsSync(WORKER)) {
+  console.error('apps/judge/dist/main.js is missing: run `npx nx build judge` first');
+  process.exit(1);
+}
+
+const LIMITS = {
+  cpuTimeMs: 2000, wallTimeMs: 5000, memoryMb: 256, stackMb: 64, outputBytes: 1 << 20, maxProcesses: 64, compileWallTimeMs: 10000,
+};
+
+/** An accepted two-sum submission with 10 tests; `salt` makes every submission's code distinct. */
+function submission(salt) {
+  const code = `import java.io.*;
+import java.util.*;
+
+public class Main {
+    // submission ${salt}
+    public static String twoSum(int[] nums, int target) {
+        Map<Integer, Integer> seen = new HashMap<>();
+        for (int i = 0; i < nums.length; i++) {
+            Integer j = seen.get(target - nums[i]);
+            if (j != null) return j + " " + i;
+            seen.put(nums[i], i);
+        }
+        return "none";
+    }
+
+    public static void main(String[] args) throws IOException {
+        BufferedReader reader = new BufferedReader(new InputStreamReader(System.in));
+        int n = Integer.parseInt(reader.readLine().trim());
+        int[] nums = new int[n];
+        StringTokenizer st = new StringTokenizer(reader.readLine());
+        for (int i = 0; i < n; i++) nums[i] = Integer.parseInt(st.nextToken());
+        int target = Integer.parseInt(reader.readLine().trim());
+        System.out.println(twoSum(nums, target));
+    }
+}
+`;
+  const tests = [];
+  for (let t = 0; t < 10; t++) {
+    const n = 50 + t * 100;
+    const nums = Array.from({ length: n }, (_, i) => ((i * 7919 + t * 104729) % 100003) - 50000);
+    const target = nums[t] + nums[n - 1 - t];
+    tests.push({ id: `t${t}`, stdin: `${n}\n${nums.join(' ')}\n${target}\n`, expectedOutput: `${twoSum(nums, target)}\n` });
+  }
+  return { code, language: 'java', tests, limits: LIMITS, requestId: `bench-${salt}` };
+}
+
+function twoSum(nums, target) {
+  const seen = new Map();
+  for (let i = 0; i < nums.length; i++) {
+    const j = seen.get(target - nums[i]);
+    if (j !== undefined) return `${j} ${i}`;
+    seen.set(nums[i], i);
+  }
+  return 'none';
+}
+
+function pct(sorted, p) {
+  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[i];
+}
+
+async function startWorker(mode, prefix) {
+  const child = spawn(process.execPath, [WORKER], {
+    env: { ...process.env, REDIS_URL, JUDGE_MODE: mode, JUDGE_QUEUE_PREFIX: prefix, JUDGE_CONCURRENCY: process.env.JUDGE_CONCURRENCY ?? '1' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let ready;
+  const readyP = new Promise((r) => (ready = r));
+  let buf = '';
+  child.stdout.on('data', (d) => {
+    buf += d.toString();
+    let i;
+    while ((i = buf.indexOf('\n')) >= 0) {
+      const line = buf.slice(0, i);
+      buf = buf.slice(i + 1);
+      if (line.includes('"msg":"listening"')) ready();
+    }
+  });
+  child.on('exit', (code) => {
+    if (code) console.error(`worker (${mode}) exited with ${code}`);
+  });
+  await readyP;
+  return child;
+}
+
+async function measure(mode, runs, burst) {
+  const prefix = `bench-${randomBytes(4).toString('hex')}`;
+  const worker = await startWorker(mode, prefix);
+  const killWorker = () => worker.kill('SIGKILL');
+  process.once('exit', killWorker);
+  const connection = { url: REDIS_URL, maxRetriesPerRequest: null };
+  const queue = new Queue('judge', { connection, prefix });
+  const events = new QueueEvents('judge', { connection, prefix });
+  await events.waitUntilReady();
+  let salt = 0;
+  const judgeOne = async () => {
+    const job = await queue.add('judge', submission(`${mode}-${salt++}`), { removeOnComplete: true, removeOnFail: true });
+    const result = await job.waitUntilFinished(events, 120_000);
+    if (result.verdict !== 'accepted') throw new Error(`expected accepted, got ${JSON.stringify(result.results.filter((r) => r.verdict !== "accepted"))}`);
+    return result;
+  };
+  // Warm-up: the first submissions after start are not representative.
+  for (let i = 0; i < 3; i++) await judgeOne();
+  const lat = [];
+  for (let i = 0; i < runs; i++) {
+    const t = performance.now();
+    await judgeOne();
+    lat.push(performance.now() - t);
+  }
+  lat.sort((a, b) => a - b);
+  const t0 = performance.now();
+  await Promise.all(Array.from({ length: burst }, () => judgeOne()));
+  const seconds = (performance.now() - t0) / 1000;
+  await queue.close();
+  await events.close();
+  worker.kill('SIGTERM');
+  await new Promise((r) => worker.once('exit', r));
+  process.removeListener('exit', killWorker);
+  return { p50: pct(lat, 50), p95: pct(lat, 95), mean: lat.reduce((a, b) => a + b, 0) / lat.length, perSecond: burst / seconds, runs, burst };
+}
+
+process.on('unhandledRejection', (e) => {
+  console.error(e);
+  process.exit(1);
+});
+const fast = await measure('fast', RUNS, BURST);
+const cold = await measure('cold', COLD_RUNS, COLD_BURST);
+const f = (x) => x.toFixed(0).padStart(6);
+console.log(`\nJudge benchmark: accepted 10-test Java submission, real worker via Redis/BullMQ (JUDGE_CONCURRENCY=${process.env.JUDGE_CONCURRENCY ?? '1'})`);
+console.log(`machine: ${(await import('node:os')).cpus().length} cores, ${new Date().toISOString()}`);
+console.log('path   runs   p50 ms  p95 ms  mean ms   burst  submissions/s');
+for (const [name, r] of [['fast', fast], ['cold', cold]]) {
+  console.log(`${name.padEnd(6)} ${String(r.runs).padStart(4)} ${f(r.p50)}  ${f(r.p95)}  ${f(r.mean)}   ${String(r.burst).padStart(5)}  ${r.perSecond.toFixed(2).padStart(8)}`);
+}
+console.log(`speed-up (cold p50 / fast p50): ${(cold.p50 / fast.p50).toFixed(2)}x; throughput ratio: ${(fast.perSecond / cold.perSecond).toFixed(2)}x`);
+process.exit(0);
