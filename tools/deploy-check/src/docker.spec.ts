@@ -230,8 +230,9 @@ describe('docker/compose.yml', () => {
         }
       }
     }
-    const envFiles = ['api', 'migrate'].flatMap((n) => svc(n).env_file.map((f: Json) => f.path as string));
+    const envFiles = ['api', 'migrate'].flatMap((n) => [svc(n).env_file].flat());
     expect(new Set(envFiles)).toEqual(new Set(['./javelin.env']));
+    for (const name of ['judge', 'web', 'postgres', 'redis']) expect(svc(name).env_file, name).toBeUndefined();
     const tracked = trackedFiles('docker');
     expect(tracked).not.toContain('docker/javelin.env');
     expect(tracked.filter((f) => /(^|\/)\.env$/.test(f))).toEqual([]);

@@ -23,11 +23,20 @@ export function kubectlBinary(): string {
 export function kustomize(dir: string): K8sObject[] {
   const path = repoPath(dir);
   if (!existsSync(resolve(path, 'kustomization.yaml'))) throw new Error(`no kustomization.yaml in ${dir}`);
-  const out = execFileSync(kubectlBinary(), ['kustomize', path], {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-    maxBuffer: 32 << 20,
-  });
+  let out: string;
+  try {
+    out = execFileSync(kubectlBinary(), ['kustomize', path], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+      maxBuffer: 32 << 20,
+    });
+  } catch (error) {
+    const e = error as NodeJS.ErrnoException & { stderr?: string };
+    if (e.code === 'ENOENT') {
+      throw new Error(`${kubectlBinary()} not found: install kubectl (Debian: apt-get install kubernetes-client) or set KUBECTL`);
+    }
+    throw new Error(`kubectl kustomize ${dir} failed: ${e.stderr || e.message}`);
+  }
   return parseYamlStream(out);
 }
 
