@@ -29,7 +29,8 @@ export function mockApi(replies: Record<string, MockReply>) {
     const text = request.method === 'GET' ? '' : await request.text();
     const body = text ? JSON.parse(text) : undefined;
     calls.push({ method: request.method, path, body, authorization: request.headers.get('Authorization') });
-    const reply = replies[`${request.method} ${path}`];
+    // The shell syncs its clock on start; answer it unless a test says otherwise.
+    const reply = replies[`${request.method} ${path}`] ?? (path === '/time' ? { body: { utc_datetime: new Date().toISOString() } } : undefined);
     const resolved = typeof reply === 'function' ? reply({ url, body }) : reply;
     const status = resolved?.status ?? (reply ? 200 : 404);
     const payload = resolved?.body ?? (reply ? {} : { statusCode: 404, error: 'Not Found', message: 'Not Found' });

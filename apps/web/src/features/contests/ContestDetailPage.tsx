@@ -1,4 +1,4 @@
-import type { Contest, ContestLeaderboardEntry } from '@javelin/contracts';
+import type { ContestLeaderboardEntry } from '@javelin/contracts';
 import { useEffect, useMemo } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useAuth, useNow, useToast } from '../../app/hooks';
@@ -6,6 +6,7 @@ import { Messages } from '../../app/messages';
 import { Badge, DifficultyBadge } from '../../components/Badge';
 import { RankIcon } from '../../components/RankIcon';
 import { Spinner } from '../../components/Spinner';
+import { Tooltip } from '../../components/Tooltip';
 import { errorStatus } from '../../services/api';
 import { useContestLeaderboardQuery } from '../leaderboard/leaderboardApi';
 import { pointsOf } from '../problems/solving';
@@ -13,18 +14,7 @@ import { ContestActionButton } from './ContestActionButton';
 import { STATUS_BADGE, effectiveStatus, formatDateTime } from './contestRules';
 import { useContestQuery, useContestSolvedProblemsQuery } from './contestsApi';
 import { useContestLeaderboardStream } from './useContestLeaderboardStream';
-
-/** Refetch the contest when the clock crosses its start or end, so the status follows the server. */
-function useRefetchAtBoundaries(contest: Contest | undefined, refetch: () => void, now: () => Date) {
-  useEffect(() => {
-    if (!contest) return;
-    const t = now().getTime();
-    const next = [new Date(contest.startTime).getTime(), new Date(contest.endTime).getTime() + 1].filter((b) => b > t).sort((a, b) => a - b)[0];
-    if (next === undefined || next - t > 2 ** 31 - 1) return;
-    const timer = setTimeout(refetch, next - t + 250);
-    return () => clearTimeout(timer);
-  }, [contest, refetch, now]);
-}
+import { useRefetchAtBoundaries } from './useRefetchAtBoundaries';
 
 export function ContestLeaderboard({ entries, ended }: { entries: readonly ContestLeaderboardEntry[]; ended: boolean }) {
   return (
@@ -108,9 +98,11 @@ export function ContestDetailPage() {
         </div>
         <div className="row">
           <ContestActionButton contest={contest} status={status} />
-          <button type="button" className="btn btn-outline btn-sm" onClick={refresh} disabled={contestQuery.isFetching}>
-            Refresh
-          </button>
+          <Tooltip content="Reload the contest and its leaderboard">
+            <button type="button" className="btn btn-outline btn-sm" onClick={refresh} disabled={contestQuery.isFetching}>
+              Refresh
+            </button>
+          </Tooltip>
         </div>
       </div>
       <div className="grid-3" style={{ marginBottom: '1rem' }}>

@@ -10,6 +10,7 @@ import { SolverPanel } from '../problems/SolverPanel';
 import { pointsOf, useSolver } from '../problems/solving';
 import { STATUS_BADGE, effectiveStatus, formatDateTime } from './contestRules';
 import { useContestQuery } from './contestsApi';
+import { useRefetchAtBoundaries } from './useRefetchAtBoundaries';
 
 /** Spec §9: after an accepted solution the contest page returns to the contest after 2 s. */
 export const CONTEST_SOLVED_REDIRECT_MS = 2_000;
@@ -20,7 +21,8 @@ export function ContestProblemPage() {
   const navigate = useNavigate();
   const toast = useToast();
   const now = useNow();
-  const { data: contest, isLoading, isError } = useContestQuery(contestId, { skip: session !== 'authenticated' });
+  const { data: contest, isLoading, isError, refetch } = useContestQuery(contestId, { skip: session !== 'authenticated' });
+  useRefetchAtBoundaries(contest, refetch, now);
   const contestProblem = contest?.contestProblems?.find((cp) => cp.problemId?._id === problemId);
   const problem = contestProblem?.problemId;
   const canAccess = !!contest && (contest.userJoined || isAdmin);

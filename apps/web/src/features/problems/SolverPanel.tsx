@@ -1,6 +1,7 @@
 import type { InputVariable } from '@javelin/contracts';
 import { useEffect } from 'react';
 import { Messages } from '../../app/messages';
+import { Tooltip } from '../../components/Tooltip';
 import { CodeEditor } from '../editor/CodeEditor';
 import { EDITOR_TAB_SIZE } from '../editor/editorConfig';
 import { STATUS_LABEL, type useSolver } from './solving';
@@ -64,9 +65,11 @@ export function SolverPanel({
             <button type="button" className="btn btn-outline btn-sm" onClick={onReset} disabled={busy}>
               Reset
             </button>
-            <button type="button" className="btn btn-secondary btn-sm" onClick={run} disabled={busy} title="Ctrl+Enter">
-              Run Code
-            </button>
+            <Tooltip content="Run the example tests (Ctrl+Enter)">
+              <button type="button" className="btn btn-secondary btn-sm" onClick={run} disabled={busy}>
+                Run Code
+              </button>
+            </Tooltip>
             {onDebugHelp && (
               <button type="button" className="btn btn-outline btn-sm" onClick={onDebugHelp} disabled={busy}>
                 Debug Help
