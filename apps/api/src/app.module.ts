@@ -1,6 +1,7 @@
 import { DynamicModule, Global, Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AdminModule } from './admin/admin.module';
+import { AiModule } from './ai/ai.module';
 import { AuthModule } from './auth/auth.module';
 import { ENV, Env } from './config/env';
 import { ContestsModule } from './contests/contests.module';
@@ -40,6 +41,7 @@ export class AppModule {
         JudgingModule,
         ProfilesModule,
         LeaderboardModule,
+        AiModule,
         HealthModule,
       ],
     };

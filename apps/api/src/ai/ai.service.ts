@@ -1,0 +1,128 @@
+import { Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { AiResponse, isAdminRoles } from '@javelin/contracts';
+import { ProblemsService, PROBLEM_NOT_FOUND } from '../problems/problems.service';
+import type { TestCase } from '../problems/test-case.entity';
+import type { AuthUser } from '../users/users.service';
+import { AiCache } from './ai-cache';
+import { AiMessages } from './ai.messages';
+import { AnalyzeCodeDto, DebugHelpDto, TestResultDto } from './dto';
+import { describe, LlmClient, LlmTimeoutError } from './llm.client';
+import { OfflineAnalyzer, OfflineReport, ProblemContext, TestOutcome } from './offline/offline-analyzer';
+import { outputLines } from './offline/wrong-answer';
+import { AiKind, buildMessages } from './prompt';
+
+/** Bumped when the analyzer's answers change, so old cached answers are not served. */
+const CACHE_VERSION = 1;
+
+/**
+ * AI Code Analysis and AI Debug Help. The built-in analyzer always runs; with an AI service
+ * configured its findings go into the prompt, and its answer is the fallback when the service fails.
+ */
+@Injectable()
+export class AiService {
+  private readonly logger = new Logger('AiService');
+
+  constructor(
+    private readonly problems: ProblemsService,
+    private readonly analyzer: OfflineAnalyzer,
+    private readonly llm: LlmClient,
+    private readonly cache: AiCache,
+  ) {}
+
+  analyze(user: AuthUser, dto: AnalyzeCodeDto): Promise<AiResponse> {
+    return this.answer('analyze', user, dto);
+  }
+
+  debug(user: AuthUser, dto: DebugHelpDto): Promise<AiResponse> {
+    return this.answer('debug', user, dto);
+  }
+
+  private async answer(kind: AiKind, user: AuthUser, dto: AnalyzeCodeDto | DebugHelpDto): Promise<AiResponse> {
+    const problem = await this.problems.requireProblem(dto.problemId);
+    // Practice rules, as on the solving page: hidden (contest-only) problems are for admins.
+    if (!problem.isVisible && !isAdminRoles(user.roles)) throw new NotFoundException({ message: PROBLEM_NOT_FOUND, success: false });
+    const examples = await this.problems.testsForJudging(problem.id, false);
+    const context: ProblemContext = {
+      title: problem.title,
+      description: problem.description,
+      constraints: problem.constraints ?? '',
+      functionName: problem.functionName,
+      returnType: problem.returnType,
+      inputVariables: problem.inputVariables.map((v) => ({ name: v.name, type: v.type })),
+      boilerplateCode: problem.boilerplateCode ?? '',
+      examples: examples.map((e) => ({ input: e.input, expectedOutput: e.expectedOutput })),
+    };
+    const debug =
+      kind === 'debug'
+        ? { errorMessage: (dto as DebugHelpDto).errorMessage ?? '', results: trustedOutcomes((dto as DebugHelpDto).testResults ?? [], examples) }
+        : undefined;
+    const key = AiCache.keyOf([CACHE_VERSION, kind, problem.id, problem.updatedAt?.toISOString(), dto.code, debug, this.llm.enabled ? this.llm.model : 'offline']);
+    const cached = await this.cache.get(key);
+    if (cached !== null) return { success: true, analysis: cached };
+
+    let offline: OfflineReport;
+    try {
+      offline =
+        kind === 'analyze'
+          ? await this.analyzer.analyze(context, dto.code)
+          : await this.analyzer.debug(context, dto.code, debug!.errorMessage, debug!.results);
+    } catch (error) {
+      this.logger.error(`offline ${kind} failed: ${(error as Error).stack ?? error}`);
+      return { success: false, analysis: '', error: kind === 'analyze' ? AiMessages.analysisFailed : AiMessages.debugFailed };
+    }
+    if (!this.llm.enabled) {
+      await this.cache.set(key, offline.markdown);
+      return { success: true, analysis: offline.markdown };
+    }
+    try {
+      const answer = await this.llm.complete(buildMessages(kind, context, dto.code, offline, debug));
+      await this.cache.set(key, answer);
+      return { success: true, analysis: answer };
+    } catch (error) {
+      const timedOut = error instanceof LlmTimeoutError;
+      this.logger.warn(`AI ${kind} fell back to the built-in analyzer: ${describe(error)}`);
+      // Not cached: the next request tries the service again.
+      return { success: true, analysis: `> ${timedOut ? AiMessages.llmTimeout : AiMessages.llmFailed}\n\n${offline.markdown}` };
+    }
+  }
+}
+
+/**
+ * What the analysis may use from the client's test results. Data is kept only for results that
+ * match one of the problem's example tests, and the expected output is the server's own; any other
+ * result (a hidden test, or one that matches nothing) keeps only pass/fail and a verdict label.
+ */
+export function trustedOutcomes(results: TestResultDto[], examples: TestCase[]): TestOutcome[] {
+  return results.map((r) => {
+    const example = r.isExample === false ? undefined : matchExample(r, examples);
+    if (!example) return { passed: r.passed, isExample: false, error: verdictLabel(r.error ?? '') };
+    return {
+      passed: r.passed,
+      isExample: true,
+      error: (r.error ?? '').slice(0, 4_000),
+      example: { input: example.input, expectedOutput: example.expectedOutput, actualOutput: (r.actualOutput ?? '').slice(0, 8_000) },
+    };
+  });
+}
+
+function matchExample(r: TestResultDto, examples: TestCase[]): TestCase | undefined {
+  const id = r.testCaseId ?? r._id;
+  if (id) return examples.find((e) => e.id === id);
+  if (r.expectedOutput === undefined) return undefined;
+  const expected = outputLines(r.expectedOutput).join('\n');
+  const candidates = examples.filter((e) => outputLines(e.expectedOutput).join('\n') === expected);
+  return candidates.find((e) => r.input !== undefined && e.input === r.input) ?? candidates[0];
+}
+
+/** A hidden test's error reduced to its verdict (and the exception's class name): never its data. */
+function verdictLabel(error: string): string {
+  if (/time limit/i.test(error)) return 'Time limit exceeded';
+  if (/memory limit|OutOfMemoryError/i.test(error)) return 'Memory limit exceeded';
+  if (/output limit/i.test(error)) return 'Output limit exceeded';
+  if (/wrong answer/i.test(error)) return 'Wrong answer';
+  if (/compil/i.test(error)) return 'Compilation error';
+  const exception = /\b([A-Z][A-Za-z]*(?:Exception|Error))\b/.exec(error);
+  if (exception) return `Runtime error: ${exception[1]}`;
+  if (/runtime error/i.test(error)) return 'Runtime error';
+  return '';
+}

@@ -1,0 +1,95 @@
+import { MAX_CODE_BYTES } from '@javelin/contracts';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  Equals,
+  IsArray,
+  IsBoolean,
+  IsNumber,
+  IsOptional,
+  IsString,
+  IsUUID,
+  MaxLength,
+  Validate,
+  ValidateNested,
+} from 'class-validator';
+import { MaxCodeBytes } from '../execution/dto';
+
+export const MAX_TEST_RESULTS = 200;
+/** Outputs and messages beyond this are cut: nothing useful for a diagnosis lies past them. */
+const MAX_TEXT = MAX_CODE_BYTES;
+
+export class AnalyzeCodeDto {
+  @IsString({ message: 'code is required' })
+  @Validate(MaxCodeBytes)
+  code!: string;
+
+  @Equals('java', { message: 'language must be java' })
+  language!: 'java';
+
+  @IsUUID('all', { message: 'problemId must be a UUID' })
+  problemId!: string;
+}
+
+/** One test result as the web got it from /execute-code (spec §7 names passed, expectedOutput, actualOutput, error). */
+export class TestResultDto {
+  @IsBoolean({ message: 'testResults.passed must be true or false' })
+  passed!: boolean;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(MAX_TEXT)
+  expectedOutput?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(MAX_TEXT)
+  actualOutput?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(MAX_TEXT)
+  error?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(MAX_TEXT)
+  input?: string;
+
+  @IsOptional()
+  @IsBoolean({ message: 'testResults.isExample must be true or false' })
+  isExample?: boolean;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  testCaseId?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(100)
+  _id?: string;
+
+  @IsOptional()
+  @IsNumber()
+  executionTime?: number;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(50)
+  verdict?: string;
+}
+
+export class DebugHelpDto extends AnalyzeCodeDto {
+  @IsOptional()
+  @IsString({ message: 'errorMessage must be text' })
+  @MaxLength(MAX_TEXT, { message: 'errorMessage must be at most 64 KiB' })
+  errorMessage?: string;
+
+  @IsOptional()
+  @IsArray({ message: 'testResults must be an array' })
+  @ArrayMaxSize(MAX_TEST_RESULTS, { message: `testResults must have at most ${MAX_TEST_RESULTS} items` })
+  @ValidateNested({ each: true })
+  @Type(() => TestResultDto)
+  testResults?: TestResultDto[];
+}

@@ -1,0 +1,90 @@
+import { Cost, formatCost, stepsAt } from './cost';
+
+export interface ConstraintBounds {
+  /** The largest bound on a size-like quantity (n, length, count, an int input): what loops run over. */
+  maxSize?: number;
+  /** The largest absolute bound on an element's value (nums[i], values). */
+  maxValue?: number;
+  /** The clause the size bound came from, for the report. */
+  sizeClause?: string;
+}
+
+const SUPERSCRIPTS: Record<string, string> = { '⁰': '0', '¹': '1', '²': '2', '³': '3', '⁴': '4', '⁵': '5', '⁶': '6', '⁷': '7', '⁸': '8', '⁹': '9' };
+const NUMBER = String.raw`-?\d[\d,_]*(?:\.\d+)?(?:\s*(?:\*|×|·|x)\s*10\s*(?:\^|\*\*)\s*\{?\d+\}?|\s*(?:\^|\*\*)\s*\{?\d+\}?|e\d+)?`;
+const UPPER = new RegExp(String.raw`(<=|≤|=<|<|⩽)\s*(${NUMBER})`, 'g');
+
+function parseNumber(raw: string): number {
+  const text = raw.replace(/[,_\s]/g, '').replace(/[×·x]/g, '*').replace(/\*\*/g, '^').replace(/[{}]/g, '');
+  const scaled = /^(-?[\d.]+)\*10\^(\d+)$/.exec(text);
+  if (scaled) return Number(scaled[1]) * 10 ** Number(scaled[2]);
+  const power = /^(-?\d+)\^(\d+)$/.exec(text);
+  if (power) return Number(power[1]) ** Number(power[2]);
+  return Number(text);
+}
+
+/**
+ * Reads bounds from a problem's constraints text ("1 <= n <= 10^5", "-10^9 ≤ nums[i] ≤ 10^9",
+ * "|s| ≤ 2·10^5"): the largest size-like bound and the largest value bound.
+ */
+export function parseConstraints(text: string, intInputs: string[] = []): ConstraintBounds {
+  const normalised = text.replace(/[⁰¹²³⁴⁵⁶⁷⁸⁹]+/g, (s) => `^${[...s].map((c) => SUPERSCRIPTS[c]).join('')}`);
+  const bounds: ConstraintBounds = {};
+  for (const clause of normalised.split(/\n|;|\band\b/)) {
+    let last = 0;
+    for (const m of clause.matchAll(UPPER)) {
+      const subject = clause.slice(last, m.index).replace(/^.*(?:<=|≤|=<|<|⩽)/, '').replace(/-?\d[\d,_^*×·]*\s*$/, '').trim();
+      last = (m.index ?? 0) + m[0].length;
+      const value = Math.abs(parseNumber(m[2]));
+      if (!Number.isFinite(value) || !subject) continue;
+      const kind = classify(subject, intInputs);
+      if (kind === 'value') bounds.maxValue = Math.max(bounds.maxValue ?? 0, value);
+      else if (kind === 'size' && value > (bounds.maxSize ?? 0)) {
+        bounds.maxSize = value;
+        bounds.sizeClause = clause.trim();
+      }
+    }
+  }
+  return bounds;
+}
+
+function classify(subject: string, intInputs: string[]): 'size' | 'value' | 'unknown' {
+  const s = subject.toLowerCase();
+  if (/\[|\b(value|values|element|elements|a_i|weight|cost|sum|answer)\b|_i\b/.test(s)) return 'value';
+  if (/\b(n|m|k|q|v|e|length|len|size|count|number of|nodes|edges)\b|\.length|\||\bs\b|\bt\b/.test(s)) return 'size';
+  const names = s.split(/[\s,]+/).filter(Boolean);
+  if (names.some((n) => intInputs.map((i) => i.toLowerCase()).includes(n))) return 'size';
+  return 'value';
+}
+
+/** Steps a Java solution can afford per second of CPU on a typical judge. */
+export const STEPS_PER_SECOND = 1e8;
+
+export type Fit = 'fits' | 'borderline' | 'too-slow';
+
+export interface FitReport {
+  fit: Fit;
+  steps: number;
+  text: string;
+}
+
+/** Prices a complexity at the constraint's size against the time limit. */
+export function fitAgainstLimit(cost: Cost, n: number, cpuSeconds: number): FitReport {
+  const steps = stepsAt(cost, n);
+  const budget = STEPS_PER_SECOND * cpuSeconds;
+  const fit: Fit = steps <= budget ? 'fits' : steps <= budget * 10 ? 'borderline' : 'too-slow';
+  const shown = steps === Infinity || steps > 1e18 ? 'astronomically many' : `about ${formatSteps(steps)}`;
+  const verdict =
+    fit === 'fits'
+      ? 'fits comfortably in the time limit'
+      : fit === 'borderline'
+        ? 'is borderline for the time limit in Java'
+        : 'is far too slow for the time limit';
+  return { fit, steps, text: `${formatCost(cost)} at n = ${formatSteps(n)} is ${shown} steps, which ${verdict} (${cpuSeconds} s ≈ ${formatSteps(budget)} steps).` };
+}
+
+export function formatSteps(x: number): string {
+  if (x < 1e4) return String(Math.round(x));
+  const exponent = Math.floor(Math.log10(x));
+  const mantissa = x / 10 ** exponent;
+  return `${mantissa >= 9.95 || Math.abs(mantissa - 1) < 0.05 ? '' : `${mantissa.toFixed(1)}·`}10^${mantissa >= 9.95 ? exponent + 1 : exponent}`;
+}

@@ -1,0 +1,93 @@
+import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
+import { javaType } from '@javelin/java-io';
+import type { OfflineReport, ProblemContext, TestOutcome } from './offline/offline-analyzer';
+
+export type AiKind = 'analyze' | 'debug';
+
+const MAX_STATEMENT_CHARS = 6_000;
+const MAX_ERROR_CHARS = 4_000;
+const MAX_OUTPUT_CHARS = 2_000;
+const MAX_FINDINGS_CHARS = 6_000;
+const MAX_TESTS_LISTED = 30;
+
+const SYSTEM = {
+  analyze:
+    'You are a senior Java competitive-programming coach reviewing a solution that passes its tests. ' +
+    'Answer in Markdown with these sections: "## Complexity" (time and extra space in big-O, and whether they fit the constraints), ' +
+    '"## Issues" (bugs, edge cases, overflow, performance risks), "## Readability" and "## Suggestions" (concrete, numbered). ' +
+    'Cite line numbers. Use the static findings given to you, correcting them where they are wrong. Be concise.',
+  debug:
+    'You are a senior Java competitive-programming coach helping a student whose solution fails. ' +
+    'Answer in Markdown with these sections: "## Diagnosis" (the most likely cause, with the line number), "## Likely fix" ' +
+    '(the smallest change that fixes it, with a short snippet) and "## Suggestions". Do not rewrite the whole solution. ' +
+    'Use the static findings given to you, correcting them where they are wrong. Hidden tests are secret: only their verdicts are known. Be concise.',
+};
+
+/**
+ * The conversation sent to the model. Built only from the statement, the user's code, the example
+ * tests and verdicts: hidden tests contribute nothing but pass/fail and a verdict label.
+ */
+export function buildMessages(
+  kind: AiKind,
+  problem: ProblemContext,
+  code: string,
+  offline: OfflineReport,
+  debug?: { errorMessage: string; results: TestOutcome[] },
+): ChatCompletionMessageParam[] {
+  const parts: string[] = [];
+  parts.push(`# Problem: ${problem.title}`, '', clip(problem.description, MAX_STATEMENT_CHARS), '');
+  if (problem.constraints.trim()) parts.push('## Constraints', '', clip(problem.constraints, MAX_STATEMENT_CHARS), '');
+  parts.push('## Function to implement', '', '```java', signature(problem), '```', '');
+  parts.push(
+    'Input arrives on standard input, one value per line in parameter order; an array is its length on one line and its elements space-separated on the next; strings are whole lines. The program prints the result.',
+    '',
+  );
+  if (problem.examples.length) {
+    parts.push('## Example tests', '');
+    problem.examples.forEach((e, i) => parts.push(`Example ${i + 1} input: ${e.input}`, `Example ${i + 1} expected output: ${clip(e.expectedOutput, MAX_OUTPUT_CHARS)}`, ''));
+  }
+  parts.push('## The student\'s code', '', '```java', numbered(code), '```', '');
+  if (debug) {
+    if (debug.errorMessage.trim()) parts.push('## Error message', '', '```', clip(debug.errorMessage, MAX_ERROR_CHARS), '```', '');
+    if (debug.results.length) {
+      parts.push('## Test verdicts', '');
+      debug.results.slice(0, MAX_TESTS_LISTED).forEach((r, i) => {
+        const label = r.isExample ? 'example' : 'hidden';
+        parts.push(`- Test ${i + 1} (${label}): ${r.passed ? 'passed' : `failed${r.error ? ` — ${clip(r.error, 300)}` : ''}`}`);
+        if (!r.passed && r.example) {
+          parts.push(`  - expected: ${JSON.stringify(clip(r.example.expectedOutput, MAX_OUTPUT_CHARS))}`, `  - actual: ${JSON.stringify(clip(r.example.actualOutput, MAX_OUTPUT_CHARS))}`);
+        }
+      });
+      if (debug.results.length > MAX_TESTS_LISTED) parts.push(`- … and ${debug.results.length - MAX_TESTS_LISTED} more`);
+      parts.push('');
+    }
+  }
+  parts.push('## Static findings (built-in analyzer, javac -Xlint:all)', '', clip(offline.markdown, MAX_FINDINGS_CHARS));
+  return [
+    { role: 'system', content: SYSTEM[kind] },
+    { role: 'user', content: parts.join('\n') },
+  ];
+}
+
+function signature(problem: ProblemContext): string {
+  const params = problem.inputVariables.map((v) => `${safeType(v.type)} ${v.name}`).join(', ');
+  return `public static ${safeType(problem.returnType)} ${problem.functionName}(${params})`;
+}
+
+function safeType(type: string): string {
+  try {
+    return javaType(type as Parameters<typeof javaType>[0]);
+  } catch {
+    return type;
+  }
+}
+
+function numbered(code: string): string {
+  const lines = code.split('\n');
+  const width = String(lines.length).length;
+  return lines.map((l, i) => `${String(i + 1).padStart(width)} | ${l}`).join('\n');
+}
+
+function clip(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}\n… (cut)` : text;
+}
