@@ -89,7 +89,7 @@ export class DebugHelpDto extends AnalyzeCodeDto {
   @IsOptional()
   @IsArray({ message: 'testResults must be an array' })
   @ArrayMaxSize(MAX_TEST_RESULTS, { message: `testResults must have at most ${MAX_TEST_RESULTS} items` })
-  @ValidateNested({ each: true })
+  @ValidateNested({ each: true, message: 'testResults must be an array of test results' })
   @Type(() => TestResultDto)
   testResults?: TestResultDto[];
 }
