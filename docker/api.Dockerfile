@@ -6,7 +6,7 @@
 ############################ build: install, compile, prune ############################
 FROM node:20-bookworm-slim AS build
 WORKDIR /src
-ENV NX_DAEMON=false NX_NO_CLOUD=true NX_SKIP_NX_CACHE=true CI=true
+ENV NX_DAEMON=false NX_NO_CLOUD=true CI=true
 # Toolchain only as a fallback for native modules (argon2 ships prebuilt binaries).
 RUN apt-get update \
  && apt-get install -y --no-install-recommends python3 make g++ \
@@ -19,7 +19,9 @@ RUN npm ci --no-audit --no-fund
 COPY nx.json tsconfig.base.json ./
 COPY libs libs
 COPY apps apps
-RUN npx nx run-many -t build -p contracts java-io api
+# contracts before java-io: the Nx graph does not know java-io imports contracts, and a fresh
+# checkout has no libs/contracts/dist yet.
+RUN npx nx run contracts:build && npx nx run java-io:build && npx nx run api:build
 # Production dependencies only (the workspace libs stay linked to libs/*).
 RUN npm prune --omit=dev --no-audit --no-fund
 

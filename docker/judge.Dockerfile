@@ -6,7 +6,7 @@
 ############################ build ############################
 FROM node:20-bookworm-slim AS build
 WORKDIR /src
-ENV NX_DAEMON=false NX_NO_CLOUD=true NX_SKIP_NX_CACHE=true CI=true
+ENV NX_DAEMON=false NX_NO_CLOUD=true CI=true
 RUN apt-get update \
  && apt-get install -y --no-install-recommends python3 make g++ \
  && rm -rf /var/lib/apt/lists/*
@@ -17,7 +17,9 @@ RUN npm ci --no-audit --no-fund
 COPY nx.json tsconfig.base.json ./
 COPY libs libs
 COPY apps apps
-RUN npx nx run-many -t build -p contracts java-io judge
+# contracts before java-io: the Nx graph does not know java-io imports contracts, and a fresh
+# checkout has no libs/contracts/dist yet.
+RUN npx nx run contracts:build && npx nx run java-io:build && npx nx run judge:build
 RUN npm prune --omit=dev --no-audit --no-fund
 
 ############################ runtime ############################

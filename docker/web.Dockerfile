@@ -5,7 +5,7 @@
 ############################ build ############################
 FROM node:20-bookworm-slim AS build
 WORKDIR /src
-ENV NX_DAEMON=false NX_NO_CLOUD=true NX_SKIP_NX_CACHE=true CI=true
+ENV NX_DAEMON=false NX_NO_CLOUD=true CI=true
 COPY package.json package-lock.json .npmrc ./
 COPY libs/contracts/package.json libs/contracts/package.json
 COPY libs/java-io/package.json libs/java-io/package.json
@@ -13,7 +13,9 @@ RUN npm ci --no-audit --no-fund --ignore-scripts
 COPY nx.json tsconfig.base.json ./
 COPY libs libs
 COPY apps apps
-RUN npx nx run-many -t build -p contracts java-io web
+# contracts before java-io: the Nx graph does not know java-io imports contracts, and a fresh
+# checkout has no libs/contracts/dist yet.
+RUN npx nx run contracts:build && npx nx run java-io:build && npx nx run web:build
 
 ############################ runtime ############################
 FROM nginx:1.27-bookworm AS runtime
