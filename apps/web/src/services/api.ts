@@ -6,6 +6,7 @@ import {
   type FetchArgs,
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query/react';
+import { Messages } from '../app/messages';
 import { getToken, removeToken } from './token';
 
 /** Dispatched when any call answers 401: the token is gone and the user goes to /auth (spec §4). */
@@ -89,12 +90,12 @@ export function errorMessage(err: unknown, fallback?: string): string {
       if (Array.isArray(body.message) && body.message.length) return body.message.join(', ');
     }
     if (fallback) return fallback;
-    if (status === 401) return 'Unauthorized';
-    if (typeof status === 'number') return `HTTP error! status: ${status}`;
-    if (status === 'FETCH_ERROR') return 'Network error';
+    if (status === 401) return Messages.unauthorized;
+    if (typeof status === 'number') return Messages.httpError(status);
+    if (status === 'FETCH_ERROR') return Messages.networkError;
   }
   if (fallback) return fallback;
-  return err instanceof Error ? err.message : 'An error occurred';
+  return err instanceof Error ? err.message : Messages.genericError;
 }
 
 export function errorStatus(err: unknown): number | undefined {

@@ -67,6 +67,24 @@ describe('auth screen', () => {
     });
   });
 
+  it('clears the signup error on typing only once it has been shown for 2 seconds', async () => {
+    mockApi({ 'GET /auth/config': { body: { githubEnabled: false } } });
+    const user = userEvent.setup();
+    renderRoute(authRoutes(), { url: '/signup' });
+    await fillSignup(user, 'other12');
+    let now = Date.now();
+    const clock = vi.spyOn(Date, 'now').mockImplementation(() => now);
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Passwords do not match');
+    now += 1_500;
+    await user.type(screen.getByLabelText('Username'), 'x');
+    expect(screen.getByRole('alert')).toBeInTheDocument();
+    now += 600;
+    await user.type(screen.getByLabelText('Username'), 'y');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    clock.mockRestore();
+  });
+
   it("maps 'User already exists' to the spec's sentence", async () => {
     mockApi({
       'GET /auth/config': { body: { githubEnabled: false } },
