@@ -179,7 +179,8 @@ describe('user, practice', () => {
     await page.getByTestId('submission-result').filter({ hasText: 'Congratulations!' }).waitFor({ timeout: 90_000 });
     expect(await page.getByTestId('submission-result').innerText()).toContain('2/2 test cases passed');
     await expectToast(page, 'Problem solved! You earned 10 points!');
-    await page.getByRole('button', { name: 'Analyze Code' }).waitFor();
+    await page.getByRole('button', { name: 'Analyze Code' }).click();
+    await expect.poll(() => page.locator('.analysis').first().innerText(), { timeout: 60_000 }).not.toBe('');
     await screenshot(page, '07-problem-solved');
   });
 
@@ -193,6 +194,11 @@ describe('user, practice', () => {
     const row = page.getByTestId('leaderboard-row').filter({ hasText: `@${USER.username}` });
     await expect.poll(() => row.innerText()).toContain('10 points');
     await screenshot(page, '09-leaderboard');
+    await page.goto('/problems');
+    await page.getByLabel('Search problems').fill(RUN_ID);
+    const card = page.getByRole('article', { name: PROBLEM_TITLE });
+    await card.getByText('Solved').waitFor();
+    await card.getByRole('link', { name: 'View Solution' }).waitFor();
     await page.goto('/profile');
     await page.getByRole('heading', { name: USER.fullName }).waitFor();
     await page.getByTestId('activity-item').filter({ hasText: PROBLEM_TITLE }).waitFor();
