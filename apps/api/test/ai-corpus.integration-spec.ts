@@ -3,7 +3,11 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { trustedOutcomes } from '../src/ai/ai.service';
 import type { TestResultDto } from '../src/ai/dto';
+import { estimateComplexity } from '../src/ai/offline/complexity';
 import { parseConstraints } from '../src/ai/offline/constraints';
+import { JavaCode } from '../src/ai/offline/java-code';
+import { readabilityNotes } from '../src/ai/offline/readability';
+import { inputReadingNotes, staticOverflowRisk } from '../src/ai/offline/wrong-answer';
 import { OfflineAnalyzer, ProblemContext } from '../src/ai/offline/offline-analyzer';
 import type { TestCase } from '../src/problems/test-case.entity';
 
@@ -151,5 +155,29 @@ public class Main {
     expect(parseConstraints('|s| ≤ 10⁶')).toMatchObject({ maxSize: 1e6 });
     expect(parseConstraints('0 <= x <= 100000', ['x'])).toMatchObject({ maxSize: 100_000 });
     expect(parseConstraints('')).toEqual({});
+  });
+
+  it('keeps the event loop free on hostile 64 KiB inputs (the scan is synchronous)', () => {
+    const MAX = 64 * 1024;
+    const fill = (unit: string) => unit.repeat(Math.floor((MAX - 200) / unit.length));
+    const hostile: Record<string, string> = {
+      manyLoops: `public class Main { static int f(int n) { int s = 0; ${fill('for (int i = 0; i < n; i++) s++; ')} return s; } }`,
+      deepNesting: `public class Main { static int f(int n) { ${'for (int i = 0; i < n; i++) { '.repeat(1500)} ${'}'.repeat(1500)} return 0; } }`,
+      chainedMethods: `public class Main { ${Array.from({ length: 2000 }, (_, i) => `static int m${i}(int n) { return m${i + 1}(n) + m${i + 1}(n); }`).join(' ')} }`.slice(0, MAX),
+      selfCalls: `public class Main { static int f(int n) { ${fill('f(n - 1); ')} return 0; } }`,
+      declarations: `public class Main { static int f(int n) { ${fill('int x = n * n; x += n; ')} return 0; } }`,
+      noDelimiters: `public class Main ${' '.repeat(MAX - 40)}(`,
+      brackets: fill('a[b[(('),
+    };
+    for (const [name, text] of Object.entries(hostile)) {
+      const started = Date.now();
+      const code = new JavaCode(text);
+      const estimate = estimateComplexity(code, 'f');
+      readabilityNotes(code, 'f');
+      inputReadingNotes(code, [{ name: 'nums', type: 'array' }]);
+      staticOverflowRisk(code, { maxSize: 1e5, maxValue: 1e9 });
+      expect(Date.now() - started, name).toBeLessThan(1_000);
+      if (name === 'manyLoops' || name === 'chainedMethods' || name === 'deepNesting') expect(estimate.estimated, name).toBe(false);
+    }
   });
 });

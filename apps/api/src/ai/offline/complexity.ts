@@ -31,6 +31,8 @@ export interface RecursionInfo {
 }
 
 export interface ComplexityEstimate {
+  /** False when the code is too large for a structural estimate (then time and space say nothing). */
+  estimated: boolean;
   time: Cost;
   space: Cost;
   timeText: string;
@@ -44,6 +46,8 @@ export interface ComplexityEstimate {
 
 /** Bounds at or below this are treated as constants (alphabet sizes, bit counts, directions). */
 const SMALL_CONSTANT = 1000;
+/** Recursive call sites looked at per method; more say nothing new. */
+const MAX_CALL_SITES = 50;
 const INPUT_HELPERS = new Set(['main', 'readLine', 'readIntArray']);
 const LOG_TYPES = /^(PriorityQueue|TreeMap|TreeSet|SortedMap|SortedSet|NavigableMap|NavigableSet)\b/;
 const LINEAR_LOOKUP_TYPES = /^(List|ArrayList|LinkedList|String|StringBuilder|Vector|Deque|ArrayDeque|Queue)\b/;
@@ -52,6 +56,10 @@ const LOG_METHODS =
 
 /** Estimates time and extra space from the structure of the code (loops, calls, recursion, library operations). */
 export function estimateComplexity(code: JavaCode, functionName?: string): ComplexityEstimate {
+  if (code.tooLargeToAnalyze) {
+    const why = ['the code is too large or too deeply nested for the built-in estimate'];
+    return { estimated: false, time: O_1, space: O_1, timeText: 'not estimated', spaceText: 'not estimated', method: null, timeReasons: why, spaceReasons: why, recursion: [] };
+  }
   return new ComplexityEstimator(code).estimate(functionName);
 }
 
@@ -77,6 +85,7 @@ class ComplexityEstimator {
     const time = target ? this.methodCost(target) : { cost: O_1, why: [] };
     const space = this.space(target);
     return {
+      estimated: true,
       time: time.cost,
       space: space.cost,
       timeText: formatCost(time.cost),
@@ -118,7 +127,8 @@ class ComplexityEstimator {
     let best: Term = { cost: O_1, why: [] };
     for (const call of text.matchAll(/(?<![\w$])([A-Za-z_$][\w$]*)\s*\(/g)) {
       const callee = this.code.method(call[1]);
-      if (!callee || /\bnew\s+$/.test(text.slice(0, call.index)) || !this.isOwnCall(text.slice(0, call.index))) continue;
+      const before = lookBehind(text, call.index ?? 0);
+      if (!callee || /\bnew\s+$/.test(before) || !this.isOwnCall(before)) continue;
       const cost = this.methodCost(callee);
       if (compareCost(cost.cost, O_1) > 0) {
         best = pick(best, { cost: cost.cost, why: [`calls ${callee.name}() (${formatCost(cost.cost)}) at line ${this.code.lineOf(offset + (call.index ?? 0))}`, ...cost.why] });
@@ -213,7 +223,7 @@ class ComplexityEstimator {
   private withRecursion(m: JavaMethod, body: Term): Term {
     const text = this.code.body(m);
     const selfCall = new RegExp(`(?<![\\w$])${escape(m.name)}\\s*\\(`, 'g');
-    const calls = [...text.matchAll(selfCall)].filter((c) => this.isOwnCall(text.slice(0, c.index))).map((c) => ({ index: m.bodyStart + (c.index ?? 0), args: this.argsAt(m.bodyStart + (c.index ?? 0)) }));
+    const calls = [...text.matchAll(selfCall)].filter((c) => this.isOwnCall(lookBehind(text, c.index ?? 0))).slice(0, MAX_CALL_SITES).map((c) => ({ index: m.bodyStart + (c.index ?? 0), args: this.argsAt(m.bodyStart + (c.index ?? 0)) }));
     if (calls.length === 0) return body;
     const line = this.code.lineOf(calls[0].index);
     const record = (kind: RecursionKind, depth: Cost, cost: Cost, why: string): Term => {
@@ -349,6 +359,11 @@ class ComplexityEstimator {
     const at = [...this.code.blanked.matchAll(decl)].map((d) => d.index ?? 0);
     return at.length > 0 && at.some((a) => a < offset);
   }
+}
+
+/** The few characters before a call: enough to see its receiver, and cheap on long texts. */
+function lookBehind(text: string, index: number): string {
+  return text.slice(Math.max(0, index - 120), index);
 }
 
 function pick(a: Term, b: Term): Term {

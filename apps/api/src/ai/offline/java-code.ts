@@ -25,6 +25,10 @@ export interface JavaLoop {
   end: number;
 }
 
+const MAX_LOOPS = 400;
+const MAX_METHODS = 200;
+const MAX_LOOP_NESTING = 30;
+
 const CONTROL_WORDS = new Set(['if', 'for', 'while', 'switch', 'catch', 'synchronized', 'try', 'do', 'else', 'return', 'new', 'throw', 'case']);
 const METHOD_HEADER =
   /([A-Za-z_$][\w$<>[\],.?\s]*?)\s+([A-Za-z_$][\w$]*)\s*\(([^()]*(?:\([^()]*\)[^()]*)*)\)\s*(?:throws\s+[\w$.,\s]+)?$/;
@@ -40,6 +44,7 @@ export class JavaCode {
   readonly methods: JavaMethod[];
   readonly loops: JavaLoop[];
   private readonly lineStarts: number[];
+  private readonly types = new Map<string, string | undefined>();
 
   constructor(readonly source: string) {
     this.blanked = blankCommentsAndLiterals(source);
@@ -48,6 +53,25 @@ export class JavaCode {
     for (let i = 0; i < source.length; i++) if (source[i] === '\n') this.lineStarts.push(i + 1);
     this.methods = this.findMethods();
     this.loops = this.findLoops();
+  }
+
+  /**
+   * Code past these sizes is not a contest solution worth a structural estimate, and scanning it
+   * would hold the event loop for too long: the analyzer then reports javac's findings only.
+   */
+  get tooLargeToAnalyze(): boolean {
+    return this.loops.length > MAX_LOOPS || this.methods.length > MAX_METHODS || this.maxLoopNesting() > MAX_LOOP_NESTING;
+  }
+
+  private maxLoopNesting(): number {
+    const open: number[] = [];
+    let deepest = 0;
+    for (const l of this.loops) {
+      while (open.length && open[open.length - 1] <= l.start) open.pop();
+      open.push(l.end);
+      deepest = Math.max(deepest, open.length);
+    }
+    return deepest;
   }
 
   /** 1-based line number of an offset. */
@@ -92,11 +116,18 @@ export class JavaCode {
     return this.loops.filter((l) => l.bodyStart <= offset && offset < l.bodyEnd).sort((a, b) => a.start - b.start);
   }
 
-  /** The text of [start, end) with the given sub-ranges blanked out. */
+  /** The text of [start, end) with the given (disjoint) sub-ranges blanked out, offsets kept. */
   textWithout(start: number, end: number, holes: { start: number; end: number }[]): string {
-    const chars = this.blanked.slice(start, end).split('');
-    for (const h of holes) for (let i = Math.max(h.start, start); i < Math.min(h.end, end); i++) chars[i - start] = ' ';
-    return chars.join('');
+    let out = '';
+    let at = start;
+    for (const h of [...holes].sort((a, b) => a.start - b.start)) {
+      const from = Math.max(h.start, at);
+      const to = Math.min(h.end, end);
+      if (to <= from) continue;
+      out += this.blanked.slice(at, from) + ' '.repeat(to - from);
+      at = to;
+    }
+    return out + this.blanked.slice(at, end);
   }
 
   /** Index of the bracket matching the one at `open` ('(' or '{' or '['), or -1. */
@@ -113,6 +144,11 @@ export class JavaCode {
 
   /** Declared type of a variable or field (the last declaration wins), or undefined. */
   typeOf(name: string): string | undefined {
+    if (!this.types.has(name)) this.types.set(name, this.findType(name));
+    return this.types.get(name);
+  }
+
+  private findType(name: string): string | undefined {
     const decl = new RegExp(`([A-Za-z_$][\\w$.]*(?:\\s*<[^;=(){}]*>)?(?:\\s*\\[\\s*\\])*)\\s+${escape(name)}\\s*(?:[=;,)]|:)`, 'g');
     let found: string | undefined;
     for (const m of this.blanked.matchAll(decl)) {

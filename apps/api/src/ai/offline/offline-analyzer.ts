@@ -88,8 +88,10 @@ export class OfflineAnalyzer {
     out.push('## Summary', '');
     out.push(
       `${errors.length ? `**The code does not compile** (${errors.length} error${errors.length > 1 ? 's' : ''}, see below). ` : ''}` +
-        `Estimated time ${bold(complexity.timeText)} and extra space ${bold(complexity.spaceText)}${complexity.method ? ` for ${codeSpan(`${complexity.method}()`)}` : ''}` +
-        `${fit ? (fit.fit === 'fits' ? ', which fits the constraints.' : fit.fit === 'borderline' ? ', which is borderline for the constraints.' : ', which is **too slow** for the constraints.') : '.'}`,
+        (!complexity.estimated
+          ? 'The code is too large or too deeply nested for the built-in complexity estimate.'
+          : `Estimated time ${bold(complexity.timeText)} and extra space ${bold(complexity.spaceText)}${complexity.method ? ` for ${codeSpan(`${complexity.method}()`)}` : ''}` +
+            `${fit ? (fit.fit === 'fits' ? ', which fits the constraints.' : fit.fit === 'borderline' ? ', which is borderline for the constraints.' : ', which is **too slow** for the constraints.') : '.'}`),
       '',
     );
     out.push(...this.complexitySection(complexity, bounds, fit));
@@ -169,7 +171,7 @@ export class OfflineAnalyzer {
     const complexity = estimateComplexity(code, problem.functionName);
     const intInputs = problem.inputVariables.filter((v) => v.type === 'int').map((v) => v.name);
     const bounds = parseConstraints(problem.constraints ?? '', intInputs);
-    const fit = bounds.maxSize !== undefined ? fitAgainstLimit(complexity.time, bounds.maxSize, this.options.cpuSeconds) : undefined;
+    const fit = bounds.maxSize !== undefined && complexity.estimated ? fitAgainstLimit(complexity.time, bounds.maxSize, this.options.cpuSeconds) : undefined;
     return { complexity, bounds, fit };
   }
 
@@ -283,7 +285,7 @@ export class OfflineAnalyzer {
     }
     out.push('## Complexity', '', `Estimated time ${bold(c.timeText)}, extra space ${bold(c.spaceText)}.${fit ? ` ${fit.text}` : ''}`, '');
     const hidden = results.filter((r) => !r.isExample && !r.passed).length;
-    if (hidden) out.push(`_${hidden} hidden test${hidden > 1 ? 's' : ''} failed; their data is not shown, only the verdict._`, '');
+    if (hidden) out.push(`_${hidden} hidden test${hidden > 1 ? 's' : ''} failed; ${hidden > 1 ? 'their' : 'its'} data is not shown, only the verdict._`, '');
     return out.join('\n').trim();
   }
 

@@ -17,6 +17,7 @@ const MAX_METHOD_LINES = 60;
 const MAX_NESTING = 4;
 
 export function readabilityNotes(code: JavaCode, functionName?: string): ReadabilityNote[] {
+  if (code.tooLargeToAnalyze) return [];
   return [...naming(code), ...deadCode(code, functionName), ...magicNumbers(code), ...debugOutput(code), ...structure(code)].slice(0, 12);
 }
 
@@ -55,8 +56,10 @@ function deadCode(code: JavaCode, functionName?: string): ReadabilityNote[] {
   }
   for (const m of code.methods) {
     const body = code.body(m);
+    const counts = new Map<string, number>();
+    for (const w of body.matchAll(/(?<![\w$.])[A-Za-z_$][\w$]*/g)) counts.set(w[0], (counts.get(w[0]) ?? 0) + 1);
     for (const d of body.matchAll(/\b(?:int|long|double|boolean|String|char)\s+([A-Za-z_$][\w$]*)\s*=/g)) {
-      const uses = body.match(new RegExp(`(?<![\\w$.])${escape(d[1])}\\b`, 'g'))?.length ?? 0;
+      const uses = counts.get(d[1]) ?? 0;
       if (uses <= 1) notes.push({ kind: 'dead-code', line: code.lineOf(m.bodyStart + (d.index ?? 0)), text: `The variable ${codeSpan(d[1])} is assigned but never used.` });
     }
     for (const u of body.matchAll(/\b(return\b[^;]*|break|continue);\s*(?=[A-Za-z_$])/g)) {
@@ -100,9 +103,12 @@ function magicNumbers(code: JavaCode): ReadabilityNote[] {
 
 function debugOutput(code: JavaCode): ReadabilityNote[] {
   const notes: ReadabilityNote[] = [];
+  let offset = 0;
   code.lines.forEach((text, i) => {
-    const offset = code.lines.slice(0, i).reduce((sum, l) => sum + l.length + 1, 0);
-    const method = code.methodAt(offset + text.search(/\S|$/));
+    const lineStart = offset;
+    offset += text.length + 1;
+    if (!/System\s*\.\s*(err|out)/.test(text)) return;
+    const method = code.methodAt(lineStart + text.search(/\S|$/));
     if (/System\s*\.\s*err\s*\.\s*print/.test(text) || (/System\s*\.\s*out\s*\.\s*print/.test(text) && method && method.name !== 'main' && !/^(print|write|output)/i.test(method.name))) {
       notes.push({ kind: 'debug-output', line: i + 1, text: 'Printing inside the solution function looks like debug output: the judge compares everything printed, so remove it before submitting.' });
     }

@@ -1,6 +1,6 @@
 import type { ConstraintBounds } from './constraints';
 import { codeSpan, Finding } from './findings';
-import { escape, JavaCode } from './java-code';
+import { JavaCode } from './java-code';
 
 const INT_MAX = 2 ** 31 - 1;
 const INT_MIN = -(2 ** 31);
@@ -85,13 +85,18 @@ export function explainWrongOutput(cmp: OutputComparison, code: JavaCode): Findi
 
 /** Where an int accumulator or product can overflow, when the code has one. */
 export function overflowLine(code: JavaCode): number | undefined {
-  for (const d of code.blanked.matchAll(/\bint\s+([A-Za-z_$][\w$]*)\s*=/g)) {
-    const name = d[1];
-    const grows = new RegExp(`\\b${escape(name)}\\s*(?:\\+=|\\*=)|\\b${escape(name)}\\s*=\\s*${escape(name)}\\s*[+*]`, 'g');
-    for (const g of code.blanked.matchAll(grows)) {
-      if (code.enclosingLoops(g.index ?? 0).length > 0 || code.methodAt(g.index ?? 0)?.name !== 'main') return code.lineOf(d.index ?? 0);
+  const intDeclarations = new Map<string, number>();
+  for (const d of code.blanked.matchAll(/\bint\s+([A-Za-z_$][\w$]*)\s*=/g)) if (!intDeclarations.has(d[1])) intDeclarations.set(d[1], d.index ?? 0);
+  let first: number | undefined;
+  for (const g of code.blanked.matchAll(/(?<![\w$.])([A-Za-z_$][\w$]*)\s*(?:\+=|\*=|=\s*([A-Za-z_$][\w$]*)\s*[+*])/g)) {
+    const name = g[1];
+    const declared = intDeclarations.get(name);
+    if (declared === undefined || (g[2] !== undefined && g[2] !== name)) continue;
+    if (code.enclosingLoops(g.index ?? 0).length > 0 || code.methodAt(g.index ?? 0)?.name !== 'main') {
+      if (first === undefined || declared < first) first = declared;
     }
   }
+  if (first !== undefined) return code.lineOf(first);
   const product = code.blanked.search(/\bint\s+[\w$]+\s*=\s*[\w$[\]]+\s*\*\s*[\w$[\]]+/);
   return product < 0 ? undefined : code.lineOf(product);
 }
