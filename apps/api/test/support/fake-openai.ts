@@ -27,6 +27,7 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
   const requests: FakeRequest[] = [];
   const queued: FakeBehaviour[] = [];
   const open = new Set<ServerResponse>();
+  const timers = new Set<NodeJS.Timeout>();
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
     let raw = '';
     req.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
@@ -64,8 +65,13 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
         );
       };
       open.add(res);
-      if (behaviour.delayMs) setTimeout(send, behaviour.delayMs);
-      else send();
+      if (behaviour.delayMs) {
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          send();
+        }, behaviour.delayMs);
+        timers.add(timer);
+      } else send();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -75,6 +81,7 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
     requests,
     queue: (...behaviours) => queued.push(...behaviours),
     close: async () => {
+      for (const timer of timers) clearTimeout(timer);
       for (const res of open) res.destroy();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
