@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdo
 import { InjectDataSource } from '@nestjs/typeorm';
 import { Job, Queue, Worker } from 'bullmq';
 import { DataSource } from 'typeorm';
+import { closeWithin, SHUTDOWN_CLOSE_MS } from '../common/shutdown';
 import { ENV, Env } from '../config/env';
 import { RatingsService } from './ratings.service';
 
@@ -73,6 +74,6 @@ export class ContestScheduler implements OnApplicationBootstrap, OnApplicationSh
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await Promise.allSettled([this.worker?.close(), this.queue?.close()]);
+    await closeWithin(SHUTDOWN_CLOSE_MS, this.worker?.close(), this.queue?.close());
   }
 }

@@ -10,9 +10,22 @@ import {
 } from '@nestjs/common';
 import { JUDGE_QUEUE, JudgeJobData, JudgeJobResult, ServerMessages } from '@javelin/contracts';
 import { Queue, QueueEvents } from 'bullmq';
+import { closeWithin, SHUTDOWN_CLOSE_MS } from '../common/shutdown';
 import { ENV, Env } from '../config/env';
 
 const RETRY_AFTER_SECONDS = 10;
+/** BullMQ waits for a connection before each command; while Redis is down that wait must end. */
+const QUEUE_OP_TIMEOUT_MS = 3_000;
+
+function bounded<T>(work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    work,
+    new Promise<T>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('Redis did not answer in time')), QUEUE_OP_TIMEOUT_MS);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
 
 /** Sends jobs to the judge queue and waits, bounded, for their verdicts. */
 @Injectable()
@@ -36,10 +49,12 @@ export class JudgeClient implements OnApplicationShutdown {
     await this.refuseWhenBacklogged();
     let job;
     try {
-      job = await this.queue.add('judge', data, {
-        removeOnComplete: { age: 600, count: 10_000 },
-        removeOnFail: { age: 3_600 },
-      });
+      job = await bounded(
+        this.queue.add('judge', data, {
+          removeOnComplete: { age: 600, count: 10_000 },
+          removeOnFail: { age: 3_600 },
+        }),
+      );
     } catch (error) {
       this.logger.warn(`enqueue failed: ${(error as Error).message}`);
       throw new ServiceUnavailableException(ServerMessages.judgeUnavailable);
@@ -59,7 +74,7 @@ export class JudgeClient implements OnApplicationShutdown {
 
   /** Jobs waiting for a judge; used for backpressure and metrics. */
   waitingCount(): Promise<number> {
-    return this.queue.getWaitingCount();
+    return bounded(this.queue.getWaitingCount());
   }
 
   private async refuseWhenBacklogged(): Promise<void> {
@@ -78,6 +93,6 @@ export class JudgeClient implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await Promise.allSettled([this.events.close(), this.queue.close()]);
+    await closeWithin(SHUTDOWN_CLOSE_MS, this.events.close(), this.queue.close());
   }
 }

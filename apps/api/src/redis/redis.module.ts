@@ -1,4 +1,4 @@
-import { Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
+import { Global, Inject, Injectable, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
 import Redis from 'ioredis';
 import { ENV, Env } from '../config/env';
 
@@ -19,14 +19,25 @@ class RedisCloser implements OnApplicationShutdown {
     {
       provide: REDIS,
       inject: [ENV],
-      useFactory: (env: Env) =>
-        new Redis(env.redisUrl, {
+      useFactory: (env: Env) => {
+        const redis = new Redis(env.redisUrl, {
           // Fail commands fast while Redis is down instead of queueing them forever.
           maxRetriesPerRequest: 1,
           enableOfflineQueue: false,
           connectTimeout: 2_000,
           retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
-        }),
+        });
+        const logger = new Logger('Redis');
+        let lastLogged = 0;
+        redis.on('error', (error: Error) => {
+          // Reconnection is automatic; say so once in a while rather than on every attempt.
+          if (Date.now() - lastLogged > 10_000) {
+            lastLogged = Date.now();
+            logger.warn(`${error.message} (reconnecting)`);
+          }
+        });
+        return redis;
+      },
     },
     RedisCloser,
   ],
