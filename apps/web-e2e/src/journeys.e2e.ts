@@ -180,7 +180,7 @@ describe('user, practice', () => {
     expect(await page.getByTestId('submission-result').innerText()).toContain('2/2 test cases passed');
     await expectToast(page, 'Problem solved! You earned 10 points!');
     await page.getByRole('button', { name: 'Analyze Code' }).click();
-    await expect.poll(() => page.locator('.analysis').first().innerText(), { timeout: 60_000 }).not.toBe('');
+    await expect.poll(() => page.locator('.markdown').first().innerText(), { timeout: 60_000 }).not.toBe('');
     await screenshot(page, '07-problem-solved');
   });
 

@@ -2,6 +2,7 @@ import type { AiResponse, ExecutionResult } from '@javelin/contracts';
 import { useState } from 'react';
 import { useToast } from '../../app/hooks';
 import { Messages } from '../../app/messages';
+import { MarkdownText } from '../../components/MarkdownText';
 import { errorMessage } from '../../services/api';
 import { useAnalyzeCodeMutation, useDebugHelpMutation } from './problemsApi';
 
@@ -77,7 +78,7 @@ export function AiPanels({
           )}
         </div>
         {ai.analysis ? (
-          <div className="analysis">{ai.analysis}</div>
+          <MarkdownText source={ai.analysis} />
         ) : (
           <p className="muted">{allPassed ? 'Get feedback on complexity and style of your passing solution.' : 'Pass all test cases to unlock code analysis.'}</p>
         )}
@@ -89,7 +90,7 @@ export function AiPanels({
             {ai.debugging ? 'Thinking...' : 'Get Debug Help'}
           </button>
         </div>
-        {ai.debugAnswer ? <div className="analysis">{ai.debugAnswer}</div> : <p className="muted">Stuck? Ask for a hint about what goes wrong in your code.</p>}
+        {ai.debugAnswer ? <MarkdownText source={ai.debugAnswer} /> : <p className="muted">Stuck? Ask for a hint about what goes wrong in your code.</p>}
       </section>
     </>
   );
