@@ -3,6 +3,8 @@ import com.sun.source.tree.CompilationUnitTree;
 import com.sun.source.tree.MethodTree;
 import com.sun.source.tree.Tree;
 import com.sun.source.util.JavacTask;
+import com.sun.source.util.TaskEvent;
+import com.sun.source.util.TaskListener;
 
 import javax.lang.model.element.Modifier;
 import javax.tools.*;
@@ -109,6 +111,11 @@ public final class CompileServer {
         public boolean isNameCompatible(String simpleName, Kind kind) {
             return true; // any public class name is accepted
         }
+
+        @Override
+        public String getName() {
+            return toUri().getPath().substring(1); // "Main.java" in diagnostics, as javac prints it
+        }
     }
 
     static final class MemoryFiles extends ForwardingJavaFileManager<StandardJavaFileManager> {
@@ -139,32 +146,29 @@ public final class CompileServer {
     }
 
     static Result compile(JavaCompiler compiler, StandardJavaFileManager standard, String name, String code) throws IOException {
-        DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
         MemoryFiles files = new MemoryFiles(standard);
         List<String> options = List.of("-proc:none", "-implicit:none", "-nowarn", "-Xlint:none", "-Xmaxerrs", "20",
                 "-g", "-XDstringConcat=inline", "-encoding", "UTF-8", "-classpath", "");
-        JavacTask task = (JavacTask) compiler.getTask(new StringWriter(), files, diagnostics, options, null,
-                List.of(new Source(name, code)));
-        Iterable<? extends CompilationUnitTree> units = task.parse();
-        String mainClass = "";
-        if (!hasErrors(diagnostics)) {
-            task.analyze();
-            if (!hasErrors(diagnostics)) {
-                task.generate();
-                mainClass = findMain(units);
+        // No DiagnosticListener: javac formats its diagnostics itself, exactly as the javac command does.
+        StringWriter messages = new StringWriter();
+        JavacTask task = (JavacTask) compiler.getTask(messages, files, null, options, null, List.of(new Source(name, code)));
+        List<CompilationUnitTree> units = new ArrayList<>();
+        task.addTaskListener(new TaskListener() {
+            @Override
+            public void finished(TaskEvent e) {
+                if (e.getKind() == TaskEvent.Kind.PARSE) units.add(e.getCompilationUnit());
             }
+        });
+        boolean ok = task.call();
+        if (!ok) {
+            String m = messages.toString().trim();
+            return Result.failure(1, m.isEmpty() ? "Compilation failed" : m);
         }
-        if (hasErrors(diagnostics)) return Result.failure(1, format(diagnostics, code, name));
         Result r = new Result();
         r.status = 0;
-        r.mainClass = mainClass;
+        r.mainClass = findMain(units);
         r.classes = files.classes;
         return r;
-    }
-
-    static boolean hasErrors(DiagnosticCollector<JavaFileObject> d) {
-        for (Diagnostic<? extends JavaFileObject> x : d.getDiagnostics()) if (x.getKind() == Diagnostic.Kind.ERROR) return true;
-        return false;
     }
 
     /** The binary name of the top-level class with public static void main(String[]), preferring a public class. */
@@ -192,40 +196,5 @@ public final class CompileServer {
             }
         }
         return found;
-    }
-
-    static String format(DiagnosticCollector<JavaFileObject> d, String code, String name) {
-        String[] lines = code.split("\r\n|\r|\n", -1);
-        StringBuilder sb = new StringBuilder();
-        int errors = 0;
-        for (Diagnostic<? extends JavaFileObject> x : d.getDiagnostics()) {
-            if (x.getKind() != Diagnostic.Kind.ERROR) continue;
-            errors++;
-            String msg = x.getMessage(Locale.ROOT);
-            String first = msg, rest = "";
-            int nl = msg.indexOf('\n');
-            if (nl >= 0) {
-                first = msg.substring(0, nl);
-                rest = msg.substring(nl + 1);
-            }
-            long line = x.getLineNumber();
-            sb.append(name).append(".java");
-            if (line > 0) sb.append(':').append(line);
-            sb.append(": error: ").append(first).append('\n');
-            if (line > 0 && line <= lines.length) {
-                String src = lines[(int) line - 1];
-                sb.append(src).append('\n');
-                long col = x.getColumnNumber();
-                if (col > 0) {
-                    StringBuilder caret = new StringBuilder();
-                    for (int i = 0; i < col - 1 && i < src.length(); i++) caret.append(src.charAt(i) == '\t' ? '\t' : ' ');
-                    sb.append(caret).append("^\n");
-                }
-            }
-            if (!rest.isEmpty()) sb.append(rest).append('\n');
-            if (sb.length() > MAX_MESSAGE_CHARS) break;
-        }
-        sb.append(errors).append(errors == 1 ? " error" : " errors");
-        return sb.toString();
     }
 }

@@ -45,7 +45,7 @@ export class CompileService {
   private cg: CgroupRun | null = null;
   private buf: Buffer = Buffer.alloc(0);
   private nextId = 1;
-  private pending: { id: number; resolve: (r: Buffer | null) => void } | null = null;
+  private pending: { id: number; child: ChildProcess; resolve: (r: Buffer | null) => void } | null = null;
   private chain: Promise<unknown> = Promise.resolve();
   private starting: Promise<void> | null = null;
   private closed = false;
@@ -128,9 +128,12 @@ export class CompileService {
           console.warn(`judge: compile service exited (code ${code}, signal ${signal}) ${stderr.trim().slice(0, 300)}`);
         }
       }
+      // Only the request sent to this process fails with it (an old, killed service may exit late).
       const p = this.pending;
-      this.pending = null;
-      p?.resolve(null);
+      if (p && p.child === child) {
+        this.pending = null;
+        p.resolve(null);
+      }
     });
   }
 
@@ -198,6 +201,7 @@ export class CompileService {
       }, timeoutMs);
       this.pending = {
         id,
+        child,
         resolve: (r) => {
           clearTimeout(timer);
           resolve(r);

@@ -25,6 +25,9 @@ export interface JudgeRunOptions {
 }
 
 const STDERR_LIMIT = 64 * 1024;
+const THREAD_LIMIT_RE = /Failed to start (?:the native )?thread|unable to create native thread/;
+/** What -XX:+ExitOnOutOfMemoryError prints (on stdout) before exiting with code 3. */
+const EXIT_ON_OOM_RE = /(?:^|\n)Terminating due to (java\.lang\.OutOfMemoryError[^\n]*)\n?$/;
 
 export function log(msg: string, extra?: Record<string, unknown>): void {
   console.log(JSON.stringify({ t: new Date().toISOString(), svc: 'judge', msg, ...extra }));
@@ -346,34 +349,44 @@ export class Judge {
       cpuLimitMs: limits.cpuTimeMs,
       maxStdoutBytes: limits.outputBytes,
       maxStderrBytes: STDERR_LIMIT,
+      // The JVM logs this when the pids cgroup refuses a thread: the program hit the process/thread
+      // limit (it would otherwise often hang on its non-daemon threads until the wall limit).
+      killOnStderr: THREAD_LIMIT_RE,
     });
     return this.toResult(test, out, limits);
   }
 
   private toResult(test: JudgeTest, out: RunOutcome, limits: JudgeLimits): JudgeTestResult {
-    const actual = out.stdout.toString('utf8');
+    let actual = out.stdout.toString('utf8');
+    const stderr = out.stderr;
+    let oomLine: string | null = null;
+    const exitOom = out.exitCode === 3 ? EXIT_ON_OOM_RE.exec(actual) : null;
+    if (exitOom) {
+      oomLine = exitOom[1].trim();
+      actual = actual.slice(0, exitOom.index);
+    } else {
+      const m = /Exception in thread "[^"\n]*" (java\.lang\.OutOfMemoryError[^\n]*)/.exec(stderr);
+      if (m && out.exitCode !== 0) oomLine = m[1].trim();
+    }
     const max = this.config.maxReportedOutputBytes;
     const actualOutput = actual.length > max ? `${actual.slice(0, max)}\n… (output truncated)` : actual;
     const executionTime = Math.round(out.wallMs);
     const res = (verdict: Verdict, error: string): JudgeTestResult => ({ id: test.id, verdict, actualOutput, executionTime, error });
-    const stderr = out.stderr;
-    const oom = /(?:Terminating due to|Exception in thread "[^"\n]*") (java\.lang\.OutOfMemoryError[^\n]*)/.exec(stderr);
     const sec = (ms: number) => `${Math.round(ms / 100) / 10} s`;
+    const threadLimit = `Too many threads or processes (limit ${limits.maxProcesses}): java.lang.OutOfMemoryError: unable to create native thread`;
 
     if (out.outputExceeded) return res('output_limit_exceeded', `Output limit exceeded (${limits.outputBytes} bytes)`);
+    if (out.stderrMatched) return res('runtime_error', threadLimit);
     if (out.cpuExceeded) return res('time_limit_exceeded', `Time limit exceeded (CPU ${sec(limits.cpuTimeMs)})`);
     if (out.timedOut) return res('time_limit_exceeded', `Time limit exceeded (wall ${sec(limits.wallTimeMs)})`);
-    if (oom && /unable to create native thread/.test(oom[1])) {
-      return res('runtime_error', `${oom[1].trim()} (limit: ${limits.maxProcesses} processes/threads)`);
-    }
+    if (oomLine && /unable to create native thread/.test(oomLine)) return res('runtime_error', threadLimit);
     if (out.oomKilled) return res('memory_limit_exceeded', `Memory limit exceeded (${limits.memoryMb} MiB)`);
-    if (oom) return res('memory_limit_exceeded', oom[1].trim());
+    if (oomLine) return res('memory_limit_exceeded', oomLine);
     if (out.exitCode !== 0) {
       const exc = /Exception in thread "[^"\n]*" ([^\n]+)/.exec(stderr);
       if (exc) return res('runtime_error', exc[1].trim());
-      if (/Error: (Main method not found|Could not find or load main class)[^\n]*/.test(stderr)) {
-        return res('runtime_error', (/Error: [^\n]*/.exec(stderr) as RegExpExecArray)[0]);
-      }
+      const launcher = /Error: (?:Main method not found|Could not find or load main class)[^\n]*/.exec(stderr);
+      if (launcher) return res('runtime_error', launcher[0]);
       const sig = out.signal ?? (out.exitCode !== null && out.exitCode > 128 ? `signal ${out.exitCode - 128}` : null);
       if (sig) return res('runtime_error', `Killed by ${sig}`);
       const firstLine = stderr.split('\n').find((l) => l.trim() !== '');

@@ -34,6 +34,8 @@ export interface RunRequest {
   /** Stop reading stdout and kill the run past this many bytes. */
   maxStdoutBytes: number;
   maxStderrBytes: number;
+  /** Kill the run as soon as its stderr matches this (e.g. the JVM failing to start a thread). */
+  killOnStderr?: RegExp;
   /** Kill the run once the CPU time of its cgroup passes this (polled); null: only RLIMIT_CPU. */
   cpuLimitMs?: number | null;
 }
@@ -45,6 +47,8 @@ export interface RunOutcome {
   stderr: string;
   outputExceeded: boolean;
   timedOut: boolean;
+  /** Killed because stderr matched `killOnStderr`. */
+  stderrMatched: boolean;
   /** Killed by the CPU watchdog or by RLIMIT_CPU. */
   cpuExceeded: boolean;
   wallMs: number;
@@ -75,8 +79,15 @@ const WRAPPER = [
   'exec "$@"',
 ].join('\n');
 
-/** Only these reach the wrapper: the sandbox's /proc/1/environ shows bwrap's environment. */
-const HOST_ENV = { PATH: '/usr/sbin:/usr/bin:/sbin:/bin' };
+/** Nothing of the judge's environment reaches the wrapper: the sandbox's /proc/1/environ shows bwrap's. */
+const HOST_ENV = {};
+
+function which(tool: string): string {
+  const r = spawnSync('/bin/sh', ['-c', `command -v ${tool}`], { encoding: 'utf8', env: { PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' } });
+  const p = (r.stdout ?? '').trim();
+  if (r.status !== 0 || !p.startsWith('/')) throw new SandboxError(`${tool} is not installed: the judge refuses to run code without its sandbox`);
+  return p;
+}
 
 export interface SandboxOptions {
   javaHome: string;
@@ -91,12 +102,16 @@ export class Sandbox {
   readonly javaHome: string;
   private readonly baseArgs: string[];
   private readonly etcDir: string;
+  private readonly bwrap: string;
+  private readonly setpriv: string;
 
   constructor(private readonly opts: SandboxOptions) {
     this.javaHome = realpathSync(opts.javaHome);
     this.etcDir = join(opts.stateDir, 'etc');
     this.writePrivateEtc();
     this.baseArgs = opts.unsafeNoSandbox ? [] : this.computeBaseArgs();
+    this.bwrap = opts.unsafeNoSandbox ? '' : which('bwrap');
+    this.setpriv = opts.unsafeNoSandbox || !this.privileged ? '' : which('setpriv');
   }
 
   /** Whether the judge runs as root (then sandboxes run as the configured sandbox uid). */
@@ -188,12 +203,6 @@ export class Sandbox {
       '--cap-drop',
       'ALL',
       '--clearenv',
-      '--setenv',
-      'HOME',
-      '/work',
-      '--setenv',
-      'PATH',
-      `${this.javaHome}/bin`,
       '--hostname',
       'sandbox',
       ...this.baseArgs,
@@ -212,6 +221,8 @@ export class Sandbox {
       '/work',
       '--remount-ro',
       '/',
+      '--remount-ro',
+      '/dev',
       '--',
       ...req.argv,
     ];
@@ -239,11 +250,11 @@ export class Sandbox {
     // As root: drop to the sandbox uid first (bwrap then maps that uid, not root, into its user
     // namespace). Not root: bwrap runs unprivileged with the judge's own uid.
     const drop = this.privileged
-      ? ['setpriv', `--reuid=${this.opts.uid}`, `--regid=${this.opts.gid}`, '--clear-groups', '--no-new-privs', '--']
+      ? [this.setpriv, `--reuid=${this.opts.uid}`, `--regid=${this.opts.gid}`, '--clear-groups', '--no-new-privs', '--']
       : [];
     return {
       file: '/bin/sh',
-      args: ['-c', WRAPPER, 'javelin-sandbox', ...pre, ...drop, 'bwrap', ...this.bwrapArgs(req)],
+      args: ['-c', WRAPPER, 'javelin-sandbox', ...pre, ...drop, this.bwrap, ...this.bwrapArgs(req)],
     };
   }
 
@@ -328,11 +339,16 @@ export class Sandbox {
         out.push(chunk);
         outBytes += chunk.length;
       });
+      let stderrMatched = false;
       child.stderr.on('data', (chunk: Buffer) => {
         if (errBytes >= req.maxStderrBytes) return;
         const s = chunk.subarray(0, req.maxStderrBytes - errBytes);
         errBytes += s.length;
         err += s.toString('utf8');
+        if (req.killOnStderr && !stderrMatched && req.killOnStderr.test(err)) {
+          stderrMatched = true;
+          kill();
+        }
       });
       child.stdin.on('error', () => {
         /* the program exited without reading all of its input */
@@ -352,7 +368,7 @@ export class Sandbox {
           reject(new SandboxError(`sandbox setup failed: ${err.trim().slice(0, 500)}`));
           return;
         }
-        if (!this.opts.unsafeNoSandbox && code === 1 && /^bwrap: /m.test(err) && outBytes === 0) {
+        if (!this.opts.unsafeNoSandbox && code === 1 && err.startsWith('bwrap: ') && outBytes === 0) {
           reject(new SandboxError(`bubblewrap failed: ${err.trim().slice(0, 500)}`));
           return;
         }
@@ -363,6 +379,7 @@ export class Sandbox {
           exitCode: code,
           signal,
           cpuExceeded,
+          stderrMatched,
           stdout: Buffer.concat(out),
           stderr: err,
           outputExceeded,

@@ -1,0 +1,41 @@
+import { DEFAULT_JUDGE_LIMITS, type JudgeJobData, type JudgeLimits, type JudgeTest } from '@javelin/contracts';
+
+/** A secret the test process holds; no sandboxed program may ever print it. */
+export const SECRET = `s3cr3t-${Math.random().toString(36).slice(2)}`;
+process.env.JUDGE_TEST_SECRET = SECRET;
+
+export const ADD = `import java.io.*;
+public class Main {
+    public static void main(String[] args) throws IOException {
+        BufferedReader r = new BufferedReader(new InputStreamReader(System.in));
+        int a = Integer.parseInt(r.readLine().trim());
+        int b = Integer.parseInt(r.readLine().trim());
+        System.out.println(a + b);
+    }
+}
+`;
+
+export const ADD_TESTS: JudgeTest[] = [
+  { id: 'a', stdin: '1\n2\n', expectedOutput: '3' },
+  { id: 'b', stdin: '-5\n5\n', expectedOutput: '0\n' },
+  { id: 'c', stdin: '2147483647\n0\n', expectedOutput: '2147483647' },
+];
+
+export function job(code: string, tests: JudgeTest[] = [{ id: 't', stdin: '', expectedOutput: '' }], limits: Partial<JudgeLimits> = {}): JudgeJobData {
+  return { code, language: 'java', tests, limits: { ...DEFAULT_JUDGE_LIMITS, ...limits }, requestId: 'test' };
+}
+
+/** A class Main whose main body is `body` (java.io/java.util/java.nio imported). */
+export function mainWith(body: string, extra = ''): string {
+  return `import java.io.*;
+import java.util.*;
+import java.nio.*;
+import java.nio.file.*;
+public class Main {
+${extra}
+    public static void main(String[] args) throws Exception {
+${body}
+    }
+}
+`;
+}
