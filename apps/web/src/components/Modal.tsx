@@ -5,10 +5,21 @@ export function Modal({ title, onClose, children }: { title: string; onClose: ()
   const dialogRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
-    const first = dialogRef.current?.querySelector<HTMLElement>('input, select, textarea, button:not([data-close])');
-    first?.focus();
+    dialogRef.current?.querySelector<HTMLElement>('input, select, textarea, button:not([data-close])')?.focus();
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') onClose();
+      if (e.key !== 'Tab' || !dialogRef.current) return;
+      // Keep keyboard focus inside the dialog while it is open.
+      const focusable = dialogRef.current.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input:not([disabled]), select, textarea');
+      const first = focusable[0];
+      const last = focusable[focusable.length - 1];
+      if (e.shiftKey && document.activeElement === first) {
+        e.preventDefault();
+        last?.focus();
+      } else if (!e.shiftKey && document.activeElement === last) {
+        e.preventDefault();
+        first?.focus();
+      }
     };
     document.addEventListener('keydown', onKey);
     return () => {

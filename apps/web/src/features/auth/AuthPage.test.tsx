@@ -174,6 +174,24 @@ describe('auth screen', () => {
   });
 });
 
+describe('forgot-password modal keyboard use', () => {
+  it('focuses the email field, keeps Tab inside the dialog and closes on Escape', async () => {
+    mockApi({ 'GET /auth/config': { body: { githubEnabled: false } } });
+    const user = userEvent.setup();
+    renderRoute(authRoutes(), { url: '/login' });
+    await user.click(screen.getByRole('button', { name: 'Forgot your password?' }));
+    const dialog = screen.getByRole('dialog', { name: 'Reset your password' });
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    expect(document.activeElement).toHaveAttribute('id', 'forgot-email');
+    for (let i = 0; i < 6; i++) {
+      await user.tab();
+      expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    }
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
 describe('stored auth error', () => {
   it('expires after 10 seconds', () => {
     storeAuthError('OAuth login failed: x', 1_000);

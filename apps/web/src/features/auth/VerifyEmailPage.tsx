@@ -61,10 +61,7 @@ export function VerifyEmailPage() {
     setState('loading');
     verify({ token })
       .unwrap()
-      .then((r) => {
-        setMessage(r.message ?? 'Your email has been verified. You can now log in.');
-        setState('success');
-      })
+      .then(() => setState('success'))
       .catch((err) => {
         setMessage(errorMessage(err, Messages.verificationFailed));
         setState('error');
@@ -83,7 +80,7 @@ export function VerifyEmailPage() {
       {state === 'success' && (
         <>
           <div className="alert alert-success" role="status">
-            Email verified successfully! {message}
+            Email verified successfully! You can now log in.
           </div>
           <button type="button" className="btn" onClick={() => navigate('/auth')}>
             Go to Login
