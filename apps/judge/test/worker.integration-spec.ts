@@ -1,0 +1,155 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Queue, QueueEvents } from 'bullmq';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JUDGE_QUEUE, type JudgeJobData, type JudgeJobResult } from '@javelin/contracts';
+import { ADD, ADD_TESTS, job, SECRET } from './helpers';
+
+/** Real worker processes (apps/judge/dist/main.js) on a private BullMQ prefix, with short stall timings. */
+const ROOT = join(__dirname, '..');
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const PREFIX = `judge-test-${randomBytes(4).toString('hex')}`;
+const connection = { url: REDIS_URL, maxRetriesPerRequest: null };
+
+interface RunningWorker {
+  child: ChildProcess;
+  lines: string[];
+  exited: Promise<number | null>;
+}
+
+const workers: RunningWorker[] = [];
+let queue: Queue<JudgeJobData, JudgeJobResult>;
+let events: QueueEvents;
+
+async function startWorker(): Promise<RunningWorker> {
+  const child = spawn(process.execPath, [join(ROOT, 'dist/main.js')], {
+    env: {
+      ...process.env,
+      REDIS_URL,
+      JUDGE_QUEUE_PREFIX: PREFIX,
+      JUDGE_LOCK_DURATION_MS: '2000',
+      JUDGE_STALLED_INTERVAL_MS: '1000',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const w: RunningWorker = { child, lines: [], exited: new Promise((r) => child.once('exit', (code) => r(code))) };
+  workers.push(w);
+  let buf = '';
+  const onData = (d: Buffer) => {
+    buf += d.toString();
+    let i;
+    while ((i = buf.indexOf('\n')) >= 0) {
+      w.lines.push(buf.slice(0, i));
+      buf = buf.slice(i + 1);
+    }
+  };
+  child.stdout?.on('data', onData);
+  child.stderr?.on('data', onData);
+  const t0 = Date.now();
+  while (!w.lines.some((l) => l.includes('"msg":"listening"'))) {
+    if (child.exitCode !== null) throw new Error(`worker exited: ${w.lines.join('\n')}`);
+    if (Date.now() - t0 > 60_000) throw new Error('worker did not start');
+    await sleep(50);
+  }
+  return w;
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms));
+}
+
+/** Processes whose command line contains `marker` (the sandboxed JVMs of a submission). */
+function processesWith(marker: string): string[] {
+  const found: string[] = [];
+  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+    try {
+      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(marker)) found.push(pid);
+    } catch {
+      /* exited */
+    }
+  }
+  return found;
+}
+
+/** A submission whose tests each sleep `ms` and then pass; its class name marks its processes. */
+function slowJob(marker: string, ms: number, tests = 4): JudgeJobData {
+  const code = `public class ${marker} {\n  public static void main(String[] args) throws Exception {\n    Thread.sleep(${ms});\n    System.out.println("slept");\n  }\n}\n`;
+  return job(code, Array.from({ length: tests }, (_, i) => ({ id: `t${i}`, stdin: '', expectedOutput: 'slept' })), { wallTimeMs: ms + 4000 });
+}
+
+async function waitForState(jobId: string, state: string, timeoutMs = 30_000): Promise<void> {
+  const t0 = Date.now();
+  for (;;) {
+    const j = await queue.getJob(jobId);
+    if ((await j?.getState()) === state) return;
+    if (Date.now() - t0 > timeoutMs) throw new Error(`job ${jobId} never became ${state}`);
+    await sleep(50);
+  }
+}
+
+beforeAll(async () => {
+  // The workers run the built judge: build it from the current sources.
+  const tsc = spawnSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: ROOT, encoding: 'utf8' });
+  if (tsc.status !== 0) throw new Error(`tsc failed: ${tsc.stdout}${tsc.stderr}`);
+  queue = new Queue(JUDGE_QUEUE, { connection, prefix: PREFIX });
+  events = new QueueEvents(JUDGE_QUEUE, { connection, prefix: PREFIX });
+  await events.waitUntilReady();
+});
+
+afterAll(async () => {
+  for (const w of workers) if (w.child.exitCode === null) w.child.kill('SIGKILL');
+  await queue?.obliterate({ force: true }).catch(() => undefined);
+  await queue?.close();
+  await events?.close();
+});
+
+describe('BullMQ worker', () => {
+  let first: RunningWorker;
+
+  it('judges a job added the way the API adds it', async () => {
+    first = await startWorker();
+    const added = await queue.add('judge', job(ADD, ADD_TESTS), { attempts: 2, removeOnComplete: 100, removeOnFail: 100 });
+    const result = await added.waitUntilFinished(events, 60_000);
+    expect(result.verdict).toBe('accepted');
+    expect(result.results.map((r) => r.id)).toEqual(['a', 'b', 'c']);
+    const bad = await queue.add('judge', job('class {'), { attempts: 1 });
+    const r2 = await bad.waitUntilFinished(events, 60_000);
+    expect(r2.verdict).toBe('compilation_error');
+    expect(JSON.stringify(first.lines)).not.toContain(SECRET);
+  });
+
+  it('a worker killed with kill -9 mid-job leaves a stalled job that another worker finishes', async () => {
+    const marker = `StallMarker${randomBytes(3).toString('hex')}`;
+    const added = await queue.add('judge', slowJob(marker, 1500), { attempts: 2, removeOnComplete: 100 });
+    await waitForState(added.id as string, 'active');
+    // Wait until the first worker's sandboxes are running, then kill it hard.
+    const t0 = Date.now();
+    while (processesWith(marker).length === 0 && Date.now() - t0 < 10_000) await sleep(20);
+    expect(processesWith(marker).length).toBeGreaterThan(0);
+    first.child.kill('SIGKILL');
+    expect(await first.exited).toBeNull();
+    // Its sandboxes die with it (bwrap --die-with-parent), nothing is left running.
+    const t1 = Date.now();
+    while (processesWith(marker).length > 0 && Date.now() - t1 < 5000) await sleep(50);
+    expect(processesWith(marker)).toEqual([]);
+
+    const second = await startWorker();
+    const result = await added.waitUntilFinished(events, 60_000);
+    expect(result.verdict).toBe('accepted');
+    expect(result.results).toHaveLength(4);
+    expect(second.lines.some((l) => l.includes('"msg":"job done"') && l.includes(`"jobId":"${added.id}"`))).toBe(true);
+
+    // Graceful SIGTERM: the running job is finished before the worker exits.
+    const marker2 = `TermMarker${randomBytes(3).toString('hex')}`;
+    const added2 = await queue.add('judge', slowJob(marker2, 1200, 2), { attempts: 1, removeOnComplete: 100 });
+    await waitForState(added2.id as string, 'active');
+    while (processesWith(marker2).length === 0) await sleep(20);
+    second.child.kill('SIGTERM');
+    const result2 = await added2.waitUntilFinished(events, 30_000);
+    expect(result2.verdict).toBe('accepted');
+    expect(await second.exited).toBe(0);
+    expect(second.lines.some((l) => l.includes('"msg":"stopped"'))).toBe(true);
+  });
+});
