@@ -5,7 +5,8 @@ import { join } from 'node:path';
 let passed = 0;
 let failed = 0;
 let skipped = 0;
-for (const group of ['apps', 'libs']) {
+for (const group of ['apps', 'libs', 'tools']) {
+  if (!existsSync(group)) continue;
   for (const name of readdirSync(group)) {
     const file = join(group, name, 'test-results.json');
     if (!existsSync(file)) continue;
