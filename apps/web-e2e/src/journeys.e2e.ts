@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openSession, pasteInMonaco, screenshot, type Session } from './support/browser';
+import { openSession, pasteInMonaco, retypeLineInMonaco, screenshot, type Session } from './support/browser';
 import { ADMIN, BASE_URL, RUN_ID } from './support/config';
 import { linkIn, newestMailTo } from './support/mail';
 
@@ -170,7 +170,8 @@ describe('user, practice', () => {
     await card.getByRole('link', { name: 'Solve Problem' }).click();
     await page.getByRole('heading', { name: PROBLEM_TITLE }).waitFor();
     await page.getByText('public static int addNumbers(int a, int b)').first().waitFor();
-    await pasteInMonaco(page, SOLUTION);
+    // Typed with the keyboard into the boilerplate the admin generated, so its main() is judged too.
+    await retypeLineInMonaco(page, 'return 0;', 'return a + b;');
     await page.keyboard.press('Control+Enter');
     await page.getByRole('heading', { name: 'Test Results' }).waitFor({ timeout: 90_000 });
     await expectToast(page, 'Example test cases: 1/1 passed');

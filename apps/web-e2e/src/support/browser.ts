@@ -66,3 +66,14 @@ export async function pasteInMonaco(page: Page, code: string): Promise<void> {
   }, code);
   await page.locator('.monaco-editor .view-lines').filter({ hasText: code.split('\n')[0] }).waitFor();
 }
+
+/** Type over one line of the editor: click the line showing `current`, select its text, type `replacement`. */
+export async function retypeLineInMonaco(page: Page, current: string, replacement: string): Promise<void> {
+  const line = page.locator('.monaco-editor .view-line', { hasText: current }).first();
+  await line.waitFor({ state: 'visible', timeout: 30_000 });
+  await line.click();
+  await page.keyboard.press('End');
+  await page.keyboard.press('Shift+Home');
+  await page.keyboard.type(replacement);
+  await page.locator('.monaco-editor .view-line', { hasText: replacement }).first().waitFor();
+}
