@@ -20,6 +20,12 @@ for built in apps/api/dist/main.js apps/judge/dist/main.js apps/web/dist/index.h
   [ -f "$built" ] || { echo "e2e: $built is missing; build first (npx nx run-many -t build)" >&2; exit 1; }
 done
 
+base="http://localhost:${PORT}"
+if curl -fs "$base/api/health" >/dev/null 2>&1; then
+  echo "e2e: something already answers on port $PORT; stop it or set E2E_PORT" >&2
+  exit 1
+fi
+
 log_dir="$ROOT/var/e2e-logs"
 mkdir -p "$log_dir"
 node apps/api/dist/database/migrate.js >"$log_dir/migrate.log" 2>&1
@@ -32,7 +38,6 @@ pids+=($!)
 node apps/api/dist/main.js >"$log_dir/api.log" 2>&1 &
 pids+=($!)
 
-base="http://localhost:${PORT}"
 for _ in $(seq 1 60); do
   curl -fs "$base/api/health" >/dev/null 2>&1 && break
   sleep 1
