@@ -160,7 +160,7 @@ export class Judge {
     const java = join(sandbox.javaHome, 'bin/java');
     const javaSources = ['CompileServer.java', 'CdsTraining.java'].map((f) => readFileSync(join(JAVA_DIR, f), 'utf8'));
     const version = run(java, ['-version']).stderr;
-    const cacheDir = join(config.workRoot, `cache-${sha(sandbox.javaHome, version, ...javaSources)}`);
+    const cacheDir = join(config.workRoot, `cache-${sha('layout-2 (G1 archive)', sandbox.javaHome, version, ...javaSources)}`);
     buildOnce(cacheDir, (tmp) => {
       mkdirSync(join(tmp, 'compiler'), { mode: 0o755 });
       mkdirSync(join(tmp, 'train'), { mode: 0o755 });
@@ -170,10 +170,12 @@ export class Judge {
       mkdirSync(join(tmp, 'cds'), { mode: 0o755 });
       try {
         const list = join(tmp, 'classes.lst');
-        run(java, ['-Xshare:off', '-XX:+UseSerialGC', `-XX:DumpLoadedClassList=${list}`, '-cp', join(tmp, 'train'), 'CdsTraining'], { input: '4 5\n' });
+        run(java, ['-Xshare:off', `-XX:DumpLoadedClassList=${list}`, '-cp', join(tmp, 'train'), 'CdsTraining'], { input: '4 5\n' });
         const jdkOnly = readFileSync(list, 'utf8').split('\n').filter((l) => !l.startsWith('CdsTraining')).join('\n');
         writeFileSync(list, jdkOnly);
-        run(java, ['-Xshare:dump', '-XX:+UseSerialGC', `-XX:SharedClassListFile=${list}`, `-XX:SharedArchiveFile=${join(tmp, 'cds', 'javelin.jsa')}`], { cwd: join(tmp, 'cds') });
+        // Dumped with G1 (the default): JDK 17 archives heap objects (the module graph, interned
+        // strings) only with G1, and runs use G1 to map them.
+        run(java, ['-Xshare:dump', '-XX:+UseG1GC', `-XX:SharedClassListFile=${list}`, `-XX:SharedArchiveFile=${join(tmp, 'cds', 'javelin.jsa')}`], { cwd: join(tmp, 'cds') });
       } catch (e) {
         log('AppCDS archive could not be built; using the default CDS archive', { error: String(e).slice(0, 300) });
       }
@@ -184,7 +186,7 @@ export class Judge {
     const jsa = join(cacheDir, 'cds', 'javelin.jsa');
     if (config.appCds && existsSync(jsa)) {
       const check = await sandbox.run({
-        argv: [java, '-Xshare:on', `-XX:SharedArchiveFile=/cds/javelin.jsa`, '-XX:+UseSerialGC', '-XX:-UsePerfData', '-cp', '/classes', '-version'],
+        argv: [java, '-Xshare:on', `-XX:SharedArchiveFile=/cds/javelin.jsa`, '-XX:+UseG1GC', '-XX:-UsePerfData', '-cp', '/classes', '-version'],
         binds: [
           { src: join(cacheDir, 'cds'), dest: '/cds' },
           { src: join(cacheDir, 'train'), dest: '/classes' },
@@ -321,8 +323,9 @@ export class Judge {
     if (mode === 'cold') return common;
     return [
       ...common,
-      // Serial GC: no GC threads to start, smallest footprint; a single-threaded solution does not need more.
-      '-XX:+UseSerialGC',
+      // G1 (the default collector): in JDK 17 only G1 maps the CDS archive's heap objects (the
+      // module graph), which makes start-up ~30% cheaper in CPU than Serial GC here.
+      '-XX:+UseG1GC',
       '-Xshare:auto',
       ...(this.cdsArchive ? ['-XX:SharedArchiveFile=/cds/javelin.jsa'] : []),
     ];
