@@ -10,6 +10,7 @@ import { JudgingModule } from './execution/judging.module';
 import { HealthModule } from './health/health.module';
 import { LeaderboardModule } from './leaderboard/leaderboard.module';
 import { MailModule } from './mail/mail.module';
+import { ObservabilityModule } from './observability/observability.module';
 import { ProblemsModule } from './problems/problems.module';
 import { ProfilesModule } from './profiles/profiles.module';
 import { RedisModule } from './redis/redis.module';
@@ -31,6 +32,7 @@ export class AppModule {
       imports: [
         EnvModule.with(env),
         TypeOrmModule.forRoot({ ...dataSourceOptions(env.databaseUrl), retryAttempts: 2, retryDelay: 1_000 }),
+        ObservabilityModule,
         RedisModule,
         MailModule,
         UsersModule,

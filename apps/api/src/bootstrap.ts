@@ -1,5 +1,6 @@
 import { INestApplication, Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import express from 'express';
 import helmet from 'helmet';
@@ -8,18 +9,23 @@ import { join, resolve } from 'node:path';
 import { AppModule } from './app.module';
 import { HttpExceptionFilter } from './common/http-exception.filter';
 import { createValidationPipe } from './common/validation';
+import { createRootLogger, PinoNestLogger } from './observability/logger';
+import { httpObserver } from './observability/http-observer';
+import { Metrics } from './observability/metrics';
 import type { Env } from './config/env';
 
 export const API_PREFIX = 'api';
 const BODY_LIMIT = '256kb';
 
 /** Builds the configured application; main.ts listens, tests drive it through supertest. */
-export async function createApp(env: Env, options: { logger?: false } = {}): Promise<INestApplication> {
+export async function createApp(env: Env, options: { quiet?: boolean } = {}): Promise<INestApplication> {
+  const rootLogger = createRootLogger(options.quiet ? 'silent' : undefined);
   const app = await NestFactory.create<NestExpressApplication>(AppModule.with(env), {
     bodyParser: false,
-    logger: options.logger,
+    logger: options.quiet ? false : new PinoNestLogger(rootLogger),
     abortOnError: false,
   });
+  app.use(httpObserver(rootLogger, app.get(Metrics)));
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
   app.use(express.json({ limit: BODY_LIMIT }));
   app.use(
@@ -40,12 +46,24 @@ export async function createApp(env: Env, options: { logger?: false } = {}): Pro
     }),
   );
   app.enableCors({ origin: env.corsOrigins, credentials: true });
-  app.setGlobalPrefix(API_PREFIX);
+  app.setGlobalPrefix(API_PREFIX, { exclude: ['metrics'] });
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new HttpExceptionFilter());
   app.enableShutdownHooks();
+  describeApi(app);
   serveWeb(app, env);
   return app;
+}
+
+/** OpenAPI description of every route at /api/docs (JSON at /api/docs-json). */
+function describeApi(app: NestExpressApplication): void {
+  const config = new DocumentBuilder()
+    .setTitle('Javelin API')
+    .setDescription('Competitive-programming practice and contests for Java. Errors are {statusCode, error, message}.')
+    .setVersion('1.0')
+    .addBearerAuth()
+    .build();
+  SwaggerModule.setup(`${API_PREFIX}/docs`, app, () => SwaggerModule.createDocument(app, config));
 }
 
 /** Serves the built web app (apps/web/dist) on the same origin, with the SPA's fallback for its routes. */
@@ -57,7 +75,8 @@ function serveWeb(app: NestExpressApplication, env: Env): void {
   }
   app.use(express.static(dir, { index: false, maxAge: '1h' }));
   app.use((req: express.Request, res: express.Response, next: express.NextFunction) => {
-    if (req.method !== 'GET' || req.path.startsWith(`/${API_PREFIX}/`) || req.path === `/${API_PREFIX}`) return next();
+    const ownedByApi = req.path.startsWith(`/${API_PREFIX}/`) || req.path === `/${API_PREFIX}` || req.path === '/metrics';
+    if (req.method !== 'GET' || ownedByApi) return next();
     res.sendFile(join(dir, 'index.html'));
   });
 }

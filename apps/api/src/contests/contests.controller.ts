@@ -96,11 +96,13 @@ export class ContestsController {
         timer ??= setTimeout(push, STREAM_THROTTLE_MS);
       };
       const unsubscribe = this.standings.onChange(id, schedule);
+      const stopOnClose = this.standings.onClosing(() => subscriber.complete());
       const heartbeat = setInterval(() => subscriber.next({ type: 'heartbeat', data: {} }), STREAM_HEARTBEAT_MS);
       push();
       return () => {
         closed = true;
         unsubscribe();
+        stopOnClose();
         clearInterval(heartbeat);
         if (timer) clearTimeout(timer);
       };

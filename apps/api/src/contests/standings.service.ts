@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { ContestLeaderboardEntry } from '@javelin/contracts';
 import Redis from 'ioredis';
@@ -8,6 +8,7 @@ import { REDIS } from '../redis/redis.module';
 import type { SolveListener } from '../submissions/submissions.service';
 
 const CHANNEL = 'javelin:contest-standings';
+const CLOSING = Symbol('closing');
 /** How long a computed top list is reused; bounds staleness across API instances. */
 const CACHE_TTL_MS = 1_000;
 /** The longest top list kept in memory per contest. */
@@ -24,7 +25,7 @@ interface CachedStandings {
  * submissions), served from a short-lived cache, and announced to every API instance over Redis.
  */
 @Injectable()
-export class StandingsService implements SolveListener, OnModuleInit, OnModuleDestroy {
+export class StandingsService implements SolveListener, OnModuleInit, OnModuleDestroy, BeforeApplicationShutdown {
   private readonly logger = new Logger('Standings');
   private readonly cache = new Map<string, CachedStandings>();
   private readonly inflight = new Map<string, Promise<ContestLeaderboardEntry[]>>();
@@ -49,6 +50,16 @@ export class StandingsService implements SolveListener, OnModuleInit, OnModuleDe
 
   onModuleDestroy(): void {
     this.subscriber?.disconnect();
+  }
+
+  /** Ends every live stream, so the HTTP server can finish its in-flight requests and close. */
+  beforeApplicationShutdown(): void {
+    this.changes.emit(CLOSING);
+  }
+
+  onClosing(listener: () => void): () => void {
+    this.changes.once(CLOSING, listener);
+    return () => this.changes.off(CLOSING, listener);
   }
 
   async recordContestSolve(m: EntityManager, userId: string, contestId: string, points: number, at: Date): Promise<void> {

@@ -1,4 +1,5 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
+import type { Request } from 'express';
 import { Authenticated, CurrentUser } from '../auth/guards';
 import type { AuthUser } from '../users/users.service';
 import { ExecuteCodeDto } from './dto';
@@ -11,7 +12,7 @@ export class ExecutionController {
   @Post('execute-code')
   @HttpCode(200)
   @Authenticated()
-  execute(@CurrentUser() user: AuthUser, @Body() dto: ExecuteCodeDto) {
-    return this.execution.execute(user, dto);
+  execute(@CurrentUser() user: AuthUser, @Body() dto: ExecuteCodeDto, @Req() req: Request) {
+    return this.execution.execute(user, dto, req.id);
   }
 }

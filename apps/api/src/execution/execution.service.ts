@@ -16,6 +16,7 @@ import { ProblemsService } from '../problems/problems.service';
 import type { TestCase } from '../problems/test-case.entity';
 import { Judgement } from '../submissions/judgement.entity';
 import type { AuthUser } from '../users/users.service';
+import { Metrics } from '../observability/metrics';
 import { ExecuteCodeDto } from './dto';
 import { JudgeClient } from './judge-client.service';
 
@@ -44,9 +45,10 @@ export class ExecutionService {
     @Inject(JUDGE_ACCESS) private readonly access: JudgeAccessPolicy,
     private readonly problems: ProblemsService,
     private readonly judge: JudgeClient,
+    private readonly metrics: Metrics,
   ) {}
 
-  async execute(user: AuthUser, dto: ExecuteCodeDto): Promise<ExecuteCodeResponse> {
+  async execute(user: AuthUser, dto: ExecuteCodeDto, requestId: string = randomUUID()): Promise<ExecuteCodeResponse> {
     const submit = dto.runAllTestCases === true;
     await this.access.assertMayJudge(user, dto.problemId, dto.contestId, submit);
     const problem = await this.problems.requireProblem(dto.problemId);
@@ -54,14 +56,18 @@ export class ExecutionService {
     if (tests.length === 0) {
       throw new BadRequestException(submit ? 'This problem has no test cases yet' : 'This problem has no example test cases to run');
     }
+    const kind = submit ? 'submit' : 'run';
+    const stopTimer = this.metrics.judgeDuration.startTimer({ kind });
     const outcome = await this.judge.judge({
       code: dto.code,
       language: 'java',
       tests: tests.map((t) => ({ id: t.id, stdin: serializeInputs(problem.inputVariables, t.input), expectedOutput: t.expectedOutput })),
       limits: this.env.judgeLimits,
-      requestId: randomUUID(),
+      requestId,
     });
+    stopTimer();
     const response = toResponse(tests, outcome, isAdminRoles(user.roles));
+    this.metrics.judgeVerdicts.inc({ verdict: response.verdict, kind });
     await this.db.getRepository(Judgement).insert({
       userId: user.id,
       problemId: problem.id,

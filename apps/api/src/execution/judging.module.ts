@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { ContestAccessPolicy } from '../contests/contest-access.policy';
 import { ContestsModule } from '../contests/contests.module';
 import { StandingsService } from '../contests/standings.service';
+import { MetricsController } from '../observability/metrics.controller';
 import { ProblemsModule } from '../problems/problems.module';
 import { SubmissionsController } from '../submissions/submissions.controller';
 import { SOLVE_LISTENER, SubmissionsService } from '../submissions/submissions.service';
@@ -11,7 +12,7 @@ import { JudgeClient } from './judge-client.service';
 
 @Module({
   imports: [ProblemsModule, ContestsModule],
-  controllers: [ExecutionController, SubmissionsController],
+  controllers: [ExecutionController, SubmissionsController, MetricsController],
   providers: [
     JudgeClient,
     ExecutionService,

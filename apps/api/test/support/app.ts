@@ -18,7 +18,7 @@ export interface TestApp {
 
 export async function startApp(overrides: Record<string, string> = {}): Promise<TestApp> {
   const env = testEnv(overrides);
-  const app = await createApp(env, { logger: false });
+  const app = await createApp(env, { quiet: true });
   await app.init();
   const db = app.get<DataSource>(getDataSourceToken());
   return {

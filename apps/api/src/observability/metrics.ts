@@ -1,0 +1,41 @@
+import { Injectable } from '@nestjs/common';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+/** The API's Prometheus metrics, served at /metrics. */
+@Injectable()
+export class Metrics {
+  readonly registry = new Registry();
+
+  readonly httpDuration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'HTTP request latency by method, route pattern and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers: [this.registry],
+  });
+
+  readonly judgeDuration = new Histogram({
+    name: 'judge_duration_seconds',
+    help: 'Time from enqueueing a judge job to its verdict',
+    labelNames: ['kind'] as const,
+    buckets: [0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60],
+    registers: [this.registry],
+  });
+
+  readonly judgeVerdicts = new Counter({
+    name: 'judge_verdicts_total',
+    help: 'Judged submissions by overall verdict',
+    labelNames: ['verdict', 'kind'] as const,
+    registers: [this.registry],
+  });
+
+  readonly judgeQueueWaiting = new Gauge({
+    name: 'judge_queue_waiting',
+    help: 'Jobs waiting in the judge queue',
+    registers: [this.registry],
+  });
+
+  constructor() {
+    collectDefaultMetrics({ register: this.registry });
+  }
+}
