@@ -260,7 +260,7 @@ export class Judge {
       }
       if (!compiled.ok) {
         log('compiled', { requestId: data.requestId, ok: false, compileMs: Math.round(compiled.ms) });
-        return { verdict: 'compilation_error', compileError: compiled.message, results: [] };
+        return { verdict: 'compilation_error', compileError: compiled.message, results: [], timings: { compileMs: Math.round(compiled.ms), totalMs: Math.round(performance.now() - t0) } };
       }
       const simpleMain = info.mainClass;
       const mainClass = compiled.mainClass ?? (simpleMain ? (info.packageName ? `${info.packageName}.${simpleMain}` : simpleMain) : null);
@@ -299,7 +299,7 @@ export class Judge {
         compileMs: Math.round(compiled.ms),
         totalMs: Math.round(performance.now() - t0),
       });
-      return { verdict, results };
+      return { verdict, results, timings: { compileMs: Math.round(compiled.ms), totalMs: Math.round(performance.now() - t0) } };
     } finally {
       rmSync(subDir, { recursive: true, force: true });
     }
@@ -326,6 +326,8 @@ export class Judge {
       // G1 (the default collector): in JDK 17 only G1 maps the CDS archive's heap objects (the
       // module graph), which makes start-up ~30% cheaper in CPU than Serial GC here.
       '-XX:+UseG1GC',
+      // A small initial heap is cheaper to set up; G1 grows it on demand.
+      `-Xms${Math.min(64, limits.memoryMb)}m`,
       '-Xshare:auto',
       ...(this.cdsArchive ? ['-XX:SharedArchiveFile=/cds/javelin.jsa'] : []),
     ];

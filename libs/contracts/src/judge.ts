@@ -64,6 +64,10 @@ export interface JudgeTestResult {
 export interface JudgeJobResult {
   /** compilation_error when the code did not compile (then `results` is empty); otherwise the first failing test's verdict, or accepted. */
   verdict: Verdict;
+  /** javac's message (`Main.java:3: error: ...`, line numbers of the submitted code), for compilation_error. */
   compileError?: string;
+  /** One per test, in the order of `JudgeJobData.tests`. */
   results: JudgeTestResult[];
+  /** Where the judge spent its time, milliseconds (for logs and metrics; not shown to users). */
+  timings?: { compileMs: number; totalMs: number };
 }
