@@ -73,12 +73,28 @@ function chmodTree(dir: string): void {
   }
 }
 
+/** Upper bounds a job's limits are clamped to, whatever the producer sends. */
+const MAX_LIMITS: JudgeLimits = {
+  cpuTimeMs: 60_000,
+  wallTimeMs: 120_000,
+  memoryMb: 4096,
+  stackMb: 1024,
+  outputBytes: 64 << 20,
+  maxProcesses: 1024,
+  compileWallTimeMs: 60_000,
+};
+const MAX_SOURCE_BYTES = 1 << 20;
+
 function withDefaults(limits: Partial<JudgeLimits> | undefined): JudgeLimits {
   const l = { ...DEFAULT_JUDGE_LIMITS, ...(limits ?? {}) };
   for (const k of Object.keys(DEFAULT_JUDGE_LIMITS) as (keyof JudgeLimits)[]) {
     const v = l[k];
     if (typeof v !== 'number' || !Number.isFinite(v) || v <= 0) l[k] = DEFAULT_JUDGE_LIMITS[k];
+    l[k] = Math.min(Math.floor(l[k]), MAX_LIMITS[k]);
   }
+  // The JVM itself needs a dozen threads and some memory.
+  l.maxProcesses = Math.max(l.maxProcesses, 32);
+  l.memoryMb = Math.max(l.memoryMb, 16);
   return l;
 }
 
@@ -237,6 +253,9 @@ export class Judge {
     if (typeof data?.code !== 'string') throw new Error('job data has no code');
     const tests: JudgeTest[] = Array.isArray(data.tests) ? data.tests : [];
     const limits = withDefaults(data.limits);
+    if (Buffer.byteLength(data.code, 'utf8') > MAX_SOURCE_BYTES) {
+      return { verdict: 'compilation_error', compileError: `Source code too large (limit ${MAX_SOURCE_BYTES} bytes)`, results: [] };
+    }
     const info = analyzeJavaSource(data.code);
     const fileName = info.publicClass ?? 'Main';
     const subDir = join(this.stateDir, `s${++this.subCounter}`);
