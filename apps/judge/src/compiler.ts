@@ -45,7 +45,7 @@ export class CompileService {
   private cg: CgroupRun | null = null;
   private buf: Buffer = Buffer.alloc(0);
   private nextId = 1;
-  private pending: { id: number; child: ChildProcess; resolve: (r: Buffer | null) => void } | null = null;
+  private pending: { id: number; child: ChildProcess; resolve: (r: Buffer | number | null) => void } | null = null;
   private chain: Promise<unknown> = Promise.resolve();
   private starting: Promise<void> | null = null;
   private closed = false;
@@ -132,7 +132,7 @@ export class CompileService {
       const p = this.pending;
       if (p && p.child === child) {
         this.pending = null;
-        p.resolve(null);
+        p.resolve(code ?? -1);
       }
     });
   }
@@ -194,7 +194,7 @@ export class CompileService {
     head.writeInt32BE(nameBuf.length, 4);
     const len = Buffer.alloc(4);
     len.writeInt32BE(srcBuf.length, 0);
-    const frame = await new Promise<Buffer | null | 'timeout'>((resolve) => {
+    const frame = await new Promise<Buffer | number | null | 'timeout'>((resolve) => {
       const timer = setTimeout(() => {
         this.pending = null;
         resolve('timeout');
@@ -210,12 +210,15 @@ export class CompileService {
       child.stdin?.write(Buffer.concat([head, nameBuf, len, srcBuf]));
     });
     const ms = performance.now() - t0;
-    if (frame === 'timeout' || frame === null) {
+    if (!Buffer.isBuffer(frame)) {
       // Kill the service (it may be stuck on this source); the next request starts a fresh one.
       this.kill(child);
       this.restarts++;
       if (frame === 'timeout') return { ok: false, message: compileTimeoutMessage(timeoutMs), ms };
-      return { ok: false, message: 'Compilation failed: the compiler ran out of memory or crashed', ms };
+      // -XX:+ExitOnOutOfMemoryError exits with 3: the source made javac run out of memory.
+      if (frame === 3 || frame === 137) return { ok: false, message: 'Compilation failed: the compiler ran out of memory', ms };
+      // Anything else is the judge's fault, not the submission's: fail the job (BullMQ retries it).
+      throw new SandboxError(`the compile service died (exit ${frame})`);
     }
     this.compiles++;
     return parseResponse(frame, ms);
