@@ -1,9 +1,9 @@
-import { Body, Controller, Delete, Get, HttpCode, MessageEvent, Param, Post, Query, Sse } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, MessageEvent, NotFoundException, Param, Post, Query, Sse } from '@nestjs/common';
 import { Observable } from 'rxjs';
 import { AdminOnly, Authenticated, CurrentUser, OptionalAuth } from '../auth/guards';
 import { uuidParam } from '../common/uuid.pipe';
 import type { AuthUser } from '../users/users.service';
-import { ContestsService } from './contests.service';
+import { CONTEST_NOT_FOUND, ContestsService } from './contests.service';
 import { CreateContestDto, LeaderboardQueryDto } from './dto';
 import { DEFAULT_LEADERBOARD_LIMIT, StandingsService } from './standings.service';
 
@@ -74,8 +74,9 @@ export class ContestsController {
 
   @Get('leaderboard/contests/:id')
   async leaderboard(@Param('id', uuidParam('id')) id: string, @Query() query: LeaderboardQueryDto) {
-    await this.contests.requireContest(id);
-    return this.standings.standings(id, query.limit ?? DEFAULT_LEADERBOARD_LIMIT, query.offset ?? 0);
+    const rows = await this.standings.standingsIfExists(id, query.limit ?? DEFAULT_LEADERBOARD_LIMIT, query.offset ?? 0);
+    if (!rows) throw new NotFoundException(CONTEST_NOT_FOUND);
+    return rows;
   }
 
   /** Server-sent events: the standings now, then again within a second of every change. */

@@ -21,6 +21,14 @@ import { RatingsService } from './ratings.service';
 import { StandingsService } from './standings.service';
 
 export const CONTEST_NOT_FOUND = 'Contest not found';
+const CATALOG_TTL_MS = 1_000;
+
+interface ContestCatalog {
+  at: number;
+  contests: Contest[];
+  links: Map<string, ContestProblemRow[]>;
+  problems: Map<string, ProblemDto>;
+}
 
 interface ContestProblemRow {
   contest_id: string;
@@ -36,6 +44,8 @@ export const systemClock: Clock = () => new Date();
 @Injectable()
 export class ContestsService {
   private clock: Clock = systemClock;
+  private cachedCatalog?: ContestCatalog;
+  private catalogInflight?: Promise<ContestCatalog>;
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
@@ -73,19 +83,29 @@ export class ContestsService {
 
   /** Every contest, newest start first, with the caller's joined flag and problem summaries. */
   async list(viewer?: AuthUser): Promise<ContestDto[]> {
-    const contests = await this.db.getRepository(Contest).find({ order: { startTime: 'DESC' } });
-    const ids = contests.map((c) => c.id);
-    const links = await this.links(ids);
-    const problems = await this.problemSummaries([...new Set(links.map((l) => l.problem_id))]);
-    const joined = viewer ? await this.joinedIds(viewer.id, ids) : new Set<string>();
-    return contests.map((c) =>
-      this.toDto(
-        c,
-        links.filter((l) => l.contest_id === c.id),
-        problems,
-        joined.has(c.id),
-      ),
-    );
+    const catalog = await this.catalog();
+    const joined = viewer ? await this.joinedIds(viewer.id, catalog.contests.map((c) => c.id)) : new Set<string>();
+    return catalog.contests.map((c) => this.toDto(c, catalog.links.get(c.id) ?? [], catalog.problems, joined.has(c.id)));
+  }
+
+  /** The same for every caller, so it is kept for a moment: a burst of readers costs one set of queries. */
+  private async catalog(): Promise<ContestCatalog> {
+    if (this.cachedCatalog && Date.now() - this.cachedCatalog.at < CATALOG_TTL_MS) return this.cachedCatalog;
+    this.catalogInflight ??= (async () => {
+      const contests = await this.db.getRepository(Contest).find({ order: { startTime: 'DESC' } });
+      const rows = await this.links(contests.map((c) => c.id));
+      const links = new Map<string, ContestProblemRow[]>();
+      for (const row of rows) links.set(row.contest_id, [...(links.get(row.contest_id) ?? []), row]);
+      const problems = await this.problemSummaries([...new Set(rows.map((l) => l.problem_id))]);
+      this.cachedCatalog = { at: Date.now(), contests, links, problems };
+      return this.cachedCatalog;
+    })().finally(() => (this.catalogInflight = undefined));
+    return this.catalogInflight;
+  }
+
+  /** Forget the cached list after a change made here (other instances see it within CATALOG_TTL_MS). */
+  private catalogChanged(): void {
+    this.cachedCatalog = undefined;
   }
 
   /**
@@ -149,6 +169,7 @@ export class ContestsService {
       }
       return saved;
     });
+    this.catalogChanged();
     await this.scheduler.scheduleEnd(contest.id, contest.endTime);
     return this.get(contest.id, author);
   }
@@ -159,6 +180,7 @@ export class ContestsService {
     if (this.statusOf(contest) !== 'active') throw new ConflictException('Only an active contest can be completed');
     const now = this.now();
     await this.db.query(`UPDATE contests SET end_time = $2 WHERE id = $1 AND end_time > $2`, [id, now]);
+    this.catalogChanged();
     await this.ratings.finalize(id, now);
     this.standings.contestChanged(id);
     return { success: true, message: 'Contest completed', contest: await this.get(id) };
@@ -170,6 +192,7 @@ export class ContestsService {
       await m.query(`DELETE FROM solved_problems WHERE contest_id = $1`, [id]);
       await m.query(`DELETE FROM contests WHERE id = $1`, [id]);
     });
+    this.catalogChanged();
     return { success: true, message: 'Contest deleted successfully' };
   }
 
@@ -201,6 +224,7 @@ export class ContestsService {
       if (this.statusOf(contest) !== 'upcoming') throw new ConflictException('Joining is closed: the contest has already started');
       throw new ConflictException('The contest is full');
     }
+    this.catalogChanged();
     return { success: true, message: 'Successfully joined the contest!', participantCount: count };
   }
 

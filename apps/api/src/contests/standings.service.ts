@@ -17,7 +17,8 @@ export const DEFAULT_LEADERBOARD_LIMIT = 100;
 
 interface CachedStandings {
   at: number;
-  rows: ContestLeaderboardEntry[];
+  /** Null when no such contest exists (cached too, so unknown ids cost no more than known ones). */
+  rows: ContestLeaderboardEntry[] | null;
 }
 
 /**
@@ -28,7 +29,7 @@ interface CachedStandings {
 export class StandingsService implements SolveListener, OnModuleInit, OnModuleDestroy, BeforeApplicationShutdown {
   private readonly logger = new Logger('Standings');
   private readonly cache = new Map<string, CachedStandings>();
-  private readonly inflight = new Map<string, Promise<ContestLeaderboardEntry[]>>();
+  private readonly inflight = new Map<string, Promise<ContestLeaderboardEntry[] | null>>();
   /** Bumped on every change, so a query that started before it is never cached as current. */
   private readonly generation = new Map<string, number>();
   private readonly changes = new EventEmitter();
@@ -87,18 +88,24 @@ export class StandingsService implements SolveListener, OnModuleInit, OnModuleDe
 
   /** Standings best first: score, then the earlier last score-raising accept, then user id. */
   async standings(contestId: string, limit = DEFAULT_LEADERBOARD_LIMIT, offset = 0): Promise<ContestLeaderboardEntry[]> {
-    if (offset + limit > CACHED_ROWS) return this.query(contestId, limit, offset);
+    return (await this.standingsIfExists(contestId, limit, offset)) ?? [];
+  }
+
+  /** As `standings`, or null when the contest does not exist. */
+  async standingsIfExists(contestId: string, limit = DEFAULT_LEADERBOARD_LIMIT, offset = 0): Promise<ContestLeaderboardEntry[] | null> {
     const cached = this.cache.get(contestId);
     const rows = cached && Date.now() - cached.at < CACHE_TTL_MS ? cached.rows : await this.refresh(contestId);
+    if (rows === null) return null;
+    if (offset + limit > CACHED_ROWS) return this.query(contestId, limit, offset);
     return rows.slice(offset, offset + limit);
   }
 
-  private refresh(contestId: string): Promise<ContestLeaderboardEntry[]> {
+  private refresh(contestId: string): Promise<ContestLeaderboardEntry[] | null> {
     // One query per contest at a time, however many readers arrive together.
     let pending = this.inflight.get(contestId);
     if (!pending) {
       const started = this.generation.get(contestId) ?? 0;
-      const query = this.query(contestId, CACHED_ROWS, 0).then((rows) => {
+      const query = this.topIfExists(contestId).then((rows) => {
         if ((this.generation.get(contestId) ?? 0) === started) this.cache.set(contestId, { at: Date.now(), rows });
         return rows;
       });
@@ -108,6 +115,14 @@ export class StandingsService implements SolveListener, OnModuleInit, OnModuleDe
       this.inflight.set(contestId, pending);
     }
     return pending;
+  }
+
+  private async topIfExists(contestId: string): Promise<ContestLeaderboardEntry[] | null> {
+    const [exists, rows] = await Promise.all([
+      this.db.query(`SELECT 1 FROM contests WHERE id = $1`, [contestId]),
+      this.query(contestId, CACHED_ROWS, 0),
+    ]);
+    return exists.length ? rows : null;
   }
 
   private async query(contestId: string, limit: number, offset: number): Promise<ContestLeaderboardEntry[]> {

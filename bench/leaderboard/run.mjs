@@ -1,0 +1,144 @@
+// Leaderboard benchmark (issue 4): 10,000 participants × 10 problems, then GET /api/leaderboard/contests/:id
+// and GET /api/contests under a fixed request rate from a second process (autocannon). Prints figures.
+//   node bench/leaderboard/run.mjs [--participants 10000] [--rate 500] [--duration 20]
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import pg from 'pg';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const args = Object.fromEntries(
+  process.argv.slice(2).reduce((pairs, a, i, all) => (a.startsWith('--') ? [...pairs, [a.slice(2), all[i + 1]]] : pairs), []),
+);
+const PARTICIPANTS = Number(args.participants ?? 10_000);
+const PROBLEMS = 10;
+const CONTESTS = 20;
+const RATE = Number(args.rate ?? 500);
+const DURATION = Number(args.duration ?? 20);
+const PORT = Number(args.port ?? 3900);
+const DB = 'javelin_bench_leaderboard';
+const DATABASE_URL = `postgres://postgres@127.0.0.1:5432/${DB}`;
+
+async function freshDatabase() {
+  const admin = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
+  await admin.end();
+  execFileSync(process.execPath, [join(ROOT, 'apps/api/dist/database/migrate.js')], {
+    env: { ...process.env, DATABASE_URL },
+    stdio: 'inherit',
+  });
+}
+
+/** Loads users, problems, contests, participants, solves and the maintained standings with set-based SQL. */
+async function load() {
+  const db = new pg.Client({ connectionString: DATABASE_URL });
+  await db.connect();
+  const started = Date.now();
+  await db.query(`
+    INSERT INTO users (email, username, full_name, password_hash, email_verified)
+    SELECT 'u' || i || '@bench.local', 'u' || i, 'Bench User ' || i, NULL, true FROM generate_series(1, $1) i`, [PARTICIPANTS]);
+  await db.query(`INSERT INTO profiles (user_id) SELECT id FROM users`);
+  await db.query(`
+    INSERT INTO problems (title, description, function_name, points, difficulty)
+    SELECT 'Problem ' || i, 'Statement ' || i, 'solve', 10 * (1 + i % 3), (ARRAY['easy','medium','hard'])[1 + i % 3]
+      FROM generate_series(1, $1) i`, [PROBLEMS]);
+  await db.query(`
+    INSERT INTO contests (title, description, start_time, end_time, max_participants)
+    SELECT 'Contest ' || i, 'Bench contest ' || i, now() - interval '1 hour' + (i || ' days')::interval,
+           now() + interval '1 hour' + (i || ' days')::interval, $1
+      FROM generate_series(0, $2 - 1) i`, [PARTICIPANTS, CONTESTS]);
+  const { rows: [contest] } = await db.query(`SELECT id FROM contests ORDER BY start_time LIMIT 1`);
+  await db.query(`
+    INSERT INTO contest_problems (contest_id, problem_id, position, points)
+    SELECT c.id, p.id, row_number() OVER (PARTITION BY c.id ORDER BY p.title) - 1, p.points FROM contests c CROSS JOIN problems p`);
+  await db.query(`INSERT INTO contest_participants (contest_id, user_id) SELECT $1, id FROM users`, [contest.id]);
+  await db.query(`UPDATE contests SET participant_count = $2 WHERE id = $1`, [contest.id, PARTICIPANTS]);
+  // Each participant solved a pseudo-random subset of the problems at pseudo-random times.
+  await db.query(`
+    INSERT INTO solved_problems (user_id, problem_id, contest_id, points, solved_at)
+    SELECT u.id, p.id, $1, p.points, now() - interval '1 hour' + (hashtext(u.id::text || p.id::text) % 3600 + 3600) % 3600 * interval '1 second'
+      FROM users u CROSS JOIN problems p
+     WHERE hashtext(p.id::text || u.id::text) % 3 <> 0`, [contest.id]);
+  await db.query(`
+    INSERT INTO contest_scores (contest_id, user_id, score, problems_solved, last_improved_at)
+    SELECT contest_id, user_id, sum(points), count(*), max(solved_at) FROM solved_problems WHERE contest_id = $1
+     GROUP BY contest_id, user_id`, [contest.id]);
+  await db.query('ANALYZE');
+  const { rows: [counts] } = await db.query(`
+    SELECT (SELECT count(*) FROM contest_participants)::int AS participants,
+           (SELECT count(*) FROM solved_problems)::int AS solves,
+           (SELECT count(*) FROM contest_scores)::int AS standings`);
+  await db.end();
+  console.log(`loaded in ${((Date.now() - started) / 1000).toFixed(1)} s: ${JSON.stringify(counts)}`);
+  return contest.id;
+}
+
+async function startApi() {
+  const api = spawn(process.execPath, [join(ROOT, 'apps/api/dist/main.js')], {
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      DATABASE_URL,
+      LOG_LEVEL: 'warn',
+      JUDGE_QUEUE_PREFIX: 'bench-leaderboard',
+      MAIL_OUTBOX_DIR: mkdtempSync(join(tmpdir(), 'bench-mail-')),
+      NODE_ENV: 'development',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${PORT}/api/health`)).ok) return api;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  api.kill();
+  throw new Error('the API did not start');
+}
+
+/** autocannon in its own process, at a fixed overall request rate. */
+function load_test(url) {
+  const out = execFileSync(
+    process.execPath,
+    [join(ROOT, 'node_modules/autocannon/autocannon.js'), '--json', '-c', '50', '-R', String(RATE), '-d', String(DURATION), url],
+    { maxBuffer: 64 << 20 },
+  );
+  const r = JSON.parse(out.toString());
+  return {
+    requestsPerSecond: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    max: r.latency.max,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    timeouts: r.timeouts,
+    totalRequests: r.requests.total,
+  };
+}
+
+await freshDatabase();
+const contestId = await load();
+const api = await startApi();
+try {
+  const base = `http://127.0.0.1:${PORT}`;
+  const top = await (await fetch(`${base}/api/leaderboard/contests/${contestId}`)).json();
+  console.log(`leaderboard answers ${top.length} rows (default top 100), first: ${JSON.stringify(top[0])}`);
+  // Warm-up, then the measured runs.
+  load_test.call(null, `${base}/api/leaderboard/contests/${contestId}`);
+  const results = {
+    [`GET /api/leaderboard/contests/:id`]: load_test(`${base}/api/leaderboard/contests/${contestId}`),
+    [`GET /api/contests (${CONTESTS} contests)`]: load_test(`${base}/api/contests`),
+  };
+  console.log(`\n${PARTICIPANTS} participants × ${PROBLEMS} problems, target ${RATE} req/s for ${DURATION} s, 50 connections, 2 cores shared with the API and PostgreSQL`);
+  console.log('| endpoint | req/s | p50 ms | p99 ms | max ms | non-2xx | errors |');
+  console.log('|---|---|---|---|---|---|---|');
+  for (const [name, r] of Object.entries(results)) {
+    console.log(`| ${name} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${r.max} | ${r.non2xx} | ${r.errors + r.timeouts} |`);
+  }
+} finally {
+  api.kill('SIGTERM');
+}
