@@ -12,6 +12,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
@@ -115,7 +116,7 @@ async function startWorker(mode, prefix) {
   return child;
 }
 
-async function measure(mode, runs, burst) {
+async function setup(mode) {
   const prefix = `bench-${randomBytes(4).toString('hex')}`;
   const worker = await startWorker(mode, prefix);
   const killWorker = () => worker.kill('SIGKILL');
@@ -128,38 +129,63 @@ async function measure(mode, runs, burst) {
   const judgeOne = async () => {
     const job = await queue.add('judge', submission(`${mode}-${salt++}`), { removeOnComplete: true, removeOnFail: true });
     const result = await job.waitUntilFinished(events, 120_000);
-    if (result.verdict !== 'accepted') throw new Error(`expected accepted, got ${JSON.stringify(result.results.filter((r) => r.verdict !== "accepted"))}`);
+    if (result.verdict !== 'accepted') throw new Error(`expected accepted, got ${JSON.stringify(result.results.filter((r) => r.verdict !== 'accepted'))}`);
     return result;
   };
-  // Warm-up: the first submissions after start are not representative.
-  for (let i = 0; i < 3; i++) await judgeOne();
-  const lat = [];
-  for (let i = 0; i < runs; i++) {
-    const t = performance.now();
-    await judgeOne();
-    lat.push(performance.now() - t);
-  }
-  lat.sort((a, b) => a - b);
+  const close = async () => {
+    await queue.obliterate({ force: true }).catch(() => undefined);
+    await queue.close();
+    await events.close();
+    worker.kill('SIGTERM');
+    await new Promise((r) => worker.once('exit', r));
+    process.removeListener('exit', killWorker);
+  };
+  return { mode, judgeOne, close, lat: [] };
+}
+
+async function latencyTimed(p) {
+  const t = performance.now();
+  await p.judgeOne();
+  p.lat.push(performance.now() - t);
+}
+
+async function burst(p, n) {
   const t0 = performance.now();
-  await Promise.all(Array.from({ length: burst }, () => judgeOne()));
-  const seconds = (performance.now() - t0) / 1000;
-  await queue.close();
-  await events.close();
-  worker.kill('SIGTERM');
-  await new Promise((r) => worker.once('exit', r));
-  process.removeListener('exit', killWorker);
-  return { p50: pct(lat, 50), p95: pct(lat, 95), mean: lat.reduce((a, b) => a + b, 0) / lat.length, perSecond: burst / seconds, runs, burst };
+  await Promise.all(Array.from({ length: n }, () => p.judgeOne()));
+  return n / ((performance.now() - t0) / 1000);
+}
+
+function summary(p, perSecond, burstSize) {
+  const lat = [...p.lat].sort((a, b) => a - b);
+  return { p50: pct(lat, 50), p95: pct(lat, 95), mean: lat.reduce((a, b) => a + b, 0) / lat.length, perSecond, runs: lat.length, burst: burstSize };
 }
 
 process.on('unhandledRejection', (e) => {
   console.error(e);
   process.exit(1);
 });
-const fast = await measure('fast', RUNS, BURST);
-const cold = await measure('cold', COLD_RUNS, COLD_BURST);
+const load0 = loadavg()[0];
+const pf = await setup('fast');
+const pc = await setup('cold');
+// Warm-up: the first submissions after start are not representative.
+for (let i = 0; i < 3; i++) {
+  await pf.judgeOne();
+  await pc.judgeOne();
+}
+// Latency, fast and cold interleaved so that both see the same machine.
+for (let i = 0; i < Math.max(RUNS, COLD_RUNS); i++) {
+  if (i < RUNS) await latencyTimed(pf);
+  if (i < COLD_RUNS) await latencyTimed(pc);
+}
+const fastRate = await burst(pf, BURST);
+const coldRate = await burst(pc, COLD_BURST);
+await pf.close();
+await pc.close();
+const fast = summary(pf, fastRate, BURST);
+const cold = summary(pc, coldRate, COLD_BURST);
 const f = (x) => x.toFixed(0).padStart(6);
 console.log(`\nJudge benchmark: accepted 10-test Java submission, real worker via Redis/BullMQ (JUDGE_CONCURRENCY=${process.env.JUDGE_CONCURRENCY ?? '1'})`);
-console.log(`machine: ${(await import('node:os')).cpus().length} cores, ${new Date().toISOString()}`);
+console.log(`machine: ${cpus().length} cores, ${new Date().toISOString()}, load average (1 min) ${load0.toFixed(2)} at start, ${loadavg()[0].toFixed(2)} at end`);
 console.log('path   runs   p50 ms  p95 ms  mean ms   burst  submissions/s');
 for (const [name, r] of [['fast', fast], ['cold', cold]]) {
   console.log(`${name.padEnd(6)} ${String(r.runs).padStart(4)} ${f(r.p50)}  ${f(r.p95)}  ${f(r.mean)}   ${String(r.burst).padStart(5)}  ${r.perSecond.toFixed(2).padStart(8)}`);
