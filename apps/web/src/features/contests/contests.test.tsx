@@ -102,6 +102,15 @@ describe('contests list', () => {
     expect(await within(screen.getByRole('article', { name: 'Soon' })).findByRole('button', { name: 'Joined' })).toBeDisabled();
   });
 
+  it("toasts 'Failed to join contest' with the server's reason", async () => {
+    mockApi({ 'GET /contests': { body: list }, 'POST /contests/c/join': { status: 409, body: { statusCode: 409, error: 'The contest is full', message: 'Conflict' } } });
+    const user = userEvent.setup();
+    renderRoute(<ContestsPage />, { preloadedState: signedInState() });
+    await user.click(await screen.findByRole('button', { name: 'Join Contest' }));
+    expect(await screen.findByText('Failed to join contest')).toBeInTheDocument();
+    expect(screen.getByText('The contest is full')).toBeInTheDocument();
+  });
+
   it("toasts 'Failed to fetch contests' when the list fails", async () => {
     mockApi({ 'GET /contests': { status: 500, body: {} } });
     renderRoute(<ContestsPage />);

@@ -159,6 +159,35 @@ describe('practice problem page', () => {
     expect(await screen.findByText('O(n) time, looks good.')).toBeInTheDocument();
   });
 
+  const accepted = { body: { results: [{ testCaseId: 't1', input: '', expectedOutput: '4', actualOutput: '4', passed: true, executionTime: 5, error: '', isExample: true, verdict: 'accepted' }], overallPassed: true, passedCount: 1, totalCount: 1, verdict: 'accepted' } };
+
+  it("toasts 'Failed to mark problem as solved. Please try again.' when the submission is not recorded", async () => {
+    const { calls } = mockApi(base({ 'POST /execute-code': accepted, 'POST /submissions': { status: 500, body: {} } }));
+    const user = userEvent.setup();
+    renderRoute(<ProblemPage />, { url: '/problems/p1', path: '/problems/:id', preloadedState: signedInState() });
+    await user.click(await screen.findByRole('button', { name: 'Submit Solution' }));
+    expect(await screen.findByText('Failed to mark problem as solved. Please try again.')).toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/solve')).toBe(false);
+  });
+
+  it('warns that points may not have been awarded when marking solved fails', async () => {
+    mockApi(base({ 'POST /execute-code': accepted, 'POST /submissions': { body: { _id: 's1' } }, 'POST /solve': { status: 500, body: {} } }));
+    const user = userEvent.setup();
+    renderRoute(<ProblemPage />, { url: '/problems/p1', path: '/problems/:id', preloadedState: signedInState() });
+    await user.click(await screen.findByRole('button', { name: 'Submit Solution' }));
+    expect(await screen.findByText('Problem solved but points may not have been awarded. Please check your profile.')).toBeInTheDocument();
+  });
+
+  it("toasts 'Failed to run code' with the server's reason when the run is refused", async () => {
+    mockApi(base({ 'POST /execute-code': { status: 503, body: { statusCode: 503, error: 'The judge is unavailable right now, please try again shortly', message: 'x' } } }));
+    const user = userEvent.setup();
+    renderRoute(<ProblemPage />, { url: '/problems/p1', path: '/problems/:id', preloadedState: signedInState() });
+    await user.click(await screen.findByRole('button', { name: 'Run Code' }));
+    expect(await screen.findByText('Failed to run code')).toBeInTheDocument();
+    expect(screen.getByText('The judge is unavailable right now, please try again shortly')).toBeInTheDocument();
+    expect(screen.getByTestId('solver-status')).toHaveTextContent('Ready');
+  });
+
   it("a failed AI debug request toasts 'Debug Help Failed' with the server error", async () => {
     mockApi(base({ 'POST /debug-help': { body: { success: false, analysis: '', error: 'Model unavailable' } } }));
     const user = userEvent.setup();
