@@ -75,14 +75,14 @@ function killPids(procsFile: string): number {
 }
 
 async function removeDir(dir: string, procsFile: string): Promise<void> {
-  for (let i = 0; i < 50; i++) {
+  for (let i = 0; i < 200; i++) {
     if (!existsSync(dir)) return;
     try {
       rmdirSync(dir);
       return;
     } catch {
       killPids(procsFile);
-      await new Promise((r) => setTimeout(r, 20));
+      await new Promise((r) => setTimeout(r, 5));
     }
   }
   // Give up quietly; the judge sweeps its base cgroup at exit and at the next start.

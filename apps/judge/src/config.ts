@@ -18,6 +18,8 @@ export interface JudgeConfig {
   /** Host uid/gid the sandboxed processes run as when the judge is root: one no other host process uses (default 64999). */
   sandboxUid: number;
   sandboxGid: number;
+  /** bubblewrap binary (JUDGE_BWRAP; default: bwrap on the PATH). */
+  bwrapPath?: string;
   /** Local development only: run Java without bubblewrap. Loudly logged. */
   unsafeNoSandbox: boolean;
   /** Use the warm compile service (javax.tools in a long-lived sandboxed JVM); else javac per submission. */
@@ -79,6 +81,7 @@ export function loadConfig(overrides: Partial<JudgeConfig> = {}): JudgeConfig {
     sandboxUid: int('JUDGE_SANDBOX_UID', 64999, 1, 2 ** 31 - 1),
     sandboxGid: int('JUDGE_SANDBOX_GID', 64999, 1, 2 ** 31 - 1),
     unsafeNoSandbox: bool('JUDGE_UNSAFE_NO_SANDBOX', false),
+    bwrapPath: process.env.JUDGE_BWRAP || undefined,
     warmCompiler: bool('JUDGE_WARM_COMPILER', true),
     appCds: bool('JUDGE_APPCDS', true),
     lockDurationMs: int('JUDGE_LOCK_DURATION_MS', 15_000, 1_000, 600_000),

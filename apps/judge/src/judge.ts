@@ -130,12 +130,6 @@ export class Judge {
     if (config.unsafeNoSandbox) {
       const line = '!'.repeat(78);
       console.error(`${line}\n!! JUDGE_UNSAFE_NO_SANDBOX=1: submissions run WITHOUT the bubblewrap sandbox.\n!! Local development only. Never run this with code you do not trust.\n${line}`);
-    } else {
-      for (const tool of process.getuid?.() === 0 ? ['bwrap', 'setpriv'] : ['bwrap']) {
-        if (spawnSync('sh', ['-c', `command -v ${tool}`]).status !== 0) {
-          throw new SandboxError(`${tool} is not installed: the judge refuses to run code without its sandbox (JUDGE_UNSAFE_NO_SANDBOX=1 turns it off for local development only)`);
-        }
-      }
     }
     mkdirSync(config.workRoot, { recursive: true, mode: 0o755 });
     chmodSync(config.workRoot, 0o755);
@@ -156,15 +150,17 @@ export class Judge {
     const cgName = `javelin-judge-${process.pid}-${randomBytes(3).toString('hex')}`;
     CgroupManager.sweepStale('javelin-judge-', cgName);
     const cgroups = new CgroupManager(cgName);
-    const sandbox = new Sandbox({
-      javaHome: config.javaHome,
-      stateDir,
-      uid: config.sandboxUid,
-      gid: config.sandboxGid,
-      unsafeNoSandbox: config.unsafeNoSandbox,
-      cgroups,
-    });
+    let sandbox: Sandbox;
     try {
+      sandbox = new Sandbox({
+        javaHome: config.javaHome,
+        stateDir,
+        uid: config.sandboxUid,
+        gid: config.sandboxGid,
+        unsafeNoSandbox: config.unsafeNoSandbox,
+        cgroups,
+        bwrapPath: config.bwrapPath,
+      });
       await probeSandbox(sandbox);
     } catch (e) {
       cgroups.destroySync();

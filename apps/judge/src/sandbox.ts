@@ -82,10 +82,16 @@ const WRAPPER = [
 /** Nothing of the judge's environment reaches the wrapper: the sandbox's /proc/1/environ shows bwrap's. */
 const HOST_ENV = {};
 
-function which(tool: string): string {
+const REFUSE = 'the judge refuses to run code without its sandbox (JUDGE_UNSAFE_NO_SANDBOX=1 turns it off, for local development only)';
+
+function which(tool: string, configured?: string): string {
+  if (configured) {
+    if (!existsSync(configured)) throw new SandboxError(`${tool} not found at ${configured}: ${REFUSE}`);
+    return configured;
+  }
   const r = spawnSync('/bin/sh', ['-c', `command -v ${tool}`], { encoding: 'utf8', env: { PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' } });
   const p = (r.stdout ?? '').trim();
-  if (r.status !== 0 || !p.startsWith('/')) throw new SandboxError(`${tool} is not installed: the judge refuses to run code without its sandbox`);
+  if (r.status !== 0 || !p.startsWith('/')) throw new SandboxError(`${tool} is not installed: ${REFUSE}`);
   return p;
 }
 
@@ -96,6 +102,8 @@ export interface SandboxOptions {
   gid: number;
   unsafeNoSandbox: boolean;
   cgroups: CgroupManager;
+  /** bubblewrap binary (default: found on the PATH). */
+  bwrapPath?: string;
 }
 
 export class Sandbox {
@@ -109,8 +117,8 @@ export class Sandbox {
     this.javaHome = realpathSync(opts.javaHome);
     this.etcDir = join(opts.stateDir, 'etc');
     this.writePrivateEtc();
+    this.bwrap = opts.unsafeNoSandbox ? '' : which('bwrap', opts.bwrapPath);
     this.baseArgs = opts.unsafeNoSandbox ? [] : this.computeBaseArgs();
-    this.bwrap = opts.unsafeNoSandbox ? '' : which('bwrap');
     this.setpriv = opts.unsafeNoSandbox || !this.privileged ? '' : which('setpriv');
   }
 
@@ -278,7 +286,9 @@ export class Sandbox {
     try {
       return await this.runIn(req, cg, workDir);
     } finally {
-      if (cg) await cg.destroy();
+      // The measurements are taken; removing the cgroups (which can take a few retries while the
+      // kernel finishes tearing the processes down) does not hold up the result.
+      if (cg) void cg.destroy().catch(() => undefined);
       if (workDir) rmSync(workDir, { recursive: true, force: true });
     }
   }

@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JudgeJobResult, JudgeTest } from '@javelin/contracts';
+import type { JudgeJobData, JudgeJobResult, JudgeTest } from '@javelin/contracts';
 import { ADD, ADD_TESTS, job, mainWith, SECRET } from './helpers';
 import { Judge } from '../src/judge';
 import { loadConfig } from '../src/config';
@@ -22,9 +22,16 @@ function noLeak(r: JudgeJobResult): void {
   expect(all).not.toContain('REDIS_URL');
 }
 
+/** Judge, and check that nothing of the host's environment leaked into the result. */
+async function judged(data: JudgeJobData): Promise<JudgeJobResult> {
+  const r = await judge.judge(data);
+  noLeak(r);
+  return r;
+}
+
 /** After every hostile program: a normal submission is judged correctly. */
 async function normalStillWorks(): Promise<void> {
-  const r = await judge.judge(job(ADD, ADD_TESTS));
+  const r = await judged(job(ADD, ADD_TESTS));
   expect(r.verdict, JSON.stringify(r)).toBe('accepted');
   expect(r.results.map((x) => x.verdict)).toEqual(['accepted', 'accepted', 'accepted']);
 }
@@ -46,13 +53,13 @@ function noSandboxLeft(marker: string): void {
 describe('verdicts', () => {
   it('accepted, with trailing whitespace and blank lines ignored', async () => {
     const code = mainWith('System.out.print("1 2   \\n3\\t\\n\\n\\n");');
-    const r = await judge.judge(job(code, [{ id: 'x', stdin: '', expectedOutput: '1 2\n3' }]));
+    const r = await judged(job(code, [{ id: 'x', stdin: '', expectedOutput: '1 2\n3' }]));
     expect(r).toMatchObject({ verdict: 'accepted', results: [{ id: 'x', verdict: 'accepted', error: '', actualOutput: '1 2   \n3\t\n\n\n' }] });
     expect(r.results[0].executionTime).toBeGreaterThan(0);
   });
 
   it('wrong_answer; the submission verdict is the first failing test', async () => {
-    const r = await judge.judge(
+    const r = await judged(
       job(ADD, [
         { id: 'ok', stdin: '1\n1\n', expectedOutput: '2' },
         { id: 'bad', stdin: '1\n1\n', expectedOutput: '3' },
@@ -69,20 +76,20 @@ describe('verdicts', () => {
   });
 
   it('runtime_error carries the exception line', async () => {
-    const r = await judge.judge(job(mainWith('int z = args.length; System.out.println(1 / z);')));
+    const r = await judged(job(mainWith('int z = args.length; System.out.println(1 / z);')));
     expect(r.verdict).toBe('runtime_error');
     expect(r.results[0].error).toBe('java.lang.ArithmeticException: / by zero');
   });
 
   it('runtime_error for a non-zero exit without an exception', async () => {
-    const r = await judge.judge(job(mainWith('System.out.println("partial"); System.exit(3);')));
+    const r = await judged(job(mainWith('System.out.println("partial"); System.exit(3);')));
     expect(r.results[0]).toMatchObject({ verdict: 'runtime_error', actualOutput: 'partial\n' });
     expect(r.results[0].error).toMatch(/code 3/);
   });
 
   it('compilation_error with javac line numbers of the user code', async () => {
     const code = 'public class Main {\n    public static void main(String[] args) {\n        int x = "text";\n    }\n}\n';
-    const r = await judge.judge(job(code));
+    const r = await judged(job(code));
     expect(r.verdict).toBe('compilation_error');
     expect(r.results).toEqual([]);
     expect(r.compileError).toMatch(/^Main\.java:3: error: incompatible types: String cannot be converted to int\n/);
@@ -91,14 +98,14 @@ describe('verdicts', () => {
   });
 
   it('compilation_error when no class has a main method', async () => {
-    const r = await judge.judge(job('public class Main { static int f() { return 1; } }'));
+    const r = await judged(job('public class Main { static int f() { return 1; } }'));
     expect(r.verdict).toBe('compilation_error');
     expect(r.compileError).toMatch(/main/);
   });
 
   it('time_limit_exceeded (CPU) for an infinite loop, stopped near the CPU limit', async () => {
     const t0 = Date.now();
-    const r = await judge.judge(job(mainWith('long x = 0; while (true) { x++; if (x == -1) break; } System.out.println(x);'), undefined, { cpuTimeMs: 1000 }));
+    const r = await judged(job(mainWith('long x = 0; while (true) { x++; if (x == -1) break; } System.out.println(x);'), undefined, { cpuTimeMs: 1000 }));
     expect(r.results[0].verdict).toBe('time_limit_exceeded');
     expect(r.results[0].error).toMatch(/CPU/);
     expect(Date.now() - t0).toBeLessThan(4000);
@@ -106,7 +113,7 @@ describe('verdicts', () => {
 
   it('time_limit_exceeded (wall) for Thread.sleep past the wall limit', async () => {
     const t0 = Date.now();
-    const r = await judge.judge(job(mainWith('Thread.sleep(60_000); System.out.println("woke");'), undefined, { wallTimeMs: 1500 }));
+    const r = await judged(job(mainWith('Thread.sleep(60_000); System.out.println("woke");'), undefined, { wallTimeMs: 1500 }));
     expect(r.results[0].verdict).toBe('time_limit_exceeded');
     expect(r.results[0].error).toMatch(/wall/);
     expect(Date.now() - t0).toBeLessThan(5000);
@@ -114,7 +121,7 @@ describe('verdicts', () => {
   });
 
   it('memory_limit_exceeded for a heap bomb', async () => {
-    const r = await judge.judge(job(mainWith('List<long[]> keep = new ArrayList<>(); while (true) keep.add(new long[1 << 20]);')));
+    const r = await judged(job(mainWith('List<long[]> keep = new ArrayList<>(); while (true) keep.add(new long[1 << 20]);')));
     expect(r.results[0].verdict).toBe('memory_limit_exceeded');
     expect(r.results[0].error).toMatch(/OutOfMemoryError: Java heap space/);
     await normalStillWorks();
@@ -122,7 +129,7 @@ describe('verdicts', () => {
 
   it('output_limit_exceeded for 100 MB of output', async () => {
     const t0 = Date.now();
-    const r = await judge.judge(
+    const r = await judged(
       job(mainWith('StringBuilder sb = new StringBuilder(); for (int i = 0; i < 1000; i++) sb.append("xxxxxxxxx\\n"); String s = sb.toString(); for (int i = 0; i < 10_000; i++) System.out.print(s);')),
     );
     expect(r.results[0].verdict).toBe('output_limit_exceeded');
@@ -142,7 +149,7 @@ describe('verdicts', () => {
             case "tle": while (true) { }
         }`);
     const tests: JudgeTest[] = ['ok', 'wa', 're', 'tle'].map((m) => ({ id: m, stdin: `${m}\n`, expectedOutput: 'fine' }));
-    const r = await judge.judge(job(code, tests, { cpuTimeMs: 1000 }));
+    const r = await judged(job(code, tests, { cpuTimeMs: 1000 }));
     expect(r.verdict).toBe('wrong_answer');
     expect(r.results.map((x) => x.verdict)).toEqual(['accepted', 'wrong_answer', 'runtime_error', 'time_limit_exceeded']);
     expect(r.results[2].error).toBe('java.lang.IllegalStateException: bad state');
@@ -150,7 +157,7 @@ describe('verdicts', () => {
 
   it('UTF-8 input and output', async () => {
     const code = mainWith('BufferedReader r = new BufferedReader(new InputStreamReader(System.in)); System.out.println(r.readLine().toUpperCase() + " ✓");');
-    const r = await judge.judge(job(code, [{ id: 'u', stdin: 'héllo wörld\n', expectedOutput: 'HÉLLO WÖRLD ✓' }]));
+    const r = await judged(job(code, [{ id: 'u', stdin: 'héllo wörld\n', expectedOutput: 'HÉLLO WÖRLD ✓' }]));
     expect(r.verdict).toBe('accepted');
   });
 });
@@ -165,7 +172,7 @@ describe('hostile programs', () => {
         }
         System.out.println("forked " + ps.size());`);
     const t0 = Date.now();
-    const r = await judge.judge(job(code, undefined, { wallTimeMs: 4000 }));
+    const r = await judged(job(code, undefined, { wallTimeMs: 4000 }));
     expect(r.results[0].verdict).not.toBe('accepted');
     expect(['runtime_error', 'time_limit_exceeded', 'memory_limit_exceeded', 'output_limit_exceeded']).toContain(r.results[0].verdict);
     expect(Date.now() - t0).toBeLessThan(8000);
@@ -175,7 +182,7 @@ describe('hostile programs', () => {
   });
 
   it('Runtime.exec of a shell fails: there is no shell in the sandbox', async () => {
-    const r = await judge.judge(job(mainWith('Process p = Runtime.getRuntime().exec(new String[]{"/bin/sh", "-c", "echo pwned"}); System.out.println(new String(p.getInputStream().readAllBytes()));')));
+    const r = await judged(job(mainWith('Process p = Runtime.getRuntime().exec(new String[]{"/bin/sh", "-c", "echo pwned"}); System.out.println(new String(p.getInputStream().readAllBytes()));')));
     expect(r.results[0].verdict).toBe('runtime_error');
     expect(r.results[0].error).toMatch(/IOException: Cannot run program "\/bin\/sh"/);
     expect(r.results[0].actualOutput).not.toContain('pwned');
@@ -184,7 +191,7 @@ describe('hostile programs', () => {
 
   it('thread bomb hits the process/thread limit', async () => {
     const code = mainWith('while (true) { Thread t = new Thread(() -> { try { Thread.sleep(100_000); } catch (InterruptedException e) { } }); t.start(); }');
-    const r = await judge.judge(job(code));
+    const r = await judged(job(code));
     expect(r.results[0].verdict).toBe('runtime_error');
     expect(r.results[0].error).toMatch(/Too many threads or processes \(limit 64\)/);
     await normalStillWorks();
@@ -192,7 +199,7 @@ describe('hostile programs', () => {
 
   it('native memory bomb (ByteBuffer.allocateDirect in a loop)', async () => {
     const code = mainWith('List<ByteBuffer> keep = new ArrayList<>(); while (true) keep.add(ByteBuffer.allocateDirect(16 << 20));');
-    const r = await judge.judge(job(code));
+    const r = await judged(job(code));
     expect(r.results[0].verdict).toBe('memory_limit_exceeded');
     await normalStillWorks();
   });
@@ -203,13 +210,13 @@ describe('hostile programs', () => {
         f.setAccessible(true);
         sun.misc.Unsafe u = (sun.misc.Unsafe) f.get(null);
         while (true) { long a = u.allocateMemory(64 << 20); u.setMemory(a, 64 << 20, (byte) 1); }`);
-    const r = await judge.judge(job(code));
+    const r = await judged(job(code));
     expect(r.results[0].verdict).toBe('memory_limit_exceeded');
     await normalStillWorks();
   });
 
   it('infinite loop: time_limit_exceeded', async () => {
-    const r = await judge.judge(job(mainWith('int i = 0; while (true) i++;')));
+    const r = await judged(job(mainWith('int i = 0; while (true) i++;')));
     expect(r.results[0].verdict).toBe('time_limit_exceeded');
     await normalStillWorks();
   });
@@ -221,7 +228,7 @@ describe('hostile programs', () => {
             try { System.out.println(p + " => " + new String(Files.readAllBytes(Paths.get(p))).replace('\\0', ' ')); }
             catch (Exception e) { System.out.println(p + " => " + e.getClass().getSimpleName()); }
         }`);
-    const r = await judge.judge(job(code));
+    const r = await judged(job(code));
     const out = r.results[0].actualOutput;
     expect(out).toMatch(/^sandbox:x:/);
     expect(out).not.toMatch(/root:x:0/);
@@ -241,7 +248,7 @@ describe('hostile programs', () => {
             catch (Exception e) { System.out.println(pid + ": " + e.getClass().getSimpleName()); }
         }
         System.out.println(System.getProperty("user.name") + " " + System.getProperty("user.home"));`);
-    const r = await judge.judge(job(code));
+    const r = await judged(job(code));
     const out = r.results[0].actualOutput;
     expect(out).toMatch(/^\{(PWD=\/work)?\}\n/);
     expect(out).toMatch(/\n1: (PWD=\/ )?\n/); // bwrap's own environment holds nothing either
@@ -258,7 +265,7 @@ describe('hostile programs', () => {
                 System.out.println("connected " + hp[0]);
             } catch (Exception e) { System.out.println("blocked " + hp[0]); }
         }`);
-    const r = await judge.judge(job(code, [{ id: 'n', stdin: '', expectedOutput: 'blocked 127.0.0.1\nblocked 8.8.8.8\nblocked example.com' }]));
+    const r = await judged(job(code, [{ id: 'n', stdin: '', expectedOutput: 'blocked 127.0.0.1\nblocked 8.8.8.8\nblocked example.com' }]));
     expect(r.verdict, r.results[0].actualOutput).toBe('accepted');
     await normalStillWorks();
   });
@@ -269,7 +276,7 @@ describe('hostile programs', () => {
             try { Files.write(Paths.get(p), "hi".getBytes()); System.out.println(p + " written"); }
             catch (Exception e) { System.out.println(p + " denied"); }
         }`);
-    const r = await judge.judge(
+    const r = await judged(
       job(code, [{ id: 'w', stdin: '', expectedOutput: ['/tmp/x', '/x', '/classes/x', '/etc/x', '/usr/x', '/proc/x', '/dev/x'].map((p) => `${p} denied`).join('\n') + '\n/work/x written' }]),
     );
     expect(r.verdict, r.results[0].actualOutput).toBe('accepted');
@@ -277,38 +284,38 @@ describe('hostile programs', () => {
   });
 
   it('System.exit(0) before printing: wrong_answer with empty output', async () => {
-    const r = await judge.judge(job(mainWith('System.exit(0); System.out.println(3);'), [{ id: 'e', stdin: '', expectedOutput: '3' }]));
+    const r = await judged(job(mainWith('System.exit(0); System.out.println(3);'), [{ id: 'e', stdin: '', expectedOutput: '3' }]));
     expect(r.results[0]).toMatchObject({ verdict: 'wrong_answer', actualOutput: '' });
     await normalStillWorks();
   });
 
   it('deep recursion of 10^5 frames works; infinite recursion is a StackOverflowError', async () => {
     const extra = '    static long depth(int n) { return n == 0 ? 0 : 1 + depth(n - 1); }\n    static long forever(long n) { return forever(n + 1) + 1; }';
-    const deep = await judge.judge(job(mainWith('System.out.println(depth(100_000));', extra), [{ id: 'd', stdin: '', expectedOutput: '100000' }]));
+    const deep = await judged(job(mainWith('System.out.println(depth(100_000));', extra), [{ id: 'd', stdin: '', expectedOutput: '100000' }]));
     expect(deep.verdict, JSON.stringify(deep)).toBe('accepted');
-    const inf = await judge.judge(job(mainWith('System.out.println(forever(0));', extra)));
+    const inf = await judged(job(mainWith('System.out.println(forever(0));', extra)));
     expect(inf.results[0].verdict).toBe('runtime_error');
     expect(inf.results[0].error).toBe('java.lang.StackOverflowError');
     await normalStillWorks();
   });
 
   it('huge static array: within the heap it works, beyond it is memory_limit_exceeded', async () => {
-    const ok = await judge.judge(job(mainWith('System.out.println(A.length);', '    static int[] A = new int[40_000_000];'), [{ id: 'h', stdin: '', expectedOutput: '40000000' }]));
+    const ok = await judged(job(mainWith('System.out.println(A.length);', '    static int[] A = new int[40_000_000];'), [{ id: 'h', stdin: '', expectedOutput: '40000000' }]));
     expect(ok.verdict, JSON.stringify(ok)).toBe('accepted');
-    const big = await judge.judge(job(mainWith('System.out.println(A.length);', '    static long[] A = new long[400_000_000];')));
+    const big = await judged(job(mainWith('System.out.println(A.length);', '    static long[] A = new long[400_000_000];')));
     expect(big.results[0].verdict).toBe('memory_limit_exceeded');
     await normalStillWorks();
   });
 
   it('a public class named differently from Main (and a helper class) runs', async () => {
     const code = 'import java.util.*;\nclass Helper { static int twice(int x) { return 2 * x; } }\npublic class Solution {\n  public static void main(String[] args) {\n    Scanner in = new Scanner(System.in);\n    System.out.println(Helper.twice(in.nextInt()));\n  }\n}\n';
-    const r = await judge.judge(job(code, [{ id: 's', stdin: '21\n', expectedOutput: '42' }]));
+    const r = await judged(job(code, [{ id: 's', stdin: '21\n', expectedOutput: '42' }]));
     expect(r.verdict, JSON.stringify(r)).toBe('accepted');
   });
 
   it('a class in a package runs', async () => {
     const code = 'package contest.sol;\npublic class Answer {\n  public static void main(String[] args) { System.out.println("pkg"); }\n}\n';
-    const r = await judge.judge(job(code, [{ id: 'p', stdin: '', expectedOutput: 'pkg' }]));
+    const r = await judged(job(code, [{ id: 'p', stdin: '', expectedOutput: 'pkg' }]));
     expect(r.verdict, JSON.stringify(r)).toBe('accepted');
   });
 
@@ -316,7 +323,7 @@ describe('hostile programs', () => {
     const decls = ['    static final String S0 = "abcdefghijklmnopqrstuvwxyz0123456789";'];
     for (let i = 1; i <= 32; i++) decls.push(`    static final String S${i} = S${i - 1} + S${i - 1};`);
     const t0 = Date.now();
-    const r = await judge.judge(job(mainWith('System.out.println(S32.length());', decls.join('\n'))));
+    const r = await judged(job(mainWith('System.out.println(S32.length());', decls.join('\n'))));
     expect(r.verdict).toBe('compilation_error');
     expect(r.compileError).toMatch(/constant string too long|out of memory|timed out/);
     expect(Date.now() - t0).toBeLessThan(12_000);
@@ -328,7 +335,7 @@ describe('hostile programs', () => {
     let expr = '1';
     for (let i = 0; i < 10; i++) expr = `List.of(${expr}, ${expr})`;
     const t0 = Date.now();
-    const r = await judge.judge(job(mainWith(`var x = ${expr}; System.out.println(x.size());`), undefined, { compileWallTimeMs: 2000 }));
+    const r = await judged(job(mainWith(`var x = ${expr}; System.out.println(x.size());`), undefined, { compileWallTimeMs: 2000 }));
     expect(r.verdict).toBe('compilation_error');
     expect(r.compileError).toBe('Compilation timed out (limit 2 s)');
     expect(Date.now() - t0).toBeLessThan(5000);
@@ -337,7 +344,7 @@ describe('hostile programs', () => {
 
   it('killing every visible process only reaches the sandbox itself', async () => {
     const code = mainWith('ProcessHandle.allProcesses().filter(p -> p.pid() != ProcessHandle.current().pid()).forEach(p -> System.out.println(p.pid() + " " + p.destroyForcibly()));\nSystem.out.println("done");');
-    const r = await judge.judge(job(code, [{ id: 'k', stdin: '', expectedOutput: '1 true\ndone' }]));
+    const r = await judged(job(code, [{ id: 'k', stdin: '', expectedOutput: '1 true\ndone' }]));
     expect(r.verdict, JSON.stringify(r)).toBe('accepted');
     await normalStillWorks();
   });
