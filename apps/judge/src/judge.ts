@@ -8,7 +8,7 @@ import { CgroupManager, isAlive } from './cgroups';
 import { outputsMatch } from './compare';
 import { CompileService, compileCold, FAST_START_JAVAC_OPTIONS, type CompileResult } from './compiler';
 import { loadConfig, type JudgeConfig } from './config';
-import { probeSandbox, Sandbox, SandboxError, type RunOutcome } from './sandbox';
+import { probeSandbox, Sandbox, type RunOutcome } from './sandbox';
 
 /** Where CompileServer.java and CdsTraining.java live (beside src/ and dist/). */
 const JAVA_DIR = resolve(__dirname, '../java');
