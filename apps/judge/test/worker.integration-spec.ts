@@ -29,8 +29,8 @@ async function startWorker(): Promise<RunningWorker> {
       ...process.env,
       REDIS_URL,
       JUDGE_QUEUE_PREFIX: PREFIX,
-      JUDGE_LOCK_DURATION_MS: '2000',
-      JUDGE_STALLED_INTERVAL_MS: '1000',
+      JUDGE_LOCK_DURATION_MS: '3000',
+      JUDGE_STALLED_INTERVAL_MS: '1500',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
