@@ -270,6 +270,40 @@ describe('contests', () => {
       expect(profile.body.totalScore).toBe(0);
     });
 
+    it('serves the same standings after replaying every solve and from a restarted API', async () => {
+      const users = [await seedUser(t), await seedUser(t), await seedUser(t)];
+      const contest = await createContest(t, admin.token, [problemA, problemB]);
+      for (const u of users) await t.http.post(`/api/contests/${contest._id}/join`).set(bearer(u.token)).expect(200);
+      await startNow(t, contest._id);
+      const code = 'class Replay {}';
+      const solves: [SeededUser, string][] = [
+        [users[2], problemB],
+        [users[0], problemA],
+        [users[1], problemB],
+        [users[0], problemB],
+      ];
+      for (const [u, p] of solves) {
+        await recordPassingJudgement(t, u, p, contest._id, code);
+        expect((await submitAndSolve(t, u, p, contest._id, code)).status).toBe(200);
+      }
+      const before = (await t.http.get(`/api/leaderboard/contests/${contest._id}`).expect(200)).body;
+      for (const [u, p] of solves) {
+        const again = await submitAndSolve(t, u, p, contest._id, code);
+        expect(again.body.alreadySolved).toBe(true);
+      }
+      await new Promise((r) => setTimeout(r, 1_100)); // past the cache's lifetime
+      expect((await t.http.get(`/api/leaderboard/contests/${contest._id}`).expect(200)).body).toEqual(before);
+      // A restart: this instance goes away and a new one answers from what PostgreSQL kept.
+      await t.close();
+      t = await startApp();
+      expect((await t.http.get(`/api/leaderboard/contests/${contest._id}`).expect(200)).body).toEqual(before);
+      expect(before.map((e: { userId: string; score: number }) => [e.userId, e.score])).toEqual([
+        [users[0].id, 50],
+        [users[2].id, 20],
+        [users[1].id, 20],
+      ]);
+    });
+
     it('awards contest points once under ten concurrent solves of one submission', async () => {
       const user = await seedUser(t);
       const contest = await createContest(t, admin.token, [problemA]);

@@ -45,8 +45,11 @@ describe('operations: health, metrics, request ids, graceful shutdown', () => {
   it('serves Prometheus metrics: HTTP latency by route pattern, judge duration, verdicts and queue depth', async () => {
     const judge = await startJudge();
     judges.push(judge);
-    const app = await startApp({ JUDGE_QUEUE_PREFIX: judge.prefix });
-    try {
+    // One Nest app per process (passport strategies are process-wide): this one replaces the first.
+    await t.close();
+    t = await startApp({ JUDGE_QUEUE_PREFIX: judge.prefix });
+    const app = t;
+    {
       await app.http.get(`/api/problems/${problemId}`).expect(200);
       await app.http
         .post('/api/execute-code')
@@ -59,8 +62,6 @@ describe('operations: health, metrics, request ids, graceful shutdown', () => {
       expect(res.text).toMatch(/judge_verdicts_total\{verdict="accepted",kind="submit"\} 1/);
       expect(res.text).toMatch(/judge_duration_seconds_count\{kind="submit"\} 1/);
       expect(res.text).toMatch(/^judge_queue_waiting 0$/m);
-    } finally {
-      await app.close();
     }
   });
 
