@@ -289,7 +289,10 @@ export class Judge {
       const classesDir = join(subDir, 'classes');
       mkdirSync(classesDir, { mode: 0o755 });
       for (const c of compiled.classes) {
-        const p = join(classesDir, `${c.name.split('.').join('/')}.class`);
+        // Names come from the (sandboxed) compiler: never let one point outside the classes dir.
+        const parts = c.name.split('.');
+        if (parts.some((x) => x === '' || x.startsWith('-') || /[/\\\0]/.test(x))) throw new Error(`bad class name from the compiler: ${JSON.stringify(c.name).slice(0, 100)}`);
+        const p = join(classesDir, `${parts.join('/')}.class`);
         mkdirSync(dirname(p), { recursive: true, mode: 0o755 });
         writeFileSync(p, c.bytes, { mode: 0o644 });
       }
