@@ -246,7 +246,7 @@ describe('GitHub sign-in through the redirect flow', () => {
       name: `Octo ${login}`,
       emails: [
         { email: `${login}@users.noreply.github.test`, primary: false, verified: true },
-        { email: `${login.toLowerCase()}@github.test`, primary: true, verified: true },
+        { email: `${login}@github.test`, primary: true, verified: true },
       ],
       ...overrides,
     };
@@ -330,7 +330,12 @@ describe('GitHub sign-in through the redirect flow', () => {
 
     // A second sign-in of the same GitHub account is the same user; a taken login gets a numeric suffix.
     expect((await expectSignedIn(await signInAs(octo))).id).toBe(user.id);
-    const namesake = await expectSignedIn(await signInAs(account({ login: 'OctoCat', name: null })));
+    const namesake = await expectSignedIn(
+      await signInAs(
+        account({ login: 'OctoCat', name: null, emails: [{ email: 'namesake@github.test', primary: true, verified: true }] }),
+      ),
+    );
+    expect(namesake.id).not.toBe(user.id);
     expect(namesake.username).toBe('OctoCat2');
     expect(namesake.fullName).toBe('OctoCat');
   });
@@ -414,7 +419,6 @@ describe('GitHub sign-in through the redirect flow', () => {
     const flows = await Promise.all([start(), start(), start()]);
     const backs = await Promise.all(flows.map((f) => atGitHub(f.authorize)));
     const landings = await Promise.all(backs.map((back, i) => callback(back, flows[i].cookie)));
-    console.log(landings.map(String));
     const users = await Promise.all(landings.map(expectSignedIn));
     expect(new Set(users.map((u) => u.id)).size).toBe(1);
     expect(await countUsers(t, `${octo.login}@github.test`)).toBe(1);

@@ -1,9 +1,20 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
+import type { Request, Response } from 'express';
 import { ENV, Env } from '../config/env';
 import { RateLimit, RateLimitGuard } from '../common/rate-limit.guard';
 import type { AuthUser } from '../users/users.service';
 import { AuthService } from './auth.service';
-import { CreateSuperAdminDto, EmailDto, LoginDto, RegisterDto, ResetPasswordDto, TokenDto } from './dto';
+import {
+  CreateSuperAdminDto,
+  EmailDto,
+  GoogleLoginDto,
+  LoginDto,
+  RegisterDto,
+  ResetPasswordDto,
+  TokenDto,
+} from './dto';
+import { GitHubSignInService } from './github-sign-in.service';
+import { GoogleSignInService } from './google-sign-in.service';
 import { Authenticated, CurrentUser } from './guards';
 
 const LOGIN_LIMIT = { name: 'login', limit: 10, windowSeconds: 60, perEmail: true };
@@ -13,6 +24,8 @@ const LOGIN_LIMIT = { name: 'login', limit: 10, windowSeconds: 60, perEmail: tru
 export class AuthController {
   constructor(
     private readonly auth: AuthService,
+    private readonly google: GoogleSignInService,
+    private readonly github: GitHubSignInService,
     @Inject(ENV) private readonly env: Env,
   ) {}
 
@@ -82,6 +95,26 @@ export class AuthController {
   @RateLimit({ name: 'create-super-admin', limit: 10, windowSeconds: 600 })
   createSuperAdmin(@Body() dto: CreateSuperAdminDto) {
     return this.auth.createSuperAdmin(dto);
+  }
+
+  /** Signs in with a Google ID token; only the token's verified claims are used, never `userInfo`. */
+  @Post('google')
+  @HttpCode(200)
+  @RateLimit({ name: 'oauth-google', limit: 20, windowSeconds: 60 })
+  googleLogin(@Body() dto: GoogleLoginDto) {
+    return this.google.signIn(dto.accessToken);
+  }
+
+  /** Starts the GitHub redirect flow (a browser navigation, not an API call). */
+  @Get('github')
+  githubLogin(@Req() req: Request, @Res() res: Response) {
+    this.github.start(req, res);
+  }
+
+  /** GitHub sends the browser back here; it leaves for the web's /auth page with a token or an error. */
+  @Get('github/callback')
+  async githubCallback(@Req() req: Request, @Res() res: Response) {
+    res.redirect(await this.github.finish(req, res));
   }
 
   /** What the web needs to know at start to show the sign-in options. */

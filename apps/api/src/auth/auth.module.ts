@@ -4,7 +4,10 @@ import { PassportModule } from '@nestjs/passport';
 import { ENV, Env } from '../config/env';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
+import { GitHubSignInService } from './github-sign-in.service';
+import { GoogleSignInService } from './google-sign-in.service';
 import { JwtStrategy } from './jwt.strategy';
+import { OAuthAccountsService } from './oauth-accounts.service';
 import { TokensService } from './tokens.service';
 
 @Module({
@@ -19,7 +22,7 @@ import { TokensService } from './tokens.service';
     }),
   ],
   controllers: [AuthController],
-  providers: [AuthService, TokensService, JwtStrategy],
+  providers: [AuthService, TokensService, JwtStrategy, OAuthAccountsService, GoogleSignInService, GitHubSignInService],
   exports: [AuthService],
 })
 export class AuthModule {}

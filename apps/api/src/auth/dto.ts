@@ -1,5 +1,16 @@
-import { Transform } from 'class-transformer';
-import { Equals, IsEmail, IsNotEmpty, IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import { Transform, Type } from 'class-transformer';
+import {
+  Equals,
+  IsEmail,
+  IsNotEmpty,
+  IsObject,
+  IsOptional,
+  IsString,
+  Matches,
+  MaxLength,
+  MinLength,
+  ValidateNested,
+} from 'class-validator';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
@@ -8,6 +19,8 @@ export const PASSWORD_MAX = 128;
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 32;
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
+/** Google ID tokens are about 1 KB; the cap only keeps junk out. */
+export const GOOGLE_CREDENTIAL_MAX = 8192;
 
 export class EmailDto {
   @Transform(trim)
@@ -71,4 +84,43 @@ export class ResetPasswordDto {
   @MinLength(PASSWORD_MIN, { message: 'Password must be at least 6 characters long' })
   @MaxLength(PASSWORD_MAX)
   newPassword!: string;
+}
+
+/** What the web decoded from the credential; accepted for the spec's wire shape, never trusted. */
+export class GoogleUserInfoDto {
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
+  id?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(254)
+  email?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
+  name?: string;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(2048)
+  picture?: string;
+}
+
+export class GoogleLoginDto {
+  @Equals('google', { message: 'provider must be google' })
+  provider!: 'google';
+
+  @IsString({ message: 'accessToken is required' })
+  @IsNotEmpty({ message: 'accessToken is required' })
+  @MaxLength(GOOGLE_CREDENTIAL_MAX)
+  accessToken!: string;
+
+  @IsOptional()
+  @IsObject({ message: 'userInfo must be an object' })
+  @ValidateNested()
+  @Type(() => GoogleUserInfoDto)
+  userInfo?: GoogleUserInfoDto;
 }

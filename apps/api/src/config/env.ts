@@ -28,11 +28,20 @@ export interface Env {
   googleClientSecret?: string;
   githubClientId?: string;
   githubClientSecret?: string;
+  /** Accepted `iss` values of Google ID tokens (GOOGLE_ISSUERS, comma-separated). */
+  googleIssuers: string[];
+  googleJwksUrl: string;
+  githubAuthorizeUrl: string;
+  githubTokenUrl: string;
+  githubUserUrl: string;
+  githubEmailsUrl: string;
 }
 
 export const DEV_JWT_SECRET = 'javelin-development-secret-change-me';
 
 export class EnvError extends Error {}
+
+const HTTP = ['http:', 'https:'];
 
 function int(source: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
   const raw = source[name];
@@ -55,6 +64,17 @@ function url(source: NodeJS.ProcessEnv, name: string, fallback: string | undefin
     throw new EnvError(`${name} must use ${protocols.join(' or ')}, got "${parsed.protocol}"`);
   }
   return raw;
+}
+
+/** Comma-separated issuer identifiers: a bare host (Google's legacy `accounts.google.com`) or an http(s) URL. */
+function issuers(source: NodeJS.ProcessEnv, name: string, fallback: string): string[] {
+  const values = (source[name] || fallback).split(',').map((v) => v.trim()).filter(Boolean);
+  if (!values.length) throw new EnvError(`${name} must name at least one issuer`);
+  for (const value of values) {
+    if (value.includes('://')) url({ [name]: value }, name, undefined, HTTP);
+    else if (!/^[A-Za-z0-9.-]+(:\d+)?$/.test(value)) throw new EnvError(`${name} has an invalid issuer: "${value}"`);
+  }
+  return values;
 }
 
 function flag(source: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
@@ -108,6 +128,12 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     googleClientSecret: source.GOOGLE_CLIENT_SECRET || undefined,
     githubClientId: source.GITHUB_CLIENT_ID || undefined,
     githubClientSecret: source.GITHUB_CLIENT_SECRET || undefined,
+    googleIssuers: issuers(source, 'GOOGLE_ISSUERS', 'https://accounts.google.com,accounts.google.com'),
+    googleJwksUrl: url(source, 'GOOGLE_JWKS_URL', 'https://www.googleapis.com/oauth2/v3/certs', HTTP)!,
+    githubAuthorizeUrl: url(source, 'GITHUB_AUTHORIZE_URL', 'https://github.com/login/oauth/authorize', HTTP)!,
+    githubTokenUrl: url(source, 'GITHUB_TOKEN_URL', 'https://github.com/login/oauth/access_token', HTTP)!,
+    githubUserUrl: url(source, 'GITHUB_USER_URL', 'https://api.github.com/user', HTTP)!,
+    githubEmailsUrl: url(source, 'GITHUB_EMAILS_URL', 'https://api.github.com/user/emails', HTTP)!,
   };
 }
 

@@ -1,4 +1,5 @@
 import { AuthToken } from '../auth/auth-token.entity';
+import { OAuthIdentity } from '../auth/oauth-identity.entity';
 import { Contest } from '../contests/contest.entity';
 import { Problem } from '../problems/problem.entity';
 import { TestCase } from '../problems/test-case.entity';
@@ -9,4 +10,16 @@ import { Profile } from '../users/profile.entity';
 import { UserRole } from '../users/user-role.entity';
 import { User } from '../users/user.entity';
 
-export const ENTITIES = [User, UserRole, Profile, AuthToken, Problem, TestCase, Judgement, Submission, SolvedProblem, Contest];
+export const ENTITIES = [
+  User,
+  UserRole,
+  Profile,
+  AuthToken,
+  OAuthIdentity,
+  Problem,
+  TestCase,
+  Judgement,
+  Submission,
+  SolvedProblem,
+  Contest,
+];

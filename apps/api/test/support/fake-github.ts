@@ -44,7 +44,7 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
     let raw = '';
     req.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
     req.on('end', () => {
-      const url = new URL(req.url ?? '/', 'http://127.0.0.1'); console.log('FAKE', Date.now(), req.method, url.pathname, raw);
+      const url = new URL(req.url ?? '/', 'http://127.0.0.1');
       const json = (status: number, body: unknown) => {
         res.writeHead(status, { 'Content-Type': 'application/json' });
         res.end(JSON.stringify(body));
