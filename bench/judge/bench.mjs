@@ -124,6 +124,8 @@ async function setup(mode) {
   const connection = { url: REDIS_URL, maxRetriesPerRequest: null };
   const queue = new Queue('judge', { connection, prefix });
   const events = new QueueEvents('judge', { connection, prefix });
+  queue.setMaxListeners(0);
+  events.setMaxListeners(0);
   await events.waitUntilReady();
   let salt = 0;
   const judgeOne = async () => {
