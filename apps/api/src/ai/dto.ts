@@ -2,34 +2,21 @@ import { MAX_CODE_BYTES } from '@javelin/contracts';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
-  Equals,
   IsArray,
   IsBoolean,
   IsNumber,
   IsOptional,
   IsString,
-  IsUUID,
   MaxLength,
-  Validate,
   ValidateNested,
 } from 'class-validator';
-import { MaxCodeBytes } from '../execution/dto';
+import { JavaCodeDto } from '../execution/dto';
 
 export const MAX_TEST_RESULTS = 200;
 /** Outputs and messages beyond this are cut: nothing useful for a diagnosis lies past them. */
 const MAX_TEXT = MAX_CODE_BYTES;
 
-export class AnalyzeCodeDto {
-  @IsString({ message: 'code is required' })
-  @Validate(MaxCodeBytes)
-  code!: string;
-
-  @Equals('java', { message: 'language must be java' })
-  language!: 'java';
-
-  @IsUUID('all', { message: 'problemId must be a UUID' })
-  problemId!: string;
-}
+export class AnalyzeCodeDto extends JavaCodeDto {}
 
 /** One test result as the web got it from /execute-code (spec §7 names passed, expectedOutput, actualOutput, error). */
 export class TestResultDto {

@@ -11,7 +11,8 @@ export class MaxCodeBytes implements ValidatorConstraintInterface {
   }
 }
 
-export class ExecuteCodeDto {
+/** Java source for a problem: what run, submit, analysis and debug help all start from. */
+export class JavaCodeDto {
   @IsString({ message: 'code is required' })
   @Validate(MaxCodeBytes)
   code!: string;
@@ -21,7 +22,9 @@ export class ExecuteCodeDto {
 
   @IsUUID('all', { message: 'problemId must be a UUID' })
   problemId!: string;
+}
 
+export class ExecuteCodeDto extends JavaCodeDto {
   @IsOptional()
   @IsBoolean({ message: 'runAllTestCases must be true or false' })
   runAllTestCases?: boolean;

@@ -1,21 +1,11 @@
 import { Type } from 'class-transformer';
-import { Equals, IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min, Validate } from 'class-validator';
-import { MaxCodeBytes } from '../execution/dto';
+import { IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
+import { JavaCodeDto } from '../execution/dto';
 
-export class SubmissionDto {
-  @IsUUID('all', { message: 'problemId must be a UUID' })
-  problemId!: string;
-
+export class SubmissionDto extends JavaCodeDto {
   @IsOptional()
   @IsUUID('all', { message: 'contestId must be a UUID' })
   contestId?: string | null;
-
-  @IsString({ message: 'code is required' })
-  @Validate(MaxCodeBytes)
-  code!: string;
-
-  @Equals('java', { message: 'language must be java' })
-  language!: 'java';
 
   /** What the client believes; the server records its own judgement instead. */
   @IsOptional()
