@@ -15,10 +15,10 @@ import { tableChecksums } from './support/db-checksum';
 
 const SQL = "' OR '1'='1'; DROP TABLE users; --";
 const HTML = '<script>alert(1)</script><img src=x onerror=alert(1)>';
-const HUGE_NUMBERS = [-1, -2_147_483_649, 2 ** 53 + 1, 1e308, 1.5];
 const WRONG_TYPES = [42, true, {}, []];
 
-type Auth = 'none' | 'user' | 'admin' | 'super';
+/** none: the route never reads a token; optional: reads one when sent; user/admin/super: requires one of that role. */
+type Auth = 'none' | 'optional' | 'user' | 'admin' | 'super';
 /** What a field accepts; each kind knows values that it must refuse. */
 type Kind =
   | { uuid: true }
@@ -46,7 +46,18 @@ function badValues(kind: Kind): unknown[] {
   if ('code' in kind) return ['x'.repeat(70_000), ...WRONG_TYPES];
   if ('enum' in kind) return [SQL, HTML, 'x'.repeat(10_000), ...WRONG_TYPES];
   if ('bool' in kind) return ['yes', SQL, 1, {}, []];
-  if ('int' in kind) return [kind.int[0] - 1, kind.int[1] + 1, 1e308, 1.5, SQL, HTML, true, {}, []];
+  if ('int' in kind)
+    return [
+      kind.int[0] - 1,
+      -2_147_483_649,
+      ...(Number.isFinite(kind.int[1]) ? [kind.int[1] + 1, 2 ** 53 + 1, 1e308] : []),
+      1.5,
+      SQL,
+      HTML,
+      true,
+      {},
+      [],
+    ];
   if ('date' in kind) return ['tomorrow', SQL, HTML, '2026-13-45T99:99:99Z', 42, {}];
   if ('uuids' in kind) return [SQL, [SQL], [HTML], [], Array(51).fill(randomUUID()), [42], {}];
   if ('list' in kind) return [SQL, 42, {}, Array(300).fill({})];
@@ -55,7 +66,17 @@ function badValues(kind: Kind): unknown[] {
 
 /** Query values arrive as strings. */
 function badQueryValues(kind: Kind): string[] {
-  if ('int' in kind) return [String(kind.int[0] - 1), String(kind.int[1] + 1), '1e308', '1.5', 'abc', SQL, HTML, 'x'.repeat(5000)];
+  if ('int' in kind)
+    return [
+      String(kind.int[0] - 1),
+      ...(Number.isFinite(kind.int[1]) ? [String(kind.int[1] + 1)] : []),
+      '1e400',
+      '1.5',
+      'abc',
+      SQL,
+      HTML,
+      'x'.repeat(5000),
+    ];
   return [SQL, HTML];
 }
 
@@ -66,6 +87,8 @@ interface Route {
   /** A valid body (never sent as is), and the kinds of its fields to spoil one at a time. */
   body?: () => Record<string, unknown>;
   fields?: Record<string, Kind>;
+  /** Fields whose absence alone must be refused. */
+  required?: string[];
   query?: Record<string, Kind>;
   /** Takes no input at all but a token: bad input is a bad bearer token (public ones answer 200 regardless). */
   publicNoInput?: boolean;
@@ -81,6 +104,7 @@ describe('bad input on every route: 4xx with a message, never 500, database unch
   let problemId: string;
   let contestId: string;
   let before: Record<string, string>;
+  let sent = 0;
 
   const ids = () => ({ problemId, contestId, userId: user.id });
   const ROUTES: Route[] = [
@@ -89,13 +113,47 @@ describe('bad input on every route: 4xx with a message, never 500, database unch
       method: 'post',
       path: '/api/auth/register',
       auth: 'none',
-      body: () => ({ email: 'new@example.com', password: 'secret-1', confirmPassword: 'secret-1', username: 'newbie', fullName: 'New Bie' }),
-      fields: { email: { email: true }, password: { password: true }, confirmPassword: { text: 10_000 }, username: { username: true }, fullName: { text: 100 } },
+      body: () => ({
+        email: 'new@example.com',
+        password: 'secret-1',
+        confirmPassword: 'secret-1',
+        username: 'newbie',
+        fullName: 'New Bie',
+      }),
+      fields: {
+        email: { email: true },
+        password: { password: true },
+        confirmPassword: { text: 10_000 },
+        username: { username: true },
+        fullName: { text: 100 },
+      },
+      required: ['email', 'password', 'confirmPassword', 'username', 'fullName'],
     },
-    { method: 'post', path: '/api/auth/login', auth: 'none', body: () => ({ email: user.email, password: 'x' }), fields: { email: { email: true }, password: { text: 128 } } },
-    { method: 'post', path: '/api/auth/manual-login', auth: 'none', body: () => ({ email: user.email, password: 'x' }), fields: { email: { email: true }, password: { text: 128 } } },
+    {
+      method: 'post',
+      path: '/api/auth/login',
+      auth: 'none',
+      body: () => ({ email: user.email, password: 'x' }),
+      fields: { email: { email: true }, password: { text: 128 } },
+      required: ['email', 'password'],
+    },
+    {
+      method: 'post',
+      path: '/api/auth/manual-login',
+      auth: 'none',
+      body: () => ({ email: user.email, password: 'x' }),
+      fields: { email: { email: true }, password: { text: 128 } },
+      required: ['email', 'password'],
+    },
     { method: 'get', path: '/api/auth/me', auth: 'user' },
-    { method: 'post', path: '/api/auth/forgot-password', auth: 'none', body: () => ({ email: user.email }), fields: { email: { email: true } } },
+    {
+      method: 'post',
+      path: '/api/auth/forgot-password',
+      auth: 'none',
+      body: () => ({ email: user.email }),
+      fields: { email: { email: true } },
+      required: ['email'],
+    },
     { method: 'post', path: '/api/auth/send-password-reset', auth: 'user' },
     {
       method: 'post',
@@ -103,15 +161,43 @@ describe('bad input on every route: 4xx with a message, never 500, database unch
       auth: 'none',
       body: () => ({ token: 'a'.repeat(43), newPassword: 'secret-2' }),
       fields: { token: { token: true }, newPassword: { password: true } },
+      required: ['token', 'newPassword'],
     },
-    { method: 'post', path: '/api/auth/verify-email', auth: 'none', body: () => ({ token: 'a'.repeat(43) }), fields: { token: { token: true } } },
-    { method: 'post', path: '/api/auth/resend-verification', auth: 'none', body: () => ({ email: user.email }), fields: { email: { email: true } } },
+    {
+      method: 'post',
+      path: '/api/auth/verify-email',
+      auth: 'none',
+      body: () => ({ token: 'a'.repeat(43) }),
+      fields: { token: { token: true } },
+      required: ['token'],
+    },
+    {
+      method: 'post',
+      path: '/api/auth/resend-verification',
+      auth: 'none',
+      body: () => ({ email: user.email }),
+      fields: { email: { email: true } },
+      required: ['email'],
+    },
     {
       method: 'post',
       path: '/api/auth/create-super-admin',
       auth: 'none',
-      body: () => ({ email: 'root@example.com', password: 'secret-1', username: 'root', fullName: 'Root', role: 'super_admin' }),
-      fields: { email: { email: true }, password: { password: true }, username: { username: true }, fullName: { text: 100 }, role: { enum: ['super_admin'] } },
+      body: () => ({
+        email: 'root@example.com',
+        password: 'secret-1',
+        username: 'root',
+        fullName: 'Root',
+        role: 'super_admin',
+      }),
+      fields: {
+        email: { email: true },
+        password: { password: true },
+        username: { username: true },
+        fullName: { text: 100 },
+        role: { enum: ['super_admin'] },
+      },
+      required: ['email', 'password', 'username', 'fullName', 'role'],
     },
     {
       method: 'post',
@@ -119,9 +205,16 @@ describe('bad input on every route: 4xx with a message, never 500, database unch
       auth: 'none',
       body: () => ({ provider: 'google', accessToken: 'header.payload.signature' }),
       fields: { provider: { enum: ['google'] }, accessToken: { token: true }, userInfo: { object: true } },
+      required: ['provider', 'accessToken'],
     },
     { method: 'get', path: '/api/auth/github', auth: 'none', publicNoInput: true, redirect: true },
-    { method: 'get', path: '/api/auth/github/callback', auth: 'none', query: { code: { token: true }, state: { token: true } }, redirect: true },
+    {
+      method: 'get',
+      path: '/api/auth/github/callback',
+      auth: 'none',
+      query: { code: { token: true }, state: { token: true } },
+      redirect: true,
+    },
     { method: 'get', path: '/api/auth/config', auth: 'none', publicNoInput: true },
     // admin
     { method: 'get', path: '/api/admin/all-users', auth: 'admin' },
@@ -133,41 +226,41 @@ describe('bad input on every route: 4xx with a message, never 500, database unch
       auth: 'super',
       body: () => ({ userId: user.id, role: 'admin' }),
       fields: { userId: { uuid: true }, role: { enum: ['admin', 'super_admin'] } },
+      required: ['userId', 'role'],
     },
     { method: 'delete', path: '/api/admin/users/:id', auth: 'super' },
     // problems
-    { method: 'get', path: '/api/problems', auth: 'user' },
-    { method: 'get', path: '/api/problems/:id', auth: 'user' },
-    { method: 'get', path: '/api/problems/:id/test-cases', auth: 'user' },
+    { method: 'get', path: '/api/problems', auth: 'optional' },
+    { method: 'get', path: '/api/problems/:id', auth: 'optional' },
+    { method: 'get', path: '/api/problems/:id/test-cases', auth: 'optional' },
     { method: 'get', path: '/api/problems/:id/test-cases/all', auth: 'admin' },
     { method: 'get', path: '/api/admin/problems', auth: 'admin' },
-    ...(['post', 'put'] as const).map(
-      (method): Route => ({
-        method,
-        path: method === 'post' ? '/api/problems' : '/api/problems/:id',
-        auth: 'admin',
-        body: () => sumProblem(),
-        fields: {
-          title: { text: 200 },
-          description: { text: 20_000 },
-          constraints: { text: 5_000 },
-          difficulty: { enum: ['easy', 'medium', 'hard'] },
-          points: { int: [0, 10_000] },
-          inputVariables: { list: true },
-          testCases: { list: true },
-          functionName: { text: 100 },
-          returnType: { enum: ['int'] },
-          boilerplateCode: { text: 64 * 1024 },
-          tags: { list: true },
-          isVisible: { bool: true },
-        },
-      }),
-    ),
+    ...(['post', 'put'] as const).map((method): Route => ({
+      method,
+      path: method === 'post' ? '/api/problems' : '/api/problems/:id',
+      auth: 'admin',
+      body: () => sumProblem(),
+      fields: {
+        title: { text: 200 },
+        description: { text: 20_000 },
+        constraints: { text: 5_000 },
+        difficulty: { enum: ['easy', 'medium', 'hard'] },
+        points: { int: [0, 10_000] },
+        inputVariables: { list: true },
+        testCases: { list: true },
+        functionName: { text: 100 },
+        returnType: { enum: ['int'] },
+        boilerplateCode: { text: 64 * 1024 },
+        tags: { list: true },
+        isVisible: { bool: true },
+      },
+      required: ['title', 'description', 'testCases', 'functionName'],
+    })),
     { method: 'delete', path: '/api/problems/:id', auth: 'admin' },
     // contests
-    { method: 'get', path: '/api/contests', auth: 'user' },
-    { method: 'get', path: '/api/contests/:id', auth: 'user' },
-    { method: 'get', path: '/api/contests/:id/problems/:problemId', auth: 'user' },
+    { method: 'get', path: '/api/contests', auth: 'optional' },
+    { method: 'get', path: '/api/contests/:id', auth: 'optional' },
+    { method: 'get', path: '/api/contests/:id/problems/:problemId', auth: 'optional' },
     {
       method: 'post',
       path: '/api/contests',
@@ -188,16 +281,32 @@ describe('bad input on every route: 4xx with a message, never 500, database unch
         maxParticipants: { int: [1, 1_000_000] },
         problemIds: { uuids: true },
       },
+      required: ['title', 'startTime', 'endTime', 'problemIds'],
     },
     { method: 'delete', path: '/api/contests/:id', auth: 'admin' },
     { method: 'post', path: '/api/contests/:id/join', auth: 'user' },
     { method: 'post', path: '/api/contests/:id/complete', auth: 'admin' },
     { method: 'get', path: '/api/contests/:id/solved-problems', auth: 'user' },
     { method: 'get', path: '/api/contests/:id/leaderboard/stream', auth: 'none' },
-    { method: 'get', path: '/api/leaderboard/contests/:id', auth: 'user', query: { limit: { int: [1, 1000] }, offset: { int: [0, 1e9] } } },
+    {
+      method: 'get',
+      path: '/api/leaderboard/contests/:id',
+      auth: 'none',
+      query: { limit: { int: [1, 1000] }, offset: { int: [0, Infinity] } },
+    },
     // leaderboards, stats, time, health
-    { method: 'get', path: '/api/leaderboard/problems', auth: 'user', query: { limit: { int: [1, 1000] }, offset: { int: [0, 1e9] } } },
-    { method: 'get', path: '/api/leaderboard/contests', auth: 'user', query: { limit: { int: [1, 1000] }, offset: { int: [0, 1e9] } } },
+    {
+      method: 'get',
+      path: '/api/leaderboard/problems',
+      auth: 'none',
+      query: { limit: { int: [1, 1000] }, offset: { int: [0, Infinity] } },
+    },
+    {
+      method: 'get',
+      path: '/api/leaderboard/contests',
+      auth: 'none',
+      query: { limit: { int: [1, 1000] }, offset: { int: [0, Infinity] } },
+    },
     { method: 'get', path: '/api/stats', auth: 'none', publicNoInput: true },
     { method: 'get', path: '/api/time', auth: 'none', publicNoInput: true },
     { method: 'get', path: '/api/health', auth: 'none', publicNoInput: true },
@@ -210,26 +319,46 @@ describe('bad input on every route: 4xx with a message, never 500, database unch
       path: '/api/profiles/me',
       auth: 'user',
       body: () => ({ username: 'renamed', fullName: 'Renamed', bio: 'b', preferredLanguage: 'Java' }),
-      fields: { username: { username: true }, fullName: { text: 100 }, bio: { text: 2_000 }, preferredLanguage: { text: 50 }, email: { text: 254 } },
+      fields: {
+        username: { username: true },
+        fullName: { text: 100 },
+        bio: { text: 2_000 },
+        preferredLanguage: { text: 50 },
+        email: { text: 254 },
+      },
     },
     { method: 'get', path: '/api/profiles/me/activity', auth: 'user' },
     { method: 'get', path: '/api/profiles/me/rating-history', auth: 'user' },
-    { method: 'get', path: '/api/profiles/:userId', auth: 'user' },
-    { method: 'get', path: '/api/profiles/:userId/activity', auth: 'user' },
-    { method: 'get', path: '/api/profiles/:userId/rating-history', auth: 'user' },
+    { method: 'get', path: '/api/profiles/:userId', auth: 'none' },
+    { method: 'get', path: '/api/profiles/:userId/activity', auth: 'none' },
+    { method: 'get', path: '/api/profiles/:userId/rating-history', auth: 'none' },
     // judging
     {
       method: 'post',
       path: '/api/execute-code',
       auth: 'user',
       body: () => ({ code: SUM_ACCEPTED, language: 'java', problemId, runAllTestCases: true }),
-      fields: { code: { code: true }, language: { enum: ['java'] }, problemId: { uuid: true }, runAllTestCases: { bool: true }, contestId: { uuid: true } },
+      fields: {
+        code: { code: true },
+        language: { enum: ['java'] },
+        problemId: { uuid: true },
+        runAllTestCases: { bool: true },
+        contestId: { uuid: true },
+      },
+      required: ['code', 'language', 'problemId'],
     },
     {
       method: 'post',
       path: '/api/submissions',
       auth: 'user',
-      body: () => ({ problemId, code: SUM_ACCEPTED, language: 'java', status: 'accepted', testCasesPassed: 5, totalTestCases: 5 }),
+      body: () => ({
+        problemId,
+        code: SUM_ACCEPTED,
+        language: 'java',
+        status: 'accepted',
+        testCasesPassed: 5,
+        totalTestCases: 5,
+      }),
       fields: {
         problemId: { uuid: true },
         contestId: { uuid: true },
@@ -239,6 +368,7 @@ describe('bad input on every route: 4xx with a message, never 500, database unch
         testCasesPassed: { int: [0, 10_000] },
         totalTestCases: { int: [0, 10_000] },
       },
+      required: ['problemId', 'code', 'language'],
     },
     {
       method: 'post',
@@ -246,6 +376,7 @@ describe('bad input on every route: 4xx with a message, never 500, database unch
       auth: 'user',
       body: () => ({ problemId, submissionId: randomUUID() }),
       fields: { problemId: { uuid: true }, submissionId: { uuid: true }, contestId: { uuid: true } },
+      required: ['problemId', 'submissionId'],
     },
     { method: 'get', path: '/api/solved-problems', auth: 'user' },
     {
@@ -254,13 +385,27 @@ describe('bad input on every route: 4xx with a message, never 500, database unch
       auth: 'user',
       body: () => ({ code: SUM_ACCEPTED, language: 'java', problemId }),
       fields: { code: { code: true }, language: { enum: ['java'] }, problemId: { uuid: true } },
+      required: ['code', 'language', 'problemId'],
     },
     {
       method: 'post',
       path: '/api/debug-help',
       auth: 'user',
-      body: () => ({ code: SUM_ACCEPTED, language: 'java', problemId, errorMessage: 'boom', testResults: [] }),
-      fields: { code: { code: true }, language: { enum: ['java'] }, problemId: { uuid: true }, errorMessage: { text: 64 * 1024 }, testResults: { list: true } },
+      body: () => ({
+        code: SUM_ACCEPTED,
+        language: 'java',
+        problemId,
+        errorMessage: 'boom',
+        testResults: [],
+      }),
+      fields: {
+        code: { code: true },
+        language: { enum: ['java'] },
+        problemId: { uuid: true },
+        errorMessage: { text: 64 * 1024 },
+        testResults: { list: true },
+      },
+      required: ['code', 'language', 'problemId'],
     },
   ];
 
@@ -273,44 +418,97 @@ describe('bad input on every route: 4xx with a message, never 500, database unch
   }
 
   const tokenFor = (auth: Auth) =>
-    ({ none: undefined, user: user.token, admin: admin.token, super: superAdmin.token })[auth];
+    ({
+      none: undefined,
+      optional: user.token,
+      user: user.token,
+      admin: admin.token,
+      super: superAdmin.token,
+    })[auth];
 
   /** The route's path with real ids, so only the spoiled part is wrong. */
   const realPath = (path: string) =>
-    path.replace(':problemId', problemId).replace(':userId', user.id).replace(':id', path.includes('/admin/users') ? user.id : path.includes('/problems') && !path.includes('/contests') ? problemId : contestId);
+    path
+      .replace(':problemId', problemId)
+      .replace(':userId', user.id)
+      .replace(
+        ':id',
+        path.includes('/admin/users')
+          ? user.id
+          : path.includes('/problems') && !path.includes('/contests')
+            ? problemId
+            : contestId,
+      );
 
   function casesFor(route: Route): Case[] {
     const token = tokenFor(route.auth);
     const cases: Case[] = [];
     // Every route that reads a token refuses a forged or mangled one.
     for (const forged of [`${SQL}`, HTML, 'x'.repeat(10_000), `${user?.token ?? ''}x`]) {
-      if (!route.publicNoInput) cases.push({ name: `bearer ${forged.slice(0, 20)}`, path: realPath(route.path), token: forged });
+      if (route.auth !== 'none')
+        cases.push({ name: `bearer ${forged.slice(0, 20)}`, path: realPath(route.path), token: forged });
     }
     // Path ids: malformed ones are 400, unknown ones 404.
     for (const param of route.path.match(/:\w+/g) ?? []) {
-      for (const bad of ['not-a-uuid', SQL, HTML, '-1', '99999999999999999999', 'x'.repeat(2000), '%00', '..%2f..%2fetc%2fpasswd']) {
-        cases.push({ name: `${param}=${bad.slice(0, 24)}`, path: realPath(route.path.replace(param, encodeURIComponent(bad).replace(/%25/g, '%'))), token, body: route.body?.() });
+      for (const bad of [
+        'not-a-uuid',
+        SQL,
+        HTML,
+        '-1',
+        '99999999999999999999',
+        'x'.repeat(2000),
+        '%00',
+        '..%2f..%2fetc%2fpasswd',
+      ]) {
+        cases.push({
+          name: `${param}=${bad.slice(0, 24)}`,
+          path: realPath(route.path.replace(param, encodeURIComponent(bad).replace(/%25/g, '%'))),
+          token,
+          body: route.body?.(),
+        });
       }
-      cases.push({ name: `${param} unknown`, path: realPath(route.path.replace(param, randomUUID())), token, body: route.body?.() });
+      cases.push({
+        name: `${param} unknown`,
+        path: realPath(route.path.replace(param, randomUUID())),
+        token,
+        body: route.body?.(),
+      });
     }
     for (const [name, kind] of Object.entries(route.query ?? {})) {
       for (const bad of badQueryValues(kind)) {
-        cases.push({ name: `?${name}=${bad.slice(0, 24)}`, path: `${realPath(route.path)}?${name}=${encodeURIComponent(bad)}`, token });
+        cases.push({
+          name: `?${name}=${bad.slice(0, 24)}`,
+          path: `${realPath(route.path)}?${name}=${encodeURIComponent(bad)}`,
+          token,
+        });
       }
     }
     if (route.body) {
       const path = realPath(route.path);
-      for (const raw of ['{"code": ', '{bad json}', '[]', '"just a string"', '123', 'null', `{"a":"${'x'.repeat(300_000)}"}`]) {
+      for (const raw of [
+        '{"code": ',
+        '{bad json}',
+        '[]',
+        '"just a string"',
+        '123',
+        'null',
+        `{"a":"${'x'.repeat(300_000)}"}`,
+      ]) {
         cases.push({ name: `raw ${raw.slice(0, 16)}`, path, token, raw });
       }
-      cases.push({ name: 'unknown field with metacharacters', path, token, body: { ...route.body(), [HTML]: SQL } });
+      cases.push({
+        name: 'unknown field with metacharacters',
+        path,
+        token,
+        body: { ...route.body(), [HTML]: SQL },
+      });
       for (const [field, kind] of Object.entries(route.fields ?? {})) {
         for (const bad of badValues(kind)) {
           const shown = typeof bad === 'string' ? bad.slice(0, 16) : JSON.stringify(bad)?.slice(0, 16);
           cases.push({ name: `${field}=${shown}`, path, token, body: { ...route.body(), [field]: bad } });
         }
       }
-      for (const field of Object.keys(route.fields ?? {})) {
+      for (const field of route.required ?? []) {
         const body = route.body();
         if (!(field in body)) continue;
         delete body[field];
@@ -319,14 +517,25 @@ describe('bad input on every route: 4xx with a message, never 500, database unch
     }
     if (route.publicNoInput) {
       // Nothing to validate: junk in the query and a forged token are ignored (2xx) or refused (4xx), never a 5xx.
-      for (const forged of [SQL, HTML]) cases.push({ name: `ignored junk ${forged.slice(0, 12)}`, path: `${route.path}?q=${encodeURIComponent(forged)}`, token: forged });
+      for (const forged of [SQL, HTML])
+        cases.push({
+          name: `ignored junk ${forged.slice(0, 12)}`,
+          path: `${route.path}?q=${encodeURIComponent(forged)}`,
+          token: forged,
+        });
     }
     return cases;
   }
 
   beforeAll(async () => {
     // A queue prefix no judge serves and a short wait: a request that slipped through would show as a 504, not hang.
-    t = await startApp({ JUDGE_QUEUE_PREFIX: `bad-input-${randomUUID().slice(0, 8)}`, JUDGE_RESULT_TIMEOUT_MS: '1000' });
+    t = await startApp({
+      JUDGE_QUEUE_PREFIX: `bad-input-${randomUUID().slice(0, 8)}`,
+      JUDGE_RESULT_TIMEOUT_MS: '1000',
+      // Google sign-in configured, so its token check (not "not configured") answers; keys are never fetched for junk.
+      GOOGLE_CLIENT_ID: 'bad-input.apps.googleusercontent.com',
+      GOOGLE_JWKS_URL: 'http://127.0.0.1:9/jwks',
+    });
     await resetDatabase(t.db);
     admin = await seedUser(t, ['admin']);
     superAdmin = await seedUser(t, ['admin', 'super_admin']);
@@ -338,37 +547,51 @@ describe('bad input on every route: 4xx with a message, never 500, database unch
   afterAll(() => t?.close());
 
   it('the table covers every route of the Nest router', () => {
-    const router = t.app.getHttpAdapter().getInstance().router as { stack: { route?: { path: string; methods: Record<string, boolean> } }[] };
+    const router = t.app.getHttpAdapter().getInstance().router as {
+      stack: { route?: { path: string; methods: Record<string, boolean> } }[];
+    };
     const served = router.stack
       .filter((layer) => layer.route)
-      .flatMap((layer) => Object.keys(layer.route!.methods).map((m) => `${m.toUpperCase()} ${layer.route!.path}`))
+      .flatMap((layer) =>
+        Object.keys(layer.route!.methods).map((m) => `${m.toUpperCase()} ${layer.route!.path}`),
+      )
       .filter((r) => !/\/api\/docs/.test(r));
     const covered = new Set(ROUTES.map((r) => `${r.method.toUpperCase()} ${r.path}`));
     expect(served.filter((r) => !covered.has(r))).toEqual([]);
     expect(served.length).toBeGreaterThan(50);
   });
 
-  describe.each(ROUTES.map((route) => [`${route.method.toUpperCase()} ${route.path}`, route] as const))('%s', (_name, route) => {
-    it('answers every bad input with a 4xx and a message', async () => {
-      const failures: string[] = [];
-      const cases = casesFor(route);
-      for (const c of cases) {
-        let req = t.http[route.method](c.path);
-        if (c.token) req = req.set(bearer(c.token));
-        const res = c.raw !== undefined ? await req.set('Content-Type', 'application/json').send(c.raw) : c.body !== undefined ? await req.send(c.body as object) : await req;
-        if (route.publicNoInput && res.status < 300) continue;
-        if (route.redirect && res.status >= 300 && res.status < 400) continue;
-        const error = (res.body as { error?: unknown })?.error;
-        if (res.status < 400 || res.status >= 500 || typeof error !== 'string' || error.length === 0) {
-          failures.push(`${c.name}: ${res.status} ${String(res.text).slice(0, 160)}`);
+  describe.each(ROUTES.map((route) => [`${route.method.toUpperCase()} ${route.path}`, route] as const))(
+    '%s',
+    (_name, route) => {
+      it('answers every bad input with a 4xx and a message', async () => {
+        const failures: string[] = [];
+        const cases = casesFor(route);
+        for (const c of cases) {
+        sent++;
+          let req = t.http[route.method](c.path);
+          if (c.token) req = req.set(bearer(c.token));
+          const res =
+            c.raw !== undefined
+              ? await req.set('Content-Type', 'application/json').send(c.raw)
+              : c.body !== undefined
+                ? await req.send(c.body as object)
+                : await req;
+          if (route.publicNoInput && res.status < 300) continue;
+          if (route.redirect && res.status >= 300 && res.status < 400) continue;
+          const error = (res.body as { error?: unknown })?.error;
+          if (res.status < 400 || res.status >= 500 || typeof error !== 'string' || error.length === 0) {
+            failures.push(`${c.name}: ${res.status} ${String(res.text).slice(0, 160)}`);
+          }
         }
-      }
-      expect(failures).toEqual([]);
-      expect(cases.length).toBeGreaterThan(0);
-    });
-  });
+        expect(failures).toEqual([]);
+        expect(cases.length).toBeGreaterThan(0);
+      });
+    },
+  );
 
   it('left the database unchanged', async () => {
+    expect(sent).toBeGreaterThan(1000);
     expect(await tableChecksums(t.db)).toEqual(before);
   });
 

@@ -5,6 +5,7 @@ import { AiCache } from './ai-cache';
 import { AI_CONFIG, AiConfig, loadAiConfig } from './ai.config';
 import { AiController } from './ai.controller';
 import { AiRateLimitGuard } from './ai-rate-limit.guard';
+import { UserRateLimiter } from '../common/user-rate-limit';
 import { AiService } from './ai.service';
 import { LlmClient } from './llm.client';
 import { OfflineAnalyzer } from './offline/offline-analyzer';
@@ -25,6 +26,7 @@ const MS_PER_SECOND = 1000;
     },
     LlmClient,
     AiCache,
+    UserRateLimiter,
     AiRateLimitGuard,
     AiService,
   ],

@@ -12,15 +12,26 @@ import {
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import { isAdminRoles, isSuperAdminRoles, ServerMessages } from '@javelin/contracts';
+import { isConnectionError } from '../common/http-exception.filter';
 import type { AuthUser } from '../users/users.service';
 
 /** Requires a valid bearer token: 401 'Unauthorized' otherwise. */
 @Injectable()
 export class JwtAuthGuard extends AuthGuard('jwt') {
   override handleRequest<T>(error: unknown, user: T): T {
-    if (error || !user) throw new UnauthorizedException(ServerMessages.unauthorized);
-    return user;
+    return authenticatedUser(error, user);
   }
+}
+
+/**
+ * A bad or missing token is a 401. A user lookup that failed because PostgreSQL is unreachable is
+ * not the client's fault: it travels on to the exception filter (a 503 with Retry-After), so clients
+ * keep their session and retry instead of signing out.
+ */
+function authenticatedUser<T>(error: unknown, user: T): T {
+  if (error && isConnectionError(error)) throw error;
+  if (error || !user) throw new UnauthorizedException(ServerMessages.unauthorized);
+  return user;
 }
 
 /** Reads the bearer token when present; a missing token means an anonymous caller, a bad one is still 401. */
@@ -33,8 +44,7 @@ export class OptionalJwtAuthGuard extends AuthGuard('jwt') {
   }
 
   override handleRequest<T>(error: unknown, user: T): T {
-    if (error || !user) throw new UnauthorizedException(ServerMessages.unauthorized);
-    return user;
+    return authenticatedUser(error, user);
   }
 }
 

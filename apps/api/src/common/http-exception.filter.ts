@@ -35,12 +35,35 @@ export class HttpExceptionFilter implements ExceptionFilter {
         return { statusCode: 400, error: 'Invalid value in request', message: 'Invalid value in request' };
       }
     }
+    const parserError = bodyParserError(exception);
+    if (parserError) return parserError;
     if (isConnectionError(exception)) {
       const message = 'The service is temporarily unavailable, please try again shortly';
-      return { statusCode: HttpStatus.SERVICE_UNAVAILABLE, error: message, message };
+      // Retry-After tells clients (and load balancers) this is a pause, not a failure of their request.
+      return { statusCode: HttpStatus.SERVICE_UNAVAILABLE, error: message, message, retryAfter: 5 } as ApiError;
     }
     return { statusCode: 500, error: 'Internal server error', message: 'Internal server error' };
   }
+}
+
+/** What express.json says about a body it could not read (http-errors with `expose`), as a 4xx. */
+const BODY_PARSER_MESSAGES: Record<string, string> = {
+  'entity.parse.failed': 'The request body is not valid JSON',
+  'entity.too.large': 'The request body is too large',
+  'entity.verify.failed': 'The request body could not be read',
+  'request.aborted': 'The request was aborted',
+  'request.size.invalid': 'The request body is shorter than its Content-Length',
+  'encoding.unsupported': 'The request body has an unsupported content encoding',
+  'charset.unsupported': 'The request body has an unsupported charset',
+  'stream.encoding.set': 'The request body could not be read',
+};
+
+function bodyParserError(exception: unknown): ApiError | undefined {
+  if (!(exception instanceof Error)) return undefined;
+  const { status, type, expose } = exception as Error & { status?: unknown; type?: unknown; expose?: unknown };
+  if (typeof status !== 'number' || status < 400 || status >= 500 || expose !== true) return undefined;
+  const message = (typeof type === 'string' && BODY_PARSER_MESSAGES[type]) || 'The request body could not be read';
+  return { statusCode: status, error: message, message };
 }
 
 function conflict(message: string): ApiError {

@@ -20,6 +20,8 @@ export interface Env {
   judgeQueuePrefix: string;
   judgeResultTimeoutMs: number;
   judgeQueueLimit: number;
+  submitRateLimit: number;
+  submitRateWindowSeconds: number;
   rateLimitDisabled: boolean;
   openaiApiKey?: string;
   openaiBaseUrl?: string;
@@ -120,6 +122,8 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     judgeQueuePrefix: source.JUDGE_QUEUE_PREFIX || 'bull',
     judgeResultTimeoutMs: int(source, 'JUDGE_RESULT_TIMEOUT_MS', 60_000, 1000),
     judgeQueueLimit: int(source, 'JUDGE_QUEUE_LIMIT', 5_000, 1),
+    submitRateLimit: int(source, 'SUBMIT_RATE_LIMIT', 30, 1),
+    submitRateWindowSeconds: int(source, 'SUBMIT_RATE_WINDOW_SECONDS', 60, 1),
     rateLimitDisabled: flag(source, 'RATE_LIMIT_DISABLED', false),
     openaiApiKey: source.OPENAI_API_KEY || undefined,
     openaiBaseUrl: url(source, 'OPENAI_BASE_URL', undefined, ['http:', 'https:']),

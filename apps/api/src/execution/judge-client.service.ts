@@ -6,16 +6,28 @@ import {
   Injectable,
   Logger,
   OnApplicationShutdown,
-  ServiceUnavailableException,
 } from '@nestjs/common';
 import { JUDGE_QUEUE, JudgeJobData, JudgeJobResult, ServerMessages } from '@javelin/contracts';
-import { Queue, QueueEvents } from 'bullmq';
+import { Job, Queue, QueueEvents } from 'bullmq';
+import { randomUUID } from 'node:crypto';
 import { closeWithin, SHUTDOWN_CLOSE_MS } from '../common/shutdown';
 import { ENV, Env } from '../config/env';
 
 const RETRY_AFTER_SECONDS = 10;
+/** What a 503 for an unreachable or restarted judge queue tells the client to wait before retrying. */
+const UNAVAILABLE_RETRY_AFTER_SECONDS = 5;
 /** BullMQ waits for a connection before each command; while Redis is down that wait must end. */
 const QUEUE_OP_TIMEOUT_MS = 3_000;
+/** How often a waiting request checks its job directly, in case its finish event never arrives. */
+const WATCH_INTERVAL_MS = 5_000;
+
+/** The judge cannot take or finish this request now: a 503 that tells the client when to try again. */
+export function judgeUnavailable(message: string = ServerMessages.judgeUnavailable): HttpException {
+  return new HttpException({ message, retryAfter: UNAVAILABLE_RETRY_AFTER_SECONDS }, HttpStatus.SERVICE_UNAVAILABLE);
+}
+
+export const JUDGE_LOST_JOB = 'The judge queue restarted and lost this submission, please submit it again';
+class JobVanished extends Error {}
 
 function bounded<T>(work: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -50,25 +62,60 @@ export class JudgeClient implements OnApplicationShutdown {
     let job;
     try {
       job = await bounded(
+        // A unique id: BullMQ's own counter starts again at 1 if Redis loses its data, and a request still
+        // waiting for an old job must never receive the verdict of a new job that reused its number.
         this.queue.add('judge', data, {
+          jobId: randomUUID(),
           removeOnComplete: { age: 600, count: 10_000 },
           removeOnFail: { age: 3_600 },
         }),
       );
     } catch (error) {
       this.logger.warn(`enqueue failed: ${(error as Error).message}`);
-      throw new ServiceUnavailableException(ServerMessages.judgeUnavailable);
+      throw judgeUnavailable();
     }
+    const watch = { stopped: false };
     try {
-      return await job.waitUntilFinished(this.events, this.env.judgeResultTimeoutMs);
+      return await Promise.race([job.waitUntilFinished(this.events, this.env.judgeResultTimeoutMs), this.watch(job, watch)]);
     } catch (error) {
+      if (error instanceof JobVanished) {
+        this.logger.warn(`judge job ${job.id} vanished from the queue (Redis lost its data)`);
+        throw judgeUnavailable(JUDGE_LOST_JOB);
+      }
       const message = (error as Error).message ?? '';
       if (/timed out/i.test(message)) throw new GatewayTimeoutException(ServerMessages.judgeTimeout);
-      if (/ECONNREFUSED|Connection is closed|Stream isn't writeable/i.test(message)) {
-        throw new ServiceUnavailableException(ServerMessages.judgeUnavailable);
-      }
+      if (/ECONNREFUSED|Connection is closed|Stream isn't writeable/i.test(message)) throw judgeUnavailable();
       this.logger.error(`judge job ${job.id} failed: ${message}`);
-      throw new ServiceUnavailableException(ServerMessages.judgeUnavailable);
+      throw judgeUnavailable();
+    } finally {
+      watch.stopped = true;
+    }
+  }
+
+  /**
+   * Looks at the job itself every few seconds while its request waits: a finish event missed while the
+   * events connection was down still delivers the verdict, and a job that vanished (Redis restarted
+   * without its data) ends the wait with a 503 instead of a hang. Never settles while Redis is away.
+   */
+  private async watch(job: Job<JudgeJobData, JudgeJobResult>, watch: { stopped: boolean }): Promise<JudgeJobResult> {
+    const id = job.id!;
+    for (;;) {
+      await new Promise((r) => setTimeout(r, WATCH_INTERVAL_MS).unref());
+      if (watch.stopped) return new Promise<JudgeJobResult>(() => undefined);
+      let state: string;
+      try {
+        state = await bounded(this.queue.getJobState(id));
+        if (state === 'completed' || state === 'failed') {
+          const finished = await bounded(Job.fromId<JudgeJobData, JudgeJobResult>(this.queue, id));
+          if (!finished) continue;
+          if (state === 'failed') throw new Error(finished.failedReason || 'judge job failed');
+          return finished.returnvalue;
+        }
+      } catch (error) {
+        if (/did not answer|ECONNREFUSED|Connection is closed|Stream isn't writeable|offline queue/i.test((error as Error).message)) continue;
+        throw error;
+      }
+      if (state === 'unknown') throw new JobVanished();
     }
   }
 
@@ -82,7 +129,7 @@ export class JudgeClient implements OnApplicationShutdown {
     try {
       waiting = await this.waitingCount();
     } catch {
-      throw new ServiceUnavailableException(ServerMessages.judgeUnavailable);
+      throw judgeUnavailable();
     }
     if (waiting >= this.env.judgeQueueLimit) {
       throw new HttpException(

@@ -9,12 +9,16 @@ import { SOLVE_LISTENER, SubmissionsService } from '../submissions/submissions.s
 import { ExecutionController } from './execution.controller';
 import { ExecutionService, JUDGE_ACCESS } from './execution.service';
 import { JudgeClient } from './judge-client.service';
+import { SubmitRateLimitGuard } from './submit-rate-limit.guard';
+import { UserRateLimiter } from '../common/user-rate-limit';
 
 @Module({
   imports: [ProblemsModule, ContestsModule],
   controllers: [ExecutionController, SubmissionsController, MetricsController],
   providers: [
     JudgeClient,
+    UserRateLimiter,
+    SubmitRateLimitGuard,
     ExecutionService,
     SubmissionsService,
     { provide: JUDGE_ACCESS, useExisting: ContestAccessPolicy },
