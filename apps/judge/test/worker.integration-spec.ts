@@ -127,19 +127,20 @@ describe('BullMQ worker', () => {
     // Wait until the first worker's sandboxes are running, then kill it hard.
     const t0 = Date.now();
     while (processesWith(marker).length === 0 && Date.now() - t0 < 10_000) await sleep(20);
-    expect(processesWith(marker).length).toBeGreaterThan(0);
+    expect(processesWith(marker).length, 'the first worker runs the job').toBeGreaterThan(0);
     first.child.kill('SIGKILL');
     expect(await first.exited).toBeNull();
     // Its sandboxes die with it (bwrap --die-with-parent), nothing is left running.
     const t1 = Date.now();
     while (processesWith(marker).length > 0 && Date.now() - t1 < 5000) await sleep(50);
-    expect(processesWith(marker)).toEqual([]);
+    expect(processesWith(marker), 'sandboxes of the killed worker').toEqual([]);
 
     const second = await startWorker();
     const result = await added.waitUntilFinished(events, 60_000);
-    expect(result.verdict).toBe('accepted');
+    const log = () => second.lines.slice(-20).join('\n');
+    expect(result.verdict, JSON.stringify(result)).toBe('accepted');
     expect(result.results).toHaveLength(4);
-    expect(second.lines.some((l) => l.includes('"msg":"job done"') && l.includes(`"jobId":"${added.id}"`))).toBe(true);
+    expect(second.lines.some((l) => l.includes('"msg":"job done"') && l.includes(`"jobId":"${added.id}"`)), log()).toBe(true);
 
     // Graceful SIGTERM: the running job is finished before the worker exits.
     const marker2 = `TermMarker${randomBytes(3).toString('hex')}`;
@@ -148,8 +149,8 @@ describe('BullMQ worker', () => {
     while (processesWith(marker2).length === 0) await sleep(20);
     second.child.kill('SIGTERM');
     const result2 = await added2.waitUntilFinished(events, 30_000);
-    expect(result2.verdict).toBe('accepted');
-    expect(await second.exited).toBe(0);
-    expect(second.lines.some((l) => l.includes('"msg":"stopped"'))).toBe(true);
+    expect(result2.verdict, JSON.stringify(result2)).toBe('accepted');
+    expect(await second.exited, log()).toBe(0);
+    expect(second.lines.some((l) => l.includes('"msg":"stopped"')), log()).toBe(true);
   });
 });
