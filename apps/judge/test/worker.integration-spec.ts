@@ -29,8 +29,10 @@ async function startWorker(): Promise<RunningWorker> {
       ...process.env,
       REDIS_URL,
       JUDGE_QUEUE_PREFIX: PREFIX,
-      JUDGE_LOCK_DURATION_MS: '3000',
-      JUDGE_STALLED_INTERVAL_MS: '1500',
+      JUDGE_LOCK_DURATION_MS: '4000',
+      JUDGE_STALLED_INTERVAL_MS: '2000',
+      // A starved (not dead) worker on a loaded machine may miss a renewal; do not fail the job for it.
+      JUDGE_MAX_STALLED_COUNT: '5',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
