@@ -1,7 +1,8 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readlinkSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { chmodSync, closeSync, existsSync, openSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readlinkSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { CgroupManager, type CgroupRun } from './cgroups';
+import { buildSeccompFilter } from './seccomp';
 
 /** A host path made visible inside the sandbox at `dest` (read-only unless `rw`). */
 export interface Bind {
@@ -112,12 +113,17 @@ export class Sandbox {
   private readonly etcDir: string;
   private readonly bwrap: string;
   private readonly setpriv: string;
+  /** The seccomp filter file (x86_64), given to bwrap on fd 3 of every sandbox. */
+  readonly seccompFile: string | null;
 
   constructor(private readonly opts: SandboxOptions) {
     this.javaHome = realpathSync(opts.javaHome);
     this.etcDir = join(opts.stateDir, 'etc');
     this.writePrivateEtc();
     this.bwrap = opts.unsafeNoSandbox ? '' : which('bwrap', opts.bwrapPath);
+    const filter = opts.unsafeNoSandbox ? null : buildSeccompFilter();
+    this.seccompFile = filter ? join(opts.stateDir, 'seccomp.bpf') : null;
+    if (filter && this.seccompFile) writeFileSync(this.seccompFile, filter, { mode: 0o644 });
     this.baseArgs = opts.unsafeNoSandbox ? [] : this.computeBaseArgs();
     this.setpriv = opts.unsafeNoSandbox || !this.privileged ? '' : which('setpriv');
   }
@@ -210,6 +216,7 @@ export class Sandbox {
       '--new-session',
       '--cap-drop',
       'ALL',
+      ...(this.seccompFile ? ['--seccomp', '3'] : []),
       '--clearenv',
       '--hostname',
       'sandbox',
@@ -266,12 +273,27 @@ export class Sandbox {
     };
   }
 
+  /** Spawn the wrapper; the seccomp filter (if any) goes on fd 3, freshly opened (bwrap reads it to the end). */
+  private spawnWithFilter(file: string, args: string[], workDir: string | undefined): ChildProcessWithoutNullStreams {
+    const fd = this.seccompFile ? openSync(this.seccompFile, 'r') : null;
+    try {
+      return spawn(file, args, {
+        env: HOST_ENV,
+        detached: true,
+        stdio: fd === null ? ['pipe', 'pipe', 'pipe'] : ['pipe', 'pipe', 'pipe', fd],
+        cwd: workDir ?? '/',
+      }) as ChildProcessWithoutNullStreams;
+    } finally {
+      if (fd !== null) closeSync(fd);
+    }
+  }
+
   /** Start a long-lived sandboxed process (the compile service). */
   spawnLongLived(req: Pick<RunRequest, 'argv' | 'binds' | 'limits'>, cg: CgroupRun | null): ChildProcess {
     let workDir: string | undefined;
     if (this.opts.unsafeNoSandbox) workDir = mkdtempSync(join(this.opts.stateDir, 'work-'));
     const { file, args } = this.command(req, cg, workDir);
-    return spawn(file, args, { env: HOST_ENV, detached: true, stdio: ['pipe', 'pipe', 'pipe'], cwd: workDir ?? '/' });
+    return this.spawnWithFilter(file, args, workDir);
   }
 
   /** Run a program to completion in a fresh sandbox with a fresh cgroup. */
@@ -297,7 +319,7 @@ export class Sandbox {
     const { file, args } = this.command(req, cg, workDir);
     const started = performance.now();
     return new Promise<RunOutcome>((resolve, reject) => {
-      const child = spawn(file, args, { env: HOST_ENV, detached: true, stdio: ['pipe', 'pipe', 'pipe'], cwd: workDir ?? '/' });
+      const child = this.spawnWithFilter(file, args, workDir);
       const out: Buffer[] = [];
       let outBytes = 0;
       let outputExceeded = false;

@@ -343,6 +343,20 @@ describe('hostile programs', () => {
     await normalStillWorks();
   });
 
+  it('runs under a seccomp filter, with no_new_privs, without capabilities, as the sandbox user', async () => {
+    const code = mainWith(`
+        for (String line : Files.readAllLines(Paths.get("/proc/self/status")))
+            if (line.matches("(Seccomp|NoNewPrivs|CapEff|Uid):.*")) System.out.println(line);
+`);
+    const r = await judged(job(code));
+    const out = r.results[0].actualOutput;
+    expect(out).toMatch(/Seccomp:\s+2\n/);
+    expect(out).toMatch(/NoNewPrivs:\s+1\n/);
+    expect(out).toMatch(/CapEff:\s+0000000000000000\n/);
+    expect(out).toMatch(/Uid:\s+(\d+)\s+\1\s+\1\s+\1\n/);
+    expect(out).not.toMatch(/Uid:\s+0\s/);
+  });
+
   it('killing every visible process only reaches the sandbox itself', async () => {
     const code = mainWith('ProcessHandle.allProcesses().filter(p -> p.pid() != ProcessHandle.current().pid()).forEach(p -> System.out.println(p.pid() + " " + p.destroyForcibly()));\nSystem.out.println("done");');
     const r = await judged(job(code, [{ id: 'k', stdin: '', expectedOutput: '1 true\ndone' }]));
