@@ -51,13 +51,6 @@ const REVERSE_RESULTS = [
   { passed: false, expectedOutput: HIDDEN_EXPECTED, actualOutput: CLIENT_HIDDEN_ACTUAL, error: 'Wrong answer' },
 ];
 
-function withAiEnv<T>(vars: Record<string, string>, start: () => Promise<T>): Promise<T> {
-  Object.assign(process.env, vars);
-  return start().finally(() => {
-    for (const name of Object.keys(vars)) delete process.env[name];
-  });
-}
-
 describe('AI calls with no key: the built-in analyzer answers', () => {
   let t: TestApp;
   let admin: SeededUser;
@@ -166,9 +159,12 @@ describe('AI calls through an OpenAI-compatible service (a local fake)', () => {
 
   beforeAll(async () => {
     fake = await startFakeOpenAi();
-    t = await withAiEnv({ AI_TIMEOUT_MS: String(TIMEOUT_MS) }, () =>
-      startApp({ OPENAI_API_KEY: 'sk-test-key', OPENAI_BASE_URL: fake.url, AI_MODEL: 'fake-model-1' }),
-    );
+    t = await startApp({
+      AI_TIMEOUT_MS: String(TIMEOUT_MS),
+      OPENAI_API_KEY: 'sk-test-key',
+      OPENAI_BASE_URL: fake.url,
+      AI_MODEL: 'fake-model-1',
+    });
     await resetDatabase(t.db);
     admin = await seedUser(t, ['admin']);
     user = await seedUser(t);
@@ -285,7 +281,7 @@ describe('AI rate limit', () => {
   let sumId: string;
 
   beforeAll(async () => {
-    t = await withAiEnv({ AI_RATE_LIMIT: String(LIMIT), AI_RATE_WINDOW_SECONDS: '600' }, () => startApp({ RATE_LIMIT_DISABLED: 'false' }));
+    t = await startApp({ AI_RATE_LIMIT: String(LIMIT), AI_RATE_WINDOW_SECONDS: '600', RATE_LIMIT_DISABLED: 'false' });
     admin = await seedUser(t, ['admin']);
     sumId = (await createProblem(t, admin.token))._id;
   });

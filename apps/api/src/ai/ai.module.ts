@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { ENV, Env } from '../config/env';
 import { ProblemsModule } from '../problems/problems.module';
 import { AiCache } from './ai-cache';
-import { AI_CONFIG, AiConfig, loadAiConfig } from './ai.config';
+import { AI_CONFIG, AiConfig } from './ai.config';
 import { AiController } from './ai.controller';
 import { AiRateLimitGuard } from './ai-rate-limit.guard';
 import { UserRateLimiter } from '../common/user-rate-limit';
@@ -17,7 +17,7 @@ const MS_PER_SECOND = 1000;
   controllers: [AiController],
   providers: [
     // AI_* settings are read here, once at start, like the rest of the environment.
-    { provide: AI_CONFIG, useFactory: () => loadAiConfig(process.env) },
+    { provide: AI_CONFIG, inject: [ENV], useFactory: (env: Env) => env.ai },
     {
       provide: OfflineAnalyzer,
       inject: [ENV, AI_CONFIG],

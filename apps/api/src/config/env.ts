@@ -1,6 +1,18 @@
 import { DEFAULT_JUDGE_LIMITS, JudgeLimits } from '@javelin/contracts';
 
 /** Configuration read once from the environment and validated; a bad value stops the process naming it. */
+/** Settings of the AI calls. */
+export interface AiConfig {
+  /** Time one chat-completion attempt may take before the offline answer is used. */
+  timeoutMs: number;
+  /** Calls (analyze and debug together) one user may make per window. */
+  rateLimit: number;
+  rateWindowSeconds: number;
+  cacheTtlSeconds: number;
+  javacTimeoutMs: number;
+  maxAnswerTokens: number;
+}
+
 export interface Env {
   nodeEnv: string;
   port: number;
@@ -22,6 +34,7 @@ export interface Env {
   judgeQueueLimit: number;
   submitRateLimit: number;
   submitRateWindowSeconds: number;
+  ai: AiConfig;
   rateLimitDisabled: boolean;
   openaiApiKey?: string;
   openaiBaseUrl?: string;
@@ -124,6 +137,14 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     judgeQueueLimit: int(source, 'JUDGE_QUEUE_LIMIT', 5_000, 1),
     submitRateLimit: int(source, 'SUBMIT_RATE_LIMIT', 30, 1),
     submitRateWindowSeconds: int(source, 'SUBMIT_RATE_WINDOW_SECONDS', 60, 1),
+    ai: {
+      timeoutMs: int(source, 'AI_TIMEOUT_MS', 20_000, 100),
+      rateLimit: int(source, 'AI_RATE_LIMIT', 20, 1),
+      rateWindowSeconds: int(source, 'AI_RATE_WINDOW_SECONDS', 600, 1),
+      cacheTtlSeconds: int(source, 'AI_CACHE_TTL_SECONDS', 86_400, 1),
+      javacTimeoutMs: int(source, 'AI_JAVAC_TIMEOUT_MS', 15_000, 1000),
+      maxAnswerTokens: int(source, 'AI_MAX_TOKENS', 1_500, 100),
+    },
     rateLimitDisabled: flag(source, 'RATE_LIMIT_DISABLED', false),
     openaiApiKey: source.OPENAI_API_KEY || undefined,
     openaiBaseUrl: url(source, 'OPENAI_BASE_URL', undefined, ['http:', 'https:']),
