@@ -19,7 +19,7 @@ const BODY_LIMIT = '256kb';
 
 /** Builds the configured application; main.ts listens, tests drive it through supertest. */
 export async function createApp(env: Env, options: { quiet?: boolean } = {}): Promise<INestApplication> {
-  const rootLogger = createRootLogger(options.quiet ? 'silent' : undefined);
+  const rootLogger = createRootLogger(options.quiet ? 'silent' : env.logLevel);
   const app = await NestFactory.create<NestExpressApplication>(AppModule.with(env), {
     bodyParser: false,
     logger: options.quiet ? false : new PinoNestLogger(rootLogger),

@@ -15,6 +15,7 @@ export interface AiConfig {
 
 export interface Env {
   nodeEnv: string;
+  logLevel: string;
   port: number;
   databaseUrl: string;
   redisUrl: string;
@@ -51,6 +52,8 @@ export interface Env {
   githubUserUrl: string;
   githubEmailsUrl: string;
 }
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 export const DEV_JWT_SECRET = 'javelin-development-secret-change-me';
 
@@ -109,8 +112,11 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   if (jwtSecret.length < 16) throw new EnvError('JWT_SECRET must be at least 16 characters long');
   const publicUrl = url(source, 'PUBLIC_URL', `http://localhost:${port}`, ['http:', 'https:'])!;
+  const logLevel = source.LOG_LEVEL || 'info';
+  if (!LOG_LEVELS.includes(logLevel)) throw new EnvError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
   return {
     nodeEnv,
+    logLevel,
     port,
     databaseUrl: url(source, 'DATABASE_URL', 'postgres://postgres@127.0.0.1:5432/javelin', ['postgres:', 'postgresql:'])!,
     redisUrl: url(source, 'REDIS_URL', 'redis://127.0.0.1:6379', ['redis:', 'rediss:'])!,

@@ -2,7 +2,7 @@ import { LoggerService } from '@nestjs/common';
 import pino, { Logger } from 'pino';
 
 /** One JSON logger for the process; Nest's own messages go through it too. */
-export function createRootLogger(level = process.env.LOG_LEVEL ?? 'info'): Logger {
+export function createRootLogger(level: string): Logger {
   return pino({ level, base: { service: 'api' }, timestamp: pino.stdTimeFunctions.isoTime });
 }
 
