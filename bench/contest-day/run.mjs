@@ -45,7 +45,7 @@ const JUDGE_CONCURRENCY = Number(opt('judge-concurrency', 1));
 const READERS = Number(opt('readers', 8));
 const FAULTS = String(opt('fault', 'none')).split(',').filter((f) => f && f !== 'none');
 const FAULT_AT = Number(opt('fault-at', 0.4));
-const MAX_SECONDS = Number(opt('max-seconds', 900));
+const MAX_SECONDS = Number(opt('max-seconds', 1800));
 const JSON_OUT = opt('json', '');
 const QUEUE_LIMIT = opt('queue-limit', '500');
 const RESULT_TIMEOUT_MS = opt('result-timeout-ms', '600000');
@@ -70,8 +70,22 @@ const fmt = (ms) => (Number.isFinite(ms) ? (ms >= 1000 ? `${(ms / 1000).toFixed(
 
 // ---------------------------------------------------------------- HTTP client
 const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
-/** One request; never throws: network failures come back as status 0. */
-function request(base, method, path, { token, body, ip, timeoutMs = 600_000 } = {}) {
+const connectionRetries = { count: 0 };
+/**
+ * One request; never throws: network failures come back as status 0. A kept-alive socket that the
+ * server closed just as it was reused fails before the request reached the server (Node's documented
+ * `reusedSocket` race): that one is sent again on a fresh socket, as any HTTP client would.
+ */
+async function request(base, method, path, options = {}) {
+  const res = await requestOnce(base, method, path, options);
+  if (res.status === 0 && res.reusedSocket && /ECONNRESET|socket hang up/.test(res.error ?? '')) {
+    connectionRetries.count++;
+    return requestOnce(base, method, path, options);
+  }
+  return res;
+}
+
+function requestOnce(base, method, path, { token, body, ip, timeoutMs = 600_000 } = {}) {
   const t0 = performance.now();
   return new Promise((resolve) => {
     const data = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
@@ -95,7 +109,7 @@ function request(base, method, path, { token, body, ip, timeoutMs = 600_000 } = 
       res.on('error', (e) => resolve({ status: 0, error: e.message, ms: performance.now() - t0 }));
     });
     req.on('timeout', () => req.destroy(new Error('client timeout')));
-    req.on('error', (e) => resolve({ status: 0, error: e.message, ms: performance.now() - t0 }));
+    req.on('error', (e) => resolve({ status: 0, error: e.message, ms: performance.now() - t0, reusedSocket: req.reusedSocket }));
     if (data !== undefined) req.write(data);
     req.end();
   });
@@ -387,7 +401,8 @@ async function main() {
     if (!refusalMessages.has(message)) refusalMessages.set(message, key);
   };
   const backoff = (res) => sleep(Math.min(10, Math.max(1, Number(res.retryAfter) || 1)) * 1000 * (0.5 + Math.random()));
-  const DEADLINE_MS = Math.max(300_000, BURST_SECONDS * 1000 * 5);
+  // A client keeps retrying refusals until shortly before the run's own time limit.
+  const DEADLINE_MS = Math.max(60_000, (MAX_SECONDS - 120) * 1000 - (Date.now() - started));
 
   /** Retries a step while the API says "retry later"; returns the first other answer. */
   async function step(name, send) {
@@ -656,6 +671,7 @@ async function main() {
     faultLog,
     judgesAtEnd: judges.map((j) => ({ name: j.name, alive: j.proc.exitCode === null && j.proc.signalCode === null })),
     apiErrorsLogged: (api.output().match(/"level":50/g) ?? []).length,
+    keepAliveResendCount: connectionRetries.count,
   };
   // Unexpected verdicts (say, an accepted solution past the wall-time limit on a starved machine) are
   // reported, not failed on: the judge's verdicts are its own suite's business; losing one is this bench's.
@@ -675,6 +691,7 @@ async function main() {
   console.log(`judge run time                   p50 ${fmt(report.judgeRunMs.p50)}  p95 ${fmt(report.judgeRunMs.p95)}`);
   console.log(`verdict latency (client)         p50 ${fmt(report.verdictLatencyMs.p50)}  p95 ${fmt(report.verdictLatencyMs.p95)}  max ${fmt(report.verdictLatencyMs.max)}`);
   console.log(`API reads during the burst       ${report.reads.total} (${report.reads.errors} not 200)  p50 ${fmt(report.reads.p50)}  p95 ${fmt(report.reads.p95)}  p99 ${fmt(report.reads.p99)}`);
+  console.log(`keep-alive resends               ${connectionRetries.count} (a reused socket the server had just closed)`);
   console.log(`burst                            ${report.burstSeconds} s until the last flow ended, ${report.throughputPerSecond} verdicts/s`);
   console.log(`leaderboard                      ${report.leaderboard.correct ? 'CORRECT' : 'WRONG'}: ${board.length} rows = recount of ${recount.size} users from solved_problems × contest_problems = contest_scores = client solves`);
   console.log(`integrity                        ${JSON.stringify(integrity)}`);
