@@ -143,6 +143,8 @@ describe('contest day, reduced (100 users, 300 submissions, 2 judges)', () => {
       const pgProbe = run.report!.faultLog.find((l) => l.startsWith('stop-postgres (down 10 s)'))!;
       expect(pgProbe).toMatch(/503 \(Retry-After \d+\)/);
       expect(pgProbe).not.toMatch(/\b(401|500)\b/);
+      expect(log).toMatch(/restart-redis: answering again/);
+      expect(log).toMatch(/stop-postgres: answering again/);
       expect(log).toMatch(/restart-redis: ready again/);
       expect(log).toMatch(/stop-postgres: ready again/);
       expect(log).toMatch(/kill-judge: judge#0 killed with SIGKILL/);
