@@ -46,6 +46,7 @@ export class ContestsService {
   private clock: Clock = systemClock;
   private cachedCatalog?: ContestCatalog;
   private catalogInflight?: Promise<ContestCatalog>;
+  private catalogGeneration = 0;
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
@@ -88,24 +89,44 @@ export class ContestsService {
     return catalog.contests.map((c) => this.toDto(c, catalog.links.get(c.id) ?? [], catalog.problems, joined.has(c.id)));
   }
 
-  /** The same for every caller, so it is kept for a moment: a burst of readers costs one set of queries. */
+  /**
+   * The same for every caller, so it is kept for a moment: a burst of readers costs one set of
+   * queries. An entry past its lifetime is served while a background refresh replaces it.
+   */
   private async catalog(): Promise<ContestCatalog> {
-    if (this.cachedCatalog && Date.now() - this.cachedCatalog.at < CATALOG_TTL_MS) return this.cachedCatalog;
-    this.catalogInflight ??= (async () => {
+    const cached = this.cachedCatalog;
+    if (cached) {
+      if (Date.now() - cached.at >= CATALOG_TTL_MS) void this.loadCatalog().catch(() => undefined);
+      return cached;
+    }
+    return this.loadCatalog();
+  }
+
+  private loadCatalog(): Promise<ContestCatalog> {
+    if (this.catalogInflight) return this.catalogInflight;
+    const generation = this.catalogGeneration;
+    const loading = (async () => {
       const contests = await this.db.getRepository(Contest).find({ order: { startTime: 'DESC' } });
       const rows = await this.links(contests.map((c) => c.id));
       const links = new Map<string, ContestProblemRow[]>();
       for (const row of rows) links.set(row.contest_id, [...(links.get(row.contest_id) ?? []), row]);
       const problems = await this.problemSummaries([...new Set(rows.map((l) => l.problem_id))]);
-      this.cachedCatalog = { at: Date.now(), contests, links, problems };
-      return this.cachedCatalog;
-    })().finally(() => (this.catalogInflight = undefined));
-    return this.catalogInflight;
+      const catalog = { at: Date.now(), contests, links, problems };
+      // A load that began before a change made here must not be kept as current.
+      if (generation === this.catalogGeneration) this.cachedCatalog = catalog;
+      return catalog;
+    })().finally(() => {
+      if (this.catalogInflight === loading) this.catalogInflight = undefined;
+    });
+    this.catalogInflight = loading;
+    return loading;
   }
 
   /** Forget the cached list after a change made here (other instances see it within CATALOG_TTL_MS). */
   private catalogChanged(): void {
+    this.catalogGeneration++;
     this.cachedCatalog = undefined;
+    this.catalogInflight = undefined;
   }
 
   /**

@@ -17,6 +17,8 @@ export const DEFAULT_LEADERBOARD_LIMIT = 100;
 
 interface CachedStandings {
   at: number;
+  /** A change happened after these rows were read; a refresh is on its way. */
+  stale: boolean;
   /** Null when no such contest exists (cached too, so unknown ids cost no more than known ones). */
   rows: ContestLeaderboardEntry[] | null;
 }
@@ -29,7 +31,7 @@ interface CachedStandings {
 export class StandingsService implements SolveListener, OnModuleInit, OnModuleDestroy, BeforeApplicationShutdown {
   private readonly logger = new Logger('Standings');
   private readonly cache = new Map<string, CachedStandings>();
-  private readonly inflight = new Map<string, Promise<ContestLeaderboardEntry[] | null>>();
+  private readonly inflight = new Map<string, { generation: number; rows: Promise<ContestLeaderboardEntry[] | null> }>();
   /** Bumped on every change, so a query that started before it is never cached as current. */
   private readonly generation = new Map<string, number>();
   private readonly changes = new EventEmitter();
@@ -91,30 +93,46 @@ export class StandingsService implements SolveListener, OnModuleInit, OnModuleDe
     return (await this.standingsIfExists(contestId, limit, offset)) ?? [];
   }
 
-  /** As `standings`, or null when the contest does not exist. */
+  /**
+   * As `standings`, or null when the contest does not exist. After a change this instance saw,
+   * readers wait for the refresh (they see their own accept). An entry that merely aged past the TTL
+   * is served at once and refreshed in the background, so readers never queue behind that query.
+   */
   async standingsIfExists(contestId: string, limit = DEFAULT_LEADERBOARD_LIMIT, offset = 0): Promise<ContestLeaderboardEntry[] | null> {
     const cached = this.cache.get(contestId);
-    const rows = cached && Date.now() - cached.at < CACHE_TTL_MS ? cached.rows : await this.refresh(contestId);
+    let rows: ContestLeaderboardEntry[] | null;
+    if (cached && !cached.stale) {
+      if (Date.now() - cached.at >= CACHE_TTL_MS) void this.refresh(contestId).catch(() => undefined);
+      rows = cached.rows;
+    } else {
+      rows = await this.refresh(contestId);
+    }
+    return this.page(contestId, rows, limit, offset);
+  }
+
+  private async page(contestId: string, rows: ContestLeaderboardEntry[] | null, limit: number, offset: number) {
     if (rows === null) return null;
     if (offset + limit > CACHED_ROWS) return this.query(contestId, limit, offset);
     return rows.slice(offset, offset + limit);
   }
 
+  /** One query per contest and generation at a time, however many readers arrive together. */
   private refresh(contestId: string): Promise<ContestLeaderboardEntry[] | null> {
-    // One query per contest at a time, however many readers arrive together.
-    let pending = this.inflight.get(contestId);
-    if (!pending) {
-      const started = this.generation.get(contestId) ?? 0;
-      const query = this.topIfExists(contestId).then((rows) => {
-        if ((this.generation.get(contestId) ?? 0) === started) this.cache.set(contestId, { at: Date.now(), rows });
-        return rows;
+    const generation = this.generation.get(contestId) ?? 0;
+    const running = this.inflight.get(contestId);
+    if (running && running.generation === generation) return running.rows;
+    const rows = this.topIfExists(contestId)
+      .then((result) => {
+        // A change that arrived meanwhile keeps the entry marked stale; its own refresh follows.
+        const current = (this.generation.get(contestId) ?? 0) === generation;
+        this.cache.set(contestId, { at: Date.now(), rows: result, stale: !current });
+        return result;
+      })
+      .finally(() => {
+        if (this.inflight.get(contestId)?.rows === rows) this.inflight.delete(contestId);
       });
-      pending = query.finally(() => {
-        if (this.inflight.get(contestId) === pending) this.inflight.delete(contestId);
-      });
-      this.inflight.set(contestId, pending);
-    }
-    return pending;
+    this.inflight.set(contestId, { generation, rows });
+    return rows;
   }
 
   private async topIfExists(contestId: string): Promise<ContestLeaderboardEntry[] | null> {
@@ -147,8 +165,8 @@ export class StandingsService implements SolveListener, OnModuleInit, OnModuleDe
 
   private invalidate(contestId: string): void {
     this.generation.set(contestId, (this.generation.get(contestId) ?? 0) + 1);
-    this.cache.delete(contestId);
-    this.inflight.delete(contestId);
+    const cached = this.cache.get(contestId);
+    if (cached) cached.stale = true;
     this.changes.emit(contestId);
   }
 }
