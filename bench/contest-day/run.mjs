@@ -80,12 +80,13 @@ async function request(base, method, path, options = {}) {
   const res = await requestOnce(base, method, path, options);
   if (res.status === 0 && res.reusedSocket && /ECONNRESET|socket hang up/.test(res.error ?? '')) {
     connectionRetries.count++;
-    return requestOnce(base, method, path, options);
+    // On a connection of its own: under load the pool may hold more sockets the server is closing.
+    return requestOnce(base, method, path, { ...options, fresh: true });
   }
   return res;
 }
 
-function requestOnce(base, method, path, { token, body, ip, timeoutMs = 600_000 } = {}) {
+function requestOnce(base, method, path, { token, body, ip, timeoutMs = 600_000, fresh = false } = {}) {
   const t0 = performance.now();
   return new Promise((resolve) => {
     const data = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
@@ -93,7 +94,7 @@ function requestOnce(base, method, path, { token, body, ip, timeoutMs = 600_000 
     if (data !== undefined) Object.assign(headers, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) });
     if (token) headers.authorization = `Bearer ${token}`;
     if (ip) headers['x-forwarded-for'] = ip;
-    const req = http.request(`${base}${path}`, { method, headers, agent, timeout: timeoutMs }, (res) => {
+    const req = http.request(`${base}${path}`, { method, headers, agent: fresh ? false : agent, timeout: timeoutMs }, (res) => {
       let text = '';
       res.setEncoding('utf8');
       res.on('data', (c) => (text += c));
@@ -436,7 +437,7 @@ async function main() {
       },
     );
     if (judged.status !== 200 || !judged.body?.verdict) {
-      stats.lost.push({ k: s.k, step: 'execute-code', status: judged.status, error: judged.body?.error ?? judged.error ?? judged.text?.slice(0, 200) });
+      stats.lost.push({ k: s.k, step: 'execute-code', status: judged.status, ms: Math.round(judged.ms), error: judged.body?.error ?? judged.error ?? judged.text?.slice(0, 200) });
       return;
     }
     const verdict = judged.body.verdict;
