@@ -1,39 +1,22 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect } from 'react';
 import { Modal } from '../../components/Modal';
 import { ErrorBox } from '../../components/ErrorBox';
 import { Messages } from '../../app/messages';
-import { errorMessage } from '../../services/api';
 import { useForgotPasswordMutation } from './authApi';
+import { useEmailRequest } from './useEmailRequest';
 
 /** Spec §9: the modal closes 3 s after a successful request. */
 export const FORGOT_PASSWORD_CLOSE_DELAY_MS = 3_000;
 
 export function ForgotPasswordModal({ onClose }: { onClose: () => void }) {
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [sent, setSent] = useState(false);
   const [forgotPassword, { isLoading }] = useForgotPasswordMutation();
+  const { email, setEmail, error, setError, sent, submit } = useEmailRequest(forgotPassword, Messages.resetEmailFailed);
 
   useEffect(() => {
     if (!sent) return;
     const timer = setTimeout(onClose, FORGOT_PASSWORD_CLOSE_DELAY_MS);
     return () => clearTimeout(timer);
   }, [sent, onClose]);
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setError(null);
-    if (!email.trim()) {
-      setError('Email is required');
-      return;
-    }
-    try {
-      await forgotPassword({ email: email.trim() }).unwrap();
-      setSent(true);
-    } catch (err) {
-      setError(errorMessage(err, Messages.resetEmailFailed));
-    }
-  };
 
   return (
     <Modal title="Reset your password" onClose={onClose}>

@@ -1,31 +1,16 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Messages } from '../../app/messages';
 import { ErrorBox } from '../../components/ErrorBox';
 import { errorMessage } from '../../services/api';
 import { useResendVerificationMutation, useVerifyEmailMutation } from './authApi';
+import { useEmailRequest } from './useEmailRequest';
 
 export type VerifyState = 'loading' | 'success' | 'error' | 'resend';
 
 function ResendForm() {
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [sent, setSent] = useState(false);
   const [resend, { isLoading }] = useResendVerificationMutation();
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setError(null);
-    if (!email.trim()) {
-      setError('Email is required');
-      return;
-    }
-    try {
-      await resend({ email: email.trim() }).unwrap();
-      setSent(true);
-    } catch (err) {
-      setError(errorMessage(err, Messages.resendFailed));
-    }
-  };
+  const { email, setEmail, error, setError, sent, submit } = useEmailRequest(resend, Messages.resendFailed);
   return (
     <form onSubmit={submit} noValidate style={{ textAlign: 'left' }}>
       <p className="muted">Enter your email address to receive a new verification link.</p>
