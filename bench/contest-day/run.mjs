@@ -43,7 +43,9 @@ const BURST_SECONDS = Number(opt('burst-seconds', 60));
 const JUDGES = Number(opt('judges', 2));
 const JUDGE_CONCURRENCY = Number(opt('judge-concurrency', 1));
 const READERS = Number(opt('readers', 8));
-const FAULTS = String(opt('fault', 'none')).split(',').filter((f) => f && f !== 'none');
+const FAULTS = String(opt('fault', 'none'))
+  .split(',')
+  .filter((f) => f && f !== 'none');
 const FAULT_AT = Number(opt('fault-at', 0.4));
 const MAX_SECONDS = Number(opt('max-seconds', 1800));
 const JSON_OUT = opt('json', '');
@@ -56,7 +58,8 @@ const MIX = Object.fromEntries(
     .map(([k, v]) => [k, Number(v)]),
 );
 const KNOWN_FAULTS = ['kill-judge', 'restart-redis', 'stop-postgres', 'slow-judge'];
-for (const f of FAULTS) if (!KNOWN_FAULTS.includes(f)) throw new Error(`unknown fault ${f} (one of ${KNOWN_FAULTS.join(', ')})`);
+for (const f of FAULTS)
+  if (!KNOWN_FAULTS.includes(f)) throw new Error(`unknown fault ${f} (one of ${KNOWN_FAULTS.join(', ')})`);
 if (JUDGES < 2) throw new Error('--judges must be at least 2');
 
 const started = Date.now();
@@ -66,7 +69,8 @@ const pct = (values, p) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 };
-const fmt = (ms) => (Number.isFinite(ms) ? (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${Math.round(ms)} ms`) : 'n/a');
+const fmt = (ms) =>
+  Number.isFinite(ms) ? (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${Math.round(ms)} ms`) : 'n/a';
 
 // ---------------------------------------------------------------- HTTP client
 const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
@@ -91,26 +95,42 @@ function requestOnce(base, method, path, { token, body, ip, timeoutMs = 600_000,
   return new Promise((resolve) => {
     const data = body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body);
     const headers = { accept: 'application/json' };
-    if (data !== undefined) Object.assign(headers, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) });
+    if (data !== undefined)
+      Object.assign(headers, {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(data),
+      });
     if (token) headers.authorization = `Bearer ${token}`;
     if (ip) headers['x-forwarded-for'] = ip;
-    const req = http.request(`${base}${path}`, { method, headers, agent: fresh ? false : agent, timeout: timeoutMs }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (c) => (text += c));
-      res.on('end', () => {
-        let json;
-        try {
-          json = text ? JSON.parse(text) : undefined;
-        } catch {
-          json = undefined;
-        }
-        resolve({ status: res.statusCode, body: json, text, retryAfter: res.headers['retry-after'], ms: performance.now() - t0 });
-      });
-      res.on('error', (e) => resolve({ status: 0, error: e.message, ms: performance.now() - t0 }));
-    });
+    const req = http.request(
+      `${base}${path}`,
+      { method, headers, agent: fresh ? false : agent, timeout: timeoutMs },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c) => (text += c));
+        res.on('end', () => {
+          let json;
+          try {
+            json = text ? JSON.parse(text) : undefined;
+          } catch {
+            json = undefined;
+          }
+          resolve({
+            status: res.statusCode,
+            body: json,
+            text,
+            retryAfter: res.headers['retry-after'],
+            ms: performance.now() - t0,
+          });
+        });
+        res.on('error', (e) => resolve({ status: 0, error: e.message, ms: performance.now() - t0 }));
+      },
+    );
     req.on('timeout', () => req.destroy(new Error('client timeout')));
-    req.on('error', (e) => resolve({ status: 0, error: e.message, ms: performance.now() - t0, reusedSocket: req.reusedSocket }));
+    req.on('error', (e) =>
+      resolve({ status: 0, error: e.message, ms: performance.now() - t0, reusedSocket: req.reusedSocket }),
+    );
     if (data !== undefined) req.write(data);
     req.end();
   });
@@ -153,7 +173,11 @@ function problemBody(p, i) {
       { id: 'a', name: 'a', type: 'int', description: 'first' },
       { id: 'b', name: 'b', type: 'int', description: 'second' },
     ],
-    testCases: TESTS.map(([a, b, isExample]) => ({ inputs: { a: String(a), b: String(b) }, expectedOutput: String(p.f(a, b)), isExample })),
+    testCases: TESTS.map(([a, b, isExample]) => ({
+      inputs: { a: String(a), b: String(b) },
+      expectedOutput: String(p.f(a, b)),
+      isExample,
+    })),
     functionName: p.fn,
     returnType: 'int',
     tags: ['math'],
@@ -161,7 +185,12 @@ function problemBody(p, i) {
   };
 }
 
-const EXPECTED = { accepted: 'accepted', wrong: 'wrong_answer', tle: 'time_limit_exceeded', compile: 'compilation_error' };
+const EXPECTED = {
+  accepted: 'accepted',
+  wrong: 'wrong_answer',
+  tle: 'time_limit_exceeded',
+  compile: 'compilation_error',
+};
 
 /** A Java solution of `kind`; the salt makes every submission's code (and its hash) distinct. */
 function solution(p, kind, salt) {
@@ -194,7 +223,7 @@ public class Main {
 /** Deterministic mix: submission k gets the kind whose cumulative share covers a hashed position. */
 function kindOf(k) {
   const total = Object.values(MIX).reduce((a, b) => a + b, 0);
-  const x = ((k * 2654435761) % 1000) / 1000 * total;
+  const x = (((k * 2654435761) % 1000) / 1000) * total;
   let acc = 0;
   for (const [kind, share] of Object.entries(MIX)) {
     acc += share;
@@ -230,7 +259,9 @@ async function main() {
   }, MAX_SECONDS * 1000);
   hardStop.unref();
 
-  log(`contest day: ${USERS} users, ${SUBMISSIONS} submissions over ${BURST_SECONDS} s, ${JUDGES} judges, faults: ${FAULTS.join(', ') || 'none'}`);
+  log(
+    `contest day: ${USERS} users, ${SUBMISSIONS} submissions over ${BURST_SECONDS} s, ${JUDGES} judges, faults: ${FAULTS.join(', ') || 'none'}`,
+  );
   const pg = await startPostgres(log);
   cleanups.push(() => pg.destroy());
   const redis = await startRedis(log);
@@ -240,12 +271,25 @@ async function main() {
   const prefix = `cd${randomBytes(3).toString('hex')}`;
 
   const judges = [];
-  const judgeOpts = (index) => ({ redisUrl: redis.url, prefix, concurrency: JUDGE_CONCURRENCY, index, slow: FAULTS.includes('slow-judge') && index === JUDGES - 1 });
-  judges.push(...(await Promise.all(Array.from({ length: JUDGES }, (_, i) => startJudge(judgeOpts(i), log)))));
+  const judgeOpts = (index) => ({
+    redisUrl: redis.url,
+    prefix,
+    concurrency: JUDGE_CONCURRENCY,
+    index,
+    slow: FAULTS.includes('slow-judge') && index === JUDGES - 1,
+  });
+  judges.push(
+    ...(await Promise.all(Array.from({ length: JUDGES }, (_, i) => startJudge(judgeOpts(i), log)))),
+  );
   cleanups.push(() => Promise.all(judges.map((j) => j.kill('SIGKILL'))));
   log(`judges: ${judges.map((j) => `${j.name} pid ${j.proc.pid}`).join(', ')}`);
   const api = await startApi(
-    { databaseUrl, redisUrl: redis.url, prefix, env: { JUDGE_QUEUE_LIMIT: QUEUE_LIMIT, JUDGE_RESULT_TIMEOUT_MS: RESULT_TIMEOUT_MS } },
+    {
+      databaseUrl,
+      redisUrl: redis.url,
+      prefix,
+      env: { JUDGE_QUEUE_LIMIT: QUEUE_LIMIT, JUDGE_RESULT_TIMEOUT_MS: RESULT_TIMEOUT_MS },
+    },
     log,
   );
   cleanups.push(async () => {
@@ -261,7 +305,12 @@ async function main() {
   db.on('error', () => undefined);
   const password = 'contest-day-1';
   // The API verifies with the parameters stored in the hash: cheap ones keep 500 sign-ins from dominating the run.
-  const hash = await argon2.hash(password, { type: argon2.argon2id, memoryCost: 4096, timeCost: 2, parallelism: 1 });
+  const hash = await argon2.hash(password, {
+    type: argon2.argon2id,
+    memoryCost: 4096,
+    timeCost: 2,
+    parallelism: 1,
+  });
   const tag = randomBytes(3).toString('hex');
   const users = [];
   const seed = async (i, roles = []) => {
@@ -271,7 +320,8 @@ async function main() {
       [`${name}@bench.local`, name, `Contestant ${i}`, hash],
     );
     await db.query(`INSERT INTO profiles (user_id) VALUES ($1)`, [rows[0].id]);
-    for (const role of roles) await db.query(`INSERT INTO user_roles (user_id, role) VALUES ($1, $2)`, [rows[0].id, role]);
+    for (const role of roles)
+      await db.query(`INSERT INTO user_roles (user_id, role) VALUES ($1, $2)`, [rows[0].id, role]);
     // Each contestant signs in from its own loopback address, as distinct clients would.
     const ip = `127.${20 + (i >> 16)}.${(i >> 8) & 255}.${i & 255}`;
     return { id: rows[0].id, email: `${name}@bench.local`, ip, i };
@@ -280,7 +330,10 @@ async function main() {
   for (let i = 0; i < USERS; i++) users.push(await seed(i));
   const signIn = async (u) => {
     for (let attempt = 0; attempt < 5; attempt++) {
-      const res = await request(base, 'POST', '/api/auth/login', { body: { email: u.email, password }, ip: u.ip });
+      const res = await request(base, 'POST', '/api/auth/login', {
+        body: { email: u.email, password },
+        ip: u.ip,
+      });
       if (res.status === 200) return (u.token = res.body.token);
       await sleep(500);
     }
@@ -294,7 +347,11 @@ async function main() {
   // -------------------------------------------------------------- problems, contest, joins
   const problems = [];
   for (const [i, p] of PROBLEMS.entries()) {
-    const res = await request(base, 'POST', '/api/problems', { token: admin.token, body: problemBody(p, i), ip: admin.ip });
+    const res = await request(base, 'POST', '/api/problems', {
+      token: admin.token,
+      body: problemBody(p, i),
+      ip: admin.ip,
+    });
     if (res.status !== 201) throw new Error(`create problem: ${res.status} ${res.text}`);
     problems.push({ ...p, id: res.body._id });
   }
@@ -319,13 +376,24 @@ async function main() {
     joinStatuses[res.status] = (joinStatuses[res.status] ?? 0) + 1;
     if (res.status !== 200) throw new Error(`join failed: ${res.status} ${res.text}`);
   });
-  const extra = await request(base, 'POST', `/api/contests/${contestId}/join`, { token: admin.token, ip: admin.ip });
-  log(`${USERS} users joined the upcoming contest in ${((Date.now() - t0) / 1000).toFixed(1)} s (one more was refused: ${extra.status})`);
-  await db.query(`UPDATE contests SET start_time = now() - interval '1 second', end_time = now() + interval '2 hours' WHERE id = $1`, [contestId]);
+  const extra = await request(base, 'POST', `/api/contests/${contestId}/join`, {
+    token: admin.token,
+    ip: admin.ip,
+  });
+  log(
+    `${USERS} users joined the upcoming contest in ${((Date.now() - t0) / 1000).toFixed(1)} s (one more was refused: ${extra.status})`,
+  );
+  await db.query(
+    `UPDATE contests SET start_time = now() - interval '1 second', end_time = now() + interval '2 hours' WHERE id = $1`,
+    [contestId],
+  );
   log('contest is active');
 
   // -------------------------------------------------------------- queue sampling (BullMQ timestamps)
-  const queue = new Queue('judge', { prefix, connection: { url: redis.url, maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 1000 } });
+  const queue = new Queue('judge', {
+    prefix,
+    connection: { url: redis.url, maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 1000 },
+  });
   queue.on('error', () => undefined);
   const jobTimes = new Map();
   let maxDepth = 0;
@@ -342,7 +410,11 @@ async function main() {
           for (const id of fresh) pipe.hmget(queue.toKey(id), 'timestamp', 'processedOn', 'finishedOn');
           const replies = await pipe.exec();
           replies.forEach(([err, [ts, processed, finished]], i) => {
-            if (!err && ts && processed) jobTimes.set(fresh[i], { wait: Number(processed) - Number(ts), run: Number(finished) - Number(processed) });
+            if (!err && ts && processed)
+              jobTimes.set(fresh[i], {
+                wait: Number(processed) - Number(ts),
+                run: Number(finished) - Number(processed),
+              });
           });
         }
       } catch {
@@ -366,7 +438,11 @@ async function main() {
     let n = r;
     while (reading && !aborted) {
       const path = readPaths[n++ % readPaths.length];
-      const res = await request(base, 'GET', path, { token: n % 2 ? u.token : undefined, ip: u.ip, timeoutMs: 30_000 });
+      const res = await request(base, 'GET', path, {
+        token: n % 2 ? u.token : undefined,
+        ip: u.ip,
+        timeoutMs: 30_000,
+      });
       reads.push({ at: Date.now(), ms: res.ms, status: res.status, path });
       await sleep(20);
     }
@@ -377,7 +453,14 @@ async function main() {
     const user = users[k % USERS];
     const problem = problems[Math.floor(k / USERS) % problems.length];
     const kind = kindOf(k);
-    return { k, user, problem, kind, code: solution(problem, kind, `${tag}-${k}`), at: (k / SUBMISSIONS) * BURST_SECONDS * 1000 };
+    return {
+      k,
+      user,
+      problem,
+      kind,
+      code: solution(problem, kind, `${tag}-${k}`),
+      at: (k / SUBMISSIONS) * BURST_SECONDS * 1000,
+    };
   });
   const stats = {
     executeCalls: 0,
@@ -401,7 +484,8 @@ async function main() {
     const message = res.body?.error ?? res.text;
     if (!refusalMessages.has(message)) refusalMessages.set(message, key);
   };
-  const backoff = (res) => sleep(Math.min(10, Math.max(1, Number(res.retryAfter) || 1)) * 1000 * (0.5 + Math.random()));
+  const backoff = (res) =>
+    sleep(Math.min(10, Math.max(1, Number(res.retryAfter) || 1)) * 1000 * (0.5 + Math.random()));
   // A client keeps retrying refusals until shortly before the run's own time limit.
   const DEADLINE_MS = Math.max(60_000, (MAX_SECONDS - 120) * 1000 - (Date.now() - started));
 
@@ -425,45 +509,79 @@ async function main() {
     const sentAt = Date.now();
     stats.firstSentAt ||= sentAt;
     stats.lastSentAt = Math.max(stats.lastSentAt, sentAt);
-    const body = { code: s.code, language: 'java', problemId: s.problem.id, runAllTestCases: true, contestId };
-    const judged = await step(
-      'execute-code',
-      async () => {
-        stats.executeCalls++;
-        const res = await request(base, 'POST', '/api/execute-code', { token: u.token, ip: u.ip, body });
-        // A 503 for a job the queue had taken and then lost (Redis restarted empty): the client submits again.
-        if (refused(res) && /lost this submission/.test(res.body?.error ?? '')) stats.refusedAfterAccept++;
-        return res;
-      },
-    );
+    const body = {
+      code: s.code,
+      language: 'java',
+      problemId: s.problem.id,
+      runAllTestCases: true,
+      contestId,
+    };
+    const judged = await step('execute-code', async () => {
+      stats.executeCalls++;
+      const res = await request(base, 'POST', '/api/execute-code', { token: u.token, ip: u.ip, body });
+      // A 503 for a job the queue had taken and then lost (Redis restarted empty): the client submits again.
+      if (refused(res) && /lost this submission/.test(res.body?.error ?? '')) stats.refusedAfterAccept++;
+      return res;
+    });
     if (judged.status !== 200 || !judged.body?.verdict) {
-      stats.lost.push({ k: s.k, step: 'execute-code', status: judged.status, ms: Math.round(judged.ms), error: judged.body?.error ?? judged.error ?? judged.text?.slice(0, 200) });
+      stats.lost.push({
+        k: s.k,
+        step: 'execute-code',
+        status: judged.status,
+        ms: Math.round(judged.ms),
+        error: judged.body?.error ?? judged.error ?? judged.text?.slice(0, 200),
+      });
       return;
     }
     const verdict = judged.body.verdict;
     stats.verdicts[verdict] = (stats.verdicts[verdict] ?? 0) + 1;
     stats.latencies.push(Date.now() - sentAt);
-    if (verdict !== EXPECTED[s.kind]) stats.wrongVerdicts.push({ k: s.k, kind: s.kind, verdict, error: judged.body.results?.find((r) => !r.passed)?.error });
+    if (verdict !== EXPECTED[s.kind])
+      stats.wrongVerdicts.push({
+        k: s.k,
+        kind: s.kind,
+        verdict,
+        error: judged.body.results?.find((r) => !r.passed)?.error,
+      });
     if (!judged.body.overallPassed) return;
-    const sub = await step(
-      'submissions',
-      () =>
-        request(base, 'POST', '/api/submissions', {
-          token: u.token,
-          ip: u.ip,
-          body: { problemId: s.problem.id, contestId, code: s.code, language: 'java', status: 'accepted', testCasesPassed: judged.body.passedCount, totalTestCases: judged.body.totalCount },
-        }),
+    const sub = await step('submissions', () =>
+      request(base, 'POST', '/api/submissions', {
+        token: u.token,
+        ip: u.ip,
+        body: {
+          problemId: s.problem.id,
+          contestId,
+          code: s.code,
+          language: 'java',
+          status: 'accepted',
+          testCasesPassed: judged.body.passedCount,
+          totalTestCases: judged.body.totalCount,
+        },
+      }),
     );
     if (sub.status !== 201 || sub.body?.status !== 'accepted') {
-      stats.lost.push({ k: s.k, step: 'submissions', status: sub.status, error: sub.body?.error ?? sub.error });
+      stats.lost.push({
+        k: s.k,
+        step: 'submissions',
+        status: sub.status,
+        error: sub.body?.error ?? sub.error,
+      });
       return;
     }
-    const solve = await step(
-      'solve',
-      () => request(base, 'POST', '/api/solve', { token: u.token, ip: u.ip, body: { problemId: s.problem.id, submissionId: sub.body._id, contestId } }),
+    const solve = await step('solve', () =>
+      request(base, 'POST', '/api/solve', {
+        token: u.token,
+        ip: u.ip,
+        body: { problemId: s.problem.id, submissionId: sub.body._id, contestId },
+      }),
     );
     if (solve.status !== 200 || solve.body?.success !== true) {
-      stats.lost.push({ k: s.k, step: 'solve', status: solve.status, error: solve.body?.error ?? solve.error });
+      stats.lost.push({
+        k: s.k,
+        step: 'solve',
+        status: solve.status,
+        error: solve.body?.error ?? solve.error,
+      });
       return;
     }
     stats.solved.push({ userId: u.id, problemId: s.problem.id, points: s.problem.points });
@@ -475,37 +593,66 @@ async function main() {
     const seen = new Map();
     const pu = users[0];
     while (Date.now() < until && !aborted) {
-      const res = await request(base, 'GET', `/api/contests/${contestId}`, { token: pu.token, ip: pu.ip, timeoutMs: 10_000 });
+      const res = await request(base, 'GET', `/api/contests/${contestId}`, {
+        token: pu.token,
+        ip: pu.ip,
+        timeoutMs: 10_000,
+      });
       const key = `${res.status}${res.retryAfter ? ` (Retry-After ${res.retryAfter})` : ''}: ${res.status === 200 ? 'ok' : (res.body?.error ?? res.error ?? '')}`;
       seen.set(key, (seen.get(key) ?? 0) + 1);
       await sleep(500);
     }
-    faultLog.push(`${label}: GET /api/contests/:id answered ${[...seen].map(([k, n]) => `${n}× ${k}`).join('; ')}`);
+    faultLog.push(
+      `${label}: GET /api/contests/:id answered ${[...seen].map(([k, n]) => `${n}× ${k}`).join('; ')}`,
+    );
   };
   const probeExecute = async (label) => {
     const pu = users[1 % users.length];
     const res = await request(base, 'POST', '/api/execute-code', {
       token: pu.token,
       ip: pu.ip,
-      body: { code: solution(problems[0], 'accepted', 'probe'), language: 'java', problemId: problems[0].id, runAllTestCases: false, contestId },
+      body: {
+        code: solution(problems[0], 'accepted', 'probe'),
+        language: 'java',
+        problemId: problems[0].id,
+        runAllTestCases: false,
+        contestId,
+      },
       timeoutMs: 15_000,
     });
-    faultLog.push(`${label}: POST /api/execute-code answered ${res.status}${res.retryAfter ? ` (Retry-After ${res.retryAfter})` : ''}: ${res.body?.error ?? res.error ?? ''} in ${fmt(res.ms)}`);
+    faultLog.push(
+      `${label}: POST /api/execute-code answered ${res.status}${res.retryAfter ? ` (Retry-After ${res.retryAfter})` : ''}: ${res.body?.error ?? res.error ?? ''} in ${fmt(res.ms)}`,
+    );
   };
   /** Time until a signed-in call that needs PostgreSQL answers 200 again, and until /api/health/ready does. */
   const waitForRecovery = async (label, since) => {
     const pu = users[2 % users.length];
     const until = async (what, ok) => {
       for (;;) {
-        if (await ok()) return faultLog.push(`${label}: ${what} ${fmt(Date.now() - since)} after the service came back`);
-        if (Date.now() - since > 120_000) return faultLog.push(`${label}: NOT ${what} 120 s after the service came back`);
+        if (await ok())
+          return faultLog.push(`${label}: ${what} ${fmt(Date.now() - since)} after the service came back`);
+        if (Date.now() - since > 120_000)
+          return faultLog.push(`${label}: NOT ${what} 120 s after the service came back`);
         await sleep(250);
       }
     };
     await Promise.all([
-      until('answering again', async () => (await request(base, 'GET', `/api/contests/${contestId}`, { token: pu.token, ip: pu.ip, timeoutMs: 5_000 })).status === 200),
+      until(
+        'answering again',
+        async () =>
+          (
+            await request(base, 'GET', `/api/contests/${contestId}`, {
+              token: pu.token,
+              ip: pu.ip,
+              timeoutMs: 5_000,
+            })
+          ).status === 200,
+      ),
       // Readiness runs SELECT 1 through the same pool as the burst, with a 1.5 s bound: under load it lags.
-      until('ready again', async () => (await request(base, 'GET', '/api/health/ready', { timeoutMs: 5_000 })).status === 200),
+      until(
+        'ready again',
+        async () => (await request(base, 'GET', '/api/health/ready', { timeoutMs: 5_000 })).status === 200,
+      ),
     ]);
   };
   const faultAtMs = FAULT_AT * BURST_SECONDS * 1000;
@@ -517,7 +664,9 @@ async function main() {
       log(`FAULT kill -9 ${victim.name} (pid ${victim.proc.pid})`);
       victim.proc.kill('SIGKILL');
       await victim.exited;
-      faultLog.push(`kill-judge: ${victim.name} killed with SIGKILL mid-burst; its running jobs stall and go back to the queue`);
+      faultLog.push(
+        `kill-judge: ${victim.name} killed with SIGKILL mid-burst; its running jobs stall and go back to the queue`,
+      );
       await sleep(10_000);
       const replacement = await startJudge(judgeOpts(JUDGES), log);
       judges.push(replacement);
@@ -527,7 +676,10 @@ async function main() {
       log('FAULT stopping Redis (no persistence: queued jobs are gone)');
       await redis.stop();
       const down = Date.now();
-      await Promise.all([probe('restart-redis (down 5 s)', down + 5_000), probeExecute('restart-redis (down)')]);
+      await Promise.all([
+        probe('restart-redis (down 5 s)', down + 5_000),
+        probeExecute('restart-redis (down)'),
+      ]);
       await redis.start();
       const up = Date.now();
       log(`Redis back after ${fmt(up - down)}`);
@@ -536,7 +688,10 @@ async function main() {
       log('FAULT stopping PostgreSQL for 10 s');
       pg.stop();
       const down = Date.now();
-      await Promise.all([probe('stop-postgres (down 10 s)', down + 10_000), probeExecute('stop-postgres (down)')]);
+      await Promise.all([
+        probe('stop-postgres (down 10 s)', down + 10_000),
+        probeExecute('stop-postgres (down)'),
+      ]);
       pg.start();
       const up = Date.now();
       log(`PostgreSQL back after ${fmt(up - down)}`);
@@ -548,7 +703,9 @@ async function main() {
   log(`burst: ${SUBMISSIONS} submissions over ${BURST_SECONDS} s, ${READERS} reader loops`);
   let done = 0;
   const progress = setInterval(() => {
-    log(`progress: ${done}/${SUBMISSIONS} flows done, ${Object.values(stats.verdicts).reduce((a, b) => a + b, 0)} verdicts, queue waiting now ≤ ${maxDepth} (max)`);
+    log(
+      `progress: ${done}/${SUBMISSIONS} flows done, ${Object.values(stats.verdicts).reduce((a, b) => a + b, 0)} verdicts, queue waiting now ≤ ${maxDepth} (max)`,
+    );
   }, 10_000);
   await Promise.all(plan.map((s) => flow(s).finally(() => done++)));
   clearInterval(progress);
@@ -576,14 +733,19 @@ async function main() {
     ).rows.map((r) => [r.user_id, { score: r.score, solved: r.solved }]),
   );
   const table = new Map(
-    (await check.query(`SELECT user_id, score, problems_solved FROM contest_scores WHERE contest_id = $1`, [contestId])).rows.map((r) => [
-      r.user_id,
-      { score: r.score, solved: r.problems_solved },
-    ]),
+    (
+      await check.query(`SELECT user_id, score, problems_solved FROM contest_scores WHERE contest_id = $1`, [
+        contestId,
+      ])
+    ).rows.map((r) => [r.user_id, { score: r.score, solved: r.problems_solved }]),
   );
   const board = [];
   for (let offset = 0; ; offset += 1000) {
-    const res = await request(base, 'GET', `/api/leaderboard/contests/${contestId}?limit=1000&offset=${offset}`);
+    const res = await request(
+      base,
+      'GET',
+      `/api/leaderboard/contests/${contestId}?limit=1000&offset=${offset}`,
+    );
     if (res.status !== 200) throw new Error(`leaderboard: ${res.status} ${res.text}`);
     board.push(...res.body);
     if (res.body.length < 1000) break;
@@ -603,7 +765,8 @@ async function main() {
     for (const id of new Set([...a.keys(), ...b.keys()])) {
       const x = a.get(id) ?? { score: 0, solved: 0 };
       const y = b.get(id) ?? { score: 0, solved: 0 };
-      if (x.score !== y.score || x.solved !== y.solved) mismatches.push(`${name}: user ${id} ${JSON.stringify(x)} vs ${JSON.stringify(y)}`);
+      if (x.score !== y.score || x.solved !== y.solved)
+        mismatches.push(`${name}: user ${id} ${JSON.stringify(x)} vs ${JSON.stringify(y)}`);
     }
   };
   compare('recount vs contest_scores', recount, table);
@@ -630,14 +793,22 @@ async function main() {
       [contestId],
     )
   ).rows[0];
-  for (const key of ['submissions_without_judgement', 'submissions_not_matching_judgement', 'solves_without_accepted_submission', 'double_solves', 'solves_with_wrong_points']) {
+  for (const key of [
+    'submissions_without_judgement',
+    'submissions_not_matching_judgement',
+    'solves_without_accepted_submission',
+    'double_solves',
+    'solves_with_wrong_points',
+  ]) {
     if (integrity[key] !== 0) mismatches.push(`${key}: ${integrity[key]}`);
   }
 
   // -------------------------------------------------------------- report
   const verdictCount = Object.values(stats.verdicts).reduce((a, b) => a + b, 0);
   const refusalCount = Object.values(stats.refusals).reduce((a, b) => a + b, 0);
-  const executeRefusals = Object.entries(stats.refusals).filter(([k]) => k.startsWith('execute-code')).reduce((a, [, n]) => a + n, 0);
+  const executeRefusals = Object.entries(stats.refusals)
+    .filter(([k]) => k.startsWith('execute-code'))
+    .reduce((a, [, n]) => a + n, 0);
   const burstReads = reads.filter((r) => r.at >= burstStart && r.at <= burstEnd);
   const okReads = burstReads.filter((r) => r.status === 200).map((r) => r.ms);
   const waits = [...jobTimes.values()].map((j) => j.wait);
@@ -665,14 +836,33 @@ async function main() {
     maxQueueDepth: maxDepth,
     queueWaitMs: { p50: pct(waits, 50), p95: pct(waits, 95), max: Math.max(0, ...waits) },
     judgeRunMs: { p50: pct(runs, 50), p95: pct(runs, 95) },
-    verdictLatencyMs: { p50: pct(stats.latencies, 50), p95: pct(stats.latencies, 95), max: Math.max(0, ...stats.latencies) },
-    reads: { total: burstReads.length, ok: okReads.length, errors: burstReads.length - okReads.length, p50: pct(okReads, 50), p95: pct(okReads, 95), p99: pct(okReads, 99) },
+    verdictLatencyMs: {
+      p50: pct(stats.latencies, 50),
+      p95: pct(stats.latencies, 95),
+      max: Math.max(0, ...stats.latencies),
+    },
+    reads: {
+      total: burstReads.length,
+      ok: okReads.length,
+      errors: burstReads.length - okReads.length,
+      p50: pct(okReads, 50),
+      p95: pct(okReads, 95),
+      p99: pct(okReads, 99),
+    },
     burstSeconds: Number(((burstEnd - burstStart) / 1000).toFixed(1)),
     throughputPerSecond: Number((verdictCount / ((burstEnd - burstStart) / 1000)).toFixed(2)),
-    leaderboard: { rows: board.length, recountRows: recount.size, correct: mismatches.length === 0, mismatches: mismatches.slice(0, 20) },
+    leaderboard: {
+      rows: board.length,
+      recountRows: recount.size,
+      correct: mismatches.length === 0,
+      mismatches: mismatches.slice(0, 20),
+    },
     integrity,
     faultLog,
-    judgesAtEnd: judges.map((j) => ({ name: j.name, alive: j.proc.exitCode === null && j.proc.signalCode === null })),
+    judgesAtEnd: judges.map((j) => ({
+      name: j.name,
+      alive: j.proc.exitCode === null && j.proc.signalCode === null,
+    })),
     apiErrorsLogged: (api.output().match(/"level":50/g) ?? []).length,
     keepAliveResendCount: connectionRetries.count,
   };
@@ -681,26 +871,49 @@ async function main() {
   report.ok = report.lost === 0 && report.verdictsReturned === SUBMISSIONS && report.leaderboard.correct;
 
   console.log('');
-  console.log(`=== Contest day: ${USERS} users, ${SUBMISSIONS} submissions, ${JUDGES} judges${FAULTS.length ? `, fault: ${FAULTS.join(' + ')}` : ''} ===`);
-  console.log(`submissions sent                 ${SUBMISSIONS} within ${report.sentWithinSeconds} s (first attempts)`);
-  console.log(`execute-code calls               ${report.executeCalls} (accepted by the API ${report.acceptedByApi}, refused ${executeRefusals})`);
-  console.log(`refusals (429/503 + Retry-After) ${refusalCount} ${JSON.stringify(stats.refusals)}; of them jobs lost with Redis and resubmitted: ${report.refusedAfterAccept}`);
+  console.log(
+    `=== Contest day: ${USERS} users, ${SUBMISSIONS} submissions, ${JUDGES} judges${FAULTS.length ? `, fault: ${FAULTS.join(' + ')}` : ''} ===`,
+  );
+  console.log(
+    `submissions sent                 ${SUBMISSIONS} within ${report.sentWithinSeconds} s (first attempts)`,
+  );
+  console.log(
+    `execute-code calls               ${report.executeCalls} (accepted by the API ${report.acceptedByApi}, refused ${executeRefusals})`,
+  );
+  console.log(
+    `refusals (429/503 + Retry-After) ${refusalCount} ${JSON.stringify(stats.refusals)}; of them jobs lost with Redis and resubmitted: ${report.refusedAfterAccept}`,
+  );
   for (const [m, k] of refusalMessages) console.log(`   ${k}: "${m}"`);
   console.log(`verdicts returned                ${verdictCount} ${JSON.stringify(stats.verdicts)}`);
   console.log(`LOST                             ${report.lost}`);
   console.log(`unexpected verdicts              ${report.wrongVerdicts}`);
   console.log(`solves recorded                  ${report.solves}`);
-  console.log(`queue wait (BullMQ, ${jobTimes.size} jobs)   p50 ${fmt(report.queueWaitMs.p50)}  p95 ${fmt(report.queueWaitMs.p95)}  max ${fmt(report.queueWaitMs.max)}  (max depth ${maxDepth})`);
-  console.log(`judge run time                   p50 ${fmt(report.judgeRunMs.p50)}  p95 ${fmt(report.judgeRunMs.p95)}`);
-  console.log(`verdict latency (client)         p50 ${fmt(report.verdictLatencyMs.p50)}  p95 ${fmt(report.verdictLatencyMs.p95)}  max ${fmt(report.verdictLatencyMs.max)}`);
-  console.log(`API reads during the burst       ${report.reads.total} (${report.reads.errors} not 200)  p50 ${fmt(report.reads.p50)}  p95 ${fmt(report.reads.p95)}  p99 ${fmt(report.reads.p99)}`);
-  console.log(`keep-alive resends               ${connectionRetries.count} (a reused socket the server had just closed)`);
-  console.log(`burst                            ${report.burstSeconds} s until the last flow ended, ${report.throughputPerSecond} verdicts/s`);
-  console.log(`leaderboard                      ${report.leaderboard.correct ? 'CORRECT' : 'WRONG'}: ${board.length} rows = recount of ${recount.size} users from solved_problems × contest_problems = contest_scores = client solves`);
+  console.log(
+    `queue wait (BullMQ, ${jobTimes.size} jobs)   p50 ${fmt(report.queueWaitMs.p50)}  p95 ${fmt(report.queueWaitMs.p95)}  max ${fmt(report.queueWaitMs.max)}  (max depth ${maxDepth})`,
+  );
+  console.log(
+    `judge run time                   p50 ${fmt(report.judgeRunMs.p50)}  p95 ${fmt(report.judgeRunMs.p95)}`,
+  );
+  console.log(
+    `verdict latency (client)         p50 ${fmt(report.verdictLatencyMs.p50)}  p95 ${fmt(report.verdictLatencyMs.p95)}  max ${fmt(report.verdictLatencyMs.max)}`,
+  );
+  console.log(
+    `API reads during the burst       ${report.reads.total} (${report.reads.errors} not 200)  p50 ${fmt(report.reads.p50)}  p95 ${fmt(report.reads.p95)}  p99 ${fmt(report.reads.p99)}`,
+  );
+  console.log(
+    `keep-alive resends               ${connectionRetries.count} (a reused socket the server had just closed)`,
+  );
+  console.log(
+    `burst                            ${report.burstSeconds} s until the last flow ended, ${report.throughputPerSecond} verdicts/s`,
+  );
+  console.log(
+    `leaderboard                      ${report.leaderboard.correct ? 'CORRECT' : 'WRONG'}: ${board.length} rows = recount of ${recount.size} users from solved_problems × contest_problems = contest_scores = client solves`,
+  );
   console.log(`integrity                        ${JSON.stringify(integrity)}`);
   for (const line of faultLog) console.log(`fault  ${line}`);
   if (report.lost) console.log(`lost examples: ${JSON.stringify(report.lostDetails.slice(0, 5))}`);
-  if (report.wrongVerdicts) console.log(`unexpected verdict examples: ${JSON.stringify(report.wrongVerdictDetails.slice(0, 5))}`);
+  if (report.wrongVerdicts)
+    console.log(`unexpected verdict examples: ${JSON.stringify(report.wrongVerdictDetails.slice(0, 5))}`);
   for (const m of report.leaderboard.mismatches.slice(0, 10)) console.log(`mismatch: ${m}`);
   console.log(`RESULT ${report.ok ? 'PASS' : 'FAIL'}`);
   if (JSON_OUT) writeFileSync(JSON_OUT, JSON.stringify(report, null, 2));

@@ -48,15 +48,36 @@ export async function startPostgres(log) {
   const dir = mkdtempSync(join(tmpdir(), 'javelin-bench-pg-'));
   if (process.getuid?.() === 0) chownSync(dir, uidOf('postgres'), gidOf('postgres'));
   const port = await freePort();
-  asPostgres([pgBin('initdb'), '-D', dir, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8', '--locale=C.UTF-8']);
+  asPostgres([
+    pgBin('initdb'),
+    '-D',
+    dir,
+    '-A',
+    'trust',
+    '-U',
+    'postgres',
+    '--no-sync',
+    '-E',
+    'UTF8',
+    '--locale=C.UTF-8',
+  ]);
   const pg = {
     dir,
     port,
     url: (db) => `postgres://postgres@127.0.0.1:${port}/${db}`,
     start() {
       asPostgres([
-        pgBin('pg_ctl'), '-D', dir, '-w', '-t', '60', '-l', join(dir, 'server.log'),
-        '-o', `-p ${port} -k /tmp -c listen_addresses=127.0.0.1 -c max_connections=200 -c shared_buffers=256MB`, 'start',
+        pgBin('pg_ctl'),
+        '-D',
+        dir,
+        '-w',
+        '-t',
+        '60',
+        '-l',
+        join(dir, 'server.log'),
+        '-o',
+        `-p ${port} -k /tmp -c listen_addresses=127.0.0.1 -c max_connections=200 -c shared_buffers=256MB`,
+        'start',
       ]);
     },
     /** Fast shutdown: open transactions are rolled back, sessions cut, as when a database server dies. */
@@ -93,11 +114,18 @@ export async function startRedis(log) {
     port,
     url: `redis://127.0.0.1:${port}`,
     async start() {
-      child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir], {
-        stdio: 'ignore',
-      });
+      child = spawn(
+        'redis-server',
+        ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
+        {
+          stdio: 'ignore',
+        },
+      );
       for (let i = 0; i < 100; i++) {
-        if (spawnSync('redis-cli', ['-p', String(port), 'ping'], { encoding: 'utf8' }).stdout?.trim() === 'PONG') return;
+        if (
+          spawnSync('redis-cli', ['-p', String(port), 'ping'], { encoding: 'utf8' }).stdout?.trim() === 'PONG'
+        )
+          return;
         await sleep(100);
       }
       throw new Error(`redis-server on ${port} did not start`);
@@ -120,7 +148,11 @@ export async function startRedis(log) {
 }
 
 export function migrate(databaseUrl) {
-  const r = spawnSync(process.execPath, [MIGRATE], { env: { ...process.env, DATABASE_URL: databaseUrl }, encoding: 'utf8', timeout: 120_000 });
+  const r = spawnSync(process.execPath, [MIGRATE], {
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
   if (r.status !== 0) throw new Error(`migrations failed: ${r.stderr || r.stdout}`);
 }
 
@@ -152,18 +184,31 @@ function child(name, argv, env, log, wrap = []) {
   };
 }
 
-const baseEnv = () => ({ PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...(process.env.JAVA_HOME ? { JAVA_HOME: process.env.JAVA_HOME } : {}) });
+const baseEnv = () => ({
+  PATH: process.env.PATH ?? '',
+  HOME: process.env.HOME ?? '/tmp',
+  ...(process.env.JAVA_HOME ? { JAVA_HOME: process.env.JAVA_HOME } : {}),
+});
 
 /** One judge worker process; `slow` runs it niced to 19 on one core with one test at a time. */
 export async function startJudge({ redisUrl, prefix, concurrency = 1, slow = false, index }, log) {
-  if (!existsSync(JUDGE_MAIN)) throw new Error(`${JUDGE_MAIN} is missing: build first (npx nx run-many -t build -p contracts java-io api judge)`);
-  const env = { ...baseEnv(), REDIS_URL: redisUrl, JUDGE_QUEUE_PREFIX: prefix, JUDGE_CONCURRENCY: String(concurrency) };
+  if (!existsSync(JUDGE_MAIN))
+    throw new Error(
+      `${JUDGE_MAIN} is missing: build first (npx nx run-many -t build -p contracts java-io api judge)`,
+    );
+  const env = {
+    ...baseEnv(),
+    REDIS_URL: redisUrl,
+    JUDGE_QUEUE_PREFIX: prefix,
+    JUDGE_CONCURRENCY: String(concurrency),
+  };
   if (slow) env.JUDGE_TEST_PARALLELISM = '1';
   const wrap = slow ? ['nice', '-n', '19', 'taskset', '-c', '0'] : [];
   const judge = child(`judge#${index}${slow ? ' (slow)' : ''}`, [JUDGE_MAIN], env, log, wrap);
   const deadline = Date.now() + 120_000;
   while (!/listening/.test(judge.output())) {
-    if (judge.proc.exitCode !== null) throw new Error(`judge exited (${judge.proc.exitCode}): ${judge.output()}`);
+    if (judge.proc.exitCode !== null)
+      throw new Error(`judge exited (${judge.proc.exitCode}): ${judge.output()}`);
     if (Date.now() > deadline) throw new Error(`judge did not start: ${judge.output()}`);
     await sleep(100);
   }
@@ -211,4 +256,3 @@ export async function startApi({ databaseUrl, redisUrl, prefix, env = {} }, log)
   log(`api: ${url}`);
   return api;
 }
-

@@ -568,7 +568,7 @@ describe('bad input on every route: 4xx with a message, never 500, database unch
         const failures: string[] = [];
         const cases = casesFor(route);
         for (const c of cases) {
-        sent++;
+          sent++;
           let req = t.http[route.method](c.path);
           if (c.token) req = req.set(bearer(c.token));
           const res =

@@ -39,7 +39,12 @@ export class UserRateLimiter {
     let count: number;
     let ttl: number;
     try {
-      const replies = (await this.redis.multi().incr(key).expire(key, rule.windowSeconds, 'NX').ttl(key).exec()) as [Error | null, number][];
+      const replies = (await this.redis
+        .multi()
+        .incr(key)
+        .expire(key, rule.windowSeconds, 'NX')
+        .ttl(key)
+        .exec()) as [Error | null, number][];
       count = replies[0][1];
       ttl = replies[2][1];
     } catch (error) {
@@ -49,7 +54,10 @@ export class UserRateLimiter {
     if (count > rule.limit) {
       const retryAfter = ttl > 0 ? ttl : rule.windowSeconds;
       context.switchToHttp().getResponse<Response>().setHeader('Retry-After', String(retryAfter));
-      throw new HttpException({ message: rule.message(retryAfter), retryAfter, ...rule.extra }, HttpStatus.TOO_MANY_REQUESTS);
+      throw new HttpException(
+        { message: rule.message(retryAfter), retryAfter, ...rule.extra },
+        HttpStatus.TOO_MANY_REQUESTS,
+      );
     }
     return true;
   }

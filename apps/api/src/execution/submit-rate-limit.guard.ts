@@ -2,7 +2,11 @@ import { CanActivate, ExecutionContext, Inject, Injectable } from '@nestjs/commo
 import { UserRateLimiter } from '../common/user-rate-limit';
 import { ENV, Env } from '../config/env';
 
-export function submitRateLimitedMessage(limit: number, windowSeconds: number, retryAfterSeconds: number): string {
+export function submitRateLimitedMessage(
+  limit: number,
+  windowSeconds: number,
+  retryAfterSeconds: number,
+): string {
   return `Too many code runs and submissions: at most ${limit} every ${windowSeconds} seconds. Please try again in ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}.`;
 }
 
