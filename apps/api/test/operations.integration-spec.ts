@@ -35,6 +35,15 @@ describe('operations: health, metrics, request ids, graceful shutdown', () => {
     expect(ready.body).toEqual({ status: 'ok', postgres: 'up', redis: 'up' });
   });
 
+  it('stays ready while every request connection is busy: a drained pool is not PostgreSQL down', async () => {
+    const busy = Array.from({ length: 20 }, () => t.db.query('SELECT pg_sleep(2)'));
+    await new Promise((r) => setTimeout(r, 200));
+    const ready = await t.http.get('/api/health/ready');
+    expect(ready.status).toBe(200);
+    expect(ready.body.postgres).toBe('up');
+    await Promise.all(busy);
+  });
+
   it('echoes a sane X-Request-Id and makes one up otherwise', async () => {
     const given = await t.http.get('/api/health').set('X-Request-Id', 'trace-42');
     expect(given.headers['x-request-id']).toBe('trace-42');

@@ -1,7 +1,7 @@
-import { Controller, Get, HttpException, HttpStatus, Inject } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
+import { Controller, Get, HttpException, HttpStatus, Inject, OnApplicationShutdown } from '@nestjs/common';
 import Redis from 'ioredis';
-import { DataSource } from 'typeorm';
+import { Pool } from 'pg';
+import { ENV, Env } from '../config/env';
 import { REDIS } from '../redis/redis.module';
 
 const CHECK_TIMEOUT_MS = 1_500;
@@ -14,11 +14,24 @@ function withTimeout<T>(work: Promise<T>, what: string): Promise<T> {
 }
 
 @Controller()
-export class HealthController {
+export class HealthController implements OnApplicationShutdown {
+  /**
+   * Its own connection, apart from the request pool: a pool drained by a burst of traffic is not
+   * PostgreSQL being down, and must not take the instance out of service.
+   */
+  private readonly probe: Pool;
+
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    @Inject(ENV) env: Env,
     @Inject(REDIS) private readonly redis: Redis,
-  ) {}
+  ) {
+    this.probe = new Pool({ connectionString: env.databaseUrl, max: 1, connectionTimeoutMillis: CHECK_TIMEOUT_MS });
+    this.probe.on('error', () => undefined);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.probe.end().catch(() => undefined);
+  }
 
   /** Liveness: the process answers. */
   @Get('health')
@@ -30,7 +43,7 @@ export class HealthController {
   @Get('health/ready')
   async ready() {
     const checks = await Promise.allSettled([
-      withTimeout(this.db.query('SELECT 1'), 'PostgreSQL'),
+      withTimeout(this.probe.query('SELECT 1'), 'PostgreSQL'),
       withTimeout(this.redis.ping(), 'Redis'),
     ]);
     const [postgres, redis] = checks.map((c) => (c.status === 'fulfilled' ? 'up' : `down: ${(c.reason as Error).message}`));
