@@ -82,22 +82,14 @@ function expectNothingLost(run: { code: number | null; output: string; report?: 
   expect(run.code).toBe(0);
 }
 
+/** The CI size of the contest-day run: 100 users, 300 submissions in 20 s, 2 judges, 4 readers. */
+const REDUCED_RUN = ['--users', '100', '--submissions', '300', '--burst-seconds', '20', '--judges', '2', '--readers', '4'];
+
 describe('contest day, reduced (100 users, 300 submissions, 2 judges)', () => {
   it(
     'judges every submission of a burst and keeps the leaderboard equal to a recount',
     async () => {
-      const run = await runContestDay([
-        '--users',
-        '100',
-        '--submissions',
-        '300',
-        '--burst-seconds',
-        '20',
-        '--judges',
-        '2',
-        '--readers',
-        '4',
-      ]);
+      const run = await runContestDay(REDUCED_RUN);
       expectNothingLost(run);
       const r = run.report!;
       expect(Object.keys(r.verdicts).sort()).toEqual([
@@ -116,16 +108,7 @@ describe('contest day, reduced (100 users, 300 submissions, 2 judges)', () => {
     'loses nothing through kill -9 of a judge, a Redis restart and PostgreSQL stopped for 10 s',
     async () => {
       const run = await runContestDay([
-        '--users',
-        '100',
-        '--submissions',
-        '300',
-        '--burst-seconds',
-        '20',
-        '--judges',
-        '2',
-        '--readers',
-        '4',
+        ...REDUCED_RUN,
         '--fault',
         'kill-judge,restart-redis,stop-postgres',
         '--fault-at',
