@@ -83,7 +83,18 @@ function expectNothingLost(run: { code: number | null; output: string; report?: 
 }
 
 /** The CI size of the contest-day run: 100 users, 300 submissions in 20 s, 2 judges, 4 readers. */
-const REDUCED_RUN = ['--users', '100', '--submissions', '300', '--burst-seconds', '20', '--judges', '2', '--readers', '4'];
+const REDUCED_RUN = [
+  '--users',
+  '100',
+  '--submissions',
+  '300',
+  '--burst-seconds',
+  '20',
+  '--judges',
+  '2',
+  '--readers',
+  '4',
+];
 
 describe('contest day, reduced (100 users, 300 submissions, 2 judges)', () => {
   it(
