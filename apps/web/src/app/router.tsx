@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import { Layout } from '../components/Layout';
-import { RequireAuth } from '../components/RequireAuth';
+import { Layout } from './shell/Layout';
+import { RequireAuth } from './shell/RequireAuth';
 import { HomePage } from '../features/home/HomePage';
 
 const AuthPage = lazy(() => import('../features/auth/AuthPage'));
@@ -22,7 +22,7 @@ const AdminGuard = lazy(() => import('../features/admin/AdminGuard'));
 const AdminSetupPage = lazy(() => import('../features/debug/AdminSetupPage'));
 const TestAuthPage = lazy(() => import('../features/debug/TestAuthPage'));
 const DebugAuthPage = lazy(() => import('../features/debug/DebugAuthPage'));
-const NotFoundPage = lazy(() => import('../components/NotFoundPage'));
+const NotFoundPage = lazy(() => import('./shell/NotFoundPage'));
 
 export const routes: RouteObject[] = [
   {

@@ -1,6 +1,8 @@
 import { DEFAULT_MAX_PARTICIPANTS, type Problem } from '@javelin/contracts';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import { useAuth, useNow, useToast } from '../../app/hooks';
+import { useAuth } from '../auth/useAuth';
+import { useNow } from '../clock/useNow';
+import { useToast } from '../toast/useToast';
 import { Messages, splitMessage } from '../../app/messages';
 import { Badge, DifficultyBadge } from '../../components/Badge';
 import { ErrorBox } from '../../components/ErrorBox';
@@ -8,7 +10,12 @@ import { Modal } from '../../components/Modal';
 import { Spinner } from '../../components/Spinner';
 import { errorMessage } from '../../services/api';
 import { STATUS_BADGE, contestId, effectiveStatus, formatDateTime } from '../contests/contestRules';
-import { useCompleteContestMutation, useContestsQuery, useCreateContestMutation, useDeleteContestMutation } from '../contests/contestsApi';
+import {
+  useCompleteContestMutation,
+  useContestsQuery,
+  useCreateContestMutation,
+  useDeleteContestMutation,
+} from '../contests/contestsApi';
 import { useAdminProblemsQuery } from '../problems/problemsApi';
 
 export const MIN_PARTICIPANTS = 1;
@@ -23,15 +30,25 @@ export interface ContestFormState {
   problemIds: string[];
 }
 
-const EMPTY_FORM: ContestFormState = { title: '', description: '', startTime: '', endTime: '', maxParticipants: String(DEFAULT_MAX_PARTICIPANTS), problemIds: [] };
+const EMPTY_FORM: ContestFormState = {
+  title: '',
+  description: '',
+  startTime: '',
+  endTime: '',
+  maxParticipants: String(DEFAULT_MAX_PARTICIPANTS),
+  problemIds: [],
+};
 
 /** Spec §5 "Create contest": at least one problem; max participants numeric, at least 1. */
 export function validateContestForm(form: ContestFormState): string | null {
-  if (!form.title.trim() || !form.startTime || !form.endTime) return 'Please fill in the title, start and end time';
+  if (!form.title.trim() || !form.startTime || !form.endTime)
+    return 'Please fill in the title, start and end time';
   if (form.problemIds.length === 0) return Messages.selectProblem;
   const max = Number(form.maxParticipants);
-  if (!Number.isInteger(max) || max < MIN_PARTICIPANTS) return `Max participants must be a number of at least ${MIN_PARTICIPANTS}`;
-  if (new Date(form.endTime).getTime() <= new Date(form.startTime).getTime()) return 'End time must be after start time';
+  if (!Number.isInteger(max) || max < MIN_PARTICIPANTS)
+    return `Max participants must be a number of at least ${MIN_PARTICIPANTS}`;
+  if (new Date(form.endTime).getTime() <= new Date(form.startTime).getTime())
+    return 'End time must be after start time';
   return null;
 }
 
@@ -42,7 +59,10 @@ function NewContestDialog({ problems, onClose }: { problems: Problem[]; onClose:
   const toast = useToast();
 
   const toggle = (id: string) =>
-    setForm((f) => ({ ...f, problemIds: f.problemIds.includes(id) ? f.problemIds.filter((p) => p !== id) : [...f.problemIds, id] }));
+    setForm((f) => ({
+      ...f,
+      problemIds: f.problemIds.includes(id) ? f.problemIds.filter((p) => p !== id) : [...f.problemIds, id],
+    }));
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -64,7 +84,11 @@ function NewContestDialog({ problems, onClose }: { problems: Problem[]; onClose:
       onClose();
     } catch (err) {
       setError(errorMessage(err, Messages.createContestFailed));
-      toast.show({ title: Messages.createContestFailed, description: errorMessage(err), variant: 'destructive' });
+      toast.show({
+        title: Messages.createContestFailed,
+        description: errorMessage(err),
+        variant: 'destructive',
+      });
     }
   };
 
@@ -74,33 +98,73 @@ function NewContestDialog({ problems, onClose }: { problems: Problem[]; onClose:
         {error && <ErrorBox message={error} onDismiss={() => setError(null)} />}
         <div className="field">
           <label htmlFor="contest-title">Title</label>
-          <input id="contest-title" value={form.title} onChange={(e) => setForm({ ...form, title: e.target.value })} required />
+          <input
+            id="contest-title"
+            value={form.title}
+            onChange={(e) => setForm({ ...form, title: e.target.value })}
+            required
+          />
         </div>
         <div className="field">
           <label htmlFor="contest-description">Description</label>
-          <textarea id="contest-description" value={form.description} onChange={(e) => setForm({ ...form, description: e.target.value })} />
+          <textarea
+            id="contest-description"
+            value={form.description}
+            onChange={(e) => setForm({ ...form, description: e.target.value })}
+          />
         </div>
         <div className="row" style={{ alignItems: 'flex-start' }}>
           <div className="field" style={{ flex: '1 1 200px' }}>
             <label htmlFor="contest-start">Start Time</label>
-            <input id="contest-start" type="datetime-local" step={1} value={form.startTime} onChange={(e) => setForm({ ...form, startTime: e.target.value })} required />
+            <input
+              id="contest-start"
+              type="datetime-local"
+              step={1}
+              value={form.startTime}
+              onChange={(e) => setForm({ ...form, startTime: e.target.value })}
+              required
+            />
           </div>
           <div className="field" style={{ flex: '1 1 200px' }}>
             <label htmlFor="contest-end">End Time</label>
-            <input id="contest-end" type="datetime-local" step={1} value={form.endTime} onChange={(e) => setForm({ ...form, endTime: e.target.value })} required />
+            <input
+              id="contest-end"
+              type="datetime-local"
+              step={1}
+              value={form.endTime}
+              onChange={(e) => setForm({ ...form, endTime: e.target.value })}
+              required
+            />
           </div>
         </div>
         <div className="field">
           <label htmlFor="contest-max">Max Participants</label>
-          <input id="contest-max" type="number" min={MIN_PARTICIPANTS} value={form.maxParticipants} onChange={(e) => setForm({ ...form, maxParticipants: e.target.value })} />
+          <input
+            id="contest-max"
+            type="number"
+            min={MIN_PARTICIPANTS}
+            value={form.maxParticipants}
+            onChange={(e) => setForm({ ...form, maxParticipants: e.target.value })}
+          />
         </div>
         <fieldset className="field" style={{ border: 0, padding: 0, margin: '0 0 0.85rem' }}>
-          <legend style={{ fontWeight: 500, fontSize: '0.9rem', marginBottom: '0.3rem' }}>Problems ({form.problemIds.length} selected)</legend>
+          <legend style={{ fontWeight: 500, fontSize: '0.9rem', marginBottom: '0.3rem' }}>
+            Problems ({form.problemIds.length} selected)
+          </legend>
           <div className="multi-select">
-            {problems.length === 0 && <p className="muted" style={{ padding: '0.6rem' }}>No problems yet.</p>}
+            {problems.length === 0 && (
+              <p className="muted" style={{ padding: '0.6rem' }}>
+                No problems yet.
+              </p>
+            )}
             {problems.map((p) => (
               <label key={p._id}>
-                <input type="checkbox" checked={form.problemIds.includes(p._id)} onChange={() => toggle(p._id)} aria-label={p.title} />
+                <input
+                  type="checkbox"
+                  checked={form.problemIds.includes(p._id)}
+                  onChange={() => toggle(p._id)}
+                  aria-label={p.title}
+                />
                 <span style={{ minWidth: 0 }}>
                   <span className="row">
                     <strong>{p.title}</strong>
@@ -162,7 +226,11 @@ export function AdminContestsPage() {
       await deleteContest(id).unwrap();
       toast.show({ title: Messages.contestDeleted, variant: 'success' });
     } catch (err) {
-      toast.show({ title: Messages.deleteContestFailed, description: errorMessage(err), variant: 'destructive' });
+      toast.show({
+        title: Messages.deleteContestFailed,
+        description: errorMessage(err),
+        variant: 'destructive',
+      });
     }
   };
 
@@ -171,7 +239,11 @@ export function AdminContestsPage() {
       await completeContest(id).unwrap();
       toast.show({ title: 'Contest completed', variant: 'success' });
     } catch (err) {
-      toast.show({ title: 'Failed to complete contest', description: errorMessage(err), variant: 'destructive' });
+      toast.show({
+        title: 'Failed to complete contest',
+        description: errorMessage(err),
+        variant: 'destructive',
+      });
     }
   };
 
@@ -209,14 +281,28 @@ export function AdminContestsPage() {
                   </div>
                   <div className="row">
                     {status === 'active' && (
-                      <button type="button" className="btn btn-sm btn-secondary" onClick={() => void complete(id)}>
+                      <button
+                        type="button"
+                        className="btn btn-sm btn-secondary"
+                        onClick={() => void complete(id)}
+                      >
                         Complete
                       </button>
                     )}
-                    <button type="button" className="btn btn-sm btn-outline" aria-label={`Edit ${c.title}`} title="Editing contests is not available">
+                    <button
+                      type="button"
+                      className="btn btn-sm btn-outline"
+                      aria-label={`Edit ${c.title}`}
+                      title="Editing contests is not available"
+                    >
                       Edit
                     </button>
-                    <button type="button" className="btn btn-sm btn-destructive" aria-label={`Delete ${c.title}`} onClick={() => void remove(id, c.title)}>
+                    <button
+                      type="button"
+                      className="btn btn-sm btn-destructive"
+                      aria-label={`Delete ${c.title}`}
+                      onClick={() => void remove(id, c.title)}
+                    >
                       Delete
                     </button>
                   </div>

@@ -1,11 +1,17 @@
 import type { ReactNode } from 'react';
 import { Link, Navigate } from 'react-router-dom';
-import { useAuth } from '../../app/hooks';
+import { useAuth } from '../auth/useAuth';
 import { Messages } from '../../app/messages';
 import { statusLabel } from '../auth/adminStatus';
 
 /** Spec §2 "Admin guard": Checking Access..., redirect without a user, Access Denied without the rights. */
-export function AdminGuard({ children, requireSuperAdmin = false }: { children: ReactNode; requireSuperAdmin?: boolean }) {
+export function AdminGuard({
+  children,
+  requireSuperAdmin = false,
+}: {
+  children: ReactNode;
+  requireSuperAdmin?: boolean;
+}) {
   const { status, user, isAdmin, isSuperAdmin } = useAuth();
   if (status === 'loading') {
     return (

@@ -1,12 +1,19 @@
 import type { ProblemForm } from '@javelin/contracts';
 import { useEffect, useState } from 'react';
-import { useAppDispatch, useToast } from '../../app/hooks';
+import { useAppDispatch } from '../../app/hooks';
+import { useToast } from '../toast/useToast';
 import { Messages } from '../../app/messages';
 import { DifficultyBadge } from '../../components/Badge';
 import { Spinner } from '../../components/Spinner';
 import { Tabs, tabPanelProps } from '../../components/Tabs';
 import { errorMessage } from '../../services/api';
-import { problemsApi, useAdminProblemsQuery, useCreateProblemMutation, useDeleteProblemMutation, useUpdateProblemMutation } from '../problems/problemsApi';
+import {
+  problemsApi,
+  useAdminProblemsQuery,
+  useCreateProblemMutation,
+  useDeleteProblemMutation,
+  useUpdateProblemMutation,
+} from '../problems/problemsApi';
 import { emptyProblemForm, formFromProblem } from './problemForm';
 import { ProblemFormView } from './ProblemFormView';
 
@@ -44,14 +51,25 @@ export function AdminProblemsPage() {
 
   const edit = async (id: string) => {
     try {
-      const problem = await dispatch(problemsApi.endpoints.problem.initiate(id, { forceRefetch: true, subscribe: false })).unwrap();
-      const tests = await dispatch(problemsApi.endpoints.testCases.initiate({ problemId: id, all: true }, { forceRefetch: true, subscribe: false })).unwrap();
+      const problem = await dispatch(
+        problemsApi.endpoints.problem.initiate(id, { forceRefetch: true, subscribe: false }),
+      ).unwrap();
+      const tests = await dispatch(
+        problemsApi.endpoints.testCases.initiate(
+          { problemId: id, all: true },
+          { forceRefetch: true, subscribe: false },
+        ),
+      ).unwrap();
       setInitial(formFromProblem(problem, tests));
       setEditingId(id);
       setFormKey((k) => k + 1);
       setTab('edit');
     } catch (err) {
-      toast.show({ title: Messages.fetchProblemFailed, description: errorMessage(err), variant: 'destructive' });
+      toast.show({
+        title: Messages.fetchProblemFailed,
+        description: errorMessage(err),
+        variant: 'destructive',
+      });
     }
   };
 
@@ -61,7 +79,11 @@ export function AdminProblemsPage() {
       await deleteProblem(id).unwrap();
       toast.show({ title: Messages.problemDeleted, variant: 'success' });
     } catch (err) {
-      toast.show({ title: Messages.deleteProblemFailed, description: errorMessage(err), variant: 'destructive' });
+      toast.show({
+        title: Messages.deleteProblemFailed,
+        description: errorMessage(err),
+        variant: 'destructive',
+      });
     }
   };
 
@@ -76,7 +98,11 @@ export function AdminProblemsPage() {
       }
       backToList();
     } catch (err) {
-      toast.show({ title: Messages.saveProblemFailed, description: errorMessage(err), variant: 'destructive' });
+      toast.show({
+        title: Messages.saveProblemFailed,
+        description: errorMessage(err),
+        variant: 'destructive',
+      });
     }
   };
 
@@ -141,10 +167,20 @@ export function AdminProblemsPage() {
                       <td>{p.testCaseCount ?? p.testCases?.length ?? 0}</td>
                       <td>
                         <div className="row" style={{ flexWrap: 'nowrap' }}>
-                          <button type="button" className="btn btn-outline btn-sm" aria-label={`Edit ${p.title}`} onClick={() => void edit(p._id)}>
+                          <button
+                            type="button"
+                            className="btn btn-outline btn-sm"
+                            aria-label={`Edit ${p.title}`}
+                            onClick={() => void edit(p._id)}
+                          >
                             Edit
                           </button>
-                          <button type="button" className="btn btn-destructive btn-sm" aria-label={`Delete ${p.title}`} onClick={() => void remove(p._id)}>
+                          <button
+                            type="button"
+                            className="btn btn-destructive btn-sm"
+                            aria-label={`Delete ${p.title}`}
+                            onClick={() => void remove(p._id)}
+                          >
                             Delete
                           </button>
                         </div>
@@ -156,7 +192,14 @@ export function AdminProblemsPage() {
             </div>
           )
         ) : (
-          <ProblemFormView key={formKey} initial={initial} editing={!!editingId} saving={creating || updating} onSave={(f) => void save(f)} onCancel={backToList} />
+          <ProblemFormView
+            key={formKey}
+            initial={initial}
+            editing={!!editingId}
+            saving={creating || updating}
+            onSave={(f) => void save(f)}
+            onCancel={backToList}
+          />
         )}
       </div>
     </>

@@ -1,12 +1,19 @@
 import type { Role } from '@javelin/contracts';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useAuth, useToast } from '../../app/hooks';
+import { useAuth } from '../auth/useAuth';
+import { useToast } from '../toast/useToast';
 import { Messages } from '../../app/messages';
 import { Badge } from '../../components/Badge';
 import { ErrorBox } from '../../components/ErrorBox';
 import { Spinner } from '../../components/Spinner';
 import { errorMessage, errorStatus } from '../../services/api';
-import { ROLE_LABELS, useAddRoleMutation, useAdminUsersQuery, useAllUsersQuery, useRemoveRoleMutation } from './adminApi';
+import {
+  ROLE_LABELS,
+  useAddRoleMutation,
+  useAdminUsersQuery,
+  useAllUsersQuery,
+  useRemoveRoleMutation,
+} from './adminApi';
 
 /** Admins may grant admin; only super admins may also grant super_admin (spec §6). */
 export function grantableRoles(viewerIsSuperAdmin: boolean): Role[] {
@@ -61,7 +68,11 @@ export function AdminUsersPage() {
       await removeRole(id).unwrap();
       toast.show({ title: Messages.roleRemoved, variant: 'success' });
     } catch (err) {
-      toast.show({ title: Messages.removeRoleFailed, description: errorMessage(err), variant: 'destructive' });
+      toast.show({
+        title: Messages.removeRoleFailed,
+        description: errorMessage(err),
+        variant: 'destructive',
+      });
     }
   };
 
@@ -119,7 +130,9 @@ export function AdminUsersPage() {
                       {r.user?.email}
                     </div>
                   </div>
-                  <Badge variant={r.role === 'super_admin' ? 'destructive' : 'secondary'}>{ROLE_LABELS[r.role] ?? 'User'}</Badge>
+                  <Badge variant={r.role === 'super_admin' ? 'destructive' : 'secondary'}>
+                    {ROLE_LABELS[r.role] ?? 'User'}
+                  </Badge>
                   <button
                     type="button"
                     className="btn btn-outline btn-sm"

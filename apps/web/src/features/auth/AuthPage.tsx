@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { useAppDispatch, useAuth } from '../../app/hooks';
+import { useAppDispatch } from '../../app/hooks';
+import { useAuth } from './useAuth';
 import { Messages } from '../../app/messages';
 import { ErrorBox } from '../../components/ErrorBox';
 import { PasswordInput } from '../../components/PasswordInput';
@@ -23,11 +24,23 @@ export function modeFromPath(pathname: string): AuthMode {
   return pathname.startsWith('/signup') ? 'signup' : 'login';
 }
 
-const EMPTY_SIGNUP: RegisterRequest = { email: '', username: '', fullName: '', password: '', confirmPassword: '' };
+const EMPTY_SIGNUP: RegisterRequest = {
+  email: '',
+  username: '',
+  fullName: '',
+  password: '',
+  confirmPassword: '',
+};
 
 /** Spec §5: every signup field is required and the passwords must match. */
 export function validateSignup(form: RegisterRequest): string | null {
-  if (!form.email.trim() || !form.username.trim() || !form.fullName.trim() || !form.password || !form.confirmPassword) {
+  if (
+    !form.email.trim() ||
+    !form.username.trim() ||
+    !form.fullName.trim() ||
+    !form.password ||
+    !form.confirmPassword
+  ) {
     return 'Please fill in all fields';
   }
   if (form.password !== form.confirmPassword) return Messages.passwordsDoNotMatch;
@@ -93,7 +106,8 @@ export function AuthPage() {
 
   const update = (field: keyof RegisterRequest) => (value: string) => {
     setForm((f) => ({ ...f, [field]: value }));
-    if (error && mode === 'signup' && Date.now() - errorShownAt.current >= SIGNUP_ERROR_CLEAR_DELAY_MS) setError(null);
+    if (error && mode === 'signup' && Date.now() - errorShownAt.current >= SIGNUP_ERROR_CLEAR_DELAY_MS)
+      setError(null);
   };
 
   const submit = async (e: FormEvent) => {
@@ -138,7 +152,9 @@ export function AuthPage() {
   return (
     <div className="card" style={{ maxWidth: 440, margin: '1.5rem auto' }}>
       <h1 style={{ fontSize: '1.6rem' }}>{isSignup ? 'Create your account' : 'Welcome back'}</h1>
-      <p className="muted">{isSignup ? 'Sign up to start solving problems in Java.' : 'Sign in to continue to Javelin.'}</p>
+      <p className="muted">
+        {isSignup ? 'Sign up to start solving problems in Java.' : 'Sign in to continue to Javelin.'}
+      </p>
       {error && <ErrorBox message={error} onDismiss={() => setError(null)} />}
       {notice && (
         <div className="alert alert-success" role="status">
@@ -148,23 +164,57 @@ export function AuthPage() {
       <form onSubmit={submit} noValidate aria-label={isSignup ? 'Sign up' : 'Sign in'}>
         <div className="field">
           <label htmlFor="email">Email</label>
-          <input id="email" name="email" type="email" autoComplete="email" required value={form.email} onChange={(e) => update('email')(e.target.value)} />
+          <input
+            id="email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            value={form.email}
+            onChange={(e) => update('email')(e.target.value)}
+          />
         </div>
         {isSignup && (
           <>
             <div className="field">
               <label htmlFor="username">Username</label>
-              <input id="username" name="username" autoComplete="username" required value={form.username} onChange={(e) => update('username')(e.target.value)} />
+              <input
+                id="username"
+                name="username"
+                autoComplete="username"
+                required
+                value={form.username}
+                onChange={(e) => update('username')(e.target.value)}
+              />
             </div>
             <div className="field">
               <label htmlFor="fullName">Full Name</label>
-              <input id="fullName" name="fullName" autoComplete="name" required value={form.fullName} onChange={(e) => update('fullName')(e.target.value)} />
+              <input
+                id="fullName"
+                name="fullName"
+                autoComplete="name"
+                required
+                value={form.fullName}
+                onChange={(e) => update('fullName')(e.target.value)}
+              />
             </div>
           </>
         )}
-        <PasswordInput id="password" label="Password" value={form.password} onChange={update('password')} autoComplete={isSignup ? 'new-password' : 'current-password'} />
+        <PasswordInput
+          id="password"
+          label="Password"
+          value={form.password}
+          onChange={update('password')}
+          autoComplete={isSignup ? 'new-password' : 'current-password'}
+        />
         {isSignup && (
-          <PasswordInput id="confirmPassword" label="Confirm Password" value={form.confirmPassword} onChange={update('confirmPassword')} autoComplete="new-password" />
+          <PasswordInput
+            id="confirmPassword"
+            label="Confirm Password"
+            value={form.confirmPassword}
+            onChange={update('confirmPassword')}
+            autoComplete="new-password"
+          />
         )}
         {!isSignup && (
           <p style={{ textAlign: 'right' }}>

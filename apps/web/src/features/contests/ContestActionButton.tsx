@@ -1,6 +1,7 @@
 import type { Contest, ContestStatus } from '@javelin/contracts';
 import { Link } from 'react-router-dom';
-import { useAuth, useToast } from '../../app/hooks';
+import { useAuth } from '../auth/useAuth';
+import { useToast } from '../toast/useToast';
 import { Messages } from '../../app/messages';
 import { errorMessage } from '../../services/api';
 import { contestAction, contestId } from './contestRules';

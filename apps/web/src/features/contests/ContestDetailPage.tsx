@@ -1,7 +1,9 @@
 import type { ContestLeaderboardEntry } from '@javelin/contracts';
 import { useEffect, useMemo } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { useAuth, useNow, useToast } from '../../app/hooks';
+import { useAuth } from '../auth/useAuth';
+import { useNow } from '../clock/useNow';
+import { useToast } from '../toast/useToast';
 import { Messages } from '../../app/messages';
 import { Badge, DifficultyBadge } from '../../components/Badge';
 import { RankIcon } from '../../components/RankIcon';
@@ -16,7 +18,13 @@ import { useContestQuery, useContestSolvedProblemsQuery } from './contestsApi';
 import { useContestLeaderboardStream } from './useContestLeaderboardStream';
 import { useRefetchAtBoundaries } from './useRefetchAtBoundaries';
 
-export function ContestLeaderboard({ entries, ended }: { entries: readonly ContestLeaderboardEntry[]; ended: boolean }) {
+export function ContestLeaderboard({
+  entries,
+  ended,
+}: {
+  entries: readonly ContestLeaderboardEntry[];
+  ended: boolean;
+}) {
   return (
     <section className="card" aria-labelledby="contest-leaderboard-heading">
       <h2 id="contest-leaderboard-heading">{ended ? 'Final Results' : 'Contest Leaderboard'}</h2>
@@ -52,7 +60,9 @@ export function ContestDetailPage() {
   const contestQuery = useContestQuery(contestId);
   const { data: contest, isLoading, error, refetch } = contestQuery;
   const leaderboard = useContestLeaderboardQuery(contestId);
-  const { data: solved = [] } = useContestSolvedProblemsQuery(contestId, { skip: session !== 'authenticated' || !contest?.userJoined });
+  const { data: solved = [] } = useContestSolvedProblemsQuery(contestId, {
+    skip: session !== 'authenticated' || !contest?.userJoined,
+  });
   const status = contest ? effectiveStatus(contest, now()) : 'upcoming';
   useContestLeaderboardStream(contestId, !!contest && status === 'active');
   useRefetchAtBoundaries(contest, refetch, now);
@@ -66,7 +76,10 @@ export function ContestDetailPage() {
   }, [leaderboard.error, toast]);
 
   const solvedSet = useMemo(() => new Set(solved), [solved]);
-  const problems = useMemo(() => [...(contest?.contestProblems ?? [])].sort((a, b) => (a.order ?? 0) - (b.order ?? 0)), [contest]);
+  const problems = useMemo(
+    () => [...(contest?.contestProblems ?? [])].sort((a, b) => (a.order ?? 0) - (b.order ?? 0)),
+    [contest],
+  );
 
   if (isLoading) return <Spinner label="Loading contest..." />;
   if (!contest) {
@@ -99,7 +112,12 @@ export function ContestDetailPage() {
         <div className="row">
           <ContestActionButton contest={contest} status={status} />
           <Tooltip content="Reload the contest and its leaderboard">
-            <button type="button" className="btn btn-outline btn-sm" onClick={refresh} disabled={contestQuery.isFetching}>
+            <button
+              type="button"
+              className="btn btn-outline btn-sm"
+              onClick={refresh}
+              disabled={contestQuery.isFetching}
+            >
               Refresh
             </button>
           </Tooltip>
@@ -123,7 +141,8 @@ export function ContestDetailPage() {
       </div>
       {status === 'upcoming' && (
         <div className="alert alert-info" role="note">
-          This contest has not started yet. Problems can be solved once it starts{contest.userJoined ? '' : ' — join now to take part'}.
+          This contest has not started yet. Problems can be solved once it starts
+          {contest.userJoined ? '' : ' — join now to take part'}.
         </div>
       )}
       {status === 'ended' && (

@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
-import { useAuth, useNow, useToast } from '../../app/hooks';
+import { useAuth } from '../auth/useAuth';
+import { useNow } from '../clock/useNow';
+import { useToast } from '../toast/useToast';
 import { Messages, splitMessage } from '../../app/messages';
 import { Badge, DifficultyBadge } from '../../components/Badge';
 import { Spinner } from '../../components/Spinner';
@@ -21,13 +23,21 @@ export function ContestProblemPage() {
   const navigate = useNavigate();
   const toast = useToast();
   const now = useNow();
-  const { data: contest, isLoading, isError, refetch } = useContestQuery(contestId, { skip: session !== 'authenticated' });
+  const {
+    data: contest,
+    isLoading,
+    isError,
+    refetch,
+  } = useContestQuery(contestId, { skip: session !== 'authenticated' });
   useRefetchAtBoundaries(contest, refetch, now);
   const contestProblem = contest?.contestProblems?.find((cp) => cp.problemId?._id === problemId);
   const problem = contestProblem?.problemId;
   const canAccess = !!contest && (contest.userJoined || isAdmin);
   const embeddedExamples = (problem?.testCases ?? []).filter((t) => t.isExample);
-  const { data: fetchedTests = [] } = useTestCasesQuery({ problemId }, { skip: !canAccess || !problem || embeddedExamples.length > 0 });
+  const { data: fetchedTests = [] } = useTestCasesQuery(
+    { problemId },
+    { skip: !canAccess || !problem || embeddedExamples.length > 0 },
+  );
   const examples = embeddedExamples.length ? embeddedExamples : fetchedTests.filter((t) => t.isExample);
   const [code, setCode] = useState('');
   const [solvedAt, setSolvedAt] = useState<number | null>(null);

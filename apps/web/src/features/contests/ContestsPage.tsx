@@ -1,7 +1,8 @@
 import type { ContestStatus } from '@javelin/contracts';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useNow, useToast } from '../../app/hooks';
+import { useNow } from '../clock/useNow';
+import { useToast } from '../toast/useToast';
 import { Messages } from '../../app/messages';
 import { Badge } from '../../components/Badge';
 import { Spinner } from '../../components/Spinner';
@@ -11,7 +12,11 @@ import { STATUS_BADGE, contestId, effectiveStatus, formatDateTime } from './cont
 import { useContestsQuery } from './contestsApi';
 
 type Tab = 'all' | 'active' | 'upcoming' | 'completed';
-const TAB_STATUS: Record<Exclude<Tab, 'all'>, ContestStatus> = { active: 'active', upcoming: 'upcoming', completed: 'ended' };
+const TAB_STATUS: Record<Exclude<Tab, 'all'>, ContestStatus> = {
+  active: 'active',
+  upcoming: 'upcoming',
+  completed: 'ended',
+};
 
 export function ContestsPage() {
   const [tab, setTab] = useState<Tab>('all');
@@ -29,7 +34,11 @@ export function ContestsPage() {
     const at = now();
     return contests
       .map((c) => ({ contest: c, status: effectiveStatus(c, at) }))
-      .filter(({ contest, status }) => (tab === 'all' || status === TAB_STATUS[tab]) && (!q || contest.title.toLowerCase().includes(q) || contest.description.toLowerCase().includes(q)));
+      .filter(
+        ({ contest, status }) =>
+          (tab === 'all' || status === TAB_STATUS[tab]) &&
+          (!q || contest.title.toLowerCase().includes(q) || contest.description.toLowerCase().includes(q)),
+      );
   }, [contests, search, tab, now]);
 
   return (
@@ -44,7 +53,13 @@ export function ContestsPage() {
         <label htmlFor="contest-search" className="sr-only">
           Search contests
         </label>
-        <input id="contest-search" type="search" placeholder="Search contests..." value={search} onChange={(e) => setSearch(e.target.value)} />
+        <input
+          id="contest-search"
+          type="search"
+          placeholder="Search contests..."
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+        />
       </div>
       <Tabs
         label="Contest status"

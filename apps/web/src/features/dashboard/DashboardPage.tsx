@@ -1,12 +1,27 @@
 import { Link } from 'react-router-dom';
-import { useAuth } from '../../app/hooks';
+import { useAuth } from '../auth/useAuth';
 import { rankLabel, useProblemLeaderboardQuery } from '../leaderboard/leaderboardApi';
 import { useProfileQuery } from '../profile/profileApi';
 
 const SHORTCUTS = [
-  { to: '/problems', title: 'Practice Problems', text: 'Sharpen your skills on problems of every difficulty.', action: 'Browse Problems' },
-  { to: '/contests', title: 'Contests', text: 'Compete against others in timed contests.', action: 'View Contests' },
-  { to: '/leaderboard', title: 'Leaderboard', text: 'See where you stand among all coders.', action: 'View Leaderboard' },
+  {
+    to: '/problems',
+    title: 'Practice Problems',
+    text: 'Sharpen your skills on problems of every difficulty.',
+    action: 'Browse Problems',
+  },
+  {
+    to: '/contests',
+    title: 'Contests',
+    text: 'Compete against others in timed contests.',
+    action: 'View Contests',
+  },
+  {
+    to: '/leaderboard',
+    title: 'Leaderboard',
+    text: 'See where you stand among all coders.',
+    action: 'View Leaderboard',
+  },
 ];
 
 export function DashboardPage() {

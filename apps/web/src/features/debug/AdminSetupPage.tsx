@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { useToast } from '../../app/hooks';
+import { useToast } from '../toast/useToast';
 import { Messages } from '../../app/messages';
 import { ErrorBox } from '../../components/ErrorBox';
 import { PasswordInput } from '../../components/PasswordInput';
@@ -20,9 +20,11 @@ export interface AdminSetupForm {
 }
 
 export function validateAdminSetup(form: AdminSetupForm): string | null {
-  if (!form.email.trim() || !form.password || !form.username.trim() || !form.fullName.trim()) return 'All fields are required';
+  if (!form.email.trim() || !form.password || !form.username.trim() || !form.fullName.trim())
+    return 'All fields are required';
   if (form.password.length < PASSWORD_MIN_LENGTH) return Messages.passwordTooShort;
-  if (form.username.trim().length < USERNAME_MIN_LENGTH) return `Username must be at least ${USERNAME_MIN_LENGTH} characters long`;
+  if (form.username.trim().length < USERNAME_MIN_LENGTH)
+    return `Username must be at least ${USERNAME_MIN_LENGTH} characters long`;
   return null;
 }
 
@@ -42,7 +44,13 @@ export function AdminSetupPage() {
     }
     setError(null);
     try {
-      await createSuperAdmin({ email: form.email.trim(), password: form.password, username: form.username.trim(), fullName: form.fullName.trim(), role: 'super_admin' }).unwrap();
+      await createSuperAdmin({
+        email: form.email.trim(),
+        password: form.password,
+        username: form.username.trim(),
+        fullName: form.fullName.trim(),
+        role: 'super_admin',
+      }).unwrap();
       toast.show({ title: Messages.adminCreated(ROLE_LABEL), variant: 'success' });
       setCreated(true);
     } catch (err) {
@@ -70,16 +78,43 @@ export function AdminSetupPage() {
           {error && <ErrorBox message={error} onDismiss={() => setError(null)} />}
           <div className="field">
             <label htmlFor="setup-email">Email</label>
-            <input id="setup-email" type="email" autoComplete="email" value={form.email} onChange={(e) => setForm({ ...form, email: e.target.value })} required />
+            <input
+              id="setup-email"
+              type="email"
+              autoComplete="email"
+              value={form.email}
+              onChange={(e) => setForm({ ...form, email: e.target.value })}
+              required
+            />
           </div>
-          <PasswordInput id="setup-password" label="Password" value={form.password} onChange={(password) => setForm({ ...form, password })} autoComplete="new-password" minLength={PASSWORD_MIN_LENGTH} />
+          <PasswordInput
+            id="setup-password"
+            label="Password"
+            value={form.password}
+            onChange={(password) => setForm({ ...form, password })}
+            autoComplete="new-password"
+            minLength={PASSWORD_MIN_LENGTH}
+          />
           <div className="field">
             <label htmlFor="setup-username">Username</label>
-            <input id="setup-username" autoComplete="username" value={form.username} onChange={(e) => setForm({ ...form, username: e.target.value })} required minLength={USERNAME_MIN_LENGTH} />
+            <input
+              id="setup-username"
+              autoComplete="username"
+              value={form.username}
+              onChange={(e) => setForm({ ...form, username: e.target.value })}
+              required
+              minLength={USERNAME_MIN_LENGTH}
+            />
           </div>
           <div className="field">
             <label htmlFor="setup-fullName">Full Name</label>
-            <input id="setup-fullName" autoComplete="name" value={form.fullName} onChange={(e) => setForm({ ...form, fullName: e.target.value })} required />
+            <input
+              id="setup-fullName"
+              autoComplete="name"
+              value={form.fullName}
+              onChange={(e) => setForm({ ...form, fullName: e.target.value })}
+              required
+            />
           </div>
           <div className="field">
             <label htmlFor="setup-role">Role</label>

@@ -1,4 +1,5 @@
-import { useAppDispatch, useAuth } from '../../app/hooks';
+import { useAppDispatch } from '../../app/hooks';
+import { useAuth } from '../auth/useAuth';
 import { getToken } from '../../services/token';
 import { statusLabel } from '../auth/adminStatus';
 import { loadSession } from '../auth/authSlice';
@@ -31,7 +32,12 @@ export function DebugAuthPage() {
           <h1>Auth Debug</h1>
           <p className="muted">What the app knows about your session and roles.</p>
         </div>
-        <button type="button" className="btn btn-outline" onClick={() => void dispatch(loadSession())} disabled={!getToken()}>
+        <button
+          type="button"
+          className="btn btn-outline"
+          onClick={() => void dispatch(loadSession())}
+          disabled={!getToken()}
+        >
           Reload Session
         </button>
       </div>

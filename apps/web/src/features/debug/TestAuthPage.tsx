@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useAuth } from '../../app/hooks';
+import { useAuth } from '../auth/useAuth';
 import { getToken } from '../../services/token';
 import { useManualLoginMutation, useRegisterMutation } from '../auth/authApi';
 
@@ -35,7 +35,9 @@ export function TestAuthPage() {
         <form className="card" onSubmit={tryRegister} aria-label="Test registration">
           {(['email', 'password', 'username', 'fullName'] as const).map((field) => (
             <div className="field" key={field}>
-              <label htmlFor={`test-${field}`}>{field === 'fullName' ? 'Full Name' : field[0].toUpperCase() + field.slice(1)}</label>
+              <label htmlFor={`test-${field}`}>
+                {field === 'fullName' ? 'Full Name' : field[0].toUpperCase() + field.slice(1)}
+              </label>
               <input
                 id={`test-${field}`}
                 type={field === 'password' ? 'password' : field === 'email' ? 'email' : 'text'}
@@ -48,7 +50,12 @@ export function TestAuthPage() {
             <button type="submit" className="btn" disabled={registering}>
               Test Registration
             </button>
-            <button type="button" className="btn btn-outline" onClick={() => void tryManualLogin()} disabled={loggingIn}>
+            <button
+              type="button"
+              className="btn btn-outline"
+              onClick={() => void tryManualLogin()}
+              disabled={loggingIn}
+            >
               Test Manual Login
             </button>
           </div>

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { useAuth } from '../../app/hooks';
+import { useAuth } from '../auth/useAuth';
 import { useStatsQuery, ZERO_STATS } from './statsApi';
 
 /** Small inline icons (stroke paths on a 24-unit grid): no emoji font or icon download needed. */
@@ -7,22 +7,49 @@ const ICONS = {
   analysis: 'M9 3h6M12 3v3M5 9a7 7 0 1 0 14 0M8 14l2 2 4-4',
   execution: 'M13 2 4 14h7l-1 8 9-12h-7l1-8z',
   contests: 'M8 21h8M12 17v4M7 4h10v5a5 5 0 0 1-10 0V4zM7 6H4v2a3 3 0 0 0 3 3M17 6h3v2a3 3 0 0 1-3 3',
-  community: 'M16 21v-2a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v2M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8M22 21v-2a4 4 0 0 0-3-3.9M16 3.1a4 4 0 0 1 0 7.8',
+  community:
+    'M16 21v-2a4 4 0 0 0-4-4H6a4 4 0 0 0-4 4v2M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8M22 21v-2a4 4 0 0 0-3-3.9M16 3.1a4 4 0 0 1 0 7.8',
 };
 
 function FeatureIcon({ path }: { path: string }) {
   return (
-    <svg width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      width="24"
+      height="24"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       <path d={path} />
     </svg>
   );
 }
 
 const FEATURES = [
-  { icon: ICONS.analysis, title: 'AI Code Analysis', text: 'Get instant feedback on your solutions: complexity, style and the bugs you missed.' },
-  { icon: ICONS.execution, title: 'Real-time Execution', text: 'Compile and run your Java code against test cases in a secure sandbox, in seconds.' },
-  { icon: ICONS.contests, title: 'Contests & Leaderboards', text: 'Join timed contests, climb the live leaderboard and earn a rating.' },
-  { icon: ICONS.community, title: 'Community Driven', text: 'Problems written by the community, from warm-ups to hard algorithmic puzzles.' },
+  {
+    icon: ICONS.analysis,
+    title: 'AI Code Analysis',
+    text: 'Get instant feedback on your solutions: complexity, style and the bugs you missed.',
+  },
+  {
+    icon: ICONS.execution,
+    title: 'Real-time Execution',
+    text: 'Compile and run your Java code against test cases in a secure sandbox, in seconds.',
+  },
+  {
+    icon: ICONS.contests,
+    title: 'Contests & Leaderboards',
+    text: 'Join timed contests, climb the live leaderboard and earn a rating.',
+  },
+  {
+    icon: ICONS.community,
+    title: 'Community Driven',
+    text: 'Problems written by the community, from warm-ups to hard algorithmic puzzles.',
+  },
 ];
 
 export function HomePage() {
@@ -36,7 +63,10 @@ export function HomePage() {
     <>
       <section className="hero">
         <h1>Sharpen your Java, one problem at a time</h1>
-        <p>Javelin is a competitive-programming platform for Java: solve problems, join timed contests and learn from AI feedback on every solution.</p>
+        <p>
+          Javelin is a competitive-programming platform for Java: solve problems, join timed contests and
+          learn from AI feedback on every solution.
+        </p>
         <div className="row" style={{ justifyContent: 'center' }}>
           {signedIn ? (
             <Link to="/dashboard" className="btn btn-lg">

@@ -1,13 +1,18 @@
 import type { AiResponse, ExecutionResult } from '@javelin/contracts';
 import { useState } from 'react';
-import { useToast } from '../../app/hooks';
+import { useToast } from '../toast/useToast';
 import { Messages } from '../../app/messages';
 import { MarkdownText } from '../../components/MarkdownText';
 import { errorMessage } from '../../services/api';
 import { useAnalyzeCodeMutation, useDebugHelpMutation } from './problemsApi';
 
 function aiFailure(err: unknown, fallback: string): string {
-  if (err && typeof err === 'object' && 'status' in err && (err as { status: unknown }).status === 'FETCH_ERROR') {
+  if (
+    err &&
+    typeof err === 'object' &&
+    'status' in err &&
+    (err as { status: unknown }).status === 'FETCH_ERROR'
+  ) {
     return Messages.networkError;
   }
   return errorMessage(err, fallback);
@@ -32,9 +37,18 @@ export function useAiHelp(problemId: string) {
     debugging,
     analyzeCode: async (code: string) => {
       try {
-        handle(await analyze({ problemId, code, language: 'java' }).unwrap(), Messages.analysisFailed, Messages.analyzeFallback, setAnalysis);
+        handle(
+          await analyze({ problemId, code, language: 'java' }).unwrap(),
+          Messages.analysisFailed,
+          Messages.analyzeFallback,
+          setAnalysis,
+        );
       } catch (err) {
-        toast.show({ title: Messages.analysisFailed, description: aiFailure(err, Messages.analyzeFallback), variant: 'destructive' });
+        toast.show({
+          title: Messages.analysisFailed,
+          description: aiFailure(err, Messages.analyzeFallback),
+          variant: 'destructive',
+        });
       }
     },
     requestDebugHelp: async (code: string, results: readonly ExecutionResult[], compileError?: string) => {
@@ -45,11 +59,20 @@ export function useAiHelp(problemId: string) {
           code,
           language: 'java',
           errorMessage: firstError,
-          testResults: results.map((r) => ({ passed: r.passed, expectedOutput: r.expectedOutput, actualOutput: r.actualOutput, error: r.error })),
+          testResults: results.map((r) => ({
+            passed: r.passed,
+            expectedOutput: r.expectedOutput,
+            actualOutput: r.actualOutput,
+            error: r.error,
+          })),
         }).unwrap();
         handle(answer, Messages.debugHelpFailed, Messages.debugHelpFallback, setDebugAnswer);
       } catch (err) {
-        toast.show({ title: Messages.debugHelpFailed, description: aiFailure(err, Messages.debugHelpFallback), variant: 'destructive' });
+        toast.show({
+          title: Messages.debugHelpFailed,
+          description: aiFailure(err, Messages.debugHelpFallback),
+          variant: 'destructive',
+        });
       }
     },
   };
@@ -80,7 +103,11 @@ export function AiPanels({
         {ai.analysis ? (
           <MarkdownText source={ai.analysis} />
         ) : (
-          <p className="muted">{allPassed ? 'Get feedback on complexity and style of your passing solution.' : 'Pass all test cases to unlock code analysis.'}</p>
+          <p className="muted">
+            {allPassed
+              ? 'Get feedback on complexity and style of your passing solution.'
+              : 'Pass all test cases to unlock code analysis.'}
+          </p>
         )}
       </section>
       <section className="card" aria-labelledby="ai-debug-heading" style={{ marginTop: '1rem' }}>
@@ -90,7 +117,11 @@ export function AiPanels({
             {ai.debugging ? 'Thinking...' : 'Get Debug Help'}
           </button>
         </div>
-        {ai.debugAnswer ? <MarkdownText source={ai.debugAnswer} /> : <p className="muted">Stuck? Ask for a hint about what goes wrong in your code.</p>}
+        {ai.debugAnswer ? (
+          <MarkdownText source={ai.debugAnswer} />
+        ) : (
+          <p className="muted">Stuck? Ask for a hint about what goes wrong in your code.</p>
+        )}
       </section>
     </>
   );

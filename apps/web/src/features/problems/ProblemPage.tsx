@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { useAuth } from '../../app/hooks';
+import { useAuth } from '../auth/useAuth';
 import { Messages, splitMessage } from '../../app/messages';
 import { Spinner } from '../../components/Spinner';
 import { AiPanels, useAiHelp } from './AiPanels';
@@ -26,7 +26,10 @@ export function ProblemPage() {
   const { id = '' } = useParams();
   const { isAdmin, status } = useAuth();
   const { data: problem, isLoading, isError } = useProblemQuery(id);
-  const { data: testCases = [] } = useTestCasesQuery({ problemId: id, all: isAdmin }, { skip: !id || status === 'loading' });
+  const { data: testCases = [] } = useTestCasesQuery(
+    { problemId: id, all: isAdmin },
+    { skip: !id || status === 'loading' },
+  );
   const [code, setCode] = useState('');
   const solver = useSolver({ problemId: id, points: problem ? pointsOf(problem) : 0 });
   const ai = useAiHelp(id);
@@ -60,7 +63,12 @@ export function ProblemPage() {
           onDebugHelp={debug}
           variables={problem.inputVariables ?? []}
         />
-        <AiPanels ai={ai} allPassed={solver.allPassed} onAnalyze={() => void ai.analyzeCode(code)} onDebug={debug} />
+        <AiPanels
+          ai={ai}
+          allPassed={solver.allPassed}
+          onAnalyze={() => void ai.analyzeCode(code)}
+          onDebug={debug}
+        />
       </div>
     </div>
   );

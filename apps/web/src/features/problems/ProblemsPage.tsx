@@ -1,7 +1,7 @@
 import { DIFFICULTIES, type Problem } from '@javelin/contracts';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useAuth } from '../../app/hooks';
+import { useAuth } from '../auth/useAuth';
 import { Badge, DifficultyBadge } from '../../components/Badge';
 import { Spinner } from '../../components/Spinner';
 import { solvedIds, useProblemsQuery, useSolvedProblemsQuery } from './problemsApi';
@@ -9,13 +9,20 @@ import { pointsOf } from './solving';
 
 type DifficultyFilter = 'all' | (typeof DIFFICULTIES)[number];
 
-export function filterProblems(problems: readonly Problem[], search: string, difficulty: DifficultyFilter): Problem[] {
+export function filterProblems(
+  problems: readonly Problem[],
+  search: string,
+  difficulty: DifficultyFilter,
+): Problem[] {
   const q = search.trim().toLowerCase();
   return problems.filter(
     (p) =>
       p.isVisible !== false &&
       (difficulty === 'all' || p.difficulty === difficulty) &&
-      (!q || p.title.toLowerCase().includes(q) || p.description.toLowerCase().includes(q) || (p.tags ?? []).some((t) => t.toLowerCase().includes(q))),
+      (!q ||
+        p.title.toLowerCase().includes(q) ||
+        p.description.toLowerCase().includes(q) ||
+        (p.tags ?? []).some((t) => t.toLowerCase().includes(q))),
   );
 }
 
@@ -26,7 +33,10 @@ export function ProblemsPage() {
   const { data: problems, isLoading, isError } = useProblemsQuery();
   const { data: solved } = useSolvedProblemsQuery(undefined, { skip: status !== 'authenticated' });
   const solvedSet = useMemo(() => solvedIds(solved), [solved]);
-  const visible = useMemo(() => filterProblems(problems ?? [], search, difficulty), [problems, search, difficulty]);
+  const visible = useMemo(
+    () => filterProblems(problems ?? [], search, difficulty),
+    [problems, search, difficulty],
+  );
 
   return (
     <>
@@ -41,13 +51,23 @@ export function ProblemsPage() {
           <label htmlFor="problem-search" className="sr-only">
             Search problems
           </label>
-          <input id="problem-search" type="search" placeholder="Search problems..." value={search} onChange={(e) => setSearch(e.target.value)} />
+          <input
+            id="problem-search"
+            type="search"
+            placeholder="Search problems..."
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+          />
         </div>
         <div>
           <label htmlFor="difficulty-filter" className="sr-only">
             Difficulty
           </label>
-          <select id="difficulty-filter" value={difficulty} onChange={(e) => setDifficulty(e.target.value as DifficultyFilter)}>
+          <select
+            id="difficulty-filter"
+            value={difficulty}
+            onChange={(e) => setDifficulty(e.target.value as DifficultyFilter)}
+          >
             <option value="all">All Difficulties</option>
             <option value="easy">Easy</option>
             <option value="medium">Medium</option>

@@ -1,6 +1,12 @@
-import { DEFAULT_PROBLEM_POINTS, type ExecuteCodeResponse, type ExecutionResult, type Problem } from '@javelin/contracts';
+import {
+  DEFAULT_PROBLEM_POINTS,
+  type ExecuteCodeResponse,
+  type ExecutionResult,
+  type Problem,
+} from '@javelin/contracts';
 import { useCallback, useState } from 'react';
-import { useAppDispatch, useToast } from '../../app/hooks';
+import { useAppDispatch } from '../../app/hooks';
+import { useToast } from '../toast/useToast';
 import { Messages } from '../../app/messages';
 import { api, errorMessage } from '../../services/api';
 import { useExecuteCodeMutation, useMarkSolvedMutation, useSubmitSolutionMutation } from './problemsApi';
@@ -55,13 +61,27 @@ export function useSolver({ problemId, points, contestId, onSolved }: SolverOpti
       setSubmission(null);
       setStatus('running');
       try {
-        const result = await executeCode({ code, language: 'java', problemId, runAllTestCases: false, ...(contestId ? { contestId } : {}) });
+        const result = await executeCode({
+          code,
+          language: 'java',
+          problemId,
+          runAllTestCases: false,
+          ...(contestId ? { contestId } : {}),
+        });
         if ('error' in result) {
-          toast.show({ title: Messages.runFailed, description: errorMessage(result.error, Messages.executeFailed), variant: 'destructive' });
+          toast.show({
+            title: Messages.runFailed,
+            description: errorMessage(result.error, Messages.executeFailed),
+            variant: 'destructive',
+          });
           return;
         }
         setTestRun(result.data);
-        toast.show({ title: Messages.codeExecuted, description: Messages.examplesPassed(result.data.passedCount, result.data.totalCount), variant: result.data.overallPassed ? 'success' : 'default' });
+        toast.show({
+          title: Messages.codeExecuted,
+          description: Messages.examplesPassed(result.data.passedCount, result.data.totalCount),
+          variant: result.data.overallPassed ? 'success' : 'default',
+        });
       } catch {
         toast.message(Messages.runFailed);
       } finally {
@@ -78,13 +98,29 @@ export function useSolver({ problemId, points, contestId, onSolved }: SolverOpti
       setSubmission(null);
       setStatus('submitting');
       try {
-        const result = await executeCode({ code, language: 'java', problemId, runAllTestCases: true, ...(contestId ? { contestId } : {}) });
+        const result = await executeCode({
+          code,
+          language: 'java',
+          problemId,
+          runAllTestCases: true,
+          ...(contestId ? { contestId } : {}),
+        });
         if ('error' in result) {
-          toast.show({ title: Messages.submitFailed, description: errorMessage(result.error, Messages.executeFailed), variant: 'destructive' });
+          toast.show({
+            title: Messages.submitFailed,
+            description: errorMessage(result.error, Messages.executeFailed),
+            variant: 'destructive',
+          });
           return;
         }
         const { results, overallPassed, passedCount, totalCount, compileError } = result.data;
-        const outcome: SubmissionOutcome = { passed: overallPassed, passedCount, totalCount, results, compileError };
+        const outcome: SubmissionOutcome = {
+          passed: overallPassed,
+          passedCount,
+          totalCount,
+          results,
+          compileError,
+        };
         setSubmission(outcome);
         if (!overallPassed) return;
         let submissionId: string;
@@ -110,7 +146,11 @@ export function useSolver({ problemId, points, contestId, onSolved }: SolverOpti
           return;
         }
         dispatch(api.util.invalidateTags(['Solved', 'Profile', 'Leaderboard']));
-        toast.show({ title: Messages.congratulations, description: Messages.problemSolved(points), variant: 'success' });
+        toast.show({
+          title: Messages.congratulations,
+          description: Messages.problemSolved(points),
+          variant: 'success',
+        });
         onSolved?.();
       } catch {
         toast.message(Messages.submitFailed);
@@ -118,12 +158,32 @@ export function useSolver({ problemId, points, contestId, onSolved }: SolverOpti
         setStatus('ready');
       }
     },
-    [status, executeCode, problemId, contestId, submitSolution, markSolved, dispatch, toast, points, onSolved],
+    [
+      status,
+      executeCode,
+      problemId,
+      contestId,
+      submitSolution,
+      markSolved,
+      dispatch,
+      toast,
+      points,
+      onSolved,
+    ],
   );
 
   const lastResults = submission?.results ?? testRun?.results ?? [];
   /** Analyze Code appears only after all tests pass (spec §4). */
   const allPassed = submission ? submission.passed : !!testRun?.overallPassed;
 
-  return { status, testRun, submission, run, submit, lastResults, allPassed, lastCompileError: submission?.compileError ?? testRun?.compileError };
+  return {
+    status,
+    testRun,
+    submission,
+    run,
+    submit,
+    lastResults,
+    allPassed,
+    lastCompileError: submission?.compileError ?? testRun?.compileError,
+  };
 }

@@ -1,13 +1,19 @@
 import type { Profile } from '@javelin/contracts';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
-import { useAuth, useToast } from '../../app/hooks';
+import { useAuth } from '../auth/useAuth';
+import { useToast } from '../toast/useToast';
 import { Messages } from '../../app/messages';
 import { Badge, DifficultyBadge } from '../../components/Badge';
 import { Spinner } from '../../components/Spinner';
 import { errorMessage } from '../../services/api';
 import { useSendPasswordResetMutation } from '../auth/authApi';
-import { useActivityQuery, useProfileQuery, useRatingHistoryQuery, useUpdateProfileMutation } from './profileApi';
+import {
+  useActivityQuery,
+  useProfileQuery,
+  useRatingHistoryQuery,
+  useUpdateProfileMutation,
+} from './profileApi';
 import { RatingChart } from './RatingChart';
 
 /** Spec §9: recent activity shows 5 items. */
@@ -51,7 +57,12 @@ export function ProfilePage() {
 
   useEffect(() => setForm(formFrom(profile)), [profile]);
   useEffect(() => {
-    if (isError) toast.show({ title: Messages.fetchProfileFailed, description: errorMessage(error), variant: 'destructive' });
+    if (isError)
+      toast.show({
+        title: Messages.fetchProfileFailed,
+        description: errorMessage(error),
+        variant: 'destructive',
+      });
   }, [isError, error, toast]);
 
   if (isOwner && status === 'anonymous') return <Navigate to="/auth" replace />;
@@ -80,7 +91,11 @@ export function ProfilePage() {
       toast.show({ title: Messages.profileUpdated, variant: 'success' });
       setEditing(false);
     } catch (err) {
-      toast.show({ title: Messages.updateProfileFailed, description: errorMessage(err), variant: 'destructive' });
+      toast.show({
+        title: Messages.updateProfileFailed,
+        description: errorMessage(err),
+        variant: 'destructive',
+      });
     }
   };
 
@@ -89,7 +104,11 @@ export function ProfilePage() {
       await sendReset().unwrap();
       toast.show({ title: Messages.resetLinkSent, variant: 'success' });
     } catch (err) {
-      toast.show({ title: Messages.resetEmailFailed, description: errorMessage(err), variant: 'destructive' });
+      toast.show({
+        title: Messages.resetEmailFailed,
+        description: errorMessage(err),
+        variant: 'destructive',
+      });
     }
   };
 
@@ -113,10 +132,19 @@ export function ProfilePage() {
             <Link to="/dashboard" className="btn btn-outline">
               Dashboard
             </Link>
-            <button type="button" className="btn btn-outline" onClick={() => (editing ? cancel() : setEditing(true))}>
+            <button
+              type="button"
+              className="btn btn-outline"
+              onClick={() => (editing ? cancel() : setEditing(true))}
+            >
               {editing ? 'Cancel' : 'Edit Profile'}
             </button>
-            <button type="button" className="btn btn-secondary" onClick={resetPassword} disabled={sendingReset}>
+            <button
+              type="button"
+              className="btn btn-secondary"
+              onClick={resetPassword}
+              disabled={sendingReset}
+            >
               Reset Password
             </button>
           </div>
@@ -139,22 +167,39 @@ export function ProfilePage() {
           <h2>Edit Profile</h2>
           <div className="field">
             <label htmlFor="profile-username">Username</label>
-            <input id="profile-username" value={form.username} onChange={(e) => setForm({ ...form, username: e.target.value })} />
+            <input
+              id="profile-username"
+              value={form.username}
+              onChange={(e) => setForm({ ...form, username: e.target.value })}
+            />
           </div>
           <div className="field">
             <label htmlFor="profile-fullName">Full Name</label>
-            <input id="profile-fullName" value={form.fullName} onChange={(e) => setForm({ ...form, fullName: e.target.value })} />
+            <input
+              id="profile-fullName"
+              value={form.fullName}
+              onChange={(e) => setForm({ ...form, fullName: e.target.value })}
+            />
           </div>
           <div className="field">
             <label htmlFor="profile-email">Email</label>
-            <input id="profile-email" value={profile.email ?? user?.email ?? ''} readOnly aria-describedby="profile-email-hint" />
+            <input
+              id="profile-email"
+              value={profile.email ?? user?.email ?? ''}
+              readOnly
+              aria-describedby="profile-email-hint"
+            />
             <span id="profile-email-hint" className="hint">
               Email cannot be changed
             </span>
           </div>
           <div className="field">
             <label htmlFor="profile-bio">Bio</label>
-            <textarea id="profile-bio" value={form.bio} onChange={(e) => setForm({ ...form, bio: e.target.value })} />
+            <textarea
+              id="profile-bio"
+              value={form.bio}
+              onChange={(e) => setForm({ ...form, bio: e.target.value })}
+            />
           </div>
           <div className="field">
             <label htmlFor="profile-language">Preferred Language</label>

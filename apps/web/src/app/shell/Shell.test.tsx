@@ -3,14 +3,14 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Layout } from './Layout';
 import { NotFoundPage } from './NotFoundPage';
-import { mockApi, renderRoute, sampleUser, signedInState } from '../test/utils';
-import { AUTH_TOKEN_KEY } from '../services/token';
-import { makeStore, type RootState } from '../app/store';
-import { TOAST_DURATION_MS, toastShown } from '../features/toast/toastSlice';
-import { Toaster } from '../features/toast/Toaster';
+import { mockApi, renderRoute, sampleUser, signedInState } from '../../test/utils';
+import { AUTH_TOKEN_KEY } from '../../services/token';
+import { makeStore, type RootState } from '../store';
+import { TOAST_DURATION_MS, toastShown } from '../../features/toast/toastSlice';
+import { Toaster } from '../../features/toast/Toaster';
 import { Provider } from 'react-redux';
 import { render } from '@testing-library/react';
-import { THEME_STORAGE_KEY, themeChanged } from '../features/theme/themeSlice';
+import { THEME_STORAGE_KEY, themeChanged } from '../../features/theme/themeSlice';
 
 const shell = (preloadedState?: Partial<RootState>, url = '/') =>
   renderRoute(
@@ -53,9 +53,18 @@ describe('navigation', () => {
     expect(screen.getByText('Admin', { selector: '.badge' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /Admin/ }));
     const menu = screen.getByRole('menu', { name: 'Admin' });
-    expect(within(menu).getByRole('menuitem', { name: 'User Management' })).toHaveAttribute('href', '/admin/users');
-    expect(within(menu).getByRole('menuitem', { name: 'Contest Management' })).toHaveAttribute('href', '/admin/contests');
-    expect(within(menu).getByRole('menuitem', { name: 'Problem Management' })).toHaveAttribute('href', '/admin/problems');
+    expect(within(menu).getByRole('menuitem', { name: 'User Management' })).toHaveAttribute(
+      'href',
+      '/admin/users',
+    );
+    expect(within(menu).getByRole('menuitem', { name: 'Contest Management' })).toHaveAttribute(
+      'href',
+      '/admin/contests',
+    );
+    expect(within(menu).getByRole('menuitem', { name: 'Problem Management' })).toHaveAttribute(
+      'href',
+      '/admin/problems',
+    );
     expect(screen.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile');
   });
 
@@ -85,7 +94,9 @@ describe('navigation', () => {
 describe('session at start', () => {
   it('loads the current user for a stored token and computes admin status from roles', async () => {
     localStorage.setItem(AUTH_TOKEN_KEY, 'tok');
-    mockApi({ 'GET /auth/me': { body: { user: { ...sampleUser, roles: ['super_admin'] }, roles: ['super_admin'] } } });
+    mockApi({
+      'GET /auth/me': { body: { user: { ...sampleUser, roles: ['super_admin'] }, roles: ['super_admin'] } },
+    });
     const { store } = shell();
     await waitFor(() => expect(store.getState().auth.status).toBe('authenticated'));
     expect(store.getState().auth).toMatchObject({ isAdmin: true, isSuperAdmin: true });
@@ -95,7 +106,12 @@ describe('session at start', () => {
   it('removes the token, without redirecting, when loading the user fails', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     localStorage.setItem(AUTH_TOKEN_KEY, 'expired');
-    mockApi({ 'GET /auth/me': { status: 401, body: { statusCode: 401, error: 'Unauthorized', message: 'Unauthorized' } } });
+    mockApi({
+      'GET /auth/me': {
+        status: 401,
+        body: { statusCode: 401, error: 'Unauthorized', message: 'Unauthorized' },
+      },
+    });
     const { store, router } = shell();
     await waitFor(() => expect(store.getState().auth.status).toBe('anonymous'));
     expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBeNull();

@@ -1,13 +1,13 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '../app/hooks';
-import { loadSession } from '../features/auth/authSlice';
-import { CLOCK_RESYNC_MS, clockApi, clockSynced } from '../features/clock/clockSlice';
-import { resolveTheme } from '../features/theme/themeSlice';
-import { Toaster } from '../features/toast/Toaster';
-import { getToken } from '../services/token';
+import { useAppDispatch, useAppSelector } from '../hooks';
+import { loadSession } from '../../features/auth/authSlice';
+import { CLOCK_RESYNC_MS, clockApi, clockSynced } from '../../features/clock/clockSlice';
+import { resolveTheme } from '../../features/theme/themeSlice';
+import { Toaster } from '../../features/toast/Toaster';
+import { getToken } from '../../services/token';
 import { NavBar } from './NavBar';
-import { Spinner } from './Spinner';
+import { Spinner } from '../../components/Spinner';
 
 function useApplyTheme() {
   const theme = useAppSelector((s) => s.theme.theme);

@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
-import { useAppDispatch, useAppSelector, useAuth } from '../app/hooks';
-import { signOut } from '../features/auth/authSlice';
-import { THEMES, themeChanged, type Theme } from '../features/theme/themeSlice';
-import { Badge } from './Badge';
+import { useAppDispatch, useAppSelector } from '../hooks';
+import { useAuth } from '../../features/auth/useAuth';
+import { signOut } from '../../features/auth/authSlice';
+import { THEMES, themeChanged, type Theme } from '../../features/theme/themeSlice';
+import { Badge } from '../../components/Badge';
 
 export const NAV_LINKS = [
   { to: '/', label: 'Home' },
@@ -49,7 +50,13 @@ function AdminDropdown() {
   }, [open]);
   return (
     <div className="dropdown" ref={ref}>
-      <button type="button" className="nav-link" aria-haspopup="true" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+      <button
+        type="button"
+        className="nav-link"
+        aria-haspopup="true"
+        aria-expanded={open}
+        onClick={() => setOpen((o) => !o)}
+      >
         Admin ▾
       </button>
       {open && (
@@ -73,7 +80,12 @@ function ThemeSelect({ id }: { id: string }) {
       <label htmlFor={id} className="sr-only">
         Theme
       </label>
-      <select id={id} value={theme} onChange={(e) => dispatch(themeChanged(e.target.value as Theme))} style={{ width: 'auto' }}>
+      <select
+        id={id}
+        value={theme}
+        onChange={(e) => dispatch(themeChanged(e.target.value as Theme))}
+        style={{ width: 'auto' }}
+      >
         {THEMES.map((t) => (
           <option key={t} value={t}>
             {THEME_LABELS[t]}
