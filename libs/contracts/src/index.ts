@@ -6,3 +6,4 @@ export * from './execution';
 export * from './contests';
 export * from './profiles';
 export * from './messages';
+export * from './practice';

@@ -73,7 +73,8 @@ export const Messages = {
   solutionIncorrect: 'Solution Incorrect',
   accepted: 'Accepted',
   wrongAnswer: 'Wrong Answer',
-  contestNotActive: 'Contest is not currently active. You can only submit solutions during the contest period.',
+  contestNotActive:
+    'Contest is not currently active. You can only submit solutions during the contest period.',
   problemNotFound: "Problem not found - The problem you're looking for doesn't exist.",
   contestProblemNotFound: 'Problem Not Found',
   contestNotFound: 'Contest Not Found',

@@ -5,7 +5,11 @@ import { MarkdownText } from './MarkdownText';
 describe('MarkdownText', () => {
   it('renders headings, lists, code and inline emphasis as elements, never as HTML', () => {
     const { container } = render(
-      <MarkdownText source={'## Summary\n\nTime **O(n)** for `solve()`.\n\n- one\n- two\n\n1. first\n\n```\nint x = 1;\n```\n\n<img src=x onerror=alert(1)>'} />,
+      <MarkdownText
+        source={
+          '## Summary\n\nTime **O(n)** for `solve()`.\n\n- one\n- two\n\n1. first\n\n```\nint x = 1;\n```\n\n<img src=x onerror=alert(1)>'
+        }
+      />,
     );
     expect(screen.getByRole('heading', { name: 'Summary' })).toBeInTheDocument();
     expect(screen.getByText('O(n)').tagName).toBe('STRONG');

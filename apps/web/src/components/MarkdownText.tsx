@@ -56,9 +56,12 @@ export function parseBlocks(source: string): Block[] {
 
 export function renderInline(text: string): ReactNode[] {
   return text.split(/(\*\*[^*]+\*\*|`[^`]+`|\b_[^_]+_\b)/g).map((part, i) => {
-    if (part.startsWith('**') && part.endsWith('**') && part.length > 4) return <strong key={i}>{part.slice(2, -2)}</strong>;
-    if (part.startsWith('`') && part.endsWith('`') && part.length > 2) return <code key={i}>{part.slice(1, -1)}</code>;
-    if (part.startsWith('_') && part.endsWith('_') && part.length > 2) return <em key={i}>{part.slice(1, -1)}</em>;
+    if (part.startsWith('**') && part.endsWith('**') && part.length > 4)
+      return <strong key={i}>{part.slice(2, -2)}</strong>;
+    if (part.startsWith('`') && part.endsWith('`') && part.length > 2)
+      return <code key={i}>{part.slice(1, -1)}</code>;
+    if (part.startsWith('_') && part.endsWith('_') && part.length > 2)
+      return <em key={i}>{part.slice(1, -1)}</em>;
     return part;
   });
 }
@@ -69,7 +72,11 @@ export function MarkdownText({ source }: { source: string }) {
       {parseBlocks(source).map((block, i) => {
         switch (block.kind) {
           case 'heading':
-            return block.level <= 2 ? <h3 key={i}>{renderInline(block.text)}</h3> : <h4 key={i}>{renderInline(block.text)}</h4>;
+            return block.level <= 2 ? (
+              <h3 key={i}>{renderInline(block.text)}</h3>
+            ) : (
+              <h4 key={i}>{renderInline(block.text)}</h4>
+            );
           case 'list': {
             const items = block.items.map((item, j) => <li key={j}>{renderInline(item)}</li>);
             return block.ordered ? <ol key={i}>{items}</ol> : <ul key={i}>{items}</ul>;

@@ -1,16 +1,28 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 
-export function Modal({ title, onClose, children }: { title: string; onClose: () => void; children: ReactNode }) {
+export function Modal({
+  title,
+  onClose,
+  children,
+}: {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+}) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const previous = document.activeElement as HTMLElement | null;
-    dialogRef.current?.querySelector<HTMLElement>('input, select, textarea, button:not([data-close])')?.focus();
+    dialogRef.current
+      ?.querySelector<HTMLElement>('input, select, textarea, button:not([data-close])')
+      ?.focus();
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape') onClose();
       if (e.key !== 'Tab' || !dialogRef.current) return;
       // Keep keyboard focus inside the dialog while it is open.
-      const focusable = dialogRef.current.querySelectorAll<HTMLElement>('a[href], button:not([disabled]), input:not([disabled]), select, textarea');
+      const focusable = dialogRef.current.querySelectorAll<HTMLElement>(
+        'a[href], button:not([disabled]), input:not([disabled]), select, textarea',
+      );
       const first = focusable[0];
       const last = focusable[focusable.length - 1];
       if (e.shiftKey && document.activeElement === first) {
@@ -32,7 +44,13 @@ export function Modal({ title, onClose, children }: { title: string; onClose: ()
       <div className="modal" role="dialog" aria-modal="true" aria-labelledby={titleId} ref={dialogRef}>
         <div className="modal-header">
           <h2 id={titleId}>{title}</h2>
-          <button type="button" className="btn btn-ghost btn-icon" aria-label="Close" data-close onClick={onClose}>
+          <button
+            type="button"
+            className="btn btn-ghost btn-icon"
+            aria-label="Close"
+            data-close
+            onClick={onClose}
+          >
             ✕
           </button>
         </div>

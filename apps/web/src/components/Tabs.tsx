@@ -54,5 +54,9 @@ export function Tabs<T extends string>({
 }
 
 export function tabPanelProps(idPrefix: string, value: string) {
-  return { role: 'tabpanel', id: `${idPrefix}-panel`, 'aria-labelledby': `${idPrefix}-tab-${value}` } as const;
+  return {
+    role: 'tabpanel',
+    id: `${idPrefix}-panel`,
+    'aria-labelledby': `${idPrefix}-tab-${value}`,
+  } as const;
 }

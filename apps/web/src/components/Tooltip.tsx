@@ -22,7 +22,14 @@ export function Tooltip({ content, children }: { content: ReactNode; children: R
     setOpen(false);
   };
   return (
-    <span className="tooltip-wrap" onMouseEnter={show} onMouseLeave={hide} onFocus={show} onBlur={hide} aria-describedby={open ? id : undefined}>
+    <span
+      className="tooltip-wrap"
+      onMouseEnter={show}
+      onMouseLeave={hide}
+      onFocus={show}
+      onBlur={hide}
+      aria-describedby={open ? id : undefined}
+    >
       {children}
       {open && (
         <span role="tooltip" id={id} className="tooltip">

@@ -26,8 +26,16 @@ afterEach(() => {
 describe('401 flow', () => {
   it('removes the stored token, signs the user out and goes to /auth on any 401', async () => {
     localStorage.setItem(AUTH_TOKEN_KEY, 'stale');
-    const { calls } = mockApi({ 'GET /profiles/me': { status: 401, body: { statusCode: 401, error: 'Unauthorized', message: 'Unauthorized' } } });
-    const { store, router } = renderRoute(<Probe />, { url: '/dashboard', preloadedState: signedInState({ token: 'stale' }) });
+    const { calls } = mockApi({
+      'GET /profiles/me': {
+        status: 401,
+        body: { statusCode: 401, error: 'Unauthorized', message: 'Unauthorized' },
+      },
+    });
+    const { store, router } = renderRoute(<Probe />, {
+      url: '/dashboard',
+      preloadedState: signedInState({ token: 'stale' }),
+    });
     expect(await screen.findByRole('heading', { name: 'Auth screen' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/auth');
     expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBeNull();
@@ -37,8 +45,13 @@ describe('401 flow', () => {
 
   it('keeps the user on the page when a call fails with another status', async () => {
     localStorage.setItem(AUTH_TOKEN_KEY, 'good');
-    mockApi({ 'GET /profiles/me': { status: 500, body: { statusCode: 500, error: 'Boom', message: 'Boom' } } });
-    const { store, router } = renderRoute(<Probe />, { url: '/dashboard', preloadedState: signedInState({ token: 'good' }) });
+    mockApi({
+      'GET /profiles/me': { status: 500, body: { statusCode: 500, error: 'Boom', message: 'Boom' } },
+    });
+    const { store, router } = renderRoute(<Probe />, {
+      url: '/dashboard',
+      preloadedState: signedInState({ token: 'good' }),
+    });
     await waitFor(() => expect(store.getState().api.queries['probe(undefined)']?.status).toBe('rejected'));
     expect(router.state.location.pathname).toBe('/dashboard');
     expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBe('good');
@@ -47,9 +60,13 @@ describe('401 flow', () => {
 
 describe('errorMessage', () => {
   it('prefers the server error field, then message, then the fallback', () => {
-    expect(errorMessage({ status: 400, data: { error: 'Bad title', message: 'x' } }, 'Failed')).toBe('Bad title');
+    expect(errorMessage({ status: 400, data: { error: 'Bad title', message: 'x' } }, 'Failed')).toBe(
+      'Bad title',
+    );
     expect(errorMessage({ status: 400, data: { message: 'Only message' } }, 'Failed')).toBe('Only message');
-    expect(errorMessage({ status: 500, data: null }, 'Failed to save problem')).toBe('Failed to save problem');
+    expect(errorMessage({ status: 500, data: null }, 'Failed to save problem')).toBe(
+      'Failed to save problem',
+    );
   });
   it("reads 'HTTP error! status: {code}' without a body or fallback", () => {
     expect(errorMessage({ status: 502, data: 'gateway' })).toBe('HTTP error! status: 502');

@@ -67,6 +67,7 @@ export const api = createApi({
     'Profile',
     'Admins',
     'Stats',
+    'Submissions',
   ],
   endpoints: () => ({}),
 });

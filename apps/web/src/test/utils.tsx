@@ -7,7 +7,9 @@ import { makeStore, type RootState } from '../app/store';
 import { setUnauthorizedRedirect } from '../services/api';
 import { Toaster } from '../features/toast/Toaster';
 
-export type MockReply = { status?: number; body?: unknown } | ((req: { url: URL; body: unknown }) => { status?: number; body?: unknown });
+export type MockReply =
+  | { status?: number; body?: unknown }
+  | ((req: { url: URL; body: unknown }) => { status?: number; body?: unknown });
 
 export interface RecordedCall {
   method: string;
@@ -30,10 +32,13 @@ export function mockApi(replies: Record<string, MockReply>) {
     const body = text ? JSON.parse(text) : undefined;
     calls.push({ method: request.method, path, body, authorization: request.headers.get('Authorization') });
     // The shell syncs its clock on start; answer it unless a test says otherwise.
-    const reply = replies[`${request.method} ${path}`] ?? (path === '/time' ? { body: { utc_datetime: new Date().toISOString() } } : undefined);
+    const reply =
+      replies[`${request.method} ${path}`] ??
+      (path === '/time' ? { body: { utc_datetime: new Date().toISOString() } } : undefined);
     const resolved = typeof reply === 'function' ? reply({ url, body }) : reply;
     const status = resolved?.status ?? (reply ? 200 : 404);
-    const payload = resolved?.body ?? (reply ? {} : { statusCode: 404, error: 'Not Found', message: 'Not Found' });
+    const payload =
+      resolved?.body ?? (reply ? {} : { statusCode: 404, error: 'Not Found', message: 'Not Found' });
     return new Response(JSON.stringify(payload), { status, headers: { 'Content-Type': 'application/json' } });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -54,14 +59,25 @@ export const sampleUser = {
 
 export function signedInState(overrides: Partial<RootState['auth']> = {}): Partial<RootState> {
   return {
-    auth: { token: 'tok', user: sampleUser, status: 'authenticated', isAdmin: false, isSuperAdmin: false, ...overrides },
+    auth: {
+      token: 'tok',
+      user: sampleUser,
+      status: 'authenticated',
+      isAdmin: false,
+      isSuperAdmin: false,
+      ...overrides,
+    },
   };
 }
 
 /** Renders routes (or one element at `path`) at `url` with a fresh store. */
 export function renderRoute(
   element: ReactElement | RouteObject[],
-  { url = '/', path = '*', preloadedState }: { url?: string; path?: string; preloadedState?: Partial<RootState> } = {},
+  {
+    url = '/',
+    path = '*',
+    preloadedState,
+  }: { url?: string; path?: string; preloadedState?: Partial<RootState> } = {},
 ) {
   const store = makeStore(preloadedState);
   const routes: RouteObject[] = Array.isArray(element)

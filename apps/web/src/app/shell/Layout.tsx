@@ -1,5 +1,5 @@
 import { Suspense, useEffect } from 'react';
-import { Outlet } from 'react-router-dom';
+import { Outlet, useMatch } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { loadSession } from '../../features/auth/authSlice';
 import { CLOCK_RESYNC_MS, clockApi, clockSynced } from '../../features/clock/clockSlice';
@@ -51,13 +51,16 @@ export function Layout() {
   useApplyTheme();
   useClockSync();
   useSessionBootstrap();
+  // The solving pages use the whole width for the statement and the editor side by side.
+  const practice = useMatch('/problems/:id');
+  const contest = useMatch('/contests/:contestId/problems/:problemId');
   return (
     <div className="app">
       <a href="#main" className="skip-link">
         Skip to content
       </a>
       <NavBar />
-      <main id="main" className="main">
+      <main id="main" className={`main${practice || contest ? ' wide' : ''}`}>
         <Suspense fallback={<Spinner />}>
           <Outlet />
         </Suspense>

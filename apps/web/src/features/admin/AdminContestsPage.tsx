@@ -17,6 +17,7 @@ import {
   useDeleteContestMutation,
 } from '../contests/contestsApi';
 import { useAdminProblemsQuery } from '../problems/problemsApi';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
 
 export const MIN_PARTICIPANTS = 1;
 const SNIPPET_LENGTH = 80;
@@ -196,6 +197,7 @@ function NewContestDialog({ problems, onClose }: { problems: Problem[]; onClose:
 }
 
 export function AdminContestsPage() {
+  useDocumentTitle('Contest Management');
   const { isAdmin, isSuperAdmin } = useAuth();
   const toast = useToast();
   const now = useNow();

@@ -16,6 +16,7 @@ import {
 } from '../problems/problemsApi';
 import { emptyProblemForm, formFromProblem } from './problemForm';
 import { ProblemFormView } from './ProblemFormView';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
 
 /** Spec §9: the list cuts descriptions at 100 characters. */
 export const DESCRIPTION_PREVIEW_LENGTH = 100;
@@ -23,6 +24,7 @@ export const DESCRIPTION_PREVIEW_LENGTH = 100;
 type Tab = 'list' | 'edit';
 
 export function AdminProblemsPage() {
+  useDocumentTitle('Problem Management');
   const dispatch = useAppDispatch();
   const toast = useToast();
   const [tab, setTab] = useState<Tab>('list');

@@ -14,6 +14,7 @@ import {
   useAllUsersQuery,
   useRemoveRoleMutation,
 } from './adminApi';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
 
 /** Admins may grant admin; only super admins may also grant super_admin (spec §6). */
 export function grantableRoles(viewerIsSuperAdmin: boolean): Role[] {
@@ -21,6 +22,7 @@ export function grantableRoles(viewerIsSuperAdmin: boolean): Role[] {
 }
 
 export function AdminUsersPage() {
+  useDocumentTitle('User Management');
   const { isSuperAdmin } = useAuth();
   const toast = useToast();
   const users = useAllUsersQuery();

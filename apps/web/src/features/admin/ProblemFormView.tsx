@@ -1,8 +1,21 @@
-import { DIFFICULTIES, INPUT_TYPES, RETURN_TYPES, type InputVariable, type ProblemForm, type TestCaseInput } from '@javelin/contracts';
+import {
+  DIFFICULTIES,
+  INPUT_TYPES,
+  RETURN_TYPES,
+  type InputVariable,
+  type ProblemForm,
+  type TestCaseInput,
+} from '@javelin/contracts';
 import { generateBoilerplate } from '@javelin/java-io';
 import { useState, type FormEvent } from 'react';
 import { ErrorBox } from '../../components/ErrorBox';
-import { newInputVariable, newTestCase, parseTags, renameVariableInTests, validateProblemForm } from './problemForm';
+import {
+  newInputVariable,
+  newTestCase,
+  parseTags,
+  renameVariableInTests,
+  validateProblemForm,
+} from './problemForm';
 
 export function ProblemFormView({
   initial,
@@ -21,13 +34,15 @@ export function ProblemFormView({
   const [tagsText, setTagsText] = useState((initial.tags ?? []).join(', '));
   const [error, setError] = useState<string | null>(null);
 
-  const set = <K extends keyof ProblemForm>(key: K, value: ProblemForm[K]) => setForm((f) => ({ ...f, [key]: value }));
+  const set = <K extends keyof ProblemForm>(key: K, value: ProblemForm[K]) =>
+    setForm((f) => ({ ...f, [key]: value }));
 
   const updateVariable = (index: number, patch: Partial<InputVariable>) =>
     setForm((f) => {
       const before = f.inputVariables[index];
       const inputVariables = f.inputVariables.map((v, i) => (i === index ? { ...v, ...patch } : v));
-      const testCases = patch.name !== undefined ? renameVariableInTests(f.testCases, before.name, patch.name) : f.testCases;
+      const testCases =
+        patch.name !== undefined ? renameVariableInTests(f.testCases, before.name, patch.name) : f.testCases;
       return { ...f, inputVariables, testCases };
     });
   const removeVariable = (index: number) =>
@@ -43,12 +58,22 @@ export function ProblemFormView({
       };
     });
   const updateTest = (index: number, patch: Partial<TestCaseInput>) =>
-    setForm((f) => ({ ...f, testCases: f.testCases.map((tc, i) => (i === index ? { ...tc, ...patch } : tc)) }));
+    setForm((f) => ({
+      ...f,
+      testCases: f.testCases.map((tc, i) => (i === index ? { ...tc, ...patch } : tc)),
+    }));
 
   const generate = () => {
     setError(null);
     try {
-      set('boilerplateCode', generateBoilerplate({ functionName: form.functionName.trim(), returnType: form.returnType ?? 'int', inputVariables: form.inputVariables }));
+      set(
+        'boilerplateCode',
+        generateBoilerplate({
+          functionName: form.functionName.trim(),
+          returnType: form.returnType ?? 'int',
+          inputVariables: form.inputVariables,
+        }),
+      );
     } catch (err) {
       setError(err instanceof Error ? err.message : String(err));
     }
@@ -56,7 +81,12 @@ export function ProblemFormView({
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const complete = { ...form, title: form.title.trim(), functionName: form.functionName.trim(), tags: parseTags(tagsText) };
+    const complete = {
+      ...form,
+      title: form.title.trim(),
+      functionName: form.functionName.trim(),
+      tags: parseTags(tagsText),
+    };
     const invalid = validateProblemForm(complete);
     if (invalid) {
       setError(invalid);
@@ -67,26 +97,50 @@ export function ProblemFormView({
   };
 
   return (
-    <form className="card" onSubmit={submit} noValidate aria-label={editing ? 'Edit problem' : 'Create problem'}>
+    <form
+      className="card"
+      onSubmit={submit}
+      noValidate
+      aria-label={editing ? 'Edit problem' : 'Create problem'}
+    >
       {error && <ErrorBox message={error} onDismiss={() => setError(null)} />}
       <section aria-labelledby="details-heading">
         <h2 id="details-heading">Problem Details</h2>
         <div className="field">
           <label htmlFor="problem-title">Title *</label>
-          <input id="problem-title" value={form.title} onChange={(e) => set('title', e.target.value)} required />
+          <input
+            id="problem-title"
+            value={form.title}
+            onChange={(e) => set('title', e.target.value)}
+            required
+          />
         </div>
         <div className="field">
           <label htmlFor="problem-description">Description *</label>
-          <textarea id="problem-description" value={form.description} onChange={(e) => set('description', e.target.value)} required />
+          <textarea
+            id="problem-description"
+            value={form.description}
+            onChange={(e) => set('description', e.target.value)}
+            required
+          />
         </div>
         <div className="field">
           <label htmlFor="problem-constraints">Constraints</label>
-          <textarea id="problem-constraints" value={form.constraints ?? ''} onChange={(e) => set('constraints', e.target.value)} style={{ minHeight: 60 }} />
+          <textarea
+            id="problem-constraints"
+            value={form.constraints ?? ''}
+            onChange={(e) => set('constraints', e.target.value)}
+            style={{ minHeight: 60 }}
+          />
         </div>
         <div className="grid-4">
           <div className="field">
             <label htmlFor="problem-difficulty">Difficulty</label>
-            <select id="problem-difficulty" value={form.difficulty} onChange={(e) => set('difficulty', e.target.value as ProblemForm['difficulty'])}>
+            <select
+              id="problem-difficulty"
+              value={form.difficulty}
+              onChange={(e) => set('difficulty', e.target.value as ProblemForm['difficulty'])}
+            >
               {DIFFICULTIES.map((d) => (
                 <option key={d} value={d}>
                   {d}
@@ -96,15 +150,31 @@ export function ProblemFormView({
           </div>
           <div className="field">
             <label htmlFor="problem-points">Points</label>
-            <input id="problem-points" type="number" min={0} value={form.points ?? ''} onChange={(e) => set('points', e.target.value === '' ? undefined : Number(e.target.value))} />
+            <input
+              id="problem-points"
+              type="number"
+              min={0}
+              value={form.points ?? ''}
+              onChange={(e) => set('points', e.target.value === '' ? undefined : Number(e.target.value))}
+            />
           </div>
           <div className="field">
             <label htmlFor="problem-function">Function Name *</label>
-            <input id="problem-function" value={form.functionName} onChange={(e) => set('functionName', e.target.value)} required placeholder="e.g., twoSum" />
+            <input
+              id="problem-function"
+              value={form.functionName}
+              onChange={(e) => set('functionName', e.target.value)}
+              required
+              placeholder="e.g., twoSum"
+            />
           </div>
           <div className="field">
             <label htmlFor="problem-return">Return Type</label>
-            <select id="problem-return" value={form.returnType} onChange={(e) => set('returnType', e.target.value as ProblemForm['returnType'])}>
+            <select
+              id="problem-return"
+              value={form.returnType}
+              onChange={(e) => set('returnType', e.target.value as ProblemForm['returnType'])}
+            >
               {RETURN_TYPES.map((t) => (
                 <option key={t} value={t}>
                   {t}
@@ -115,27 +185,49 @@ export function ProblemFormView({
         </div>
         <div className="field">
           <label htmlFor="problem-tags">Tags (comma separated)</label>
-          <input id="problem-tags" value={tagsText} onChange={(e) => setTagsText(e.target.value)} placeholder="e.g., arrays, math" />
+          <input
+            id="problem-tags"
+            value={tagsText}
+            onChange={(e) => setTagsText(e.target.value)}
+            placeholder="e.g., arrays, math"
+          />
         </div>
       </section>
 
       <section className="section" aria-labelledby="inputs-heading">
         <div className="row" style={{ justifyContent: 'space-between' }}>
           <h2 id="inputs-heading">Input Variables</h2>
-          <button type="button" className="btn btn-outline btn-sm" onClick={() => set('inputVariables', [...form.inputVariables, newInputVariable()])}>
+          <button
+            type="button"
+            className="btn btn-outline btn-sm"
+            onClick={() => set('inputVariables', [...form.inputVariables, newInputVariable()])}
+          >
             Add Variable
           </button>
         </div>
         {form.inputVariables.length === 0 && <p className="muted">No input variables yet.</p>}
         {form.inputVariables.map((v, i) => (
-          <div key={v.id} className="row" style={{ alignItems: 'flex-end', marginBottom: '0.5rem' }} data-testid="input-variable">
+          <div
+            key={v.id}
+            className="row"
+            style={{ alignItems: 'flex-end', marginBottom: '0.5rem' }}
+            data-testid="input-variable"
+          >
             <div className="field" style={{ flex: '1 1 140px', margin: 0 }}>
               <label htmlFor={`var-name-${v.id}`}>Variable {i + 1} name</label>
-              <input id={`var-name-${v.id}`} value={v.name} onChange={(e) => updateVariable(i, { name: e.target.value })} />
+              <input
+                id={`var-name-${v.id}`}
+                value={v.name}
+                onChange={(e) => updateVariable(i, { name: e.target.value })}
+              />
             </div>
             <div className="field" style={{ flex: '0 1 120px', margin: 0 }}>
               <label htmlFor={`var-type-${v.id}`}>Variable {i + 1} type</label>
-              <select id={`var-type-${v.id}`} value={v.type} onChange={(e) => updateVariable(i, { type: e.target.value as InputVariable['type'] })}>
+              <select
+                id={`var-type-${v.id}`}
+                value={v.type}
+                onChange={(e) => updateVariable(i, { type: e.target.value as InputVariable['type'] })}
+              >
                 {INPUT_TYPES.map((t) => (
                   <option key={t} value={t}>
                     {t}
@@ -145,9 +237,18 @@ export function ProblemFormView({
             </div>
             <div className="field" style={{ flex: '2 1 200px', margin: 0 }}>
               <label htmlFor={`var-desc-${v.id}`}>Variable {i + 1} description</label>
-              <input id={`var-desc-${v.id}`} value={v.description} onChange={(e) => updateVariable(i, { description: e.target.value })} />
+              <input
+                id={`var-desc-${v.id}`}
+                value={v.description}
+                onChange={(e) => updateVariable(i, { description: e.target.value })}
+              />
             </div>
-            <button type="button" className="btn btn-ghost btn-sm" aria-label={`Remove variable ${i + 1}`} onClick={() => removeVariable(i)}>
+            <button
+              type="button"
+              className="btn btn-ghost btn-sm"
+              aria-label={`Remove variable ${i + 1}`}
+              onClick={() => removeVariable(i)}
+            >
               Remove
             </button>
           </div>
@@ -157,7 +258,11 @@ export function ProblemFormView({
       <section className="section" aria-labelledby="tests-heading">
         <div className="row" style={{ justifyContent: 'space-between' }}>
           <h2 id="tests-heading">Test Cases</h2>
-          <button type="button" className="btn btn-outline btn-sm" onClick={() => set('testCases', [...form.testCases, newTestCase(form.inputVariables)])}>
+          <button
+            type="button"
+            className="btn btn-outline btn-sm"
+            onClick={() => set('testCases', [...form.testCases, newTestCase(form.inputVariables)])}
+          >
             Add Test Case
           </button>
         </div>
@@ -180,14 +285,33 @@ export function ProblemFormView({
             ))}
             <div className="field">
               <label htmlFor={`tc-${i}-expected`}>Expected Output</label>
-              <textarea id={`tc-${i}-expected`} value={tc.expectedOutput} onChange={(e) => updateTest(i, { expectedOutput: e.target.value })} style={{ minHeight: 50 }} />
+              <textarea
+                id={`tc-${i}-expected`}
+                value={tc.expectedOutput}
+                onChange={(e) => updateTest(i, { expectedOutput: e.target.value })}
+                style={{ minHeight: 50 }}
+              />
             </div>
             <div className="row" style={{ justifyContent: 'space-between' }}>
               <label className="row" style={{ fontWeight: 400 }}>
-                <input type="checkbox" checked={tc.isExample} onChange={(e) => updateTest(i, { isExample: e.target.checked })} />
+                <input
+                  type="checkbox"
+                  checked={tc.isExample}
+                  onChange={(e) => updateTest(i, { isExample: e.target.checked })}
+                />
                 Example (visible to users)
               </label>
-              <button type="button" className="btn btn-ghost btn-sm" aria-label={`Remove test case ${i + 1}`} onClick={() => set('testCases', form.testCases.filter((_, j) => j !== i))}>
+              <button
+                type="button"
+                className="btn btn-ghost btn-sm"
+                aria-label={`Remove test case ${i + 1}`}
+                onClick={() =>
+                  set(
+                    'testCases',
+                    form.testCases.filter((_, j) => j !== i),
+                  )
+                }
+              >
                 Remove
               </button>
             </div>
@@ -205,13 +329,23 @@ export function ProblemFormView({
         <label htmlFor="problem-boilerplate" className="sr-only">
           Boilerplate code
         </label>
-        <textarea id="problem-boilerplate" className="code-area" value={form.boilerplateCode ?? ''} onChange={(e) => set('boilerplateCode', e.target.value)} spellCheck={false} />
+        <textarea
+          id="problem-boilerplate"
+          className="code-area"
+          value={form.boilerplateCode ?? ''}
+          onChange={(e) => set('boilerplateCode', e.target.value)}
+          spellCheck={false}
+        />
       </section>
 
       <section className="section" aria-labelledby="visibility-heading">
         <h2 id="visibility-heading">Visibility Settings</h2>
         <label className="row" style={{ fontWeight: 400 }}>
-          <input type="checkbox" checked={form.isVisible ?? true} onChange={(e) => set('isVisible', e.target.checked)} />
+          <input
+            type="checkbox"
+            checked={form.isVisible ?? true}
+            onChange={(e) => set('isVisible', e.target.checked)}
+          />
           Visible in the problem list (hidden problems can still be used in contests)
         </label>
       </section>

@@ -25,7 +25,11 @@ const guarded = (requireSuperAdmin = false) => (
 describe('admin guard', () => {
   it("shows 'Checking Access...' while the session loads", () => {
     mockApi({});
-    renderRoute(guarded(), { preloadedState: { auth: { token: 't', user: null, status: 'loading', isAdmin: false, isSuperAdmin: false } } });
+    renderRoute(guarded(), {
+      preloadedState: {
+        auth: { token: 't', user: null, status: 'loading', isAdmin: false, isSuperAdmin: false },
+      },
+    });
     expect(screen.getByRole('heading', { name: 'Checking Access...' })).toBeInTheDocument();
   });
 
@@ -65,14 +69,29 @@ describe('admin guard', () => {
 });
 
 const storedProblem: Problem = {
-  _id: 'p1', id: 'p1', title: 'Reverse', description: 'x'.repeat(150), constraints: '', difficulty: 'medium', points: 15,
-  inputVariables: [{ id: 'v1', name: 's', type: 'string', description: 'text' }], testCases: [], functionName: 'reverse',
-  returnType: 'string', boilerplateCode: 'old', tags: ['strings'], isVisible: true, testCaseCount: 1,
+  _id: 'p1',
+  id: 'p1',
+  title: 'Reverse',
+  description: 'x'.repeat(150),
+  constraints: '',
+  difficulty: 'medium',
+  points: 15,
+  inputVariables: [{ id: 'v1', name: 's', type: 'string', description: 'text' }],
+  testCases: [],
+  functionName: 'reverse',
+  returnType: 'string',
+  boilerplateCode: 'old',
+  tags: ['strings'],
+  isVisible: true,
+  testCaseCount: 1,
 };
 
 describe('admin problem manager', () => {
   it('lists problems with a 100-character description and confirms before deleting', async () => {
-    const { calls } = mockApi({ 'GET /admin/problems': { body: [storedProblem] }, 'DELETE /problems/p1': { body: {} } });
+    const { calls } = mockApi({
+      'GET /admin/problems': { body: [storedProblem] },
+      'DELETE /problems/p1': { body: {} },
+    });
     const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
     const user = userEvent.setup();
     renderRoute(<AdminProblemsPage />, { preloadedState: signedInState({ isAdmin: true }) });
@@ -99,7 +118,10 @@ describe('admin problem manager', () => {
   });
 
   it('collects one value per variable, generates code and creates the problem, then returns to the list', async () => {
-    const { calls } = mockApi({ 'GET /admin/problems': { body: [] }, 'POST /problems': { status: 201, body: { ...storedProblem, _id: 'new' } } });
+    const { calls } = mockApi({
+      'GET /admin/problems': { body: [] },
+      'POST /problems': { status: 201, body: { ...storedProblem, _id: 'new' } },
+    });
     const user = userEvent.setup();
     renderRoute(<AdminProblemsPage />, { preloadedState: signedInState({ isAdmin: true }) });
     await user.click(screen.getByRole('tab', { name: 'Create/Edit Problem' }));
@@ -124,7 +146,10 @@ describe('admin problem manager', () => {
     await user.click(screen.getByRole('button', { name: 'Create Problem' }));
     expect(await screen.findByText('Problem created successfully')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Problems List' })).toHaveAttribute('aria-selected', 'true');
-    const body = calls.find((c) => c.method === 'POST' && c.path === '/problems')?.body as Record<string, unknown>;
+    const body = calls.find((c) => c.method === 'POST' && c.path === '/problems')?.body as Record<
+      string,
+      unknown
+    >;
     expect(body).toMatchObject({
       title: 'Sum Array',
       description: 'Sum the numbers.',
@@ -148,7 +173,9 @@ describe('admin problem manager', () => {
     const { calls } = mockApi({
       'GET /admin/problems': { body: [storedProblem] },
       'GET /problems/p1': { body: storedProblem },
-      'GET /problems/p1/test-cases/all': { body: [{ _id: 't1', id: 't1', input: '{"s":"abc"}', expectedOutput: 'cba', isExample: false }] },
+      'GET /problems/p1/test-cases/all': {
+        body: [{ _id: 't1', id: 't1', input: '{"s":"abc"}', expectedOutput: 'cba', isExample: false }],
+      },
       'PUT /problems/p1': { body: storedProblem },
     });
     const user = userEvent.setup();
@@ -158,23 +185,37 @@ describe('admin problem manager', () => {
     expect(screen.getByLabelText('s (string)')).toHaveValue('abc');
     await user.click(screen.getByRole('button', { name: 'Update Problem' }));
     expect(await screen.findByText('Problem updated successfully')).toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ title: 'Reverse', testCases: [{ id: 't1', inputs: { s: 'abc' }, expectedOutput: 'cba', isExample: false }] });
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+      title: 'Reverse',
+      testCases: [{ id: 't1', inputs: { s: 'abc' }, expectedOutput: 'cba', isExample: false }],
+    });
   });
 });
 
 describe('admin user management', () => {
-  const users = [{ ...sampleUser }, { ...sampleUser, id: 'u2', _id: 'u2', fullName: 'Grace Hopper', email: 'grace@example.com' }];
+  const users = [
+    { ...sampleUser },
+    { ...sampleUser, id: 'u2', _id: 'u2', fullName: 'Grace Hopper', email: 'grace@example.com' },
+  ];
 
   it('offers Super Admin only to super admins', async () => {
     mockApi({ 'GET /admin/all-users': { body: users }, 'GET /admin/users': { body: [] } });
     renderRoute(<AdminUsersPage />, { preloadedState: signedInState({ isAdmin: true }) });
     const roleSelect = await screen.findByLabelText('Role');
-    expect(within(roleSelect).getAllByRole('option').map((o) => o.textContent)).toEqual(['Select a role', 'Admin']);
+    expect(
+      within(roleSelect)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Select a role', 'Admin']);
     expect(screen.getByText('No admin users found')).toBeInTheDocument();
   });
 
   it('validates the selection and grants a role', async () => {
-    const { calls } = mockApi({ 'GET /admin/all-users': { body: users }, 'GET /admin/users': { body: [] }, 'POST /admin/users': { status: 201, body: {} } });
+    const { calls } = mockApi({
+      'GET /admin/all-users': { body: users },
+      'GET /admin/users': { body: [] },
+      'POST /admin/users': { status: 201, body: {} },
+    });
     const user = userEvent.setup();
     renderRoute(<AdminUsersPage />, { preloadedState: signedInState({ isAdmin: true, isSuperAdmin: true }) });
     await user.click(await screen.findByRole('button', { name: 'Add Role' }));
@@ -190,7 +231,16 @@ describe('admin user management', () => {
   it('lists admins with their role and removes one', async () => {
     const { calls } = mockApi({
       'GET /admin/all-users': { body: users },
-      'GET /admin/users': { body: [{ _id: 'r1', userId: 'u2', role: 'admin', user: { fullName: 'Grace Hopper', email: 'grace@example.com' } }] },
+      'GET /admin/users': {
+        body: [
+          {
+            _id: 'r1',
+            userId: 'u2',
+            role: 'admin',
+            user: { fullName: 'Grace Hopper', email: 'grace@example.com' },
+          },
+        ],
+      },
       'DELETE /admin/users/r1': { body: { success: true } },
     });
     const user = userEvent.setup();
@@ -203,7 +253,13 @@ describe('admin user management', () => {
   });
 
   it("toasts 'Unauthorized' and explains a refused load", async () => {
-    mockApi({ 'GET /admin/all-users': { status: 403, body: { statusCode: 403, error: 'Forbidden', message: 'Forbidden' } }, 'GET /admin/users': { body: [] } });
+    mockApi({
+      'GET /admin/all-users': {
+        status: 403,
+        body: { statusCode: 403, error: 'Forbidden', message: 'Forbidden' },
+      },
+      'GET /admin/users': { body: [] },
+    });
     renderRoute(<AdminUsersPage />, { preloadedState: signedInState({ isAdmin: true }) });
     expect(await screen.findByText(Messages.superAdminsOnly)).toBeInTheDocument();
     expect(await screen.findByText('Unauthorized')).toBeInTheDocument();
@@ -213,13 +269,25 @@ describe('admin user management', () => {
 describe('admin contest management', () => {
   const HOUR = 3_600_000;
   const contest = (over: Partial<Contest>): Contest => ({
-    _id: 'c1', id: 'c1', title: 'Live', description: 'd', startTime: new Date(Date.now() - HOUR).toISOString(), endTime: new Date(Date.now() + HOUR).toISOString(),
-    status: 'active', maxParticipants: 50, participantCount: 3, userJoined: false, contestProblems: [{ problemId: storedProblem, points: 15, order: 1 }], ...over,
+    _id: 'c1',
+    id: 'c1',
+    title: 'Live',
+    description: 'd',
+    startTime: new Date(Date.now() - HOUR).toISOString(),
+    endTime: new Date(Date.now() + HOUR).toISOString(),
+    status: 'active',
+    maxParticipants: 50,
+    participantCount: 3,
+    userJoined: false,
+    contestProblems: [{ problemId: storedProblem, points: 15, order: 1 }],
+    ...over,
   });
 
   it('shows Complete only on active contests and completes', async () => {
     const { calls } = mockApi({
-      'GET /contests': { body: [contest({}), contest({ _id: 'c2', id: 'c2', title: 'Later', status: 'upcoming' })] },
+      'GET /contests': {
+        body: [contest({}), contest({ _id: 'c2', id: 'c2', title: 'Later', status: 'upcoming' })],
+      },
       'GET /admin/problems': { body: [storedProblem] },
       'POST /contests/c1/complete': { body: { success: true } },
     });
@@ -228,13 +296,19 @@ describe('admin contest management', () => {
     const live = await screen.findByRole('article', { name: 'Live' });
     expect(within(live).getByText('Participants: 3 / 50')).toBeInTheDocument();
     expect(within(live).getByText('Problems: 1')).toBeInTheDocument();
-    expect(within(screen.getByRole('article', { name: 'Later' })).queryByRole('button', { name: 'Complete' })).not.toBeInTheDocument();
+    expect(
+      within(screen.getByRole('article', { name: 'Later' })).queryByRole('button', { name: 'Complete' }),
+    ).not.toBeInTheDocument();
     await user.click(within(live).getByRole('button', { name: 'Complete' }));
     await waitFor(() => expect(calls.some((c) => c.path === '/contests/c1/complete')).toBe(true));
   });
 
   it('requires a problem, defaults max participants to 100 and creates the contest', async () => {
-    const { calls } = mockApi({ 'GET /contests': { body: [] }, 'GET /admin/problems': { body: [storedProblem] }, 'POST /contests': { status: 201, body: contest({}) } });
+    const { calls } = mockApi({
+      'GET /contests': { body: [] },
+      'GET /admin/problems': { body: [storedProblem] },
+      'POST /contests': { status: 201, body: contest({}) },
+    });
     const user = userEvent.setup();
     renderRoute(<AdminContestsPage />, { preloadedState: signedInState({ isAdmin: true }) });
     await user.click(await screen.findByRole('button', { name: 'New Contest' }));
@@ -244,11 +318,18 @@ describe('admin contest management', () => {
     await user.type(within(dialog).getByLabelText('Start Time'), '2030-01-01T10:00');
     await user.type(within(dialog).getByLabelText('End Time'), '2030-01-01T12:00');
     await user.click(within(dialog).getByRole('button', { name: 'Create Contest' }));
-    expect(within(dialog).getByRole('alert')).toHaveTextContent('Please select at least one problem for the contest');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'Please select at least one problem for the contest',
+    );
     await user.click(within(dialog).getByRole('checkbox', { name: 'Reverse' }));
     await user.click(within(dialog).getByRole('button', { name: 'Create Contest' }));
     expect(await screen.findByText('Contest created successfully')).toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ title: 'Weekly', maxParticipants: 100, problemIds: ['p1'], startTime: new Date('2030-01-01T10:00').toISOString() });
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+      title: 'Weekly',
+      maxParticipants: 100,
+      problemIds: ['p1'],
+      startTime: new Date('2030-01-01T10:00').toISOString(),
+    });
   });
 
   it("shows 'Access Denied' to non-admins", () => {
@@ -276,11 +357,22 @@ describe('admin setup and debug pages', () => {
     await user.type(screen.getByLabelText('Username'), 'ot');
     await user.click(screen.getByRole('button', { name: 'Create Super Admin' }));
     expect((await screen.findAllByText(/Super Admin created successfully!/)).length).toBeGreaterThan(0);
-    expect(calls[0].body).toEqual({ email: 'root@example.com', password: 'abcdef', username: 'root', fullName: 'Root', role: 'super_admin' });
+    expect(calls[0].body).toEqual({
+      email: 'root@example.com',
+      password: 'abcdef',
+      username: 'root',
+      fullName: 'Root',
+      role: 'super_admin',
+    });
   });
 
   it("shows the server's error when setup is refused", async () => {
-    mockApi({ 'POST /auth/create-super-admin': { status: 409, body: { statusCode: 409, error: 'A super admin already exists', message: 'Conflict' } } });
+    mockApi({
+      'POST /auth/create-super-admin': {
+        status: 409,
+        body: { statusCode: 409, error: 'A super admin already exists', message: 'Conflict' },
+      },
+    });
     const user = userEvent.setup();
     renderRoute(<AdminSetupPage />);
     await user.type(screen.getByLabelText('Email'), 'root@example.com');

@@ -39,11 +39,17 @@ export function newInputVariable(): InputVariable {
 
 /** One value per input variable plus the expected output (spec §5). */
 export function newTestCase(variables: readonly InputVariable[]): TestCaseInput {
-  return { id: localId('tc'), inputs: Object.fromEntries(variables.map((v) => [v.name, ''])), expectedOutput: '', isExample: true };
+  return {
+    id: localId('tc'),
+    inputs: Object.fromEntries(variables.map((v) => [v.name, ''])),
+    expectedOutput: '',
+    isExample: true,
+  };
 }
 
 export function validateProblemForm(form: ProblemForm): string | null {
-  if (!form.title.trim() || !form.description.trim() || !form.functionName.trim()) return Messages.requiredProblemFields;
+  if (!form.title.trim() || !form.description.trim() || !form.functionName.trim())
+    return Messages.requiredProblemFields;
   return null;
 }
 
@@ -65,7 +71,12 @@ export function formFromProblem(problem: Problem, testCases: readonly TestCase[]
     difficulty: problem.difficulty,
     points: problem.points ?? DEFAULT_PROBLEM_POINTS,
     inputVariables: (problem.inputVariables ?? []).map((v) => ({ ...v, id: v.id || localId('var') })),
-    testCases: cases.map((tc) => ({ id: tc._id ?? tc.id, inputs: inputsOf(tc), expectedOutput: tc.expectedOutput, isExample: tc.isExample })),
+    testCases: cases.map((tc) => ({
+      id: tc._id ?? tc.id,
+      inputs: inputsOf(tc),
+      expectedOutput: tc.expectedOutput,
+      isExample: tc.isExample,
+    })),
     functionName: problem.functionName,
     returnType: problem.returnType,
     boilerplateCode: problem.boilerplateCode ?? '',

@@ -88,19 +88,27 @@ describe('auth screen', () => {
   it("maps 'User already exists' to the spec's sentence", async () => {
     mockApi({
       'GET /auth/config': { body: { githubEnabled: false } },
-      'POST /auth/register': { status: 409, body: { statusCode: 409, error: 'User already exists', message: 'Conflict' } },
+      'POST /auth/register': {
+        status: 409,
+        body: { statusCode: 409, error: 'User already exists', message: 'Conflict' },
+      },
     });
     const user = userEvent.setup();
     renderRoute(authRoutes(), { url: '/signup' });
     await fillSignup(user);
     await user.click(screen.getByRole('button', { name: 'Sign Up' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Account already exists with this email address');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Account already exists with this email address',
+    );
   });
 
   it("shows 'Invalid email or password' for bad credentials and stays on the page", async () => {
     mockApi({
       'GET /auth/config': { body: { githubEnabled: false } },
-      'POST /auth/login': { status: 401, body: { statusCode: 401, error: 'Invalid credentials', message: 'Unauthorized' } },
+      'POST /auth/login': {
+        status: 401,
+        body: { statusCode: 401, error: 'Invalid credentials', message: 'Unauthorized' },
+      },
     });
     const user = userEvent.setup();
     const { router } = renderRoute(authRoutes(), { url: '/login' });
@@ -142,7 +150,10 @@ describe('auth screen', () => {
   it('shows the GitHub and Google buttons only when configured', async () => {
     mockApi({ 'GET /auth/config': { body: { githubEnabled: true, googleClientId: 'cid' } } });
     renderRoute(authRoutes(), { url: '/login' });
-    expect(await screen.findByRole('link', { name: 'Sign in with GitHub' })).toHaveAttribute('href', '/api/auth/github');
+    expect(await screen.findByRole('link', { name: 'Sign in with GitHub' })).toHaveAttribute(
+      'href',
+      '/api/auth/github',
+    );
     expect(screen.getByRole('button', { name: 'Sign in with Google' })).toBeInTheDocument();
   });
 
@@ -153,14 +164,20 @@ describe('auth screen', () => {
   });
 
   it('signs in with the token of an OAuth return', async () => {
-    mockApi({ 'GET /auth/config': { body: { githubEnabled: true } }, 'GET /auth/me': { body: { user: sampleUser, roles: [] } } });
+    mockApi({
+      'GET /auth/config': { body: { githubEnabled: true } },
+      'GET /auth/me': { body: { user: sampleUser, roles: [] } },
+    });
     renderRoute(authRoutes(), { url: '/auth?token=oauth-jwt&success=true' });
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
     expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBe('oauth-jwt');
   });
 
   it('requests a reset link from the forgot-password modal', async () => {
-    const { calls } = mockApi({ 'GET /auth/config': { body: { githubEnabled: false } }, 'POST /auth/forgot-password': { body: { message: 'ok' } } });
+    const { calls } = mockApi({
+      'GET /auth/config': { body: { githubEnabled: false } },
+      'POST /auth/forgot-password': { body: { message: 'ok' } },
+    });
     const user = userEvent.setup();
     renderRoute(authRoutes(), { url: '/login' });
     await user.click(screen.getByRole('button', { name: 'Forgot your password?' }));
@@ -214,7 +231,10 @@ describe('verify email page', () => {
   it('verifies the token and offers Go to Login', async () => {
     const { calls } = mockApi({ 'POST /auth/verify-email': { body: { message: 'Email verified' } } });
     const user = userEvent.setup();
-    const { router } = renderRoute(<VerifyEmailPage />, { url: '/verify-email?token=abc', path: '/verify-email' });
+    const { router } = renderRoute(<VerifyEmailPage />, {
+      url: '/verify-email?token=abc',
+      path: '/verify-email',
+    });
     await user.click(await screen.findByRole('button', { name: 'Go to Login' }));
     expect(router.state.location.pathname).toBe('/auth');
     expect(calls.filter((c) => c.path === '/auth/verify-email')).toHaveLength(1);
@@ -222,7 +242,12 @@ describe('verify email page', () => {
   });
 
   it("shows 'Verification failed' and Try Again on a bad token", async () => {
-    mockApi({ 'POST /auth/verify-email': { status: 400, body: { statusCode: 400, error: 'Invalid or expired verification token', message: 'x' } } });
+    mockApi({
+      'POST /auth/verify-email': {
+        status: 400,
+        body: { statusCode: 400, error: 'Invalid or expired verification token', message: 'x' },
+      },
+    });
     renderRoute(<VerifyEmailPage />, { url: '/verify-email?token=bad', path: '/verify-email' });
     expect(await screen.findByRole('alert')).toHaveTextContent('Verification failed');
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
@@ -252,6 +277,11 @@ describe('reset password page', () => {
     await user.type(screen.getByLabelText('Confirm Password'), 'abcdef');
     await user.click(screen.getByRole('button', { name: 'Reset Password' }));
     expect(await screen.findByText(Messages.resetSucceeded)).toBeInTheDocument();
-    await waitFor(() => expect(calls.find((c) => c.path === '/auth/reset-password')?.body).toEqual({ token: 't1', newPassword: 'abcdef' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === '/auth/reset-password')?.body).toEqual({
+        token: 't1',
+        newPassword: 'abcdef',
+      }),
+    );
   });
 });

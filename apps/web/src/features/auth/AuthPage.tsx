@@ -15,8 +15,10 @@ import {
   takeStoredAuthError,
 } from './authErrors';
 import { signIn } from './authSlice';
+import { returnPath } from './SignInLink';
 import { ForgotPasswordModal } from './ForgotPasswordModal';
 import { useGoogleSignIn } from './useGoogleSignIn';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
 
 export type AuthMode = 'login' | 'signup';
 
@@ -49,6 +51,7 @@ export function validateSignup(form: RegisterRequest): string | null {
 
 export function AuthPage() {
   const location = useLocation();
+  useDocumentTitle(modeFromPath(location.pathname) === 'signup' ? 'Sign up' : 'Sign in');
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const [params, setParams] = useSearchParams();
@@ -75,12 +78,12 @@ export function AuthPage() {
     async (token: string) => {
       try {
         await dispatch(signIn(token)).unwrap();
-        navigate('/dashboard');
+        navigate(returnPath(location.state));
       } catch {
         showError(Messages.loginFailed);
       }
     },
-    [dispatch, navigate, showError],
+    [dispatch, navigate, showError, location.state],
   );
 
   // OAuth return: ?token=…&success=true, or ?error=…
@@ -102,7 +105,8 @@ export function AuthPage() {
   const closeForgot = useCallback(() => setForgotOpen(false), []);
   const googleSignIn = useGoogleSignIn(config?.googleClientId, finishSignIn, showError);
 
-  if (status === 'authenticated' && !oauthPending) return <Navigate to="/dashboard" replace />;
+  if (status === 'authenticated' && !oauthPending)
+    return <Navigate to={returnPath(location.state)} replace />;
 
   const update = (field: keyof RegisterRequest) => (value: string) => {
     setForm((f) => ({ ...f, [field]: value }));
@@ -246,7 +250,7 @@ export function AuthPage() {
       )}
       <p style={{ marginTop: '1rem', textAlign: 'center' }}>
         {isSignup ? 'Already have an account? ' : "Don't have an account? "}
-        <Link to={isSignup ? '/login' : '/signup'} onClick={() => setError(null)}>
+        <Link to={isSignup ? '/login' : '/signup'} state={location.state} onClick={() => setError(null)}>
           {isSignup ? 'Sign in' : 'Sign up'}
         </Link>
       </p>

@@ -10,7 +10,10 @@ export const FORGOT_PASSWORD_CLOSE_DELAY_MS = 3_000;
 
 export function ForgotPasswordModal({ onClose }: { onClose: () => void }) {
   const [forgotPassword, { isLoading }] = useForgotPasswordMutation();
-  const { email, setEmail, error, setError, sent, submit } = useEmailRequest(forgotPassword, Messages.resetEmailFailed);
+  const { email, setEmail, error, setError, sent, submit } = useEmailRequest(
+    forgotPassword,
+    Messages.resetEmailFailed,
+  );
 
   useEffect(() => {
     if (!sent) return;
@@ -30,7 +33,14 @@ export function ForgotPasswordModal({ onClose }: { onClose: () => void }) {
           {error && <ErrorBox message={error} onDismiss={() => setError(null)} />}
           <div className="field">
             <label htmlFor="forgot-email">Email</label>
-            <input id="forgot-email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} required autoComplete="email" />
+            <input
+              id="forgot-email"
+              type="email"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              required
+              autoComplete="email"
+            />
           </div>
           <div className="row" style={{ justifyContent: 'flex-end' }}>
             <button type="button" className="btn btn-outline" onClick={onClose}>

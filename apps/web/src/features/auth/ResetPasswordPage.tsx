@@ -5,6 +5,7 @@ import { ErrorBox } from '../../components/ErrorBox';
 import { PasswordInput } from '../../components/PasswordInput';
 import { errorMessage } from '../../services/api';
 import { useResetPasswordMutation } from './authApi';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
 
 /** Spec §9: passwords are at least 6 characters. */
 export const PASSWORD_MIN_LENGTH = 6;
@@ -18,6 +19,7 @@ export function validateNewPassword(password: string, confirmation: string): str
 }
 
 export function ResetPasswordPage() {
+  useDocumentTitle('Reset Password');
   const [params] = useSearchParams();
   const token = params.get('token');
   const navigate = useNavigate();
@@ -88,8 +90,21 @@ export function ResetPasswordPage() {
         <form onSubmit={submit} noValidate>
           <p className="muted">Choose a new password for your account.</p>
           {error && <ErrorBox message={error} onDismiss={() => setError(null)} />}
-          <PasswordInput id="newPassword" label="New Password" value={password} onChange={setPassword} autoComplete="new-password" minLength={PASSWORD_MIN_LENGTH} />
-          <PasswordInput id="confirmNewPassword" label="Confirm Password" value={confirmation} onChange={setConfirmation} autoComplete="new-password" />
+          <PasswordInput
+            id="newPassword"
+            label="New Password"
+            value={password}
+            onChange={setPassword}
+            autoComplete="new-password"
+            minLength={PASSWORD_MIN_LENGTH}
+          />
+          <PasswordInput
+            id="confirmNewPassword"
+            label="Confirm Password"
+            value={confirmation}
+            onChange={setConfirmation}
+            autoComplete="new-password"
+          />
           <button type="submit" className="btn btn-block">
             Reset Password
           </button>

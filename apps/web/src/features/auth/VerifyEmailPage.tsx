@@ -5,6 +5,7 @@ import { ErrorBox } from '../../components/ErrorBox';
 import { errorMessage } from '../../services/api';
 import { useResendVerificationMutation, useVerifyEmailMutation } from './authApi';
 import { useEmailRequest } from './useEmailRequest';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
 
 export type VerifyState = 'loading' | 'success' | 'error' | 'resend';
 
@@ -22,7 +23,14 @@ function ResendForm() {
       )}
       <div className="field">
         <label htmlFor="resend-email">Email</label>
-        <input id="resend-email" type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        <input
+          id="resend-email"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
       </div>
       <button type="submit" className="btn btn-block" disabled={isLoading}>
         {isLoading ? 'Sending...' : 'Resend Verification Email'}
@@ -32,6 +40,7 @@ function ResendForm() {
 }
 
 export function VerifyEmailPage() {
+  useDocumentTitle('Email Verification');
   const [params] = useSearchParams();
   const token = params.get('token');
   const navigate = useNavigate();

@@ -4,9 +4,18 @@ import { resolveAdminStatus, statusLabel } from './adminStatus';
 describe('admin status rules (spec §4)', () => {
   it('is admin with the admin role and super admin only with super_admin', async () => {
     const lookup = vi.fn();
-    expect(await resolveAdminStatus({ id: 'u', roles: ['admin'] }, lookup)).toEqual({ isAdmin: true, isSuperAdmin: false });
-    expect(await resolveAdminStatus({ id: 'u', roles: ['super_admin'] }, lookup)).toEqual({ isAdmin: true, isSuperAdmin: true });
-    expect(await resolveAdminStatus({ id: 'u', roles: ['user'] }, lookup)).toEqual({ isAdmin: false, isSuperAdmin: false });
+    expect(await resolveAdminStatus({ id: 'u', roles: ['admin'] }, lookup)).toEqual({
+      isAdmin: true,
+      isSuperAdmin: false,
+    });
+    expect(await resolveAdminStatus({ id: 'u', roles: ['super_admin'] }, lookup)).toEqual({
+      isAdmin: true,
+      isSuperAdmin: true,
+    });
+    expect(await resolveAdminStatus({ id: 'u', roles: ['user'] }, lookup)).toEqual({
+      isAdmin: false,
+      isSuperAdmin: false,
+    });
     expect(lookup).not.toHaveBeenCalled();
   });
 
@@ -22,7 +31,10 @@ describe('admin status rules (spec §4)', () => {
   it('treats the user as non-admin when the lookup fails', async () => {
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const lookup = vi.fn().mockRejectedValue(new Error('403'));
-    expect(await resolveAdminStatus({ id: 'u', roles: null }, lookup)).toEqual({ isAdmin: false, isSuperAdmin: false });
+    expect(await resolveAdminStatus({ id: 'u', roles: null }, lookup)).toEqual({
+      isAdmin: false,
+      isSuperAdmin: false,
+    });
   });
 
   it('labels the status Super Admin, Admin or User', () => {

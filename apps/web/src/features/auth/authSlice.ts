@@ -23,28 +23,31 @@ export interface SessionPayload extends AdminStatus {
 }
 
 /** Loads the current user for the stored token; on failure the token is removed (spec §4). */
-export const loadSession = createAsyncThunk<SessionPayload, void>('auth/loadSession', async (_, { dispatch }) => {
-  const me = dispatch(authApi.endpoints.me.initiate(undefined, { forceRefetch: true }));
-  try {
-    const { user, roles } = await me.unwrap();
-    const withRoles = { ...user, roles: Array.isArray(user.roles) ? user.roles : roles };
-    const admin = await resolveAdminStatus(withRoles, async () => {
-      const lookup = dispatch(authApi.endpoints.userRoles.initiate(undefined, { forceRefetch: true }));
-      try {
-        return await lookup.unwrap();
-      } finally {
-        lookup.unsubscribe();
-      }
-    });
-    return { user: withRoles as User, ...admin };
-  } catch (err) {
-    console.error('Auth check failed', err);
-    removeToken();
-    throw err;
-  } finally {
-    me.unsubscribe();
-  }
-});
+export const loadSession = createAsyncThunk<SessionPayload, void>(
+  'auth/loadSession',
+  async (_, { dispatch }) => {
+    const me = dispatch(authApi.endpoints.me.initiate(undefined, { forceRefetch: true }));
+    try {
+      const { user, roles } = await me.unwrap();
+      const withRoles = { ...user, roles: Array.isArray(user.roles) ? user.roles : roles };
+      const admin = await resolveAdminStatus(withRoles, async () => {
+        const lookup = dispatch(authApi.endpoints.userRoles.initiate(undefined, { forceRefetch: true }));
+        try {
+          return await lookup.unwrap();
+        } finally {
+          lookup.unsubscribe();
+        }
+      });
+      return { user: withRoles as User, ...admin };
+    } catch (err) {
+      console.error('Auth check failed', err);
+      removeToken();
+      throw err;
+    } finally {
+      me.unsubscribe();
+    }
+  },
+);
 
 /** Sign in: store the token, then load the current user. */
 export const signIn = createAsyncThunk<SessionPayload, string>('auth/signIn', async (token, { dispatch }) => {
@@ -84,7 +87,12 @@ const authSlice = createSlice({
         state.isSuperAdmin = action.payload.isSuperAdmin;
         state.status = 'authenticated';
       })
-      .addCase(loadSession.rejected, () => ({ token: null, user: null, status: 'anonymous' as const, ...NOT_ADMIN }));
+      .addCase(loadSession.rejected, () => ({
+        token: null,
+        user: null,
+        status: 'anonymous' as const,
+        ...NOT_ADMIN,
+      }));
   },
 });
 

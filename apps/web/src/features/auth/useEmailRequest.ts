@@ -5,7 +5,10 @@ import { errorMessage } from '../../services/api';
  * State of a one-field "send me a mail" form (forgot password, resend verification): the email is
  * required, the request is sent once per submit, and a failure shows the server's error or `fallback`.
  */
-export function useEmailRequest(send: (body: { email: string }) => { unwrap(): Promise<unknown> }, fallback: string) {
+export function useEmailRequest(
+  send: (body: { email: string }) => { unwrap(): Promise<unknown> },
+  fallback: string,
+) {
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [sent, setSent] = useState(false);

@@ -45,7 +45,11 @@ export function decodeGoogleCredential(credential: string) {
 }
 
 /** Google sign-in, loaded only when the user asks for it (the script needs the internet). */
-export function useGoogleSignIn(clientId: string | undefined, onToken: (token: string) => void, onError: (message: string) => void) {
+export function useGoogleSignIn(
+  clientId: string | undefined,
+  onToken: (token: string) => void,
+  onError: (message: string) => void,
+) {
   const [googleLogin] = useGoogleLoginMutation();
   return useCallback(async () => {
     if (!clientId) return;

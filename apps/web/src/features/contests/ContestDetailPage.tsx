@@ -9,6 +9,7 @@ import { Badge, DifficultyBadge } from '../../components/Badge';
 import { RankIcon } from '../../components/RankIcon';
 import { Spinner } from '../../components/Spinner';
 import { Tooltip } from '../../components/Tooltip';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { errorStatus } from '../../services/api';
 import { useContestLeaderboardQuery } from '../leaderboard/leaderboardApi';
 import { pointsOf } from '../problems/solving';
@@ -59,6 +60,7 @@ export function ContestDetailPage() {
   const now = useNow();
   const contestQuery = useContestQuery(contestId);
   const { data: contest, isLoading, error, refetch } = contestQuery;
+  useDocumentTitle(contest?.title ?? 'Contest');
   const leaderboard = useContestLeaderboardQuery(contestId);
   const { data: solved = [] } = useContestSolvedProblemsQuery(contestId, {
     skip: session !== 'authenticated' || !contest?.userJoined,

@@ -1,12 +1,16 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
+import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useAuth } from '../auth/useAuth';
 import { useNow } from '../clock/useNow';
 import { useToast } from '../toast/useToast';
 import { Messages, splitMessage } from '../../app/messages';
-import { Badge, DifficultyBadge } from '../../components/Badge';
+import { Badge } from '../../components/Badge';
 import { Spinner } from '../../components/Spinner';
-import { TestCaseList } from '../problems/ProblemStatement';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import type { ReturnState } from '../auth/SignInLink';
+import { draftKey, useDraft } from '../editor/drafts';
+import { ResizableSplit } from '../editor/ResizableSplit';
+import { ProblemStatement } from '../problems/ProblemStatement';
 import { useTestCasesQuery } from '../problems/problemsApi';
 import { SolverPanel } from '../problems/SolverPanel';
 import { pointsOf, useSolver } from '../problems/solving';
@@ -21,6 +25,7 @@ export function ContestProblemPage() {
   const { contestId = '', problemId = '' } = useParams();
   const { status: session, isAdmin } = useAuth();
   const navigate = useNavigate();
+  const location = useLocation();
   const toast = useToast();
   const now = useNow();
   const {
@@ -39,16 +44,17 @@ export function ContestProblemPage() {
     { skip: !canAccess || !problem || embeddedExamples.length > 0 },
   );
   const examples = embeddedExamples.length ? embeddedExamples : fetchedTests.filter((t) => t.isExample);
-  const [code, setCode] = useState('');
+  const { code, setCode, reset } = useDraft(
+    draftKey(problemId, contestId),
+    problem ? (problem.boilerplateCode ?? '') : undefined,
+  );
   const [solvedAt, setSolvedAt] = useState<number | null>(null);
 
   const onSolved = useCallback(() => setSolvedAt(Date.now()), []);
   const points = contestProblem?.points || (problem ? pointsOf(problem) : 0);
   const solver = useSolver({ problemId, contestId, points, onSolved });
 
-  useEffect(() => {
-    if (problem) setCode(problem.boilerplateCode ?? '');
-  }, [problem]);
+  useDocumentTitle(problem ? `${problem.title} · ${contest?.title}` : 'Contest Problem');
   useEffect(() => {
     if (isError) toast.message(Messages.fetchContestOrProblemFailed);
   }, [isError, toast]);
@@ -63,7 +69,8 @@ export function ContestProblemPage() {
 
   const status = useMemo(() => (contest ? effectiveStatus(contest, now()) : 'upcoming'), [contest, now]);
 
-  if (session === 'anonymous') return <Navigate to="/auth" replace />;
+  if (session === 'anonymous')
+    return <Navigate to="/auth" replace state={{ from: location.pathname } satisfies ReturnState} />;
   if (session === 'loading' || isLoading) return <Spinner label="Loading problem..." />;
 
   if (contest && !canAccess) {
@@ -106,49 +113,27 @@ export function ContestProblemPage() {
           </div>
         </div>
       </div>
-      <div className="split">
-        <article className="card" aria-labelledby="problem-title">
-          <div className="card-header">
-            <h1 id="problem-title" style={{ fontSize: '1.5rem' }}>
-              {problem.title}
-            </h1>
-            <DifficultyBadge difficulty={problem.difficulty} />
-          </div>
-          <p className="muted">{points} points</p>
-          <p style={{ whiteSpace: 'pre-wrap' }}>{problem.description}</p>
-          {problem.constraints && (
-            <section className="section">
-              <h3>Constraints</h3>
-              <pre>{problem.constraints}</pre>
-            </section>
-          )}
-          {!!problem.inputVariables?.length && (
-            <section className="section">
-              <h3>Input Format</h3>
-              <ul>
-                {problem.inputVariables.map((v) => (
-                  <li key={v.id ?? v.name}>
-                    <code>{v.name}</code> ({v.type}){v.description ? ` — ${v.description}` : ''}
-                  </li>
-                ))}
-              </ul>
-            </section>
-          )}
-          <section className="section">
-            <h3>Example Test Cases</h3>
-            <TestCaseList testCases={examples} variables={problem.inputVariables ?? []} />
-          </section>
-        </article>
-        <SolverPanel
-          variant="contest"
-          code={code}
-          onCodeChange={setCode}
-          onReset={() => setCode(problem.boilerplateCode ?? '')}
-          solver={solver}
-          submitDisabledReason={status === 'active' ? undefined : Messages.contestNotActive}
-          variables={problem.inputVariables ?? []}
-        />
-      </div>
+      <ResizableSplit
+        left={
+          <ProblemStatement
+            problem={problem}
+            testCases={examples}
+            points={points}
+            testCasesHeading="Example Test Cases"
+          />
+        }
+        right={
+          <SolverPanel
+            variant="contest"
+            code={code}
+            onCodeChange={setCode}
+            onReset={reset}
+            solver={solver}
+            submitDisabledReason={status === 'active' ? undefined : Messages.contestNotActive}
+            variables={problem.inputVariables ?? []}
+          />
+        }
+      />
     </>
   );
 }

@@ -10,6 +10,7 @@ import { Tabs, tabPanelProps } from '../../components/Tabs';
 import { ContestActionButton } from './ContestActionButton';
 import { STATUS_BADGE, contestId, effectiveStatus, formatDateTime } from './contestRules';
 import { useContestsQuery } from './contestsApi';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
 
 type Tab = 'all' | 'active' | 'upcoming' | 'completed';
 const TAB_STATUS: Record<Exclude<Tab, 'all'>, ContestStatus> = {
@@ -19,6 +20,7 @@ const TAB_STATUS: Record<Exclude<Tab, 'all'>, ContestStatus> = {
 };
 
 export function ContestsPage() {
+  useDocumentTitle('Contests');
   const [tab, setTab] = useState<Tab>('all');
   const [search, setSearch] = useState('');
   const { data: contests = [], isLoading, isError } = useContestsQuery();

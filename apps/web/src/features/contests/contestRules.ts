@@ -1,7 +1,10 @@
 import { contestStatusAt, type Contest, type ContestStatus } from '@javelin/contracts';
 
 /** Spec §4: the server's status when present, else derived from the (server-corrected) clock. */
-export function effectiveStatus(contest: Pick<Contest, 'startTime' | 'endTime'> & { status?: ContestStatus | null }, now: Date): ContestStatus {
+export function effectiveStatus(
+  contest: Pick<Contest, 'startTime' | 'endTime'> & { status?: ContestStatus | null },
+  now: Date,
+): ContestStatus {
   return contest.status ?? contestStatusAt(contest, now);
 }
 
@@ -15,12 +18,19 @@ export type ContestAction =
  * users Attempt and others see Contest Started (disabled); ended shows View Results.
  */
 export function contestAction(status: ContestStatus, joined: boolean): ContestAction {
-  if (status === 'upcoming') return joined ? { kind: 'disabled', label: 'Joined' } : { kind: 'join', label: 'Join Contest' };
-  if (status === 'active') return joined ? { kind: 'link', label: 'Attempt Contest' } : { kind: 'disabled', label: 'Contest Started' };
+  if (status === 'upcoming')
+    return joined ? { kind: 'disabled', label: 'Joined' } : { kind: 'join', label: 'Join Contest' };
+  if (status === 'active')
+    return joined
+      ? { kind: 'link', label: 'Attempt Contest' }
+      : { kind: 'disabled', label: 'Contest Started' };
   return { kind: 'link', label: 'View Results' };
 }
 
-export const STATUS_BADGE: Record<ContestStatus, { label: string; variant: 'default' | 'success' | 'secondary' }> = {
+export const STATUS_BADGE: Record<
+  ContestStatus,
+  { label: string; variant: 'default' | 'success' | 'secondary' }
+> = {
   upcoming: { label: 'Upcoming', variant: 'default' },
   active: { label: 'Active', variant: 'success' },
   ended: { label: 'Ended', variant: 'secondary' },

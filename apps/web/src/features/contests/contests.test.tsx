@@ -9,7 +9,9 @@ import { ContestProblemPage } from './ContestProblemPage';
 import { mockApi, renderRoute, signedInState } from '../../test/utils';
 import { Messages } from '../../app/messages';
 
-vi.mock('../editor/CodeEditor', async () => ({ CodeEditor: (await import('../../test/editorMock')).CodeEditorMock }));
+vi.mock('../editor/CodeEditor', async () => ({
+  CodeEditor: (await import('../../test/editorMock')).CodeEditorMock,
+}));
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -19,13 +21,35 @@ afterEach(() => {
 const HOUR = 3_600_000;
 const iso = (offset: number) => new Date(Date.now() + offset).toISOString();
 const problem: Problem = {
-  _id: 'p1', id: 'p1', title: 'Two Sum', description: 'Find two.', constraints: 'n <= 10', difficulty: 'medium', points: 30,
-  inputVariables: [{ id: 'n', name: 'n', type: 'int', description: 'count' }], testCases: [], functionName: 'solve', returnType: 'int',
-  boilerplateCode: 'class Main {}', tags: [], isVisible: false, testCaseCount: 2,
+  _id: 'p1',
+  id: 'p1',
+  title: 'Two Sum',
+  description: 'Find two.',
+  constraints: 'n <= 10',
+  difficulty: 'medium',
+  points: 30,
+  inputVariables: [{ id: 'n', name: 'n', type: 'int', description: 'count' }],
+  testCases: [],
+  functionName: 'solve',
+  returnType: 'int',
+  boilerplateCode: 'class Main {}',
+  tags: [],
+  isVisible: false,
+  testCaseCount: 2,
 };
 const contest = (over: Partial<Contest> = {}): Contest => ({
-  _id: 'c1', id: 'c1', title: 'Weekly 1', description: 'A weekly contest', startTime: iso(-HOUR), endTime: iso(HOUR), status: 'active',
-  maxParticipants: 100, participantCount: 7, userJoined: true, contestProblems: [{ problemId: problem, points: 30, order: 0 }], ...over,
+  _id: 'c1',
+  id: 'c1',
+  title: 'Weekly 1',
+  description: 'A weekly contest',
+  startTime: iso(-HOUR),
+  endTime: iso(HOUR),
+  status: 'active',
+  maxParticipants: 100,
+  participantCount: 7,
+  userJoined: true,
+  contestProblems: [{ problemId: problem, points: 30, order: 0 }],
+  ...over,
 });
 
 describe('contest button rules (spec §4)', () => {
@@ -53,8 +77,23 @@ describe('contests list', () => {
   const list = [
     contest({ _id: 'a', id: 'a', title: 'Active Joined' }),
     contest({ _id: 'b', id: 'b', title: 'Active Other', userJoined: false }),
-    contest({ _id: 'c', id: 'c', title: 'Soon', status: 'upcoming', userJoined: false, startTime: iso(HOUR), endTime: iso(2 * HOUR) }),
-    contest({ _id: 'd', id: 'd', title: 'Past', status: 'ended', startTime: iso(-2 * HOUR), endTime: iso(-HOUR) }),
+    contest({
+      _id: 'c',
+      id: 'c',
+      title: 'Soon',
+      status: 'upcoming',
+      userJoined: false,
+      startTime: iso(HOUR),
+      endTime: iso(2 * HOUR),
+    }),
+    contest({
+      _id: 'd',
+      id: 'd',
+      title: 'Past',
+      status: 'ended',
+      startTime: iso(-2 * HOUR),
+      endTime: iso(-HOUR),
+    }),
   ];
 
   it('shows each card with status, participants and the right button, and filters by tab and search', async () => {
@@ -64,10 +103,19 @@ describe('contests list', () => {
     const joined = await screen.findByRole('article', { name: 'Active Joined' });
     expect(within(joined).getByText('Active')).toBeInTheDocument();
     expect(within(joined).getByTestId('participants')).toHaveTextContent('7 / 100');
-    expect(within(joined).getByRole('link', { name: 'Attempt Contest' })).toHaveAttribute('href', '/contests/a');
+    expect(within(joined).getByRole('link', { name: 'Attempt Contest' })).toHaveAttribute(
+      'href',
+      '/contests/a',
+    );
     expect(within(joined).getByRole('link', { name: 'View Details' })).toHaveAttribute('href', '/contests/a');
-    expect(within(screen.getByRole('article', { name: 'Active Other' })).getByRole('button', { name: 'Contest Started' })).toBeDisabled();
-    expect(within(screen.getByRole('article', { name: 'Past' })).getByRole('link', { name: 'View Results' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('article', { name: 'Active Other' })).getByRole('button', {
+        name: 'Contest Started',
+      }),
+    ).toBeDisabled();
+    expect(
+      within(screen.getByRole('article', { name: 'Past' })).getByRole('link', { name: 'View Results' }),
+    ).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Upcoming' }));
     expect(screen.getByRole('article', { name: 'Soon' })).toBeInTheDocument();
     expect(screen.queryByRole('article', { name: 'Past' })).not.toBeInTheDocument();
@@ -99,11 +147,19 @@ describe('contests list', () => {
     renderRoute(<ContestsPage />, { preloadedState: signedInState() });
     await user.click(await screen.findByRole('button', { name: 'Join Contest' }));
     expect(await screen.findByText('Successfully joined the contest!')).toBeInTheDocument();
-    expect(await within(screen.getByRole('article', { name: 'Soon' })).findByRole('button', { name: 'Joined' })).toBeDisabled();
+    expect(
+      await within(screen.getByRole('article', { name: 'Soon' })).findByRole('button', { name: 'Joined' }),
+    ).toBeDisabled();
   });
 
   it("toasts 'Failed to join contest' with the server's reason", async () => {
-    mockApi({ 'GET /contests': { body: list }, 'POST /contests/c/join': { status: 409, body: { statusCode: 409, error: 'The contest is full', message: 'Conflict' } } });
+    mockApi({
+      'GET /contests': { body: list },
+      'POST /contests/c/join': {
+        status: 409,
+        body: { statusCode: 409, error: 'The contest is full', message: 'Conflict' },
+      },
+    });
     const user = userEvent.setup();
     renderRoute(<ContestsPage />, { preloadedState: signedInState() });
     await user.click(await screen.findByRole('button', { name: 'Join Contest' }));
@@ -142,12 +198,21 @@ describe('contest detail', () => {
     vi.stubGlobal('EventSource', FakeEventSource);
     mockApi({
       'GET /contests/c1': { body: contest() },
-      'GET /leaderboard/contests/c1': { body: [{ userId: 'u1', username: 'ada', problemsSolved: 0, score: 0 }] },
+      'GET /leaderboard/contests/c1': {
+        body: [{ userId: 'u1', username: 'ada', problemsSolved: 0, score: 0 }],
+      },
       'GET /contests/c1/solved-problems': { body: [] },
     });
-    renderRoute(<ContestDetailPage />, { url: '/contests/c1', path: '/contests/:contestId', preloadedState: signedInState() });
+    renderRoute(<ContestDetailPage />, {
+      url: '/contests/c1',
+      path: '/contests/:contestId',
+      preloadedState: signedInState(),
+    });
     expect(await screen.findByRole('heading', { name: 'Contest Leaderboard' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Solve Problem' })).toHaveAttribute('href', '/contests/c1/problems/p1');
+    expect(screen.getByRole('link', { name: 'Solve Problem' })).toHaveAttribute(
+      'href',
+      '/contests/c1/problems/p1',
+    );
     expect(await screen.findByText('0 pts')).toBeInTheDocument();
     await waitFor(() => expect(FakeEventSource.last?.url).toBe('/api/contests/c1/leaderboard/stream'));
     act(() =>
@@ -166,11 +231,24 @@ describe('contest detail', () => {
     FakeEventSource.last = null;
     vi.stubGlobal('EventSource', FakeEventSource);
     mockApi({
-      'GET /contests/c1': { body: contest({ status: 'ended', startTime: iso(-2 * HOUR), endTime: iso(-HOUR) }) },
-      'GET /leaderboard/contests/c1': { body: [1, 2, 3, 4].map((n) => ({ userId: `u${n}`, username: `user${n}`, problemsSolved: 1, score: 50 - n })) },
+      'GET /contests/c1': {
+        body: contest({ status: 'ended', startTime: iso(-2 * HOUR), endTime: iso(-HOUR) }),
+      },
+      'GET /leaderboard/contests/c1': {
+        body: [1, 2, 3, 4].map((n) => ({
+          userId: `u${n}`,
+          username: `user${n}`,
+          problemsSolved: 1,
+          score: 50 - n,
+        })),
+      },
       'GET /contests/c1/solved-problems': { body: ['p1'] },
     });
-    renderRoute(<ContestDetailPage />, { url: '/contests/c1', path: '/contests/:contestId', preloadedState: signedInState() });
+    renderRoute(<ContestDetailPage />, {
+      url: '/contests/c1',
+      path: '/contests/:contestId',
+      preloadedState: signedInState(),
+    });
     expect(await screen.findByRole('heading', { name: 'Final Results' })).toBeInTheDocument();
     expect(screen.getByText(/This contest has ended/)).toBeInTheDocument();
     const rows = await screen.findAllByTestId('contest-leaderboard-row');
@@ -198,7 +276,11 @@ describe('contest problem page', () => {
 
   it("shows 'Problem Not Found' for a problem outside the contest", async () => {
     mockApi({ 'GET /contests/c1': { body: contest() } });
-    renderRoute(<ContestProblemPage />, { url: '/contests/c1/problems/other', path: at.path, preloadedState: signedInState() });
+    renderRoute(<ContestProblemPage />, {
+      url: '/contests/c1/problems/other',
+      path: at.path,
+      preloadedState: signedInState(),
+    });
     expect(await screen.findByRole('heading', { name: 'Problem Not Found' })).toBeInTheDocument();
   });
 
@@ -215,8 +297,30 @@ describe('contest problem page', () => {
   it("accepts a solution with the contest id, shows 'Accepted' and returns to the contest after 2 s", async () => {
     const { calls } = mockApi({
       'GET /contests/c1': { body: contest() },
-      'GET /problems/p1/test-cases': { body: [{ _id: 't', id: 't', input: '{"n":"3"}', expectedOutput: '6', isExample: true }] },
-      'POST /execute-code': { body: { results: [{ testCaseId: 't', input: 'n = 3', expectedOutput: '6', actualOutput: '6', passed: true, executionTime: 3, error: '', isExample: true, verdict: 'accepted' }], overallPassed: true, passedCount: 1, totalCount: 1, verdict: 'accepted' } },
+      'GET /problems/p1/test-cases': {
+        body: [{ _id: 't', id: 't', input: '{"n":"3"}', expectedOutput: '6', isExample: true }],
+      },
+      'POST /execute-code': {
+        body: {
+          results: [
+            {
+              testCaseId: 't',
+              input: 'n = 3',
+              expectedOutput: '6',
+              actualOutput: '6',
+              passed: true,
+              executionTime: 3,
+              error: '',
+              isExample: true,
+              verdict: 'accepted',
+            },
+          ],
+          overallPassed: true,
+          passedCount: 1,
+          totalCount: 1,
+          verdict: 'accepted',
+        },
+      },
       'POST /submissions': { body: { _id: 's1' } },
       'POST /solve': { body: { success: true } },
     });
@@ -234,16 +338,34 @@ describe('contest problem page', () => {
     await user.click(screen.getByRole('button', { name: 'Submit Solution' }));
     expect(await screen.findByTestId('submission-result')).toHaveTextContent('Accepted');
     expect(screen.getByText('Problem solved! You earned 30 points!')).toBeInTheDocument();
-    expect(calls.find((c) => c.path === '/execute-code')?.body).toMatchObject({ contestId: 'c1', runAllTestCases: true });
-    expect(calls.find((c) => c.path === '/solve')?.body).toEqual({ problemId: 'p1', submissionId: 's1', contestId: 'c1' });
+    expect(calls.find((c) => c.path === '/execute-code')?.body).toMatchObject({
+      contestId: 'c1',
+      runAllTestCases: true,
+    });
+    expect(calls.find((c) => c.path === '/solve')?.body).toEqual({
+      problemId: 'p1',
+      submissionId: 's1',
+      contestId: 'c1',
+    });
     expect(router.state.location.pathname).toBe('/contests/c1/problems/p1');
-    expect(await screen.findByRole('heading', { name: 'Contest page' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Contest page' }, { timeout: 3000 }),
+    ).toBeInTheDocument();
   });
 
   it("shows 'Wrong Answer' when a test fails", async () => {
     mockApi({
       'GET /contests/c1': { body: contest() },
-      'POST /execute-code': { body: { results: [], overallPassed: false, passedCount: 0, totalCount: 2, verdict: 'compilation_error', compileError: 'Main.java:1: error' } },
+      'POST /execute-code': {
+        body: {
+          results: [],
+          overallPassed: false,
+          passedCount: 0,
+          totalCount: 2,
+          verdict: 'compilation_error',
+          compileError: 'Main.java:1: error',
+        },
+      },
     });
     const user = userEvent.setup();
     renderRoute(<ContestProblemPage />, { ...at, preloadedState: signedInState() });

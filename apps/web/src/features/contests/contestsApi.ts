@@ -29,7 +29,13 @@ export const contestsApi = api.injectEndpoints({
     }),
     completeContest: build.mutation<unknown, string>({
       query: (id) => ({ url: `/contests/${id}/complete`, method: 'POST' }),
-      invalidatesTags: (_r, _e, id) => ['Contests', { type: 'Contest', id }, { type: 'ContestLeaderboard', id }, 'Leaderboard', 'Profile'],
+      invalidatesTags: (_r, _e, id) => [
+        'Contests',
+        { type: 'Contest', id },
+        { type: 'ContestLeaderboard', id },
+        'Leaderboard',
+        'Profile',
+      ],
     }),
   }),
 });

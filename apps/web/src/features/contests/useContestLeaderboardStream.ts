@@ -15,7 +15,8 @@ export function useContestLeaderboardStream(contestId: string, active: boolean) 
     const onEntries = (event: MessageEvent<string>) => {
       try {
         const entries = JSON.parse(event.data) as ContestLeaderboardEntry[];
-        if (Array.isArray(entries)) dispatch(leaderboardApi.util.upsertQueryData('contestLeaderboard', contestId, entries));
+        if (Array.isArray(entries))
+          dispatch(leaderboardApi.util.upsertQueryData('contestLeaderboard', contestId, entries));
       } catch (err) {
         console.warn('Ignoring a malformed leaderboard event', err);
       }

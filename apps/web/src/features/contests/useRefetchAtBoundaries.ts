@@ -11,7 +11,9 @@ export function useRefetchAtBoundaries(contest: Contest | undefined, refetch: ()
   useEffect(() => {
     if (!contest) return;
     const t = now().getTime();
-    const next = [new Date(contest.startTime).getTime(), new Date(contest.endTime).getTime() + 1].filter((b) => b > t).sort((a, b) => a - b)[0];
+    const next = [new Date(contest.startTime).getTime(), new Date(contest.endTime).getTime() + 1]
+      .filter((b) => b > t)
+      .sort((a, b) => a - b)[0];
     if (next === undefined || next - t > MAX_TIMEOUT_MS) return;
     const timer = setTimeout(refetch, next - t + BOUNDARY_SLACK_MS);
     return () => clearTimeout(timer);

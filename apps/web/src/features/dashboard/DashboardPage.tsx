@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import { useAuth } from '../auth/useAuth';
 import { rankLabel, useProblemLeaderboardQuery } from '../leaderboard/leaderboardApi';
 import { useProfileQuery } from '../profile/profileApi';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
 
 const SHORTCUTS = [
   {
@@ -25,6 +26,7 @@ const SHORTCUTS = [
 ];
 
 export function DashboardPage() {
+  useDocumentTitle('Dashboard');
   const { user } = useAuth();
   const { data: profile } = useProfileQuery('me');
   const { data: leaderboard } = useProblemLeaderboardQuery();

@@ -7,6 +7,7 @@ import { PasswordInput } from '../../components/PasswordInput';
 import { errorMessage } from '../../services/api';
 import { useCreateSuperAdminMutation } from '../auth/authApi';
 import { PASSWORD_MIN_LENGTH } from '../auth/ResetPasswordPage';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
 
 /** Spec §9: usernames of at least 3 characters at admin setup. */
 export const USERNAME_MIN_LENGTH = 3;
@@ -29,6 +30,7 @@ export function validateAdminSetup(form: AdminSetupForm): string | null {
 }
 
 export function AdminSetupPage() {
+  useDocumentTitle('Admin Setup');
   const toast = useToast();
   const [form, setForm] = useState<AdminSetupForm>({ email: '', password: '', username: '', fullName: '' });
   const [error, setError] = useState<string | null>(null);

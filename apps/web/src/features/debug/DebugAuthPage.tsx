@@ -3,6 +3,7 @@ import { useAuth } from '../auth/useAuth';
 import { getToken } from '../../services/token';
 import { statusLabel } from '../auth/adminStatus';
 import { loadSession } from '../auth/authSlice';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
 
 function maskToken(token: string | null): string {
   if (!token) return 'none';
@@ -11,6 +12,7 @@ function maskToken(token: string | null): string {
 
 /** Auth and role debug: only the signed-in user's own session, never anyone else's data. */
 export function DebugAuthPage() {
+  useDocumentTitle('Debug Auth');
   const { status, user, isAdmin, isSuperAdmin } = useAuth();
   const dispatch = useAppDispatch();
   const rows: [string, string][] = [

@@ -2,9 +2,11 @@ import { useState, type FormEvent } from 'react';
 import { useAuth } from '../auth/useAuth';
 import { getToken } from '../../services/token';
 import { useManualLoginMutation, useRegisterMutation } from '../auth/authApi';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
 
 /** A registration debug tool: shows the raw answers of register and manual-login, nothing else. */
 export function TestAuthPage() {
+  useDocumentTitle('Test Auth');
   const { status, user } = useAuth();
   const [form, setForm] = useState({ email: '', password: '', username: '', fullName: '' });
   const [output, setOutput] = useState<string>('');

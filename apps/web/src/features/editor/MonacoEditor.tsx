@@ -9,17 +9,29 @@ import { EDITOR_FONT_SIZE, EDITOR_TAB_SIZE, type CodeEditorProps } from './edito
 // Monaco is bundled locally: its only worker is the generic editor worker (Java has no language service).
 self.MonacoEnvironment = { getWorker: () => new EditorWorker() };
 
+const MARKER_OWNER = 'javac';
+
 function monacoTheme(theme: 'light' | 'dark') {
   return theme === 'dark' ? 'vs-dark' : 'vs';
 }
 
-export default function MonacoEditor({ value, onChange, onRun, ariaLabel, readOnly }: CodeEditorProps) {
+export default function MonacoEditor({
+  value,
+  onChange,
+  onRun,
+  onSubmit,
+  markers,
+  ariaLabel,
+  readOnly,
+}: CodeEditorProps) {
   const hostRef = useRef<HTMLDivElement>(null);
   const editorRef = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
   const onChangeRef = useRef(onChange);
   const onRunRef = useRef(onRun);
+  const onSubmitRef = useRef(onSubmit);
   onChangeRef.current = onChange;
   onRunRef.current = onRun;
+  onSubmitRef.current = onSubmit;
   const theme = useAppSelector((s) => s.theme.theme);
   const resolved = resolveTheme(theme, window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false);
 
@@ -40,6 +52,9 @@ export default function MonacoEditor({ value, onChange, onRun, ariaLabel, readOn
       readOnly,
     });
     editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => onRunRef.current?.());
+    editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyMod.Shift | monaco.KeyCode.Enter, () =>
+      onSubmitRef.current?.(),
+    );
     const sub = editor.onDidChangeModelContent(() => onChangeRef.current(editor.getValue()));
     editorRef.current = editor;
     return () => {
@@ -56,6 +71,26 @@ export default function MonacoEditor({ value, onChange, onRun, ariaLabel, readOn
     const editor = editorRef.current;
     if (editor && editor.getValue() !== value) editor.setValue(value);
   }, [value]);
+
+  useEffect(() => {
+    const model = editorRef.current?.getModel();
+    if (!model) return;
+    monaco.editor.setModelMarkers(
+      model,
+      MARKER_OWNER,
+      (markers ?? []).map((m) => {
+        const line = Math.min(Math.max(m.line, 1), model.getLineCount());
+        return {
+          severity: monaco.MarkerSeverity.Error,
+          message: m.message,
+          startLineNumber: line,
+          startColumn: model.getLineFirstNonWhitespaceColumn(line) || 1,
+          endLineNumber: line,
+          endColumn: model.getLineMaxColumn(line),
+        };
+      }),
+    );
+  }, [markers]);
 
   useEffect(() => {
     monaco.editor.setTheme(monacoTheme(resolved));

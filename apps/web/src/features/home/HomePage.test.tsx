@@ -10,7 +10,12 @@ describe('home page', () => {
   it('shows the four features, live stats and the visitor calls to action', async () => {
     mockApi({ 'GET /stats': { body: { problems: 12, contests: 3, users: 40 } } });
     renderRoute(<HomePage />);
-    for (const title of ['AI Code Analysis', 'Real-time Execution', 'Contests & Leaderboards', 'Community Driven']) {
+    for (const title of [
+      'AI Code Analysis',
+      'Real-time Execution',
+      'Contests & Leaderboards',
+      'Community Driven',
+    ]) {
       expect(screen.getByRole('heading', { name: title })).toBeInTheDocument();
     }
     expect(await screen.findByText('12')).toBeInTheDocument();
@@ -31,8 +36,25 @@ describe('home page', () => {
 describe('dashboard', () => {
   it('welcomes the user by full name and shows the stats with the rank', async () => {
     mockApi({
-      'GET /profiles/me': { body: { userId: 'u1', username: 'ada', fullName: 'Ada Lovelace', bio: '', preferredLanguage: 'Java', totalScore: 30, problemsSolved: 2, rating: 1500, contestsParticipated: 1 } },
-      'GET /leaderboard/problems': { body: [{ userId: 'x', fullName: 'X', username: 'x', totalScore: 90 }, { userId: 'u1', fullName: 'Ada', username: 'ada', totalScore: 30 }] },
+      'GET /profiles/me': {
+        body: {
+          userId: 'u1',
+          username: 'ada',
+          fullName: 'Ada Lovelace',
+          bio: '',
+          preferredLanguage: 'Java',
+          totalScore: 30,
+          problemsSolved: 2,
+          rating: 1500,
+          contestsParticipated: 1,
+        },
+      },
+      'GET /leaderboard/problems': {
+        body: [
+          { userId: 'x', fullName: 'X', username: 'x', totalScore: 90 },
+          { userId: 'u1', fullName: 'Ada', username: 'ada', totalScore: 30 },
+        ],
+      },
     });
     renderRoute(<DashboardPage />, { preloadedState: signedInState() });
     expect(screen.getByRole('heading', { name: 'Welcome back, Ada Lovelace!' })).toBeInTheDocument();

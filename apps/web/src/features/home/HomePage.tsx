@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { useAuth } from '../auth/useAuth';
 import { useStatsQuery, ZERO_STATS } from './statsApi';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
 
 /** Small inline icons (stroke paths on a 24-unit grid): no emoji font or icon download needed. */
 const ICONS = {
@@ -53,6 +54,7 @@ const FEATURES = [
 ];
 
 export function HomePage() {
+  useDocumentTitle(undefined);
   const { status } = useAuth();
   const signedIn = status === 'authenticated';
   const { data, isError } = useStatsQuery();

@@ -6,7 +6,12 @@ import { mockApi, renderRoute } from '../../test/utils';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const people = Array.from({ length: 11 }, (_, i) => ({ userId: `u${i + 1}`, fullName: `Person ${i + 1}`, username: `p${i + 1}`, totalScore: 110 - i * 10 }));
+const people = Array.from({ length: 11 }, (_, i) => ({
+  userId: `u${i + 1}`,
+  fullName: `Person ${i + 1}`,
+  username: `p${i + 1}`,
+  totalScore: 110 - i * 10,
+}));
 
 describe('leaderboard', () => {
   it('ranks with medals for 1-3, #n after, place badges and Top 10 up to rank 10', async () => {
@@ -31,7 +36,11 @@ describe('leaderboard', () => {
   it('switches to the contest tab with rating and contest count, and shows empty states', async () => {
     mockApi({
       'GET /leaderboard/problems': { body: [] },
-      'GET /leaderboard/contests': { body: [{ userId: 'u1', fullName: 'Ada', username: 'ada', contestRating: 1532, contestsParticipated: 2 }] },
+      'GET /leaderboard/contests': {
+        body: [
+          { userId: 'u1', fullName: 'Ada', username: 'ada', contestRating: 1532, contestsParticipated: 2 },
+        ],
+      },
     });
     const user = userEvent.setup();
     renderRoute(<LeaderboardPage />);
@@ -42,7 +51,12 @@ describe('leaderboard', () => {
   });
 
   it('rounds the average score to a whole number', () => {
-    expect(summarize([{ userId: 'a', fullName: '', username: '', score: 10 }, { userId: 'b', fullName: '', username: '', score: 15 }])).toEqual({ total: 2, top: 15, average: 13 });
+    expect(
+      summarize([
+        { userId: 'a', fullName: '', username: '', score: 10 },
+        { userId: 'b', fullName: '', username: '', score: 15 },
+      ]),
+    ).toEqual({ total: 2, top: 15, average: 13 });
     expect(summarize([])).toEqual({ total: 0, top: 0, average: 0 });
   });
 });

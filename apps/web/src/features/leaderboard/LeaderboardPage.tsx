@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { Badge } from '../../components/Badge';
+import { pluralize } from '../../components/pluralize';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { RankIcon, rankBadgeLabel } from '../../components/RankIcon';
 import { Spinner } from '../../components/Spinner';
 import { Tabs, tabPanelProps } from '../../components/Tabs';
@@ -58,11 +60,12 @@ function BoardList({ rows, board, empty }: { rows: BoardRow[]; board: Board; emp
                     <div className="full">
                       <Link to={`/profile/${r.userId}`}>{r.fullName || r.username}</Link>
                     </div>
-                    <div className="muted" style={{ fontSize: '0.85rem' }}>
-                      @{r.username}
+                    {/* The rank badge sits under the name so that narrow screens never draw one over the other. */}
+                    <div className="lb-meta">
+                      <span className="muted">@{r.username}</span>
+                      {badge && <Badge variant={rank <= 3 ? 'warning' : 'outline'}>{badge}</Badge>}
                     </div>
                   </div>
-                  {badge && <Badge variant={rank <= 3 ? 'warning' : 'outline'}>{badge}</Badge>}
                   <div className="lb-score">
                     {board === 'problems' ? (
                       <>{r.score} points</>
@@ -70,7 +73,7 @@ function BoardList({ rows, board, empty }: { rows: BoardRow[]; board: Board; emp
                       <>
                         <div>{r.score} rating</div>
                         <div className="muted" style={{ fontSize: '0.8rem', fontWeight: 400 }}>
-                          {r.contests} contests
+                          {pluralize(r.contests ?? 0, 'contest')}
                         </div>
                       </>
                     )}
@@ -86,6 +89,7 @@ function BoardList({ rows, board, empty }: { rows: BoardRow[]; board: Board; emp
 }
 
 export function LeaderboardPage() {
+  useDocumentTitle('Leaderboard');
   const [board, setBoard] = useState<Board>('problems');
   const problems = useProblemLeaderboardQuery();
   const contests = useContestRatingLeaderboardQuery();
@@ -96,7 +100,12 @@ export function LeaderboardPage() {
     if (contests.error) console.error('Failed to load contest leaderboard', contests.error);
   }, [problems.error, contests.error]);
 
-  const problemRows: BoardRow[] = (problems.data ?? []).map((e) => ({ userId: e.userId, fullName: e.fullName, username: e.username, score: e.totalScore }));
+  const problemRows: BoardRow[] = (problems.data ?? []).map((e) => ({
+    userId: e.userId,
+    fullName: e.fullName,
+    username: e.username,
+    score: e.totalScore,
+  }));
   const contestRows: BoardRow[] = (contests.data ?? []).map((e) => ({
     userId: e.userId,
     fullName: e.fullName,

@@ -1,4 +1,8 @@
-import type { ContestLeaderboardEntry, ContestRatingLeaderboardEntry, ProblemLeaderboardEntry } from '@javelin/contracts';
+import type {
+  ContestLeaderboardEntry,
+  ContestRatingLeaderboardEntry,
+  ProblemLeaderboardEntry,
+} from '@javelin/contracts';
 import { api } from '../../services/api';
 
 export const leaderboardApi = api.injectEndpoints({
@@ -18,10 +22,14 @@ export const leaderboardApi = api.injectEndpoints({
   }),
 });
 
-export const { useProblemLeaderboardQuery, useContestRatingLeaderboardQuery, useContestLeaderboardQuery } = leaderboardApi;
+export const { useProblemLeaderboardQuery, useContestRatingLeaderboardQuery, useContestLeaderboardQuery } =
+  leaderboardApi;
 
 /** '#n' for the user's place in the problem-solving leaderboard, or 'N/A' (spec §2 Dashboard). */
-export function rankLabel(entries: readonly { userId: string }[] | undefined, userId: string | undefined): string {
+export function rankLabel(
+  entries: readonly { userId: string }[] | undefined,
+  userId: string | undefined,
+): string {
   if (!entries || !userId) return 'N/A';
   const index = entries.findIndex((e) => e.userId === userId);
   return index >= 0 ? `#${index + 1}` : 'N/A';

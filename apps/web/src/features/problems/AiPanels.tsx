@@ -1,5 +1,5 @@
 import type { AiResponse, ExecutionResult } from '@javelin/contracts';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useToast } from '../toast/useToast';
 import { Messages } from '../../app/messages';
 import { MarkdownText } from '../../components/MarkdownText';
@@ -35,6 +35,8 @@ export function useAiHelp(problemId: string) {
     debugAnswer,
     analyzing,
     debugging,
+    /** The debug answer was about the code as it was; a new run makes it stale. */
+    clearDebugAnswer: useCallback(() => setDebugAnswer(null), []),
     analyzeCode: async (code: string) => {
       try {
         handle(

@@ -1,8 +1,11 @@
-import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useAuth } from '../auth/useAuth';
 import { Messages, splitMessage } from '../../app/messages';
 import { Spinner } from '../../components/Spinner';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { SignInLink } from '../auth/SignInLink';
+import { draftKey, useDraft } from '../editor/drafts';
+import { ResizableSplit } from '../editor/ResizableSplit';
 import { AiPanels, useAiHelp } from './AiPanels';
 import { ProblemStatement } from './ProblemStatement';
 import { useProblemQuery, useTestCasesQuery } from './problemsApi';
@@ -30,13 +33,17 @@ export function ProblemPage() {
     { problemId: id, all: isAdmin },
     { skip: !id || status === 'loading' },
   );
-  const [code, setCode] = useState('');
-  const solver = useSolver({ problemId: id, points: problem ? pointsOf(problem) : 0 });
+  const { code, setCode, reset } = useDraft(
+    draftKey(id),
+    problem ? (problem.boilerplateCode ?? '') : undefined,
+  );
   const ai = useAiHelp(id);
-
-  useEffect(() => {
-    if (problem) setCode(problem.boilerplateCode ?? '');
-  }, [problem]);
+  const solver = useSolver({
+    problemId: id,
+    points: problem ? pointsOf(problem) : 0,
+    onStart: ai.clearDebugAnswer,
+  });
+  useDocumentTitle(problem?.title ?? 'Problem');
 
   if (isLoading) return <Spinner label="Loading problem..." />;
   if (isError || !problem) return <ProblemNotFound />;

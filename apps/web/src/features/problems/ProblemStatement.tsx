@@ -3,7 +3,9 @@ import { decodeInputMap, javaType, rawValue } from '@javelin/java-io';
 import { Badge, DifficultyBadge } from '../../components/Badge';
 import { pointsOf } from './solving';
 
-export function functionSignature(problem: Pick<Problem, 'functionName' | 'returnType' | 'inputVariables'>): string {
+export function functionSignature(
+  problem: Pick<Problem, 'functionName' | 'returnType' | 'inputVariables'>,
+): string {
   const params = (problem.inputVariables ?? []).map((v) => `${safeJavaType(v.type)} ${v.name}`).join(', ');
   return `public static ${safeJavaType(problem.returnType)} ${problem.functionName}(${params})`;
 }
@@ -28,7 +30,13 @@ export function formatInputs(input: string, variables: readonly InputVariable[])
   }
 }
 
-export function TestCaseList({ testCases, variables }: { testCases: readonly TestCase[]; variables: readonly InputVariable[] }) {
+export function TestCaseList({
+  testCases,
+  variables,
+}: {
+  testCases: readonly TestCase[];
+  variables: readonly InputVariable[];
+}) {
   if (!testCases.length) return <p className="muted">No test cases available.</p>;
   return (
     <>
@@ -36,7 +44,9 @@ export function TestCaseList({ testCases, variables }: { testCases: readonly Tes
         <div key={tc._id ?? tc.id ?? i} className="test-case">
           <div className="row" style={{ justifyContent: 'space-between' }}>
             <strong>Test Case {i + 1}</strong>
-            <Badge variant={tc.isExample ? 'outline' : 'secondary'}>{tc.isExample ? 'Example' : 'Hidden'}</Badge>
+            <Badge variant={tc.isExample ? 'outline' : 'secondary'}>
+              {tc.isExample ? 'Example' : 'Hidden'}
+            </Badge>
           </div>
           {tc.input || tc.expectedOutput ? (
             <>
@@ -58,9 +68,20 @@ export function TestCaseList({ testCases, variables }: { testCases: readonly Tes
   );
 }
 
-export function ProblemStatement({ problem, testCases, points }: { problem: Problem; testCases: readonly TestCase[]; points?: number }) {
+/** The statement of a practice or contest problem; the contest page lists only the examples. */
+export function ProblemStatement({
+  problem,
+  testCases,
+  points,
+  testCasesHeading = 'Test Cases',
+}: {
+  problem: Problem;
+  testCases: readonly TestCase[];
+  points?: number;
+  testCasesHeading?: string;
+}) {
   return (
-    <article className="card" aria-labelledby="problem-title">
+    <article className="card statement" aria-labelledby="problem-title">
       <div className="card-header">
         <h1 id="problem-title" style={{ fontSize: '1.5rem' }}>
           {problem.title}
@@ -104,7 +125,7 @@ export function ProblemStatement({ problem, testCases, points }: { problem: Prob
         </section>
       )}
       <section className="section">
-        <h3>Test Cases</h3>
+        <h3>{testCasesHeading}</h3>
         <TestCaseList testCases={testCases} variables={problem.inputVariables ?? []} />
       </section>
     </article>

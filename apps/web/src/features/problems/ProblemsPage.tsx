@@ -6,6 +6,7 @@ import { Badge, DifficultyBadge } from '../../components/Badge';
 import { Spinner } from '../../components/Spinner';
 import { solvedIds, useProblemsQuery, useSolvedProblemsQuery } from './problemsApi';
 import { pointsOf } from './solving';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
 
 type DifficultyFilter = 'all' | (typeof DIFFICULTIES)[number];
 
@@ -27,6 +28,7 @@ export function filterProblems(
 }
 
 export function ProblemsPage() {
+  useDocumentTitle('Problems');
   const { status } = useAuth();
   const [search, setSearch] = useState('');
   const [difficulty, setDifficulty] = useState<DifficultyFilter>('all');

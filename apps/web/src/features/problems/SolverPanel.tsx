@@ -1,8 +1,12 @@
-import type { InputVariable } from '@javelin/contracts';
-import { useEffect } from 'react';
+import { PracticeMessages, type InputVariable } from '@javelin/contracts';
+import { useEffect, useMemo, useState } from 'react';
 import { Messages } from '../../app/messages';
+import { Modal } from '../../components/Modal';
 import { Tooltip } from '../../components/Tooltip';
+import { SignInLink } from '../auth/SignInLink';
+import { useAuth } from '../auth/useAuth';
 import { CodeEditor } from '../editor/CodeEditor';
+import { compileErrorMarkers } from '../editor/compileMarkers';
 import { EDITOR_TAB_SIZE } from '../editor/editorConfig';
 import { STATUS_LABEL, type useSolver } from './solving';
 import { TestResultsList } from './TestResults';
@@ -14,18 +18,37 @@ const RESULT_LABELS: Record<SolverVariant, { pass: string; fail: string }> = {
   contest: { pass: Messages.accepted, fail: Messages.wrongAnswer },
 };
 
-/** Ctrl+Enter runs the code from anywhere on the page; inside Monaco the editor's own command handles it. */
-function useRunShortcut(onRun: () => void) {
+/**
+ * Ctrl+Enter runs and Ctrl+Shift+Enter submits from anywhere on the page; inside Monaco the editor's
+ * own commands handle them.
+ */
+function useSolverShortcuts(onRun: () => void, onSubmit: () => void) {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (!(e.ctrlKey || e.metaKey) || e.key !== 'Enter') return;
       if ((e.target as HTMLElement | null)?.closest?.('.monaco-editor')) return;
       e.preventDefault();
-      onRun();
+      if (e.shiftKey) onSubmit();
+      else onRun();
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
-  }, [onRun]);
+  }, [onRun, onSubmit]);
+}
+
+function SignInPrompt({ onClose }: { onClose: () => void }) {
+  return (
+    <Modal title="Sign in to continue" onClose={onClose}>
+      <p>{PracticeMessages.signInToRun}</p>
+      <p className="muted">{PracticeMessages.signInKeepsCode}</p>
+      <div className="row">
+        <SignInLink className="btn">Sign in</SignInLink>
+        <SignInLink className="btn btn-outline" to="/signup">
+          Sign up
+        </SignInLink>
+      </div>
+    </Modal>
+  );
 }
 
 export function SolverPanel({
@@ -41,6 +64,7 @@ export function SolverPanel({
   variant: SolverVariant;
   code: string;
   onCodeChange: (code: string) => void;
+  /** Throws the code away for the boilerplate; the panel asks the user first. */
   onReset: () => void;
   solver: ReturnType<typeof useSolver>;
   onDebugHelp?: () => void;
@@ -48,10 +72,22 @@ export function SolverPanel({
   /** The problem's input variables, to show each test's input as 'name = value'. */
   variables?: readonly InputVariable[];
 }) {
+  const { status: session } = useAuth();
+  const [askSignIn, setAskSignIn] = useState(false);
   const busy = solver.status !== 'ready';
-  const run = () => void solver.run(code);
-  useRunShortcut(run);
+  const signedIn = session === 'authenticated';
+  // Signed out, Run and Submit ask to sign in instead of failing with a 401 that would leave the page.
+  const run = () => (signedIn ? void solver.run(code) : setAskSignIn(true));
+  const submit = () => {
+    if (!signedIn) setAskSignIn(true);
+    else if (!submitDisabledReason) void solver.submit(code);
+  };
+  useSolverShortcuts(run, submit);
   const labels = RESULT_LABELS[variant];
+  const markers = useMemo(() => compileErrorMarkers(solver.lastCompileError), [solver.lastCompileError]);
+  const reset = () => {
+    if (window.confirm(PracticeMessages.confirmReset)) onReset();
+  };
 
   return (
     <div>
@@ -62,7 +98,7 @@ export function SolverPanel({
             {STATUS_LABEL[solver.status]}
           </span>
           <div className="row">
-            <button type="button" className="btn btn-outline btn-sm" onClick={onReset} disabled={busy}>
+            <button type="button" className="btn btn-outline btn-sm" onClick={reset} disabled={busy}>
               Reset
             </button>
             <Tooltip content="Run the example tests (Ctrl+Enter)">
@@ -71,22 +107,41 @@ export function SolverPanel({
               </button>
             </Tooltip>
             {onDebugHelp && (
-              <button type="button" className="btn btn-outline btn-sm" onClick={onDebugHelp} disabled={busy}>
+              <button
+                type="button"
+                className="btn btn-outline btn-sm"
+                onClick={onDebugHelp}
+                disabled={busy || !signedIn}
+              >
                 Debug Help
               </button>
             )}
-            <button type="button" className="btn btn-sm" onClick={() => void solver.submit(code)} disabled={busy || !!submitDisabledReason}>
-              Submit Solution
-            </button>
+            <Tooltip content="Run all tests and submit (Ctrl+Shift+Enter)">
+              <button
+                type="button"
+                className="btn btn-sm"
+                onClick={submit}
+                disabled={busy || !!submitDisabledReason}
+              >
+                Submit Solution
+              </button>
+            </Tooltip>
           </div>
         </div>
-        <CodeEditor value={code} onChange={onCodeChange} onRun={run} ariaLabel="Java code editor" />
+        <CodeEditor
+          value={code}
+          onChange={onCodeChange}
+          onRun={run}
+          onSubmit={submit}
+          markers={markers}
+          ariaLabel="Java code editor"
+        />
         <div className="editor-footer" aria-label="Editor settings">
           <span>Java</span>
           <span>UTF-8</span>
           <span>{EDITOR_TAB_SIZE} spaces</span>
-          <span className="muted" style={{ marginLeft: 'auto' }}>
-            Ctrl+Enter to run
+          <span className="muted editor-keys">
+            <kbd>Ctrl+Enter</kbd> run · <kbd>Ctrl+Shift+Enter</kbd> submit
           </span>
         </div>
       </div>
@@ -97,14 +152,26 @@ export function SolverPanel({
       )}
       {solver.submission && (
         <section className="card" style={{ marginTop: '1rem' }} aria-labelledby="submission-heading">
-          <h2 id="submission-heading">{variant === 'contest' ? 'Submission Result' : 'Submission Results'}</h2>
-          <div className={`result-box ${solver.submission.passed ? 'pass' : 'fail'}`} role="status" data-testid="submission-result">
-            <strong style={{ fontSize: '1.1rem' }}>{solver.submission.passed ? labels.pass : labels.fail}</strong>
+          <h2 id="submission-heading">
+            {variant === 'contest' ? 'Submission Result' : 'Submission Results'}
+          </h2>
+          <div
+            className={`result-box ${solver.submission.passed ? 'pass' : 'fail'}`}
+            role="status"
+            data-testid="submission-result"
+          >
+            <strong style={{ fontSize: '1.1rem' }}>
+              {solver.submission.passed ? labels.pass : labels.fail}
+            </strong>
             <div>
               {solver.submission.passedCount}/{solver.submission.totalCount} test cases passed
             </div>
           </div>
-          <TestResultsList results={solver.submission.results} compileError={solver.submission.compileError} variables={variables} />
+          <TestResultsList
+            results={solver.submission.results}
+            compileError={solver.submission.compileError}
+            variables={variables}
+          />
         </section>
       )}
       {solver.testRun && (
@@ -113,9 +180,14 @@ export function SolverPanel({
           <p className="muted">
             {solver.testRun.passedCount}/{solver.testRun.totalCount} example test cases passed
           </p>
-          <TestResultsList results={solver.testRun.results} compileError={solver.testRun.compileError} variables={variables} />
+          <TestResultsList
+            results={solver.testRun.results}
+            compileError={solver.testRun.compileError}
+            variables={variables}
+          />
         </section>
       )}
+      {askSignIn && <SignInPrompt onClose={() => setAskSignIn(false)} />}
     </div>
   );
 }

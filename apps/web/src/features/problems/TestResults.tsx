@@ -1,63 +1,134 @@
-import type { ExecutionResult, InputVariable } from '@javelin/contracts';
-import { Badge } from '../../components/Badge';
+import {
+  PracticeMessages,
+  STDERR_DISPLAY_LIMIT,
+  type InputVariable,
+  type ShownResult,
+} from '@javelin/contracts';
+import { useState } from 'react';
 import { formatInputs } from './ProblemStatement';
 
-function verdictLabel(verdict: string | undefined): string {
+export function verdictLabel(verdict: string | undefined): string {
   return verdict ? verdict.replace(/_/g, ' ') : '';
 }
 
-/** One row per test; hidden tests (no input or outputs for non-admins) show only pass/fail, time and verdict. */
+/** Long debug output is cut so a print in a loop cannot flood the page. */
+export function truncateStderr(stderr: string): string {
+  return stderr.length > STDERR_DISPLAY_LIMIT
+    ? `${stderr.slice(0, STDERR_DISPLAY_LIMIT)}\n${PracticeMessages.stderrTruncated}`
+    : stderr;
+}
+
+/** Hidden tests reach non-admins with no input or outputs: only pass/fail, time and verdict. */
+function isMasked(r: ShownResult): boolean {
+  return !r.isExample && !r.input && !r.expectedOutput && !r.actualOutput;
+}
+
+export function CompileErrorBox({ compileError }: { compileError: string }) {
+  return (
+    <div className="result-box fail" data-testid="compile-error">
+      <strong>Compilation error</strong>
+      <pre>{compileError}</pre>
+    </div>
+  );
+}
+
+function TestResultDetail({
+  result,
+  index,
+  variables,
+}: {
+  result: ShownResult;
+  index: number;
+  variables: readonly InputVariable[];
+}) {
+  const masked = isMasked(result);
+  return (
+    <div
+      className={`test-case ${result.passed ? 'pass' : 'fail'}`}
+      data-testid="test-result"
+      aria-live="polite"
+    >
+      <div className="row" style={{ justifyContent: 'space-between' }}>
+        <strong>
+          Test Case {index + 1} {result.isExample ? '' : '(Hidden)'}
+        </strong>
+        <span className="muted" style={{ fontSize: '0.8rem' }}>
+          {result.passed ? 'Passed' : verdictLabel(result.verdict) || 'Failed'} · {result.executionTime} ms
+        </span>
+      </div>
+      {masked ? (
+        <p className="muted" style={{ fontSize: '0.85rem', margin: 0 }}>
+          {PracticeMessages.hiddenTest}
+        </p>
+      ) : (
+        <>
+          <div className="muted" style={{ fontSize: '0.8rem' }}>
+            Input:
+          </div>
+          <pre>{formatInputs(result.input, variables)}</pre>
+          <div className="muted" style={{ fontSize: '0.8rem' }}>
+            Expected Output:
+          </div>
+          <pre>{result.expectedOutput}</pre>
+          <div className="muted" style={{ fontSize: '0.8rem' }}>
+            Your Output:
+          </div>
+          <pre>{result.actualOutput}</pre>
+          {!!result.stderr && (
+            <>
+              <div className="muted" style={{ fontSize: '0.8rem' }}>
+                Standard Error:
+              </div>
+              <pre data-testid="stderr">{truncateStderr(result.stderr)}</pre>
+            </>
+          )}
+        </>
+      )}
+      {result.error && <pre style={{ color: 'var(--destructive)' }}>{result.error}</pre>}
+    </div>
+  );
+}
+
+/**
+ * One chip per test (LeetCode style) with the chosen test's details below; the first failing test is
+ * chosen at first. A compile error is shown once, above the chips.
+ */
 export function TestResultsList({
   results,
   compileError,
   variables = [],
 }: {
-  results: readonly ExecutionResult[];
+  results: readonly ShownResult[];
   compileError?: string;
   variables?: readonly InputVariable[];
 }) {
+  const firstFailing = results.findIndex((r) => !r.passed);
+  const [chosen, setChosen] = useState<number | null>(null);
+  const selected = chosen !== null && chosen < results.length ? chosen : Math.max(firstFailing, 0);
   return (
     <div>
-      {compileError && (
-        <div className="result-box fail">
-          <strong>Compilation error</strong>
-          <pre>{compileError}</pre>
-        </div>
-      )}
-      {results.map((r, i) => {
-        const hidden = !r.isExample && !r.input && !r.expectedOutput && !r.actualOutput;
-        return (
-          <div key={r.testCaseId ?? i} className={`test-case ${r.passed ? 'pass' : 'fail'}`} data-testid="test-result">
-            <div className="row" style={{ justifyContent: 'space-between' }}>
-              <strong>
-                Test Case {i + 1} {r.isExample ? '' : '(Hidden)'}
-              </strong>
-              <span className="row">
-                <Badge variant={r.passed ? 'success' : 'destructive'}>{r.passed ? 'Passed' : 'Failed'}</Badge>
-                <span className="muted" style={{ fontSize: '0.8rem' }}>
-                  {r.executionTime} ms
-                </span>
-              </span>
-            </div>
-            {!r.passed && r.verdict && <div className="muted" style={{ fontSize: '0.8rem' }}>{verdictLabel(r.verdict)}</div>}
-            {hidden ? (
-              <p className="muted" style={{ fontSize: '0.85rem', margin: 0 }}>
-                Hidden test case — input and output are not shown.
-              </p>
-            ) : (
-              <>
-                <div className="muted" style={{ fontSize: '0.8rem' }}>Input:</div>
-                <pre>{formatInputs(r.input, variables)}</pre>
-                <div className="muted" style={{ fontSize: '0.8rem' }}>Expected Output:</div>
-                <pre>{r.expectedOutput}</pre>
-                <div className="muted" style={{ fontSize: '0.8rem' }}>Your Output:</div>
-                <pre>{r.actualOutput}</pre>
-              </>
-            )}
-            {r.error && <pre style={{ color: 'var(--destructive)' }}>{r.error}</pre>}
+      {compileError && <CompileErrorBox compileError={compileError} />}
+      {results.length > 0 && (
+        <>
+          <div className="chip-row" role="group" aria-label="Test results">
+            {results.map((r, i) => (
+              <button
+                key={r.testCaseId ?? i}
+                type="button"
+                className={`chip ${r.passed ? 'pass' : 'fail'}`}
+                aria-pressed={i === selected}
+                title={r.passed ? 'Passed' : verdictLabel(r.verdict) || 'Failed'}
+                data-testid="test-chip"
+                onClick={() => setChosen(i)}
+              >
+                <span aria-hidden="true">{r.passed ? '✓' : '✗'}</span> Test {i + 1}
+                <span className="sr-only">{r.passed ? ' passed' : ' failed'}</span>
+              </button>
+            ))}
           </div>
-        );
-      })}
+          <TestResultDetail result={results[selected]} index={selected} variables={variables} />
+        </>
+      )}
     </div>
   );
 }

@@ -7,7 +7,9 @@ import { ProblemPage } from './ProblemPage';
 import { functionSignature } from './ProblemStatement';
 import { mockApi, renderRoute, signedInState } from '../../test/utils';
 
-vi.mock('../editor/CodeEditor', async () => ({ CodeEditor: (await import('../../test/editorMock')).CodeEditorMock }));
+vi.mock('../editor/CodeEditor', async () => ({
+  CodeEditor: (await import('../../test/editorMock')).CodeEditorMock,
+}));
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -36,7 +38,14 @@ const problem = (over: Partial<Problem> = {}): Problem => ({
 describe('problems list', () => {
   const problems = [
     problem(),
-    problem({ _id: 'p2', id: 'p2', title: 'Graph Paths', difficulty: 'hard', points: 0, description: 'Count paths.' }),
+    problem({
+      _id: 'p2',
+      id: 'p2',
+      title: 'Graph Paths',
+      difficulty: 'hard',
+      points: 0,
+      description: 'Count paths.',
+    }),
     problem({ _id: 'p3', id: 'p3', title: 'Secret', isVisible: false }),
   ];
 
@@ -71,13 +80,19 @@ describe('problems list', () => {
 describe('practice problem page', () => {
   const base = (extra = {}) => ({
     'GET /problems/p1': { body: problem() },
-    'GET /problems/p1/test-cases': { body: [{ _id: 't1', id: 't1', input: '{"a":"1","b":"[1,2]"}', expectedOutput: '4', isExample: true }] },
+    'GET /problems/p1/test-cases': {
+      body: [{ _id: 't1', id: 't1', input: '{"a":"1","b":"[1,2]"}', expectedOutput: '4', isExample: true }],
+    },
     ...extra,
   });
 
   it('shows the statement with the function signature and the example test cases', async () => {
     mockApi(base());
-    renderRoute(<ProblemPage />, { url: '/problems/p1', path: '/problems/:id', preloadedState: signedInState() });
+    renderRoute(<ProblemPage />, {
+      url: '/problems/p1',
+      path: '/problems/:id',
+      preloadedState: signedInState(),
+    });
     expect(await screen.findByRole('heading', { name: 'Sum of Two' })).toBeInTheDocument();
     expect(screen.getByText('public static int solve(int a, int[] b)')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Input Parameters' })).toBeInTheDocument();
@@ -88,7 +103,7 @@ describe('practice problem page', () => {
   it("shows 'Problem not found' for a missing problem", async () => {
     mockApi({});
     renderRoute(<ProblemPage />, { url: '/problems/nope', path: '/problems/:id' });
-    expect(await screen.findByRole('alert')).toHaveTextContent("Problem not found");
+    expect(await screen.findByRole('alert')).toHaveTextContent('Problem not found');
     expect(screen.getByText("The problem you're looking for doesn't exist.")).toBeInTheDocument();
   });
 
@@ -96,18 +111,44 @@ describe('practice problem page', () => {
     const { calls } = mockApi(
       base({
         'POST /execute-code': {
-          body: { results: [{ testCaseId: 't1', input: 'a = 1', expectedOutput: '4', actualOutput: '3', passed: false, executionTime: 12, error: '', isExample: true, verdict: 'wrong_answer' }], overallPassed: false, passedCount: 0, totalCount: 1, verdict: 'wrong_answer' },
+          body: {
+            results: [
+              {
+                testCaseId: 't1',
+                input: 'a = 1',
+                expectedOutput: '4',
+                actualOutput: '3',
+                passed: false,
+                executionTime: 12,
+                error: '',
+                isExample: true,
+                verdict: 'wrong_answer',
+              },
+            ],
+            overallPassed: false,
+            passedCount: 0,
+            totalCount: 1,
+            verdict: 'wrong_answer',
+          },
         },
       }),
     );
     const user = userEvent.setup();
-    renderRoute(<ProblemPage />, { url: '/problems/p1', path: '/problems/:id', preloadedState: signedInState() });
+    renderRoute(<ProblemPage />, {
+      url: '/problems/p1',
+      path: '/problems/:id',
+      preloadedState: signedInState(),
+    });
     const editor = await screen.findByLabelText('Java code editor');
     await user.click(editor);
     await user.keyboard('{Control>}{Enter}{/Control}');
     expect(await screen.findByRole('heading', { name: 'Test Results' })).toBeInTheDocument();
     expect(screen.getByText('Example test cases: 0/1 passed')).toBeInTheDocument();
-    expect(calls.find((c) => c.path === '/execute-code')?.body).toMatchObject({ language: 'java', problemId: 'p1', runAllTestCases: false });
+    expect(calls.find((c) => c.path === '/execute-code')?.body).toMatchObject({
+      language: 'java',
+      problemId: 'p1',
+      runAllTestCases: false,
+    });
     expect(screen.queryByRole('button', { name: 'Analyze Code' })).not.toBeInTheDocument();
   });
 
@@ -117,8 +158,28 @@ describe('practice problem page', () => {
         'POST /execute-code': {
           body: {
             results: [
-              { testCaseId: 't1', input: 'a = 1', expectedOutput: '4', actualOutput: '4', passed: true, executionTime: 5, error: '', isExample: true, verdict: 'accepted' },
-              { testCaseId: 't2', input: '', expectedOutput: '', actualOutput: '', passed: false, executionTime: 7, error: 'Wrong answer', isExample: false, verdict: 'wrong_answer' },
+              {
+                testCaseId: 't1',
+                input: 'a = 1',
+                expectedOutput: '4',
+                actualOutput: '4',
+                passed: true,
+                executionTime: 5,
+                error: '',
+                isExample: true,
+                verdict: 'accepted',
+              },
+              {
+                testCaseId: 't2',
+                input: '',
+                expectedOutput: '',
+                actualOutput: '',
+                passed: false,
+                executionTime: 7,
+                error: 'Wrong answer',
+                isExample: false,
+                verdict: 'wrong_answer',
+              },
             ],
             overallPassed: false,
             passedCount: 1,
@@ -129,7 +190,11 @@ describe('practice problem page', () => {
       }),
     );
     const user = userEvent.setup();
-    renderRoute(<ProblemPage />, { url: '/problems/p1', path: '/problems/:id', preloadedState: signedInState() });
+    renderRoute(<ProblemPage />, {
+      url: '/problems/p1',
+      path: '/problems/:id',
+      preloadedState: signedInState(),
+    });
     await user.click(await screen.findByRole('button', { name: 'Submit Solution' }));
     const result = await screen.findByTestId('submission-result');
     expect(result).toHaveTextContent('Solution Incorrect');
@@ -139,59 +204,156 @@ describe('practice problem page', () => {
     expect(calls.some((c) => c.path === '/submissions' || c.path === '/solve')).toBe(false);
   });
 
-  it("an accepted submission is recorded, marked solved, congratulated and unlocks Analyze Code", async () => {
+  it('an accepted submission is recorded, marked solved, congratulated and unlocks Analyze Code', async () => {
     const { calls } = mockApi(
       base({
-        'POST /execute-code': { body: { results: [{ testCaseId: 't1', input: 'a', expectedOutput: '4', actualOutput: '4', passed: true, executionTime: 5, error: '', isExample: true, verdict: 'accepted' }], overallPassed: true, passedCount: 1, totalCount: 1, verdict: 'accepted' } },
+        'POST /execute-code': {
+          body: {
+            results: [
+              {
+                testCaseId: 't1',
+                input: 'a',
+                expectedOutput: '4',
+                actualOutput: '4',
+                passed: true,
+                executionTime: 5,
+                error: '',
+                isExample: true,
+                verdict: 'accepted',
+              },
+            ],
+            overallPassed: true,
+            passedCount: 1,
+            totalCount: 1,
+            verdict: 'accepted',
+          },
+        },
         'POST /submissions': { status: 201, body: { _id: 's9' } },
         'POST /solve': { body: { success: true } },
         'POST /analyze-code': { body: { success: true, analysis: 'O(n) time, looks good.' } },
       }),
     );
     const user = userEvent.setup();
-    renderRoute(<ProblemPage />, { url: '/problems/p1', path: '/problems/:id', preloadedState: signedInState() });
+    renderRoute(<ProblemPage />, {
+      url: '/problems/p1',
+      path: '/problems/:id',
+      preloadedState: signedInState(),
+    });
     await user.click(await screen.findByRole('button', { name: 'Submit Solution' }));
     expect(await screen.findByTestId('submission-result')).toHaveTextContent('Congratulations!');
     expect(await screen.findByText('Problem solved! You earned 20 points!')).toBeInTheDocument();
-    await waitFor(() => expect(calls.find((c) => c.path === '/solve')?.body).toEqual({ problemId: 'p1', submissionId: 's9' }));
-    expect(calls.find((c) => c.path === '/submissions')?.body).toMatchObject({ problemId: 'p1', status: 'accepted', testCasesPassed: 1, totalTestCases: 1, language: 'java' });
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === '/solve')?.body).toEqual({ problemId: 'p1', submissionId: 's9' }),
+    );
+    expect(calls.find((c) => c.path === '/submissions')?.body).toMatchObject({
+      problemId: 'p1',
+      status: 'accepted',
+      testCasesPassed: 1,
+      totalTestCases: 1,
+      language: 'java',
+    });
     await user.click(screen.getByRole('button', { name: 'Analyze Code' }));
     expect(await screen.findByText('O(n) time, looks good.')).toBeInTheDocument();
   });
 
-  const accepted = { body: { results: [{ testCaseId: 't1', input: '', expectedOutput: '4', actualOutput: '4', passed: true, executionTime: 5, error: '', isExample: true, verdict: 'accepted' }], overallPassed: true, passedCount: 1, totalCount: 1, verdict: 'accepted' } };
+  const accepted = {
+    body: {
+      results: [
+        {
+          testCaseId: 't1',
+          input: '',
+          expectedOutput: '4',
+          actualOutput: '4',
+          passed: true,
+          executionTime: 5,
+          error: '',
+          isExample: true,
+          verdict: 'accepted',
+        },
+      ],
+      overallPassed: true,
+      passedCount: 1,
+      totalCount: 1,
+      verdict: 'accepted',
+    },
+  };
 
   it("toasts 'Failed to mark problem as solved. Please try again.' when the submission is not recorded", async () => {
-    const { calls } = mockApi(base({ 'POST /execute-code': accepted, 'POST /submissions': { status: 500, body: {} } }));
+    const { calls } = mockApi(
+      base({ 'POST /execute-code': accepted, 'POST /submissions': { status: 500, body: {} } }),
+    );
     const user = userEvent.setup();
-    renderRoute(<ProblemPage />, { url: '/problems/p1', path: '/problems/:id', preloadedState: signedInState() });
+    renderRoute(<ProblemPage />, {
+      url: '/problems/p1',
+      path: '/problems/:id',
+      preloadedState: signedInState(),
+    });
     await user.click(await screen.findByRole('button', { name: 'Submit Solution' }));
-    expect(await screen.findByText('Failed to mark problem as solved. Please try again.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Failed to mark problem as solved. Please try again.'),
+    ).toBeInTheDocument();
     expect(calls.some((c) => c.path === '/solve')).toBe(false);
   });
 
   it('warns that points may not have been awarded when marking solved fails', async () => {
-    mockApi(base({ 'POST /execute-code': accepted, 'POST /submissions': { body: { _id: 's1' } }, 'POST /solve': { status: 500, body: {} } }));
+    mockApi(
+      base({
+        'POST /execute-code': accepted,
+        'POST /submissions': { body: { _id: 's1' } },
+        'POST /solve': { status: 500, body: {} },
+      }),
+    );
     const user = userEvent.setup();
-    renderRoute(<ProblemPage />, { url: '/problems/p1', path: '/problems/:id', preloadedState: signedInState() });
+    renderRoute(<ProblemPage />, {
+      url: '/problems/p1',
+      path: '/problems/:id',
+      preloadedState: signedInState(),
+    });
     await user.click(await screen.findByRole('button', { name: 'Submit Solution' }));
-    expect(await screen.findByText('Problem solved but points may not have been awarded. Please check your profile.')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Problem solved but points may not have been awarded. Please check your profile.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it("toasts 'Failed to run code' with the server's reason when the run is refused", async () => {
-    mockApi(base({ 'POST /execute-code': { status: 503, body: { statusCode: 503, error: 'The judge is unavailable right now, please try again shortly', message: 'x' } } }));
+    mockApi(
+      base({
+        'POST /execute-code': {
+          status: 503,
+          body: {
+            statusCode: 503,
+            error: 'The judge is unavailable right now, please try again shortly',
+            message: 'x',
+          },
+        },
+      }),
+    );
     const user = userEvent.setup();
-    renderRoute(<ProblemPage />, { url: '/problems/p1', path: '/problems/:id', preloadedState: signedInState() });
+    renderRoute(<ProblemPage />, {
+      url: '/problems/p1',
+      path: '/problems/:id',
+      preloadedState: signedInState(),
+    });
     await user.click(await screen.findByRole('button', { name: 'Run Code' }));
     expect(await screen.findByText('Failed to run code')).toBeInTheDocument();
-    expect(screen.getByText('The judge is unavailable right now, please try again shortly')).toBeInTheDocument();
+    expect(
+      screen.getByText('The judge is unavailable right now, please try again shortly'),
+    ).toBeInTheDocument();
     expect(screen.getByTestId('solver-status')).toHaveTextContent('Ready');
   });
 
   it("a failed AI debug request toasts 'Debug Help Failed' with the server error", async () => {
-    mockApi(base({ 'POST /debug-help': { body: { success: false, analysis: '', error: 'Model unavailable' } } }));
+    mockApi(
+      base({ 'POST /debug-help': { body: { success: false, analysis: '', error: 'Model unavailable' } } }),
+    );
     const user = userEvent.setup();
-    renderRoute(<ProblemPage />, { url: '/problems/p1', path: '/problems/:id', preloadedState: signedInState() });
+    renderRoute(<ProblemPage />, {
+      url: '/problems/p1',
+      path: '/problems/:id',
+      preloadedState: signedInState(),
+    });
     await user.click(await screen.findByRole('button', { name: 'Debug Help' }));
     expect(await screen.findByText('Debug Help Failed')).toBeInTheDocument();
     expect(screen.getByText('Model unavailable')).toBeInTheDocument();
@@ -200,6 +362,12 @@ describe('practice problem page', () => {
 
 describe('functionSignature', () => {
   it('maps string to String, array to int[] and keeps void', () => {
-    expect(functionSignature({ functionName: 'f', returnType: 'void', inputVariables: [{ id: '1', name: 's', type: 'string', description: '' }] })).toBe('public static void f(String s)');
+    expect(
+      functionSignature({
+        functionName: 'f',
+        returnType: 'void',
+        inputVariables: [{ id: '1', name: 's', type: 'string', description: '' }],
+      }),
+    ).toBe('public static void f(String s)');
   });
 });

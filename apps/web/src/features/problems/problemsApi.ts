@@ -16,6 +16,12 @@ export interface SolvedProblemEntry {
   _id?: string;
 }
 
+/** The server's answer to POST /solve: whether this solve was new and what it earned. */
+export interface SolveAnswer {
+  alreadySolved?: boolean;
+  points?: number;
+}
+
 export interface DebugHelpRequest {
   problemId: string;
   code: string;
@@ -61,7 +67,7 @@ export const problemsApi = api.injectEndpoints({
     submitSolution: build.mutation<{ _id: string }, SubmissionRequest>({
       query: (body) => ({ url: '/submissions', method: 'POST', body }),
     }),
-    markSolved: build.mutation<unknown, SolveRequest>({
+    markSolved: build.mutation<SolveAnswer, SolveRequest>({
       query: (body) => ({ url: '/solve', method: 'POST', body }),
       invalidatesTags: ['Solved', 'Profile', 'Leaderboard', 'ContestLeaderboard', 'Stats'],
     }),

@@ -38,6 +38,8 @@ export interface SolverOptions {
   contestId?: string;
   /** Called after an accepted solution is recorded (the contest page goes back to the contest). */
   onSolved?: () => void;
+  /** Called as a run or submit starts, to drop what belonged to the previous code (the AI debug answer). */
+  onStart?: () => void;
 }
 
 /**
@@ -45,7 +47,7 @@ export interface SolverOptions {
  * Submit clears the test list, runs all tests and, only when all pass, records an accepted
  * submission and marks the problem solved.
  */
-export function useSolver({ problemId, points, contestId, onSolved }: SolverOptions) {
+export function useSolver({ problemId, points, contestId, onSolved, onStart }: SolverOptions) {
   const dispatch = useAppDispatch();
   const toast = useToast();
   const [status, setStatus] = useState<SolverStatus>('ready');
@@ -58,7 +60,10 @@ export function useSolver({ problemId, points, contestId, onSolved }: SolverOpti
   const run = useCallback(
     async (code: string) => {
       if (status !== 'ready') return;
+      // Results of the previous code are cleared, never left looking current.
       setSubmission(null);
+      setTestRun(null);
+      onStart?.();
       setStatus('running');
       try {
         const result = await executeCode({
@@ -88,7 +93,7 @@ export function useSolver({ problemId, points, contestId, onSolved }: SolverOpti
         setStatus('ready');
       }
     },
-    [status, executeCode, problemId, contestId, toast],
+    [status, executeCode, problemId, contestId, toast, onStart],
   );
 
   const submit = useCallback(
@@ -96,6 +101,7 @@ export function useSolver({ problemId, points, contestId, onSolved }: SolverOpti
       if (status !== 'ready') return;
       setTestRun(null);
       setSubmission(null);
+      onStart?.();
       setStatus('submitting');
       try {
         const result = await executeCode({

@@ -6,8 +6,24 @@ import { mockApi, renderRoute, signedInState } from '../../test/utils';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const profile = { userId: 'u1', username: 'ada', fullName: 'Ada Lovelace', bio: 'Analyst', preferredLanguage: 'Java', totalScore: 40, problemsSolved: 3, rating: 1520, contestsParticipated: 1 };
-const activity = Array.from({ length: 7 }, (_, i) => ({ problemId: `p${i}`, problemTitle: `Problem ${i}`, difficulty: 'easy', points: 10, solvedAt: '2026-01-0' + (i + 1) + 'T00:00:00Z' }));
+const profile = {
+  userId: 'u1',
+  username: 'ada',
+  fullName: 'Ada Lovelace',
+  bio: 'Analyst',
+  preferredLanguage: 'Java',
+  totalScore: 40,
+  problemsSolved: 3,
+  rating: 1520,
+  contestsParticipated: 1,
+};
+const activity = Array.from({ length: 7 }, (_, i) => ({
+  problemId: `p${i}`,
+  problemTitle: `Problem ${i}`,
+  difficulty: 'easy',
+  points: 10,
+  solvedAt: '2026-01-0' + (i + 1) + 'T00:00:00Z',
+}));
 const routes = [
   { path: '/profile', element: <ProfilePage /> },
   { path: '/profile/:userId', element: <ProfilePage /> },
@@ -19,7 +35,18 @@ describe('profile', () => {
     mockApi({
       'GET /profiles/me': { body: profile },
       'GET /profiles/me/activity': { body: activity },
-      'GET /profiles/me/rating-history': { body: [{ contestId: 'c', contestTitle: 'Weekly 1', oldRating: 1500, newRating: 1520, rank: 1, at: '2026-01-01' }] },
+      'GET /profiles/me/rating-history': {
+        body: [
+          {
+            contestId: 'c',
+            contestTitle: 'Weekly 1',
+            oldRating: 1500,
+            newRating: 1520,
+            rank: 1,
+            at: '2026-01-01',
+          },
+        ],
+      },
     });
     renderRoute(routes, { url: '/profile', preloadedState: signedInState() });
     expect(await screen.findByRole('heading', { name: 'Ada Lovelace' })).toBeInTheDocument();
@@ -27,17 +54,26 @@ describe('profile', () => {
     expect(screen.getByRole('link', { name: 'Dashboard' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reset Password' })).toBeInTheDocument();
     expect(await screen.findAllByTestId('activity-item')).toHaveLength(5);
-    expect(await screen.findByRole('img', { name: /Rating history: 1 contests, current rating 1520/ })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('img', { name: /Rating history: 1 contests, current rating 1520/ }),
+    ).toBeInTheDocument();
   });
 
   it('edits with a read-only email; Cancel restores the saved values; Save sends the form', async () => {
-    const { calls } = mockApi({ 'GET /profiles/me': { body: profile }, 'GET /profiles/me/activity': { body: [] }, 'PUT /profiles/me': { body: profile } });
+    const { calls } = mockApi({
+      'GET /profiles/me': { body: profile },
+      'GET /profiles/me/activity': { body: [] },
+      'PUT /profiles/me': { body: profile },
+    });
     const user = userEvent.setup();
     renderRoute(routes, { url: '/profile', preloadedState: signedInState() });
     await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
     expect(screen.getByLabelText('Email')).toHaveAttribute('readonly');
     expect(screen.getByText('Email cannot be changed')).toBeInTheDocument();
-    expect(screen.getByLabelText('Preferred Language')).toHaveAttribute('placeholder', 'e.g., JavaScript, Python');
+    expect(screen.getByLabelText('Preferred Language')).toHaveAttribute(
+      'placeholder',
+      'e.g., JavaScript, Python',
+    );
     await user.clear(screen.getByLabelText('Bio'));
     await user.type(screen.getByLabelText('Bio'), 'Changed');
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
@@ -46,7 +82,14 @@ describe('profile', () => {
     await user.type(screen.getByLabelText('Bio'), '!');
     await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Profile updated successfully')).toBeInTheDocument();
-    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ username: 'ada', fullName: 'Ada Lovelace', bio: 'Analyst!', preferredLanguage: 'Java' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
+        username: 'ada',
+        fullName: 'Ada Lovelace',
+        bio: 'Analyst!',
+        preferredLanguage: 'Java',
+      }),
+    );
     expect(screen.getByText('No recent activity')).toBeInTheDocument();
   });
 

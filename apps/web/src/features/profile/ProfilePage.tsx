@@ -1,4 +1,4 @@
-import type { Profile } from '@javelin/contracts';
+import { PracticeMessages, type Profile } from '@javelin/contracts';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { useAuth } from '../auth/useAuth';
@@ -15,6 +15,7 @@ import {
   useUpdateProfileMutation,
 } from './profileApi';
 import { RatingChart } from './RatingChart';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
 
 /** Spec §9: recent activity shows 5 items. */
 export const RECENT_ACTIVITY_LIMIT = 5;
@@ -41,6 +42,7 @@ export function isOwnProfile(pathUserId: string | undefined, currentUserId: stri
 }
 
 export function ProfilePage() {
+  useDocumentTitle('Profile');
   const { userId } = useParams();
   const { user, status } = useAuth();
   const toast = useToast();
@@ -115,7 +117,8 @@ export function ProfilePage() {
   const stats = [
     { label: 'Total Score', value: profile.totalScore },
     { label: 'Problems Solved', value: profile.problemsSolved },
-    { label: 'Rating', value: profile.rating },
+    // Every rating starts at 1500; until a rated contest it says nothing about the user.
+    { label: 'Rating', value: profile.contestsParticipated > 0 ? profile.rating : PracticeMessages.unrated },
     { label: 'Contests', value: profile.contestsParticipated },
   ];
 
@@ -139,12 +142,7 @@ export function ProfilePage() {
             >
               {editing ? 'Cancel' : 'Edit Profile'}
             </button>
-            <button
-              type="button"
-              className="btn btn-secondary"
-              onClick={resetPassword}
-              disabled={sendingReset}
-            >
+            <button type="button" className="btn btn-outline" onClick={resetPassword} disabled={sendingReset}>
               Reset Password
             </button>
           </div>

@@ -7,7 +7,10 @@ const PAD = { top: 16, right: 16, bottom: 28, left: 44 };
 /** A small SVG line of the rating after each rated contest. */
 export function RatingChart({ history }: { history: readonly RatingChange[] }) {
   if (!history.length) return <p className="muted">No rated contests yet.</p>;
-  const points = [{ rating: history[0].oldRating, label: 'Start' }, ...history.map((h) => ({ rating: h.newRating, label: h.contestTitle }))];
+  const points = [
+    { rating: history[0].oldRating, label: 'Start' },
+    ...history.map((h) => ({ rating: h.newRating, label: h.contestTitle })),
+  ];
   const ratings = points.map((p) => p.rating);
   const min = Math.min(...ratings) - 20;
   const max = Math.max(...ratings) + 20;
@@ -17,8 +20,18 @@ export function RatingChart({ history }: { history: readonly RatingChange[] }) {
   const last = history[history.length - 1];
   return (
     <figure className="chart" style={{ margin: 0 }}>
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={`Rating history: ${history.length} contests, current rating ${last.newRating}`}>
-        <line className="axis" x1={PAD.left} y1={HEIGHT - PAD.bottom} x2={WIDTH - PAD.right} y2={HEIGHT - PAD.bottom} />
+      <svg
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        role="img"
+        aria-label={`Rating history: ${history.length} contests, current rating ${last.newRating}`}
+      >
+        <line
+          className="axis"
+          x1={PAD.left}
+          y1={HEIGHT - PAD.bottom}
+          x2={WIDTH - PAD.right}
+          y2={HEIGHT - PAD.bottom}
+        />
         <line className="axis" x1={PAD.left} y1={PAD.top} x2={PAD.left} y2={HEIGHT - PAD.bottom} />
         <text x={PAD.left - 6} y={y(max - 20) + 4} textAnchor="end">
           {Math.round(max - 20)}

@@ -25,4 +25,5 @@ export const profileApi = api.injectEndpoints({
   }),
 });
 
-export const { useProfileQuery, useActivityQuery, useRatingHistoryQuery, useUpdateProfileMutation } = profileApi;
+export const { useProfileQuery, useActivityQuery, useRatingHistoryQuery, useUpdateProfileMutation } =
+  profileApi;

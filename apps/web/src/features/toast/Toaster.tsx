@@ -20,12 +20,20 @@ export function Toaster() {
   return (
     <div className="toaster" aria-live="polite" role="region" aria-label="Notifications">
       {current?.open && (
-        <div className={`toast toast-${current.variant}`} role={current.variant === 'destructive' ? 'alert' : 'status'}>
+        <div
+          className={`toast toast-${current.variant}`}
+          role={current.variant === 'destructive' ? 'alert' : 'status'}
+        >
           <div>
             <div className="toast-title">{current.title}</div>
             {current.description && <div className="toast-description">{current.description}</div>}
           </div>
-          <button type="button" className="btn btn-ghost btn-sm" aria-label="Dismiss notification" onClick={() => dispatch(toastDismissed(current.id))}>
+          <button
+            type="button"
+            className="btn btn-ghost btn-sm"
+            aria-label="Dismiss notification"
+            onClick={() => dispatch(toastDismissed(current.id))}
+          >
             ✕
           </button>
         </div>

@@ -1,0 +1,54 @@
+import { useCallback, useEffect, useState } from 'react';
+
+const DRAFT_PREFIX = 'javelin:draft:';
+
+/** One draft per practice problem and one per contest problem, so a contest attempt never overwrites practice code. */
+export function draftKey(problemId: string, contestId?: string): string {
+  return `${DRAFT_PREFIX}${contestId ? `contest:${contestId}:` : ''}${problemId}`;
+}
+
+// Storage can be full or disabled (private windows): the editor then simply forgets, it never breaks.
+export function readDraft(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function writeDraft(key: string, code: string | null): void {
+  try {
+    if (code === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, code);
+  } catch {
+    // see readDraft
+  }
+}
+
+/**
+ * The editor's code for one problem, kept in local storage across reloads and sign-outs.
+ * Until the problem (and so its boilerplate) has loaded, `boilerplate` is undefined and the code is empty.
+ */
+export function useDraft(key: string, boilerplate: string | undefined) {
+  const [code, setCodeState] = useState('');
+
+  useEffect(() => {
+    if (boilerplate !== undefined) setCodeState(readDraft(key) ?? boilerplate);
+  }, [key, boilerplate]);
+
+  const setCode = useCallback(
+    (next: string) => {
+      setCodeState(next);
+      // Code equal to the boilerplate is no draft: a later change of the boilerplate by an admin then shows through.
+      writeDraft(key, next === boilerplate ? null : next);
+    },
+    [key, boilerplate],
+  );
+
+  const reset = useCallback(() => {
+    writeDraft(key, null);
+    setCodeState(boilerplate ?? '');
+  }, [key, boilerplate]);
+
+  return { code, setCode, reset };
+}
