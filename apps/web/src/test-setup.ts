@@ -3,4 +3,8 @@ import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 // Vitest runs without globals, so Testing Library's automatic cleanup must be wired by hand.
-afterEach(() => cleanup());
+// Drafts, the split width and the theme live in local storage: each test starts with none.
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});

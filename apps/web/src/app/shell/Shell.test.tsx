@@ -137,6 +137,15 @@ describe('404 page', () => {
     await user.click(screen.getByRole('button', { name: 'Go Home' }));
     expect(router.state.location.pathname).toBe('/');
   });
+
+  it('Go Back with no history goes to /, and the tab is titled for the page', async () => {
+    mockApi({});
+    const user = userEvent.setup();
+    const { router } = shell(undefined, '/no/such/page');
+    expect(document.title).toBe('Page not found · Javelin');
+    await user.click(screen.getByRole('button', { name: 'Go Back' }));
+    expect(router.state.location.pathname).toBe('/');
+  });
 });
 
 describe('toasts', () => {

@@ -5,6 +5,7 @@ import { ErrorBox } from '../../components/ErrorBox';
 import { PasswordInput } from '../../components/PasswordInput';
 import { errorMessage } from '../../services/api';
 import { useResetPasswordMutation } from './authApi';
+import { StatusCard, StatusLoading, StatusSuccess } from './StatusCard';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 
 /** Spec §9: passwords are at least 6 characters. */
@@ -53,28 +54,13 @@ export function ResetPasswordPage() {
   };
 
   return (
-    <div className="card" style={{ maxWidth: 440, margin: '1.5rem auto' }}>
-      <h1 style={{ fontSize: '1.5rem' }}>Reset Password</h1>
-      {state === 'loading' && (
-        <div role="status">
-          <div className="spinner" aria-hidden="true" />
-          <p>Resetting your password...</p>
-        </div>
-      )}
-      {state === 'success' && (
-        <>
-          <div className="alert alert-success" role="status">
-            {Messages.resetSucceeded}
-          </div>
-          <button type="button" className="btn" onClick={() => navigate('/auth')}>
-            Go to Login
-          </button>
-        </>
-      )}
+    <StatusCard title="Reset Password">
+      {state === 'loading' && <StatusLoading text="Resetting your password..." />}
+      {state === 'success' && <StatusSuccess message={Messages.resetSucceeded} />}
       {state === 'error' && (
         <>
           <ErrorBox message={error ?? Messages.resetFailed} />
-          <div className="row">
+          <div className="row" style={{ justifyContent: 'center' }}>
             {token && (
               <button type="button" className="btn" onClick={() => setState('form')}>
                 Try Again
@@ -87,7 +73,7 @@ export function ResetPasswordPage() {
         </>
       )}
       {state === 'form' && (
-        <form onSubmit={submit} noValidate>
+        <form onSubmit={submit} noValidate style={{ textAlign: 'left' }}>
           <p className="muted">Choose a new password for your account.</p>
           {error && <ErrorBox message={error} onDismiss={() => setError(null)} />}
           <PasswordInput
@@ -110,7 +96,7 @@ export function ResetPasswordPage() {
           </button>
         </form>
       )}
-    </div>
+    </StatusCard>
   );
 }
 

@@ -4,6 +4,7 @@ import { Messages } from '../../app/messages';
 import { ErrorBox } from '../../components/ErrorBox';
 import { errorMessage } from '../../services/api';
 import { useResendVerificationMutation, useVerifyEmailMutation } from './authApi';
+import { StatusCard, StatusLoading, StatusSuccess } from './StatusCard';
 import { useEmailRequest } from './useEmailRequest';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 
@@ -63,24 +64,9 @@ export function VerifyEmailPage() {
   }, [token, verify]);
 
   return (
-    <div className="card center-card">
-      <h1 style={{ fontSize: '1.5rem' }}>Email Verification</h1>
-      {state === 'loading' && (
-        <div role="status">
-          <div className="spinner" aria-hidden="true" />
-          <p>Verifying your email...</p>
-        </div>
-      )}
-      {state === 'success' && (
-        <>
-          <div className="alert alert-success" role="status">
-            Email verified successfully! You can now log in.
-          </div>
-          <button type="button" className="btn" onClick={() => navigate('/auth')}>
-            Go to Login
-          </button>
-        </>
-      )}
+    <StatusCard title="Email Verification">
+      {state === 'loading' && <StatusLoading text="Verifying your email..." />}
+      {state === 'success' && <StatusSuccess message="Email verified successfully! You can now log in." />}
       {state === 'error' && (
         <>
           <ErrorBox message={`${Messages.verificationFailed}: ${message}`} />
@@ -95,7 +81,7 @@ export function VerifyEmailPage() {
         </>
       )}
       {state === 'resend' && <ResendForm />}
-    </div>
+    </StatusCard>
   );
 }
 

@@ -33,6 +33,24 @@ describe('leaderboard', () => {
     expect(screen.getByTestId('summary-Average Score')).toHaveTextContent('60');
   });
 
+  it("says '1 contest' for one and 'n contests' for more", async () => {
+    mockApi({
+      'GET /leaderboard/problems': { body: [] },
+      'GET /leaderboard/contests': {
+        body: [
+          { userId: 'u1', fullName: 'Ada', username: 'ada', contestRating: 1532, contestsParticipated: 1 },
+          { userId: 'u2', fullName: 'Bob', username: 'bob', contestRating: 1490, contestsParticipated: 3 },
+        ],
+      },
+    });
+    const user = userEvent.setup();
+    renderRoute(<LeaderboardPage />);
+    await user.click(await screen.findByRole('tab', { name: 'Contests' }));
+    const rows = await screen.findAllByTestId('leaderboard-row');
+    expect(within(rows[0]).getByText('1 contest')).toBeInTheDocument();
+    expect(within(rows[1]).getByText('3 contests')).toBeInTheDocument();
+  });
+
   it('switches to the contest tab with rating and contest count, and shows empty states', async () => {
     mockApi({
       'GET /leaderboard/problems': { body: [] },

@@ -51,33 +51,35 @@ export function ProblemPage() {
   const debug = () => void ai.requestDebugHelp(code, solver.lastResults, solver.lastCompileError);
 
   return (
-    <div className="split">
-      <ProblemStatement problem={problem} testCases={testCases} />
-      <div>
-        {status !== 'authenticated' && (
-          <div className="alert alert-info">
-            <span>
-              <Link to="/auth">Sign in</Link> to run and submit your solution.
-            </span>
-          </div>
-        )}
-        <SolverPanel
-          variant="practice"
-          code={code}
-          onCodeChange={setCode}
-          onReset={() => setCode(problem.boilerplateCode ?? '')}
-          solver={solver}
-          onDebugHelp={debug}
-          variables={problem.inputVariables ?? []}
-        />
-        <AiPanels
-          ai={ai}
-          allPassed={solver.allPassed}
-          onAnalyze={() => void ai.analyzeCode(code)}
-          onDebug={debug}
-        />
-      </div>
-    </div>
+    <ResizableSplit
+      left={<ProblemStatement problem={problem} testCases={testCases} />}
+      right={
+        <>
+          {status !== 'authenticated' && (
+            <div className="alert alert-info">
+              <span>
+                <SignInLink>Sign in</SignInLink> to run and submit your solution.
+              </span>
+            </div>
+          )}
+          <SolverPanel
+            variant="practice"
+            code={code}
+            onCodeChange={setCode}
+            onReset={reset}
+            solver={solver}
+            onDebugHelp={debug}
+            variables={problem.inputVariables ?? []}
+          />
+          <AiPanels
+            ai={ai}
+            allPassed={solver.allPassed}
+            onAnalyze={() => void ai.analyzeCode(code)}
+            onDebug={debug}
+          />
+        </>
+      }
+    />
   );
 }
 

@@ -1,43 +1,43 @@
-import { DIFFICULTIES, type Problem } from '@javelin/contracts';
-import { useMemo, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { useMemo } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 import { useAuth } from '../auth/useAuth';
 import { Badge, DifficultyBadge } from '../../components/Badge';
 import { Spinner } from '../../components/Spinner';
 import { solvedIds, useProblemsQuery, useSolvedProblemsQuery } from './problemsApi';
 import { pointsOf } from './solving';
+import { pluralize } from '../../components/pluralize';
+import {
+  allTags,
+  filterProblems,
+  filtersFromParams,
+  formatAcceptance,
+  paramsFromFilters,
+  type ProblemFilters,
+  type ProblemSort,
+  type SolvedFilter,
+} from './problemFilters';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 
-type DifficultyFilter = 'all' | (typeof DIFFICULTIES)[number];
-
-export function filterProblems(
-  problems: readonly Problem[],
-  search: string,
-  difficulty: DifficultyFilter,
-): Problem[] {
-  const q = search.trim().toLowerCase();
-  return problems.filter(
-    (p) =>
-      p.isVisible !== false &&
-      (difficulty === 'all' || p.difficulty === difficulty) &&
-      (!q ||
-        p.title.toLowerCase().includes(q) ||
-        p.description.toLowerCase().includes(q) ||
-        (p.tags ?? []).some((t) => t.toLowerCase().includes(q))),
-  );
+/** Link state of 'View Solution': the problem page opens with the latest accepted code. */
+export interface OpenProblemState {
+  loadSolution?: boolean;
 }
 
 export function ProblemsPage() {
   useDocumentTitle('Problems');
   const { status } = useAuth();
-  const [search, setSearch] = useState('');
-  const [difficulty, setDifficulty] = useState<DifficultyFilter>('all');
+  const [params, setParams] = useSearchParams();
+  const filters = useMemo(() => filtersFromParams(params), [params]);
+  const setFilter = (change: Partial<ProblemFilters>) =>
+    setParams(paramsFromFilters({ ...filters, ...change }), { replace: true });
   const { data: problems, isLoading, isError } = useProblemsQuery();
-  const { data: solved } = useSolvedProblemsQuery(undefined, { skip: status !== 'authenticated' });
+  const signedIn = status === 'authenticated';
+  const { data: solved } = useSolvedProblemsQuery(undefined, { skip: !signedIn });
   const solvedSet = useMemo(() => solvedIds(solved), [solved]);
+  const tags = useMemo(() => allTags(problems ?? []), [problems]);
   const visible = useMemo(
-    () => filterProblems(problems ?? [], search, difficulty),
-    [problems, search, difficulty],
+    () => filterProblems(problems ?? [], filters, solvedSet, pointsOf),
+    [problems, filters, solvedSet],
   );
 
   return (
@@ -48,7 +48,7 @@ export function ProblemsPage() {
           <p className="muted">Pick a problem and solve it in Java.</p>
         </div>
       </div>
-      <div className="row" style={{ marginBottom: '1.25rem' }}>
+      <div className="row filters" style={{ marginBottom: '1.25rem' }}>
         <div style={{ flex: '1 1 240px' }}>
           <label htmlFor="problem-search" className="sr-only">
             Search problems
@@ -57,8 +57,8 @@ export function ProblemsPage() {
             id="problem-search"
             type="search"
             placeholder="Search problems..."
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
+            value={filters.search}
+            onChange={(e) => setFilter({ search: e.target.value })}
           />
         </div>
         <div>
@@ -67,13 +67,57 @@ export function ProblemsPage() {
           </label>
           <select
             id="difficulty-filter"
-            value={difficulty}
-            onChange={(e) => setDifficulty(e.target.value as DifficultyFilter)}
+            value={filters.difficulty}
+            onChange={(e) => setFilter({ difficulty: e.target.value as ProblemFilters['difficulty'] })}
           >
             <option value="all">All Difficulties</option>
             <option value="easy">Easy</option>
             <option value="medium">Medium</option>
             <option value="hard">Hard</option>
+          </select>
+        </div>
+        {signedIn && (
+          <div>
+            <label htmlFor="solved-filter" className="sr-only">
+              Status
+            </label>
+            <select
+              id="solved-filter"
+              value={filters.solved}
+              onChange={(e) => setFilter({ solved: e.target.value as SolvedFilter })}
+            >
+              <option value="all">All</option>
+              <option value="solved">Solved</option>
+              <option value="unsolved">Unsolved</option>
+            </select>
+          </div>
+        )}
+        <div>
+          <label htmlFor="tag-filter" className="sr-only">
+            Tag
+          </label>
+          <select id="tag-filter" value={filters.tag} onChange={(e) => setFilter({ tag: e.target.value })}>
+            <option value="">All Tags</option>
+            {tags.map((t) => (
+              <option key={t} value={t}>
+                {t}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
+          <label htmlFor="problem-sort" className="sr-only">
+            Sort by
+          </label>
+          <select
+            id="problem-sort"
+            value={filters.sort}
+            onChange={(e) => setFilter({ sort: e.target.value as ProblemSort })}
+          >
+            <option value="default">Sort: Default</option>
+            <option value="difficulty">Sort: Difficulty</option>
+            <option value="points">Sort: Points</option>
+            <option value="acceptance">Sort: Acceptance</option>
           </select>
         </div>
       </div>
@@ -82,12 +126,13 @@ export function ProblemsPage() {
       ) : visible.length === 0 ? (
         <div className="card empty">
           <h2>No problems found</h2>
-          {isError ? <p>Problems could not be loaded.</p> : <p>Try a different search or difficulty.</p>}
+          {isError ? <p>Problems could not be loaded.</p> : <p>Try a different search or filter.</p>}
         </div>
       ) : (
         <div className="grid">
           {visible.map((p) => {
             const isSolved = solvedSet.has(p._id);
+            const acceptance = formatAcceptance(p.acceptanceRate);
             return (
               <article key={p._id} className="card problem-card" aria-label={p.title}>
                 <div className="card-header">
@@ -97,12 +142,24 @@ export function ProblemsPage() {
                 <div className="row muted" style={{ fontSize: '0.85rem', marginBottom: '0.5rem' }}>
                   <span>{pointsOf(p)} points</span>
                   <span aria-hidden="true">·</span>
-                  <span>{p.testCaseCount ?? p.testCases?.length ?? 0} test cases</span>
+                  <span>{pluralize(p.testCaseCount ?? p.testCases?.length ?? 0, 'test case')}</span>
+                  {acceptance && (
+                    <>
+                      <span aria-hidden="true">·</span>
+                      <span title="Users who solved it out of users who submitted it">
+                        {acceptance} accepted
+                      </span>
+                    </>
+                  )}
                   {isSolved && <Badge variant="success">Solved</Badge>}
                 </div>
                 <p className="desc">{p.description}</p>
                 <div className="card-footer">
-                  <Link to={`/problems/${p._id}`} className={`btn ${isSolved ? 'btn-outline' : ''}`}>
+                  <Link
+                    to={`/problems/${p._id}`}
+                    state={isSolved ? ({ loadSolution: true } satisfies OpenProblemState) : undefined}
+                    className={`btn ${isSolved ? 'btn-outline' : ''}`}
+                  >
                     {isSolved ? 'View Solution' : 'Solve Problem'}
                   </Link>
                 </div>

@@ -1,4 +1,5 @@
 import {
+  PracticeMessages,
   DEFAULT_PROBLEM_POINTS,
   type ExecuteCodeResponse,
   type ExecutionResult,
@@ -9,7 +10,12 @@ import { useAppDispatch } from '../../app/hooks';
 import { useToast } from '../toast/useToast';
 import { Messages } from '../../app/messages';
 import { api, errorMessage } from '../../services/api';
-import { useExecuteCodeMutation, useMarkSolvedMutation, useSubmitSolutionMutation } from './problemsApi';
+import {
+  useExecuteCodeMutation,
+  useMarkSolvedMutation,
+  useSubmitSolutionMutation,
+  type SolveAnswer,
+} from './problemsApi';
 
 /** Spec §9: 10 points where the problem has none. */
 export function pointsOf(problem: Pick<Problem, 'points'>): number {
@@ -145,18 +151,32 @@ export function useSolver({ problemId, points, contestId, onSolved, onStart }: S
           toast.message(Messages.markSolvedFailed);
           return;
         }
+        let answer: SolveAnswer;
         try {
-          await markSolved({ problemId, submissionId, ...(contestId ? { contestId } : {}) }).unwrap();
+          answer = await markSolved({
+            problemId,
+            submissionId,
+            ...(contestId ? { contestId } : {}),
+          }).unwrap();
         } catch {
           toast.show({ title: 'Warning', description: Messages.pointsMaybeNotAwarded, variant: 'warning' });
           return;
         }
-        dispatch(api.util.invalidateTags(['Solved', 'Profile', 'Leaderboard']));
-        toast.show({
-          title: Messages.congratulations,
-          description: Messages.problemSolved(points),
-          variant: 'success',
-        });
+        dispatch(api.util.invalidateTags(['Solved', 'Profile', 'Leaderboard', 'Submissions']));
+        // The server awards points once: a second accepted solution earns nothing and says so.
+        if (answer.alreadySolved) {
+          toast.show({
+            title: PracticeMessages.alreadySolvedTitle,
+            description: PracticeMessages.alreadySolved,
+            variant: 'success',
+          });
+        } else {
+          toast.show({
+            title: Messages.congratulations,
+            description: Messages.problemSolved(points),
+            variant: 'success',
+          });
+        }
         onSolved?.();
       } catch {
         toast.message(Messages.submitFailed);
@@ -175,6 +195,7 @@ export function useSolver({ problemId, points, contestId, onSolved, onStart }: S
       toast,
       points,
       onSolved,
+      onStart,
     ],
   );
 

@@ -55,8 +55,22 @@ describe('profile', () => {
     expect(screen.getByRole('button', { name: 'Reset Password' })).toBeInTheDocument();
     expect(await screen.findAllByTestId('activity-item')).toHaveLength(5);
     expect(
-      await screen.findByRole('img', { name: /Rating history: 1 contests, current rating 1520/ }),
+      await screen.findByRole('img', { name: /Rating history: 1 contest, current rating 1520/ }),
     ).toBeInTheDocument();
+  });
+
+  it("shows 'Unrated' until the first rated contest, and the owner's buttons alike", async () => {
+    mockApi({
+      'GET /profiles/me': { body: { ...profile, rating: 1500, contestsParticipated: 0 } },
+      'GET /profiles/me/activity': { body: [] },
+      'GET /profiles/me/rating-history': { body: [] },
+    });
+    renderRoute(routes, { url: '/profile', preloadedState: signedInState() });
+    expect(await screen.findByTestId('profile-Rating')).toHaveTextContent('Unrated');
+    for (const name of ['Edit Profile', 'Reset Password']) {
+      expect(screen.getByRole('button', { name })).toHaveClass('btn', 'btn-outline');
+    }
+    expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveClass('btn', 'btn-outline');
   });
 
   it('edits with a read-only email; Cancel restores the saved values; Save sends the form', async () => {

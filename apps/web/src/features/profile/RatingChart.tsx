@@ -1,3 +1,4 @@
+import { pluralize } from '../../components/pluralize';
 import type { RatingChange } from '@javelin/contracts';
 
 const WIDTH = 600;
@@ -23,7 +24,7 @@ export function RatingChart({ history }: { history: readonly RatingChange[] }) {
       <svg
         viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
         role="img"
-        aria-label={`Rating history: ${history.length} contests, current rating ${last.newRating}`}
+        aria-label={`Rating history: ${pluralize(history.length, 'contest')}, current rating ${last.newRating}`}
       >
         <line
           className="axis"

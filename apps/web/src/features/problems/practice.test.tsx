@@ -1,0 +1,339 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { PracticeMessages, type ExecutionResult, type Problem } from '@javelin/contracts';
+import { ProblemPage } from './ProblemPage';
+import { ProblemsPage } from './ProblemsPage';
+import { draftKey } from '../editor/drafts';
+import { returnPath } from '../auth/SignInLink';
+import { compileErrorMarkers } from '../editor/compileMarkers';
+import { truncateStderr } from './TestResults';
+import { mockApi, renderRoute, signedInState } from '../../test/utils';
+
+vi.mock('../editor/CodeEditor', async () => ({
+  CodeEditor: (await import('../../test/editorMock')).CodeEditorMock,
+}));
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+const BOILERPLATE = 'public class Main {}';
+
+const problem = (over: Partial<Problem> = {}): Problem => ({
+  _id: 'p1',
+  id: 'p1',
+  title: 'Sum of Two',
+  description: 'Add two numbers.',
+  constraints: '',
+  difficulty: 'easy',
+  points: 20,
+  inputVariables: [{ id: 'a', name: 'a', type: 'int', description: '' }],
+  testCases: [],
+  functionName: 'solve',
+  returnType: 'int',
+  boilerplateCode: BOILERPLATE,
+  tags: ['math'],
+  isVisible: true,
+  testCaseCount: 2,
+  ...over,
+});
+
+const result = (over: Partial<ExecutionResult & { stderr: string }> = {}) => ({
+  testCaseId: 't1',
+  input: '{"a":"1"}',
+  expectedOutput: '2',
+  actualOutput: '2',
+  passed: true,
+  executionTime: 5,
+  error: '',
+  isExample: true,
+  verdict: 'accepted',
+  ...over,
+});
+
+const page = { url: '/problems/p1', path: '/problems/:id' };
+
+describe('drafts', () => {
+  it('keeps the typed code across a reload, and Reset asks before going back to the boilerplate', async () => {
+    mockApi({ 'GET /problems/p1': { body: problem() }, 'GET /problems/p1/test-cases': { body: [] } });
+    const user = userEvent.setup();
+    const first = renderRoute(<ProblemPage />, { ...page, preloadedState: signedInState() });
+    const editor = await screen.findByLabelText('Java code editor');
+    await waitFor(() => expect(editor).toHaveValue(BOILERPLATE));
+    await user.type(editor, ' // mine');
+    expect(localStorage.getItem(draftKey('p1'))).toBe(`${BOILERPLATE} // mine`);
+    first.unmount();
+
+    renderRoute(<ProblemPage />, { ...page, preloadedState: signedInState() });
+    const reloaded = await screen.findByLabelText('Java code editor');
+    await waitFor(() => expect(reloaded).toHaveValue(`${BOILERPLATE} // mine`));
+
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    await user.click(screen.getByRole('button', { name: 'Reset' }));
+    expect(confirm).toHaveBeenCalledWith(PracticeMessages.confirmReset);
+    expect(reloaded).toHaveValue(`${BOILERPLATE} // mine`);
+    await user.click(screen.getByRole('button', { name: 'Reset' }));
+    expect(reloaded).toHaveValue(BOILERPLATE);
+    expect(localStorage.getItem(draftKey('p1'))).toBeNull();
+  });
+
+  it('keeps a contest draft apart from the practice draft of the same problem', () => {
+    expect(draftKey('p1', 'c1')).not.toBe(draftKey('p1'));
+    expect(draftKey('p1', 'c1')).not.toBe(draftKey('p1', 'c2'));
+  });
+});
+
+describe('signed out', () => {
+  it('Run asks to sign in without calling the judge and without losing the code; Sign in returns here', async () => {
+    const { calls } = mockApi({
+      'GET /problems/p1': { body: problem() },
+      'GET /problems/p1/test-cases': { body: [] },
+    });
+    const user = userEvent.setup();
+    const { router } = renderRoute(<ProblemPage />, page);
+    const editor = await screen.findByLabelText('Java code editor');
+    await waitFor(() => expect(editor).toHaveValue(BOILERPLATE));
+    await user.type(editor, ' // typed');
+    await user.click(screen.getByRole('button', { name: 'Run Code' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sign in to continue' });
+    expect(within(dialog).getByText(PracticeMessages.signInToRun)).toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/execute-code')).toBe(false);
+    expect(editor).toHaveValue(`${BOILERPLATE} // typed`);
+    await user.click(within(dialog).getByRole('link', { name: 'Sign in' }));
+    expect(router.state.location.pathname).toBe('/auth');
+    expect(router.state.location.state).toEqual({ from: '/problems/p1' });
+    expect(localStorage.getItem(draftKey('p1'))).toBe(`${BOILERPLATE} // typed`);
+  });
+});
+
+describe('return after signing in', () => {
+  it('returns to an in-app page, never to another site or the auth screen', () => {
+    expect(returnPath({ from: '/problems/p1' })).toBe('/problems/p1');
+    expect(returnPath({ from: '//evil.example/x' })).toBe('/dashboard');
+    expect(returnPath({ from: 'https://evil.example' })).toBe('/dashboard');
+    expect(returnPath({ from: '/login' })).toBe('/dashboard');
+    expect(returnPath(null)).toBe('/dashboard');
+  });
+});
+
+describe('results panel', () => {
+  it('shows one chip per test with details on click, stderr of example tests truncated, and never hidden data', async () => {
+    const longErr = 'x'.repeat(5_000);
+    mockApi({
+      'GET /problems/p1': { body: problem() },
+      'GET /problems/p1/test-cases': { body: [] },
+      'POST /execute-code': {
+        body: {
+          results: [
+            result({ stderr: 'debug: a=1' }),
+            result({
+              testCaseId: 't2',
+              passed: false,
+              actualOutput: '3',
+              verdict: 'wrong_answer',
+              stderr: longErr,
+            }),
+            result({
+              testCaseId: 't3',
+              isExample: false,
+              input: '',
+              expectedOutput: '',
+              actualOutput: '',
+              passed: false,
+              verdict: 'time_limit_exceeded',
+            }),
+          ],
+          overallPassed: false,
+          passedCount: 1,
+          totalCount: 3,
+          verdict: 'wrong_answer',
+        },
+      },
+    });
+    const user = userEvent.setup();
+    renderRoute(<ProblemPage />, { ...page, preloadedState: signedInState() });
+    await user.click(await screen.findByRole('button', { name: 'Submit Solution' }));
+    const chips = await screen.findAllByTestId('test-chip');
+    expect(chips).toHaveLength(3);
+    // The first failing test is open first, its stderr cut to the display limit.
+    expect(chips[1]).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByTestId('stderr').textContent).toBe(truncateStderr(longErr));
+    expect(screen.getByTestId('stderr').textContent).toContain(PracticeMessages.stderrTruncated);
+    await user.click(chips[0]);
+    expect(screen.getByTestId('stderr')).toHaveTextContent('debug: a=1');
+    await user.click(chips[2]);
+    expect(screen.getByTestId('test-result')).toHaveTextContent(PracticeMessages.hiddenTest);
+    expect(screen.getByTestId('test-result')).toHaveTextContent('time limit exceeded');
+    expect(screen.queryByTestId('stderr')).not.toBeInTheDocument();
+  });
+
+  it('shows a compile error once, and a new run clears the previous results', async () => {
+    let answer: unknown = {
+      results: [],
+      overallPassed: false,
+      passedCount: 0,
+      totalCount: 1,
+      verdict: 'compilation_error',
+      compileError: "Main.java:3: error: ';' expected\n        return a\n                ^\n1 error",
+    };
+    let release: () => void = () => {};
+    mockApi({
+      'GET /problems/p1': { body: problem() },
+      'GET /problems/p1/test-cases': { body: [] },
+      'POST /execute-code': () => ({ body: answer }),
+    });
+    const user = userEvent.setup();
+    renderRoute(<ProblemPage />, { ...page, preloadedState: signedInState() });
+    await user.click(await screen.findByRole('button', { name: 'Run Code' }));
+    expect(await screen.findAllByTestId('compile-error')).toHaveLength(1);
+
+    const fetchMock = vi.mocked(fetch);
+    const realImpl = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      if (url.includes('/execute-code')) await new Promise<void>((r) => (release = r));
+      return realImpl(input, init);
+    });
+    answer = { results: [result()], overallPassed: true, passedCount: 1, totalCount: 1, verdict: 'accepted' };
+    await user.click(screen.getByRole('button', { name: 'Run Code' }));
+    expect(await screen.findByText('Running...')).toBeInTheDocument();
+    expect(screen.queryByTestId('compile-error')).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Test Results' })).not.toBeInTheDocument();
+    release();
+    expect(await screen.findByText('1/1 example test cases passed')).toBeInTheDocument();
+  });
+
+  it('marks the compile error at its line', () => {
+    expect(
+      compileErrorMarkers(
+        "Main.java:3: error: ';' expected\n  x\n1 error\nMain.java:7: error: cannot find symbol",
+      ),
+    ).toEqual([
+      { line: 3, message: "';' expected" },
+      { line: 7, message: 'cannot find symbol' },
+    ]);
+    expect(compileErrorMarkers('Compilation failed: the compiler ran out of memory')).toEqual([]);
+  });
+});
+
+describe('honest states', () => {
+  it("re-solving a solved problem says it is already solved instead of 'You earned N points'", async () => {
+    mockApi({
+      'GET /problems/p1': { body: problem() },
+      'GET /problems/p1/test-cases': { body: [] },
+      'POST /execute-code': {
+        body: {
+          results: [result()],
+          overallPassed: true,
+          passedCount: 1,
+          totalCount: 1,
+          verdict: 'accepted',
+        },
+      },
+      'POST /submissions': { body: { _id: 's1' } },
+      'POST /solve': { body: { success: true, alreadySolved: true, points: 0 } },
+    });
+    const user = userEvent.setup();
+    renderRoute(<ProblemPage />, { ...page, preloadedState: signedInState() });
+    await user.click(await screen.findByRole('button', { name: 'Submit Solution' }));
+    expect(await screen.findByText(PracticeMessages.alreadySolved)).toBeInTheDocument();
+    expect(screen.queryByText(/You earned/)).not.toBeInTheDocument();
+  });
+
+  it('the AI Debug Help answer is cleared when the code runs again', async () => {
+    mockApi({
+      'GET /problems/p1': { body: problem() },
+      'GET /problems/p1/test-cases': { body: [] },
+      'POST /execute-code': {
+        body: {
+          results: [result({ passed: false })],
+          overallPassed: false,
+          passedCount: 0,
+          totalCount: 1,
+          verdict: 'wrong_answer',
+        },
+      },
+      'POST /debug-help': { body: { success: true, analysis: 'Check the off-by-one.' } },
+    });
+    const user = userEvent.setup();
+    renderRoute(<ProblemPage />, { ...page, preloadedState: signedInState() });
+    await user.click(await screen.findByRole('button', { name: 'Get Debug Help' }));
+    expect(await screen.findByText('Check the off-by-one.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Run Code' }));
+    await waitFor(() => expect(screen.queryByText('Check the off-by-one.')).not.toBeInTheDocument());
+  });
+
+  it('Ctrl+Shift+Enter submits, and the footer says so', async () => {
+    const { calls } = mockApi({
+      'GET /problems/p1': { body: problem() },
+      'GET /problems/p1/test-cases': { body: [] },
+      'POST /execute-code': {
+        body: {
+          results: [result({ passed: false })],
+          overallPassed: false,
+          passedCount: 0,
+          totalCount: 1,
+          verdict: 'wrong_answer',
+        },
+      },
+    });
+    const user = userEvent.setup();
+    renderRoute(<ProblemPage />, { ...page, preloadedState: signedInState() });
+    await screen.findByLabelText('Java code editor');
+    expect(screen.getByLabelText('Editor settings')).toHaveTextContent('Ctrl+Shift+Enter submit');
+    await user.keyboard('{Control>}{Shift>}{Enter}{/Shift}{/Control}');
+    expect(await screen.findByTestId('submission-result')).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/execute-code')?.body).toMatchObject({ runAllTestCases: true });
+  });
+});
+
+describe('problem list filters', () => {
+  const problems = [
+    problem({ _id: 'p1', title: 'Sum of Two', difficulty: 'medium', points: 20, tags: ['math'] }),
+    problem({ _id: 'p2', title: 'Graph Paths', difficulty: 'hard', points: 50, tags: ['graphs'] }),
+    problem({ _id: 'p3', title: 'Echo', difficulty: 'easy', points: 5, tags: ['strings'], testCaseCount: 1 }),
+  ];
+  const titles = () => screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'));
+
+  it('filters by solved status and tag, sorts, and keeps it all in the URL', async () => {
+    mockApi({ 'GET /problems': { body: problems }, 'GET /solved-problems': { body: [{ problemId: 'p2' }] } });
+    const user = userEvent.setup();
+    const { router } = renderRoute(<ProblemsPage />, {
+      url: '/problems',
+      path: '/problems',
+      preloadedState: signedInState(),
+    });
+    await screen.findByRole('article', { name: 'Echo' });
+    expect(
+      within(screen.getByRole('article', { name: 'Echo' })).getByText('1 test case'),
+    ).toBeInTheDocument();
+    await user.selectOptions(await screen.findByLabelText('Status'), 'unsolved');
+    await waitFor(() => expect(titles()).toEqual(['Sum of Two', 'Echo']));
+    await user.selectOptions(screen.getByLabelText('Sort by'), 'difficulty');
+    expect(titles()).toEqual(['Echo', 'Sum of Two']);
+    await user.selectOptions(screen.getByLabelText('Tag'), 'math');
+    expect(titles()).toEqual(['Sum of Two']);
+    expect(new URLSearchParams(router.state.location.search).toString()).toBe(
+      'status=unsolved&tag=math&sort=difficulty',
+    );
+  });
+
+  it('reads the filters from the URL', async () => {
+    mockApi({ 'GET /problems': { body: problems }, 'GET /solved-problems': { body: [{ problemId: 'p2' }] } });
+    renderRoute(<ProblemsPage />, {
+      url: '/problems?status=solved&q=graph',
+      path: '/problems',
+      preloadedState: signedInState(),
+    });
+    await waitFor(() => expect(titles()).toEqual(['Graph Paths']));
+    expect(screen.getByLabelText('Search problems')).toHaveValue('graph');
+  });
+
+  it('sorts by points, highest first', async () => {
+    mockApi({ 'GET /problems': { body: problems } });
+    renderRoute(<ProblemsPage />, { url: '/problems?sort=points', path: '/problems' });
+    await waitFor(() => expect(titles()).toEqual(['Graph Paths', 'Sum of Two', 'Echo']));
+  });
+});
