@@ -16,6 +16,7 @@ export function createValidationPipe(): ValidationPipe {
     whitelist: true,
     forbidNonWhitelisted: true,
     transform: true,
-    exceptionFactory: (errors) => new BadRequestException(messages(errors).join('; ') || 'Invalid request body'),
+    exceptionFactory: (errors) =>
+      new BadRequestException(messages(errors).join('; ') || 'Invalid request body'),
   });
 }
