@@ -14,8 +14,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const body = this.toBody(exception);
     const retryAfter = (body as ApiError & { retryAfter?: number }).retryAfter;
     if (retryAfter) response.setHeader('Retry-After', String(retryAfter));
-    if (body.statusCode >= 500)
-      this.logger.error(exception instanceof Error ? exception.stack : String(exception));
+    if (body.statusCode >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
     response.status(body.statusCode).json(body);
   }
 
@@ -25,12 +24,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
       const payload = exception.getResponse();
       if (typeof payload === 'string') return { statusCode: status, error: payload, message: payload };
       // Extra fields (a readiness report, a retry hint) travel along with the three standard ones.
-      const {
-        message: raw,
-        error: _error,
-        statusCode: _status,
-        ...extra
-      } = payload as Record<string, unknown>;
+      const { message: raw, error: _error, statusCode: _status, ...extra } = payload as Record<string, unknown>;
       const message = Array.isArray(raw) ? raw.join('; ') : String(raw ?? exception.message);
       return { ...extra, statusCode: status, error: message, message };
     }
@@ -46,12 +40,7 @@ export class HttpExceptionFilter implements ExceptionFilter {
     if (isConnectionError(exception)) {
       const message = 'The service is temporarily unavailable, please try again shortly';
       // Retry-After tells clients (and load balancers) this is a pause, not a failure of their request.
-      return {
-        statusCode: HttpStatus.SERVICE_UNAVAILABLE,
-        error: message,
-        message,
-        retryAfter: 5,
-      } as ApiError;
+      return { statusCode: HttpStatus.SERVICE_UNAVAILABLE, error: message, message, retryAfter: 5 } as ApiError;
     }
     return { statusCode: 500, error: 'Internal server error', message: 'Internal server error' };
   }
@@ -71,14 +60,9 @@ const BODY_PARSER_MESSAGES: Record<string, string> = {
 
 function bodyParserError(exception: unknown): ApiError | undefined {
   if (!(exception instanceof Error)) return undefined;
-  const { status, type, expose } = exception as Error & {
-    status?: unknown;
-    type?: unknown;
-    expose?: unknown;
-  };
+  const { status, type, expose } = exception as Error & { status?: unknown; type?: unknown; expose?: unknown };
   if (typeof status !== 'number' || status < 400 || status >= 500 || expose !== true) return undefined;
-  const message =
-    (typeof type === 'string' && BODY_PARSER_MESSAGES[type]) || 'The request body could not be read';
+  const message = (typeof type === 'string' && BODY_PARSER_MESSAGES[type]) || 'The request body could not be read';
   return { statusCode: status, error: message, message };
 }
 

@@ -16,7 +16,6 @@ export function createValidationPipe(): ValidationPipe {
     whitelist: true,
     forbidNonWhitelisted: true,
     transform: true,
-    exceptionFactory: (errors) =>
-      new BadRequestException(messages(errors).join('; ') || 'Invalid request body'),
+    exceptionFactory: (errors) => new BadRequestException(messages(errors).join('; ') || 'Invalid request body'),
   });
 }

@@ -1,10 +1,4 @@
-import {
-  BadRequestException,
-  ConflictException,
-  ForbiddenException,
-  Injectable,
-  NotFoundException,
-} from '@nestjs/common';
+import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
   Contest as ContestDto,
@@ -81,25 +75,18 @@ export class ContestsService {
   }
 
   async isParticipant(contestId: string, userId: string): Promise<boolean> {
-    const rows = await this.db.query(
-      `SELECT 1 FROM contest_participants WHERE contest_id = $1 AND user_id = $2`,
-      [contestId, userId],
-    );
+    const rows = await this.db.query(`SELECT 1 FROM contest_participants WHERE contest_id = $1 AND user_id = $2`, [
+      contestId,
+      userId,
+    ]);
     return rows.length > 0;
   }
 
   /** Every contest, newest start first, with the caller's joined flag and problem summaries. */
   async list(viewer?: AuthUser): Promise<ContestDto[]> {
     const catalog = await this.catalog();
-    const joined = viewer
-      ? await this.joinedIds(
-          viewer.id,
-          catalog.contests.map((c) => c.id),
-        )
-      : new Set<string>();
-    return catalog.contests.map((c) =>
-      this.toDto(c, catalog.links.get(c.id) ?? [], catalog.problems, joined.has(c.id)),
-    );
+    const joined = viewer ? await this.joinedIds(viewer.id, catalog.contests.map((c) => c.id)) : new Set<string>();
+    return catalog.contests.map((c) => this.toDto(c, catalog.links.get(c.id) ?? [], catalog.problems, joined.has(c.id)));
   }
 
   /**
@@ -166,8 +153,7 @@ export class ContestsService {
     const admin = isAdminRoles(viewer?.roles);
     if (!admin && status !== 'ended') {
       if (!viewer) throw new ForbiddenException(ServerMessages.mustJoinContest);
-      if (!(await this.isParticipant(contestId, viewer.id)))
-        throw new ForbiddenException(ServerMessages.mustJoinContest);
+      if (!(await this.isParticipant(contestId, viewer.id))) throw new ForbiddenException(ServerMessages.mustJoinContest);
       if (status !== 'active') throw new ForbiddenException('The contest has not started yet');
     }
     const problem = await this.problems.viewProblem(problemId, viewer, true);
@@ -195,10 +181,12 @@ export class ContestsService {
         }),
       );
       for (const [position, problemId] of problemIds.entries()) {
-        await m.query(
-          `INSERT INTO contest_problems (contest_id, problem_id, position, points) VALUES ($1, $2, $3, $4)`,
-          [saved.id, problemId, position, byId.get(problemId)!.points],
-        );
+        await m.query(`INSERT INTO contest_problems (contest_id, problem_id, position, points) VALUES ($1, $2, $3, $4)`, [
+          saved.id,
+          problemId,
+          position,
+          byId.get(problemId)!.points,
+        ]);
       }
       return saved;
     });
@@ -210,8 +198,7 @@ export class ContestsService {
   /** Ends an active contest now and finalises it (ratings) at once. */
   async complete(id: string): Promise<{ success: true; message: string; contest: ContestDto }> {
     const contest = await this.requireContest(id);
-    if (this.statusOf(contest) !== 'active')
-      throw new ConflictException('Only an active contest can be completed');
+    if (this.statusOf(contest) !== 'active') throw new ConflictException('Only an active contest can be completed');
     const now = this.now();
     await this.db.query(`UPDATE contests SET end_time = $2 WHERE id = $1 AND end_time > $2`, [id, now]);
     this.catalogChanged();
@@ -231,10 +218,7 @@ export class ContestsService {
   }
 
   /** Joins while upcoming, once, never past maxParticipants — also under many simultaneous requests. */
-  async join(
-    id: string,
-    user: AuthUser,
-  ): Promise<{ success: true; message: string; participantCount: number }> {
+  async join(id: string, user: AuthUser): Promise<{ success: true; message: string; participantCount: number }> {
     const now = this.now();
     const count = await this.db.transaction(async (m) => {
       // The conditional increment locks the contest row: concurrent joins queue here, one at a time.
@@ -257,10 +241,8 @@ export class ContestsService {
     if (count === null) {
       // Work out why outside the transaction, so a refused join holds no connection while it explains.
       const contest = await this.requireContest(id);
-      if (await this.isParticipant(id, user.id))
-        throw new ConflictException('You have already joined this contest');
-      if (this.statusOf(contest) !== 'upcoming')
-        throw new ConflictException('Joining is closed: the contest has already started');
+      if (await this.isParticipant(id, user.id)) throw new ConflictException('You have already joined this contest');
+      if (this.statusOf(contest) !== 'upcoming') throw new ConflictException('Joining is closed: the contest has already started');
       throw new ConflictException('The contest is full');
     }
     this.catalogChanged();
@@ -332,19 +314,10 @@ export class ContestsService {
     );
   }
 
-  private toDto(
-    contest: Contest,
-    links: ContestProblemRow[],
-    problems: Map<string, ProblemDto>,
-    joined: boolean,
-  ): ContestDto {
+  private toDto(contest: Contest, links: ContestProblemRow[], problems: Map<string, ProblemDto>, joined: boolean): ContestDto {
     const contestProblems: ContestProblem[] = links
       .filter((l) => problems.has(l.problem_id))
-      .map((l) => ({
-        problemId: { ...problems.get(l.problem_id)!, points: l.points },
-        points: l.points,
-        order: l.position + 1,
-      }));
+      .map((l) => ({ problemId: { ...problems.get(l.problem_id)!, points: l.points }, points: l.points, order: l.position + 1 }));
     return {
       _id: contest.id,
       id: contest.id,

@@ -36,9 +36,7 @@ export class CreateContestDto {
   endTime!: string;
 
   @IsOptional()
-  @Transform(({ value }) =>
-    value === '' || value === null ? undefined : typeof value === 'string' ? Number(value) : value,
-  )
+  @Transform(({ value }) => (value === '' || value === null ? undefined : typeof value === 'string' ? Number(value) : value))
   @IsInt({ message: 'maxParticipants must be a whole number' })
   @Min(1, { message: 'maxParticipants must be at least 1' })
   @Max(1_000_000)

@@ -47,11 +47,7 @@ export class RatingsService {
         [standings.map((s) => s.user_id)],
       );
       const ratingOf = new Map(profiles.map((p) => [p.user_id, p.rating]));
-      const players = standings.map((s, i) => ({
-        userId: s.user_id,
-        rating: ratingOf.get(s.user_id) ?? 1500,
-        rank: ranks[i],
-      }));
+      const players = standings.map((s, i) => ({ userId: s.user_id, rating: ratingOf.get(s.user_id) ?? 1500, rank: ranks[i] }));
       const changes = eloRatingChanges(players);
       for (const player of players) {
         const newRating = Math.max(0, player.rating + (changes.get(player.userId) ?? 0));
@@ -59,10 +55,10 @@ export class RatingsService {
           `INSERT INTO rating_changes (contest_id, user_id, old_rating, new_rating, rank, created_at) VALUES ($1, $2, $3, $4, $5, $6)`,
           [contestId, player.userId, player.rating, newRating, Math.floor(player.rank), now],
         );
-        await m.query(
-          `UPDATE profiles SET rating = $2, contests_participated = contests_participated + 1 WHERE user_id = $1`,
-          [player.userId, newRating],
-        );
+        await m.query(`UPDATE profiles SET rating = $2, contests_participated = contests_participated + 1 WHERE user_id = $1`, [
+          player.userId,
+          newRating,
+        ]);
       }
       return players.length;
     });

@@ -1,14 +1,5 @@
 import { MAX_CODE_BYTES } from '@javelin/contracts';
-import {
-  Equals,
-  IsBoolean,
-  IsOptional,
-  IsString,
-  IsUUID,
-  Validate,
-  ValidatorConstraint,
-  ValidatorConstraintInterface,
-} from 'class-validator';
+import { Equals, IsBoolean, IsOptional, IsString, IsUUID, Validate, ValidatorConstraint, ValidatorConstraintInterface } from 'class-validator';
 
 @ValidatorConstraint({ name: 'maxBytes' })
 export class MaxCodeBytes implements ValidatorConstraintInterface {
