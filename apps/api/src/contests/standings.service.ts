@@ -11,9 +11,10 @@ import type { ContestLeaderboardEntry } from '@javelin/contracts';
 import Redis from 'ioredis';
 import { EventEmitter } from 'node:events';
 import { DataSource, EntityManager } from 'typeorm';
-import { REDIS } from '../redis/redis.module';
+import { ENV, Env } from '../config/env';
+import { REDIS, redisChannel } from '../redis/redis.module';
 
-const CHANNEL = 'javelin:contest-standings';
+const CHANNEL = 'contest-standings';
 const CLOSING = Symbol('closing');
 /** How long a computed top list is reused; bounds staleness across API instances. */
 const CACHE_TTL_MS = 1_000;
@@ -45,12 +46,15 @@ export class StandingsService implements OnModuleInit, OnModuleDestroy, BeforeAp
   private readonly generation = new Map<string, number>();
   private readonly changes = new EventEmitter();
   private subscriber?: Redis;
+  private readonly channel: string;
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     @Inject(REDIS) private readonly redis: Redis,
+    @Inject(ENV) env: Env,
   ) {
     this.changes.setMaxListeners(0);
+    this.channel = redisChannel(env, CHANNEL);
   }
 
   onModuleInit(): void {
@@ -58,7 +62,7 @@ export class StandingsService implements OnModuleInit, OnModuleDestroy, BeforeAp
     this.subscriber.on('error', (e) => this.logger.warn(`subscriber: ${e.message}`));
     this.subscriber.on('message', (_channel, contestId: string) => this.invalidate(contestId));
     void this.subscriber
-      .subscribe(CHANNEL)
+      .subscribe(this.channel)
       .catch((e: Error) => this.logger.warn(`subscribe failed: ${e.message}`));
   }
 
@@ -99,7 +103,7 @@ export class StandingsService implements OnModuleInit, OnModuleDestroy, BeforeAp
   contestChanged(contestId: string): void {
     this.invalidate(contestId);
     this.redis
-      .publish(CHANNEL, contestId)
+      .publish(this.channel, contestId)
       .catch((e: Error) => this.logger.warn(`publish failed: ${e.message}`));
   }
 

@@ -55,7 +55,7 @@ export class JudgeClient implements OnApplicationShutdown {
     metrics: Metrics,
   ) {
     this.queue = new Queue(JUDGE_QUEUE, {
-      prefix: env.judgeQueuePrefix,
+      prefix: env.redisPrefix,
       // Fail fast while Redis is down: the caller gets a 503 instead of a request that hangs.
       connection: {
         url: env.redisUrl,
@@ -65,7 +65,7 @@ export class JudgeClient implements OnApplicationShutdown {
       },
     });
     this.events = new QueueEvents(JUDGE_QUEUE, {
-      prefix: env.judgeQueuePrefix,
+      prefix: env.redisPrefix,
       connection: { url: env.redisUrl, connectTimeout: 2_000 },
     });
     this.queue.on('error', (e) => this.logger.warn(`queue connection: ${e.message}`));
