@@ -6,7 +6,6 @@ import { AuthModule } from './auth/auth.module';
 import { ENV, Env } from './config/env';
 import { ContestsModule } from './contests/contests.module';
 import { dataSourceOptions } from './database/data-source';
-import { JudgingModule } from './execution/judging.module';
 import { HealthModule } from './health/health.module';
 import { LeaderboardModule } from './leaderboard/leaderboard.module';
 import { MailModule } from './mail/mail.module';
@@ -14,6 +13,7 @@ import { ObservabilityModule } from './observability/observability.module';
 import { ProblemsModule } from './problems/problems.module';
 import { ProfilesModule } from './profiles/profiles.module';
 import { RedisModule } from './redis/redis.module';
+import { SubmissionsModule } from './submissions/submissions.module';
 import { UsersModule } from './users/users.module';
 
 @Global()
@@ -40,7 +40,7 @@ export class AppModule {
         AdminModule,
         ProblemsModule,
         ContestsModule,
-        JudgingModule,
+        SubmissionsModule,
         ProfilesModule,
         LeaderboardModule,
         AiModule,

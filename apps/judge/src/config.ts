@@ -72,7 +72,8 @@ export function loadConfig(overrides: Partial<JudgeConfig> = {}): JudgeConfig {
   if (mode !== 'fast' && mode !== 'cold') throw new Error(`JUDGE_MODE must be fast or cold (got "${mode}")`);
   return {
     redisUrl,
-    queuePrefix: process.env.JUDGE_QUEUE_PREFIX || 'bull',
+    // REDIS_PREFIX: the installation's Redis namespace, shared with the API (JUDGE_QUEUE_PREFIX is its older name).
+    queuePrefix: process.env.REDIS_PREFIX || process.env.JUDGE_QUEUE_PREFIX || 'bull',
     mode,
     concurrency: int('JUDGE_CONCURRENCY', 1, 1, 64),
     // One more than the cores: a JVM's start-up leaves a core idle now and then (measured ~10% faster

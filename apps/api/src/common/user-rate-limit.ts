@@ -3,7 +3,6 @@ import type { Response } from 'express';
 import Redis from 'ioredis';
 import { ENV, Env } from '../config/env';
 import { REDIS } from '../redis/redis.module';
-import type { AuthUser } from '../users/users.service';
 
 export interface UserRateRule {
   /** Names the counter: calls sharing a bucket share one budget. */
@@ -33,7 +32,7 @@ export class UserRateLimiter {
   /** Counts one call of the request's user; throws a 429 with Retry-After past the limit. */
   async check(context: ExecutionContext, rule: UserRateRule): Promise<true> {
     if (this.env.rateLimitDisabled) return true;
-    const user = context.switchToHttp().getRequest<{ user?: AuthUser }>().user;
+    const user = context.switchToHttp().getRequest<{ user?: { id: string } }>().user;
     if (!user) return true;
     const key = `rl:${rule.bucket}:user:${user.id}`;
     let count: number;

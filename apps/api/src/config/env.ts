@@ -29,8 +29,12 @@ export interface Env {
   emailVerification: boolean;
   webDistDir?: string;
   judgeLimits: JudgeLimits;
-  /** BullMQ key prefix shared with the judge workers (JUDGE_QUEUE_PREFIX). */
-  judgeQueuePrefix: string;
+  /**
+   * The namespace of everything this installation keeps in Redis: BullMQ queues (shared with the
+   * judge workers), rate-limit counters, caches and pub/sub channels (REDIS_PREFIX, or its older
+   * name JUDGE_QUEUE_PREFIX).
+   */
+  redisPrefix: string;
   judgeResultTimeoutMs: number;
   judgeQueueLimit: number;
   submitRateLimit: number;
@@ -103,6 +107,18 @@ function flag(source: NodeJS.ProcessEnv, name: string, fallback: boolean): boole
   throw new EnvError(`${name} must be true or false, got "${raw}"`);
 }
 
+const REDIS_PREFIX = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** 'bull' by default: BullMQ's own prefix, which judges deployed before REDIS_PREFIX existed still use. */
+function redisPrefix(source: NodeJS.ProcessEnv): string {
+  const name = source.REDIS_PREFIX ? 'REDIS_PREFIX' : 'JUDGE_QUEUE_PREFIX';
+  const raw = source[name] || 'bull';
+  if (!REDIS_PREFIX.test(raw)) {
+    throw new EnvError(`${name} must be 1 to 64 letters, digits, dots, dashes or underscores, got "${raw}"`);
+  }
+  return raw;
+}
+
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const nodeEnv = source.NODE_ENV ?? 'development';
   const port = int(source, 'PORT', 3000, 1);
@@ -138,7 +154,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       maxProcesses: int(source, 'JUDGE_MAX_PROCESSES', DEFAULT_JUDGE_LIMITS.maxProcesses, 1),
       compileWallTimeMs: int(source, 'JUDGE_COMPILE_MS', DEFAULT_JUDGE_LIMITS.compileWallTimeMs, 1000),
     },
-    judgeQueuePrefix: source.JUDGE_QUEUE_PREFIX || 'bull',
+    redisPrefix: redisPrefix(source),
     judgeResultTimeoutMs: int(source, 'JUDGE_RESULT_TIMEOUT_MS', 60_000, 1000),
     judgeQueueLimit: int(source, 'JUDGE_QUEUE_LIMIT', 5_000, 1),
     submitRateLimit: int(source, 'SUBMIT_RATE_LIMIT', 30, 1),

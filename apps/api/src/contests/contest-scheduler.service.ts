@@ -27,9 +27,14 @@ export class ContestScheduler implements OnApplicationBootstrap, OnApplicationSh
 
   async onApplicationBootstrap(): Promise<void> {
     const connection = { url: this.env.redisUrl, connectTimeout: 2_000 };
-    this.queue = new Queue(CONTEST_EVENTS_QUEUE, { connection: { ...connection, enableOfflineQueue: false, maxRetriesPerRequest: 1 } });
+    const prefix = this.env.redisPrefix;
+    this.queue = new Queue(CONTEST_EVENTS_QUEUE, {
+      prefix,
+      connection: { ...connection, enableOfflineQueue: false, maxRetriesPerRequest: 1 },
+    });
     this.queue.on('error', (e) => this.logger.warn(`queue: ${e.message}`));
     this.worker = new Worker(CONTEST_EVENTS_QUEUE, (job: Job<{ contestId: string }>) => this.ratings.finalize(job.data.contestId), {
+      prefix,
       connection: { ...connection, maxRetriesPerRequest: null },
       concurrency: 1,
     });

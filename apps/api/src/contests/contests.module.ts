@@ -1,17 +1,16 @@
 import { Module } from '@nestjs/common';
-import { PracticeAccessPolicy } from '../execution/practice-access';
 import { ProblemsModule } from '../problems/problems.module';
-import { ContestAccessPolicy } from './contest-access.policy';
 import { ContestScheduler } from './contest-scheduler.service';
 import { ContestsController } from './contests.controller';
 import { ContestsService } from './contests.service';
+import { JudgeAccessPolicy } from './judge-access.policy';
 import { RatingsService } from './ratings.service';
 import { StandingsService } from './standings.service';
 
 @Module({
   imports: [ProblemsModule],
   controllers: [ContestsController],
-  providers: [ContestsService, StandingsService, RatingsService, ContestScheduler, ContestAccessPolicy, PracticeAccessPolicy],
-  exports: [ContestsService, StandingsService, RatingsService, ContestAccessPolicy],
+  providers: [ContestsService, StandingsService, RatingsService, ContestScheduler, JudgeAccessPolicy],
+  exports: [ContestsService, StandingsService, JudgeAccessPolicy],
 })
 export class ContestsModule {}

@@ -1,13 +1,20 @@
-import { BeforeApplicationShutdown, Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import {
+  BeforeApplicationShutdown,
+  Inject,
+  Injectable,
+  Logger,
+  OnModuleDestroy,
+  OnModuleInit,
+} from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { ContestLeaderboardEntry } from '@javelin/contracts';
 import Redis from 'ioredis';
 import { EventEmitter } from 'node:events';
 import { DataSource, EntityManager } from 'typeorm';
-import { REDIS } from '../redis/redis.module';
-import type { SolveListener } from '../submissions/submissions.service';
+import { ENV, Env } from '../config/env';
+import { REDIS, redisChannel } from '../redis/redis.module';
 
-const CHANNEL = 'javelin:contest-standings';
+const CHANNEL = 'contest-standings';
 const CLOSING = Symbol('closing');
 /** How long a computed top list is reused; bounds staleness across API instances. */
 const CACHE_TTL_MS = 1_000;
@@ -28,27 +35,35 @@ interface CachedStandings {
  * submissions), served from a short-lived cache, and announced to every API instance over Redis.
  */
 @Injectable()
-export class StandingsService implements SolveListener, OnModuleInit, OnModuleDestroy, BeforeApplicationShutdown {
+export class StandingsService implements OnModuleInit, OnModuleDestroy, BeforeApplicationShutdown {
   private readonly logger = new Logger('Standings');
   private readonly cache = new Map<string, CachedStandings>();
-  private readonly inflight = new Map<string, { generation: number; rows: Promise<ContestLeaderboardEntry[] | null> }>();
+  private readonly inflight = new Map<
+    string,
+    { generation: number; rows: Promise<ContestLeaderboardEntry[] | null> }
+  >();
   /** Bumped on every change, so a query that started before it is never cached as current. */
   private readonly generation = new Map<string, number>();
   private readonly changes = new EventEmitter();
   private subscriber?: Redis;
+  private readonly channel: string;
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     @Inject(REDIS) private readonly redis: Redis,
+    @Inject(ENV) env: Env,
   ) {
     this.changes.setMaxListeners(0);
+    this.channel = redisChannel(env, CHANNEL);
   }
 
   onModuleInit(): void {
     this.subscriber = this.redis.duplicate({ enableOfflineQueue: true, maxRetriesPerRequest: null });
     this.subscriber.on('error', (e) => this.logger.warn(`subscriber: ${e.message}`));
     this.subscriber.on('message', (_channel, contestId: string) => this.invalidate(contestId));
-    void this.subscriber.subscribe(CHANNEL).catch((e: Error) => this.logger.warn(`subscribe failed: ${e.message}`));
+    void this.subscriber
+      .subscribe(this.channel)
+      .catch((e: Error) => this.logger.warn(`subscribe failed: ${e.message}`));
   }
 
   onModuleDestroy(): void {
@@ -65,7 +80,14 @@ export class StandingsService implements SolveListener, OnModuleInit, OnModuleDe
     return () => this.changes.off(CLOSING, listener);
   }
 
-  async recordContestSolve(m: EntityManager, userId: string, contestId: string, points: number, at: Date): Promise<void> {
+  /** Runs inside the solve's transaction, so the standing and the solve commit together. */
+  async recordContestSolve(
+    m: EntityManager,
+    userId: string,
+    contestId: string,
+    points: number,
+    at: Date,
+  ): Promise<void> {
     await m.query(
       `INSERT INTO contest_scores (contest_id, user_id, score, problems_solved, last_improved_at)
        VALUES ($1, $2, $3, 1, $4)
@@ -77,9 +99,12 @@ export class StandingsService implements SolveListener, OnModuleInit, OnModuleDe
     );
   }
 
+  /** Runs after a change commits, to push the new standings to live viewers on every instance. */
   contestChanged(contestId: string): void {
     this.invalidate(contestId);
-    this.redis.publish(CHANNEL, contestId).catch((e: Error) => this.logger.warn(`publish failed: ${e.message}`));
+    this.redis
+      .publish(this.channel, contestId)
+      .catch((e: Error) => this.logger.warn(`publish failed: ${e.message}`));
   }
 
   /** Calls `listener` whenever the contest's standings change, on this or another instance; returns an unsubscribe. */
@@ -89,7 +114,11 @@ export class StandingsService implements SolveListener, OnModuleInit, OnModuleDe
   }
 
   /** Standings best first: score, then the earlier last score-raising accept, then user id. */
-  async standings(contestId: string, limit = DEFAULT_LEADERBOARD_LIMIT, offset = 0): Promise<ContestLeaderboardEntry[]> {
+  async standings(
+    contestId: string,
+    limit = DEFAULT_LEADERBOARD_LIMIT,
+    offset = 0,
+  ): Promise<ContestLeaderboardEntry[]> {
     return (await this.standingsIfExists(contestId, limit, offset)) ?? [];
   }
 
@@ -98,7 +127,11 @@ export class StandingsService implements SolveListener, OnModuleInit, OnModuleDe
    * readers wait for the refresh (they see their own accept). An entry that merely aged past the TTL
    * is served at once and refreshed in the background, so readers never queue behind that query.
    */
-  async standingsIfExists(contestId: string, limit = DEFAULT_LEADERBOARD_LIMIT, offset = 0): Promise<ContestLeaderboardEntry[] | null> {
+  async standingsIfExists(
+    contestId: string,
+    limit = DEFAULT_LEADERBOARD_LIMIT,
+    offset = 0,
+  ): Promise<ContestLeaderboardEntry[] | null> {
     const cached = this.cache.get(contestId);
     let rows: ContestLeaderboardEntry[] | null;
     if (cached && !cached.stale) {
@@ -110,7 +143,12 @@ export class StandingsService implements SolveListener, OnModuleInit, OnModuleDe
     return this.page(contestId, rows, limit, offset);
   }
 
-  private async page(contestId: string, rows: ContestLeaderboardEntry[] | null, limit: number, offset: number) {
+  private async page(
+    contestId: string,
+    rows: ContestLeaderboardEntry[] | null,
+    limit: number,
+    offset: number,
+  ) {
     if (rows === null) return null;
     if (offset + limit > CACHED_ROWS) return this.query(contestId, limit, offset);
     return rows.slice(offset, offset + limit);
@@ -144,15 +182,20 @@ export class StandingsService implements SolveListener, OnModuleInit, OnModuleDe
   }
 
   private async query(contestId: string, limit: number, offset: number): Promise<ContestLeaderboardEntry[]> {
-    const rows: { user_id: string; username: string; full_name: string; score: number; problems_solved: number }[] =
-      await this.db.query(
-        `SELECT s.user_id, u.username, u.full_name, s.score, s.problems_solved
+    const rows: {
+      user_id: string;
+      username: string;
+      full_name: string;
+      score: number;
+      problems_solved: number;
+    }[] = await this.db.query(
+      `SELECT s.user_id, u.username, u.full_name, s.score, s.problems_solved
            FROM contest_scores s JOIN users u ON u.id = s.user_id
           WHERE s.contest_id = $1
           ORDER BY s.score DESC, s.last_improved_at ASC, s.user_id ASC
           LIMIT $2 OFFSET $3`,
-        [contestId, limit, offset],
-      );
+      [contestId, limit, offset],
+    );
     return rows.map((r, i) => ({
       userId: r.user_id,
       username: r.username,

@@ -1,5 +1,4 @@
 import { BadRequestException, Inject, Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import {
   ExecuteCodeResponse,
   ExecutionResult,
@@ -9,14 +8,12 @@ import {
 } from '@javelin/contracts';
 import { serializeInputs } from '@javelin/java-io';
 import { randomUUID } from 'node:crypto';
-import { DataSource } from 'typeorm';
-import { sha256 } from '../auth/tokens.service';
 import { ENV, Env } from '../config/env';
+import { JudgeAccessPolicy } from '../contests/judge-access.policy';
+import { Metrics } from '../observability/metrics';
 import { ProblemsService } from '../problems/problems.service';
 import type { TestCase } from '../problems/test-case.entity';
-import { Judgement } from '../submissions/judgement.entity';
 import type { AuthUser } from '../users/users.service';
-import { Metrics } from '../observability/metrics';
 import { ExecuteCodeDto } from './dto';
 import { JudgeClient } from './judge-client.service';
 
@@ -31,65 +28,64 @@ const VERDICT_LABEL: Record<Verdict, string> = {
   compilation_error: 'Compilation error',
 };
 
-/** Decides whether a caller may judge code against a problem (contest rules plug in here). */
-export interface JudgeAccessPolicy {
-  assertMayJudge(user: AuthUser, problemId: string, contestId: string | undefined, submit: boolean): Promise<void>;
-}
-export const JUDGE_ACCESS = Symbol('JUDGE_ACCESS');
-
 @Injectable()
 export class ExecutionService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
     @Inject(ENV) private readonly env: Env,
-    @Inject(JUDGE_ACCESS) private readonly access: JudgeAccessPolicy,
+    private readonly access: JudgeAccessPolicy,
     private readonly problems: ProblemsService,
     private readonly judge: JudgeClient,
     private readonly metrics: Metrics,
   ) {}
 
-  async execute(user: AuthUser, dto: ExecuteCodeDto, requestId: string = randomUUID()): Promise<ExecuteCodeResponse> {
+  /** Checks access, judges the code against the problem's tests (examples only for a run) and shapes the verdict for this caller. */
+  async execute(
+    user: AuthUser,
+    dto: ExecuteCodeDto,
+    requestId: string = randomUUID(),
+  ): Promise<ExecuteCodeResponse> {
     const submit = dto.runAllTestCases === true;
     await this.access.assertMayJudge(user, dto.problemId, dto.contestId, submit);
     const problem = await this.problems.requireProblem(dto.problemId);
     const tests = await this.problems.testsForJudging(problem.id, submit);
     if (tests.length === 0) {
-      throw new BadRequestException(submit ? 'This problem has no test cases yet' : 'This problem has no example test cases to run');
+      throw new BadRequestException(
+        submit ? 'This problem has no test cases yet' : 'This problem has no example test cases to run',
+      );
     }
     const kind = submit ? 'submit' : 'run';
     const stopTimer = this.metrics.judgeDuration.startTimer({ kind });
     const outcome = await this.judge.judge({
       code: dto.code,
       language: 'java',
-      tests: tests.map((t) => ({ id: t.id, stdin: serializeInputs(problem.inputVariables, t.input), expectedOutput: t.expectedOutput })),
+      tests: tests.map((t) => ({
+        id: t.id,
+        stdin: serializeInputs(problem.inputVariables, t.input),
+        expectedOutput: t.expectedOutput,
+      })),
       limits: this.env.judgeLimits,
       requestId,
     });
     stopTimer();
     const response = toResponse(tests, outcome, isAdminRoles(user.roles));
     this.metrics.judgeVerdicts.inc({ verdict: response.verdict, kind });
-    await this.db.getRepository(Judgement).insert({
-      userId: user.id,
-      problemId: problem.id,
-      contestId: dto.contestId ?? null,
-      codeHash: sha256(dto.code),
-      allTests: submit,
-      verdict: response.verdict,
-      passedCount: response.passedCount,
-      totalCount: response.totalCount,
-      maxTimeMs: Math.round(Math.max(0, ...response.results.map((r) => r.executionTime))),
-    });
     return response;
   }
 }
 
-export function toResponse(tests: TestCase[], outcome: JudgeJobResult, revealHidden: boolean): ExecuteCodeResponse {
+export function toResponse(
+  tests: TestCase[],
+  outcome: JudgeJobResult,
+  revealHidden: boolean,
+): ExecuteCodeResponse {
   const byId = new Map(outcome.results.map((r) => [r.id, r]));
   const results: ExecutionResult[] = tests.map((test) => {
     const judged = byId.get(test.id);
-    const verdict: Verdict = judged?.verdict ?? (outcome.verdict === 'compilation_error' ? 'compilation_error' : 'runtime_error');
+    const verdict: Verdict =
+      judged?.verdict ?? (outcome.verdict === 'compilation_error' ? 'compilation_error' : 'runtime_error');
     const reveal = test.isExample || revealHidden;
-    const error = verdict === 'compilation_error' ? (outcome.compileError ?? 'Compilation error') : (judged?.error ?? '');
+    const error =
+      verdict === 'compilation_error' ? (outcome.compileError ?? 'Compilation error') : (judged?.error ?? '');
     return {
       testCaseId: test.id,
       input: reveal ? test.input : '',
@@ -110,7 +106,8 @@ export function toResponse(tests: TestCase[], outcome: JudgeJobResult, revealHid
     overallPassed: passedCount === results.length,
     passedCount,
     totalCount: results.length,
-    verdict: outcome.verdict === 'compilation_error' ? 'compilation_error' : (firstFailure?.verdict ?? 'accepted'),
+    verdict:
+      outcome.verdict === 'compilation_error' ? 'compilation_error' : (firstFailure?.verdict ?? 'accepted'),
     ...(outcome.compileError ? { compileError: outcome.compileError } : {}),
   };
 }

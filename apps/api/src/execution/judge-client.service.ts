@@ -12,6 +12,7 @@ import { Job, Queue, QueueEvents } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import { closeWithin, SHUTDOWN_CLOSE_MS } from '../common/shutdown';
 import { ENV, Env } from '../config/env';
+import { Metrics } from '../observability/metrics';
 
 const RETRY_AFTER_SECONDS = 10;
 /** What a 503 for an unreachable or restarted judge queue tells the client to wait before retrying. */
@@ -23,7 +24,10 @@ const WATCH_INTERVAL_MS = 5_000;
 
 /** The judge cannot take or finish this request now: a 503 that tells the client when to try again. */
 export function judgeUnavailable(message: string = ServerMessages.judgeUnavailable): HttpException {
-  return new HttpException({ message, retryAfter: UNAVAILABLE_RETRY_AFTER_SECONDS }, HttpStatus.SERVICE_UNAVAILABLE);
+  return new HttpException(
+    { message, retryAfter: UNAVAILABLE_RETRY_AFTER_SECONDS },
+    HttpStatus.SERVICE_UNAVAILABLE,
+  );
 }
 
 export const JUDGE_LOST_JOB = 'The judge queue restarted and lost this submission, please submit it again';
@@ -46,15 +50,27 @@ export class JudgeClient implements OnApplicationShutdown {
   private readonly queue: Queue<JudgeJobData, JudgeJobResult>;
   private readonly events: QueueEvents;
 
-  constructor(@Inject(ENV) private readonly env: Env) {
+  constructor(
+    @Inject(ENV) private readonly env: Env,
+    metrics: Metrics,
+  ) {
     this.queue = new Queue(JUDGE_QUEUE, {
-      prefix: env.judgeQueuePrefix,
+      prefix: env.redisPrefix,
       // Fail fast while Redis is down: the caller gets a 503 instead of a request that hangs.
-      connection: { url: env.redisUrl, enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: 2_000 },
+      connection: {
+        url: env.redisUrl,
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 1,
+        connectTimeout: 2_000,
+      },
     });
-    this.events = new QueueEvents(JUDGE_QUEUE, { prefix: env.judgeQueuePrefix, connection: { url: env.redisUrl, connectTimeout: 2_000 } });
+    this.events = new QueueEvents(JUDGE_QUEUE, {
+      prefix: env.redisPrefix,
+      connection: { url: env.redisUrl, connectTimeout: 2_000 },
+    });
     this.queue.on('error', (e) => this.logger.warn(`queue connection: ${e.message}`));
     this.events.on('error', (e) => this.logger.warn(`queue events connection: ${e.message}`));
+    metrics.reportJudgeQueueDepth(() => this.waitingCount());
   }
 
   async judge(data: JudgeJobData): Promise<JudgeJobResult> {
@@ -76,7 +92,10 @@ export class JudgeClient implements OnApplicationShutdown {
     }
     const watch = { stopped: false };
     try {
-      return await Promise.race([job.waitUntilFinished(this.events, this.env.judgeResultTimeoutMs), this.watch(job, watch)]);
+      return await Promise.race([
+        job.waitUntilFinished(this.events, this.env.judgeResultTimeoutMs),
+        this.watch(job, watch),
+      ]);
     } catch (error) {
       if (error instanceof JobVanished) {
         this.logger.warn(`judge job ${job.id} vanished from the queue (Redis lost its data)`);
@@ -97,7 +116,10 @@ export class JudgeClient implements OnApplicationShutdown {
    * events connection was down still delivers the verdict, and a job that vanished (Redis restarted
    * without its data) ends the wait with a 503 instead of a hang. Never settles while Redis is away.
    */
-  private async watch(job: Job<JudgeJobData, JudgeJobResult>, watch: { stopped: boolean }): Promise<JudgeJobResult> {
+  private async watch(
+    job: Job<JudgeJobData, JudgeJobResult>,
+    watch: { stopped: boolean },
+  ): Promise<JudgeJobResult> {
     const id = job.id!;
     for (;;) {
       await new Promise((r) => setTimeout(r, WATCH_INTERVAL_MS).unref());
@@ -112,7 +134,12 @@ export class JudgeClient implements OnApplicationShutdown {
           return finished.returnvalue;
         }
       } catch (error) {
-        if (/did not answer|ECONNREFUSED|Connection is closed|Stream isn't writeable|offline queue/i.test((error as Error).message)) continue;
+        if (
+          /did not answer|ECONNREFUSED|Connection is closed|Stream isn't writeable|offline queue/i.test(
+            (error as Error).message,
+          )
+        )
+          continue;
         throw error;
       }
       if (state === 'unknown') throw new JobVanished();
@@ -133,7 +160,10 @@ export class JudgeClient implements OnApplicationShutdown {
     }
     if (waiting >= this.env.judgeQueueLimit) {
       throw new HttpException(
-        { message: 'The judge is busy right now, please try again in a few seconds', retryAfter: RETRY_AFTER_SECONDS },
+        {
+          message: 'The judge is busy right now, please try again in a few seconds',
+          retryAfter: RETRY_AFTER_SECONDS,
+        },
         HttpStatus.SERVICE_UNAVAILABLE,
       );
     }

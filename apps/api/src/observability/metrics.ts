@@ -1,10 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
+/** Reads how many jobs wait in a queue; registered by the module that owns the queue. */
+export type QueueDepthProvider = () => Promise<number>;
+
 /** The API's Prometheus metrics, served at /metrics. */
 @Injectable()
 export class Metrics {
   readonly registry = new Registry();
+  private judgeQueueDepth?: QueueDepthProvider;
 
   readonly httpDuration = new Histogram({
     name: 'http_request_duration_seconds',
@@ -29,13 +33,26 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  /** Read at scrape time from the registered provider. */
   readonly judgeQueueWaiting = new Gauge({
     name: 'judge_queue_waiting',
     help: 'Jobs waiting in the judge queue',
     registers: [this.registry],
+    collect: async () => {
+      if (!this.judgeQueueDepth) return;
+      try {
+        this.judgeQueueWaiting.set(await this.judgeQueueDepth());
+      } catch {
+        // Redis down: keep the last value; the readiness check reports the outage.
+      }
+    },
   });
 
   constructor() {
     collectDefaultMetrics({ register: this.registry });
+  }
+
+  reportJudgeQueueDepth(provider: QueueDepthProvider): void {
+    this.judgeQueueDepth = provider;
   }
 }

@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
+import { MetricsController } from './metrics.controller';
 import { Metrics } from './metrics';
 
 @Global()
-@Module({ providers: [Metrics], exports: [Metrics] })
+@Module({ controllers: [MetricsController], providers: [Metrics], exports: [Metrics] })
 export class ObservabilityModule {}

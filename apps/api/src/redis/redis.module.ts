@@ -4,6 +4,11 @@ import { ENV, Env } from '../config/env';
 
 export const REDIS = Symbol('REDIS');
 
+/** A pub/sub channel of this installation: ioredis' keyPrefix covers keys, never channel names. */
+export function redisChannel(env: Env, name: string): string {
+  return `${env.redisPrefix}:${name}`;
+}
+
 @Injectable()
 class RedisCloser implements OnApplicationShutdown {
   constructor(@Inject(REDIS) private readonly redis: Redis) {}
@@ -12,7 +17,7 @@ class RedisCloser implements OnApplicationShutdown {
   }
 }
 
-/** One shared command connection for rate limits, caches and leaderboards. */
+/** One shared command connection for rate limits, caches and leaderboards; every key it names lives under REDIS_PREFIX. */
 @Global()
 @Module({
   providers: [
@@ -21,6 +26,7 @@ class RedisCloser implements OnApplicationShutdown {
       inject: [ENV],
       useFactory: (env: Env) => {
         const redis = new Redis(env.redisUrl, {
+          keyPrefix: `${env.redisPrefix}:`,
           // Fail commands fast while Redis is down instead of queueing them forever.
           maxRetriesPerRequest: 1,
           enableOfflineQueue: false,

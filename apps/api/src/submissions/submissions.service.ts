@@ -1,25 +1,19 @@
-import { BadRequestException, ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DEFAULT_PROBLEM_POINTS } from '@javelin/contracts';
-import { DataSource, EntityManager, IsNull } from 'typeorm';
+import { DataSource, IsNull } from 'typeorm';
 import { sha256 } from '../auth/tokens.service';
-import { JUDGE_ACCESS, JudgeAccessPolicy } from '../execution/execution.service';
+import { ContestsService } from '../contests/contests.service';
+import { JudgeAccessPolicy } from '../contests/judge-access.policy';
+import { StandingsService } from '../contests/standings.service';
 import { ProblemsService } from '../problems/problems.service';
 import type { AuthUser } from '../users/users.service';
 import { SolveDto, SubmissionDto } from './dto';
 import { Judgement } from './judgement.entity';
 import { Submission } from './submission.entity';
 
-export const NO_JUDGEMENT = 'This code has not been judged against all tests yet: submit it for judging first';
-
-/** Keeps contest standings in step with contest solves (contests plug in here). */
-export interface SolveListener {
-  /** Runs inside the solve's transaction, so the standing and the solve commit together. */
-  recordContestSolve(m: EntityManager, userId: string, contestId: string, points: number, at: Date): Promise<void>;
-  /** Runs after the commit, to push the new standings to live viewers. */
-  contestChanged(contestId: string): void;
-}
-export const SOLVE_LISTENER = Symbol('SOLVE_LISTENER');
+export const NO_JUDGEMENT =
+  'This code has not been judged against all tests yet: submit it for judging first';
 
 export interface SolveResult {
   success: true;
@@ -32,8 +26,9 @@ export interface SolveResult {
 export class SubmissionsService {
   constructor(
     @InjectDataSource() private readonly db: DataSource,
-    @Inject(JUDGE_ACCESS) private readonly access: JudgeAccessPolicy,
-    @Inject(SOLVE_LISTENER) private readonly listener: SolveListener,
+    private readonly access: JudgeAccessPolicy,
+    private readonly contests: ContestsService,
+    private readonly standings: StandingsService,
     private readonly problems: ProblemsService,
   ) {}
 
@@ -81,16 +76,19 @@ export class SubmissionsService {
    */
   async solve(user: AuthUser, dto: SolveDto): Promise<SolveResult> {
     const contestId = dto.contestId ?? null;
-    const submission = await this.db.getRepository(Submission).findOne({ where: { id: dto.submissionId, userId: user.id } });
+    const submission = await this.db
+      .getRepository(Submission)
+      .findOne({ where: { id: dto.submissionId, userId: user.id } });
     if (!submission) throw new NotFoundException('Submission not found');
     if (submission.problemId !== dto.problemId || submission.contestId !== contestId) {
       throw new BadRequestException('The submission does not belong to this problem');
     }
-    if (submission.status !== 'accepted') throw new BadRequestException('Only an accepted submission can solve a problem');
+    if (submission.status !== 'accepted')
+      throw new BadRequestException('Only an accepted submission can solve a problem');
     if (contestId) await this.access.assertMayJudge(user, dto.problemId, contestId, true);
     const problem = await this.problems.requireProblem(dto.problemId);
     const points = contestId
-      ? await this.contestPoints(contestId, problem.id, problem.points)
+      ? await this.contestPoints(contestId, problem.id)
       : (problem.points ?? DEFAULT_PROBLEM_POINTS);
 
     const solvedAt = new Date();
@@ -103,7 +101,7 @@ export class SubmissionsService {
       );
       if (rows.length === 0) return false;
       if (contestId) {
-        await this.listener.recordContestSolve(m, user.id, contestId, points, solvedAt);
+        await this.standings.recordContestSolve(m, user.id, contestId, points, solvedAt);
       } else {
         await m.query(
           `UPDATE profiles SET total_score = total_score + $2, problems_solved = problems_solved + 1 WHERE user_id = $1`,
@@ -112,12 +110,14 @@ export class SubmissionsService {
       }
       return true;
     });
-    if (inserted && contestId) this.listener.contestChanged(contestId);
+    if (inserted && contestId) this.standings.contestChanged(contestId);
     return {
       success: true,
       alreadySolved: !inserted,
       points: inserted ? points : 0,
-      message: inserted ? `Problem solved! You earned ${points} points!` : 'Problem already solved; no new points awarded',
+      message: inserted
+        ? `Problem solved! You earned ${points} points!`
+        : 'Problem already solved; no new points awarded',
     };
   }
 
@@ -126,15 +126,17 @@ export class SubmissionsService {
       `SELECT problem_id, points, solved_at FROM solved_problems WHERE user_id = $1 AND contest_id IS NULL ORDER BY solved_at DESC`,
       [userId],
     );
-    return rows.map((r) => ({ problemId: r.problem_id, _id: r.problem_id, points: r.points, solvedAt: r.solved_at.toISOString() }));
+    return rows.map((r) => ({
+      problemId: r.problem_id,
+      _id: r.problem_id,
+      points: r.points,
+      solvedAt: r.solved_at.toISOString(),
+    }));
   }
 
-  private async contestPoints(contestId: string, problemId: string, fallback: number): Promise<number> {
-    const rows: { points: number }[] = await this.db.query(
-      `SELECT points FROM contest_problems WHERE contest_id = $1 AND problem_id = $2`,
-      [contestId, problemId],
-    );
-    if (rows.length === 0) throw new NotFoundException('Problem is not part of this contest');
-    return rows[0].points ?? fallback;
+  private async contestPoints(contestId: string, problemId: string): Promise<number> {
+    const points = await this.contests.pointsFor(contestId, problemId);
+    if (points === null) throw new NotFoundException('Problem is not part of this contest');
+    return points;
   }
 }

@@ -2,7 +2,7 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { TEST_DATABASE_URL, TEST_REDIS_URL } from './env';
+import { TEST_DATABASE_URL, TEST_REDIS_URL, testRedisPrefix } from './env';
 
 const API_MAIN = resolve(__dirname, '../../dist/main.js');
 
@@ -31,6 +31,7 @@ export async function startApiProcess(env: Record<string, string>): Promise<Runn
       WEB_DIST_DIR: join(tmpdir(), 'javelin-no-web'),
       LOG_LEVEL: 'warn',
       ...env,
+      REDIS_PREFIX: testRedisPrefix(env),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

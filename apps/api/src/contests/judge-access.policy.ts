@@ -1,23 +1,28 @@
 import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { isAdminRoles, ServerMessages } from '@javelin/contracts';
-import type { JudgeAccessPolicy } from '../execution/execution.service';
-import { PracticeAccessPolicy } from '../execution/practice-access';
+import { PROBLEM_NOT_FOUND, ProblemsService } from '../problems/problems.service';
 import type { AuthUser } from '../users/users.service';
 import { ContestsService } from './contests.service';
 
 /**
- * Who may run or submit: in practice, anyone signed in on a visible problem; in a contest, joined
- * participants while it is active (a run of the examples is open to everyone after it ends).
+ * Who may run or submit: in practice, anyone signed in on a visible problem (any problem for an
+ * admin); in a contest, joined participants while it is active (a run of the examples is open to
+ * everyone after it ends).
  */
 @Injectable()
-export class ContestAccessPolicy implements JudgeAccessPolicy {
+export class JudgeAccessPolicy {
   constructor(
     private readonly contests: ContestsService,
-    private readonly practice: PracticeAccessPolicy,
+    private readonly problems: ProblemsService,
   ) {}
 
-  async assertMayJudge(user: AuthUser, problemId: string, contestId: string | undefined, submit: boolean): Promise<void> {
-    if (!contestId) return this.practice.assertMayJudge(user, problemId, undefined);
+  async assertMayJudge(
+    user: AuthUser,
+    problemId: string,
+    contestId: string | undefined,
+    submit: boolean,
+  ): Promise<void> {
+    if (!contestId) return this.assertMayPractise(user, problemId);
     const contest = await this.contests.requireContest(contestId);
     if ((await this.contests.pointsFor(contestId, problemId)) === null) {
       throw new NotFoundException('Problem not found in this contest');
@@ -28,5 +33,10 @@ export class ContestAccessPolicy implements JudgeAccessPolicy {
       throw new ForbiddenException(ServerMessages.mustJoinContest);
     }
     if (status !== 'active') throw new ForbiddenException(ServerMessages.contestNotActive);
+  }
+
+  private async assertMayPractise(user: AuthUser, problemId: string): Promise<void> {
+    const problem = await this.problems.requireProblem(problemId);
+    if (!problem.isVisible && !isAdminRoles(user.roles)) throw new NotFoundException(PROBLEM_NOT_FOUND);
   }
 }

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { ContestsModule } from '../contests/contests.module';
+import { ProblemsModule } from '../problems/problems.module';
+import { ExecutionService } from './execution.service';
+import { JudgeClient } from './judge-client.service';
+
+/** Judging code against a problem's tests through the judge queue; the routes that use it live above. */
+@Module({
+  imports: [ProblemsModule, ContestsModule],
+  providers: [JudgeClient, ExecutionService],
+  exports: [ExecutionService],
+})
+export class ExecutionModule {}

@@ -1,0 +1,97 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The folders of apps/api/src from the top of the import graph down: a file may import only from
+ * its own folder or from a folder ranked below it. Folders sharing a rank sit beside each other
+ * and import neither way. Judging runs submissions → execution → contests → problems → users.
+ */
+const RANKS: Record<string, number> = {
+  '.': 0,
+  seed: 0,
+  database: 1,
+  admin: 2,
+  ai: 2,
+  health: 2,
+  leaderboard: 2,
+  profiles: 2,
+  submissions: 3,
+  execution: 4,
+  contests: 5,
+  problems: 6,
+  auth: 7,
+  users: 8,
+  mail: 9,
+  common: 10,
+  observability: 10,
+  redis: 11,
+  config: 12,
+};
+
+const SRC = __dirname;
+const IMPORT = /(?:from|import)\s*\(?\s*'(\.{1,2}\/[^']+)'/g;
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return entry.name.endsWith('.ts') ? [path] : [];
+  });
+}
+
+function folderOf(path: string): string {
+  const parts = relative(SRC, path).split('/');
+  return parts.length === 1 ? '.' : parts[0];
+}
+
+interface Arrow {
+  file: string;
+  specifier: string;
+  from: string;
+  to: string;
+}
+
+/** Every relative import in src that crosses from one folder to another. */
+function arrows(): Arrow[] {
+  return sourceFiles(SRC).flatMap((file) =>
+    [...readFileSync(file, 'utf8').matchAll(IMPORT)]
+      .map(([, specifier]) => ({
+        file: relative(SRC, file),
+        specifier,
+        from: folderOf(file),
+        to: folderOf(resolve(dirname(file), specifier)),
+      }))
+      .filter((arrow) => arrow.from !== arrow.to),
+  );
+}
+
+function runsDown({ from, to }: Arrow): boolean {
+  return from in RANKS && to in RANKS && RANKS[to] > RANKS[from];
+}
+
+describe('apps/api/src module boundaries', () => {
+  it('ranks every folder of src', () => {
+    const folders = readdirSync(SRC, { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name);
+    expect(folders.filter((folder) => !(folder in RANKS))).toEqual([]);
+  });
+
+  it('reads the imports between folders, judging among them', () => {
+    const found = new Set(arrows().map((a) => `${a.from} → ${a.to}`));
+    for (const expected of [
+      'submissions → execution',
+      'execution → contests',
+      'contests → problems',
+      'problems → users',
+    ]) {
+      expect(found).toContain(expected);
+    }
+  });
+
+  it('has no import running back up between folders', () => {
+    const wrong = arrows().filter((arrow) => !runsDown(arrow));
+    expect(wrong.map((a) => `${a.file} imports ${a.specifier} (${a.from} → ${a.to})`)).toEqual([]);
+  });
+});
