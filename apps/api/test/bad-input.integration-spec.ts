@@ -349,6 +349,33 @@ describe('bad input on every route: 4xx with a message, never 500, database unch
     },
     {
       method: 'post',
+      path: '/api/run-custom',
+      auth: 'user',
+      body: () => ({ code: SUM_ACCEPTED, language: 'java', problemId, inputs: { a: '1', b: '2' } }),
+      fields: {
+        code: { code: true },
+        language: { enum: ['java'] },
+        problemId: { uuid: true },
+        contestId: { uuid: true },
+        inputs: { object: true },
+      },
+      required: ['code', 'language', 'problemId', 'inputs'],
+    },
+    {
+      method: 'get',
+      path: '/api/submissions',
+      auth: 'user',
+      query: {
+        problemId: { uuid: true },
+        contestId: { uuid: true },
+        limit: { int: [1, 100] },
+        offset: { int: [0, 1_000_000_000] },
+      },
+    },
+    { method: 'get', path: '/api/submissions/:id', auth: 'user' },
+    { method: 'get', path: '/api/acceptance-rates', auth: 'none', publicNoInput: true },
+    {
+      method: 'post',
       path: '/api/submissions',
       auth: 'user',
       body: () => ({

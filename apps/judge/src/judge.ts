@@ -25,6 +25,8 @@ export interface JudgeRunOptions {
 }
 
 const STDERR_LIMIT = 64 * 1024;
+/** How much of a test's standard error goes back to the API: enough for the page's truncated view. */
+const REPORTED_STDERR_CHARS = 4 * 1024;
 const THREAD_LIMIT_RE = /Failed to start (?:the native )?thread|unable to create native thread/;
 /** What -XX:+ExitOnOutOfMemoryError prints (on stdout) before exiting with code 3. */
 const EXIT_ON_OOM_RE = /(?:^|\n)Terminating due to (java\.lang\.OutOfMemoryError[^\n]*)\n?$/;
@@ -394,7 +396,15 @@ export class Judge {
     const max = this.config.maxReportedOutputBytes;
     const actualOutput = actual.length > max ? `${actual.slice(0, max)}\n… (output truncated)` : actual;
     const executionTime = Math.round(out.wallMs);
-    const res = (verdict: Verdict, error: string): JudgeTestResult => ({ id: test.id, verdict, actualOutput, executionTime, error });
+    const reportedStderr = stderr.slice(0, REPORTED_STDERR_CHARS);
+    const res = (verdict: Verdict, error: string): JudgeTestResult => ({
+      id: test.id,
+      verdict,
+      actualOutput,
+      executionTime,
+      error,
+      ...(reportedStderr ? { stderr: reportedStderr } : {}),
+    });
     const sec = (ms: number) => `${Math.round(ms / 100) / 10} s`;
     const threadLimit = `Too many threads or processes (limit ${limits.maxProcesses}): java.lang.OutOfMemoryError: unable to create native thread`;
 

@@ -59,6 +59,8 @@ export interface JudgeTestResult {
   executionTime: number;
   /** A short, user-readable reason; empty when accepted. */
   error: string;
+  /** The start of the program's standard error (debug prints); the API shows it for example and custom runs only. */
+  stderr?: string;
 }
 
 export interface JudgeJobResult {

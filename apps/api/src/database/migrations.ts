@@ -2,6 +2,7 @@ import { Accounts1763700000000 } from './migrations/1763700000000-Accounts';
 import { ProblemsAndJudging1763700100000 } from './migrations/1763700100000-ProblemsAndJudging';
 import { Contests1763700200000 } from './migrations/1763700200000-Contests';
 import { OAuthIdentities1763700300000 } from './migrations/1763700300000-OAuthIdentities';
+import { SubmissionHistory1763700400000 } from './migrations/1763700400000-SubmissionHistory';
 
 /** Every migration, in order; listed explicitly so the build and the tests run the same set. */
 export const MIGRATIONS = [
@@ -9,4 +10,5 @@ export const MIGRATIONS = [
   ProblemsAndJudging1763700100000,
   Contests1763700200000,
   OAuthIdentities1763700300000,
+  SubmissionHistory1763700400000,
 ];

@@ -1,5 +1,15 @@
 import { MAX_CODE_BYTES } from '@javelin/contracts';
-import { Equals, IsBoolean, IsOptional, IsString, IsUUID, Validate, ValidatorConstraint, ValidatorConstraintInterface } from 'class-validator';
+import {
+  Equals,
+  IsBoolean,
+  IsObject,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Validate,
+  ValidatorConstraint,
+  ValidatorConstraintInterface,
+} from 'class-validator';
 
 @ValidatorConstraint({ name: 'maxBytes' })
 export class MaxCodeBytes implements ValidatorConstraintInterface {
@@ -32,4 +42,33 @@ export class ExecuteCodeDto extends JavaCodeDto {
   @IsOptional()
   @IsUUID('all', { message: 'contestId must be a UUID' })
   contestId?: string;
+}
+
+/** Bounds of a custom run's input map: a problem has a handful of variables, each one line or one array. */
+export const CUSTOM_INPUT_MAX_KEYS = 50;
+export const CUSTOM_INPUT_MAX_CHARS = 100_000;
+
+@ValidatorConstraint({ name: 'stringMap' })
+export class StringMap implements ValidatorConstraintInterface {
+  validate(value: unknown): boolean {
+    if (!value || typeof value !== 'object' || Array.isArray(value)) return false;
+    const entries = Object.entries(value);
+    return (
+      entries.length <= CUSTOM_INPUT_MAX_KEYS &&
+      entries.every(([, v]) => typeof v === 'string' && v.length <= CUSTOM_INPUT_MAX_CHARS)
+    );
+  }
+  defaultMessage(): string {
+    return `inputs must map each input variable's name to a string value (at most ${CUSTOM_INPUT_MAX_KEYS} values of ${CUSTOM_INPUT_MAX_CHARS} characters)`;
+  }
+}
+
+export class RunCustomDto extends JavaCodeDto {
+  @IsOptional()
+  @IsUUID('all', { message: 'contestId must be a UUID' })
+  contestId?: string;
+
+  @Validate(StringMap)
+  @IsObject({ message: 'inputs must be an object of input values' })
+  inputs!: Record<string, string>;
 }

@@ -2,11 +2,14 @@ import { BadRequestException, Inject, Injectable } from '@nestjs/common';
 import {
   ExecuteCodeResponse,
   ExecutionResult,
+  InputVariable,
+  RunCustomResponse,
   isAdminRoles,
+  ShownResult,
   JudgeJobResult,
   Verdict,
 } from '@javelin/contracts';
-import { serializeInputs } from '@javelin/java-io';
+import { serializeInputs, validateValue } from '@javelin/java-io';
 import { randomUUID } from 'node:crypto';
 import { ENV, Env } from '../config/env';
 import { JudgeAccessPolicy } from '../contests/judge-access.policy';
@@ -14,7 +17,7 @@ import { Metrics } from '../observability/metrics';
 import { ProblemsService } from '../problems/problems.service';
 import type { TestCase } from '../problems/test-case.entity';
 import type { AuthUser } from '../users/users.service';
-import { ExecuteCodeDto } from './dto';
+import { ExecuteCodeDto, RunCustomDto } from './dto';
 import { JudgeClient } from './judge-client.service';
 
 /** What a hidden test's `error` says to a non-admin: the verdict, never data from the test. */
@@ -71,6 +74,77 @@ export class ExecutionService {
     this.metrics.judgeVerdicts.inc({ verdict: response.verdict, kind });
     return response;
   }
+
+  /** Runs the code once on the caller's own input, with a run's access rules; nothing is compared. */
+  async runCustom(
+    user: AuthUser,
+    dto: RunCustomDto,
+    requestId: string = randomUUID(),
+  ): Promise<RunCustomResponse> {
+    await this.access.assertMayJudge(user, dto.problemId, dto.contestId, false);
+    const problem = await this.problems.requireProblem(dto.problemId);
+    const stdin = customStdin(problem.inputVariables, dto.inputs);
+    const stopTimer = this.metrics.judgeDuration.startTimer({ kind: 'custom' });
+    const outcome = await this.judge.judge({
+      code: dto.code,
+      language: 'java',
+      tests: [{ id: CUSTOM_TEST_ID, stdin, expectedOutput: '' }],
+      limits: this.env.judgeLimits,
+      requestId,
+    });
+    stopTimer();
+    const judged = outcome.results[0];
+    if (outcome.verdict === 'compilation_error' || !judged) {
+      const compileError = outcome.compileError ?? VERDICT_LABEL.compilation_error;
+      return {
+        actualOutput: '',
+        stderr: '',
+        executionTime: 0,
+        verdict: 'compilation_error',
+        error: compileError,
+        compileError,
+      };
+    }
+    // The judge compared the output with an empty expectation; with nothing to compare, a mismatch only means it ran.
+    const verdict: Verdict = judged.verdict === 'wrong_answer' ? 'accepted' : judged.verdict;
+    this.metrics.judgeVerdicts.inc({ verdict, kind: 'custom' });
+    return {
+      actualOutput: judged.actualOutput.replace(/\s+$/, ''),
+      stderr: judged.stderr ?? '',
+      executionTime: Math.round(judged.executionTime),
+      verdict,
+      error: verdict === 'accepted' ? '' : judged.error,
+    };
+  }
+}
+
+const CUSTOM_TEST_ID = 'custom';
+
+/** The stdin of a custom run: one valid value per input variable, checked as the admin test-case editor checks them. */
+export function customStdin(variables: readonly InputVariable[], inputs: Record<string, string>): string {
+  const names = new Set(variables.map((v) => v.name));
+  const unknown = Object.keys(inputs).find((k) => !names.has(k));
+  if (unknown !== undefined)
+    throw new BadRequestException(`inputs.${unknown} is not an input of this problem`);
+  for (const v of variables) {
+    const raw = inputs[v.name];
+    if (raw === undefined) throw new BadRequestException(`inputs.${v.name} is required`);
+    const check = validateValue(v.type, raw);
+    if (!check.valid) throw new BadRequestException(`inputs.${v.name}: ${check.error}`);
+  }
+  return serializeInputs([...variables], inputs);
+}
+
+/** A hidden test as a non-admin sees it: pass/fail, time and the verdict, never its data. */
+export function maskHidden(result: ExecutionResult): ExecutionResult {
+  if (result.isExample) return result;
+  return {
+    ...result,
+    input: '',
+    expectedOutput: '',
+    actualOutput: '',
+    error: VERDICT_LABEL[result.verdict] ?? '',
+  };
 }
 
 export function toResponse(
@@ -79,7 +153,7 @@ export function toResponse(
   revealHidden: boolean,
 ): ExecuteCodeResponse {
   const byId = new Map(outcome.results.map((r) => [r.id, r]));
-  const results: ExecutionResult[] = tests.map((test) => {
+  const results: ShownResult[] = tests.map((test) => {
     const judged = byId.get(test.id);
     const verdict: Verdict =
       judged?.verdict ?? (outcome.verdict === 'compilation_error' ? 'compilation_error' : 'runtime_error');
@@ -97,6 +171,8 @@ export function toResponse(
       error: reveal ? error : VERDICT_LABEL[verdict],
       isExample: test.isExample,
       verdict,
+      // Debug prints help on the examples the user can see; a hidden test's stderr could echo its input.
+      ...(test.isExample && judged?.stderr ? { stderr: judged.stderr } : {}),
     };
   });
   const passedCount = results.filter((r) => r.passed).length;

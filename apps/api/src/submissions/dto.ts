@@ -1,6 +1,10 @@
-import { Type } from 'class-transformer';
+import { SUBMISSIONS_PAGE_MAX } from '@javelin/contracts';
+import { Transform, Type } from 'class-transformer';
 import { IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
 import { JavaCodeDto } from '../execution/dto';
+
+/** PostgreSQL's OFFSET takes a bigint; far past any history, and a clear 400 instead of a database error. */
+const OFFSET_MAX = 1_000_000_000;
 
 export class SubmissionDto extends JavaCodeDto {
   @IsOptional()
@@ -38,4 +42,29 @@ export class SolveDto {
   @IsOptional()
   @IsUUID('all', { message: 'contestId must be a UUID' })
   contestId?: string | null;
+}
+
+/** GET /api/submissions: the caller's submits, optionally for one problem or contest, a page at a time. */
+export class SubmissionHistoryQueryDto {
+  @IsOptional()
+  @IsUUID('all', { message: 'problemId must be a UUID' })
+  problemId?: string;
+
+  @IsOptional()
+  @IsUUID('all', { message: 'contestId must be a UUID' })
+  contestId?: string;
+
+  @IsOptional()
+  @Transform(({ value }) => Number(value))
+  @IsInt({ message: 'limit must be a whole number' })
+  @Min(1, { message: 'limit must be at least 1' })
+  @Max(SUBMISSIONS_PAGE_MAX, { message: `limit must be at most ${SUBMISSIONS_PAGE_MAX}` })
+  limit?: number;
+
+  @IsOptional()
+  @Transform(({ value }) => Number(value))
+  @IsInt({ message: 'offset must be a whole number' })
+  @Min(0, { message: 'offset must not be negative' })
+  @Max(OFFSET_MAX, { message: `offset must be at most ${OFFSET_MAX}` })
+  offset?: number;
 }

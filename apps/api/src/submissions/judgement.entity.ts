@@ -1,3 +1,4 @@
+import type { ExecutionResult } from '@javelin/contracts';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
 /** The server's own verdict on one run or submit of one piece of code. */
@@ -33,6 +34,17 @@ export class Judgement {
 
   @Column({ name: 'max_time_ms', type: 'int', default: 0 })
   maxTimeMs!: number;
+
+  /** The judged code, kept for submits only (runs of the examples are not history). */
+  @Column({ type: 'text', nullable: true })
+  code!: string | null;
+
+  /** Per-test results as the submitter was shown them (hidden tests already masked for non-admins). */
+  @Column({ type: 'jsonb', nullable: true })
+  results!: ExecutionResult[] | null;
+
+  @Column({ name: 'compile_error', type: 'text', nullable: true })
+  compileError!: string | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

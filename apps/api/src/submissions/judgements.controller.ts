@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
 import type { Request } from 'express';
 import { CurrentUser, JwtAuthGuard } from '../auth/guards';
-import { ExecuteCodeDto } from '../execution/dto';
+import { ExecuteCodeDto, RunCustomDto } from '../execution/dto';
 import type { AuthUser } from '../users/users.service';
 import { JudgementsService } from './judgements.service';
 import { SubmitRateLimitGuard } from './submit-rate-limit.guard';
@@ -16,5 +16,13 @@ export class JudgementsController {
   @UseGuards(JwtAuthGuard, SubmitRateLimitGuard)
   execute(@CurrentUser() user: AuthUser, @Body() dto: ExecuteCodeDto, @Req() req: Request) {
     return this.judgements.judge(user, dto, req.id);
+  }
+
+  @Post('run-custom')
+  @HttpCode(200)
+  // The same judging budget as execute-code: a custom run costs the judge as much as a run.
+  @UseGuards(JwtAuthGuard, SubmitRateLimitGuard)
+  runCustom(@CurrentUser() user: AuthUser, @Body() dto: RunCustomDto, @Req() req: Request) {
+    return this.judgements.runCustom(user, dto, req.id);
   }
 }

@@ -5,14 +5,24 @@ import { ExecutionModule } from '../execution/execution.module';
 import { ProblemsModule } from '../problems/problems.module';
 import { JudgementsController } from './judgements.controller';
 import { JudgementsService } from './judgements.service';
+import { SubmissionHistoryController } from './submission-history.controller';
+import { SubmissionHistoryRepository } from './submission-history.repository';
+import { SubmissionHistoryService } from './submission-history.service';
 import { SubmissionsController } from './submissions.controller';
 import { SubmissionsService } from './submissions.service';
 import { SubmitRateLimitGuard } from './submit-rate-limit.guard';
 
-/** Runs, submits and solves: the server's judgements, the submissions that cite them and the points they award. */
+/** Runs (also on custom input), submits, solves and the history of submits: the server's judgements, the submissions that cite them and the points they award. */
 @Module({
   imports: [ExecutionModule, ContestsModule, ProblemsModule],
-  controllers: [JudgementsController, SubmissionsController],
-  providers: [JudgementsService, SubmissionsService, UserRateLimiter, SubmitRateLimitGuard],
+  controllers: [JudgementsController, SubmissionsController, SubmissionHistoryController],
+  providers: [
+    JudgementsService,
+    SubmissionsService,
+    SubmissionHistoryService,
+    SubmissionHistoryRepository,
+    UserRateLimiter,
+    SubmitRateLimitGuard,
+  ],
 })
 export class SubmissionsModule {}

@@ -1,0 +1,121 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { ExecutionResult, SubmissionSummary } from '@javelin/contracts';
+import { DataSource } from 'typeorm';
+
+export interface HistoryFilter {
+  userId: string;
+  problemId?: string;
+  contestId?: string;
+  limit: number;
+  offset: number;
+}
+
+export interface StoredSubmission extends SubmissionSummary {
+  userId: string;
+  code: string;
+  results: ExecutionResult[];
+  compileError: string | null;
+}
+
+export interface AcceptanceRow {
+  problemId: string;
+  solvedUsers: number;
+  submittedUsers: number;
+}
+
+interface SummaryRow {
+  id: string;
+  user_id: string;
+  problem_id: string;
+  problem_title: string;
+  contest_id: string | null;
+  verdict: SubmissionSummary['verdict'];
+  passed_count: number;
+  total_count: number;
+  max_time_ms: number;
+  created_at: Date;
+}
+
+function toSummary(r: SummaryRow): SubmissionSummary {
+  return {
+    _id: r.id,
+    problemId: r.problem_id,
+    problemTitle: r.problem_title,
+    contestId: r.contest_id,
+    verdict: r.verdict,
+    passedCount: r.passed_count,
+    totalCount: r.total_count,
+    maxTimeMs: r.max_time_ms,
+    createdAt: r.created_at.toISOString(),
+  };
+}
+
+const SUMMARY_COLUMNS = `j.id, j.user_id, j.problem_id, p.title AS problem_title, j.contest_id, j.verdict,
+  j.passed_count, j.total_count, j.max_time_ms, j.created_at`;
+
+/** The SQL of submission history: full judgements (submits) that kept their code. */
+@Injectable()
+export class SubmissionHistoryRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  async page(f: HistoryFilter): Promise<{ items: SubmissionSummary[]; total: number }> {
+    const where = ['j.user_id = $1', 'j.all_tests', 'j.code IS NOT NULL'];
+    const params: unknown[] = [f.userId];
+    if (f.problemId) {
+      params.push(f.problemId);
+      where.push(`j.problem_id = $${params.length}`);
+    }
+    if (f.contestId) {
+      params.push(f.contestId);
+      where.push(`j.contest_id = $${params.length}`);
+    }
+    const filter = where.join(' AND ');
+    const [rows, count] = await Promise.all([
+      this.db.query(
+        `SELECT ${SUMMARY_COLUMNS} FROM judgements j JOIN problems p ON p.id = j.problem_id
+         WHERE ${filter} ORDER BY j.created_at DESC, j.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+        [...params, f.limit, f.offset],
+      ) as Promise<SummaryRow[]>,
+      this.db.query(`SELECT count(*)::int AS total FROM judgements j WHERE ${filter}`, params) as Promise<
+        { total: number }[]
+      >,
+    ]);
+    return { items: rows.map(toSummary), total: count[0]?.total ?? 0 };
+  }
+
+  async find(id: string): Promise<StoredSubmission | null> {
+    const rows: (SummaryRow & {
+      code: string;
+      results: ExecutionResult[] | null;
+      compile_error: string | null;
+    })[] = await this.db.query(
+      `SELECT ${SUMMARY_COLUMNS}, j.code, j.results, j.compile_error
+         FROM judgements j JOIN problems p ON p.id = j.problem_id
+         WHERE j.id = $1 AND j.all_tests AND j.code IS NOT NULL`,
+      [id],
+    );
+    const r = rows[0];
+    if (!r) return null;
+    return {
+      ...toSummary(r),
+      userId: r.user_id,
+      code: r.code,
+      results: r.results ?? [],
+      compileError: r.compile_error,
+    };
+  }
+
+  /** Per visible problem: distinct users with an accepted submit, and distinct users with any submit. */
+  async acceptance(): Promise<AcceptanceRow[]> {
+    const rows: { problem_id: string; solved: number; submitted: number }[] = await this.db.query(
+      `SELECT j.problem_id,
+              count(DISTINCT j.user_id) FILTER (WHERE j.verdict = 'accepted')::int AS solved,
+              count(DISTINCT j.user_id)::int AS submitted
+       FROM judgements j JOIN problems p ON p.id = j.problem_id
+       WHERE j.all_tests AND p.is_visible
+       GROUP BY j.problem_id`,
+    );
+    return rows.map((r) => ({ problemId: r.problem_id, solvedUsers: r.solved, submittedUsers: r.submitted }));
+  }
+}

@@ -1,0 +1,63 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import {
+  isAdminRoles,
+  SUBMISSIONS_PAGE_DEFAULT,
+  type SubmissionDetail,
+  type SubmissionPage,
+} from '@javelin/contracts';
+import { maskHidden } from '../execution/execution.service';
+import type { AuthUser } from '../users/users.service';
+import { SubmissionHistoryQueryDto } from './dto';
+import { SubmissionHistoryRepository } from './submission-history.repository';
+
+export const SUBMISSION_NOT_FOUND = 'Submission not found';
+
+export interface AcceptanceRate {
+  problemId: string;
+  solvedUsers: number;
+  submittedUsers: number;
+  /** Users who solved it ÷ users who submitted it. */
+  acceptanceRate: number;
+}
+
+/** What users can read back of their own submits: the list, one submission with its code, and acceptance rates. */
+@Injectable()
+export class SubmissionHistoryService {
+  constructor(private readonly history: SubmissionHistoryRepository) {}
+
+  async list(user: AuthUser, query: SubmissionHistoryQueryDto): Promise<SubmissionPage> {
+    const limit = query.limit ?? SUBMISSIONS_PAGE_DEFAULT;
+    const offset = query.offset ?? 0;
+    const { items, total } = await this.history.page({
+      userId: user.id,
+      problemId: query.problemId,
+      contestId: query.contestId,
+      limit,
+      offset,
+    });
+    return { items, total, limit, offset };
+  }
+
+  /** The owner reads their own, admins any; for anyone else it does not exist (404, not 403, so ids reveal nothing). */
+  async get(user: AuthUser, id: string): Promise<SubmissionDetail> {
+    const stored = await this.history.find(id);
+    const admin = isAdminRoles(user.roles);
+    if (!stored || (stored.userId !== user.id && !admin)) throw new NotFoundException(SUBMISSION_NOT_FOUND);
+    const { userId: _owner, compileError, results, ...summary } = stored;
+    return {
+      ...summary,
+      language: 'java',
+      // Stored as the submitter saw them; masked again so a non-admin never reads hidden data, whoever submitted.
+      results: admin ? results : results.map(maskHidden),
+      ...(compileError ? { compileError } : {}),
+    };
+  }
+
+  async acceptanceRates(): Promise<AcceptanceRate[]> {
+    const rows = await this.history.acceptance();
+    return rows.map((r) => ({
+      ...r,
+      acceptanceRate: r.submittedUsers ? r.solvedUsers / r.submittedUsers : 0,
+    }));
+  }
+}
