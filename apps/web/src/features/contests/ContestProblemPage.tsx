@@ -124,6 +124,8 @@ export function ContestProblemPage() {
         }
         right={
           <SolverPanel
+            problemId={problemId}
+            contestId={contestId}
             variant="contest"
             code={code}
             onCodeChange={setCode}

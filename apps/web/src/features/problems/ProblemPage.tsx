@@ -1,4 +1,4 @@
-import { Link, useParams } from 'react-router-dom';
+import { Link, useLocation, useParams } from 'react-router-dom';
 import { useAuth } from '../auth/useAuth';
 import { Messages, splitMessage } from '../../app/messages';
 import { Spinner } from '../../components/Spinner';
@@ -6,6 +6,8 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { SignInLink } from '../auth/SignInLink';
 import { draftKey, useDraft } from '../editor/drafts';
 import { ResizableSplit } from '../editor/ResizableSplit';
+import { useLatestAcceptedCode } from '../submissions/useLatestAcceptedCode';
+import type { OpenProblemState } from './ProblemsPage';
 import { AiPanels, useAiHelp } from './AiPanels';
 import { ProblemStatement } from './ProblemStatement';
 import { useProblemQuery, useTestCasesQuery } from './problemsApi';
@@ -44,6 +46,10 @@ export function ProblemPage() {
     onStart: ai.clearDebugAnswer,
   });
   useDocumentTitle(problem?.title ?? 'Problem');
+  const location = useLocation();
+  const viewSolution =
+    status === 'authenticated' && !!(location.state as OpenProblemState | null)?.loadSolution;
+  useLatestAcceptedCode(id, viewSolution, !!problem, setCode);
 
   if (isLoading) return <Spinner label="Loading problem..." />;
   if (isError || !problem) return <ProblemNotFound />;
@@ -63,6 +69,7 @@ export function ProblemPage() {
             </div>
           )}
           <SolverPanel
+            problemId={id}
             variant="practice"
             code={code}
             onCodeChange={setCode}

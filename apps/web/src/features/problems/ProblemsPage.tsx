@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { useAcceptanceRatesQuery } from '../submissions/submissionsApi';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useAuth } from '../auth/useAuth';
 import { Badge, DifficultyBadge } from '../../components/Badge';
@@ -12,6 +13,7 @@ import {
   filtersFromParams,
   formatAcceptance,
   paramsFromFilters,
+  withAcceptance,
   type ProblemFilters,
   type ProblemSort,
   type SolvedFilter,
@@ -35,9 +37,11 @@ export function ProblemsPage() {
   const { data: solved } = useSolvedProblemsQuery(undefined, { skip: !signedIn });
   const solvedSet = useMemo(() => solvedIds(solved), [solved]);
   const tags = useMemo(() => allTags(problems ?? []), [problems]);
+  const { data: rates } = useAcceptanceRatesQuery();
+  const listed = useMemo(() => withAcceptance(problems ?? [], rates ?? []), [problems, rates]);
   const visible = useMemo(
-    () => filterProblems(problems ?? [], filters, solvedSet, pointsOf),
-    [problems, filters, solvedSet],
+    () => filterProblems(listed, filters, solvedSet, pointsOf),
+    [listed, filters, solvedSet],
   );
 
   return (

@@ -2,7 +2,10 @@ import { PracticeMessages, type InputVariable } from '@javelin/contracts';
 import { useEffect, useMemo, useState } from 'react';
 import { Messages } from '../../app/messages';
 import { Modal } from '../../components/Modal';
+import { Tabs, tabPanelProps } from '../../components/Tabs';
 import { Tooltip } from '../../components/Tooltip';
+import { CustomInputPanel } from '../submissions/CustomInputPanel';
+import { SubmissionsPanel } from '../submissions/SubmissionsPanel';
 import { SignInLink } from '../auth/SignInLink';
 import { useAuth } from '../auth/useAuth';
 import { CodeEditor } from '../editor/CodeEditor';
@@ -51,7 +54,11 @@ function SignInPrompt({ onClose }: { onClose: () => void }) {
   );
 }
 
+type ExtraTab = 'custom' | 'submissions';
+
 export function SolverPanel({
+  problemId,
+  contestId,
   variant,
   code,
   onCodeChange,
@@ -61,6 +68,8 @@ export function SolverPanel({
   submitDisabledReason,
   variables,
 }: {
+  problemId: string;
+  contestId?: string;
   variant: SolverVariant;
   code: string;
   onCodeChange: (code: string) => void;
@@ -74,6 +83,7 @@ export function SolverPanel({
 }) {
   const { status: session } = useAuth();
   const [askSignIn, setAskSignIn] = useState(false);
+  const [tab, setTab] = useState<ExtraTab>('custom');
   const busy = solver.status !== 'ready';
   const signedIn = session === 'authenticated';
   // Signed out, Run and Submit ask to sign in instead of failing with a 401 that would leave the page.
@@ -187,6 +197,41 @@ export function SolverPanel({
           />
         </section>
       )}
+      <section className="card" style={{ marginTop: '1rem' }} aria-label="Custom input and submissions">
+        <Tabs
+          label="Custom input and submissions"
+          idPrefix="solver-extra"
+          value={tab}
+          onChange={setTab}
+          items={[
+            { value: 'custom', label: 'Custom Input' },
+            { value: 'submissions', label: 'Submissions' },
+          ]}
+        />
+        <div {...tabPanelProps('solver-extra', tab)}>
+          {tab === 'custom' ? (
+            <CustomInputPanel
+              problemId={problemId}
+              contestId={contestId}
+              code={code}
+              variables={variables ?? []}
+              signedIn={signedIn}
+              onSignInNeeded={() => setAskSignIn(true)}
+            />
+          ) : signedIn ? (
+            <SubmissionsPanel
+              problemId={problemId}
+              contestId={contestId}
+              variables={variables ?? []}
+              onLoad={onCodeChange}
+            />
+          ) : (
+            <p className="muted">
+              <SignInLink>Sign in</SignInLink> to see your submissions.
+            </p>
+          )}
+        </div>
+      </section>
       {askSignIn && <SignInPrompt onClose={() => setAskSignIn(false)} />}
     </div>
   );

@@ -337,3 +337,112 @@ describe('problem list filters', () => {
     await waitFor(() => expect(titles()).toEqual(['Graph Paths', 'Sum of Two', 'Echo']));
   });
 });
+
+describe('custom input and submissions', () => {
+  const summary = {
+    _id: 's1',
+    problemId: 'p1',
+    problemTitle: 'Sum of Two',
+    contestId: null,
+    verdict: 'accepted',
+    passedCount: 2,
+    totalCount: 2,
+    maxTimeMs: 12,
+    createdAt: '2026-11-22T10:00:00Z',
+  };
+
+  it('validates each value by its type, then runs the code on it and shows stdout and stderr', async () => {
+    const { calls } = mockApi({
+      'GET /problems/p1': { body: problem() },
+      'GET /problems/p1/test-cases': { body: [] },
+      'POST /run-custom': {
+        body: { actualOutput: '41', stderr: 'debug a=40', executionTime: 9, verdict: 'accepted', error: '' },
+      },
+    });
+    const user = userEvent.setup();
+    renderRoute(<ProblemPage />, { ...page, preloadedState: signedInState() });
+    const field = await screen.findByLabelText(/^a/);
+    await user.type(field, 'forty');
+    await user.click(screen.getByRole('button', { name: 'Run with this input' }));
+    expect(await screen.findByText(/a: "forty" is not a 32-bit integer/)).toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/run-custom')).toBe(false);
+    await user.clear(field);
+    await user.type(field, '40');
+    await user.click(screen.getByRole('button', { name: 'Run with this input' }));
+    expect(await screen.findByTestId('custom-stdout')).toHaveTextContent('41');
+    expect(screen.getByTestId('stderr')).toHaveTextContent('debug a=40');
+    expect(calls.find((c) => c.path === '/run-custom')?.body).toEqual({
+      problemId: 'p1',
+      code: BOILERPLATE,
+      language: 'java',
+      inputs: { a: '40' },
+    });
+  });
+
+  it('lists submissions, opens one read-only with its results, and loads it into the editor', async () => {
+    mockApi({
+      'GET /problems/p1': { body: problem() },
+      'GET /problems/p1/test-cases': { body: [] },
+      'GET /submissions': { body: { items: [summary], total: 1, limit: 20, offset: 0 } },
+      'GET /submissions/s1': {
+        body: {
+          ...summary,
+          code: 'class Accepted {}',
+          language: 'java',
+          results: [result(), result({ testCaseId: 't2' })],
+        },
+      },
+    });
+    const user = userEvent.setup();
+    renderRoute(<ProblemPage />, { ...page, preloadedState: signedInState() });
+    await user.click(await screen.findByRole('tab', { name: 'Submissions' }));
+    const row = await screen.findByTestId('submission-row');
+    expect(row).toHaveTextContent('accepted');
+    expect(row).toHaveTextContent('2/2');
+    await user.click(row);
+    const viewer = await screen.findByTestId('submission-viewer');
+    expect(within(viewer).getByLabelText('Submitted code')).toHaveValue('class Accepted {}');
+    expect(within(viewer).getAllByTestId('test-chip')).toHaveLength(2);
+    await user.click(within(viewer).getByRole('button', { name: 'Load into editor' }));
+    expect(screen.getByLabelText('Java code editor')).toHaveValue('class Accepted {}');
+    expect(localStorage.getItem(draftKey('p1'))).toBe('class Accepted {}');
+  });
+
+  it("'View Solution' opens the problem with the latest accepted code", async () => {
+    mockApi({
+      'GET /problems/p1': { body: problem() },
+      'GET /problems/p1/test-cases': { body: [] },
+      'GET /submissions': {
+        body: {
+          items: [{ ...summary, _id: 's2', verdict: 'wrong_answer' }, summary],
+          total: 2,
+          limit: 20,
+          offset: 0,
+        },
+      },
+      'GET /submissions/s1': {
+        body: { ...summary, code: 'class Accepted {}', language: 'java', results: [] },
+      },
+    });
+    const { router } = renderRoute(
+      [
+        { path: '/problems', element: <ProblemsPage /> },
+        { path: '/problems/:id', element: <ProblemPage /> },
+      ],
+      { url: '/problems', preloadedState: signedInState() },
+    );
+    await router.navigate('/problems/p1', { state: { loadSolution: true } });
+    await waitFor(() => expect(screen.getByLabelText('Java code editor')).toHaveValue('class Accepted {}'));
+  });
+
+  it('shows the acceptance rate on the problem cards', async () => {
+    mockApi({
+      'GET /problems': { body: [problem()] },
+      'GET /acceptance-rates': {
+        body: [{ problemId: 'p1', solvedUsers: 1, submittedUsers: 3, acceptanceRate: 1 / 3 }],
+      },
+    });
+    renderRoute(<ProblemsPage />, { url: '/problems', path: '/problems' });
+    expect(await screen.findByText('33% accepted')).toBeInTheDocument();
+  });
+});

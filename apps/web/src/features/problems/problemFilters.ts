@@ -78,3 +78,12 @@ export function filterProblems(
 export function formatAcceptance(rate: number | null | undefined): string | null {
   return rate === null || rate === undefined ? null : `${Math.round(rate * 100)}%`;
 }
+
+/** The server's acceptance rates on the cards; a problem nobody submitted has none. */
+export function withAcceptance(
+  problems: readonly Problem[],
+  rates: readonly { problemId: string; acceptanceRate: number }[],
+): ListedProblem[] {
+  const byId = new Map(rates.map((r) => [r.problemId, r.acceptanceRate]));
+  return problems.map((p) => ({ ...p, acceptanceRate: byId.get(p._id) ?? null }));
+}

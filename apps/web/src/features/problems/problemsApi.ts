@@ -9,7 +9,6 @@ import type {
   TestCase,
 } from '@javelin/contracts';
 import { api } from '../../services/api';
-import type { ListedProblem } from './problemFilters';
 
 /** Spec §3 "Solved-problem entry": problemId or _id. */
 export interface SolvedProblemEntry {
@@ -42,7 +41,7 @@ export function solvedIds(entries: readonly SolvedProblemEntry[] | undefined): S
 
 export const problemsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    problems: build.query<ListedProblem[], void>({
+    problems: build.query<Problem[], void>({
       query: () => '/problems',
       providesTags: ['Problems'],
     }),

@@ -14,6 +14,7 @@ import {
   useRatingHistoryQuery,
   useUpdateProfileMutation,
 } from './profileApi';
+import { RecentSubmissions } from '../submissions/RecentSubmissions';
 import { RatingChart } from './RatingChart';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 
@@ -242,6 +243,7 @@ export function ProfilePage() {
           <RatingChart history={history} />
         </section>
       </div>
+      {isOwner && <RecentSubmissions />}
     </>
   );
 }
