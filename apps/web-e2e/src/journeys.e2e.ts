@@ -54,13 +54,17 @@ async function signIn(page: Page, email: string, password: string): Promise<void
 }
 
 async function expectToast(page: Page, text: string): Promise<void> {
-  await expect.poll(() => page.getByRole('region', { name: 'Notifications' }).innerText(), { timeout: 60_000 }).toContain(text);
+  await expect
+    .poll(() => page.getByRole('region', { name: 'Notifications' }).innerText(), { timeout: 60_000 })
+    .toContain(text);
 }
 
 beforeAll(async () => {
   const health = await fetch(`${BASE_URL}/api/health`).catch((err: Error) => err);
   if (health instanceof Error || !health.ok) {
-    throw new Error(`The stack is not answering at ${BASE_URL}/api/health — start it (./javelin start) or set BASE_URL.`);
+    throw new Error(
+      `The stack is not answering at ${BASE_URL}/api/health — start it (./javelin start) or set BASE_URL.`,
+    );
   }
   admin = await openSession();
   user = await openSession();
@@ -82,15 +86,22 @@ describe('admin', () => {
     await page.getByLabel('Full Name').fill(ADMIN.fullName);
     await screenshot(page, '01-admin-setup');
     await page.getByRole('button', { name: 'Create Super Admin' }).click();
-    const outcome = page.getByRole('status').filter({ hasText: 'Super Admin created successfully!' }).or(page.getByRole('alert'));
+    const outcome = page
+      .getByRole('status')
+      .filter({ hasText: 'Super Admin created successfully!' })
+      .or(page.getByRole('alert'));
     await outcome.first().waitFor();
     const text = await outcome.first().innerText();
     if (!text.includes('created successfully')) {
-      expect(text, 'setup refused for another reason than an existing super admin').toMatch(/already exists/i);
+      expect(text, 'setup refused for another reason than an existing super admin').toMatch(
+        /already exists/i,
+      );
     }
     await signIn(page, ADMIN.email, ADMIN.password);
     await page.waitForURL('**/dashboard', { timeout: 20_000 }).catch(() => {
-      throw new Error(`Could not sign in as ${ADMIN.email}: a super admin with other credentials exists; set E2E_ADMIN_EMAIL and E2E_ADMIN_PASSWORD.`);
+      throw new Error(
+        `Could not sign in as ${ADMIN.email}: a super admin with other credentials exists; set E2E_ADMIN_EMAIL and E2E_ADMIN_PASSWORD.`,
+      );
     });
     await expect.poll(() => page.locator('.badge', { hasText: 'Super Admin' }).count()).toBeGreaterThan(0);
   });
@@ -123,7 +134,9 @@ describe('admin', () => {
       if (!tc.example) await form.getByLabel('Example (visible to users)').uncheck();
     }
     await page.getByRole('button', { name: 'Generate Code' }).click();
-    await expect.poll(() => page.getByRole('textbox', { name: 'Boilerplate code' }).inputValue()).toContain('public static int addNumbers(int a, int b)');
+    await expect
+      .poll(() => page.getByRole('textbox', { name: 'Boilerplate code' }).inputValue())
+      .toContain('public static int addNumbers(int a, int b)');
     await screenshot(page, '02-admin-problem-form');
     await page.getByRole('button', { name: 'Create Problem' }).click();
     await expectToast(page, 'Problem created successfully');
@@ -177,7 +190,10 @@ describe('user, practice', () => {
     await expectToast(page, 'Example test cases: 1/1 passed');
     await expect.poll(() => page.getByTestId('solver-status').innerText()).toContain('Ready');
     await page.getByRole('button', { name: 'Submit Solution' }).click();
-    await page.getByTestId('submission-result').filter({ hasText: 'Congratulations!' }).waitFor({ timeout: 90_000 });
+    await page
+      .getByTestId('submission-result')
+      .filter({ hasText: 'Congratulations!' })
+      .waitFor({ timeout: 90_000 });
     expect(await page.getByTestId('submission-result').innerText()).toContain('2/2 test cases passed');
     await expectToast(page, 'Problem solved! You earned 10 points!');
     await page.getByRole('button', { name: 'Analyze Code' }).click();
@@ -204,6 +220,117 @@ describe('user, practice', () => {
     await page.getByRole('heading', { name: USER.fullName }).waitFor();
     await page.getByTestId('activity-item').filter({ hasText: PROBLEM_TITLE }).waitFor();
     await screenshot(page, '10-profile');
+  });
+});
+
+describe('user, practice that remembers', () => {
+  it('keeps the code across a reload and opens the submission from the Submissions tab', async () => {
+    const page = user.page;
+    await page.goto('/problems');
+    await page.getByLabel('Search problems').fill(RUN_ID);
+    await page
+      .getByRole('article', { name: PROBLEM_TITLE })
+      .getByRole('link', { name: 'View Solution' })
+      .click();
+    await page.getByRole('heading', { name: PROBLEM_TITLE }).waitFor();
+    await page.locator('.monaco-editor .view-line', { hasText: 'return a + b;' }).first().waitFor();
+    await page.reload();
+    await page
+      .locator('.monaco-editor .view-line', { hasText: 'return a + b;' })
+      .first()
+      .waitFor({ timeout: 30_000 });
+    await page.getByRole('tab', { name: 'Submissions' }).click();
+    const row = page.getByTestId('submission-row').first();
+    await expect.poll(() => row.innerText()).toContain('accepted');
+    await row.click();
+    const viewer = page.getByTestId('submission-viewer');
+    await viewer.locator('.monaco-editor .view-line', { hasText: 'return a + b;' }).first().waitFor();
+    await viewer.getByTestId('test-chip').first().waitFor();
+    await screenshot(page, '10a-submission-viewer');
+    await viewer.getByRole('button', { name: 'Load into editor' }).click();
+    await viewer.waitFor({ state: 'detached' });
+  });
+
+  it('runs the code on custom input and shows the output', async () => {
+    const page = user.page;
+    await page.getByRole('tab', { name: 'Custom Input' }).click();
+    await page.getByLabel(/^a/).fill('40');
+    await page.getByLabel(/^b/).fill('2');
+    await page.getByRole('button', { name: 'Run with this input' }).click();
+    await expect.poll(() => page.getByTestId('custom-stdout').innerText(), { timeout: 90_000 }).toBe('42');
+    await screenshot(page, '10b-custom-input');
+  });
+
+  it('marks a compile error in the editor', async () => {
+    const page = user.page;
+    await retypeLineInMonaco(page, 'return a + b;', 'return a + ;');
+    await page.keyboard.press('Control+Enter');
+    await page.getByTestId('compile-error').waitFor({ timeout: 90_000 });
+    expect(await page.getByTestId('compile-error').count()).toBe(1);
+    // Monaco draws a marker as a squiggly decoration on the line javac named.
+    await page.locator('.monaco-editor .squiggly-error').first().waitFor();
+    await screenshot(page, '10c-compile-error');
+    await retypeLineInMonaco(page, 'return a + ;', 'return a + b;');
+  });
+
+  it('re-solving says it is already solved instead of awarding points again', async () => {
+    const page = user.page;
+    await expect.poll(() => page.getByTestId('solver-status').innerText()).toContain('Ready');
+    await page.keyboard.press('Control+Shift+Enter');
+    await page
+      .getByTestId('submission-result')
+      .filter({ hasText: 'Congratulations!' })
+      .waitFor({ timeout: 90_000 });
+    await expectToast(page, 'already solved');
+    expect(await page.getByRole('region', { name: 'Notifications' }).innerText()).not.toContain('You earned');
+    await screenshot(page, '10d-already-solved');
+  });
+
+  it('at 375 px: the leaderboard name and place badge do not overlap; the solving page and list fit', async () => {
+    const mobile = await openSession({ width: 375, height: 812 });
+    try {
+      const page = mobile.page;
+      await page.goto('/leaderboard');
+      const first = page.getByTestId('leaderboard-row').first();
+      await first.getByText('1st Place').waitFor();
+      const boxes = await first.evaluate((row) =>
+        ['.lb-rank', '.lb-name .full', '.badge', '.lb-score'].map((sel) => {
+          const r = row.querySelector(sel)?.getBoundingClientRect();
+          return r ? { sel, left: r.left, right: r.right, top: r.top, bottom: r.bottom } : null;
+        }),
+      );
+      expect(boxes.every(Boolean)).toBe(true);
+      const placed = boxes.filter((b): b is NonNullable<typeof b> => !!b);
+      for (const [i, a] of placed.entries()) {
+        for (const b of placed.slice(i + 1)) {
+          const overlap = a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+          expect(overlap, `${a.sel} overlaps ${b.sel}`).toBe(false);
+        }
+      }
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+      ).toBeLessThanOrEqual(0);
+      await screenshot(page, '24-mobile-leaderboard');
+      await signIn(page, USER.email, USER.password);
+      await page.waitForURL('**/dashboard');
+      await page.goto(`/problems?q=${RUN_ID}&status=solved`);
+      await page.getByRole('article', { name: PROBLEM_TITLE }).waitFor();
+      await screenshot(page, '25-mobile-problems');
+      await page
+        .getByRole('article', { name: PROBLEM_TITLE })
+        .getByRole('link', { name: 'View Solution' })
+        .click();
+      await page
+        .locator('.monaco-editor .view-line', { hasText: 'return a + b;' })
+        .first()
+        .waitFor({ timeout: 30_000 });
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+      ).toBeLessThanOrEqual(0);
+      await screenshot(page, '26-mobile-problem');
+    } finally {
+      await mobile.close();
+    }
   });
 });
 
@@ -247,7 +374,9 @@ describe('contest', () => {
     await watcher.goto(contestPath);
     await watcher.getByRole('heading', { name: CONTEST_TITLE }).waitFor();
     // The page refetches the contest when its start time passes.
-    await watcher.getByRole('link', { name: 'Solve Problem' }).waitFor({ timeout: CONTEST_START_DELAY_MS + 60_000 });
+    await watcher
+      .getByRole('link', { name: 'Solve Problem' })
+      .waitFor({ timeout: CONTEST_START_DELAY_MS + 60_000 });
     await watcher.getByRole('heading', { name: 'Contest Leaderboard' }).waitFor();
     const myRow = watcher.getByTestId('contest-leaderboard-row').filter({ hasText: `@${USER.username}` });
     const before = (await myRow.count()) ? await myRow.innerText() : '';
@@ -281,7 +410,11 @@ describe('contest', () => {
     const userPage = user.page;
     await userPage.goto(contestPath);
     await userPage.getByRole('heading', { name: 'Final Results' }).waitFor({ timeout: 30_000 });
-    await userPage.getByTestId('contest-leaderboard-row').filter({ hasText: `@${USER.username}` }).getByRole('img', { name: 'Rank 1' }).waitFor();
+    await userPage
+      .getByTestId('contest-leaderboard-row')
+      .filter({ hasText: `@${USER.username}` })
+      .getByRole('img', { name: 'Rank 1' })
+      .waitFor();
     await screenshot(userPage, '17-contest-final-results');
   });
 });

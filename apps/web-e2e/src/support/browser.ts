@@ -62,9 +62,14 @@ export async function pasteInMonaco(page: Page, code: string): Promise<void> {
   await page.evaluate((text) => {
     const data = new DataTransfer();
     data.setData('text/plain', text);
-    document.activeElement?.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    document.activeElement?.dispatchEvent(
+      new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+    );
   }, code);
-  await page.locator('.monaco-editor .view-lines').filter({ hasText: code.split('\n')[0] }).waitFor();
+  await page
+    .locator('.monaco-editor .view-lines')
+    .filter({ hasText: code.split('\n')[0] })
+    .waitFor();
 }
 
 /** Type over one line of the editor: click the line showing `current`, select its text, type `replacement`. */

@@ -4,7 +4,9 @@ import { BASE_URL, MAIL_OUTBOX_DIR } from './config';
 
 /** Undo quoted-printable soft line breaks and escapes, as nodemailer writes long lines. */
 function decodeQuotedPrintable(text: string): string {
-  return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
 /** The newest .eml in the outbox addressed to `email`, waiting for it to appear. */
