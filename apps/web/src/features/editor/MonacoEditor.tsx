@@ -51,14 +51,27 @@ export default function MonacoEditor({
       ariaLabel,
       readOnly,
     });
-    editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => onRunRef.current?.());
-    editor.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyMod.Shift | monaco.KeyCode.Enter, () =>
-      onSubmitRef.current?.(),
-    );
+    // Actions belong to this editor; addCommand keybindings are shared by every editor on the page, so
+    // opening a second one (the submission viewer) would take Ctrl+Enter away from this one.
+    const actions = [
+      editor.addAction({
+        id: 'javelin.run',
+        label: 'Run Code',
+        keybindings: [monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter],
+        run: () => onRunRef.current?.(),
+      }),
+      editor.addAction({
+        id: 'javelin.submit',
+        label: 'Submit Solution',
+        keybindings: [monaco.KeyMod.CtrlCmd | monaco.KeyMod.Shift | monaco.KeyCode.Enter],
+        run: () => onSubmitRef.current?.(),
+      }),
+    ];
     const sub = editor.onDidChangeModelContent(() => onChangeRef.current(editor.getValue()));
     editorRef.current = editor;
     return () => {
       sub.dispose();
+      actions.forEach((a) => a.dispose());
       editor.getModel()?.dispose();
       editor.dispose();
       editorRef.current = null;
