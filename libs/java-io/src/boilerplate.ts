@@ -81,7 +81,10 @@ const PARSE_TOKEN: Partial<Record<ScalarKind, string>> = {
 /** The name of the helper that reads a value of `type`, or null when main reads it inline. */
 function readerHelper(type: ProblemInputType): string | null {
   const { element, depth } = TYPE_SHAPES[type];
-  if (depth === 0) return element === 'long' || element === 'double' || element === 'char' ? `read${kindName(element)}` : null;
+  if (depth === 0)
+    return element === 'long' || element === 'double' || element === 'char'
+      ? `read${kindName(element)}`
+      : null;
   return `read${kindName(element)}${depth === 1 ? 'Array' : 'Matrix'}`;
 }
 
@@ -257,8 +260,15 @@ function helperClosure(roots: string[]): string[] {
 const RESERVED_FUNCTION_NAMES = new Set(['main', 'readLine', 'readIntArray']);
 /** Type names the generated main refers to; a variable with one of these names would obscure it. */
 const RESERVED_VARIABLE_NAMES = new Set([
-  'String', 'Integer', 'Boolean', 'System', 'BufferedReader', 'InputStreamReader', 'StringTokenizer',
-  'IOException', 'EOFException',
+  'String',
+  'Integer',
+  'Boolean',
+  'System',
+  'BufferedReader',
+  'InputStreamReader',
+  'StringTokenizer',
+  'IOException',
+  'EOFException',
 ]);
 
 function uniqueName(base: string, taken: Set<string>): string {

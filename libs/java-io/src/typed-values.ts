@@ -125,7 +125,7 @@ function literalFromJson(value: unknown, kind: ScalarKind): Literal | string {
   return `${value === null ? 'null' : typeof value} is not a value`;
 }
 
-const STRING_LITERAL_RE = /"(?:[^"\\\u0000-\u001f]|\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4}))*"/y;
+const STRING_LITERAL_RE = /"(?:[^"\\]|\\.)*"/y;
 const BARE_RE = /[^\s,[\]"]+/y;
 
 /**
@@ -163,15 +163,21 @@ function literalFromText(src: string): Literal | string {
         } else return fail('"," or "]"');
       }
     }
-    for (const re of [STRING_LITERAL_RE, BARE_RE]) {
-      re.lastIndex = pos;
-      const m = re.exec(src);
-      if (m) {
-        pos = re.lastIndex;
-        return { text: re === STRING_LITERAL_RE ? (JSON.parse(m[0]) as string) : m[0] };
+    STRING_LITERAL_RE.lastIndex = pos;
+    const quoted = STRING_LITERAL_RE.exec(src);
+    if (quoted) {
+      pos = STRING_LITERAL_RE.lastIndex;
+      try {
+        return { text: JSON.parse(quoted[0]) as string };
+      } catch {
+        return `${quoted[0]} is not a valid JSON string (bad escape)`;
       }
     }
-    return fail('a value');
+    BARE_RE.lastIndex = pos;
+    const bare = BARE_RE.exec(src);
+    if (!bare) return fail('a value');
+    pos = BARE_RE.lastIndex;
+    return { text: bare[0] };
   };
   const result = value();
   if (typeof result === 'string') return result;
@@ -209,15 +215,22 @@ export function parseValue(type: ProblemInputType, value: unknown): ParseResult 
     if (typeof value === 'string') return scalarFromText(element, value);
     const literal = literalFromJson(value, element);
     if (typeof literal === 'string') return { ok: false, error: literal };
-    return 'list' in literal ? { ok: false, error: `a list is not a ${element}` } : scalarFromText(element, literal.text);
+    return 'list' in literal
+      ? { ok: false, error: `a list is not a ${element}` }
+      : scalarFromText(element, literal.text);
   }
   if (typeof value !== 'string') {
     const literal = literalFromJson(value, element);
-    return typeof literal === 'string' ? { ok: false, error: literal } : fromLiteral(literal, element, depth, '');
+    return typeof literal === 'string'
+      ? { ok: false, error: literal }
+      : fromLiteral(literal, element, depth, '');
   }
   const text = value.trim();
   if (depth === 1 && !text.startsWith('[') && (element === 'char' || element === 'string')) {
-    return { ok: false, error: `write a ${element} array in brackets, like ${element === 'char' ? '["a","b"]' : '["one","two words"]'}` };
+    return {
+      ok: false,
+      error: `write a ${element} array in brackets, like ${element === 'char' ? '["a","b"]' : '["one","two words"]'}`,
+    };
   }
   if (depth === 1 && !text.startsWith('[')) {
     // Plain `1 2 3` or `1,2,3`, as the spec's int arrays accept.
@@ -226,7 +239,9 @@ export function parseValue(type: ProblemInputType, value: unknown): ParseResult 
     return fromLiteral({ list: parts.map((p) => ({ text: p })) }, element, 1, '');
   }
   const literal = literalFromText(text);
-  return typeof literal === 'string' ? { ok: false, error: literal } : fromLiteral(literal, element, depth, '');
+  return typeof literal === 'string'
+    ? { ok: false, error: literal }
+    : fromLiteral(literal, element, depth, '');
 }
 
 function scalarToStdin(kind: ScalarKind, value: JavaValue): string {

@@ -111,7 +111,9 @@ function validateSpecValue(type: InputType, raw: string): ValidationResult {
         ? { valid: false, error: `"${clip(raw)}" is not an int array like [1,2,3]` }
         : { valid: true };
     case 'string':
-      return /[\r\n]/.test(raw) ? { valid: false, error: 'a string value must be a single line' } : { valid: true };
+      return /[\r\n]/.test(raw)
+        ? { valid: false, error: 'a string value must be a single line' }
+        : { valid: true };
     default:
       return { valid: false, error: `unknown type "${String(type)}"` };
   }
