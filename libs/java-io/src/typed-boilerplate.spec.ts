@@ -4,7 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROBLEM_INPUT_TYPES, PROBLEM_RETURN_TYPES, type ProblemInputType } from '@javelin/contracts';
+import {
+  PROBLEM_INPUT_TYPES,
+  PROBLEM_RETURN_TYPES,
+  type ProblemInputType,
+  type ProblemReturnType,
+} from '@javelin/contracts';
 import { encodeValue, generateBoilerplate, serializeInputs, TYPE_SHAPES, type JavaValue } from './index';
 import { valueArbitrary } from './arbitraries.test-support';
 
@@ -159,6 +164,11 @@ const MIXED_OUTPUT = [
   '',
 ].join('\n');
 
+const NULL_RESULTS: [string, ProblemReturnType, string][] = [
+  ['NullArray', 'string[]', 'return null;'],
+  ['NullRow', 'int[][]', 'return new int[][] { { 1, 2 }, null, {} };'],
+];
+
 describe('generated boilerplate for every type, compiled with javac and run', () => {
   const samples = new Map<ProblemInputType, JavaValue[]>();
   let runs: Run[] = [];
@@ -184,6 +194,11 @@ describe('generated boilerplate for every type, compiled with javac and run', ()
       programs.push(asClass(untouchedClass(i), code));
       addCase(`untouched ${returnType}`, untouchedClass(i), serializeInputs(ALL_INPUTS, MIXED_INPUTS));
     });
+    for (const [className, returnType, body] of NULL_RESULTS) {
+      const code = generateBoilerplate({ functionName: 'solve', returnType, inputVariables: [] });
+      programs.push(asClass(className, filledIn(code, body)));
+      addCase(className, className, '');
+    }
     const mixed = generateBoilerplate({
       functionName: 'show',
       returnType: 'void',
@@ -243,6 +258,11 @@ describe('generated boilerplate for every type, compiled with javac and run', ()
       '\n',
       '',
     ]);
+  });
+
+  it('a null array or row prints null, as println prints a null String', () => {
+    expect(run('NullArray').stdout).toBe('null\n');
+    expect(run('NullRow').stdout).toBe('1 2\nnull\n\n');
   });
 
   it('names the matching Java types and adds only the helpers the types need', () => {
