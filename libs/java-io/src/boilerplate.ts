@@ -1,4 +1,9 @@
-import type { ProblemInputType, ProblemReturnType } from '@javelin/contracts';
+import {
+  isProblemInputType,
+  isProblemReturnType,
+  type ProblemInputType,
+  type ProblemReturnType,
+} from '@javelin/contracts';
 import { isJavaIdentifier } from './identifiers';
 import { TYPE_SHAPES, type ScalarKind } from './typed-values';
 import type { TypedVariable } from './values';
@@ -52,7 +57,7 @@ const DEFAULT_RETURN: Record<ProblemReturnType, string | null> = {
 
 /** The Java type for a problem's input or return type (string -> String, array -> int[], string[] -> String[]). */
 export function javaType(type: ProblemInputType | ProblemReturnType): string {
-  const t = JAVA_TYPE[type];
+  const t = isProblemReturnType(type) ? JAVA_TYPE[type] : undefined;
   if (!t) throw new Error(`Unknown type "${String(type)}"`);
   return t;
 }
@@ -298,7 +303,7 @@ export function generateBoilerplate(spec: BoilerplateSpec): string {
   if (RESERVED_FUNCTION_NAMES.has(functionName)) {
     throw new Error(`Function name "${functionName}" is reserved by the generated code`);
   }
-  if (!(returnType in DEFAULT_RETURN)) throw new Error(`Unknown return type "${String(returnType)}"`);
+  if (!isProblemReturnType(returnType)) throw new Error(`Unknown return type "${String(returnType)}"`);
   const taken = new Set<string>();
   for (const v of inputVariables) {
     if (!isJavaIdentifier(v.name)) throw new Error(`Input name "${v.name}" is not a valid Java identifier`);
@@ -306,7 +311,7 @@ export function generateBoilerplate(spec: BoilerplateSpec): string {
       throw new Error(`Input name "${v.name}" is reserved by the generated code`);
     }
     if (taken.has(v.name)) throw new Error(`Input name "${v.name}" is used twice`);
-    if (!(v.type in TYPE_SHAPES)) throw new Error(`Unknown type "${String(v.type)}"`);
+    if (!isProblemInputType(v.type)) throw new Error(`Unknown type "${String(v.type)}"`);
     taken.add(v.name);
   }
   const readers = inputVariables.length > 0 ? ['readLine'] : [];

@@ -38,6 +38,8 @@ function errorOf(type: ProblemInputType, value: unknown): string {
 
 describe('the type names', () => {
   it('cover the spec types, and every type has a Java type', () => {
+    expect(errorOf('constructor' as ProblemInputType, '1')).toBe('unknown type "constructor"');
+    expect(() => javaType('toString' as ProblemInputType)).toThrow('Unknown type "toString"');
     for (const t of INPUT_TYPES) expect(PROBLEM_INPUT_TYPES).toContain(t);
     expect(PROBLEM_RETURN_TYPES).toContain('void');
     const java = PROBLEM_RETURN_TYPES.map((t) => javaType(t));

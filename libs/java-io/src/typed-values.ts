@@ -1,4 +1,4 @@
-import type { ProblemInputType } from '@javelin/contracts';
+import { isProblemInputType, type ProblemInputType } from '@javelin/contracts';
 import { parseBooleanValue, parseIntValue } from './values';
 
 /**
@@ -208,9 +208,8 @@ function fromLiteral(literal: Literal, kind: ScalarKind, depth: number, path: st
  * (number, boolean, string, nested arrays). Errors say what is wrong and where (`[1][2]: ...`).
  */
 export function parseValue(type: ProblemInputType, value: unknown): ParseResult {
-  const shape = TYPE_SHAPES[type];
-  if (!shape) return { ok: false, error: `unknown type "${String(type)}"` };
-  const { element, depth } = shape;
+  if (!isProblemInputType(type)) return { ok: false, error: `unknown type "${String(type)}"` };
+  const { element, depth } = TYPE_SHAPES[type];
   if (depth === 0) {
     if (typeof value === 'string') return scalarFromText(element, value);
     const literal = literalFromJson(value, element);

@@ -114,8 +114,6 @@ function validateSpecValue(type: InputType, raw: string): ValidationResult {
       return /[\r\n]/.test(raw)
         ? { valid: false, error: 'a string value must be a single line' }
         : { valid: true };
-    default:
-      return { valid: false, error: `unknown type "${String(type)}"` };
   }
 }
 
