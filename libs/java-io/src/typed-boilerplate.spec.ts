@@ -265,6 +265,63 @@ describe('generated boilerplate for every type, compiled with javac and run', ()
     expect(run('NullRow').stdout).toBe('1 2\nnull\n\n');
   });
 
+  it("a problem of the spec's types gets the spec's boilerplate byte for byte (as before issue 18)", () => {
+    const code = generateBoilerplate({
+      functionName: 'twoSum',
+      returnType: 'string',
+      inputVariables: [
+        { name: 'nums', type: 'array' },
+        { name: 'target', type: 'int' },
+        { name: 'label', type: 'string' },
+        { name: 'flag', type: 'boolean' },
+      ],
+    });
+    expect(code).toBe(
+      [
+        'import java.io.*;',
+        'import java.util.*;',
+        '',
+        'public class Main {',
+        '    public static String twoSum(int[] nums, int target, String label, boolean flag) {',
+        '        // Write your code here',
+        '        return "";',
+        '    }',
+        '',
+        '    public static void main(String[] args) throws IOException {',
+        '        BufferedReader reader = new BufferedReader(new InputStreamReader(System.in));',
+        '        int[] nums = readIntArray(reader);',
+        '        int target = Integer.parseInt(readLine(reader).trim());',
+        '        String label = readLine(reader);',
+        '        boolean flag = Boolean.parseBoolean(readLine(reader).trim());',
+        '        String result = twoSum(nums, target, label, flag);',
+        '        System.out.println(result);',
+        '    }',
+        '',
+        '    private static String readLine(BufferedReader in) throws IOException {',
+        '        String line = in.readLine();',
+        '        return line == null ? "" : line;',
+        '    }',
+        '',
+        '    private static int[] readIntArray(BufferedReader in) throws IOException {',
+        '        int n = Integer.parseInt(readLine(in).trim());',
+        '        int[] values = new int[n];',
+        '        StringTokenizer tokens = new StringTokenizer(readLine(in));',
+        '        for (int i = 0; i < n; i++) {',
+        '            while (!tokens.hasMoreTokens()) {',
+        '                String more = in.readLine();',
+        '                if (more == null) throw new EOFException("missing array elements");',
+        '                tokens = new StringTokenizer(more);',
+        '            }',
+        '            values[i] = Integer.parseInt(tokens.nextToken());',
+        '        }',
+        '        return values;',
+        '    }',
+        '}',
+        '',
+      ].join('\n'),
+    );
+  });
+
   it('names the matching Java types and adds only the helpers the types need', () => {
     const code = generateBoilerplate({
       functionName: 'merge',
