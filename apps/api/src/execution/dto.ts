@@ -1,5 +1,14 @@
 import { MAX_CODE_BYTES } from '@javelin/contracts';
-import { Equals, IsBoolean, IsOptional, IsString, IsUUID, Validate, ValidatorConstraint, ValidatorConstraintInterface } from 'class-validator';
+import {
+  Equals,
+  IsBoolean,
+  IsString,
+  IsUUID,
+  Validate,
+  ValidatorConstraint,
+  ValidatorConstraintInterface,
+} from 'class-validator';
+import { Optional } from '../common/validation';
 
 @ValidatorConstraint({ name: 'maxBytes' })
 export class MaxCodeBytes implements ValidatorConstraintInterface {
@@ -25,11 +34,11 @@ export class JavaCodeDto {
 }
 
 export class ExecuteCodeDto extends JavaCodeDto {
-  @IsOptional()
+  @Optional()
   @IsBoolean({ message: 'runAllTestCases must be true or false' })
   runAllTestCases?: boolean;
 
-  @IsOptional()
+  @Optional()
   @IsUUID('all', { message: 'contestId must be a UUID' })
   contestId?: string;
 }

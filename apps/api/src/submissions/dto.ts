@@ -1,26 +1,27 @@
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
+import { IsInt, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
 import { JavaCodeDto } from '../execution/dto';
+import { Optional } from '../common/validation';
 
 export class SubmissionDto extends JavaCodeDto {
-  @IsOptional()
+  @Optional()
   @IsUUID('all', { message: 'contestId must be a UUID' })
   contestId?: string | null;
 
   /** What the client believes; the server records its own judgement instead. */
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(32)
   status?: string;
 
-  @IsOptional()
+  @Optional()
   @Type(() => Number)
   @IsInt({ message: 'testCasesPassed must be a whole number' })
   @Min(0)
   @Max(10_000)
   testCasesPassed?: number;
 
-  @IsOptional()
+  @Optional()
   @Type(() => Number)
   @IsInt({ message: 'totalTestCases must be a whole number' })
   @Min(0)
@@ -35,7 +36,7 @@ export class SolveDto {
   @IsUUID('all', { message: 'submissionId must be a UUID' })
   submissionId!: string;
 
-  @IsOptional()
+  @Optional()
   @IsUUID('all', { message: 'contestId must be a UUID' })
   contestId?: string | null;
 }
