@@ -22,3 +22,14 @@ export const ServerMessages = {
   judgeTimeout: 'The judge did not answer in time, please try again',
   resetLinkSent: 'If the email exists, a password reset link has been sent...',
 } as const;
+
+/** The 429 of the per-user judging budget (runs and submits together). */
+export function judgingRateLimitedMessage(limit: number, windowSeconds: number, retryAfterSeconds: number): string {
+  return `Too many code runs and submissions: at most ${limit} every ${windowSeconds} seconds. Please try again in ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}.`;
+}
+
+/** The 429 of the per-user AI budget (analysis and debug help together), in minutes. */
+export function aiRateLimitedMessage(limit: number, windowSeconds: number, retryAfterSeconds: number): string {
+  const minutes = (s: number) => Math.max(1, Math.ceil(s / 60));
+  return `Too many AI requests: at most ${limit} every ${minutes(windowSeconds)} minutes. Please try again in ${minutes(retryAfterSeconds)} minute${minutes(retryAfterSeconds) === 1 ? '' : 's'}.`;
+}
