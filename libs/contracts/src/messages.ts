@@ -31,3 +31,22 @@ export const ServerMessages = {
 /** A null sent for an optional field that cannot be cleared (the validation pipe names the field). */
 export const fieldIsNull = (field: string): string =>
   `${field} must not be null (leave it out to keep the current value)`;
+
+/** The 429 of the per-user judging budget (runs and submits together). */
+export function judgingRateLimitedMessage(
+  limit: number,
+  windowSeconds: number,
+  retryAfterSeconds: number,
+): string {
+  return `Too many code runs and submissions: at most ${limit} every ${windowSeconds} seconds. Please try again in ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}.`;
+}
+
+/** The 429 of the per-user AI budget (analysis and debug help together), in minutes. */
+export function aiRateLimitedMessage(
+  limit: number,
+  windowSeconds: number,
+  retryAfterSeconds: number,
+): string {
+  const minutes = (s: number) => Math.max(1, Math.ceil(s / 60));
+  return `Too many AI requests: at most ${limit} every ${minutes(windowSeconds)} minutes. Please try again in ${minutes(retryAfterSeconds)} minute${minutes(retryAfterSeconds) === 1 ? '' : 's'}.`;
+}

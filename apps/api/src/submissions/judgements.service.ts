@@ -1,24 +1,22 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { ExecuteCodeResponse } from '@javelin/contracts';
-import { DataSource } from 'typeorm';
 import { sha256 } from '../auth/tokens.service';
 import { ExecuteCodeDto } from '../execution/dto';
 import { ExecutionService } from '../execution/execution.service';
 import type { AuthUser } from '../users/users.service';
-import { Judgement } from './judgement.entity';
+import { SubmissionsRepository } from './submissions.repository';
 
 /** Runs and submits: judges the code, then keeps the server's own verdict for submissions to trust. */
 @Injectable()
 export class JudgementsService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly repository: SubmissionsRepository,
     private readonly execution: ExecutionService,
   ) {}
 
   async judge(user: AuthUser, dto: ExecuteCodeDto, requestId?: string): Promise<ExecuteCodeResponse> {
     const response = await this.execution.execute(user, dto, requestId);
-    await this.db.getRepository(Judgement).insert({
+    await this.repository.recordJudgement({
       userId: user.id,
       problemId: dto.problemId,
       contestId: dto.contestId ?? null,

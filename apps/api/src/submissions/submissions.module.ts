@@ -1,18 +1,17 @@
 import { Module } from '@nestjs/common';
-import { UserRateLimiter } from '../common/user-rate-limit';
 import { ContestsModule } from '../contests/contests.module';
 import { ExecutionModule } from '../execution/execution.module';
 import { ProblemsModule } from '../problems/problems.module';
 import { JudgementsController } from './judgements.controller';
 import { JudgementsService } from './judgements.service';
 import { SubmissionsController } from './submissions.controller';
+import { SubmissionsRepository } from './submissions.repository';
 import { SubmissionsService } from './submissions.service';
-import { SubmitRateLimitGuard } from './submit-rate-limit.guard';
 
 /** Runs, submits and solves: the server's judgements, the submissions that cite them and the points they award. */
 @Module({
   imports: [ExecutionModule, ContestsModule, ProblemsModule],
   controllers: [JudgementsController, SubmissionsController],
-  providers: [JudgementsService, SubmissionsService, UserRateLimiter, SubmitRateLimitGuard],
+  providers: [SubmissionsRepository, JudgementsService, SubmissionsService],
 })
 export class SubmissionsModule {}
