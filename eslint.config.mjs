@@ -19,6 +19,9 @@ export default tseslint.config(
           allow: [],
           depConstraints: [
             { sourceTag: 'scope:backend', onlyDependOnLibsWithTags: ['scope:backend', 'scope:shared'] },
+            // The judge is a worker that shares only libs with the API: neither imports the other's code.
+            { sourceTag: 'type:api', notDependOnLibsWithTags: ['type:worker'] },
+            { sourceTag: 'type:worker', notDependOnLibsWithTags: ['type:api'] },
             { sourceTag: 'scope:frontend', onlyDependOnLibsWithTags: ['scope:frontend', 'scope:shared'] },
             { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
           ],

@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { AppModule } from './app.module';
 import { HttpExceptionFilter } from './common/http-exception.filter';
+import { limitJsonDepth } from './common/json-depth';
 import { createValidationPipe } from './common/validation';
 import { createRootLogger, PinoNestLogger } from './observability/logger';
 import { httpObserver } from './observability/http-observer';
@@ -28,6 +29,7 @@ export async function createApp(env: Env, options: { quiet?: boolean } = {}): Pr
   app.use(httpObserver(rootLogger, app.get(Metrics)));
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
   app.use(express.json({ limit: BODY_LIMIT }));
+  app.use(limitJsonDepth);
   app.use(
     helmet({
       contentSecurityPolicy: {
@@ -59,7 +61,9 @@ export async function createApp(env: Env, options: { quiet?: boolean } = {}): Pr
 function describeApi(app: NestExpressApplication): void {
   const config = new DocumentBuilder()
     .setTitle('Javelin API')
-    .setDescription('Competitive-programming practice and contests for Java. Errors are {statusCode, error, message}.')
+    .setDescription(
+      'Competitive-programming practice and contests for Java. Errors are {statusCode, error, message}.',
+    )
     .setVersion('1.0')
     .addBearerAuth()
     .build();
@@ -75,7 +79,8 @@ function serveWeb(app: NestExpressApplication, env: Env): void {
   }
   app.use(express.static(dir, { index: false, maxAge: '1h' }));
   app.use((req: express.Request, res: express.Response, next: express.NextFunction) => {
-    const ownedByApi = req.path.startsWith(`/${API_PREFIX}/`) || req.path === `/${API_PREFIX}` || req.path === '/metrics';
+    const ownedByApi =
+      req.path.startsWith(`/${API_PREFIX}/`) || req.path === `/${API_PREFIX}` || req.path === '/metrics';
     if (req.method !== 'GET' || ownedByApi) return next();
     res.sendFile(join(dir, 'index.html'));
   });

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import { createApp } from './bootstrap';
 import { EnvError, loadEnv } from './config/env';
-import { describeConnectionError } from './database/connection-errors';
+import { describeConnectionError } from './common/connection-errors';
 
 async function main(): Promise<void> {
   let env;

@@ -67,16 +67,20 @@ describe('one Redis, two namespaces', () => {
   }
 
   async function unfinalised(db: DataSource, ids: string[]): Promise<number> {
-    const [{ count }] = await db.query(`SELECT count(*)::int AS count FROM contests WHERE id = ANY($1) AND finalized_at IS NULL`, [
-      ids,
-    ]);
+    const [{ count }] = await db.query(
+      `SELECT count(*)::int AS count FROM contests WHERE id = ANY($1) AND finalized_at IS NULL`,
+      [ids],
+    );
     return count;
   }
 
   it('each instance finalises its own contests through its own scheduled jobs', async () => {
     const [mine, theirs] = [await contestsEndingSoon(first), await contestsEndingSoon(second)];
     const deadline = Date.now() + 20_000;
-    while (Date.now() < deadline && (await unfinalised(first.db, mine)) + (await unfinalised(secondDb, theirs)) > 0) {
+    while (
+      Date.now() < deadline &&
+      (await unfinalised(first.db, mine)) + (await unfinalised(secondDb, theirs)) > 0
+    ) {
       await new Promise((r) => setTimeout(r, 250));
     }
     expect(await unfinalised(first.db, mine)).toBe(0);

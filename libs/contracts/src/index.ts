@@ -1,6 +1,7 @@
 export * from './auth';
 export * from './roles';
 export * from './problems';
+export * from './problem-types';
 export * from './judge';
 export * from './execution';
 export * from './contests';

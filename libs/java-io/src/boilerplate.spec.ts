@@ -17,14 +17,20 @@ function compile(code: string): (stdin: string) => { stdout: string; stderr: str
   writeFileSync(join(dir, 'Main.java'), code);
   execFileSync('javac', ['-proc:none', '-d', dir, join(dir, 'Main.java')], { stdio: 'pipe' });
   return (stdin) => {
-    const r = spawnSync('java', ['-Xshare:auto', '-XX:+UseSerialGC', '-cp', dir, 'Main'], { input: stdin, encoding: 'utf8' });
+    const r = spawnSync('java', ['-Xshare:auto', '-XX:+UseSerialGC', '-cp', dir, 'Main'], {
+      input: stdin,
+      encoding: 'utf8',
+    });
     return { stdout: r.stdout, stderr: r.stderr, status: r.status };
   };
 }
 
 function withBody(functionName: string, returnType: ReturnType, inputVariables: Vars, body: string): string {
   const code = generateBoilerplate({ functionName, returnType, inputVariables });
-  const withoutReturn = code.replace(/ {8}\/\/ Write your code here\n( {8}return [^;]+;\n)?/, `        ${body}\n`);
+  const withoutReturn = code.replace(
+    / {8}\/\/ Write your code here\n( {8}return [^;]+;\n)?/,
+    `        ${body}\n`,
+  );
   expect(withoutReturn).not.toBe(code);
   return withoutReturn;
 }
@@ -61,19 +67,44 @@ describe('generateBoilerplate', () => {
       ],
     });
     expect(code).toContain('public static void show(String s, boolean b) {');
-    expect(code).toMatch(/public static void show\(String s, boolean b\) \{\n {8}\/\/ Write your code here\n {4}\}/);
+    expect(code).toMatch(
+      /public static void show\(String s, boolean b\) \{\n {8}\/\/ Write your code here\n {4}\}/,
+    );
     expect(code).not.toContain('println');
     expect(code).toContain('show(s, b);');
   });
 
   it('refuses bad names', () => {
-    expect(() => generateBoilerplate({ functionName: 'class', returnType: 'int', inputVariables: [] })).toThrow(/identifier/);
-    expect(() => generateBoilerplate({ functionName: 'f', returnType: 'int', inputVariables: [{ name: '1x', type: 'int' }] })).toThrow(/identifier/);
     expect(() =>
-      generateBoilerplate({ functionName: 'f', returnType: 'int', inputVariables: [{ name: 'a', type: 'int' }, { name: 'a', type: 'int' }] }),
+      generateBoilerplate({ functionName: 'class', returnType: 'int', inputVariables: [] }),
+    ).toThrow(/identifier/);
+    expect(() =>
+      generateBoilerplate({
+        functionName: 'f',
+        returnType: 'int',
+        inputVariables: [{ name: '1x', type: 'int' }],
+      }),
+    ).toThrow(/identifier/);
+    expect(() =>
+      generateBoilerplate({
+        functionName: 'f',
+        returnType: 'int',
+        inputVariables: [
+          { name: 'a', type: 'int' },
+          { name: 'a', type: 'int' },
+        ],
+      }),
     ).toThrow(/twice/);
-    expect(() => generateBoilerplate({ functionName: 'main', returnType: 'int', inputVariables: [] })).toThrow(/reserved/);
-    expect(() => generateBoilerplate({ functionName: 'f', returnType: 'int', inputVariables: [{ name: 'System', type: 'int' }] })).toThrow(/reserved/);
+    expect(() =>
+      generateBoilerplate({ functionName: 'main', returnType: 'int', inputVariables: [] }),
+    ).toThrow(/reserved/);
+    expect(() =>
+      generateBoilerplate({
+        functionName: 'f',
+        returnType: 'int',
+        inputVariables: [{ name: 'System', type: 'int' }],
+      }),
+    ).toThrow(/reserved/);
   });
 
   it('the untouched boilerplate compiles and runs for every type', () => {
@@ -107,9 +138,15 @@ describe('generateBoilerplate', () => {
       ),
     );
     const cases: [Record<string, string>, string][] = [
-      [{ nums: '[1,2,3]', target: '-5', label: '  spaced  words ', negate: 'false' }, '  spaced  words |3|6|-5\n'],
+      [
+        { nums: '[1,2,3]', target: '-5', label: '  spaced  words ', negate: 'false' },
+        '  spaced  words |3|6|-5\n',
+      ],
       [{ nums: '[]', target: '0', label: '', negate: 'true' }, '|0|0|0\n'],
-      [{ nums: '4 5', target: '2147483647', label: 'ünïcödé ✓', negate: 'true' }, 'ünïcödé ✓|2|-9|2147483647\n'],
+      [
+        { nums: '4 5', target: '2147483647', label: 'ünïcödé ✓', negate: 'true' },
+        'ünïcödé ✓|2|-9|2147483647\n',
+      ],
       [{ nums: '[-2147483648, 2147483647]', target: '1', label: '[1,2]', negate: 'false' }, '[1,2]|2|-1|1\n'],
     ];
     for (const [inputs, expected] of cases) {
@@ -123,9 +160,31 @@ describe('generateBoilerplate', () => {
     const run1 = compile(withBody('isEven', 'boolean', [{ name: 'n', type: 'int' }], 'return n % 2 == 0;'));
     expect(run1('4\n').stdout).toBe('true\n');
     expect(run1('7\n').stdout).toBe('false\n');
-    const run2 = compile(withBody('count', 'int', [{ name: 'a', type: 'array' }, { name: 'b', type: 'array' }], 'return a.length * 10 + b.length;'));
-    expect(run2(serializeInputs([{ name: 'a', type: 'array' }, { name: 'b', type: 'array' }], { a: '[]', b: '[7,8,9]' })).stdout).toBe('3\n');
-    const run3 = compile(withBody('echo', 'void', [{ name: 'args', type: 'string' }], 'System.out.println(">" + args);'));
+    const run2 = compile(
+      withBody(
+        'count',
+        'int',
+        [
+          { name: 'a', type: 'array' },
+          { name: 'b', type: 'array' },
+        ],
+        'return a.length * 10 + b.length;',
+      ),
+    );
+    expect(
+      run2(
+        serializeInputs(
+          [
+            { name: 'a', type: 'array' },
+            { name: 'b', type: 'array' },
+          ],
+          { a: '[]', b: '[7,8,9]' },
+        ),
+      ).stdout,
+    ).toBe('3\n');
+    const run3 = compile(
+      withBody('echo', 'void', [{ name: 'args', type: 'string' }], 'System.out.println(">" + args);'),
+    );
     expect(run3('hello\n').stdout).toBe('>hello\n');
     const run4 = compile(withBody('answer', 'int', [], 'return 42;'));
     expect(run4('').stdout).toBe('42\n');

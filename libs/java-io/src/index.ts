@@ -2,3 +2,4 @@ export * from './boilerplate';
 export * from './identifiers';
 export * from './values';
 export * from './java-source';
+export * from './typed-values';

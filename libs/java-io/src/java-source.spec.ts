@@ -3,8 +3,15 @@ import { analyzeJavaSource, blankCommentsAndLiterals } from './java-source';
 
 describe('analyzeJavaSource', () => {
   it('finds the public class and its main', () => {
-    const info = analyzeJavaSource('import java.util.*;\npublic class Solution {\n  public static void main(String[] a) {}\n}\n');
-    expect(info).toEqual({ packageName: null, publicClass: 'Solution', topLevelTypes: ['Solution'], mainClass: 'Solution' });
+    const info = analyzeJavaSource(
+      'import java.util.*;\npublic class Solution {\n  public static void main(String[] a) {}\n}\n',
+    );
+    expect(info).toEqual({
+      packageName: null,
+      publicClass: 'Solution',
+      topLevelTypes: ['Solution'],
+      mainClass: 'Solution',
+    });
   });
 
   it('ignores classes in comments and strings, and nested classes', () => {
@@ -25,7 +32,9 @@ describe('analyzeJavaSource', () => {
   });
 
   it('uses a non-public class with main when there is no public class; reads the package', () => {
-    const info = analyzeJavaSource('package a.b;\n@SuppressWarnings("x") class A {}\nclass B { static void main(String[] x) {} }');
+    const info = analyzeJavaSource(
+      'package a.b;\n@SuppressWarnings("x") class A {}\nclass B { static void main(String[] x) {} }',
+    );
     expect(info.packageName).toBe('a.b');
     expect(info.publicClass).toBeNull();
     expect(info.mainClass).toBe('B');

@@ -13,7 +13,17 @@ describe('validateValue', () => {
     for (const ok of ['0', '42', '-7', ' 12 ', '+5', '2147483647', '-2147483648', '007']) {
       expect(isValidValue('int', ok), ok).toBe(true);
     }
-    for (const bad of ['', 'abc', '1.5', '2147483648', '-2147483649', '1e3', '12 3', '99999999999999999999', '0x10']) {
+    for (const bad of [
+      '',
+      'abc',
+      '1.5',
+      '2147483648',
+      '-2147483649',
+      '1e3',
+      '12 3',
+      '99999999999999999999',
+      '0x10',
+    ]) {
       expect(isValidValue('int', bad), bad).toBe(false);
     }
     const r = validateValue('int', 'x');

@@ -1,7 +1,10 @@
-import type { InputType, InputVariable } from '@javelin/contracts';
+import { INPUT_TYPES, type InputType, type ProblemInputType } from '@javelin/contracts';
+import { encodeValue, parseValue } from './typed-values';
 
 /**
- * Test-case values as admins type them in the problem form, and their stdin encoding.
+ * Test-case values as admins type them in the problem form, and their stdin encoding. The spec's four
+ * types keep the rules below unchanged; the richer types of issue 18 are parsed in typed-values.ts
+ * (README.md documents them all).
  *
  * Accepted raw formats (what `validateValue` checks):
  * - int:     a decimal 32-bit signed integer, optional sign, surrounding spaces ignored: `42`, `-7`.
@@ -71,8 +74,29 @@ export function parseBooleanValue(raw: string): boolean | null {
   return null;
 }
 
-/** Whether `raw` is a valid test-case value of `type` (see the formats above). */
-export function validateValue(type: InputType, raw: string): ValidationResult {
+/** A problem's input variable as java-io needs it (the spec's types or the richer ones). */
+export interface TypedVariable {
+  name: string;
+  type: ProblemInputType;
+}
+
+function isSpecInputType(type: ProblemInputType): type is InputType {
+  return (INPUT_TYPES as readonly string[]).includes(type);
+}
+
+/**
+ * Whether `raw` is a valid test-case value of `type` (see the formats above and README.md). `raw` is
+ * what an admin typed, or a JSON value of the inputs map.
+ */
+export function validateValue(type: ProblemInputType, raw: unknown): ValidationResult {
+  if (!isSpecInputType(type)) {
+    const parsed = parseValue(type, raw);
+    return parsed.ok ? { valid: true } : { valid: false, error: parsed.error };
+  }
+  return validateSpecValue(type, rawValue(raw));
+}
+
+function validateSpecValue(type: InputType, raw: string): ValidationResult {
   switch (type) {
     case 'int':
       return parseIntValue(raw) === null
@@ -87,13 +111,33 @@ export function validateValue(type: InputType, raw: string): ValidationResult {
         ? { valid: false, error: `"${clip(raw)}" is not an int array like [1,2,3]` }
         : { valid: true };
     case 'string':
-      return /[\r\n]/.test(raw) ? { valid: false, error: 'a string value must be a single line' } : { valid: true };
-    default:
-      return { valid: false, error: `unknown type "${String(type)}"` };
+      return /[\r\n]/.test(raw)
+        ? { valid: false, error: 'a string value must be a single line' }
+        : { valid: true };
   }
 }
 
-export function isValidValue(type: InputType, raw: string): boolean {
+/**
+ * Every invalid or missing value of a test's inputs, each naming its variable and type
+ * (`nums (int[]): [2]: "x" is not a 32-bit integer`); empty when the test is valid.
+ */
+export function validateInputs(
+  inputVariables: ReadonlyArray<TypedVariable>,
+  inputs: Readonly<Record<string, unknown>>,
+): string[] {
+  const errors: string[] = [];
+  for (const v of inputVariables) {
+    if (!Object.prototype.hasOwnProperty.call(inputs, v.name)) {
+      errors.push(`Missing value for input ${v.name}`);
+      continue;
+    }
+    const check = validateValue(v.type, inputs[v.name]);
+    if (!check.valid) errors.push(`${v.name} (${v.type}): ${check.error}`);
+  }
+  return errors;
+}
+
+export function isValidValue(type: ProblemInputType, raw: unknown): boolean {
   return validateValue(type, raw).valid;
 }
 
@@ -114,21 +158,27 @@ export function rawValue(value: unknown): string {
 }
 
 /** Encode one value for stdin, including its trailing newline(s). Throws on an invalid value. */
-export function serializeValue(type: InputType, raw: string, name = 'value'): string {
-  const check = validateValue(type, raw);
+export function serializeValue(type: ProblemInputType, raw: unknown, name = 'value'): string {
+  if (!isSpecInputType(type)) {
+    const parsed = parseValue(type, raw);
+    if (!parsed.ok) throw new Error(`Invalid value for ${name} (${type}): ${parsed.error}`);
+    return encodeValue(type, parsed.value);
+  }
+  const text = rawValue(raw);
+  const check = validateSpecValue(type, text);
   if (!check.valid) throw new Error(`Invalid value for ${name} (${type}): ${check.error}`);
   switch (type) {
     case 'int':
-      return `${parseIntValue(raw)}\n`;
+      return `${parseIntValue(text)}\n`;
     case 'boolean':
-      return `${parseBooleanValue(raw)}\n`;
+      return `${parseBooleanValue(text)}\n`;
     case 'array': {
-      const a = parseIntArray(raw) as number[];
+      const a = parseIntArray(text) as number[];
       return `${a.length}\n${a.join(' ')}\n`;
     }
     case 'string':
     default:
-      return `${raw}\n`;
+      return `${text}\n`;
   }
 }
 
@@ -138,7 +188,7 @@ export function serializeValue(type: InputType, raw: string, name = 'value'): st
  * Throws an Error naming the variable when a value is missing or invalid.
  */
 export function serializeInputs(
-  inputVariables: ReadonlyArray<Pick<InputVariable, 'name' | 'type'>>,
+  inputVariables: ReadonlyArray<TypedVariable>,
   inputs: Readonly<Record<string, unknown>> | string,
 ): string {
   const map = typeof inputs === 'string' ? decodeInputMap(inputs) : inputs;
@@ -147,7 +197,7 @@ export function serializeInputs(
     if (!Object.prototype.hasOwnProperty.call(map, v.name)) {
       throw new Error(`Missing value for input ${v.name}`);
     }
-    out += serializeValue(v.type, rawValue(map[v.name]), v.name);
+    out += serializeValue(v.type, map[v.name], v.name);
   }
   return out;
 }

@@ -1,12 +1,20 @@
 import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
-import { JwtAuthGuard, CurrentUser } from '../auth/guards';
+import { aiRateLimitedMessage } from '@javelin/contracts';
+import { CurrentUser, JwtAuthGuard } from '../auth/guards';
+import { RateLimit } from '../common/rate-limit';
 import type { AuthUser } from '../users/users.service';
-import { AiRateLimitGuard } from './ai-rate-limit.guard';
 import { AiService } from './ai.service';
 import { AnalyzeCodeDto, DebugHelpDto } from './dto';
 
 @Controller()
-@UseGuards(JwtAuthGuard, AiRateLimitGuard)
+@UseGuards(JwtAuthGuard)
+// Analysis and debug help share one budget per user.
+@RateLimit({
+  setting: 'aiPerUser',
+  per: 'user',
+  message: (window, retryAfter) => aiRateLimitedMessage(window.limit, window.windowSeconds, retryAfter),
+  extra: { success: false },
+})
 export class AiController {
   constructor(private readonly ai: AiService) {}
 

@@ -4,8 +4,6 @@ import { ProblemsModule } from '../problems/problems.module';
 import { AiCache } from './ai-cache';
 import { AI_CONFIG, AiConfig } from './ai.config';
 import { AiController } from './ai.controller';
-import { AiRateLimitGuard } from './ai-rate-limit.guard';
-import { UserRateLimiter } from '../common/user-rate-limit';
 import { AiService } from './ai.service';
 import { LlmClient } from './llm.client';
 import { OfflineAnalyzer } from './offline/offline-analyzer';
@@ -26,8 +24,6 @@ const MS_PER_SECOND = 1000;
     },
     LlmClient,
     AiCache,
-    UserRateLimiter,
-    AiRateLimitGuard,
     AiService,
   ],
 })

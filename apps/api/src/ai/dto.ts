@@ -5,12 +5,12 @@ import {
   IsArray,
   IsBoolean,
   IsNumber,
-  IsOptional,
   IsString,
   MaxLength,
   ValidateNested,
 } from 'class-validator';
 import { JavaCodeDto } from '../execution/dto';
+import { Optional } from '../common/validation';
 
 export const MAX_TEST_RESULTS = 200;
 /** Outputs and messages beyond this are cut: nothing useful for a diagnosis lies past them. */
@@ -23,57 +23,57 @@ export class TestResultDto {
   @IsBoolean({ message: 'testResults.passed must be true or false' })
   passed!: boolean;
 
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(MAX_TEXT)
   expectedOutput?: string;
 
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(MAX_TEXT)
   actualOutput?: string;
 
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(MAX_TEXT)
   error?: string;
 
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(MAX_TEXT)
   input?: string;
 
-  @IsOptional()
+  @Optional()
   @IsBoolean({ message: 'testResults.isExample must be true or false' })
   isExample?: boolean;
 
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(100)
   testCaseId?: string;
 
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(100)
   _id?: string;
 
-  @IsOptional()
+  @Optional()
   @IsNumber()
   executionTime?: number;
 
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(50)
   verdict?: string;
 }
 
 export class DebugHelpDto extends AnalyzeCodeDto {
-  @IsOptional()
+  @Optional()
   @IsString({ message: 'errorMessage must be text' })
   @MaxLength(MAX_TEXT, { message: 'errorMessage must be at most 64 KiB' })
   errorMessage?: string;
 
-  @IsOptional()
+  @Optional()
   @IsArray({ message: 'testResults must be an array' })
   @ArrayMaxSize(MAX_TEST_RESULTS, { message: `testResults must have at most ${MAX_TEST_RESULTS} items` })
   @ValidateNested({ each: true, message: 'testResults must be an array of test results' })

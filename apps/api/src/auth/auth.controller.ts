@@ -1,7 +1,7 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, HttpStatus, Inject, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { ENV, Env } from '../config/env';
-import { RateLimit, RateLimitGuard } from '../common/rate-limit.guard';
+import { RateLimit, RateLimitRule } from '../common/rate-limit';
 import type { AuthUser } from '../users/users.service';
 import { AuthService } from './auth.service';
 import {
@@ -17,10 +17,22 @@ import { GitHubSignInService } from './github-sign-in.service';
 import { GoogleSignInService } from './google-sign-in.service';
 import { Authenticated, CurrentUser } from './guards';
 
-const LOGIN_LIMIT = { name: 'login', limit: 10, windowSeconds: 60, perEmail: true };
+/**
+ * Only wrong passwords count, per account (brute force of one account, from however many addresses)
+ * and per address (guessing across accounts); a lab of students signing in from one address is never refused.
+ */
+const LOGIN_FAILURES: RateLimitRule[] = [
+  { setting: 'loginFailuresPerAccount', per: 'email', failures: [HttpStatus.UNAUTHORIZED] },
+  { setting: 'loginFailuresPerAddress', per: 'address', failures: [HttpStatus.UNAUTHORIZED] },
+];
+/** Mail sent on request: a budget per address and a smaller one per account. */
+const MAIL_BY_EMAIL: RateLimitRule[] = [
+  { setting: 'mailPerAddress', per: 'address' },
+  { setting: 'mailPerAccount', per: 'email' },
+];
+const EMAIL_TOKENS: RateLimitRule = { setting: 'emailTokensPerAddress', per: 'address' };
 
 @Controller('auth')
-@UseGuards(RateLimitGuard)
 export class AuthController {
   constructor(
     private readonly auth: AuthService,
@@ -30,21 +42,21 @@ export class AuthController {
   ) {}
 
   @Post('register')
-  @RateLimit({ name: 'register', limit: 10, windowSeconds: 600 })
+  @RateLimit({ setting: 'signUpPerAddress', per: 'address' })
   register(@Body() dto: RegisterDto) {
     return this.auth.register(dto);
   }
 
   @Post('login')
   @HttpCode(200)
-  @RateLimit(LOGIN_LIMIT)
+  @RateLimit(...LOGIN_FAILURES)
   login(@Body() dto: LoginDto) {
     return this.auth.login(dto);
   }
 
   @Post('manual-login')
   @HttpCode(200)
-  @RateLimit(LOGIN_LIMIT)
+  @RateLimit(...LOGIN_FAILURES)
   manualLogin(@Body() dto: LoginDto) {
     return this.auth.login(dto);
   }
@@ -57,7 +69,7 @@ export class AuthController {
 
   @Post('forgot-password')
   @HttpCode(200)
-  @RateLimit({ name: 'forgot-password', limit: 5, windowSeconds: 600, perEmail: true })
+  @RateLimit(...MAIL_BY_EMAIL)
   forgotPassword(@Body() dto: EmailDto) {
     return this.auth.forgotPassword(dto.email);
   }
@@ -65,34 +77,34 @@ export class AuthController {
   @Post('send-password-reset')
   @HttpCode(200)
   @Authenticated()
-  @RateLimit({ name: 'forgot-password', limit: 5, windowSeconds: 600 })
+  @RateLimit({ setting: 'mailPerAccount', per: 'user' })
   sendPasswordReset(@CurrentUser() user: AuthUser) {
     return this.auth.sendPasswordResetTo(user.id);
   }
 
   @Post('reset-password')
   @HttpCode(200)
-  @RateLimit({ name: 'reset-password', limit: 20, windowSeconds: 600 })
+  @RateLimit(EMAIL_TOKENS)
   resetPassword(@Body() dto: ResetPasswordDto) {
     return this.auth.resetPassword(dto);
   }
 
   @Post('verify-email')
   @HttpCode(200)
-  @RateLimit({ name: 'verify-email', limit: 20, windowSeconds: 600 })
+  @RateLimit(EMAIL_TOKENS)
   verifyEmail(@Body() dto: TokenDto) {
     return this.auth.verifyEmail(dto.token);
   }
 
   @Post('resend-verification')
   @HttpCode(200)
-  @RateLimit({ name: 'resend-verification', limit: 5, windowSeconds: 600, perEmail: true })
+  @RateLimit(...MAIL_BY_EMAIL)
   resendVerification(@Body() dto: EmailDto) {
     return this.auth.resendVerification(dto.email);
   }
 
   @Post('create-super-admin')
-  @RateLimit({ name: 'create-super-admin', limit: 10, windowSeconds: 600 })
+  @RateLimit({ setting: 'createSuperAdminPerAddress', per: 'address' })
   createSuperAdmin(@Body() dto: CreateSuperAdminDto) {
     return this.auth.createSuperAdmin(dto);
   }
@@ -100,7 +112,7 @@ export class AuthController {
   /** Signs in with a Google ID token; only the token's verified claims are used, never `userInfo`. */
   @Post('google')
   @HttpCode(200)
-  @RateLimit({ name: 'oauth-google', limit: 20, windowSeconds: 60 })
+  @RateLimit({ setting: 'googleSignInPerAddress', per: 'address' })
   googleLogin(@Body() dto: GoogleLoginDto) {
     return this.google.signIn(dto.accessToken);
   }

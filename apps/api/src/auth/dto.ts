@@ -4,13 +4,13 @@ import {
   IsEmail,
   IsNotEmpty,
   IsObject,
-  IsOptional,
   IsString,
   Matches,
   MaxLength,
   MinLength,
   ValidateNested,
 } from 'class-validator';
+import { Optional } from '../common/validation';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
@@ -46,7 +46,9 @@ export class AccountFieldsDto extends EmailDto {
   @IsString()
   @MinLength(USERNAME_MIN, { message: 'username must be at least 3 characters long' })
   @MaxLength(USERNAME_MAX)
-  @Matches(USERNAME_PATTERN, { message: 'username may contain only letters, digits, dot, dash and underscore' })
+  @Matches(USERNAME_PATTERN, {
+    message: 'username may contain only letters, digits, dot, dash and underscore',
+  })
   username!: string;
 
   @Transform(trim)
@@ -88,22 +90,22 @@ export class ResetPasswordDto {
 
 /** What the web decoded from the credential; accepted for the spec's wire shape, never trusted. */
 export class GoogleUserInfoDto {
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(255)
   id?: string;
 
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(254)
   email?: string;
 
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(255)
   name?: string;
 
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(2048)
   picture?: string;
@@ -118,7 +120,7 @@ export class GoogleLoginDto {
   @MaxLength(GOOGLE_CREDENTIAL_MAX)
   accessToken!: string;
 
-  @IsOptional()
+  @Optional()
   @IsObject({ message: 'userInfo must be an object' })
   @ValidateNested()
   @Type(() => GoogleUserInfoDto)

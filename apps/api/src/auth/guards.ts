@@ -12,7 +12,7 @@ import {
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import { isAdminRoles, isSuperAdminRoles, ServerMessages } from '@javelin/contracts';
-import { isConnectionError } from '../common/http-exception.filter';
+import { isConnectionError } from '../common/connection-errors';
 import type { AuthUser } from '../users/users.service';
 
 /** Requires a valid bearer token: 401 'Unauthorized' otherwise. */

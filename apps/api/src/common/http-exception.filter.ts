@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logge
 import type { ApiError } from '@javelin/contracts';
 import type { Response } from 'express';
 import { QueryFailedError } from 'typeorm';
+import { isConnectionError } from './connection-errors';
 
 /** Every error leaves as {statusCode, error, message}; `error` is the sentence the web shows. */
 @Catch()
@@ -68,11 +69,4 @@ function bodyParserError(exception: unknown): ApiError | undefined {
 
 function conflict(message: string): ApiError {
   return { statusCode: 409, error: message, message };
-}
-
-export function isConnectionError(error: unknown): boolean {
-  const text = error instanceof Error ? `${(error as { code?: string }).code ?? ''} ${error.message}` : '';
-  return /ECONNREFUSED|ECONNRESET|Connection terminated|connect ETIMEDOUT|timeout exceeded when trying to connect|Connection is closed|Stream isn't writeable|57P01|57P03/.test(
-    text,
-  );
 }

@@ -1,4 +1,6 @@
 import { BadRequestException, ValidationError, ValidationPipe } from '@nestjs/common';
+import { fieldIsNull } from '@javelin/contracts';
+import { ValidateBy, ValidateIf } from 'class-validator';
 
 function messages(errors: ValidationError[], prefix = ''): string[] {
   return errors.flatMap((error) => {
@@ -16,6 +18,31 @@ export function createValidationPipe(): ValidationPipe {
     whitelist: true,
     forbidNonWhitelisted: true,
     transform: true,
-    exceptionFactory: (errors) => new BadRequestException(messages(errors).join('; ') || 'Invalid request body'),
+    exceptionFactory: (errors) =>
+      new BadRequestException(messages(errors).join('; ') || 'Invalid request body'),
   });
+}
+
+/**
+ * An optional field: it may be left out. `null` is refused with a 400 naming the field, unless
+ * `nullable` (the field can be cleared), in which case null skips the other checks and reaches the
+ * service, which must treat it as "clear". class-validator's own @IsOptional lets null through to
+ * code that expects a value, so DTOs use this instead.
+ */
+export function Optional(options: { nullable?: boolean } = {}): PropertyDecorator {
+  const skip = options.nullable
+    ? (v: unknown) => v === undefined || v === null
+    : (v: unknown) => v === undefined;
+  return (target, property) => {
+    ValidateIf((_object, value: unknown) => !skip(value))(target, property);
+    if (!options.nullable) {
+      ValidateBy({
+        name: 'isNotNull',
+        validator: {
+          validate: (value: unknown) => value !== null,
+          defaultMessage: (args) => fieldIsNull(args?.property ?? String(property)),
+        },
+      })(target, property);
+    }
+  };
 }

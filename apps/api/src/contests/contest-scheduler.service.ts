@@ -1,9 +1,9 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { Job, Queue, Worker } from 'bullmq';
-import { DataSource } from 'typeorm';
 import { closeWithin, SHUTDOWN_CLOSE_MS } from '../common/shutdown';
 import { ENV, Env } from '../config/env';
+import { bullConnection, failFast, waitForRedis } from '../redis/connections';
+import { ContestsRepository } from './contests.repository';
 import { RatingsService } from './ratings.service';
 
 export const CONTEST_EVENTS_QUEUE = 'contest-events';
@@ -21,23 +21,26 @@ export class ContestScheduler implements OnApplicationBootstrap, OnApplicationSh
 
   constructor(
     @Inject(ENV) private readonly env: Env,
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly contests: ContestsRepository,
     private readonly ratings: RatingsService,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
-    const connection = { url: this.env.redisUrl, connectTimeout: 2_000 };
     const prefix = this.env.redisPrefix;
     this.queue = new Queue(CONTEST_EVENTS_QUEUE, {
       prefix,
-      connection: { ...connection, enableOfflineQueue: false, maxRetriesPerRequest: 1 },
+      connection: bullConnection(this.env, failFast),
     });
     this.queue.on('error', (e) => this.logger.warn(`queue: ${e.message}`));
-    this.worker = new Worker(CONTEST_EVENTS_QUEUE, (job: Job<{ contestId: string }>) => this.ratings.finalize(job.data.contestId), {
-      prefix,
-      connection: { ...connection, maxRetriesPerRequest: null },
-      concurrency: 1,
-    });
+    this.worker = new Worker(
+      CONTEST_EVENTS_QUEUE,
+      (job: Job<{ contestId: string }>) => this.ratings.finalize(job.data.contestId),
+      {
+        prefix,
+        connection: bullConnection(this.env, waitForRedis),
+        concurrency: 1,
+      },
+    );
     this.worker.on('error', (e) => this.logger.warn(`worker: ${e.message}`));
     void this.catchUp();
   }
@@ -69,10 +72,7 @@ export class ContestScheduler implements OnApplicationBootstrap, OnApplicationSh
   private async catchUp(): Promise<void> {
     try {
       for (const id of await this.ratings.overdue()) await this.ratings.finalize(id);
-      const upcoming: { id: string; end_time: Date }[] = await this.db.query(
-        `SELECT id, end_time FROM contests WHERE finalized_at IS NULL AND end_time > now()`,
-      );
-      for (const c of upcoming) await this.scheduleEnd(c.id, c.end_time);
+      for (const c of await this.contests.pendingEnds()) await this.scheduleEnd(c.id, c.endTime);
     } catch (error) {
       this.logger.warn(`catch-up failed: ${(error as Error).message}`);
     }

@@ -2,15 +2,25 @@ import { Module } from '@nestjs/common';
 import { ProblemsModule } from '../problems/problems.module';
 import { ContestScheduler } from './contest-scheduler.service';
 import { ContestsController } from './contests.controller';
+import { ContestsRepository } from './contests.repository';
 import { ContestsService } from './contests.service';
 import { JudgeAccessPolicy } from './judge-access.policy';
 import { RatingsService } from './ratings.service';
+import { StandingsRepository } from './standings.repository';
 import { StandingsService } from './standings.service';
 
 @Module({
   imports: [ProblemsModule],
   controllers: [ContestsController],
-  providers: [ContestsService, StandingsService, RatingsService, ContestScheduler, JudgeAccessPolicy],
+  providers: [
+    ContestsRepository,
+    StandingsRepository,
+    ContestsService,
+    StandingsService,
+    RatingsService,
+    ContestScheduler,
+    JudgeAccessPolicy,
+  ],
   exports: [ContestsService, StandingsService, JudgeAccessPolicy],
 })
 export class ContestsModule {}

@@ -7,13 +7,13 @@ import {
   IsInt,
   IsISO8601,
   IsNotEmpty,
-  IsOptional,
   IsString,
   IsUUID,
   Max,
   MaxLength,
   Min,
 } from 'class-validator';
+import { Optional } from '../common/validation';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
@@ -24,7 +24,7 @@ export class CreateContestDto {
   @MaxLength(200)
   title!: string;
 
-  @IsOptional()
+  @Optional()
   @IsString({ message: 'description must be a string' })
   @MaxLength(10_000)
   description?: string;
@@ -35,8 +35,10 @@ export class CreateContestDto {
   @IsISO8601({ strict: true }, { message: 'endTime must be an ISO 8601 date-time' })
   endTime!: string;
 
-  @IsOptional()
-  @Transform(({ value }) => (value === '' || value === null ? undefined : typeof value === 'string' ? Number(value) : value))
+  @Optional()
+  @Transform(({ value }) =>
+    value === '' || value === null ? undefined : typeof value === 'string' ? Number(value) : value,
+  )
   @IsInt({ message: 'maxParticipants must be a whole number' })
   @Min(1, { message: 'maxParticipants must be at least 1' })
   @Max(1_000_000)
@@ -50,14 +52,14 @@ export class CreateContestDto {
 }
 
 export class LeaderboardQueryDto {
-  @IsOptional()
+  @Optional()
   @Transform(({ value }) => Number(value))
   @IsInt({ message: 'limit must be a whole number' })
   @Min(1, { message: 'limit must be at least 1' })
   @Max(1000, { message: 'limit must be at most 1000' })
   limit?: number;
 
-  @IsOptional()
+  @Optional()
   @Transform(({ value }) => Number(value))
   @IsInt({ message: 'offset must be a whole number' })
   @Min(0, { message: 'offset must not be negative' })

@@ -1,14 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
-import { returningRows } from '../common/sql';
 import { eloRatingChanges, sharedRanks } from './rating';
+import { RatingsRepository } from './ratings.repository';
 
-interface Standing {
-  user_id: string;
-  score: number;
-  last_improved_at: Date | null;
-}
+/** A rating before the first rated contest. */
+const INITIAL_RATING = 1500;
 
 /** Applies a finished contest's rating changes, exactly once however many instances try. */
 @Injectable()
@@ -20,45 +17,30 @@ export class RatingsService {
   /** Returns false when the contest is unknown, not over, or already finalised. */
   async finalize(contestId: string, now = new Date()): Promise<boolean> {
     const rated = await this.db.transaction(async (m) => {
-      const claimed = await returningRows<{ id: string }>(
-        m,
-        `UPDATE contests SET finalized_at = $2 WHERE id = $1 AND finalized_at IS NULL AND end_time <= $2 RETURNING id`,
-        [contestId, now],
-      );
-      if (claimed.length === 0) return null;
-      // Rated: participants with at least one judged submission in the contest.
-      const standings: Standing[] = await m.query(
-        `SELECT p.user_id, COALESCE(s.score, 0) AS score, s.last_improved_at
-           FROM contest_participants p
-           LEFT JOIN contest_scores s ON s.contest_id = p.contest_id AND s.user_id = p.user_id
-          WHERE p.contest_id = $1
-            AND EXISTS (SELECT 1 FROM judgements j WHERE j.contest_id = p.contest_id AND j.user_id = p.user_id AND j.all_tests)
-          ORDER BY score DESC, s.last_improved_at ASC NULLS LAST, p.user_id`,
-        [contestId],
-      );
+      const ratings = new RatingsRepository(m);
+      if (!(await ratings.claim(contestId, now))) return null;
+      const standings = await ratings.ratedStandings(contestId);
       if (standings.length === 0) return 0;
       const ranks = sharedRanks(
         standings,
-        (a, b) => a.score === b.score && a.last_improved_at?.getTime() === b.last_improved_at?.getTime(),
+        (a, b) => a.score === b.score && a.lastImprovedAt?.getTime() === b.lastImprovedAt?.getTime(),
       );
-      // Lock the profiles in a fixed order so two contests finalising together cannot deadlock.
-      const profiles: { user_id: string; rating: number }[] = await m.query(
-        `SELECT user_id, rating FROM profiles WHERE user_id = ANY($1) ORDER BY user_id FOR UPDATE`,
-        [standings.map((s) => s.user_id)],
-      );
-      const ratingOf = new Map(profiles.map((p) => [p.user_id, p.rating]));
-      const players = standings.map((s, i) => ({ userId: s.user_id, rating: ratingOf.get(s.user_id) ?? 1500, rank: ranks[i] }));
+      const ratingOf = await ratings.lockRatings(standings.map((s) => s.userId));
+      const players = standings.map((s, i) => ({
+        userId: s.userId,
+        rating: ratingOf.get(s.userId) ?? INITIAL_RATING,
+        rank: ranks[i],
+      }));
       const changes = eloRatingChanges(players);
       for (const player of players) {
-        const newRating = Math.max(0, player.rating + (changes.get(player.userId) ?? 0));
-        await m.query(
-          `INSERT INTO rating_changes (contest_id, user_id, old_rating, new_rating, rank, created_at) VALUES ($1, $2, $3, $4, $5, $6)`,
-          [contestId, player.userId, player.rating, newRating, Math.floor(player.rank), now],
-        );
-        await m.query(`UPDATE profiles SET rating = $2, contests_participated = contests_participated + 1 WHERE user_id = $1`, [
-          player.userId,
-          newRating,
-        ]);
+        await ratings.recordChange({
+          contestId,
+          userId: player.userId,
+          oldRating: player.rating,
+          newRating: Math.max(0, player.rating + (changes.get(player.userId) ?? 0)),
+          rank: Math.floor(player.rank),
+          at: now,
+        });
       }
       return players.length;
     });
@@ -67,11 +49,7 @@ export class RatingsService {
   }
 
   /** Contests that are over but not yet rated (a restart may have missed their moment). */
-  async overdue(now = new Date()): Promise<string[]> {
-    const rows: { id: string }[] = await this.db.query(
-      `SELECT id FROM contests WHERE finalized_at IS NULL AND end_time <= $1 ORDER BY end_time`,
-      [now],
-    );
-    return rows.map((r) => r.id);
+  overdue(now = new Date()): Promise<string[]> {
+    return new RatingsRepository(this.db.manager).overdue(now);
   }
 }

@@ -1,5 +1,5 @@
 import { EnvError, loadEnv } from '../config/env';
-import { describeConnectionError } from './connection-errors';
+import { describeConnectionError } from '../common/connection-errors';
 import { createDataSource } from './data-source';
 
 /** `npm run db:migrate`: creates the database when missing, then runs every pending migration. */

@@ -3,13 +3,13 @@ import {
   Equals,
   IsBoolean,
   IsObject,
-  IsOptional,
   IsString,
   IsUUID,
   Validate,
   ValidatorConstraint,
   ValidatorConstraintInterface,
 } from 'class-validator';
+import { Optional } from '../common/validation';
 
 @ValidatorConstraint({ name: 'maxBytes' })
 export class MaxCodeBytes implements ValidatorConstraintInterface {
@@ -35,11 +35,11 @@ export class JavaCodeDto {
 }
 
 export class ExecuteCodeDto extends JavaCodeDto {
-  @IsOptional()
+  @Optional()
   @IsBoolean({ message: 'runAllTestCases must be true or false' })
   runAllTestCases?: boolean;
 
-  @IsOptional()
+  @Optional()
   @IsUUID('all', { message: 'contestId must be a UUID' })
   contestId?: string;
 }
@@ -64,7 +64,7 @@ export class StringMap implements ValidatorConstraintInterface {
 }
 
 export class RunCustomDto extends JavaCodeDto {
-  @IsOptional()
+  @Optional()
   @IsUUID('all', { message: 'contestId must be a UUID' })
   contestId?: string;
 

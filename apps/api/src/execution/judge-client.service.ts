@@ -10,9 +10,12 @@ import {
 import { JUDGE_QUEUE, JudgeJobData, JudgeJobResult, ServerMessages } from '@javelin/contracts';
 import { Job, Queue, QueueEvents } from 'bullmq';
 import { randomUUID } from 'node:crypto';
+import { isConnectionError } from '../common/connection-errors';
 import { closeWithin, SHUTDOWN_CLOSE_MS } from '../common/shutdown';
+import { withTimeout } from '../common/timeout';
 import { ENV, Env } from '../config/env';
 import { Metrics } from '../observability/metrics';
+import { bullConnection, failFast, waitForRedis } from '../redis/connections';
 
 const RETRY_AFTER_SECONDS = 10;
 /** What a 503 for an unreachable or restarted judge queue tells the client to wait before retrying. */
@@ -33,15 +36,7 @@ export function judgeUnavailable(message: string = ServerMessages.judgeUnavailab
 export const JUDGE_LOST_JOB = 'The judge queue restarted and lost this submission, please submit it again';
 class JobVanished extends Error {}
 
-function bounded<T>(work: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  return Promise.race([
-    work,
-    new Promise<T>((_, reject) => {
-      timer = setTimeout(() => reject(new Error('Redis did not answer in time')), QUEUE_OP_TIMEOUT_MS);
-    }),
-  ]).finally(() => clearTimeout(timer));
-}
+const bounded = <T>(work: Promise<T>): Promise<T> => withTimeout(work, QUEUE_OP_TIMEOUT_MS, 'Redis');
 
 /** Sends jobs to the judge queue and waits, bounded, for their verdicts. */
 @Injectable()
@@ -103,7 +98,7 @@ export class JudgeClient implements OnApplicationShutdown {
       }
       const message = (error as Error).message ?? '';
       if (/timed out/i.test(message)) throw new GatewayTimeoutException(ServerMessages.judgeTimeout);
-      if (/ECONNREFUSED|Connection is closed|Stream isn't writeable/i.test(message)) throw judgeUnavailable();
+      if (isConnectionError(error)) throw judgeUnavailable();
       this.logger.error(`judge job ${job.id} failed: ${message}`);
       throw judgeUnavailable();
     } finally {

@@ -1,17 +1,11 @@
 import { Controller, Get, HttpException, HttpStatus, Inject, OnApplicationShutdown } from '@nestjs/common';
 import Redis from 'ioredis';
 import { Pool } from 'pg';
+import { withTimeout } from '../common/timeout';
 import { ENV, Env } from '../config/env';
 import { REDIS } from '../redis/redis.module';
 
 const CHECK_TIMEOUT_MS = 1_500;
-
-function withTimeout<T>(work: Promise<T>, what: string): Promise<T> {
-  return Promise.race([
-    work,
-    new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`${what} did not answer in time`)), CHECK_TIMEOUT_MS)),
-  ]);
-}
 
 @Controller()
 export class HealthController implements OnApplicationShutdown {
@@ -25,7 +19,11 @@ export class HealthController implements OnApplicationShutdown {
     @Inject(ENV) env: Env,
     @Inject(REDIS) private readonly redis: Redis,
   ) {
-    this.probe = new Pool({ connectionString: env.databaseUrl, max: 1, connectionTimeoutMillis: CHECK_TIMEOUT_MS });
+    this.probe = new Pool({
+      connectionString: env.databaseUrl,
+      max: 1,
+      connectionTimeoutMillis: CHECK_TIMEOUT_MS,
+    });
     this.probe.on('error', () => undefined);
   }
 
@@ -43,13 +41,17 @@ export class HealthController implements OnApplicationShutdown {
   @Get('health/ready')
   async ready() {
     const checks = await Promise.allSettled([
-      withTimeout(this.probe.query('SELECT 1'), 'PostgreSQL'),
-      withTimeout(this.redis.ping(), 'Redis'),
+      withTimeout(this.probe.query('SELECT 1'), CHECK_TIMEOUT_MS, 'PostgreSQL'),
+      withTimeout(this.redis.ping(), CHECK_TIMEOUT_MS, 'Redis'),
     ]);
-    const [postgres, redis] = checks.map((c) => (c.status === 'fulfilled' ? 'up' : `down: ${(c.reason as Error).message}`));
+    const [postgres, redis] = checks.map((c) =>
+      c.status === 'fulfilled' ? 'up' : `down: ${(c.reason as Error).message}`,
+    );
     const body = { status: postgres === 'up' && redis === 'up' ? 'ok' : 'unavailable', postgres, redis };
     if (body.status !== 'ok') {
-      const down = [postgres !== 'up' && 'PostgreSQL', redis !== 'up' && 'Redis'].filter(Boolean).join(' and ');
+      const down = [postgres !== 'up' && 'PostgreSQL', redis !== 'up' && 'Redis']
+        .filter(Boolean)
+        .join(' and ');
       throw new HttpException(
         { ...body, message: `Not ready: ${down} unavailable`, error: `Not ready: ${down} unavailable` },
         HttpStatus.SERVICE_UNAVAILABLE,

@@ -112,6 +112,37 @@ export class ProblemsService {
     return new Map(problems.map((p) => [p.id, toProblemDto(p, tests.get(p.id) ?? [], false)]));
   }
 
+  /** Title, difficulty and points only: what anyone may know of a contest's problems before it starts. */
+  async summariesByIds(ids: string[]): Promise<Map<string, ProblemDto>> {
+    if (ids.length === 0) return new Map();
+    const problems = await this.db.getRepository(Problem).find({
+      where: { id: In(ids) },
+      select: { id: true, title: true, difficulty: true, points: true },
+    });
+    return new Map(
+      problems.map((p) => [
+        p.id,
+        {
+          _id: p.id,
+          id: p.id,
+          title: p.title,
+          difficulty: p.difficulty,
+          points: p.points,
+          description: '',
+          constraints: '',
+          inputVariables: [],
+          testCases: [],
+          functionName: '',
+          returnType: 'int',
+          boilerplateCode: '',
+          tags: [],
+          isVisible: true,
+          testCaseCount: 0,
+        } satisfies ProblemDto,
+      ]),
+    );
+  }
+
   private async replaceTests(m: EntityManager, problemId: string, form: ProblemFormDto): Promise<TestCase[]> {
     await m.getRepository(TestCase).delete({ problemId });
     const rows = form.testCases.map((tc, position) =>

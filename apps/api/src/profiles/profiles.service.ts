@@ -53,10 +53,10 @@ export class ProfilesService {
       await this.db.transaction(async (m) => {
         if (dto.username !== undefined || dto.fullName !== undefined) {
           if (dto.username !== undefined) {
-            const taken = await m.query(`SELECT 1 FROM users WHERE lower(username) = lower($1) AND id <> $2`, [
-              dto.username,
-              user.id,
-            ]);
+            const taken = await m.query(
+              `SELECT 1 FROM users WHERE lower(username) = lower($1) AND id <> $2`,
+              [dto.username, user.id],
+            );
             if (taken.length) throw new ConflictException('Username is already taken');
           }
           await m.query(
@@ -66,7 +66,8 @@ export class ProfilesService {
         }
         await m.query(
           `UPDATE profiles SET bio = COALESCE($2, bio), preferred_language = COALESCE($3, preferred_language) WHERE user_id = $1`,
-          [user.id, dto.bio ?? null, dto.preferredLanguage ?? null],
+          // A null bio clears it; an absent one keeps it.
+          [user.id, dto.bio === null ? '' : (dto.bio ?? null), dto.preferredLanguage ?? null],
         );
       });
     } catch (error) {
@@ -99,13 +100,19 @@ export class ProfilesService {
 
   async ratingHistory(userId: string): Promise<RatingChange[]> {
     await this.assertExists(userId);
-    const rows: { contest_id: string; title: string; old_rating: number; new_rating: number; rank: number; created_at: Date }[] =
-      await this.db.query(
-        `SELECT r.contest_id, c.title, r.old_rating, r.new_rating, r.rank, r.created_at
+    const rows: {
+      contest_id: string;
+      title: string;
+      old_rating: number;
+      new_rating: number;
+      rank: number;
+      created_at: Date;
+    }[] = await this.db.query(
+      `SELECT r.contest_id, c.title, r.old_rating, r.new_rating, r.rank, r.created_at
            FROM rating_changes r JOIN contests c ON c.id = r.contest_id
           WHERE r.user_id = $1 ORDER BY r.created_at, c.end_time`,
-        [userId],
-      );
+      [userId],
+    );
     return rows.map((r) => ({
       contestId: r.contest_id,
       contestTitle: r.title,

@@ -1,6 +1,7 @@
 import { Global, Inject, Injectable, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
 import Redis from 'ioredis';
 import { ENV, Env } from '../config/env';
+import { failFast } from './connections';
 
 export const REDIS = Symbol('REDIS');
 
@@ -26,12 +27,8 @@ class RedisCloser implements OnApplicationShutdown {
       inject: [ENV],
       useFactory: (env: Env) => {
         const redis = new Redis(env.redisUrl, {
+          ...failFast,
           keyPrefix: `${env.redisPrefix}:`,
-          // Fail commands fast while Redis is down instead of queueing them forever.
-          maxRetriesPerRequest: 1,
-          enableOfflineQueue: false,
-          connectTimeout: 2_000,
-          retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
         });
         const logger = new Logger('Redis');
         let lastLogged = 0;

@@ -3,7 +3,7 @@ import { plainToInstance } from 'class-transformer';
 import { validate, ValidationError } from 'class-validator';
 import type { DataSource } from 'typeorm';
 import { EnvError, loadEnv } from '../config/env';
-import { describeConnectionError } from '../database/connection-errors';
+import { describeConnectionError } from '../common/connection-errors';
 import { createDataSource } from '../database/data-source';
 import { ProblemFormDto } from '../problems/dto/problem-form.dto';
 import { ProblemsService } from '../problems/problems.service';

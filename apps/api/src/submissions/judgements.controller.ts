@@ -1,10 +1,11 @@
 import { Body, Controller, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
+import { judgingRateLimitedMessage } from '@javelin/contracts';
 import type { Request } from 'express';
 import { CurrentUser, JwtAuthGuard } from '../auth/guards';
+import { RateLimit } from '../common/rate-limit';
 import { ExecuteCodeDto, RunCustomDto } from '../execution/dto';
 import type { AuthUser } from '../users/users.service';
 import { JudgementsService } from './judgements.service';
-import { SubmitRateLimitGuard } from './submit-rate-limit.guard';
 
 @Controller()
 export class JudgementsController {
@@ -12,8 +13,14 @@ export class JudgementsController {
 
   @Post('execute-code')
   @HttpCode(200)
-  // Signed in, then counted against the user's judging budget (a 429 with Retry-After past it).
-  @UseGuards(JwtAuthGuard, SubmitRateLimitGuard)
+  // Signed in, then counted against the user's judging budget, runs and submits together (a 429 with Retry-After past it).
+  @UseGuards(JwtAuthGuard)
+  @RateLimit({
+    setting: 'judgingPerUser',
+    per: 'user',
+    message: (window, retryAfter) =>
+      judgingRateLimitedMessage(window.limit, window.windowSeconds, retryAfter),
+  })
   execute(@CurrentUser() user: AuthUser, @Body() dto: ExecuteCodeDto, @Req() req: Request) {
     return this.judgements.judge(user, dto, req.id);
   }
@@ -21,7 +28,13 @@ export class JudgementsController {
   @Post('run-custom')
   @HttpCode(200)
   // The same judging budget as execute-code: a custom run costs the judge as much as a run.
-  @UseGuards(JwtAuthGuard, SubmitRateLimitGuard)
+  @UseGuards(JwtAuthGuard)
+  @RateLimit({
+    setting: 'judgingPerUser',
+    per: 'user',
+    message: (window, retryAfter) =>
+      judgingRateLimitedMessage(window.limit, window.windowSeconds, retryAfter),
+  })
   runCustom(@CurrentUser() user: AuthUser, @Body() dto: RunCustomDto, @Req() req: Request) {
     return this.judgements.runCustom(user, dto, req.id);
   }

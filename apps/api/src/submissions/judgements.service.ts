@@ -1,17 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type {
   ExecuteCodeResponse,
   ExecutionResult,
   RunCustomResponse,
   ShownResult,
 } from '@javelin/contracts';
-import { DataSource } from 'typeorm';
 import { sha256 } from '../auth/tokens.service';
 import { ExecuteCodeDto, RunCustomDto } from '../execution/dto';
 import { ExecutionService } from '../execution/execution.service';
 import type { AuthUser } from '../users/users.service';
-import { Judgement } from './judgement.entity';
+import { SubmissionsRepository } from './submissions.repository';
 
 /** Standard error is shown for the run that produced it, never kept. */
 function withoutStderr(result: ShownResult): ExecutionResult {
@@ -23,14 +21,14 @@ function withoutStderr(result: ShownResult): ExecutionResult {
 @Injectable()
 export class JudgementsService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly repository: SubmissionsRepository,
     private readonly execution: ExecutionService,
   ) {}
 
   async judge(user: AuthUser, dto: ExecuteCodeDto, requestId?: string): Promise<ExecuteCodeResponse> {
     const response = await this.execution.execute(user, dto, requestId);
     const submit = dto.runAllTestCases === true;
-    await this.db.getRepository(Judgement).insert({
+    await this.repository.recordJudgement({
       userId: user.id,
       problemId: dto.problemId,
       contestId: dto.contestId ?? null,
@@ -40,13 +38,10 @@ export class JudgementsService {
       passedCount: response.passedCount,
       totalCount: response.totalCount,
       maxTimeMs: Math.round(Math.max(0, ...response.results.map((r) => r.executionTime))),
-      ...(submit
-        ? {
-            code: dto.code,
-            results: response.results.map(withoutStderr),
-            compileError: response.compileError ?? null,
-          }
-        : {}),
+      // Submits are the user's history: their code and results are kept; runs of the examples are not.
+      code: submit ? dto.code : null,
+      results: submit ? response.results.map(withoutStderr) : null,
+      compileError: submit ? (response.compileError ?? null) : null,
     });
     return response;
   }

@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { UserRateLimiter } from '../common/user-rate-limit';
 import { ContestsModule } from '../contests/contests.module';
 import { ExecutionModule } from '../execution/execution.module';
 import { ProblemsModule } from '../problems/problems.module';
@@ -9,20 +8,19 @@ import { SubmissionHistoryController } from './submission-history.controller';
 import { SubmissionHistoryRepository } from './submission-history.repository';
 import { SubmissionHistoryService } from './submission-history.service';
 import { SubmissionsController } from './submissions.controller';
+import { SubmissionsRepository } from './submissions.repository';
 import { SubmissionsService } from './submissions.service';
-import { SubmitRateLimitGuard } from './submit-rate-limit.guard';
 
 /** Runs (also on custom input), submits, solves and the history of submits: the server's judgements, the submissions that cite them and the points they award. */
 @Module({
   imports: [ExecutionModule, ContestsModule, ProblemsModule],
   controllers: [JudgementsController, SubmissionsController, SubmissionHistoryController],
   providers: [
+    SubmissionsRepository,
+    SubmissionHistoryRepository,
     JudgementsService,
     SubmissionsService,
     SubmissionHistoryService,
-    SubmissionHistoryRepository,
-    UserRateLimiter,
-    SubmitRateLimitGuard,
   ],
 })
 export class SubmissionsModule {}

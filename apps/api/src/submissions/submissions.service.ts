@@ -1,7 +1,5 @@
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { DEFAULT_PROBLEM_POINTS } from '@javelin/contracts';
-import { DataSource, IsNull } from 'typeorm';
 import { sha256 } from '../auth/tokens.service';
 import { ContestsService } from '../contests/contests.service';
 import { JudgeAccessPolicy } from '../contests/judge-access.policy';
@@ -9,8 +7,7 @@ import { StandingsService } from '../contests/standings.service';
 import { ProblemsService } from '../problems/problems.service';
 import type { AuthUser } from '../users/users.service';
 import { SolveDto, SubmissionDto } from './dto';
-import { Judgement } from './judgement.entity';
-import { Submission } from './submission.entity';
+import { SubmissionsRepository } from './submissions.repository';
 
 export const NO_JUDGEMENT =
   'This code has not been judged against all tests yet: submit it for judging first';
@@ -25,7 +22,7 @@ export interface SolveResult {
 @Injectable()
 export class SubmissionsService {
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly repository: SubmissionsRepository,
     private readonly access: JudgeAccessPolicy,
     private readonly contests: ContestsService,
     private readonly standings: StandingsService,
@@ -38,18 +35,14 @@ export class SubmissionsService {
    */
   async create(user: AuthUser, dto: SubmissionDto) {
     await this.access.assertMayJudge(user, dto.problemId, dto.contestId ?? undefined, true);
-    const judgement = await this.db.getRepository(Judgement).findOne({
-      where: {
-        userId: user.id,
-        problemId: dto.problemId,
-        contestId: dto.contestId ?? IsNull(),
-        codeHash: sha256(dto.code),
-        allTests: true,
-      },
-      order: { createdAt: 'DESC' },
+    const judgement = await this.repository.latestFullJudgement({
+      userId: user.id,
+      problemId: dto.problemId,
+      contestId: dto.contestId ?? null,
+      codeHash: sha256(dto.code),
     });
     if (!judgement) throw new ConflictException(NO_JUDGEMENT);
-    const saved = await this.db.getRepository(Submission).save({
+    const saved = await this.repository.saveSubmission({
       userId: user.id,
       problemId: dto.problemId,
       contestId: dto.contestId ?? null,
@@ -76,9 +69,7 @@ export class SubmissionsService {
    */
   async solve(user: AuthUser, dto: SolveDto): Promise<SolveResult> {
     const contestId = dto.contestId ?? null;
-    const submission = await this.db
-      .getRepository(Submission)
-      .findOne({ where: { id: dto.submissionId, userId: user.id } });
+    const submission = await this.repository.findOwnSubmission(dto.submissionId, user.id);
     if (!submission) throw new NotFoundException('Submission not found');
     if (submission.problemId !== dto.problemId || submission.contestId !== contestId) {
       throw new BadRequestException('The submission does not belong to this problem');
@@ -91,25 +82,19 @@ export class SubmissionsService {
       ? await this.contestPoints(contestId, problem.id)
       : (problem.points ?? DEFAULT_PROBLEM_POINTS);
 
-    const solvedAt = new Date();
-    const inserted = await this.db.transaction(async (m) => {
-      const rows: { id: string }[] = await m.query(
-        `INSERT INTO solved_problems (user_id, problem_id, contest_id, submission_id, points, solved_at)
-         VALUES ($1, $2, $3, $4, $5, $6)
-         ON CONFLICT DO NOTHING RETURNING id`,
-        [user.id, problem.id, contestId, submission.id, points, solvedAt],
-      );
-      if (rows.length === 0) return false;
-      if (contestId) {
-        await this.standings.recordContestSolve(m, user.id, contestId, points, solvedAt);
-      } else {
-        await m.query(
-          `UPDATE profiles SET total_score = total_score + $2, problems_solved = problems_solved + 1 WHERE user_id = $1`,
-          [user.id, points],
-        );
-      }
-      return true;
-    });
+    const solve = {
+      userId: user.id,
+      problemId: problem.id,
+      contestId,
+      submissionId: submission.id,
+      points,
+      solvedAt: new Date(),
+    };
+    const inserted = await this.repository.recordSolve(solve, (m) =>
+      contestId
+        ? this.standings.recordContestSolve(m, user.id, contestId, points, solve.solvedAt)
+        : this.repository.addPracticePoints(m, user.id, points),
+    );
     if (inserted && contestId) this.standings.contestChanged(contestId);
     return {
       success: true,
@@ -122,15 +107,12 @@ export class SubmissionsService {
   }
 
   async solvedProblems(userId: string) {
-    const rows: { problem_id: string; points: number; solved_at: Date }[] = await this.db.query(
-      `SELECT problem_id, points, solved_at FROM solved_problems WHERE user_id = $1 AND contest_id IS NULL ORDER BY solved_at DESC`,
-      [userId],
-    );
-    return rows.map((r) => ({
-      problemId: r.problem_id,
-      _id: r.problem_id,
-      points: r.points,
-      solvedAt: r.solved_at.toISOString(),
+    const solves = await this.repository.practiceSolves(userId);
+    return solves.map((s) => ({
+      problemId: s.problemId,
+      _id: s.problemId,
+      points: s.points,
+      solvedAt: s.solvedAt.toISOString(),
     }));
   }
 

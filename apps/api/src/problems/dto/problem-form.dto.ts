@@ -1,4 +1,11 @@
-import { DIFFICULTIES, Difficulty, INPUT_TYPES, InputType, RETURN_TYPES, ReturnType } from '@javelin/contracts';
+import {
+  DIFFICULTIES,
+  Difficulty,
+  INPUT_TYPES,
+  InputType,
+  RETURN_TYPES,
+  ReturnType,
+} from '@javelin/contracts';
 import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -9,13 +16,13 @@ import {
   IsInt,
   IsNotEmpty,
   IsObject,
-  IsOptional,
   IsString,
   Max,
   MaxLength,
   Min,
   ValidateNested,
 } from 'class-validator';
+import { Optional } from '../../common/validation';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
@@ -24,7 +31,7 @@ export const MAX_INPUT_VARIABLES = 20;
 export const MAX_VALUE_LENGTH = 100_000;
 
 export class InputVariableDto {
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(64)
   id?: string;
@@ -38,7 +45,7 @@ export class InputVariableDto {
   @IsIn(INPUT_TYPES, { message: `type must be one of: ${INPUT_TYPES.join(', ')}` })
   type!: InputType;
 
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(1000)
   description?: string;
@@ -56,12 +63,12 @@ const toRawValues = ({ value }: { value: unknown }) => {
 };
 
 export class TestCaseDto {
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(64)
   id?: string;
 
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(64)
   _id?: string;
@@ -71,7 +78,7 @@ export class TestCaseDto {
   inputs!: Record<string, string>;
 
   /** Accepted from clients that send the stored form; `inputs` wins when both are present. */
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(MAX_VALUE_LENGTH)
   input?: string;
@@ -96,16 +103,16 @@ export class ProblemFormDto {
   @MaxLength(20_000)
   description!: string;
 
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(5_000)
   constraints?: string;
 
-  @IsOptional()
+  @Optional()
   @IsIn(DIFFICULTIES, { message: 'difficulty must be one of: easy, medium, hard' })
   difficulty?: Difficulty;
 
-  @IsOptional()
+  @Optional()
   @IsInt({ message: 'points must be a whole number' })
   @Min(0)
   @Max(10_000)
@@ -130,23 +137,23 @@ export class ProblemFormDto {
   @MaxLength(100)
   functionName!: string;
 
-  @IsOptional()
+  @Optional()
   @IsIn(RETURN_TYPES, { message: 'returnType must be one of: int, string, boolean, void' })
   returnType?: ReturnType;
 
-  @IsOptional()
+  @Optional()
   @IsString()
   @MaxLength(64 * 1024)
   boilerplateCode?: string;
 
-  @IsOptional()
+  @Optional()
   @IsArray({ message: 'tags must be an array of strings' })
   @ArrayMaxSize(20)
   @IsString({ each: true, message: 'tags must be an array of strings' })
   @MaxLength(40, { each: true })
   tags?: string[];
 
-  @IsOptional()
+  @Optional()
   @IsBoolean({ message: 'isVisible must be true or false' })
   isVisible?: boolean;
 }

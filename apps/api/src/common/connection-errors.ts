@@ -1,4 +1,19 @@
-/** Turns a failed connection into one line naming the missing service and how to start it. */
+import { TimeoutError } from './timeout';
+
+/**
+ * PostgreSQL or Redis out of reach (refused, reset, closed, an offline command queue, a server
+ * shutting down) rather than a fault of the request: callers answer 503 and retry.
+ */
+const UNREACHABLE =
+  /ECONNREFUSED|ECONNRESET|ENOTFOUND|Connection terminated|connect ETIMEDOUT|timeout exceeded when trying to connect|Connection is closed|Stream isn't writeable|offline queue|57P01|57P03/;
+
+export function isConnectionError(error: unknown): boolean {
+  if (error instanceof TimeoutError) return true;
+  if (!(error instanceof Error)) return false;
+  return UNREACHABLE.test(`${(error as { code?: string }).code ?? ''} ${error.message}`);
+}
+
+/** Turns a failed start-up connection into one line naming the missing service and how to start it. */
 export function describeConnectionError(error: unknown, databaseUrl?: string, redisUrl?: string): string {
   const code = (error as { code?: string })?.code;
   const message = error instanceof Error ? error.message : String(error);

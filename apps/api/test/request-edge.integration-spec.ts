@@ -1,0 +1,124 @@
+import { MAX_JSON_DEPTH, ServerMessages } from '@javelin/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, resetDatabase, seedUser, startApp, TestApp } from './support/app';
+import { tableChecksums } from './support/db-checksum';
+
+/** `levels` arrays nested inside each other, as raw JSON text (no JS value is built, so nothing here recurses). */
+const nestedJson = (levels: number) => `${'['.repeat(levels)}1${']'.repeat(levels)}`;
+const withNested = (levels: number, fields: Record<string, unknown>) =>
+  JSON.stringify({ ...fields, extra: 0 }).replace('0}', `${nestedJson(levels)}}`);
+
+describe('request edge: nesting limits and nulls (issue 16 regressions)', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startApp();
+    await resetDatabase(t.db);
+  });
+  afterAll(() => t.close());
+
+  it('refuses a JSON body nested 10,000 levels deep with 400 on sign-up, login and forgot-password, and writes nothing', async () => {
+    const body = withNested(10_000, { email: 'deep@example.com', password: 'secret1', username: 'deepuser' });
+    expect(body.length).toBeGreaterThan(20_000);
+    const before = await tableChecksums(t.db);
+    for (const path of ['/api/auth/register', '/api/auth/login', '/api/auth/forgot-password']) {
+      const res = await t.http.post(path).set('Content-Type', 'application/json').send(body);
+      expect(res.status, path).toBe(400);
+      expect(res.body.error).toBe(ServerMessages.bodyTooDeep);
+      expect(res.body.error).toContain(String(MAX_JSON_DEPTH));
+    }
+    expect(await tableChecksums(t.db)).toEqual(before);
+    await t.http.get('/api/health').expect(200);
+  });
+
+  it('lets a body of exactly the limit reach validation, and refuses one level more', async () => {
+    const user = await seedUser(t);
+    // The outer object is one level: MAX_JSON_DEPTH - 1 arrays inside it make exactly MAX_JSON_DEPTH.
+    const atLimit = await t.http
+      .put('/api/profiles/me')
+      .set(bearer(user.token))
+      .set('Content-Type', 'application/json')
+      .send(withNested(MAX_JSON_DEPTH - 1, {}));
+    expect(atLimit.status).toBe(400);
+    expect(atLimit.body.error).not.toBe(ServerMessages.bodyTooDeep);
+    expect(atLimit.body.error).toMatch(/extra/);
+    const past = await t.http
+      .put('/api/profiles/me')
+      .set(bearer(user.token))
+      .set('Content-Type', 'application/json')
+      .send(withNested(MAX_JSON_DEPTH, {}));
+    expect(past.status).toBe(400);
+    expect(past.body.error).toBe(ServerMessages.bodyTooDeep);
+  });
+
+  it('refuses null for optional profile fields with a 400 naming the field, and keeps the profile', async () => {
+    const user = await seedUser(t);
+    await t.http
+      .put('/api/profiles/me')
+      .set(bearer(user.token))
+      .send({ fullName: 'Ada L', preferredLanguage: 'Java' })
+      .expect(200);
+    for (const field of ['username', 'fullName', 'preferredLanguage', 'email']) {
+      const res = await t.http
+        .put('/api/profiles/me')
+        .set(bearer(user.token))
+        .send({ [field]: null });
+      expect(res.status, field).toBe(400);
+      expect(res.body.error).toContain(`${field} must not be null`);
+    }
+    const all = await t.http
+      .put('/api/profiles/me')
+      .set(bearer(user.token))
+      .send({ username: null, fullName: null, bio: null, preferredLanguage: null });
+    expect(all.status).toBe(400);
+    const me = await t.http.get('/api/profiles/me').set(bearer(user.token)).expect(200);
+    expect(me.body).toMatchObject({ username: user.username, fullName: 'Ada L', preferredLanguage: 'Java' });
+  });
+
+  it('treats a null bio as clearing it', async () => {
+    const user = await seedUser(t);
+    await t.http
+      .put('/api/profiles/me')
+      .set(bearer(user.token))
+      .send({ bio: 'graphs and strings' })
+      .expect(200);
+    const cleared = await t.http
+      .put('/api/profiles/me')
+      .set(bearer(user.token))
+      .send({ bio: null })
+      .expect(200);
+    expect(cleared.body.bio).toBe('');
+    const kept = await t.http
+      .put('/api/profiles/me')
+      .set(bearer(user.token))
+      .send({ fullName: 'Someone' })
+      .expect(200);
+    expect(kept.body.bio).toBe('');
+  });
+
+  it('refuses null for optional fields of other bodies too (execute-code contestId, contest description)', async () => {
+    const user = await seedUser(t);
+    const run = await t.http.post('/api/execute-code').set(bearer(user.token)).send({
+      code: 'public class Main {}',
+      language: 'java',
+      problemId: '00000000-0000-4000-8000-000000000000',
+      runAllTestCases: false,
+      contestId: null,
+    });
+    expect(run.status).toBe(400);
+    expect(run.body.error).toContain('contestId must not be null');
+    const admin = await seedUser(t, ['admin']);
+    const contest = await t.http
+      .post('/api/contests')
+      .set(bearer(admin.token))
+      .send({
+        title: 'c',
+        startTime: new Date(Date.now() + 3_600_000).toISOString(),
+        endTime: new Date(Date.now() + 7_200_000).toISOString(),
+        problemIds: ['00000000-0000-4000-8000-000000000000'],
+        description: null,
+      });
+    expect(contest.status).toBe(400);
+    expect(contest.body.error).toContain('description must not be null');
+  });
+});
