@@ -52,16 +52,11 @@ export class JudgeClient implements OnApplicationShutdown {
     this.queue = new Queue(JUDGE_QUEUE, {
       prefix: env.redisPrefix,
       // Fail fast while Redis is down: the caller gets a 503 instead of a request that hangs.
-      connection: {
-        url: env.redisUrl,
-        enableOfflineQueue: false,
-        maxRetriesPerRequest: 1,
-        connectTimeout: 2_000,
-      },
+      connection: bullConnection(env, failFast),
     });
     this.events = new QueueEvents(JUDGE_QUEUE, {
       prefix: env.redisPrefix,
-      connection: { url: env.redisUrl, connectTimeout: 2_000 },
+      connection: bullConnection(env, waitForRedis),
     });
     this.queue.on('error', (e) => this.logger.warn(`queue connection: ${e.message}`));
     this.events.on('error', (e) => this.logger.warn(`queue events connection: ${e.message}`));
@@ -129,12 +124,7 @@ export class JudgeClient implements OnApplicationShutdown {
           return finished.returnvalue;
         }
       } catch (error) {
-        if (
-          /did not answer|ECONNREFUSED|Connection is closed|Stream isn't writeable|offline queue/i.test(
-            (error as Error).message,
-          )
-        )
-          continue;
+        if (isConnectionError(error)) continue;
         throw error;
       }
       if (state === 'unknown') throw new JobVanished();
