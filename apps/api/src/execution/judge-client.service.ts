@@ -33,7 +33,7 @@ export function judgeUnavailable(message: string = ServerMessages.judgeUnavailab
   );
 }
 
-export const JUDGE_LOST_JOB = 'The judge queue restarted and lost this submission, please submit it again';
+export const JUDGE_LOST_JOB = ServerMessages.judgeLostJob;
 class JobVanished extends Error {}
 
 const bounded = <T>(work: Promise<T>): Promise<T> => withTimeout(work, QUEUE_OP_TIMEOUT_MS, 'Redis');
@@ -146,7 +146,7 @@ export class JudgeClient implements OnApplicationShutdown {
     if (waiting >= this.env.judgeQueueLimit) {
       throw new HttpException(
         {
-          message: 'The judge is busy right now, please try again in a few seconds',
+          message: ServerMessages.judgeBusy,
           retryAfter: RETRY_AFTER_SECONDS,
         },
         HttpStatus.SERVICE_UNAVAILABLE,
