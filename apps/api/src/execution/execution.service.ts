@@ -4,6 +4,7 @@ import {
   ExecutionResult,
   isAdminRoles,
   JudgeJobResult,
+  ServerMessages,
   Verdict,
 } from '@javelin/contracts';
 import { serializeInputs } from '@javelin/java-io';
@@ -49,9 +50,7 @@ export class ExecutionService {
     const problem = await this.problems.requireProblem(dto.problemId);
     const tests = await this.problems.testsForJudging(problem.id, submit);
     if (tests.length === 0) {
-      throw new BadRequestException(
-        submit ? 'This problem has no test cases yet' : 'This problem has no example test cases to run',
-      );
+      throw new BadRequestException(submit ? ServerMessages.noTestCases : ServerMessages.noExampleTestCases);
     }
     const kind = submit ? 'submit' : 'run';
     const stopTimer = this.metrics.judgeDuration.startTimer({ kind });

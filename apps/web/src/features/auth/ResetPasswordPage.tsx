@@ -1,3 +1,4 @@
+import { PASSWORD_MIN_LENGTH } from '@javelin/contracts';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Messages } from '../../app/messages';
@@ -6,8 +7,8 @@ import { PasswordInput } from '../../components/PasswordInput';
 import { errorMessage } from '../../services/api';
 import { useResetPasswordMutation } from './authApi';
 
-/** Spec §9: passwords are at least 6 characters. */
-export const PASSWORD_MIN_LENGTH = 6;
+/** Spec §9: passwords are at least 6 characters (the rule lives in libs/contracts, shared with the API). */
+export { PASSWORD_MIN_LENGTH };
 
 export type ResetState = 'loading' | 'form' | 'success' | 'error';
 

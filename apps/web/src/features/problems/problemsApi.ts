@@ -1,28 +1,18 @@
 import type {
   AiResponse,
+  DebugHelpRequest,
   ExecuteCodeRequest,
   ExecuteCodeResponse,
   Problem,
   ProblemForm,
+  SolvedProblemEntry,
   SolveRequest,
   SubmissionRequest,
   TestCase,
 } from '@javelin/contracts';
 import { api } from '../../services/api';
 
-/** Spec §3 "Solved-problem entry": problemId or _id. */
-export interface SolvedProblemEntry {
-  problemId?: string | { _id: string };
-  _id?: string;
-}
-
-export interface DebugHelpRequest {
-  problemId: string;
-  code: string;
-  language: 'java';
-  errorMessage: string;
-  testResults: { passed: boolean; expectedOutput: string; actualOutput: string; error: string }[];
-}
+export type { DebugHelpRequest, SolvedProblemEntry };
 
 export function solvedIds(entries: readonly SolvedProblemEntry[] | undefined): Set<string> {
   const ids = new Set<string>();
