@@ -1,7 +1,7 @@
 import { generateKeyPair, SignJWT } from 'jose';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OAuthMessages } from '../src/auth/oauth.messages';
+import { OAuthMessages } from '@javelin/contracts';
 import { bearer, resetDatabase, seedUser, startApp, TestApp, unique } from './support/app';
 import { deadUrl, FakeGitHub, GitHubAccount, startFakeGitHub } from './support/fake-github';
 
@@ -19,24 +19,35 @@ interface GoogleClaims {
 }
 
 async function countUsers(t: TestApp, email: string): Promise<number> {
-  const [row] = await t.db.query(`SELECT count(*)::int AS n FROM users WHERE lower(email) = lower($1)`, [email]);
+  const [row] = await t.db.query(`SELECT count(*)::int AS n FROM users WHERE lower(email) = lower($1)`, [
+    email,
+  ]);
   return row.n;
 }
 
 async function identities(t: TestApp, provider: string, providerUserId: string) {
-  return t.db.query(`SELECT user_id, email FROM oauth_identities WHERE provider = $1 AND provider_user_id = $2`, [
-    provider,
-    providerUserId,
-  ]) as Promise<{ user_id: string; email: string }[]>;
+  return t.db.query(
+    `SELECT user_id, email FROM oauth_identities WHERE provider = $1 AND provider_user_id = $2`,
+    [provider, providerUserId],
+  ) as Promise<{ user_id: string; email: string }[]>;
 }
 
 async function me(t: TestApp, token: string) {
   const res = await t.http.get('/api/auth/me').set(bearer(token)).expect(200);
-  return res.body.user as { id: string; email: string; username: string; fullName: string; emailVerified: boolean };
+  return res.body.user as {
+    id: string;
+    email: string;
+    username: string;
+    fullName: string;
+    emailVerified: boolean;
+  };
 }
 
 /** A verified local account with a password, as registration + email verification would leave it. */
-async function localUser(t: TestApp, overrides: { email?: string; username?: string; verified?: boolean } = {}) {
+async function localUser(
+  t: TestApp,
+  overrides: { email?: string; username?: string; verified?: boolean } = {},
+) {
   const name = unique();
   const email = overrides.email ?? `${name}@example.com`;
   const [row] = await t.db.query(
@@ -94,8 +105,16 @@ describe('Google sign-in against an OIDC server on loopback', () => {
     const config = await t.http.get('/api/auth/config').expect(200);
     expect(config.body.googleClientId).toBe(GOOGLE_CLIENT_ID);
 
-    const credential = await idToken({ sub: 'google-ada', email: 'Ada.Lovelace@gmail.test', name: 'Ada Lovelace' });
-    const res = await signIn(credential, { id: 'google-ada', email: 'Ada.Lovelace@gmail.test', name: 'Ada Lovelace' });
+    const credential = await idToken({
+      sub: 'google-ada',
+      email: 'Ada.Lovelace@gmail.test',
+      name: 'Ada Lovelace',
+    });
+    const res = await signIn(credential, {
+      id: 'google-ada',
+      email: 'Ada.Lovelace@gmail.test',
+      name: 'Ada Lovelace',
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, token: expect.any(String) });
 
@@ -111,10 +130,14 @@ describe('Google sign-in against an OIDC server on loopback', () => {
       [user.id],
     );
     expect(row).toEqual({ password_hash: null, rating: 1500 });
-    expect(await identities(t, 'google', 'google-ada')).toEqual([{ user_id: user.id, email: 'Ada.Lovelace@gmail.test' }]);
+    expect(await identities(t, 'google', 'google-ada')).toEqual([
+      { user_id: user.id, email: 'Ada.Lovelace@gmail.test' },
+    ]);
 
     // The same Google account signs in as the same user again, without a second account.
-    const again = await signIn(await idToken({ sub: 'google-ada', email: 'Ada.Lovelace@gmail.test' })).expect(200);
+    const again = await signIn(await idToken({ sub: 'google-ada', email: 'Ada.Lovelace@gmail.test' })).expect(
+      200,
+    );
     expect((await me(t, again.body.token)).id).toBe(user.id);
     expect(await countUsers(t, 'ada.lovelace@gmail.test')).toBe(1);
   });
@@ -137,7 +160,9 @@ describe('Google sign-in against an OIDC server on loopback', () => {
   });
 
   it('refuses a token issued for another application', async () => {
-    const res = await signIn(await idToken({ aud: 'someone-else.apps.googleusercontent.com', email: 'aud@gmail.test' }));
+    const res = await signIn(
+      await idToken({ aud: 'someone-else.apps.googleusercontent.com', email: 'aud@gmail.test' }),
+    );
     expect(res.status).toBe(401);
     expect(res.body).toMatchObject({ success: false, error: OAuthMessages.googleWrongAudience });
     expect(await countUsers(t, 'aud@gmail.test')).toBe(0);
@@ -165,7 +190,9 @@ describe('Google sign-in against an OIDC server on loopback', () => {
     const missing = await t.http.post('/api/auth/google').send({ provider: 'google', userInfo: {} });
     expect(missing.status).toBe(400);
     expect(missing.body.error).toBe('accessToken is required');
-    const otherProvider = await t.http.post('/api/auth/google').send({ provider: 'facebook', accessToken: 'x' });
+    const otherProvider = await t.http
+      .post('/api/auth/google')
+      .send({ provider: 'facebook', accessToken: 'x' });
     expect(otherProvider.status).toBe(400);
     expect(otherProvider.body.error).toBe('provider must be google');
     const badUserInfo = await t.http
@@ -177,21 +204,29 @@ describe('Google sign-in against an OIDC server on loopback', () => {
   it("ignores a tampered userInfo: the account gets the token's email, and the victim's account is untouched", async () => {
     const victim = await seedUser(t);
     const credential = await idToken({ sub: 'google-eve', email: 'eve@gmail.test', name: 'Eve' });
-    const res = await signIn(credential, { id: 'google-eve', email: victim.email, name: 'Victim' }).expect(200);
+    const res = await signIn(credential, { id: 'google-eve', email: victim.email, name: 'Victim' }).expect(
+      200,
+    );
 
     const user = await me(t, res.body.token);
     expect(user.id).not.toBe(victim.id);
     expect(user.email).toBe('eve@gmail.test');
     expect(user.fullName).toBe('Eve');
-    expect(await identities(t, 'google', 'google-eve')).toEqual([{ user_id: user.id, email: 'eve@gmail.test' }]);
+    expect(await identities(t, 'google', 'google-eve')).toEqual([
+      { user_id: user.id, email: 'eve@gmail.test' },
+    ]);
     expect(await t.db.query(`SELECT 1 FROM oauth_identities WHERE user_id = $1`, [victim.id])).toEqual([]);
   });
 
   it('links a new Google identity to the account that owns its verified email', async () => {
     const local = await seedUser(t);
-    const res = await signIn(await idToken({ sub: 'google-linked', email: local.email.toUpperCase() })).expect(200);
+    const res = await signIn(
+      await idToken({ sub: 'google-linked', email: local.email.toUpperCase() }),
+    ).expect(200);
     expect((await me(t, res.body.token)).id).toBe(local.id);
-    expect(await identities(t, 'google', 'google-linked')).toEqual([{ user_id: local.id, email: local.email.toUpperCase() }]);
+    expect(await identities(t, 'google', 'google-linked')).toEqual([
+      { user_id: local.id, email: local.email.toUpperCase() },
+    ]);
     // The password still works: linking a verified account changes nothing else.
     await t.http.post('/api/auth/login').send({ email: local.email, password: local.password }).expect(200);
   });
@@ -224,7 +259,12 @@ describe('Google sign-in against an OIDC server on loopback', () => {
 
   it('two concurrent first sign-ins of one Google account create one user', async () => {
     const claims = { sub: 'google-racer', email: 'racer@gmail.test', name: 'Racer' };
-    const credentials = await Promise.all([idToken(claims), idToken(claims), idToken(claims), idToken(claims)]);
+    const credentials = await Promise.all([
+      idToken(claims),
+      idToken(claims),
+      idToken(claims),
+      idToken(claims),
+    ]);
     const results = await Promise.all(credentials.map((c) => signIn(c)));
     expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200]);
     const ids = await Promise.all(results.map(async (r) => (await me(t, r.body.token)).id));
@@ -255,7 +295,9 @@ describe('GitHub sign-in through the redirect flow', () => {
   /** GET /api/auth/github: the redirect to GitHub and the state cookie it set. */
   async function start() {
     const res = await t.http.get('/api/auth/github').expect(302);
-    const cookie = (res.headers['set-cookie'] as unknown as string[]).find((c) => c.startsWith('javelin_github_state='));
+    const cookie = (res.headers['set-cookie'] as unknown as string[]).find((c) =>
+      c.startsWith('javelin_github_state='),
+    );
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/SameSite=Lax/i);
     return { authorize: new URL(res.headers.location), cookie: cookie!.split(';')[0] };
@@ -326,13 +368,19 @@ describe('GitHub sign-in through the redirect flow', () => {
       fullName: 'The Octocat',
       emailVerified: true,
     });
-    expect(await identities(t, 'github', String(octo.id))).toEqual([{ user_id: user.id, email: 'octocat@github.test' }]);
+    expect(await identities(t, 'github', String(octo.id))).toEqual([
+      { user_id: user.id, email: 'octocat@github.test' },
+    ]);
 
     // A second sign-in of the same GitHub account is the same user; a taken login gets a numeric suffix.
     expect((await expectSignedIn(await signInAs(octo))).id).toBe(user.id);
     const namesake = await expectSignedIn(
       await signInAs(
-        account({ login: 'OctoCat', name: null, emails: [{ email: 'namesake@github.test', primary: true, verified: true }] }),
+        account({
+          login: 'OctoCat',
+          name: null,
+          emails: [{ email: 'namesake@github.test', primary: true, verified: true }],
+        }),
       ),
     );
     expect(namesake.id).not.toBe(user.id);
@@ -346,7 +394,9 @@ describe('GitHub sign-in through the redirect flow', () => {
     const user = await expectSignedIn(await signInAs(octo));
     expect(user.id).toBe(local.id);
     expect(user.email).toBe(local.email);
-    expect(await identities(t, 'github', String(octo.id))).toEqual([{ user_id: local.id, email: local.email.toUpperCase() }]);
+    expect(await identities(t, 'github', String(octo.id))).toEqual([
+      { user_id: local.id, email: local.email.toUpperCase() },
+    ]);
   });
 
   it('linking to a never-verified local account verifies it and drops the unproven password', async () => {
@@ -371,7 +421,9 @@ describe('GitHub sign-in through the redirect flow', () => {
     expect(await countUsers(t, local.email)).toBe(1);
     expect(await countUsers(t, 'other-verified@github.test')).toBe(0);
 
-    const fresh = account({ emails: [{ email: 'fresh-unverified@github.test', primary: true, verified: false }] });
+    const fresh = account({
+      emails: [{ email: 'fresh-unverified@github.test', primary: true, verified: false }],
+    });
     expectError(await signInAs(fresh), OAuthMessages.unverifiedEmail('GitHub'));
     expect(await identities(t, 'github', String(fresh.id))).toEqual([]);
     expect(await countUsers(t, 'fresh-unverified@github.test')).toBe(0);

@@ -31,3 +31,42 @@ export interface ApiError {
   error: string;
   message: string;
 }
+
+export interface LoginRequest {
+  email: string;
+  password: string;
+}
+
+export interface RegisterRequest {
+  email: string;
+  password: string;
+  confirmPassword: string;
+  username: string;
+  fullName: string;
+}
+
+export interface CreateSuperAdminRequest {
+  email: string;
+  password: string;
+  username: string;
+  fullName: string;
+  role: 'super_admin';
+}
+
+export interface GoogleLoginRequest {
+  provider: 'google';
+  accessToken: string;
+  userInfo: { id: string; email: string; name: string; picture?: string };
+}
+
+/** GET /api/auth/config: what the web needs at start to show the sign-in options. */
+export interface AuthConfig {
+  googleClientId?: string;
+  githubEnabled: boolean;
+}
+
+/** A confirmation with its sentence (ServerMessages). */
+export interface MessageResponse {
+  message?: string;
+  success?: boolean;
+}

@@ -49,3 +49,17 @@ export interface SolveRequest {
   submissionId: string;
   contestId?: string;
 }
+
+/** Spec §3 "Solved-problem entry": problemId or _id. */
+export interface SolvedProblemEntry {
+  problemId?: string | { _id: string };
+  _id?: string;
+}
+
+export interface DebugHelpRequest {
+  problemId: string;
+  code: string;
+  language: 'java';
+  errorMessage: string;
+  testResults: { passed: boolean; expectedOutput: string; actualOutput: string; error: string }[];
+}

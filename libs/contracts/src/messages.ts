@@ -2,8 +2,9 @@
 export const MAX_JSON_DEPTH = 64;
 
 /**
- * Messages the server sends that the web maps to the spec's sentences (spec §8).
- * The server's wording is fixed here so both sides agree.
+ * Every sentence the server sends, in one place: errors (some of which the web maps to the spec's
+ * sentences, spec §8, keyed by these) and confirmations. The server's wording is fixed here so both
+ * sides agree.
  */
 export const ServerMessages = {
   userExists: 'User already exists',
@@ -26,11 +27,99 @@ export const ServerMessages = {
   judgeTimeout: 'The judge did not answer in time, please try again',
   resetLinkSent: 'If the email exists, a password reset link has been sent...',
   bodyTooDeep: `The request body is nested too deeply (at most ${MAX_JSON_DEPTH} levels of arrays and objects)`,
+  usernameTaken: 'Username is already taken',
+  emailCannotChange: 'Email cannot be changed',
+  profileNotFound: 'Profile not found',
+  problemNotFound: 'Problem not found',
+  problemInContest:
+    'This problem is used by a contest and cannot be deleted. Remove it from the contest first.',
+  problemNotInContest: 'Problem not found in this contest',
+  problemNotPartOfContest: 'Problem is not part of this contest',
+  contestNotFound: 'Contest not found',
+  contestNotStarted: 'The contest has not started yet',
+  onlyActiveContestCompletes: 'Only an active contest can be completed',
+  alreadyJoined: 'You have already joined this contest',
+  joiningClosed: 'Joining is closed: the contest has already started',
+  contestFull: 'The contest is full',
+  endBeforeStart: 'endTime must be after startTime',
+  submissionNotFound: 'Submission not found',
+  submissionOfAnotherProblem: 'The submission does not belong to this problem',
+  onlyAcceptedSolves: 'Only an accepted submission can solve a problem',
+  notJudgedYet: 'This code has not been judged against all tests yet: submit it for judging first',
+  noTestCases: 'This problem has no test cases yet',
+  noExampleTestCases: 'This problem has no example test cases to run',
+  judgeBusy: 'The judge is busy right now, please try again in a few seconds',
+  judgeLostJob: 'The judge queue restarted and lost this submission, please submit it again',
+  roleAssignmentNotFound: 'Role assignment not found',
+  onlySuperAdminsGrantSuperAdmin: 'Only super admins can grant or revoke the super_admin role',
+  lastSuperAdmin: 'The last super admin cannot be removed',
+  invalidValue: 'Invalid value in request',
+  serviceUnavailable: 'The service is temporarily unavailable, please try again shortly',
+  internalError: 'Internal server error',
+  registeredCheckEmail: 'Registration successful. Please check your email to verify your account.',
+  emailVerified: 'Email verified successfully',
+  verificationSent: 'Verification email sent successfully! Please check your inbox.',
+  resetLinkSentToYou: 'Password reset link sent to your email',
+  passwordReset: 'Password reset successfully! You can now log in with your new password.',
+  superAdminCreated: 'Super Admin created successfully!',
+  roleRemoved: 'Role removed successfully',
+  problemDeleted: 'Problem deleted successfully',
+  contestCompleted: 'Contest completed',
+  contestDeleted: 'Contest deleted successfully',
+  contestJoined: 'Successfully joined the contest!',
+  alreadySolved: 'Problem already solved; no new points awarded',
 } as const;
 
-/** A null sent for an optional field that cannot be cleared (the validation pipe names the field). */
-export const fieldIsNull = (field: string): string =>
-  `${field} must not be null (leave it out to keep the current value)`;
+/** The sentences above that carry a value. */
+export const ServerSentences = {
+  problemSolved: (points: number) => `Problem solved! You earned ${points} points!`,
+  unknownProblemIds: (ids: string[]) => `Unknown problem id: ${ids.join(', ')}`,
+  alreadyHasRole: (role: string) => `User already has the ${role} role`,
+  notReady: (down: string) => `Not ready: ${down} unavailable`,
+  mustBeUuid: (field: string) => `${field} must be a UUID`,
+  /** A null sent for an optional field that cannot be cleared. */
+  fieldIsNull: (field: string) => `${field} must not be null (leave it out to keep the current value)`,
+} as const;
+
+/** The rule every new password follows (sign-up, reset, first super admin), on both sides. */
+export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 128;
+
+/** What is wrong with a new password and its confirmation, or null when they are fine. */
+export function passwordProblem(password: string, confirmPassword?: string): string | null {
+  if (password.length < PASSWORD_MIN_LENGTH) return ServerMessages.passwordTooShort;
+  if (confirmPassword !== undefined && password !== confirmPassword)
+    return ServerMessages.passwordsDoNotMatch;
+  return null;
+}
+
+/** What the AI calls send to users. */
+export const AiMessages = {
+  analysisFailed: 'Failed to analyze code',
+  debugFailed: 'Failed to get debug help',
+  llmTimeout: 'The AI service did not answer in time, so this is the built-in analysis.',
+  llmFailed: 'The AI service is unavailable right now, so this is the built-in analysis.',
+} as const;
+
+/** What a user reads when a Google or GitHub sign-in fails (the web prefixes 'OAuth login failed: '). */
+export const OAuthMessages = {
+  googleNotConfigured: 'Google sign-in is not configured',
+  githubNotConfigured: 'GitHub sign-in is not configured',
+  googleTokenInvalid: 'The Google sign-in could not be verified, please try again',
+  googleTokenExpired: 'The Google sign-in has expired, please try again',
+  googleWrongAudience: 'The Google sign-in was issued for another application',
+  googleWrongIssuer: 'The Google sign-in was not issued by Google',
+  googleUnreachable: 'Google could not be reached to verify the sign-in, please try again later',
+  githubAccessDenied: 'Access to your GitHub account was denied',
+  githubRefused: 'GitHub refused the sign-in request',
+  githubStateMismatch: 'The sign-in request expired or did not come from this browser, please try again',
+  githubMissingCode: 'GitHub did not return an authorization code',
+  githubCodeRejected: 'GitHub did not accept the sign-in, please try again',
+  githubUnreachable: 'GitHub could not be reached, please try again later',
+  githubFailed: 'GitHub sign-in failed, please try again',
+  unverifiedEmail: (provider: string) =>
+    `Your ${provider} account has no verified email address; verify one with ${provider} and try again`,
+} as const;
 
 /** The 429 of the per-user judging budget (runs and submits together). */
 export function judgingRateLimitedMessage(

@@ -15,6 +15,13 @@ export const PracticeMessages = {
   customInputInvalid: (name: string, type: string) => `${name} must be a valid ${type}`,
 } as const;
 
+/** What the server says about a custom run's input map, naming the variable. */
+export const CustomInputSentences = {
+  notAnInput: (name: string) => `inputs.${name} is not an input of this problem`,
+  required: (name: string) => `inputs.${name} is required`,
+  invalid: (name: string, reason: string) => `inputs.${name}: ${reason}`,
+} as const;
+
 /** How much of a run's standard error the results panel shows. */
 export const STDERR_DISPLAY_LIMIT = 2_000;
 

@@ -1,6 +1,6 @@
 import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { isSuperAdminRoles, Role, UserRoleRecord } from '@javelin/contracts';
+import { isSuperAdminRoles, Role, ServerMessages, ServerSentences, UserRoleRecord } from '@javelin/contracts';
 import { DataSource, EntityManager } from 'typeorm';
 import { UserRole } from '../users/user-role.entity';
 import { User } from '../users/user.entity';
@@ -14,7 +14,9 @@ export class AdminService {
   ) {}
 
   async allUsers() {
-    const users = await this.db.getRepository(User).find({ relations: { roles: true }, order: { createdAt: 'ASC' } });
+    const users = await this.db
+      .getRepository(User)
+      .find({ relations: { roles: true }, order: { createdAt: 'ASC' } });
     return users.map((u) =>
       toUserDto(
         u,
@@ -25,7 +27,9 @@ export class AdminService {
 
   /** Every admin and super admin role record, with the user's name and email. */
   async adminUsers(): Promise<UserRoleRecord[]> {
-    const rows = await this.db.getRepository(UserRole).find({ relations: { user: true }, order: { createdAt: 'ASC' } });
+    const rows = await this.db
+      .getRepository(UserRole)
+      .find({ relations: { user: true }, order: { createdAt: 'ASC' } });
     return rows.map(toRecord);
   }
 
@@ -38,7 +42,7 @@ export class AdminService {
     assertMayManage(actor, role);
     const user = await this.users.requireById(userId);
     const existing = await this.db.getRepository(UserRole).findOne({ where: { userId, role } });
-    if (existing) throw new ConflictException(`User already has the ${role} role`);
+    if (existing) throw new ConflictException(ServerSentences.alreadyHasRole(role));
     const saved = await this.db.getRepository(UserRole).save({ userId, role });
     return toRecord({ ...saved, user });
   }
@@ -50,25 +54,25 @@ export class AdminService {
       const repo = m.getRepository(UserRole);
       const byRecord = await repo.findOne({ where: { id } });
       const targets = byRecord ? [byRecord] : await repo.find({ where: { userId: id } });
-      if (targets.length === 0) throw new NotFoundException('Role assignment not found');
+      if (targets.length === 0) throw new NotFoundException(ServerMessages.roleAssignmentNotFound);
       for (const target of targets) assertMayManage(actor, target.role);
       if (targets.some((t) => t.role === 'super_admin')) await assertNotLastSuperAdmin(m, targets);
       await repo.delete(targets.map((t) => t.id));
     });
-    return { success: true, message: 'Role removed successfully' };
+    return { success: true, message: ServerMessages.roleRemoved };
   }
 }
 
 function assertMayManage(actor: AuthUser, role: Role): void {
   if (role === 'super_admin' && !isSuperAdminRoles(actor.roles)) {
-    throw new ForbiddenException('Only super admins can grant or revoke the super_admin role');
+    throw new ForbiddenException(ServerMessages.onlySuperAdminsGrantSuperAdmin);
   }
 }
 
 async function assertNotLastSuperAdmin(m: EntityManager, removing: UserRole[]): Promise<void> {
   const total = await m.getRepository(UserRole).count({ where: { role: 'super_admin' } });
   const removed = removing.filter((r) => r.role === 'super_admin').length;
-  if (total - removed < 1) throw new ConflictException('The last super admin cannot be removed');
+  if (total - removed < 1) throw new ConflictException(ServerMessages.lastSuperAdmin);
 }
 
 function toRecord(row: UserRole & { user?: User }): UserRoleRecord {
@@ -79,4 +83,3 @@ function toRecord(row: UserRole & { user?: User }): UserRoleRecord {
     user: { fullName: row.user?.fullName ?? '', email: row.user?.email ?? '' },
   };
 }
-

@@ -1,10 +1,9 @@
 import { Injectable, Logger, NotFoundException } from '@nestjs/common';
-import { AiResponse, isAdminRoles } from '@javelin/contracts';
+import { AiMessages, AiResponse, isAdminRoles } from '@javelin/contracts';
 import { ProblemsService, PROBLEM_NOT_FOUND } from '../problems/problems.service';
 import type { TestCase } from '../problems/test-case.entity';
 import type { AuthUser } from '../users/users.service';
 import { AiCache } from './ai-cache';
-import { AiMessages } from './ai.messages';
 import { AnalyzeCodeDto, DebugHelpDto, TestResultDto } from './dto';
 import { describe, LlmClient, LlmTimeoutError } from './llm.client';
 import { OfflineAnalyzer, OfflineReport, ProblemContext, TestOutcome } from './offline/offline-analyzer';
@@ -37,10 +36,15 @@ export class AiService {
     return this.answer('debug', user, dto);
   }
 
-  private async answer(kind: AiKind, user: AuthUser, dto: AnalyzeCodeDto | DebugHelpDto): Promise<AiResponse> {
+  private async answer(
+    kind: AiKind,
+    user: AuthUser,
+    dto: AnalyzeCodeDto | DebugHelpDto,
+  ): Promise<AiResponse> {
     const problem = await this.problems.requireProblem(dto.problemId);
     // Practice rules, as on the solving page: hidden (contest-only) problems are for admins.
-    if (!problem.isVisible && !isAdminRoles(user.roles)) throw new NotFoundException({ message: PROBLEM_NOT_FOUND, success: false });
+    if (!problem.isVisible && !isAdminRoles(user.roles))
+      throw new NotFoundException({ message: PROBLEM_NOT_FOUND, success: false });
     const examples = await this.problems.testsForJudging(problem.id, false);
     const context: ProblemContext = {
       title: problem.title,
@@ -54,9 +58,20 @@ export class AiService {
     };
     const debug =
       kind === 'debug'
-        ? { errorMessage: (dto as DebugHelpDto).errorMessage ?? '', results: trustedOutcomes((dto as DebugHelpDto).testResults ?? [], examples) }
+        ? {
+            errorMessage: (dto as DebugHelpDto).errorMessage ?? '',
+            results: trustedOutcomes((dto as DebugHelpDto).testResults ?? [], examples),
+          }
         : undefined;
-    const key = AiCache.keyOf([CACHE_VERSION, kind, problem.id, problem.updatedAt?.toISOString(), dto.code, debug, this.llm.enabled ? this.llm.model : 'offline']);
+    const key = AiCache.keyOf([
+      CACHE_VERSION,
+      kind,
+      problem.id,
+      problem.updatedAt?.toISOString(),
+      dto.code,
+      debug,
+      this.llm.enabled ? this.llm.model : 'offline',
+    ]);
     const cached = await this.cache.get(key);
     if (cached !== null) return { success: true, analysis: cached };
 
@@ -68,7 +83,11 @@ export class AiService {
           : await this.analyzer.debug(context, dto.code, debug!.errorMessage, debug!.results);
     } catch (error) {
       this.logger.error(`offline ${kind} failed: ${(error as Error).stack ?? error}`);
-      return { success: false, analysis: '', error: kind === 'analyze' ? AiMessages.analysisFailed : AiMessages.debugFailed };
+      return {
+        success: false,
+        analysis: '',
+        error: kind === 'analyze' ? AiMessages.analysisFailed : AiMessages.debugFailed,
+      };
     }
     if (!this.llm.enabled) {
       await this.cache.set(key, offline.markdown);
@@ -82,7 +101,10 @@ export class AiService {
       const timedOut = error instanceof LlmTimeoutError;
       this.logger.warn(`AI ${kind} fell back to the built-in analyzer: ${describe(error)}`);
       // Not cached: the next request tries the service again.
-      return { success: true, analysis: `> ${timedOut ? AiMessages.llmTimeout : AiMessages.llmFailed}\n\n${offline.markdown}` };
+      return {
+        success: true,
+        analysis: `> ${timedOut ? AiMessages.llmTimeout : AiMessages.llmFailed}\n\n${offline.markdown}`,
+      };
     }
   }
 }
@@ -100,7 +122,11 @@ export function trustedOutcomes(results: TestResultDto[], examples: TestCase[]):
       passed: r.passed,
       isExample: true,
       error: (r.error ?? '').slice(0, 4_000),
-      example: { input: example.input, expectedOutput: example.expectedOutput, actualOutput: (r.actualOutput ?? '').slice(0, 8_000) },
+      example: {
+        input: example.input,
+        expectedOutput: example.expectedOutput,
+        actualOutput: (r.actualOutput ?? '').slice(0, 8_000),
+      },
     };
   });
 }

@@ -40,7 +40,8 @@ export class AuthService {
   }
 
   async register(dto: RegisterDto): Promise<RegisterResponse> {
-    if (dto.password !== dto.confirmPassword) throw new BadRequestException(ServerMessages.passwordsDoNotMatch);
+    if (dto.password !== dto.confirmPassword)
+      throw new BadRequestException(ServerMessages.passwordsDoNotMatch);
     const needsVerification = this.env.emailVerification;
     const user = await this.users.create({
       email: dto.email,
@@ -53,7 +54,7 @@ export class AuthService {
     await this.sendVerification(user);
     return {
       requiresVerification: true,
-      message: 'Registration successful. Please check your email to verify your account.',
+      message: ServerMessages.registeredCheckEmail,
     };
   }
 
@@ -75,14 +76,14 @@ export class AuthService {
     const userId = await this.tokens.consume(token, 'verify_email');
     if (!userId) throw new BadRequestException(ServerMessages.invalidVerificationToken);
     await this.db.getRepository(User).update({ id: userId }, { emailVerified: true });
-    return { success: true, message: 'Email verified successfully', token: this.signToken(userId) };
+    return { success: true, message: ServerMessages.emailVerified, token: this.signToken(userId) };
   }
 
   /** Answers the same whether or not the address exists, so it cannot be used to probe accounts. */
   async resendVerification(email: string): Promise<{ message: string }> {
     const user = await this.users.findByEmail(email);
     if (user && !user.emailVerified) await this.sendVerification(user);
-    return { message: 'Verification email sent successfully! Please check your inbox.' };
+    return { message: ServerMessages.verificationSent };
   }
 
   async forgotPassword(email: string): Promise<{ message: string }> {
@@ -93,7 +94,7 @@ export class AuthService {
 
   async sendPasswordResetTo(userId: string): Promise<{ message: string }> {
     await this.sendPasswordReset(await this.users.requireById(userId));
-    return { message: 'Password reset link sent to your email' };
+    return { message: ServerMessages.resetLinkSentToYou };
   }
 
   async resetPassword(dto: ResetPasswordDto): Promise<{ success: true; message: string }> {
@@ -104,7 +105,7 @@ export class AuthService {
       // Receiving the reset mail proves the address, too.
       await m.getRepository(User).update({ id: userId }, { passwordHash, emailVerified: true });
     });
-    return { success: true, message: 'Password reset successfully! You can now log in with your new password.' };
+    return { success: true, message: ServerMessages.passwordReset };
   }
 
   /** Creates the first super admin; refused (403) once any super admin exists, also under concurrent calls. */
@@ -115,7 +116,13 @@ export class AuthService {
       const existing = await m.getRepository(UserRole).count({ where: { role: 'super_admin' } });
       if (existing > 0) throw new ForbiddenException(ServerMessages.superAdminExists);
       const created = await this.users.create(
-        { email: dto.email, username: dto.username, fullName: dto.fullName, passwordHash, emailVerified: true },
+        {
+          email: dto.email,
+          username: dto.username,
+          fullName: dto.fullName,
+          passwordHash,
+          emailVerified: true,
+        },
         m,
       );
       await m.getRepository(UserRole).insert({ userId: created.id, role: 'super_admin' });
@@ -124,7 +131,7 @@ export class AuthService {
     this.logger.log(`first super admin created: ${user.email}`);
     return {
       success: true,
-      message: 'Super Admin created successfully!',
+      message: ServerMessages.superAdminCreated,
       token: this.signToken(user.id),
       user: toUserDto(user, ['super_admin']),
     };

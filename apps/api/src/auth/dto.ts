@@ -10,12 +10,11 @@ import {
   MinLength,
   ValidateNested,
 } from 'class-validator';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, ServerMessages } from '@javelin/contracts';
 import { Optional } from '../common/validation';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
-export const PASSWORD_MIN = 6;
-export const PASSWORD_MAX = 128;
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 32;
 export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
@@ -32,14 +31,14 @@ export class EmailDto {
 export class LoginDto extends EmailDto {
   @IsString()
   @IsNotEmpty({ message: 'password is required' })
-  @MaxLength(PASSWORD_MAX)
+  @MaxLength(PASSWORD_MAX_LENGTH)
   password!: string;
 }
 
 export class AccountFieldsDto extends EmailDto {
   @IsString()
-  @MinLength(PASSWORD_MIN, { message: 'Password must be at least 6 characters long' })
-  @MaxLength(PASSWORD_MAX)
+  @MinLength(PASSWORD_MIN_LENGTH, { message: ServerMessages.passwordTooShort })
+  @MaxLength(PASSWORD_MAX_LENGTH)
   password!: string;
 
   @Transform(trim)
@@ -83,8 +82,8 @@ export class ResetPasswordDto {
   token!: string;
 
   @IsString()
-  @MinLength(PASSWORD_MIN, { message: 'Password must be at least 6 characters long' })
-  @MaxLength(PASSWORD_MAX)
+  @MinLength(PASSWORD_MIN_LENGTH, { message: ServerMessages.passwordTooShort })
+  @MaxLength(PASSWORD_MAX_LENGTH)
   newPassword!: string;
 }
 

@@ -1,4 +1,5 @@
 import { HttpException, Inject, Injectable, Logger } from '@nestjs/common';
+import { OAuthMessages } from '@javelin/contracts';
 import type { Request, Response } from 'express';
 import passport from 'passport';
 import { Strategy as GitHubStrategy } from 'passport-github2';
@@ -11,7 +12,6 @@ import {
   PROVIDER_TIMEOUT_MS,
   ProviderIdentity,
 } from './oauth-accounts.service';
-import { OAuthMessages } from './oauth.messages';
 
 export const GITHUB_CALLBACK_PATH = '/api/auth/github/callback';
 

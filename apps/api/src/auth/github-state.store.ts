@@ -6,7 +6,7 @@ import type {
   StateStoreStoreCallback,
   StateStoreVerifyCallback,
 } from 'passport-oauth2';
-import { OAuthMessages } from './oauth.messages';
+import { OAuthMessages } from '@javelin/contracts';
 
 export const STATE_COOKIE = 'javelin_github_state';
 /** The cookie only travels to the GitHub start and callback routes. */

@@ -3,7 +3,7 @@ import { createRemoteJWKSet, errors, JWTPayload, jwtVerify } from 'jose';
 import { ENV, Env } from '../config/env';
 import { AuthService } from './auth.service';
 import { OAuthAccountsService, OAuthSignInError, PROVIDER_TIMEOUT_MS } from './oauth-accounts.service';
-import { OAuthMessages } from './oauth.messages';
+import { OAuthMessages } from '@javelin/contracts';
 
 /** Google signs ID tokens with RS256 only; anything else is refused before the signature is checked. */
 const GOOGLE_ALGORITHMS = ['RS256'];

@@ -1,4 +1,5 @@
 import { ConflictException, HttpException, HttpStatus, Injectable, Logger } from '@nestjs/common';
+import { OAuthMessages } from '@javelin/contracts';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { randomInt } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
@@ -6,7 +7,6 @@ import { User } from '../users/user.entity';
 import { UsersService } from '../users/users.service';
 import { USERNAME_MAX, USERNAME_MIN } from './dto';
 import { OAuthIdentity, OAuthProvider } from './oauth-identity.entity';
-import { OAuthMessages } from './oauth.messages';
 
 /** What a provider vouches for about the person signing in, taken only from verified sources. */
 export interface ProviderIdentity {

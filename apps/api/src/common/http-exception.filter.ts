@@ -1,4 +1,5 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import { ServerMessages } from '@javelin/contracts';
 import type { ApiError } from '@javelin/contracts';
 import type { Response } from 'express';
 import { QueryFailedError } from 'typeorm';
@@ -15,7 +16,8 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const body = this.toBody(exception);
     const retryAfter = (body as ApiError & { retryAfter?: number }).retryAfter;
     if (retryAfter) response.setHeader('Retry-After', String(retryAfter));
-    if (body.statusCode >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
+    if (body.statusCode >= 500)
+      this.logger.error(exception instanceof Error ? exception.stack : String(exception));
     response.status(body.statusCode).json(body);
   }
 
@@ -25,7 +27,12 @@ export class HttpExceptionFilter implements ExceptionFilter {
       const payload = exception.getResponse();
       if (typeof payload === 'string') return { statusCode: status, error: payload, message: payload };
       // Extra fields (a readiness report, a retry hint) travel along with the three standard ones.
-      const { message: raw, error: _error, statusCode: _status, ...extra } = payload as Record<string, unknown>;
+      const {
+        message: raw,
+        error: _error,
+        statusCode: _status,
+        ...extra
+      } = payload as Record<string, unknown>;
       const message = Array.isArray(raw) ? raw.join('; ') : String(raw ?? exception.message);
       return { ...extra, statusCode: status, error: message, message };
     }
@@ -33,17 +40,22 @@ export class HttpExceptionFilter implements ExceptionFilter {
       const code = (exception as QueryFailedError & { code?: string }).code;
       if (code === '23505') return conflict('A record with these values already exists');
       if (code === '22P02' || code === '22003' || code === '22001') {
-        return { statusCode: 400, error: 'Invalid value in request', message: 'Invalid value in request' };
+        return { statusCode: 400, error: ServerMessages.invalidValue, message: ServerMessages.invalidValue };
       }
     }
     const parserError = bodyParserError(exception);
     if (parserError) return parserError;
     if (isConnectionError(exception)) {
-      const message = 'The service is temporarily unavailable, please try again shortly';
+      const message = ServerMessages.serviceUnavailable;
       // Retry-After tells clients (and load balancers) this is a pause, not a failure of their request.
-      return { statusCode: HttpStatus.SERVICE_UNAVAILABLE, error: message, message, retryAfter: 5 } as ApiError;
+      return {
+        statusCode: HttpStatus.SERVICE_UNAVAILABLE,
+        error: message,
+        message,
+        retryAfter: 5,
+      } as ApiError;
     }
-    return { statusCode: 500, error: 'Internal server error', message: 'Internal server error' };
+    return { statusCode: 500, error: ServerMessages.internalError, message: ServerMessages.internalError };
   }
 }
 
@@ -61,9 +73,14 @@ const BODY_PARSER_MESSAGES: Record<string, string> = {
 
 function bodyParserError(exception: unknown): ApiError | undefined {
   if (!(exception instanceof Error)) return undefined;
-  const { status, type, expose } = exception as Error & { status?: unknown; type?: unknown; expose?: unknown };
+  const { status, type, expose } = exception as Error & {
+    status?: unknown;
+    type?: unknown;
+    expose?: unknown;
+  };
   if (typeof status !== 'number' || status < 400 || status >= 500 || expose !== true) return undefined;
-  const message = (typeof type === 'string' && BODY_PARSER_MESSAGES[type]) || 'The request body could not be read';
+  const message =
+    (typeof type === 'string' && BODY_PARSER_MESSAGES[type]) || 'The request body could not be read';
   return { statusCode: status, error: message, message };
 }
 

@@ -1,5 +1,5 @@
 import { BadRequestException, ValidationError, ValidationPipe } from '@nestjs/common';
-import { fieldIsNull } from '@javelin/contracts';
+import { ServerSentences } from '@javelin/contracts';
 import { ValidateBy, ValidateIf } from 'class-validator';
 
 function messages(errors: ValidationError[], prefix = ''): string[] {
@@ -40,7 +40,7 @@ export function Optional(options: { nullable?: boolean } = {}): PropertyDecorato
         name: 'isNotNull',
         validator: {
           validate: (value: unknown) => value !== null,
-          defaultMessage: (args) => fieldIsNull(args?.property ?? String(property)),
+          defaultMessage: (args) => ServerSentences.fieldIsNull(args?.property ?? String(property)),
         },
       })(target, property);
     }

@@ -8,11 +8,12 @@ import {
 import {
   Contest as ContestDto,
   ContestProblem,
-  contestStatusAt,
   ContestStatus,
+  contestStatusAt,
   isAdminRoles,
   Problem as ProblemDto,
   ServerMessages,
+  ServerSentences,
 } from '@javelin/contracts';
 import { StaleWhileRevalidate } from '../common/stale-while-revalidate';
 import { ProblemsService } from '../problems/problems.service';
@@ -24,7 +25,7 @@ import { CreateContestDto } from './dto';
 import { RatingsService } from './ratings.service';
 import { StandingsService } from './standings.service';
 
-export const CONTEST_NOT_FOUND = 'Contest not found';
+export const CONTEST_NOT_FOUND = ServerMessages.contestNotFound;
 const CATALOG_TTL_MS = 1_000;
 
 interface ContestCatalog {
@@ -120,14 +121,14 @@ export class ContestsService {
   async problem(contestId: string, problemId: string, viewer?: AuthUser): Promise<ProblemDto> {
     const contest = await this.requireContest(contestId);
     const points = await this.repository.pointsFor(contestId, problemId);
-    if (points === null) throw new NotFoundException('Problem not found in this contest');
+    if (points === null) throw new NotFoundException(ServerMessages.problemNotInContest);
     const status = this.statusOf(contest);
     const admin = isAdminRoles(viewer?.roles);
     if (!admin && status !== 'ended') {
       if (!viewer) throw new ForbiddenException(ServerMessages.mustJoinContest);
       if (!(await this.isParticipant(contestId, viewer.id)))
         throw new ForbiddenException(ServerMessages.mustJoinContest);
-      if (status !== 'active') throw new ForbiddenException('The contest has not started yet');
+      if (status !== 'active') throw new ForbiddenException(ServerMessages.contestNotStarted);
     }
     const problem = await this.problems.viewProblem(problemId, viewer, true);
     return { ...problem, points };
@@ -136,11 +137,11 @@ export class ContestsService {
   async create(dto: CreateContestDto, author: AuthUser): Promise<ContestDto> {
     const start = new Date(dto.startTime);
     const end = new Date(dto.endTime);
-    if (end.getTime() <= start.getTime()) throw new BadRequestException('endTime must be after startTime');
+    if (end.getTime() <= start.getTime()) throw new BadRequestException(ServerMessages.endBeforeStart);
     const problemIds = [...new Set(dto.problemIds)];
     const found = await this.problems.summariesByIds(problemIds);
     const missing = problemIds.filter((id) => !found.has(id));
-    if (missing.length) throw new BadRequestException(`Unknown problem id: ${missing.join(', ')}`);
+    if (missing.length) throw new BadRequestException(ServerSentences.unknownProblemIds(missing));
     const contest = await this.repository.create({
       title: dto.title,
       description: dto.description ?? '',
@@ -159,20 +160,20 @@ export class ContestsService {
   async complete(id: string): Promise<{ success: true; message: string; contest: ContestDto }> {
     const contest = await this.requireContest(id);
     if (this.statusOf(contest) !== 'active')
-      throw new ConflictException('Only an active contest can be completed');
+      throw new ConflictException(ServerMessages.onlyActiveContestCompletes);
     const now = this.now();
     await this.repository.endAt(id, now);
     this.catalogChanged();
     await this.ratings.finalize(id, now);
     this.standings.contestChanged(id);
-    return { success: true, message: 'Contest completed', contest: await this.get(id) };
+    return { success: true, message: ServerMessages.contestCompleted, contest: await this.get(id) };
   }
 
   async remove(id: string): Promise<{ success: true; message: string }> {
     await this.requireContest(id);
     await this.repository.remove(id);
     this.catalogChanged();
-    return { success: true, message: 'Contest deleted successfully' };
+    return { success: true, message: ServerMessages.contestDeleted };
   }
 
   /** Joins while upcoming, once, never past maxParticipants — also under many simultaneous requests. */
@@ -182,18 +183,16 @@ export class ContestsService {
   ): Promise<{ success: true; message: string; participantCount: number }> {
     const now = this.now();
     const count = await this.repository.join(id, user.id, now);
-    if (count === 'already-joined') throw new ConflictException('You have already joined this contest');
+    if (count === 'already-joined') throw new ConflictException(ServerMessages.alreadyJoined);
     if (count === null) {
       // Work out why outside the transaction, so a refused join holds no connection while it explains.
       const contest = await this.requireContest(id);
-      if (await this.isParticipant(id, user.id))
-        throw new ConflictException('You have already joined this contest');
-      if (this.statusOf(contest) !== 'upcoming')
-        throw new ConflictException('Joining is closed: the contest has already started');
-      throw new ConflictException('The contest is full');
+      if (await this.isParticipant(id, user.id)) throw new ConflictException(ServerMessages.alreadyJoined);
+      if (this.statusOf(contest) !== 'upcoming') throw new ConflictException(ServerMessages.joiningClosed);
+      throw new ConflictException(ServerMessages.contestFull);
     }
     this.catalogChanged();
-    return { success: true, message: 'Successfully joined the contest!', participantCount: count };
+    return { success: true, message: ServerMessages.contestJoined, participantCount: count };
   }
 
   async solvedProblemIds(contestId: string, userId: string): Promise<string[]> {

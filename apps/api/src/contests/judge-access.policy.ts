@@ -25,7 +25,7 @@ export class JudgeAccessPolicy {
     if (!contestId) return this.assertMayPractise(user, problemId);
     const contest = await this.contests.requireContest(contestId);
     if ((await this.contests.pointsFor(contestId, problemId)) === null) {
-      throw new NotFoundException('Problem not found in this contest');
+      throw new NotFoundException(ServerMessages.problemNotInContest);
     }
     const status = this.contests.statusOf(contest);
     if (status === 'ended' && !submit) return;

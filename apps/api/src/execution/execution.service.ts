@@ -1,5 +1,6 @@
 import { BadRequestException, Inject, Injectable } from '@nestjs/common';
 import {
+  CustomInputSentences,
   ExecuteCodeResponse,
   ExecutionResult,
   InputVariable,
@@ -7,6 +8,7 @@ import {
   isAdminRoles,
   ShownResult,
   JudgeJobResult,
+  ServerMessages,
   Verdict,
 } from '@javelin/contracts';
 import { serializeInputs, validateValue } from '@javelin/java-io';
@@ -52,9 +54,7 @@ export class ExecutionService {
     const problem = await this.problems.requireProblem(dto.problemId);
     const tests = await this.problems.testsForJudging(problem.id, submit);
     if (tests.length === 0) {
-      throw new BadRequestException(
-        submit ? 'This problem has no test cases yet' : 'This problem has no example test cases to run',
-      );
+      throw new BadRequestException(submit ? ServerMessages.noTestCases : ServerMessages.noExampleTestCases);
     }
     const kind = submit ? 'submit' : 'run';
     const stopTimer = this.metrics.judgeDuration.startTimer({ kind });
@@ -124,13 +124,12 @@ const CUSTOM_TEST_ID = 'custom';
 export function customStdin(variables: readonly InputVariable[], inputs: Record<string, string>): string {
   const names = new Set(variables.map((v) => v.name));
   const unknown = Object.keys(inputs).find((k) => !names.has(k));
-  if (unknown !== undefined)
-    throw new BadRequestException(`inputs.${unknown} is not an input of this problem`);
+  if (unknown !== undefined) throw new BadRequestException(CustomInputSentences.notAnInput(unknown));
   for (const v of variables) {
     const raw = inputs[v.name];
-    if (raw === undefined) throw new BadRequestException(`inputs.${v.name} is required`);
+    if (raw === undefined) throw new BadRequestException(CustomInputSentences.required(v.name));
     const check = validateValue(v.type, raw);
-    if (!check.valid) throw new BadRequestException(`inputs.${v.name}: ${check.error}`);
+    if (!check.valid) throw new BadRequestException(CustomInputSentences.invalid(v.name, check.error));
   }
   return serializeInputs([...variables], inputs);
 }

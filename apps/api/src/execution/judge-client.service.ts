@@ -33,7 +33,7 @@ export function judgeUnavailable(message: string = ServerMessages.judgeUnavailab
   );
 }
 
-export const JUDGE_LOST_JOB = 'The judge queue restarted and lost this submission, please submit it again';
+export const JUDGE_LOST_JOB = ServerMessages.judgeLostJob;
 class JobVanished extends Error {}
 
 const bounded = <T>(work: Promise<T>): Promise<T> => withTimeout(work, QUEUE_OP_TIMEOUT_MS, 'Redis');
@@ -52,16 +52,11 @@ export class JudgeClient implements OnApplicationShutdown {
     this.queue = new Queue(JUDGE_QUEUE, {
       prefix: env.redisPrefix,
       // Fail fast while Redis is down: the caller gets a 503 instead of a request that hangs.
-      connection: {
-        url: env.redisUrl,
-        enableOfflineQueue: false,
-        maxRetriesPerRequest: 1,
-        connectTimeout: 2_000,
-      },
+      connection: bullConnection(env, failFast),
     });
     this.events = new QueueEvents(JUDGE_QUEUE, {
       prefix: env.redisPrefix,
-      connection: { url: env.redisUrl, connectTimeout: 2_000 },
+      connection: bullConnection(env, waitForRedis),
     });
     this.queue.on('error', (e) => this.logger.warn(`queue connection: ${e.message}`));
     this.events.on('error', (e) => this.logger.warn(`queue events connection: ${e.message}`));
@@ -129,12 +124,7 @@ export class JudgeClient implements OnApplicationShutdown {
           return finished.returnvalue;
         }
       } catch (error) {
-        if (
-          /did not answer|ECONNREFUSED|Connection is closed|Stream isn't writeable|offline queue/i.test(
-            (error as Error).message,
-          )
-        )
-          continue;
+        if (isConnectionError(error)) continue;
         throw error;
       }
       if (state === 'unknown') throw new JobVanished();
@@ -156,7 +146,7 @@ export class JudgeClient implements OnApplicationShutdown {
     if (waiting >= this.env.judgeQueueLimit) {
       throw new HttpException(
         {
-          message: 'The judge is busy right now, please try again in a few seconds',
+          message: ServerMessages.judgeBusy,
           retryAfter: RETRY_AFTER_SECONDS,
         },
         HttpStatus.SERVICE_UNAVAILABLE,

@@ -1,4 +1,5 @@
 import { Controller, Get, HttpException, HttpStatus, Inject, OnApplicationShutdown } from '@nestjs/common';
+import { ServerSentences } from '@javelin/contracts';
 import Redis from 'ioredis';
 import { Pool } from 'pg';
 import { withTimeout } from '../common/timeout';
@@ -53,7 +54,7 @@ export class HealthController implements OnApplicationShutdown {
         .filter(Boolean)
         .join(' and ');
       throw new HttpException(
-        { ...body, message: `Not ready: ${down} unavailable`, error: `Not ready: ${down} unavailable` },
+        { ...body, message: ServerSentences.notReady(down), error: ServerSentences.notReady(down) },
         HttpStatus.SERVICE_UNAVAILABLE,
       );
     }

@@ -4,6 +4,7 @@ import {
   DEFAULT_PROBLEM_POINTS,
   isAdminRoles,
   Problem as ProblemDto,
+  ServerMessages,
   TestCase as TestCaseDto,
 } from '@javelin/contracts';
 import { generateBoilerplate, isJavaIdentifier, validateValue } from '@javelin/java-io';
@@ -13,8 +14,8 @@ import { ProblemFormDto } from './dto/problem-form.dto';
 import { Problem } from './problem.entity';
 import { TestCase } from './test-case.entity';
 
-export const PROBLEM_NOT_FOUND = 'Problem not found';
-export const PROBLEM_IN_CONTEST = 'This problem is used by a contest and cannot be deleted. Remove it from the contest first.';
+export const PROBLEM_NOT_FOUND = ServerMessages.problemNotFound;
+export const PROBLEM_IN_CONTEST = ServerMessages.problemInContest;
 
 export interface ProblemListItem extends ProblemDto {
   solved: boolean;
@@ -26,10 +27,15 @@ export class ProblemsService {
 
   /** Visible problems, newest last, each with its example tests only and the caller's solved flag. */
   async listVisible(viewer?: AuthUser): Promise<ProblemListItem[]> {
-    const problems = await this.db.getRepository(Problem).find({ where: { isVisible: true }, order: { createdAt: 'ASC' } });
+    const problems = await this.db
+      .getRepository(Problem)
+      .find({ where: { isVisible: true }, order: { createdAt: 'ASC' } });
     const tests = await this.testsOf(problems.map((p) => p.id));
     const solved = viewer ? await this.solvedIds(viewer.id) : new Set<string>();
-    return problems.map((p) => ({ ...toProblemDto(p, tests.get(p.id) ?? [], false), solved: solved.has(p.id) }));
+    return problems.map((p) => ({
+      ...toProblemDto(p, tests.get(p.id) ?? [], false),
+      solved: solved.has(p.id),
+    }));
   }
 
   async listAll(): Promise<ProblemDto[]> {
@@ -75,7 +81,9 @@ export class ProblemsService {
   async create(form: ProblemFormDto, author: AuthUser): Promise<ProblemDto> {
     const values = normaliseForm(form);
     return this.db.transaction(async (m) => {
-      const problem = await m.getRepository(Problem).save(m.getRepository(Problem).create({ ...values, createdBy: author.id }));
+      const problem = await m
+        .getRepository(Problem)
+        .save(m.getRepository(Problem).create({ ...values, createdBy: author.id }));
       const tests = await this.replaceTests(m, problem.id, form);
       return toProblemDto(problem, tests, true);
     });
@@ -102,7 +110,7 @@ export class ProblemsService {
       }
       throw error;
     }
-    return { success: true, message: 'Problem deleted successfully' };
+    return { success: true, message: ServerMessages.problemDeleted };
   }
 
   async problemsByIds(ids: string[]): Promise<Map<string, ProblemDto>> {
@@ -149,7 +157,9 @@ export class ProblemsService {
       m.getRepository(TestCase).create({
         problemId,
         position,
-        input: JSON.stringify(Object.fromEntries(form.inputVariables.map((v) => [v.name, tc.inputs[v.name]]))),
+        input: JSON.stringify(
+          Object.fromEntries(form.inputVariables.map((v) => [v.name, tc.inputs[v.name]])),
+        ),
         expectedOutput: tc.expectedOutput,
         isExample: tc.isExample,
       }),
@@ -183,17 +193,22 @@ function normaliseForm(form: ProblemFormDto) {
   }
   const names = new Set<string>();
   for (const v of form.inputVariables) {
-    if (!isJavaIdentifier(v.name)) throw new BadRequestException(`input variable "${v.name}" is not a valid Java identifier`);
+    if (!isJavaIdentifier(v.name))
+      throw new BadRequestException(`input variable "${v.name}" is not a valid Java identifier`);
     if (names.has(v.name)) throw new BadRequestException(`input variable "${v.name}" is declared twice`);
     names.add(v.name);
   }
   form.testCases.forEach((tc, i) => {
     for (const key of Object.keys(tc.inputs)) {
-      if (!names.has(key)) throw new BadRequestException(`testCases[${i}] has a value for "${key}", which is not an input variable`);
+      if (!names.has(key))
+        throw new BadRequestException(
+          `testCases[${i}] has a value for "${key}", which is not an input variable`,
+        );
     }
     for (const v of form.inputVariables) {
       const raw = tc.inputs[v.name];
-      if (typeof raw !== 'string') throw new BadRequestException(`testCases[${i}] is missing a value for "${v.name}"`);
+      if (typeof raw !== 'string')
+        throw new BadRequestException(`testCases[${i}] is missing a value for "${v.name}"`);
       const check = validateValue(v.type, raw);
       if (!check.valid) throw new BadRequestException(`testCases[${i}].${v.name}: ${check.error}`);
     }
@@ -214,15 +229,22 @@ function normaliseForm(form: ProblemFormDto) {
     inputVariables,
     functionName: form.functionName,
     returnType,
-    boilerplateCode:
-      form.boilerplateCode?.trim() ? form.boilerplateCode : generateBoilerplate({ functionName: form.functionName, returnType, inputVariables }),
+    boilerplateCode: form.boilerplateCode?.trim()
+      ? form.boilerplateCode
+      : generateBoilerplate({ functionName: form.functionName, returnType, inputVariables }),
     tags: [...new Set((form.tags ?? []).map((t) => t.trim()).filter(Boolean))],
     isVisible: form.isVisible ?? true,
   };
 }
 
 export function toTestCaseDto(tc: TestCase): TestCaseDto {
-  return { _id: tc.id, id: tc.id, input: tc.input, expectedOutput: tc.expectedOutput, isExample: tc.isExample };
+  return {
+    _id: tc.id,
+    id: tc.id,
+    input: tc.input,
+    expectedOutput: tc.expectedOutput,
+    isExample: tc.isExample,
+  };
 }
 
 /** The wire form of a problem; hidden tests only when `withHidden` (admins). */

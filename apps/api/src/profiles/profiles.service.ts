@@ -1,11 +1,11 @@
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { Activity, Profile as ProfileDto, RatingChange } from '@javelin/contracts';
+import { Activity, Profile as ProfileDto, RatingChange, ServerMessages } from '@javelin/contracts';
 import { DataSource, QueryFailedError } from 'typeorm';
 import type { AuthUser } from '../users/users.service';
 import { UpdateProfileDto } from './dto';
 
-export const PROFILE_NOT_FOUND = 'Profile not found';
+export const PROFILE_NOT_FOUND = ServerMessages.profileNotFound;
 const RECENT_ACTIVITY = 5;
 
 interface ProfileRow {
@@ -47,7 +47,7 @@ export class ProfilesService {
 
   async update(user: AuthUser, dto: UpdateProfileDto): Promise<ProfileDto> {
     if (dto.email !== undefined && dto.email.trim().toLowerCase() !== user.email.toLowerCase()) {
-      throw new BadRequestException('Email cannot be changed');
+      throw new BadRequestException(ServerMessages.emailCannotChange);
     }
     try {
       await this.db.transaction(async (m) => {
@@ -57,7 +57,7 @@ export class ProfilesService {
               `SELECT 1 FROM users WHERE lower(username) = lower($1) AND id <> $2`,
               [dto.username, user.id],
             );
-            if (taken.length) throw new ConflictException('Username is already taken');
+            if (taken.length) throw new ConflictException(ServerMessages.usernameTaken);
           }
           await m.query(
             `UPDATE users SET username = COALESCE($2, username), full_name = COALESCE($3, full_name) WHERE id = $1`,
@@ -73,7 +73,7 @@ export class ProfilesService {
     } catch (error) {
       // Two users taking one name at the same moment meet the unique index.
       if (error instanceof QueryFailedError && (error as { code?: string }).code === '23505') {
-        throw new ConflictException('Username is already taken');
+        throw new ConflictException(ServerMessages.usernameTaken);
       }
       throw error;
     }

@@ -1,6 +1,7 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import {
   isAdminRoles,
+  ServerMessages,
   SUBMISSIONS_PAGE_DEFAULT,
   type SubmissionDetail,
   type SubmissionPage,
@@ -9,8 +10,6 @@ import { maskHidden } from '../execution/execution.service';
 import type { AuthUser } from '../users/users.service';
 import { SubmissionHistoryQueryDto } from './dto';
 import { SubmissionHistoryRepository } from './submission-history.repository';
-
-export const SUBMISSION_NOT_FOUND = 'Submission not found';
 
 export interface AcceptanceRate {
   problemId: string;
@@ -42,7 +41,8 @@ export class SubmissionHistoryService {
   async get(user: AuthUser, id: string): Promise<SubmissionDetail> {
     const stored = await this.history.find(id);
     const admin = isAdminRoles(user.roles);
-    if (!stored || (stored.userId !== user.id && !admin)) throw new NotFoundException(SUBMISSION_NOT_FOUND);
+    if (!stored || (stored.userId !== user.id && !admin))
+      throw new NotFoundException(ServerMessages.submissionNotFound);
     const { userId: _owner, compileError, results, ...summary } = stored;
     return {
       ...summary,

@@ -1,5 +1,5 @@
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
-import { DEFAULT_PROBLEM_POINTS } from '@javelin/contracts';
+import { DEFAULT_PROBLEM_POINTS, ServerMessages, ServerSentences } from '@javelin/contracts';
 import { sha256 } from '../auth/tokens.service';
 import { ContestsService } from '../contests/contests.service';
 import { JudgeAccessPolicy } from '../contests/judge-access.policy';
@@ -8,9 +8,6 @@ import { ProblemsService } from '../problems/problems.service';
 import type { AuthUser } from '../users/users.service';
 import { SolveDto, SubmissionDto } from './dto';
 import { SubmissionsRepository } from './submissions.repository';
-
-export const NO_JUDGEMENT =
-  'This code has not been judged against all tests yet: submit it for judging first';
 
 export interface SolveResult {
   success: true;
@@ -41,7 +38,7 @@ export class SubmissionsService {
       contestId: dto.contestId ?? null,
       codeHash: sha256(dto.code),
     });
-    if (!judgement) throw new ConflictException(NO_JUDGEMENT);
+    if (!judgement) throw new ConflictException(ServerMessages.notJudgedYet);
     const saved = await this.repository.saveSubmission({
       userId: user.id,
       problemId: dto.problemId,
@@ -70,12 +67,11 @@ export class SubmissionsService {
   async solve(user: AuthUser, dto: SolveDto): Promise<SolveResult> {
     const contestId = dto.contestId ?? null;
     const submission = await this.repository.findOwnSubmission(dto.submissionId, user.id);
-    if (!submission) throw new NotFoundException('Submission not found');
+    if (!submission) throw new NotFoundException(ServerMessages.submissionNotFound);
     if (submission.problemId !== dto.problemId || submission.contestId !== contestId) {
-      throw new BadRequestException('The submission does not belong to this problem');
+      throw new BadRequestException(ServerMessages.submissionOfAnotherProblem);
     }
-    if (submission.status !== 'accepted')
-      throw new BadRequestException('Only an accepted submission can solve a problem');
+    if (submission.status !== 'accepted') throw new BadRequestException(ServerMessages.onlyAcceptedSolves);
     if (contestId) await this.access.assertMayJudge(user, dto.problemId, contestId, true);
     const problem = await this.problems.requireProblem(dto.problemId);
     const points = contestId
@@ -100,9 +96,7 @@ export class SubmissionsService {
       success: true,
       alreadySolved: !inserted,
       points: inserted ? points : 0,
-      message: inserted
-        ? `Problem solved! You earned ${points} points!`
-        : 'Problem already solved; no new points awarded',
+      message: inserted ? ServerSentences.problemSolved(points) : ServerMessages.alreadySolved,
     };
   }
 
@@ -118,7 +112,7 @@ export class SubmissionsService {
 
   private async contestPoints(contestId: string, problemId: string): Promise<number> {
     const points = await this.contests.pointsFor(contestId, problemId);
-    if (points === null) throw new NotFoundException('Problem is not part of this contest');
+    if (points === null) throw new NotFoundException(ServerMessages.problemNotPartOfContest);
     return points;
   }
 }

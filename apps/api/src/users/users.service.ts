@@ -55,7 +55,9 @@ export class UsersService {
   }
 
   async rolesOf(userId: string, manager: EntityManager = this.db.manager): Promise<Role[]> {
-    const rows = await manager.getRepository(UserRole).find({ where: { userId }, order: { createdAt: 'ASC' } });
+    const rows = await manager
+      .getRepository(UserRole)
+      .find({ where: { userId }, order: { createdAt: 'ASC' } });
     return rows.map((r) => r.role);
   }
 
@@ -69,8 +71,11 @@ export class UsersService {
   async create(data: NewUser, manager?: EntityManager): Promise<User> {
     const run = async (m: EntityManager) => {
       if (await this.findByEmail(data.email, m)) throw new ConflictException(ServerMessages.userExists);
-      if (await this.findByUsername(data.username, m)) throw new ConflictException('Username is already taken');
-      const user = await m.getRepository(User).save(m.getRepository(User).create({ ...data, email: data.email.trim() }));
+      if (await this.findByUsername(data.username, m))
+        throw new ConflictException(ServerMessages.usernameTaken);
+      const user = await m
+        .getRepository(User)
+        .save(m.getRepository(User).create({ ...data, email: data.email.trim() }));
       await m.getRepository(Profile).insert({ userId: user.id });
       return user;
     };
@@ -80,7 +85,9 @@ export class UsersService {
       // Two registrations racing past the checks meet the unique indexes instead.
       if (error instanceof QueryFailedError && (error as { code?: string }).code === '23505') {
         const detail = String((error as { detail?: string }).detail ?? '');
-        throw new ConflictException(detail.includes('username') ? 'Username is already taken' : ServerMessages.userExists);
+        throw new ConflictException(
+          detail.includes('username') ? ServerMessages.usernameTaken : ServerMessages.userExists,
+        );
       }
       throw error;
     }

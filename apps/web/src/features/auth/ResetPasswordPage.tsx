@@ -1,3 +1,4 @@
+import { PASSWORD_MIN_LENGTH } from '@javelin/contracts';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Messages } from '../../app/messages';
@@ -8,8 +9,8 @@ import { useResetPasswordMutation } from './authApi';
 import { StatusCard, StatusLoading, StatusSuccess } from './StatusCard';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 
-/** Spec §9: passwords are at least 6 characters. */
-export const PASSWORD_MIN_LENGTH = 6;
+/** Spec §9: passwords are at least 6 characters (the rule lives in libs/contracts, shared with the API). */
+export { PASSWORD_MIN_LENGTH };
 
 export type ResetState = 'loading' | 'form' | 'success' | 'error';
 

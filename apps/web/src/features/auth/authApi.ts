@@ -1,42 +1,25 @@
-import type { MeResponse, RegisterResponse, TokenResponse, UserRoleRecord } from '@javelin/contracts';
+import type {
+  AuthConfig,
+  CreateSuperAdminRequest,
+  GoogleLoginRequest,
+  LoginRequest,
+  MeResponse,
+  MessageResponse,
+  RegisterRequest,
+  RegisterResponse,
+  TokenResponse,
+  UserRoleRecord,
+} from '@javelin/contracts';
 import { api } from '../../services/api';
 
-export interface LoginRequest {
-  email: string;
-  password: string;
-}
-
-export interface RegisterRequest {
-  email: string;
-  password: string;
-  confirmPassword: string;
-  username: string;
-  fullName: string;
-}
-
-export interface AuthConfig {
-  googleClientId?: string;
-  githubEnabled: boolean;
-}
-
-export interface GoogleLoginRequest {
-  provider: 'google';
-  accessToken: string;
-  userInfo: { id: string; email: string; name: string; picture?: string };
-}
-
-export interface CreateSuperAdminRequest {
-  email: string;
-  password: string;
-  username: string;
-  fullName: string;
-  role: 'super_admin';
-}
-
-export interface MessageResponse {
-  message?: string;
-  success?: boolean;
-}
+export type {
+  AuthConfig,
+  CreateSuperAdminRequest,
+  GoogleLoginRequest,
+  LoginRequest,
+  MessageResponse,
+  RegisterRequest,
+};
 
 /** Calls made without a session, or whose 401 means "wrong credentials", never redirect. */
 const noRedirect = { skipAuthRedirect: true };

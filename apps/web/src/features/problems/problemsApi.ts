@@ -1,33 +1,23 @@
 import type {
   AiResponse,
+  DebugHelpRequest,
   ExecuteCodeRequest,
   ExecuteCodeResponse,
   Problem,
   ProblemForm,
+  SolvedProblemEntry,
   SolveRequest,
   SubmissionRequest,
   TestCase,
 } from '@javelin/contracts';
 import { api } from '../../services/api';
 
-/** Spec §3 "Solved-problem entry": problemId or _id. */
-export interface SolvedProblemEntry {
-  problemId?: string | { _id: string };
-  _id?: string;
-}
+export type { DebugHelpRequest, SolvedProblemEntry };
 
 /** The server's answer to POST /solve: whether this solve was new and what it earned. */
 export interface SolveAnswer {
   alreadySolved?: boolean;
   points?: number;
-}
-
-export interface DebugHelpRequest {
-  problemId: string;
-  code: string;
-  language: 'java';
-  errorMessage: string;
-  testResults: { passed: boolean; expectedOutput: string; actualOutput: string; error: string }[];
 }
 
 export function solvedIds(entries: readonly SolvedProblemEntry[] | undefined): Set<string> {
