@@ -13,5 +13,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
     setupFiles: ['src/test-setup.ts'],
+    // Tests that type whole forms take seconds on a shared, busy CI machine; the default 5 s fails them spuriously.
+    testTimeout: 20_000,
   },
 });
