@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
+import type { Server } from 'node:http';
 import { createApp } from './bootstrap';
 import { EnvError, loadEnv } from './config/env';
 import { describeConnectionError } from './common/connection-errors';
@@ -14,7 +15,14 @@ async function main(): Promise<void> {
   }
   try {
     const app = await createApp(env);
-    await app.listen(env.port);
+    await app.init();
+    // An explicit accept backlog: at Node's default (511) a burst of new connections on a busy host
+    // overflows the kernel's accept queue, and those clients are reset minutes later.
+    const server = app.getHttpServer() as Server;
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen({ port: env.port, backlog: env.listenBacklog }, resolve);
+    });
     new Logger('Javelin').log(`API listening on http://localhost:${env.port}/api`);
   } catch (error) {
     console.error(describeConnectionError(error, env.databaseUrl, env.redisUrl));

@@ -45,7 +45,10 @@ function rateWindow(source: NodeJS.ProcessEnv, name: string, fallback: RateWindo
 
 function rateLimits(source: NodeJS.ProcessEnv): Record<RateLimitName, RateWindow> {
   const windows = Object.fromEntries(
-    Object.entries(RATE_LIMITS).map(([name, { variable, ...fallback }]) => [name, rateWindow(source, variable, fallback)]),
+    Object.entries(RATE_LIMITS).map(([name, { variable, ...fallback }]) => [
+      name,
+      rateWindow(source, variable, fallback),
+    ]),
   ) as Record<keyof typeof RATE_LIMITS, RateWindow>;
   return {
     ...windows,
@@ -53,7 +56,10 @@ function rateLimits(source: NodeJS.ProcessEnv): Record<RateLimitName, RateWindow
       limit: int(source, 'SUBMIT_RATE_LIMIT', 30, 1),
       windowSeconds: int(source, 'SUBMIT_RATE_WINDOW_SECONDS', 60, 1),
     },
-    aiPerUser: { limit: int(source, 'AI_RATE_LIMIT', 20, 1), windowSeconds: int(source, 'AI_RATE_WINDOW_SECONDS', 600, 1) },
+    aiPerUser: {
+      limit: int(source, 'AI_RATE_LIMIT', 20, 1),
+      windowSeconds: int(source, 'AI_RATE_WINDOW_SECONDS', 600, 1),
+    },
   };
 }
 
@@ -61,6 +67,8 @@ export interface Env {
   nodeEnv: string;
   logLevel: string;
   port: number;
+  /** Accept queue of the HTTP server (the kernel caps it at net.core.somaxconn). */
+  listenBacklog: number;
   databaseUrl: string;
   redisUrl: string;
   jwtSecret: string;
@@ -112,11 +120,17 @@ function int(source: NodeJS.ProcessEnv, name: string, fallback: number, min = 0)
   const raw = source[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < min) throw new EnvError(`${name} must be a whole number ≥ ${min}, got "${raw}"`);
+  if (!Number.isInteger(value) || value < min)
+    throw new EnvError(`${name} must be a whole number ≥ ${min}, got "${raw}"`);
   return value;
 }
 
-function url(source: NodeJS.ProcessEnv, name: string, fallback: string | undefined, protocols: string[]): string | undefined {
+function url(
+  source: NodeJS.ProcessEnv,
+  name: string,
+  fallback: string | undefined,
+  protocols: string[],
+): string | undefined {
   const raw = source[name] || fallback;
   if (raw === undefined) return undefined;
   let parsed: URL;
@@ -133,11 +147,15 @@ function url(source: NodeJS.ProcessEnv, name: string, fallback: string | undefin
 
 /** Comma-separated issuer identifiers: a bare host (Google's legacy `accounts.google.com`) or an http(s) URL. */
 function issuers(source: NodeJS.ProcessEnv, name: string, fallback: string): string[] {
-  const values = (source[name] || fallback).split(',').map((v) => v.trim()).filter(Boolean);
+  const values = (source[name] || fallback)
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
   if (!values.length) throw new EnvError(`${name} must name at least one issuer`);
   for (const value of values) {
     if (value.includes('://')) url({ [name]: value }, name, undefined, HTTP);
-    else if (!/^[A-Za-z0-9.-]+(:\d+)?$/.test(value)) throw new EnvError(`${name} has an invalid issuer: "${value}"`);
+    else if (!/^[A-Za-z0-9.-]+(:\d+)?$/.test(value))
+      throw new EnvError(`${name} has an invalid issuer: "${value}"`);
   }
   return values;
 }
@@ -165,6 +183,7 @@ function redisPrefix(source: NodeJS.ProcessEnv): string {
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const nodeEnv = source.NODE_ENV ?? 'development';
   const port = int(source, 'PORT', 3000, 1);
+  const listenBacklog = int(source, 'LISTEN_BACKLOG', 4096, 1);
   const jwtSecret = source.JWT_SECRET || DEV_JWT_SECRET;
   if (nodeEnv === 'production' && jwtSecret === DEV_JWT_SECRET) {
     throw new EnvError('JWT_SECRET must be set in production (the development default is refused)');
@@ -172,17 +191,24 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (jwtSecret.length < 16) throw new EnvError('JWT_SECRET must be at least 16 characters long');
   const publicUrl = url(source, 'PUBLIC_URL', `http://localhost:${port}`, ['http:', 'https:'])!;
   const logLevel = source.LOG_LEVEL || 'info';
-  if (!LOG_LEVELS.includes(logLevel)) throw new EnvError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
+  if (!LOG_LEVELS.includes(logLevel))
+    throw new EnvError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
   return {
     nodeEnv,
     logLevel,
     port,
-    databaseUrl: url(source, 'DATABASE_URL', 'postgres://postgres@127.0.0.1:5432/javelin', ['postgres:', 'postgresql:'])!,
+    listenBacklog,
+    databaseUrl: url(source, 'DATABASE_URL', 'postgres://postgres@127.0.0.1:5432/javelin', [
+      'postgres:',
+      'postgresql:',
+    ])!,
     redisUrl: url(source, 'REDIS_URL', 'redis://127.0.0.1:6379', ['redis:', 'rediss:'])!,
     jwtSecret,
     jwtExpiresIn: source.JWT_EXPIRES_IN || '7d',
     publicUrl,
-    corsOrigins: (source.CORS_ORIGINS || `${publicUrl},http://localhost:5173`).split(',').map((o) => o.trim()),
+    corsOrigins: (source.CORS_ORIGINS || `${publicUrl},http://localhost:5173`)
+      .split(',')
+      .map((o) => o.trim()),
     mailUrl: url(source, 'MAIL_URL', undefined, ['smtp:', 'smtps:']),
     mailFrom: source.MAIL_FROM || 'Javelin <no-reply@javelin.local>',
     mailOutboxDir: source.MAIL_OUTBOX_DIR || 'var/mail',
@@ -217,7 +243,12 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     githubClientSecret: source.GITHUB_CLIENT_SECRET || undefined,
     googleIssuers: issuers(source, 'GOOGLE_ISSUERS', 'https://accounts.google.com,accounts.google.com'),
     googleJwksUrl: url(source, 'GOOGLE_JWKS_URL', 'https://www.googleapis.com/oauth2/v3/certs', HTTP)!,
-    githubAuthorizeUrl: url(source, 'GITHUB_AUTHORIZE_URL', 'https://github.com/login/oauth/authorize', HTTP)!,
+    githubAuthorizeUrl: url(
+      source,
+      'GITHUB_AUTHORIZE_URL',
+      'https://github.com/login/oauth/authorize',
+      HTTP,
+    )!,
     githubTokenUrl: url(source, 'GITHUB_TOKEN_URL', 'https://github.com/login/oauth/access_token', HTTP)!,
     githubUserUrl: url(source, 'GITHUB_USER_URL', 'https://api.github.com/user', HTTP)!,
     githubEmailsUrl: url(source, 'GITHUB_EMAILS_URL', 'https://api.github.com/user/emails', HTTP)!,
