@@ -12,10 +12,25 @@ export interface CompiledClass {
 
 export type CompileResult =
   | { ok: true; mainClass: string | null; classes: CompiledClass[]; ms: number }
-  | { ok: false; message: string; ms: number; /** javac's own verdict on the source (not a timeout or a crash): the same source fails the same way. */ cacheable: boolean };
+  | {
+      ok: false;
+      message: string;
+      ms: number;
+      /** javac's own verdict on the source (not a timeout or a crash): the same source fails the same way. */ cacheable: boolean;
+    };
 
 /** javac options for untrusted code: no annotation processing, nothing found on a class path. */
-export const JAVAC_OPTIONS = ['-proc:none', '-implicit:none', '-nowarn', '-Xlint:none', '-Xmaxerrs', '20', '-g', '-encoding', 'UTF-8'];
+export const JAVAC_OPTIONS = [
+  '-proc:none',
+  '-implicit:none',
+  '-nowarn',
+  '-Xlint:none',
+  '-Xmaxerrs',
+  '20',
+  '-g',
+  '-encoding',
+  'UTF-8',
+];
 /**
  * String concatenation compiled to StringBuilder calls instead of invokedynamic: same semantics,
  * but it spares each short run the StringConcatFactory bootstrap (~10-15 ms of JVM start-up).
@@ -45,7 +60,11 @@ export class CompileService {
   private cg: CgroupRun | null = null;
   private buf: Buffer = Buffer.alloc(0);
   private nextId = 1;
-  private pending: { id: number; child: ChildProcess; resolve: (r: CompileReply | number | null) => void } | null = null;
+  private pending: {
+    id: number;
+    child: ChildProcess;
+    resolve: (r: CompileReply | number | null) => void;
+  } | null = null;
   private chain: Promise<unknown> = Promise.resolve();
   private starting: Promise<void> | null = null;
   private closed = false;
@@ -79,7 +98,12 @@ export class CompileService {
   private async spawn(): Promise<void> {
     if (this.closed) throw new SandboxError('compile service is closed');
     const cgm = this.sandbox.cgroups;
-    this.cg = cgm.available ? cgm.create({ memoryBytes: COMPILER_LIMITS.memoryBytes, pids: COMPILER_LIMITS.pids }, `compiler-${this.restarts}`) : null;
+    this.cg = cgm.available
+      ? cgm.create(
+          { memoryBytes: COMPILER_LIMITS.memoryBytes, pids: COMPILER_LIMITS.pids },
+          `compiler-${this.restarts}`,
+        )
+      : null;
     const java = join(this.sandbox.javaHome, 'bin/java');
     const child = this.sandbox.spawnLongLived(
       {
@@ -125,7 +149,9 @@ export class CompileService {
         this.cg = null;
         void cg?.destroy();
         if (!this.closed && (code !== 0 || signal)) {
-          console.warn(`judge: compile service exited (code ${code}, signal ${signal}) ${stderr.trim().slice(0, 300)}`);
+          console.warn(
+            `judge: compile service exited (code ${code}, signal ${signal}) ${stderr.trim().slice(0, 300)}`,
+          );
         }
       }
       // Only the request sent to this process fails with it (an old, killed service may exit late).
@@ -198,9 +224,16 @@ export class CompileService {
       // Kill the service (it may be stuck on this source); the next request starts a fresh one.
       this.kill(child);
       this.restarts++;
-      if (frame === 'timeout') return { ok: false, message: compileTimeoutMessage(timeoutMs), ms, cacheable: false };
+      if (frame === 'timeout')
+        return { ok: false, message: compileTimeoutMessage(timeoutMs), ms, cacheable: false };
       // -XX:+ExitOnOutOfMemoryError exits with 3: the source made javac run out of memory.
-      if (frame === 3 || frame === 137) return { ok: false, message: 'Compilation failed: the compiler ran out of memory', ms, cacheable: false };
+      if (frame === 3 || frame === 137)
+        return {
+          ok: false,
+          message: 'Compilation failed: the compiler ran out of memory',
+          ms,
+          cacheable: false,
+        };
       // Anything else is the judge's fault, not the submission's: fail the job (BullMQ retries it).
       throw new SandboxError(`the compile service died (exit ${frame})`);
     }
@@ -342,7 +375,10 @@ export async function compileCold(
       const p = join(d, e);
       if (statSync(p).isDirectory()) walk(p);
       else if (e.endsWith('.class')) {
-        classes.push({ name: relative(outDir, p).slice(0, -'.class'.length).split('/').join('.'), bytes: readFileSync(p) });
+        classes.push({
+          name: relative(outDir, p).slice(0, -'.class'.length).split('/').join('.'),
+          bytes: readFileSync(p),
+        });
       }
     }
   };

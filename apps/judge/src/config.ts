@@ -73,10 +73,12 @@ export function findJavaHome(): string {
 
 export function loadConfig(overrides: Partial<JudgeConfig> = {}): JudgeConfig {
   const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
-  if (!/^rediss?:\/\//.test(redisUrl)) throw new Error(`REDIS_URL must start with redis:// or rediss:// (got "${redisUrl}")`);
+  if (!/^rediss?:\/\//.test(redisUrl))
+    throw new Error(`REDIS_URL must start with redis:// or rediss:// (got "${redisUrl}")`);
   const cores = Math.max(1, cpus().length);
   const mode = (process.env.JUDGE_MODE || 'harness') as JudgeMode;
-  if (!JUDGE_MODES.includes(mode)) throw new Error(`JUDGE_MODE must be one of ${JUDGE_MODES.join(', ')} (got "${mode}")`);
+  if (!JUDGE_MODES.includes(mode))
+    throw new Error(`JUDGE_MODE must be one of ${JUDGE_MODES.join(', ')} (got "${mode}")`);
   return {
     redisUrl,
     queuePrefix: process.env.JUDGE_QUEUE_PREFIX || 'bull',

@@ -13,7 +13,11 @@ export const STDERR_LIMIT = 64 * 1024;
 const NATIVE_MEMORY_MB = 160;
 
 /** JVM flags of a program run: a test's own JVM, or a harness JVM serving a submission. */
-export function jvmArgs(limits: Pick<JudgeLimits, 'memoryMb' | 'stackMb'>, mode: JudgeMode, cdsArchive: string | null): string[] {
+export function jvmArgs(
+  limits: Pick<JudgeLimits, 'memoryMb' | 'stackMb'>,
+  mode: JudgeMode,
+  cdsArchive: string | null,
+): string[] {
   const common = [
     `-Xmx${limits.memoryMb}m`,
     `-Xss${limits.stackMb}m`,
@@ -48,7 +52,8 @@ export function writeClasses(classes: CompiledClass[], dir: string): void {
   for (const c of classes) {
     // Names come from the (sandboxed) compiler: never let one point outside the classes dir.
     const parts = c.name.split('.');
-    if (parts.some((x) => x === '' || x.startsWith('-') || /[/\\\0]/.test(x))) throw new Error(`bad class name from the compiler: ${JSON.stringify(c.name).slice(0, 100)}`);
+    if (parts.some((x) => x === '' || x.startsWith('-') || /[/\\\0]/.test(x)))
+      throw new Error(`bad class name from the compiler: ${JSON.stringify(c.name).slice(0, 100)}`);
     const p = join(dir, `${parts.join('/')}.class`);
     mkdirSync(dirname(p), { recursive: true, mode: 0o755 });
     writeFileSync(p, c.bytes, { mode: 0o644 });
@@ -59,13 +64,25 @@ export function writeClasses(classes: CompiledClass[], dir: string): void {
 export async function runInFreshJvm(
   sandbox: Sandbox,
   test: JudgeTest,
-  run: { classesDir: string; mainClass: string; limits: JudgeLimits; mode: JudgeMode; cdsArchive: string | null },
+  run: {
+    classesDir: string;
+    mainClass: string;
+    limits: JudgeLimits;
+    mode: JudgeMode;
+    cdsArchive: string | null;
+  },
 ): Promise<TestOutcome> {
   const { limits, mode, cdsArchive } = run;
   const binds = [{ src: run.classesDir, dest: '/classes' }];
   if (mode !== 'cold' && cdsArchive) binds.push({ src: cdsArchive, dest: '/cds' });
   const out = await sandbox.run({
-    argv: [join(sandbox.javaHome, 'bin/java'), ...jvmArgs(limits, mode, cdsArchive), '-cp', '/classes', run.mainClass],
+    argv: [
+      join(sandbox.javaHome, 'bin/java'),
+      ...jvmArgs(limits, mode, cdsArchive),
+      '-cp',
+      '/classes',
+      run.mainClass,
+    ],
     binds,
     stdin: test.stdin ?? '',
     limits: {

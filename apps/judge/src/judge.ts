@@ -1,6 +1,14 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEFAULT_JUDGE_LIMITS, type JudgeJobData, type JudgeJobResult, type JudgeLimits, type JudgeTest, type JudgeTestResult, type Verdict } from '@javelin/contracts';
+import {
+  DEFAULT_JUDGE_LIMITS,
+  type JudgeJobData,
+  type JudgeJobResult,
+  type JudgeLimits,
+  type JudgeTest,
+  type JudgeTestResult,
+  type Verdict,
+} from '@javelin/contracts';
 import { analyzeJavaSource } from '@javelin/java-io';
 import { compileCold, FAST_START_JAVAC_OPTIONS, type CompileResult } from './compiler';
 import { loadConfig, type JudgeConfig, type JudgeMode } from './config';
@@ -56,7 +64,12 @@ export class Judge {
     private readonly rt: JudgeRuntime,
   ) {
     this.harnesses = new HarnessPool(
-      { sandbox: rt.sandbox, harnessDir: rt.harnessDir, cdsDir: rt.cdsArchive, jvmArgs: (shape) => jvmArgs(shape, 'harness', rt.cdsArchive) },
+      {
+        sandbox: rt.sandbox,
+        harnessDir: rt.harnessDir,
+        cdsDir: rt.cdsArchive,
+        jvmArgs: (shape) => jvmArgs(shape, 'harness', rt.cdsArchive),
+      },
       config.concurrency,
     );
   }
@@ -70,10 +83,15 @@ export class Judge {
       judge.harnesses.prestart(shapeOf(withDefaults(undefined)));
     }
     if (!rt.cgroups.hasMemory || !rt.cgroups.hasPids) {
-      log('WARNING: no pids/memory cgroup: memory is held by -Xmx only and processes/threads are not limited; run the judge as root (or with a delegated cgroup) in production', { cgroups: rt.cgroups.description });
+      log(
+        'WARNING: no pids/memory cgroup: memory is held by -Xmx only and processes/threads are not limited; run the judge as root (or with a delegated cgroup) in production',
+        { cgroups: rt.cgroups.description },
+      );
     }
     log('judge ready', {
-      sandbox: config.unsafeNoSandbox ? 'DISABLED (JUDGE_UNSAFE_NO_SANDBOX=1)' : `bubblewrap (sandbox uid ${rt.sandbox.privileged ? config.sandboxUid : process.getuid?.()})`,
+      sandbox: config.unsafeNoSandbox
+        ? 'DISABLED (JUDGE_UNSAFE_NO_SANDBOX=1)'
+        : `bubblewrap (sandbox uid ${rt.sandbox.privileged ? config.sandboxUid : process.getuid?.()})`,
       cgroups: rt.cgroups.description,
       javaHome: rt.sandbox.javaHome,
       mode: config.mode,
@@ -102,21 +120,35 @@ export class Judge {
     const tests: JudgeTest[] = Array.isArray(data.tests) ? data.tests : [];
     const limits = withDefaults(data.limits);
     if (Buffer.byteLength(data.code, 'utf8') > MAX_SOURCE_BYTES) {
-      return { verdict: 'compilation_error', compileError: `Source code too large (limit ${MAX_SOURCE_BYTES} bytes)`, results: [] };
+      return {
+        verdict: 'compilation_error',
+        compileError: `Source code too large (limit ${MAX_SOURCE_BYTES} bytes)`,
+        results: [],
+      };
     }
     const subDir = join(this.rt.stateDir, `s${++this.subCounter}`);
     mkdirSync(subDir, { mode: 0o755 });
     const t0 = performance.now();
     try {
       const compiled = await this.compile(data.code, limits, mode, subDir);
-      const timings = () => ({ compileMs: Math.round(compiled.ms), totalMs: Math.round(performance.now() - t0) });
+      const timings = () => ({
+        compileMs: Math.round(compiled.ms),
+        totalMs: Math.round(performance.now() - t0),
+      });
       if (!compiled.ok) {
         log('compiled', { requestId: data.requestId, ok: false, compileMs: Math.round(compiled.ms) });
-        return { verdict: 'compilation_error', compileError: compiled.message, results: [], timings: timings() };
+        return {
+          verdict: 'compilation_error',
+          compileError: compiled.message,
+          results: [],
+          timings: timings(),
+        };
       }
       if (!compiled.mainClass) return { verdict: 'compilation_error', compileError: NO_MAIN, results: [] };
       const outcomes = await this.runTests(compiled as Compiled, tests, limits, mode, subDir);
-      const results: JudgeTestResult[] = outcomes.map((o, i) => classifyOutcome(tests[i], o, limits, this.config.maxReportedOutputBytes));
+      const results: JudgeTestResult[] = outcomes.map((o, i) =>
+        classifyOutcome(tests[i], o, limits, this.config.maxReportedOutputBytes),
+      );
       const failed = results.find((r) => r.verdict !== 'accepted');
       const verdict: Verdict = failed ? failed.verdict : 'accepted';
       const passed = results.filter((r) => r.verdict === 'accepted').length;
@@ -128,7 +160,12 @@ export class Judge {
   }
 
   /** Compile in the warm service (through the cache) or, cold, with the javac launcher; the main class resolved. */
-  private async compile(code: string, limits: JudgeLimits, mode: JudgeMode, subDir: string): Promise<CompileResult> {
+  private async compile(
+    code: string,
+    limits: JudgeLimits,
+    mode: JudgeMode,
+    subDir: string,
+  ): Promise<CompileResult> {
     const info = analyzeJavaSource(code);
     const fileName = info.publicClass ?? 'Main';
     const compiler = this.rt.compiler;
@@ -136,20 +173,42 @@ export class Judge {
     if (mode !== 'cold' && compiler) {
       const key = CompileCache.key(fileName, code);
       const cached = this.compileCache.get(key);
-      compiled = cached ? { ...cached, ms: 0 } : await compiler.compile(fileName, code, limits.compileWallTimeMs);
+      compiled = cached
+        ? { ...cached, ms: 0 }
+        : await compiler.compile(fileName, code, limits.compileWallTimeMs);
       if (!cached) this.compileCache.set(key, compiled);
     } else {
       const { sandboxUid, sandboxGid } = this.config;
       const options = mode === 'cold' ? [] : FAST_START_JAVAC_OPTIONS;
-      compiled = await compileCold(this.rt.sandbox, join(subDir, 'javac'), fileName, code, limits.compileWallTimeMs, sandboxUid, sandboxGid, options);
+      compiled = await compileCold(
+        this.rt.sandbox,
+        join(subDir, 'javac'),
+        fileName,
+        code,
+        limits.compileWallTimeMs,
+        sandboxUid,
+        sandboxGid,
+        options,
+      );
     }
     if (!compiled.ok) return compiled;
     const simpleMain = info.mainClass;
-    const mainClass = compiled.mainClass ?? (simpleMain ? (info.packageName ? `${info.packageName}.${simpleMain}` : simpleMain) : null);
-    return { ...compiled, mainClass: mainClass && compiled.classes.some((c) => c.name === mainClass) ? mainClass : null };
+    const mainClass =
+      compiled.mainClass ??
+      (simpleMain ? (info.packageName ? `${info.packageName}.${simpleMain}` : simpleMain) : null);
+    return {
+      ...compiled,
+      mainClass: mainClass && compiled.classes.some((c) => c.name === mainClass) ? mainClass : null,
+    };
   }
 
-  private async runTests(compiled: Compiled, tests: JudgeTest[], limits: JudgeLimits, mode: JudgeMode, subDir: string): Promise<TestOutcome[]> {
+  private async runTests(
+    compiled: Compiled,
+    tests: JudgeTest[],
+    limits: JudgeLimits,
+    mode: JudgeMode,
+    subDir: string,
+  ): Promise<TestOutcome[]> {
     if (mode === 'harness') return runInHarness(this.harnesses, compiled, tests, limits);
     const classesDir = join(subDir, 'classes');
     writeClasses(compiled.classes, classesDir);

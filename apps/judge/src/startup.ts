@@ -1,6 +1,16 @@
 import { spawnSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { join, resolve } from 'node:path';
 import { CgroupManager, isAlive } from './cgroups';
 import { CompileService } from './compiler';
@@ -53,9 +63,19 @@ function buildOnce(dir: string, build: (tmp: string) => void): void {
   }
 }
 
-function run(cmd: string, args: string[], opts: { input?: string; cwd?: string } = {}): { stdout: string; stderr: string } {
-  const r = spawnSync(cmd, args, { encoding: 'utf8', input: opts.input ?? '', cwd: opts.cwd, env: { PATH: process.env.PATH ?? '/usr/bin:/bin' } });
-  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed (${r.status}): ${r.stderr || r.error?.message}`);
+function run(
+  cmd: string,
+  args: string[],
+  opts: { input?: string; cwd?: string } = {},
+): { stdout: string; stderr: string } {
+  const r = spawnSync(cmd, args, {
+    encoding: 'utf8',
+    input: opts.input ?? '',
+    cwd: opts.cwd,
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
+  });
+  if (r.status !== 0)
+    throw new Error(`${cmd} ${args.join(' ')} failed (${r.status}): ${r.stderr || r.error?.message}`);
   return { stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -78,7 +98,11 @@ const WARMUP_SOURCES = [
     name: 'Main',
     source: `import java.util.*;\nimport java.util.stream.*;\npublic class Main {\n  record P(int x, String y) {}\n  interface F { int f(int x); }\n  static <T extends Comparable<T>> T max(List<T> l) { return Collections.max(l); }\n  public static void main(String[] args) {\n    List<P> ps = new ArrayList<>();\n    for (int i = 0; i < 10; i++) ps.add(new P(i, "s" + i));\n    F sq = x -> x * x;\n    String s = ps.stream().filter(p -> p.x() % 2 == 0).map(P::y).collect(Collectors.joining(","));\n    switch (s.length()) { case 0: break; default: System.out.println(s + sq.f(3) + max(List.of(1, 2, 3))); }\n    StringBuilder sb = new StringBuilder(); long acc = 0; for (int i = 0; i < 100; i++) { acc += (long) i * i; sb.append(i % 10); }\n    System.out.println(acc + sb.toString());\n  }\n}\n`,
   },
-  { name: 'Main', source: 'public class Main {\n  public static void main(String[] args) {\n    int x = "a";\n    undefined();\n  }\n}\n' },
+  {
+    name: 'Main',
+    source:
+      'public class Main {\n  public static void main(String[] args) {\n    int x = "a";\n    undefined();\n  }\n}\n',
+  },
 ];
 
 /** Remove state left by judges that died (kill -9) over an hour ago; one that only looks dead from here (another pid namespace) keeps its files. */
@@ -87,14 +111,19 @@ function sweepStaleState(workRoot: string): void {
     const m = /^j-(\d+)-/.exec(e);
     if (!m || isAlive(Number(m[1]))) continue;
     try {
-      if (Date.now() - statSync(join(workRoot, e)).mtimeMs > STALE_STATE_MS) rmSync(join(workRoot, e), { recursive: true, force: true });
+      if (Date.now() - statSync(join(workRoot, e)).mtimeMs > STALE_STATE_MS)
+        rmSync(join(workRoot, e), { recursive: true, force: true });
     } catch {
       /* removed meanwhile */
     }
   }
 }
 
-async function createSandbox(config: JudgeConfig, stateDir: string, cgroups: CgroupManager): Promise<Sandbox> {
+async function createSandbox(
+  config: JudgeConfig,
+  stateDir: string,
+  cgroups: CgroupManager,
+): Promise<Sandbox> {
   const sandbox = new Sandbox({
     javaHome: config.javaHome,
     stateDir,
@@ -113,14 +142,30 @@ function buildCdsArchive(java: string, dir: string): void {
   mkdirSync(join(dir, 'cds'), { mode: 0o755 });
   try {
     const list = join(dir, 'classes.lst');
-    run(java, ['-Xshare:off', `-XX:DumpLoadedClassList=${list}`, '-cp', join(dir, 'train'), 'CdsTraining'], { input: '4 5\n' });
-    const jdkOnly = readFileSync(list, 'utf8').split('\n').filter((l) => !l.startsWith('CdsTraining')).join('\n');
+    run(java, ['-Xshare:off', `-XX:DumpLoadedClassList=${list}`, '-cp', join(dir, 'train'), 'CdsTraining'], {
+      input: '4 5\n',
+    });
+    const jdkOnly = readFileSync(list, 'utf8')
+      .split('\n')
+      .filter((l) => !l.startsWith('CdsTraining'))
+      .join('\n');
     writeFileSync(list, jdkOnly);
     // Dumped with G1 (the default): JDK 17 archives heap objects (the module graph, interned
     // strings) only with G1, and runs use G1 to map them.
-    run(java, ['-Xshare:dump', '-XX:+UseG1GC', `-XX:SharedClassListFile=${list}`, `-XX:SharedArchiveFile=${join(dir, 'cds', 'javelin.jsa')}`], { cwd: join(dir, 'cds') });
+    run(
+      java,
+      [
+        '-Xshare:dump',
+        '-XX:+UseG1GC',
+        `-XX:SharedClassListFile=${list}`,
+        `-XX:SharedArchiveFile=${join(dir, 'cds', 'javelin.jsa')}`,
+      ],
+      { cwd: join(dir, 'cds') },
+    );
   } catch (e) {
-    log('AppCDS archive could not be built; using the default CDS archive', { error: String(e).slice(0, 300) });
+    log('AppCDS archive could not be built; using the default CDS archive', {
+      error: String(e).slice(0, 300),
+    });
   }
 }
 
@@ -130,12 +175,20 @@ function buildJavaCache(config: JudgeConfig, sandbox: Sandbox): string {
   const java = join(sandbox.javaHome, 'bin/java');
   const sources = JAVA_SOURCES.map((f) => readFileSync(join(JAVA_DIR, f), 'utf8'));
   const version = run(java, ['-version']).stderr;
-  const cacheDir = join(config.workRoot, `cache-${sha('layout-3 (harness)', sandbox.javaHome, version, ...sources)}`);
+  const cacheDir = join(
+    config.workRoot,
+    `cache-${sha('layout-3 (harness)', sandbox.javaHome, version, ...sources)}`,
+  );
   buildOnce(cacheDir, (tmp) => {
     for (const d of ['compiler', 'train', 'harness']) mkdirSync(join(tmp, d), { mode: 0o755 });
     run(javac, ['-proc:none', '-d', join(tmp, 'compiler'), join(JAVA_DIR, 'CompileServer.java')]);
     run(javac, ['-proc:none', '-d', join(tmp, 'train'), join(JAVA_DIR, 'CdsTraining.java')]);
-    run(javac, ['-proc:none', '-d', join(tmp, 'harness'), ...['Harness.java', 'CdsTraining.java', 'javelin_harness/Exit.java'].map((f) => join(JAVA_DIR, f))]);
+    run(javac, [
+      '-proc:none',
+      '-d',
+      join(tmp, 'harness'),
+      ...['Harness.java', 'CdsTraining.java', 'javelin_harness/Exit.java'].map((f) => join(JAVA_DIR, f)),
+    ]);
     buildCdsArchive(java, tmp);
     chmodTree(tmp);
   });
@@ -143,23 +196,45 @@ function buildJavaCache(config: JudgeConfig, sandbox: Sandbox): string {
 }
 
 /** The archive is used only if the sandboxed JVM accepts it. */
-async function checkCdsArchive(config: JudgeConfig, sandbox: Sandbox, cacheDir: string): Promise<string | null> {
+async function checkCdsArchive(
+  config: JudgeConfig,
+  sandbox: Sandbox,
+  cacheDir: string,
+): Promise<string | null> {
   const jsa = join(cacheDir, 'cds', 'javelin.jsa');
   if (!config.appCds || !existsSync(jsa)) return null;
   const check = await sandbox.run({
-    argv: [join(sandbox.javaHome, 'bin/java'), '-Xshare:on', `-XX:SharedArchiveFile=/cds/javelin.jsa`, '-XX:+UseG1GC', '-XX:-UsePerfData', '-cp', '/classes', '-version'],
+    argv: [
+      join(sandbox.javaHome, 'bin/java'),
+      '-Xshare:on',
+      `-XX:SharedArchiveFile=/cds/javelin.jsa`,
+      '-XX:+UseG1GC',
+      '-XX:-UsePerfData',
+      '-cp',
+      '/classes',
+      '-version',
+    ],
     binds: [
       { src: join(cacheDir, 'cds'), dest: '/cds' },
       { src: join(cacheDir, 'train'), dest: '/classes' },
     ],
     stdin: '',
-    limits: { cpuSeconds: 10, memoryBytes: 512 << 20, pids: 64, fileSizeBytes: 1 << 20, openFiles: 128, workDirBytes: 1 << 20 },
+    limits: {
+      cpuSeconds: 10,
+      memoryBytes: 512 << 20,
+      pids: 64,
+      fileSizeBytes: 1 << 20,
+      openFiles: 128,
+      workDirBytes: 1 << 20,
+    },
     wallTimeMs: 20_000,
     maxStdoutBytes: 1 << 16,
     maxStderrBytes: 1 << 16,
   });
   if (check.exitCode === 0) return join(cacheDir, 'cds');
-  log('AppCDS archive rejected by the JVM; using the default CDS archive', { stderr: check.stderr.slice(0, 300) });
+  log('AppCDS archive rejected by the JVM; using the default CDS archive', {
+    stderr: check.stderr.slice(0, 300),
+  });
   return null;
 }
 
@@ -167,7 +242,9 @@ async function checkCdsArchive(config: JudgeConfig, sandbox: Sandbox, cacheDir: 
 export async function startRuntime(config: JudgeConfig): Promise<JudgeRuntime> {
   if (config.unsafeNoSandbox) {
     const line = '!'.repeat(78);
-    console.error(`${line}\n!! JUDGE_UNSAFE_NO_SANDBOX=1: submissions run WITHOUT the bubblewrap sandbox.\n!! Local development only. Never run this with code you do not trust.\n${line}`);
+    console.error(
+      `${line}\n!! JUDGE_UNSAFE_NO_SANDBOX=1: submissions run WITHOUT the bubblewrap sandbox.\n!! Local development only. Never run this with code you do not trust.\n${line}`,
+    );
   }
   mkdirSync(config.workRoot, { recursive: true, mode: 0o755 });
   chmodSync(config.workRoot, 0o755);

@@ -1,4 +1,10 @@
-import { HARNESS_PROTOCOL_ERROR, type JudgeLimits, type JudgeTest, type JudgeTestResult, type Verdict } from '@javelin/contracts';
+import {
+  HARNESS_PROTOCOL_ERROR,
+  type JudgeLimits,
+  type JudgeTest,
+  type JudgeTestResult,
+  type Verdict,
+} from '@javelin/contracts';
 import { outputsMatch } from './compare';
 
 /** What one test run left behind, however it was run (a fresh JVM or the harness): the classifier's only input. */
@@ -44,24 +50,42 @@ function abnormalEnd(out: TestOutcome): string {
   if (exc) return exc[1].trim();
   const launcher = LAUNCHER_RE.exec(out.stderr);
   if (launcher) return launcher[0];
-  const sig = out.signal ?? (out.exitCode !== null && out.exitCode > 128 ? `signal ${out.exitCode - 128}` : null);
+  const sig =
+    out.signal ?? (out.exitCode !== null && out.exitCode > 128 ? `signal ${out.exitCode - 128}` : null);
   if (sig) return `Killed by ${sig}`;
   const firstLine = out.stderr.split('\n').find((l) => l.trim() !== '');
   return `Exited with code ${out.exitCode}${firstLine ? `: ${firstLine.trim().slice(0, 200)}` : ''}`;
 }
 
 /** Verdict and error text of one test from its outcome: pure, no JVM. */
-export function classifyOutcome(test: JudgeTest, out: TestOutcome, limits: JudgeLimits, maxReportedOutputBytes: number): JudgeTestResult {
+export function classifyOutcome(
+  test: JudgeTest,
+  out: TestOutcome,
+  limits: JudgeLimits,
+  maxReportedOutputBytes: number,
+): JudgeTestResult {
   const oom = outOfMemory(out, out.stdout.toString('utf8'));
   const actual = oom.actual;
-  const actualOutput = actual.length > maxReportedOutputBytes ? `${actual.slice(0, maxReportedOutputBytes)}\n… (output truncated)` : actual;
-  const res = (verdict: Verdict, error: string): JudgeTestResult => ({ id: test.id, verdict, actualOutput, executionTime: Math.round(out.executionMs), error });
+  const actualOutput =
+    actual.length > maxReportedOutputBytes
+      ? `${actual.slice(0, maxReportedOutputBytes)}\n… (output truncated)`
+      : actual;
+  const res = (verdict: Verdict, error: string): JudgeTestResult => ({
+    id: test.id,
+    verdict,
+    actualOutput,
+    executionTime: Math.round(out.executionMs),
+    error,
+  });
   const threadLimit = `Too many threads or processes (limit ${limits.maxProcesses}): java.lang.OutOfMemoryError: unable to create native thread`;
 
-  if (out.outputExceeded) return res('output_limit_exceeded', `Output limit exceeded (${limits.outputBytes} bytes)`);
+  if (out.outputExceeded)
+    return res('output_limit_exceeded', `Output limit exceeded (${limits.outputBytes} bytes)`);
   if (out.stderrMatched) return res('runtime_error', threadLimit);
-  if (out.cpuExceeded) return res('time_limit_exceeded', `Time limit exceeded (CPU ${seconds(limits.cpuTimeMs)})`);
-  if (out.timedOut) return res('time_limit_exceeded', `Time limit exceeded (wall ${seconds(limits.wallTimeMs)})`);
+  if (out.cpuExceeded)
+    return res('time_limit_exceeded', `Time limit exceeded (CPU ${seconds(limits.cpuTimeMs)})`);
+  if (out.timedOut)
+    return res('time_limit_exceeded', `Time limit exceeded (wall ${seconds(limits.wallTimeMs)})`);
   if (oom.line && /unable to create native thread/.test(oom.line)) return res('runtime_error', threadLimit);
   if (out.oomKilled) return res('memory_limit_exceeded', `Memory limit exceeded (${limits.memoryMb} MiB)`);
   if (oom.line) return res('memory_limit_exceeded', oom.line);

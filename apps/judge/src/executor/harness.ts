@@ -64,7 +64,7 @@ interface Parsed {
  * the nonce comes a fixed-size result. Nothing from the harness is trusted: sizes are bounded, the
  * result must name this test, and the limits are enforced from outside (wall timer, cgroup CPU).
  */
-class TestInFlight {
+export class TestInFlight {
   private chunks: Buffer[] = [];
   private size = 0;
   private tail: Buffer | null = null;
@@ -145,12 +145,17 @@ class TestInFlight {
 
   /** Returns true when the JVM logged that it could not start a thread. */
   onStderr(chunk: Buffer): boolean {
-    if (this.rawErr.length < RAW_STDERR_BYTES) this.rawErr += chunk.toString('utf8').slice(0, RAW_STDERR_BYTES - this.rawErr.length);
+    if (this.rawErr.length < RAW_STDERR_BYTES)
+      this.rawErr += chunk.toString('utf8').slice(0, RAW_STDERR_BYTES - this.rawErr.length);
     if (!this.stderrMatched && THREAD_LIMIT_RE.test(this.rawErr)) this.stderrMatched = true;
     return this.stderrMatched;
   }
 
-  outcome(exit: { code: number | null; signal: NodeJS.Signals | null } | null, cpuMs: number | null, oomKilled: boolean): TestOutcome {
+  outcome(
+    exit: { code: number | null; signal: NodeJS.Signals | null } | null,
+    cpuMs: number | null,
+    oomKilled: boolean,
+  ): TestOutcome {
     const outerWall = performance.now() - this.started;
     const r = this.result;
     const stdout = Buffer.concat(this.chunks);
@@ -184,7 +189,8 @@ export class HarnessProcess {
   private readyBuf = Buffer.alloc(0);
   private isReady = false;
   private startErr = '';
-  private test: { t: TestInFlight; done: (r: HarnessTestRun) => void; timers: NodeJS.Timeout[] } | null = null;
+  private test: { t: TestInFlight; done: (r: HarnessTestRun) => void; timers: NodeJS.Timeout[] } | null =
+    null;
   private exited: { code: number | null; signal: NodeJS.Signals | null } | null = null;
   private loaded = false;
 
@@ -201,10 +207,19 @@ export class HarnessProcess {
       openFiles: 128,
       workDirBytes: 32 << 20,
     };
-    this.cg = sandbox.cgroups.available ? sandbox.cgroups.create({ memoryBytes: limits.memoryBytes, pids: limits.pids }) : null;
+    this.cg = sandbox.cgroups.available
+      ? sandbox.cgroups.create({ memoryBytes: limits.memoryBytes, pids: limits.pids })
+      : null;
     const binds: Bind[] = [{ src: launch.harnessDir, dest: '/harness' }];
     if (launch.cdsDir) binds.push({ src: launch.cdsDir, dest: '/cds' });
-    this.child = sandbox.spawnLongLived({ argv: [`${sandbox.javaHome}/bin/java`, ...launch.jvmArgs(shape), '-cp', '/harness', 'Harness'], binds, limits }, this.cg);
+    this.child = sandbox.spawnLongLived(
+      {
+        argv: [`${sandbox.javaHome}/bin/java`, ...launch.jvmArgs(shape), '-cp', '/harness', 'Harness'],
+        binds,
+        limits,
+      },
+      this.cg,
+    );
     this.ready = new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.kill();
@@ -219,7 +234,11 @@ export class HarnessProcess {
       this.child.on('close', (code, signal) => {
         clearTimeout(timer);
         this.onExit(code, signal);
-        reject(new SandboxError(`the test harness exited (code ${code}, signal ${signal}): ${this.startErr.trim().slice(0, 300)}`));
+        reject(
+          new SandboxError(
+            `the test harness exited (code ${code}, signal ${signal}): ${this.startErr.trim().slice(0, 300)}`,
+          ),
+        );
       });
     });
     this.ready.catch(() => undefined);
@@ -278,7 +297,8 @@ export class HarnessProcess {
     const cur = this.test;
     if (!cur) return;
     const t = cur.t;
-    const clean = t.result !== null && !t.outputExceeded && !t.protocolViolation && !t.stderrMatched && !t.stray;
+    const clean =
+      t.result !== null && !t.outputExceeded && !t.protocolViolation && !t.stderrMatched && !t.stray;
     if (clean) this.finish(t.result?.recycle ?? false);
     else this.kill();
   }
@@ -379,7 +399,8 @@ export class HarnessPool {
   ) {}
 
   prestart(shape: HarnessShape): void {
-    while (!this.closed && this.idle.length < this.size) this.idle.push(new HarnessProcess(this.launch, shape));
+    while (!this.closed && this.idle.length < this.size)
+      this.idle.push(new HarnessProcess(this.launch, shape));
   }
 
   /** A ready harness of this shape (pre-started if one is waiting). */
