@@ -4,9 +4,11 @@
 //   npx nx build judge && node bench/judge/bench.mjs [--runs 40] [--cold-runs 15] [--burst 40] [--cold-burst 12]
 //
 // For each path it starts a real worker process (apps/judge/dist/main.js) on its own BullMQ prefix:
-//   fast: the judge as deployed (warm compile service, AppCDS, tests in parallel up to the core count)
-//   cold: the baseline: javac in a new process, then a new JVM per test, one test at a time
-// both with the same bubblewrap sandbox and limits. It then measures
+//   harness:  the judge as deployed: warm compile service, one pre-started sandboxed JVM per
+//             submission, a fresh class loader per test
+//   per-test: warm compile service, AppCDS, a fresh sandboxed JVM per test, tests in parallel
+//   cold:     the baseline: javac in a new process, then a new JVM per test, one test at a time
+// all with the same bubblewrap sandbox and limits. It then measures
 //   latency: one accepted 10-test submission at a time, queue.add -> job.waitUntilFinished (p50/p95)
 //   throughput: a burst of submissions added at once, judged per second until the last finishes.
 import { spawn } from 'node:child_process';
@@ -167,30 +169,30 @@ process.on('unhandledRejection', (e) => {
   process.exit(1);
 });
 const load0 = loadavg()[0];
-const pf = await setup('fast');
-const pc = await setup('cold');
+const paths = [await setup('harness'), await setup('per-test'), await setup('cold')];
+const runsOf = (p) => (p.mode === 'cold' ? COLD_RUNS : RUNS);
 // Warm-up: the first submissions after start are not representative.
-for (let i = 0; i < 3; i++) {
-  await pf.judgeOne();
-  await pc.judgeOne();
-}
-// Latency, fast and cold interleaved so that both see the same machine.
+for (let i = 0; i < 3; i++) for (const p of paths) await p.judgeOne();
+// Latency, the paths interleaved so that all see the same machine.
 for (let i = 0; i < Math.max(RUNS, COLD_RUNS); i++) {
-  if (i < RUNS) await latencyTimed(pf);
-  if (i < COLD_RUNS) await latencyTimed(pc);
+  for (const p of paths) if (i < runsOf(p)) await latencyTimed(p);
 }
-const fastRate = await burst(pf, BURST);
-const coldRate = await burst(pc, COLD_BURST);
-await pf.close();
-await pc.close();
-const fast = summary(pf, fastRate, BURST);
-const cold = summary(pc, coldRate, COLD_BURST);
+const rows = [];
+for (const p of paths) {
+  const size = p.mode === 'cold' ? COLD_BURST : BURST;
+  rows.push([p.mode, summary(p, await burst(p, size), size)]);
+}
+for (const p of paths) await p.close();
 const f = (x) => x.toFixed(0).padStart(6);
 console.log(`\nJudge benchmark: accepted 10-test Java submission, real worker via Redis/BullMQ (JUDGE_CONCURRENCY=${process.env.JUDGE_CONCURRENCY ?? '1'})`);
 console.log(`machine: ${cpus().length} cores, ${new Date().toISOString()}, load average (1 min) ${load0.toFixed(2)} at start, ${loadavg()[0].toFixed(2)} at end`);
-console.log('path   runs   p50 ms  p95 ms  mean ms   burst  submissions/s');
-for (const [name, r] of [['fast', fast], ['cold', cold]]) {
-  console.log(`${name.padEnd(6)} ${String(r.runs).padStart(4)} ${f(r.p50)}  ${f(r.p95)}  ${f(r.mean)}   ${String(r.burst).padStart(5)}  ${r.perSecond.toFixed(2).padStart(8)}`);
+console.log('path       runs   p50 ms  p95 ms  mean ms   burst  submissions/s');
+for (const [name, r] of rows) {
+  console.log(`${name.padEnd(10)} ${String(r.runs).padStart(4)} ${f(r.p50)}  ${f(r.p95)}  ${f(r.mean)}   ${String(r.burst).padStart(5)}  ${r.perSecond.toFixed(2).padStart(8)}`);
 }
-console.log(`speed-up (cold p50 / fast p50): ${(cold.p50 / fast.p50).toFixed(2)}x; throughput ratio: ${(fast.perSecond / cold.perSecond).toFixed(2)}x`);
+const by = Object.fromEntries(rows);
+for (const name of ['harness', 'per-test']) {
+  const r = by[name];
+  console.log(`${name} vs cold: p50 ${(by.cold.p50 / r.p50).toFixed(2)}x faster, throughput ${(r.perSecond / by.cold.perSecond).toFixed(2)}x`);
+}
 process.exit(0);

@@ -36,20 +36,24 @@ public final class Harness {
     private static final int MAX_INPUT_BYTES = 512 << 20;
     private static final long SAMPLE_MS = 5;
     private static final long EXIT_UNWIND_MS = 20;
-    private static final int WARMUP_ROUNDS = 12;
+    private static final int WARMUP_ROUNDS = 3;
 
     private final DataInputStream control = new DataInputStream(new BufferedInputStream(new FileInputStream(FileDescriptor.in), 1 << 16));
     private final FileOutputStream stdout = new FileOutputStream(FileDescriptor.out);
     private final ThreadMXBean mx = ManagementFactory.getThreadMXBean();
     private final GlobalState global = GlobalState.capture();
     private final byte[] exitClassBytes;
+    /** The sandbox's private writable directory, emptied after every test (null: nothing to empty). */
+    private final File workDir;
 
-    private Harness() throws IOException {
+    private Harness(File workDir) throws IOException {
+        this.workDir = workDir;
         exitClassBytes = resource("/javelin_harness/Exit.class");
     }
 
+    /** args: [the working directory to empty after each test] */
     public static void main(String[] args) throws Exception {
-        Harness h = new Harness();
+        Harness h = new Harness(args.length > 0 ? new File(args[0]) : null);
         h.warmUp();
         h.stdout.write(READY);
         h.serve();
@@ -162,8 +166,8 @@ public final class Harness {
     }
 
     /** Files a test wrote to its working directory (the sandbox's private tmpfs) are not seen by the next test. */
-    private static void clearWorkDir() {
-        File[] left = new File(System.getProperty("user.dir")).listFiles();
+    private void clearWorkDir() {
+        File[] left = workDir == null ? null : workDir.listFiles();
         if (left != null) for (File f : left) deleteTree(f);
     }
 

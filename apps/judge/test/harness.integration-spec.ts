@@ -226,14 +226,14 @@ describe('each test as a fresh program', () => {
     expect(verdicts(r)).toEqual(Array(5).fill('accepted'));
   });
 
-  it('System.setOut, System.out.close() and changed global state do not reach the next test', async () => {
+  it('System.setOut, System.out.close(), changed global state and files left in /work do not reach the next test', async () => {
     const code =
       byMode(`            case "close": System.out.println("closing"); System.out.close(); System.out.println("gone"); return;
             case "setout": System.setOut(new PrintStream(new ByteArrayOutputStream())); System.out.println("hidden"); return;
-            case "state": System.setProperty("line.separator", "X"); Locale.setDefault(Locale.GERMANY); TimeZone.setDefault(TimeZone.getTimeZone("Asia/Tokyo")); System.out.println("state"); return;
-            case "check": System.out.println(String.format("%.1f", 1.5) + " " + TimeZone.getDefault().getID() + " " + System.getProperty("line.separator").length()); return;`);
+            case "state": System.setProperty("line.separator", "X"); Locale.setDefault(Locale.GERMANY); TimeZone.setDefault(TimeZone.getTimeZone("Asia/Tokyo")); Files.write(Paths.get("left.txt"), new byte[1]); System.out.println("state"); return;
+            case "check": System.out.println(String.format("%.1f", 1.5) + " " + TimeZone.getDefault().getID() + " " + System.getProperty("line.separator").length() + " " + Files.exists(Paths.get("left.txt"))); return;`);
     const modes = ['close', 'a', 'setout', 'b', 'state', 'check'];
-    const expected = { close: 'closing', setout: '', state: 'state', check: '1.5 GMT 1' } as Record<
+    const expected = { close: 'closing', setout: '', state: 'state', check: '1.5 GMT 1 false' } as Record<
       string,
       string
     >;

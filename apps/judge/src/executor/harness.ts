@@ -214,7 +214,14 @@ export class HarnessProcess {
     if (launch.cdsDir) binds.push({ src: launch.cdsDir, dest: '/cds' });
     this.child = sandbox.spawnLongLived(
       {
-        argv: [`${sandbox.javaHome}/bin/java`, ...launch.jvmArgs(shape), '-cp', '/harness', 'Harness'],
+        argv: [
+          `${sandbox.javaHome}/bin/java`,
+          ...launch.jvmArgs(shape),
+          '-cp',
+          '/harness',
+          'Harness',
+          '/work',
+        ],
         binds,
         limits,
       },
