@@ -2,6 +2,7 @@
 // Judge benchmark: latency and throughput of the real judge worker, through Redis and BullMQ.
 //
 //   npx nx build judge && node bench/judge/bench.mjs [--runs 40] [--cold-runs 15] [--burst 40] [--cold-burst 12]
+//        [--paths harness,per-test,cold]
 //
 // For each path it starts a real worker process (apps/judge/dist/main.js) on its own BullMQ prefix:
 //   harness:  the judge as deployed: warm compile service, one pre-started sandboxed JVM per
@@ -30,6 +31,7 @@ const RUNS = Number(args.runs ?? 40);
 const COLD_RUNS = Number(args['cold-runs'] ?? 15);
 const BURST = Number(args.burst ?? 40);
 const COLD_BURST = Number(args['cold-burst'] ?? 12);
+const PATHS = String(args.paths ?? 'harness,per-test,cold').split(',');
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const WORKER = join(root, 'apps/judge/dist/main.js');
 if (!existsSync(WORKER)) {
@@ -94,6 +96,9 @@ function pct(sorted, p) {
   return sorted[i];
 }
 
+/** The worker's own log lines the breakdown is made of. */
+const logs = { judged: [], harnessReady: [] };
+
 async function startWorker(mode, prefix) {
   const child = spawn(process.execPath, [WORKER], {
     env: { ...process.env, REDIS_URL, JUDGE_MODE: mode, JUDGE_QUEUE_PREFIX: prefix, JUDGE_CONCURRENCY: process.env.JUDGE_CONCURRENCY ?? '1' },
@@ -109,6 +114,8 @@ async function startWorker(mode, prefix) {
       const line = buf.slice(0, i);
       buf = buf.slice(i + 1);
       if (line.includes('"msg":"listening"')) ready();
+      if (line.includes('"msg":"judged"')) logs.judged.push(JSON.parse(line));
+      if (line.includes('"msg":"harness ready"')) logs.harnessReady.push(JSON.parse(line));
     }
   });
   child.on('exit', (code) => {
@@ -169,7 +176,8 @@ process.on('unhandledRejection', (e) => {
   process.exit(1);
 });
 const load0 = loadavg()[0];
-const paths = [await setup('harness'), await setup('per-test'), await setup('cold')];
+const paths = [];
+for (const mode of PATHS) paths.push(await setup(mode));
 const runsOf = (p) => (p.mode === 'cold' ? COLD_RUNS : RUNS);
 // Warm-up: the first submissions after start are not representative.
 for (let i = 0; i < 3; i++) for (const p of paths) await p.judgeOne();
@@ -193,6 +201,18 @@ for (const [name, r] of rows) {
 const by = Object.fromEntries(rows);
 for (const name of ['harness', 'per-test']) {
   const r = by[name];
+  if (!r || !by.cold) continue;
   console.log(`${name} vs cold: p50 ${(by.cold.p50 / r.p50).toFixed(2)}x faster, throughput ${(r.perSecond / by.cold.perSecond).toFixed(2)}x`);
+}
+const median = (xs) => pct([...xs].sort((a, b) => a - b), 50);
+const judged = logs.judged.filter((l) => l.mode === 'harness');
+if (judged.length > 0) {
+  const compile = median(judged.map((l) => l.compileMs));
+  const wait = median(judged.map((l) => l.harnessWaitMs));
+  const tests = median(judged.map((l) => l.totalMs - l.compileMs - l.harnessWaitMs));
+  const start = median(logs.harnessReady.map((l) => l.startMs));
+  const cpu = median(logs.harnessReady.filter((l) => l.cpuMs !== null).map((l) => l.cpuMs));
+  console.log(`harness path, inside the judge (medians of ${judged.length} submissions): compile ${compile} ms, waiting for a ready harness ${wait} ms, 10 tests ${tests} ms`);
+  console.log(`harness JVM start (in the background): ${start} ms from spawn to ready, ${cpu} ms of CPU (median of ${logs.harnessReady.length})`);
 }
 process.exit(0);

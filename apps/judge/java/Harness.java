@@ -36,7 +36,7 @@ public final class Harness {
     private static final int MAX_INPUT_BYTES = 512 << 20;
     private static final long SAMPLE_MS = 5;
     private static final long EXIT_UNWIND_MS = 20;
-    private static final int WARMUP_ROUNDS = 3;
+    private static final int WARMUP_ROUNDS = 1;
 
     private final DataInputStream control = new DataInputStream(new BufferedInputStream(new FileInputStream(FileDescriptor.in), 1 << 16));
     private final FileOutputStream stdout = new FileOutputStream(FileDescriptor.out);

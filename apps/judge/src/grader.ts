@@ -114,14 +114,17 @@ export async function runInHarness(
   submission: { classes: CompiledClass[]; mainClass: string },
   tests: JudgeTest[],
   limits: JudgeLimits,
-): Promise<TestOutcome[]> {
+): Promise<{ outcomes: TestOutcome[]; harnessWaitMs: number }> {
   const outcomes: TestOutcome[] = [];
   let harness: HarnessProcess | null = null;
+  let harnessWaitMs = 0;
   try {
     for (let i = 0; i < tests.length; i++) {
       if (!harness || harness.dead) {
         harness?.kill();
+        const t0 = performance.now();
         harness = await pool.take(shapeOf(limits));
+        harnessWaitMs += performance.now() - t0;
         harness.load(submission.classes, submission.mainClass, limits.stackMb * (1 << 20), STDERR_LIMIT);
       }
       const run = await harness.runTest(i, tests[i].stdin ?? '', limits, STDERR_LIMIT);
@@ -134,5 +137,5 @@ export async function runInHarness(
   } finally {
     harness?.kill();
   }
-  return outcomes;
+  return { outcomes, harnessWaitMs };
 }

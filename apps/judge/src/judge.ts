@@ -145,14 +145,14 @@ export class Judge {
         };
       }
       if (!compiled.mainClass) return { verdict: 'compilation_error', compileError: NO_MAIN, results: [] };
-      const outcomes = await this.runTests(compiled as Compiled, tests, limits, mode, subDir);
+      const { outcomes, harnessWaitMs } = await this.runTests(compiled as Compiled, tests, limits, mode, subDir);
       const results: JudgeTestResult[] = outcomes.map((o, i) =>
         classifyOutcome(tests[i], o, limits, this.config.maxReportedOutputBytes),
       );
       const failed = results.find((r) => r.verdict !== 'accepted');
       const verdict: Verdict = failed ? failed.verdict : 'accepted';
       const passed = results.filter((r) => r.verdict === 'accepted').length;
-      log('judged', { requestId: data.requestId, mode, verdict, tests: tests.length, passed, ...timings() });
+      log('judged', { requestId: data.requestId, mode, verdict, tests: tests.length, passed, harnessWaitMs: Math.round(harnessWaitMs), ...timings() });
       return { verdict, results, timings: timings() };
     } finally {
       rmSync(subDir, { recursive: true, force: true });
@@ -208,7 +208,7 @@ export class Judge {
     limits: JudgeLimits,
     mode: JudgeMode,
     subDir: string,
-  ): Promise<TestOutcome[]> {
+  ): Promise<{ outcomes: TestOutcome[]; harnessWaitMs: number }> {
     if (mode === 'harness') return runInHarness(this.harnesses, compiled, tests, limits);
     const classesDir = join(subDir, 'classes');
     writeClasses(compiled.classes, classesDir);
@@ -223,6 +223,6 @@ export class Judge {
     };
     const parallel = mode === 'per-test' ? this.config.testParallelism : 1;
     await Promise.all(Array.from({ length: Math.min(parallel, Math.max(1, tests.length)) }, worker));
-    return outcomes;
+    return { outcomes, harnessWaitMs: 0 };
   }
 }

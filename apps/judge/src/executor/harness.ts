@@ -4,6 +4,7 @@ import type { JudgeLimits } from '@javelin/contracts';
 import type { CgroupRun } from '../cgroups';
 import type { CompiledClass } from '../compiler';
 import { SandboxError, type Bind, type ProcessLimits, type Sandbox } from '../sandbox';
+import { log } from '../startup';
 import { THREAD_LIMIT_RE, type TestOutcome } from '../verdict';
 
 /** Must match Harness.java. */
@@ -212,6 +213,7 @@ export class HarnessProcess {
       : null;
     const binds: Bind[] = [{ src: launch.harnessDir, dest: '/harness' }];
     if (launch.cdsDir) binds.push({ src: launch.cdsDir, dest: '/cds' });
+    const spawned = performance.now();
     this.child = sandbox.spawnLongLived(
       {
         argv: [
@@ -235,6 +237,8 @@ export class HarnessProcess {
       this.child.stdout?.on('data', (d: Buffer) => {
         if (this.onStdout(d)) {
           clearTimeout(timer);
+          const cpuMs = this.cg?.cpuMs();
+          log('harness ready', { startMs: Math.round(performance.now() - spawned), cpuMs: cpuMs == null ? null : Math.round(cpuMs) });
           resolve();
         }
       });
