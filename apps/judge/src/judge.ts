@@ -145,14 +145,28 @@ export class Judge {
         };
       }
       if (!compiled.mainClass) return { verdict: 'compilation_error', compileError: NO_MAIN, results: [] };
-      const { outcomes, harnessWaitMs } = await this.runTests(compiled as Compiled, tests, limits, mode, subDir);
+      const { outcomes, harnessWaitMs } = await this.runTests(
+        compiled as Compiled,
+        tests,
+        limits,
+        mode,
+        subDir,
+      );
       const results: JudgeTestResult[] = outcomes.map((o, i) =>
         classifyOutcome(tests[i], o, limits, this.config.maxReportedOutputBytes),
       );
       const failed = results.find((r) => r.verdict !== 'accepted');
       const verdict: Verdict = failed ? failed.verdict : 'accepted';
       const passed = results.filter((r) => r.verdict === 'accepted').length;
-      log('judged', { requestId: data.requestId, mode, verdict, tests: tests.length, passed, harnessWaitMs: Math.round(harnessWaitMs), ...timings() });
+      log('judged', {
+        requestId: data.requestId,
+        mode,
+        verdict,
+        tests: tests.length,
+        passed,
+        harnessWaitMs: Math.round(harnessWaitMs),
+        ...timings(),
+      });
       return { verdict, results, timings: timings() };
     } finally {
       rmSync(subDir, { recursive: true, force: true });

@@ -36,7 +36,11 @@ async function startWorker(): Promise<RunningWorker> {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const w: RunningWorker = { child, lines: [], exited: new Promise((r) => child.once('exit', (code) => r(code))) };
+  const w: RunningWorker = {
+    child,
+    lines: [],
+    exited: new Promise((r) => child.once('exit', (code) => r(code))),
+  };
   workers.push(w);
   let buf = '';
   const onData = (d: Buffer) => {
@@ -89,7 +93,11 @@ async function midJob(jobId: string): Promise<void> {
 /** A submission whose tests each sleep `ms` and then pass. */
 function slowJob(className: string, ms: number, tests = 4): JudgeJobData {
   const code = `public class ${className} {\n  public static void main(String[] args) throws Exception {\n    Thread.sleep(${ms});\n    System.out.println("slept");\n  }\n}\n`;
-  return job(code, Array.from({ length: tests }, (_, i) => ({ id: `t${i}`, stdin: '', expectedOutput: 'slept' })), { wallTimeMs: ms + 4000 });
+  return job(
+    code,
+    Array.from({ length: tests }, (_, i) => ({ id: `t${i}`, stdin: '', expectedOutput: 'slept' })),
+    { wallTimeMs: ms + 4000 },
+  );
 }
 
 async function waitForState(jobId: string, state: string, timeoutMs = 30_000): Promise<void> {
@@ -104,7 +112,11 @@ async function waitForState(jobId: string, state: string, timeoutMs = 30_000): P
 
 beforeAll(async () => {
   // The workers run the built judge: build it from the current sources.
-  const tsc = spawnSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: ROOT, encoding: 'utf8' });
+  const tsc = spawnSync(
+    process.execPath,
+    [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json'],
+    { cwd: ROOT, encoding: 'utf8' },
+  );
   if (tsc.status !== 0) throw new Error(`tsc failed: ${tsc.stdout}${tsc.stderr}`);
   queue = new Queue(JUDGE_QUEUE, { connection, prefix: PREFIX });
   events = new QueueEvents(JUDGE_QUEUE, { connection, prefix: PREFIX });
@@ -123,7 +135,11 @@ describe('BullMQ worker', () => {
 
   it('judges a job added the way the API adds it', async () => {
     first = await startWorker();
-    const added = await queue.add('judge', job(ADD, ADD_TESTS), { attempts: 2, removeOnComplete: 100, removeOnFail: 100 });
+    const added = await queue.add('judge', job(ADD, ADD_TESTS), {
+      attempts: 2,
+      removeOnComplete: 100,
+      removeOnFail: 100,
+    });
     const result = await added.waitUntilFinished(events, 60_000);
     expect(result.verdict).toBe('accepted');
     expect(result.results.map((r) => r.id)).toEqual(['a', 'b', 'c']);
@@ -151,16 +167,25 @@ describe('BullMQ worker', () => {
     const log = () => second.lines.slice(-20).join('\n');
     expect(result.verdict, JSON.stringify(result)).toBe('accepted');
     expect(result.results).toHaveLength(4);
-    expect(second.lines.some((l) => l.includes('"msg":"job done"') && l.includes(`"jobId":"${added.id}"`)), log()).toBe(true);
+    expect(
+      second.lines.some((l) => l.includes('"msg":"job done"') && l.includes(`"jobId":"${added.id}"`)),
+      log(),
+    ).toBe(true);
 
     // Graceful SIGTERM: the running job is finished before the worker exits.
     const marker2 = `TermMarker${randomBytes(3).toString('hex')}`;
-    const added2 = await queue.add('judge', slowJob(marker2, 1200, 2), { attempts: 1, removeOnComplete: 100 });
+    const added2 = await queue.add('judge', slowJob(marker2, 1200, 2), {
+      attempts: 1,
+      removeOnComplete: 100,
+    });
     await midJob(added2.id as string);
     second.child.kill('SIGTERM');
     const result2 = await added2.waitUntilFinished(events, 30_000);
     expect(result2.verdict, JSON.stringify(result2)).toBe('accepted');
     expect(await second.exited, log()).toBe(0);
-    expect(second.lines.some((l) => l.includes('"msg":"stopped"')), log()).toBe(true);
+    expect(
+      second.lines.some((l) => l.includes('"msg":"stopped"')),
+      log(),
+    ).toBe(true);
   });
 });

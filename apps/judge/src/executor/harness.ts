@@ -238,7 +238,10 @@ export class HarnessProcess {
         if (this.onStdout(d)) {
           clearTimeout(timer);
           const cpuMs = this.cg?.cpuMs();
-          log('harness ready', { startMs: Math.round(performance.now() - spawned), cpuMs: cpuMs == null ? null : Math.round(cpuMs) });
+          log('harness ready', {
+            startMs: Math.round(performance.now() - spawned),
+            cpuMs: cpuMs == null ? null : Math.round(cpuMs),
+          });
           resolve();
         }
       });
