@@ -46,6 +46,21 @@ const COMPILER_LIMITS: ProcessLimits = {
   workDirBytes: 16 << 20,
 };
 
+/** JVM flags of the compile service: one long-lived javac, Serial GC, a bounded heap. */
+const COMPILER_JVM_FLAGS = [
+  '-Xshare:auto',
+  '-XX:+UseSerialGC',
+  '-XX:-UsePerfData',
+  '-XX:-UseContainerSupport',
+  '-XX:+ExitOnOutOfMemoryError',
+  '-Xmx768m',
+  '-Xss64m',
+  '-Xlog:disable',
+  '-Xlog:all=warning:stderr',
+  '-Dfile.encoding=UTF-8',
+  '-Djava.io.tmpdir=/work',
+];
+
 function compileTimeoutMessage(ms: number): string {
   return `Compilation timed out (limit ${Math.round(ms / 100) / 10} s)`;
 }
@@ -107,23 +122,7 @@ export class CompileService {
     const java = join(this.sandbox.javaHome, 'bin/java');
     const child = this.sandbox.spawnLongLived(
       {
-        argv: [
-          java,
-          '-Xshare:auto',
-          '-XX:+UseSerialGC',
-          '-XX:-UsePerfData',
-          '-XX:-UseContainerSupport',
-          '-XX:+ExitOnOutOfMemoryError',
-          '-Xmx768m',
-          '-Xss64m',
-          '-Xlog:disable',
-          '-Xlog:all=warning:stderr',
-          '-Dfile.encoding=UTF-8',
-          '-Djava.io.tmpdir=/work',
-          '-cp',
-          '/compiler',
-          'CompileServer',
-        ],
+        argv: [java, ...COMPILER_JVM_FLAGS, '-cp', '/compiler', 'CompileServer'],
         binds: [{ src: this.serverClassDir, dest: '/compiler' }],
         limits: COMPILER_LIMITS,
       },
