@@ -3,14 +3,12 @@ import { dirname, join } from 'node:path';
 import type { JudgeLimits, JudgeTest } from '@javelin/contracts';
 import type { CompiledClass } from './compiler';
 import type { JudgeMode } from './config';
-import { shapeOf, type HarnessPool, type HarnessProcess } from './executor/harness';
+import { JVM_NATIVE_MEMORY_MB, shapeOf, type HarnessPool, type HarnessProcess } from './executor/harness';
 import type { Sandbox } from './sandbox';
 import { THREAD_LIMIT_RE, type TestOutcome } from './verdict';
 
 /** The program's stderr kept for the verdict (the exception line). */
 export const STDERR_LIMIT = 64 * 1024;
-/** Heap (-Xmx) + the main thread's stack + JVM overhead (metaspace, code cache, CDS, direct buffers, the tmpfs). */
-const NATIVE_MEMORY_MB = 160;
 
 /** JVM flags of a program run: a test's own JVM, or a harness JVM serving a submission. */
 export function jvmArgs(
@@ -87,7 +85,7 @@ export async function runInFreshJvm(
     stdin: test.stdin ?? '',
     limits: {
       cpuSeconds: Math.ceil(limits.cpuTimeMs / 1000) + 1,
-      memoryBytes: (limits.memoryMb + limits.stackMb + NATIVE_MEMORY_MB) * (1 << 20),
+      memoryBytes: (limits.memoryMb + limits.stackMb + JVM_NATIVE_MEMORY_MB) * (1 << 20),
       pids: limits.maxProcesses,
       fileSizeBytes: 16 << 20,
       openFiles: 128,

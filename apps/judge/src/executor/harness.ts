@@ -22,6 +22,9 @@ const RAW_STDERR_BYTES = 64 * 1024;
 /** RLIMIT_CPU of a harness JVM: a backstop only, since it serves many tests; each test's CPU is bounded through its cgroup. */
 const HARNESS_CPU_BACKSTOP_S = 3600;
 
+/** Memory a JVM needs beside heap and main stack (metaspace, code cache, CDS, direct buffers, the tmpfs): part of its cgroup limit. */
+export const JVM_NATIVE_MEMORY_MB = 160;
+
 /** The JVM settings a harness is started with; a job can only use a harness started with its own. */
 export interface HarnessShape {
   memoryMb: number;
@@ -202,7 +205,7 @@ export class HarnessProcess {
     const { sandbox } = launch;
     const limits: ProcessLimits = {
       cpuSeconds: sandbox.cgroups.available ? HARNESS_CPU_BACKSTOP_S : null,
-      memoryBytes: (shape.memoryMb + shape.stackMb + 160) * (1 << 20),
+      memoryBytes: (shape.memoryMb + shape.stackMb + JVM_NATIVE_MEMORY_MB) * (1 << 20),
       pids: shape.maxProcesses,
       fileSizeBytes: 16 << 20,
       openFiles: 128,
@@ -229,7 +232,17 @@ export class HarnessProcess {
       },
       this.cg,
     );
-    this.ready = new Promise<void>((resolve, reject) => {
+    this.ready = this.whenReady(spawned);
+    this.ready.catch(() => undefined);
+    this.child.stderr?.on('data', (d: Buffer) => this.onStderr(d));
+    this.child.stdin?.on('error', () => {
+      /* the JVM died; handled on close */
+    });
+  }
+
+  /** Resolves once the harness has warmed up and said READY; rejects if it exits or takes too long. */
+  private whenReady(spawned: number): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.kill();
         reject(new SandboxError('the test harness did not start in time'));
@@ -254,11 +267,6 @@ export class HarnessProcess {
           ),
         );
       });
-    });
-    this.ready.catch(() => undefined);
-    this.child.stderr?.on('data', (d: Buffer) => this.onStderr(d));
-    this.child.stdin?.on('error', () => {
-      /* the JVM died; handled on close */
     });
   }
 
