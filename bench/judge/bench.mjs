@@ -25,7 +25,9 @@ const require = createRequire(join(root, 'package.json'));
 const { Queue, QueueEvents } = require('bullmq');
 
 const args = Object.fromEntries(
-  process.argv.slice(2).reduce((acc, a, i, all) => (a.startsWith('--') ? [...acc, [a.slice(2), all[i + 1]]] : acc), []),
+  process.argv
+    .slice(2)
+    .reduce((acc, a, i, all) => (a.startsWith('--') ? [...acc, [a.slice(2), all[i + 1]]] : acc), []),
 );
 const RUNS = Number(args.runs ?? 40);
 const COLD_RUNS = Number(args['cold-runs'] ?? 15);
@@ -40,7 +42,13 @@ if (!existsSync(WORKER)) {
 }
 
 const LIMITS = {
-  cpuTimeMs: 2000, wallTimeMs: 5000, memoryMb: 256, stackMb: 64, outputBytes: 1 << 20, maxProcesses: 64, compileWallTimeMs: 10000,
+  cpuTimeMs: 2000,
+  wallTimeMs: 5000,
+  memoryMb: 256,
+  stackMb: 64,
+  outputBytes: 1 << 20,
+  maxProcesses: 64,
+  compileWallTimeMs: 10000,
 };
 
 /** An accepted two-sum submission with 10 tests; `salt` makes every submission's code distinct. */
@@ -76,7 +84,11 @@ public class Main {
     const n = 50 + t * 100;
     const nums = Array.from({ length: n }, (_, i) => ((i * 7919 + t * 104729) % 100003) - 50000);
     const target = nums[t] + nums[n - 1 - t];
-    tests.push({ id: `t${t}`, stdin: `${n}\n${nums.join(' ')}\n${target}\n`, expectedOutput: `${twoSum(nums, target)}\n` });
+    tests.push({
+      id: `t${t}`,
+      stdin: `${n}\n${nums.join(' ')}\n${target}\n`,
+      expectedOutput: `${twoSum(nums, target)}\n`,
+    });
   }
   return { code, language: 'java', tests, limits: LIMITS, requestId: `bench-${salt}` };
 }
@@ -101,7 +113,13 @@ const logs = { judged: [], harnessReady: [] };
 
 async function startWorker(mode, prefix) {
   const child = spawn(process.execPath, [WORKER], {
-    env: { ...process.env, REDIS_URL, JUDGE_MODE: mode, JUDGE_QUEUE_PREFIX: prefix, JUDGE_CONCURRENCY: process.env.JUDGE_CONCURRENCY ?? '1' },
+    env: {
+      ...process.env,
+      REDIS_URL,
+      JUDGE_MODE: mode,
+      JUDGE_QUEUE_PREFIX: prefix,
+      JUDGE_CONCURRENCY: process.env.JUDGE_CONCURRENCY ?? '1',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let ready;
@@ -138,9 +156,15 @@ async function setup(mode) {
   await events.waitUntilReady();
   let salt = 0;
   const judgeOne = async () => {
-    const job = await queue.add('judge', submission(`${mode}-${salt++}`), { removeOnComplete: true, removeOnFail: true });
+    const job = await queue.add('judge', submission(`${mode}-${salt++}`), {
+      removeOnComplete: true,
+      removeOnFail: true,
+    });
     const result = await job.waitUntilFinished(events, 120_000);
-    if (result.verdict !== 'accepted') throw new Error(`expected accepted, got ${JSON.stringify(result.results.filter((r) => r.verdict !== 'accepted'))}`);
+    if (result.verdict !== 'accepted')
+      throw new Error(
+        `expected accepted, got ${JSON.stringify(result.results.filter((r) => r.verdict !== 'accepted'))}`,
+      );
     return result;
   };
   const close = async () => {
@@ -168,7 +192,14 @@ async function burst(p, n) {
 
 function summary(p, perSecond, burstSize) {
   const lat = [...p.lat].sort((a, b) => a - b);
-  return { p50: pct(lat, 50), p95: pct(lat, 95), mean: lat.reduce((a, b) => a + b, 0) / lat.length, perSecond, runs: lat.length, burst: burstSize };
+  return {
+    p50: pct(lat, 50),
+    p95: pct(lat, 95),
+    mean: lat.reduce((a, b) => a + b, 0) / lat.length,
+    perSecond,
+    runs: lat.length,
+    burst: burstSize,
+  };
 }
 
 process.on('unhandledRejection', (e) => {
@@ -192,19 +223,31 @@ for (const p of paths) {
 }
 for (const p of paths) await p.close();
 const f = (x) => x.toFixed(0).padStart(6);
-console.log(`\nJudge benchmark: accepted 10-test Java submission, real worker via Redis/BullMQ (JUDGE_CONCURRENCY=${process.env.JUDGE_CONCURRENCY ?? '1'})`);
-console.log(`machine: ${cpus().length} cores, ${new Date().toISOString()}, load average (1 min) ${load0.toFixed(2)} at start, ${loadavg()[0].toFixed(2)} at end`);
+console.log(
+  `\nJudge benchmark: accepted 10-test Java submission, real worker via Redis/BullMQ (JUDGE_CONCURRENCY=${process.env.JUDGE_CONCURRENCY ?? '1'})`,
+);
+console.log(
+  `machine: ${cpus().length} cores, ${new Date().toISOString()}, load average (1 min) ${load0.toFixed(2)} at start, ${loadavg()[0].toFixed(2)} at end`,
+);
 console.log('path       runs   p50 ms  p95 ms  mean ms   burst  submissions/s');
 for (const [name, r] of rows) {
-  console.log(`${name.padEnd(10)} ${String(r.runs).padStart(4)} ${f(r.p50)}  ${f(r.p95)}  ${f(r.mean)}   ${String(r.burst).padStart(5)}  ${r.perSecond.toFixed(2).padStart(8)}`);
+  console.log(
+    `${name.padEnd(10)} ${String(r.runs).padStart(4)} ${f(r.p50)}  ${f(r.p95)}  ${f(r.mean)}   ${String(r.burst).padStart(5)}  ${r.perSecond.toFixed(2).padStart(8)}`,
+  );
 }
 const by = Object.fromEntries(rows);
 for (const name of ['harness', 'per-test']) {
   const r = by[name];
   if (!r || !by.cold) continue;
-  console.log(`${name} vs cold: p50 ${(by.cold.p50 / r.p50).toFixed(2)}x faster, throughput ${(r.perSecond / by.cold.perSecond).toFixed(2)}x`);
+  console.log(
+    `${name} vs cold: p50 ${(by.cold.p50 / r.p50).toFixed(2)}x faster, throughput ${(r.perSecond / by.cold.perSecond).toFixed(2)}x`,
+  );
 }
-const median = (xs) => pct([...xs].sort((a, b) => a - b), 50);
+const median = (xs) =>
+  pct(
+    [...xs].sort((a, b) => a - b),
+    50,
+  );
 const judged = logs.judged.filter((l) => l.mode === 'harness');
 if (judged.length > 0) {
   const compile = median(judged.map((l) => l.compileMs));
@@ -212,7 +255,11 @@ if (judged.length > 0) {
   const tests = median(judged.map((l) => l.totalMs - l.compileMs - l.harnessWaitMs));
   const start = median(logs.harnessReady.map((l) => l.startMs));
   const cpu = median(logs.harnessReady.filter((l) => l.cpuMs !== null).map((l) => l.cpuMs));
-  console.log(`harness path, inside the judge (medians of ${judged.length} submissions): compile ${compile} ms, waiting for a ready harness ${wait} ms, 10 tests ${tests} ms`);
-  console.log(`harness JVM start (in the background): ${start} ms from spawn to ready, ${cpu} ms of CPU (median of ${logs.harnessReady.length})`);
+  console.log(
+    `harness path, inside the judge (medians of ${judged.length} submissions): compile ${compile} ms, waiting for a ready harness ${wait} ms, 10 tests ${tests} ms`,
+  );
+  console.log(
+    `harness JVM start (in the background): ${start} ms from spawn to ready, ${cpu} ms of CPU (median of ${logs.harnessReady.length})`,
+  );
 }
 process.exit(0);
