@@ -2,11 +2,14 @@
 // Judge benchmark: latency and throughput of the real judge worker, through Redis and BullMQ.
 //
 //   npx nx build judge && node bench/judge/bench.mjs [--runs 40] [--cold-runs 15] [--burst 40] [--cold-burst 12]
+//        [--paths harness,per-test,cold]
 //
 // For each path it starts a real worker process (apps/judge/dist/main.js) on its own BullMQ prefix:
-//   fast: the judge as deployed (warm compile service, AppCDS, tests in parallel up to the core count)
-//   cold: the baseline: javac in a new process, then a new JVM per test, one test at a time
-// both with the same bubblewrap sandbox and limits. It then measures
+//   harness:  the judge as deployed: warm compile service, one pre-started sandboxed JVM per
+//             submission, a fresh class loader per test
+//   per-test: warm compile service, AppCDS, a fresh sandboxed JVM per test, tests in parallel
+//   cold:     the baseline: javac in a new process, then a new JVM per test, one test at a time
+// all with the same bubblewrap sandbox and limits. It then measures
 //   latency: one accepted 10-test submission at a time, queue.add -> job.waitUntilFinished (p50/p95)
 //   throughput: a burst of submissions added at once, judged per second until the last finishes.
 import { spawn } from 'node:child_process';
@@ -22,12 +25,15 @@ const require = createRequire(join(root, 'package.json'));
 const { Queue, QueueEvents } = require('bullmq');
 
 const args = Object.fromEntries(
-  process.argv.slice(2).reduce((acc, a, i, all) => (a.startsWith('--') ? [...acc, [a.slice(2), all[i + 1]]] : acc), []),
+  process.argv
+    .slice(2)
+    .reduce((acc, a, i, all) => (a.startsWith('--') ? [...acc, [a.slice(2), all[i + 1]]] : acc), []),
 );
 const RUNS = Number(args.runs ?? 40);
 const COLD_RUNS = Number(args['cold-runs'] ?? 15);
 const BURST = Number(args.burst ?? 40);
 const COLD_BURST = Number(args['cold-burst'] ?? 12);
+const PATHS = String(args.paths ?? 'harness,per-test,cold').split(',');
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const WORKER = join(root, 'apps/judge/dist/main.js');
 if (!existsSync(WORKER)) {
@@ -36,7 +42,13 @@ if (!existsSync(WORKER)) {
 }
 
 const LIMITS = {
-  cpuTimeMs: 2000, wallTimeMs: 5000, memoryMb: 256, stackMb: 64, outputBytes: 1 << 20, maxProcesses: 64, compileWallTimeMs: 10000,
+  cpuTimeMs: 2000,
+  wallTimeMs: 5000,
+  memoryMb: 256,
+  stackMb: 64,
+  outputBytes: 1 << 20,
+  maxProcesses: 64,
+  compileWallTimeMs: 10000,
 };
 
 /** An accepted two-sum submission with 10 tests; `salt` makes every submission's code distinct. */
@@ -72,7 +84,11 @@ public class Main {
     const n = 50 + t * 100;
     const nums = Array.from({ length: n }, (_, i) => ((i * 7919 + t * 104729) % 100003) - 50000);
     const target = nums[t] + nums[n - 1 - t];
-    tests.push({ id: `t${t}`, stdin: `${n}\n${nums.join(' ')}\n${target}\n`, expectedOutput: `${twoSum(nums, target)}\n` });
+    tests.push({
+      id: `t${t}`,
+      stdin: `${n}\n${nums.join(' ')}\n${target}\n`,
+      expectedOutput: `${twoSum(nums, target)}\n`,
+    });
   }
   return { code, language: 'java', tests, limits: LIMITS, requestId: `bench-${salt}` };
 }
@@ -92,9 +108,18 @@ function pct(sorted, p) {
   return sorted[i];
 }
 
+/** The worker's own log lines the breakdown is made of. */
+const logs = { judged: [], harnessReady: [] };
+
 async function startWorker(mode, prefix) {
   const child = spawn(process.execPath, [WORKER], {
-    env: { ...process.env, REDIS_URL, JUDGE_MODE: mode, JUDGE_QUEUE_PREFIX: prefix, JUDGE_CONCURRENCY: process.env.JUDGE_CONCURRENCY ?? '1' },
+    env: {
+      ...process.env,
+      REDIS_URL,
+      JUDGE_MODE: mode,
+      JUDGE_QUEUE_PREFIX: prefix,
+      JUDGE_CONCURRENCY: process.env.JUDGE_CONCURRENCY ?? '1',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let ready;
@@ -107,6 +132,8 @@ async function startWorker(mode, prefix) {
       const line = buf.slice(0, i);
       buf = buf.slice(i + 1);
       if (line.includes('"msg":"listening"')) ready();
+      if (line.includes('"msg":"judged"')) logs.judged.push(JSON.parse(line));
+      if (line.includes('"msg":"harness ready"')) logs.harnessReady.push(JSON.parse(line));
     }
   });
   child.on('exit', (code) => {
@@ -129,9 +156,15 @@ async function setup(mode) {
   await events.waitUntilReady();
   let salt = 0;
   const judgeOne = async () => {
-    const job = await queue.add('judge', submission(`${mode}-${salt++}`), { removeOnComplete: true, removeOnFail: true });
+    const job = await queue.add('judge', submission(`${mode}-${salt++}`), {
+      removeOnComplete: true,
+      removeOnFail: true,
+    });
     const result = await job.waitUntilFinished(events, 120_000);
-    if (result.verdict !== 'accepted') throw new Error(`expected accepted, got ${JSON.stringify(result.results.filter((r) => r.verdict !== 'accepted'))}`);
+    if (result.verdict !== 'accepted')
+      throw new Error(
+        `expected accepted, got ${JSON.stringify(result.results.filter((r) => r.verdict !== 'accepted'))}`,
+      );
     return result;
   };
   const close = async () => {
@@ -159,7 +192,14 @@ async function burst(p, n) {
 
 function summary(p, perSecond, burstSize) {
   const lat = [...p.lat].sort((a, b) => a - b);
-  return { p50: pct(lat, 50), p95: pct(lat, 95), mean: lat.reduce((a, b) => a + b, 0) / lat.length, perSecond, runs: lat.length, burst: burstSize };
+  return {
+    p50: pct(lat, 50),
+    p95: pct(lat, 95),
+    mean: lat.reduce((a, b) => a + b, 0) / lat.length,
+    perSecond,
+    runs: lat.length,
+    burst: burstSize,
+  };
 }
 
 process.on('unhandledRejection', (e) => {
@@ -167,30 +207,59 @@ process.on('unhandledRejection', (e) => {
   process.exit(1);
 });
 const load0 = loadavg()[0];
-const pf = await setup('fast');
-const pc = await setup('cold');
+const paths = [];
+for (const mode of PATHS) paths.push(await setup(mode));
+const runsOf = (p) => (p.mode === 'cold' ? COLD_RUNS : RUNS);
 // Warm-up: the first submissions after start are not representative.
-for (let i = 0; i < 3; i++) {
-  await pf.judgeOne();
-  await pc.judgeOne();
-}
-// Latency, fast and cold interleaved so that both see the same machine.
+for (let i = 0; i < 3; i++) for (const p of paths) await p.judgeOne();
+// Latency, the paths interleaved so that all see the same machine.
 for (let i = 0; i < Math.max(RUNS, COLD_RUNS); i++) {
-  if (i < RUNS) await latencyTimed(pf);
-  if (i < COLD_RUNS) await latencyTimed(pc);
+  for (const p of paths) if (i < runsOf(p)) await latencyTimed(p);
 }
-const fastRate = await burst(pf, BURST);
-const coldRate = await burst(pc, COLD_BURST);
-await pf.close();
-await pc.close();
-const fast = summary(pf, fastRate, BURST);
-const cold = summary(pc, coldRate, COLD_BURST);
+const rows = [];
+for (const p of paths) {
+  const size = p.mode === 'cold' ? COLD_BURST : BURST;
+  rows.push([p.mode, summary(p, await burst(p, size), size)]);
+}
+for (const p of paths) await p.close();
 const f = (x) => x.toFixed(0).padStart(6);
-console.log(`\nJudge benchmark: accepted 10-test Java submission, real worker via Redis/BullMQ (JUDGE_CONCURRENCY=${process.env.JUDGE_CONCURRENCY ?? '1'})`);
-console.log(`machine: ${cpus().length} cores, ${new Date().toISOString()}, load average (1 min) ${load0.toFixed(2)} at start, ${loadavg()[0].toFixed(2)} at end`);
-console.log('path   runs   p50 ms  p95 ms  mean ms   burst  submissions/s');
-for (const [name, r] of [['fast', fast], ['cold', cold]]) {
-  console.log(`${name.padEnd(6)} ${String(r.runs).padStart(4)} ${f(r.p50)}  ${f(r.p95)}  ${f(r.mean)}   ${String(r.burst).padStart(5)}  ${r.perSecond.toFixed(2).padStart(8)}`);
+console.log(
+  `\nJudge benchmark: accepted 10-test Java submission, real worker via Redis/BullMQ (JUDGE_CONCURRENCY=${process.env.JUDGE_CONCURRENCY ?? '1'})`,
+);
+console.log(
+  `machine: ${cpus().length} cores, ${new Date().toISOString()}, load average (1 min) ${load0.toFixed(2)} at start, ${loadavg()[0].toFixed(2)} at end`,
+);
+console.log('path       runs   p50 ms  p95 ms  mean ms   burst  submissions/s');
+for (const [name, r] of rows) {
+  console.log(
+    `${name.padEnd(10)} ${String(r.runs).padStart(4)} ${f(r.p50)}  ${f(r.p95)}  ${f(r.mean)}   ${String(r.burst).padStart(5)}  ${r.perSecond.toFixed(2).padStart(8)}`,
+  );
 }
-console.log(`speed-up (cold p50 / fast p50): ${(cold.p50 / fast.p50).toFixed(2)}x; throughput ratio: ${(fast.perSecond / cold.perSecond).toFixed(2)}x`);
+const by = Object.fromEntries(rows);
+for (const name of ['harness', 'per-test']) {
+  const r = by[name];
+  if (!r || !by.cold) continue;
+  console.log(
+    `${name} vs cold: p50 ${(by.cold.p50 / r.p50).toFixed(2)}x faster, throughput ${(r.perSecond / by.cold.perSecond).toFixed(2)}x`,
+  );
+}
+const median = (xs) =>
+  pct(
+    [...xs].sort((a, b) => a - b),
+    50,
+  );
+const judged = logs.judged.filter((l) => l.mode === 'harness');
+if (judged.length > 0) {
+  const compile = median(judged.map((l) => l.compileMs));
+  const wait = median(judged.map((l) => l.harnessWaitMs));
+  const tests = median(judged.map((l) => l.totalMs - l.compileMs - l.harnessWaitMs));
+  const start = median(logs.harnessReady.map((l) => l.startMs));
+  const cpu = median(logs.harnessReady.filter((l) => l.cpuMs !== null).map((l) => l.cpuMs));
+  console.log(
+    `harness path, inside the judge (medians of ${judged.length} submissions): compile ${compile} ms, waiting for a ready harness ${wait} ms, 10 tests ${tests} ms`,
+  );
+  console.log(
+    `harness JVM start (in the background): ${start} ms from spawn to ready, ${cpu} ms of CPU (median of ${logs.harnessReady.length})`,
+  );
+}
 process.exit(0);

@@ -12,10 +12,25 @@ export interface CompiledClass {
 
 export type CompileResult =
   | { ok: true; mainClass: string | null; classes: CompiledClass[]; ms: number }
-  | { ok: false; message: string; ms: number };
+  | {
+      ok: false;
+      message: string;
+      ms: number;
+      /** javac's own verdict on the source (not a timeout or a crash): the same source fails the same way. */ cacheable: boolean;
+    };
 
 /** javac options for untrusted code: no annotation processing, nothing found on a class path. */
-export const JAVAC_OPTIONS = ['-proc:none', '-implicit:none', '-nowarn', '-Xlint:none', '-Xmaxerrs', '20', '-g', '-encoding', 'UTF-8'];
+export const JAVAC_OPTIONS = [
+  '-proc:none',
+  '-implicit:none',
+  '-nowarn',
+  '-Xlint:none',
+  '-Xmaxerrs',
+  '20',
+  '-g',
+  '-encoding',
+  'UTF-8',
+];
 /**
  * String concatenation compiled to StringBuilder calls instead of invokedynamic: same semantics,
  * but it spares each short run the StringConcatFactory bootstrap (~10-15 ms of JVM start-up).
@@ -31,6 +46,21 @@ const COMPILER_LIMITS: ProcessLimits = {
   workDirBytes: 16 << 20,
 };
 
+/** JVM flags of the compile service: one long-lived javac, Serial GC, a bounded heap. */
+const COMPILER_JVM_FLAGS = [
+  '-Xshare:auto',
+  '-XX:+UseSerialGC',
+  '-XX:-UsePerfData',
+  '-XX:-UseContainerSupport',
+  '-XX:+ExitOnOutOfMemoryError',
+  '-Xmx768m',
+  '-Xss64m',
+  '-Xlog:disable',
+  '-Xlog:all=warning:stderr',
+  '-Dfile.encoding=UTF-8',
+  '-Djava.io.tmpdir=/work',
+];
+
 function compileTimeoutMessage(ms: number): string {
   return `Compilation timed out (limit ${Math.round(ms / 100) / 10} s)`;
 }
@@ -45,7 +75,11 @@ export class CompileService {
   private cg: CgroupRun | null = null;
   private buf: Buffer = Buffer.alloc(0);
   private nextId = 1;
-  private pending: { id: number; child: ChildProcess; resolve: (r: Buffer | number | null) => void } | null = null;
+  private pending: {
+    id: number;
+    child: ChildProcess;
+    resolve: (r: CompileReply | number | null) => void;
+  } | null = null;
   private chain: Promise<unknown> = Promise.resolve();
   private starting: Promise<void> | null = null;
   private closed = false;
@@ -79,27 +113,16 @@ export class CompileService {
   private async spawn(): Promise<void> {
     if (this.closed) throw new SandboxError('compile service is closed');
     const cgm = this.sandbox.cgroups;
-    this.cg = cgm.available ? cgm.create({ memoryBytes: COMPILER_LIMITS.memoryBytes, pids: COMPILER_LIMITS.pids }, `compiler-${this.restarts}`) : null;
+    this.cg = cgm.available
+      ? cgm.create(
+          { memoryBytes: COMPILER_LIMITS.memoryBytes, pids: COMPILER_LIMITS.pids },
+          `compiler-${this.restarts}`,
+        )
+      : null;
     const java = join(this.sandbox.javaHome, 'bin/java');
     const child = this.sandbox.spawnLongLived(
       {
-        argv: [
-          java,
-          '-Xshare:auto',
-          '-XX:+UseSerialGC',
-          '-XX:-UsePerfData',
-          '-XX:-UseContainerSupport',
-          '-XX:+ExitOnOutOfMemoryError',
-          '-Xmx768m',
-          '-Xss64m',
-          '-Xlog:disable',
-          '-Xlog:all=warning:stderr',
-          '-Dfile.encoding=UTF-8',
-          '-Djava.io.tmpdir=/work',
-          '-cp',
-          '/compiler',
-          'CompileServer',
-        ],
+        argv: [java, ...COMPILER_JVM_FLAGS, '-cp', '/compiler', 'CompileServer'],
         binds: [{ src: this.serverClassDir, dest: '/compiler' }],
         limits: COMPILER_LIMITS,
       },
@@ -125,7 +148,9 @@ export class CompileService {
         this.cg = null;
         void cg?.destroy();
         if (!this.closed && (code !== 0 || signal)) {
-          console.warn(`judge: compile service exited (code ${code}, signal ${signal}) ${stderr.trim().slice(0, 300)}`);
+          console.warn(
+            `judge: compile service exited (code ${code}, signal ${signal}) ${stderr.trim().slice(0, 300)}`,
+          );
         }
       }
       // Only the request sent to this process fails with it (an old, killed service may exit late).
@@ -137,40 +162,24 @@ export class CompileService {
     });
   }
 
-  /** Parse complete responses from the buffer. */
+  /** Hand complete replies to the request waiting for them. */
   private drain(): void {
     const p = this.pending;
     if (!p) return;
-    const b = this.buf;
-    if (b.length < 5) return;
-    const id = b.readInt32BE(0);
-    const status = b.readUInt8(4);
-    let off = 5;
-    const need = (n: number) => b.length >= off + n;
-    const readBlob = (): Buffer | null => {
-      if (!need(4)) return null;
-      const len = b.readInt32BE(off);
-      if (!need(4 + len)) return null;
-      const out = b.subarray(off + 4, off + 4 + len);
-      off += 4 + len;
-      return out;
-    };
-    if (status === 0) {
-      if (readBlob() === null) return;
-      if (!need(4)) return;
-      const count = b.readInt32BE(off);
-      off += 4;
-      for (let i = 0; i < count; i++) {
-        if (readBlob() === null || readBlob() === null) return;
-      }
-    } else if (readBlob() === null) {
+    let parsed: ReturnType<typeof parseCompileReply>;
+    try {
+      parsed = parseCompileReply(this.buf);
+    } catch {
+      // Not a reply: the JVM's own last words (e.g. -XX:+ExitOnOutOfMemoryError's) before it exits;
+      // its exit, or the request's time limit, answers the request.
+      this.buf = Buffer.alloc(0);
       return;
     }
-    const frame = b.subarray(0, off);
-    this.buf = b.subarray(off);
-    if (id === p.id) {
+    if (!parsed) return;
+    this.buf = this.buf.subarray(parsed.bytes);
+    if (parsed.reply.id === p.id) {
       this.pending = null;
-      p.resolve(frame);
+      p.resolve(parsed.reply);
     }
   }
 
@@ -194,7 +203,7 @@ export class CompileService {
     head.writeInt32BE(nameBuf.length, 4);
     const len = Buffer.alloc(4);
     len.writeInt32BE(srcBuf.length, 0);
-    const frame = await new Promise<Buffer | number | null | 'timeout'>((resolve) => {
+    const frame = await new Promise<CompileReply | number | null | 'timeout'>((resolve) => {
       const timer = setTimeout(() => {
         this.pending = null;
         resolve('timeout');
@@ -210,18 +219,25 @@ export class CompileService {
       child.stdin?.write(Buffer.concat([head, nameBuf, len, srcBuf]));
     });
     const ms = performance.now() - t0;
-    if (!Buffer.isBuffer(frame)) {
+    if (frame === null || typeof frame !== 'object') {
       // Kill the service (it may be stuck on this source); the next request starts a fresh one.
       this.kill(child);
       this.restarts++;
-      if (frame === 'timeout') return { ok: false, message: compileTimeoutMessage(timeoutMs), ms };
+      if (frame === 'timeout')
+        return { ok: false, message: compileTimeoutMessage(timeoutMs), ms, cacheable: false };
       // -XX:+ExitOnOutOfMemoryError exits with 3: the source made javac run out of memory.
-      if (frame === 3 || frame === 137) return { ok: false, message: 'Compilation failed: the compiler ran out of memory', ms };
+      if (frame === 3 || frame === 137)
+        return {
+          ok: false,
+          message: 'Compilation failed: the compiler ran out of memory',
+          ms,
+          cacheable: false,
+        };
       // Anything else is the judge's fault, not the submission's: fail the job (BullMQ retries it).
       throw new SandboxError(`the compile service died (exit ${frame})`);
     }
     this.compiles++;
-    return parseResponse(frame, ms);
+    return toCompileResult(frame, ms);
   }
 
   private kill(child: ChildProcess): void {
@@ -255,29 +271,49 @@ export class CompileService {
   }
 }
 
-function parseResponse(frame: Buffer, ms: number): CompileResult {
-  const status = frame.readUInt8(4);
+/** A reply of CompileServer.java (its protocol is described there). */
+export type CompileReply =
+  | { id: number; status: 0; mainClass: string; classes: CompiledClass[] }
+  | { id: number; status: 1 | 2; message: string };
+
+/** The one parser of the compile service's replies: the first complete reply in `b` and its size, or null while incomplete. */
+export function parseCompileReply(b: Buffer): { reply: CompileReply; bytes: number } | null {
+  if (b.length < 5) return null;
   let off = 5;
-  const blob = () => {
-    const len = frame.readInt32BE(off);
-    const out = frame.subarray(off + 4, off + 4 + len);
+  const blob = (): Buffer | null => {
+    if (b.length < off + 4) return null;
+    const len = b.readInt32BE(off);
+    if (len < 0) throw new SandboxError(`bad length ${len} from the compile service`);
+    if (b.length < off + 4 + len) return null;
+    const out = b.subarray(off + 4, off + 4 + len);
     off += 4 + len;
     return out;
   };
+  const id = b.readInt32BE(0);
+  const status = b.readUInt8(4);
   if (status !== 0) {
-    const message = blob().toString('utf8');
-    if (status === 2) console.warn(`judge: compile service failure: ${message.slice(0, 300)}`);
-    return { ok: false, message, ms };
+    if (status !== 1 && status !== 2) throw new SandboxError(`bad status ${status} from the compile service`);
+    const message = blob();
+    return message === null ? null : { reply: { id, status, message: message.toString('utf8') }, bytes: off };
   }
-  const mainClass = blob().toString('utf8');
-  const count = frame.readInt32BE(off);
+  const mainClass = blob();
+  if (mainClass === null || b.length < off + 4) return null;
+  const count = b.readInt32BE(off);
   off += 4;
   const classes: CompiledClass[] = [];
   for (let i = 0; i < count; i++) {
-    const name = blob().toString('utf8');
-    classes.push({ name, bytes: Buffer.from(blob()) });
+    const name = blob();
+    const bytes = name === null ? null : blob();
+    if (name === null || bytes === null) return null;
+    classes.push({ name: name.toString('utf8'), bytes: Buffer.from(bytes) });
   }
-  return { ok: true, mainClass: mainClass || null, classes, ms };
+  return { reply: { id, status: 0, mainClass: mainClass.toString('utf8'), classes }, bytes: off };
+}
+
+function toCompileResult(reply: CompileReply, ms: number): CompileResult {
+  if (reply.status === 0) return { ok: true, mainClass: reply.mainClass || null, classes: reply.classes, ms };
+  if (reply.status === 2) console.warn(`judge: compile service failure: ${reply.message.slice(0, 300)}`);
+  return { ok: false, message: reply.message, ms, cacheable: reply.status === 1 };
 }
 
 /**
@@ -327,10 +363,10 @@ export async function compileCold(
     maxStderrBytes: 1 << 16,
   });
   const ms = performance.now() - t0;
-  if (r.timedOut) return { ok: false, message: compileTimeoutMessage(timeoutMs), ms };
+  if (r.timedOut) return { ok: false, message: compileTimeoutMessage(timeoutMs), ms, cacheable: false };
   if (r.exitCode !== 0) {
     const msg = (r.stderr + r.stdout.toString('utf8')).replace(/\/src\//g, '').trim();
-    return { ok: false, message: msg || `javac exited with code ${r.exitCode}`, ms };
+    return { ok: false, message: msg || `javac exited with code ${r.exitCode}`, ms, cacheable: false };
   }
   const classes: CompiledClass[] = [];
   const walk = (d: string) => {
@@ -338,7 +374,10 @@ export async function compileCold(
       const p = join(d, e);
       if (statSync(p).isDirectory()) walk(p);
       else if (e.endsWith('.class')) {
-        classes.push({ name: relative(outDir, p).slice(0, -'.class'.length).split('/').join('.'), bytes: readFileSync(p) });
+        classes.push({
+          name: relative(outDir, p).slice(0, -'.class'.length).split('/').join('.'),
+          bytes: readFileSync(p),
+        });
       }
     }
   };

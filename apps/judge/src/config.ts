@@ -2,15 +2,22 @@ import { cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { realpathSync } from 'node:fs';
 
+/**
+ * harness (default): one pre-started sandboxed JVM per submission, a fresh class loader per test.
+ * per-test: a fresh sandboxed JVM per test (warm compiler, AppCDS, tests in parallel).
+ * cold: the benchmark's baseline: javac per submission, a JVM per test with default flags, one at a time.
+ */
+export const JUDGE_MODES = ['harness', 'per-test', 'cold'] as const;
+export type JudgeMode = (typeof JUDGE_MODES)[number];
+
 /** Judge configuration from the environment; a bad value stops the process with a message naming it. */
 export interface JudgeConfig {
   redisUrl: string;
   /** BullMQ key prefix (default "bull", as the API's Queue uses); tests and the benchmark isolate themselves with their own. */
   queuePrefix: string;
-  /** fast (default) or cold: the benchmark's baseline (javac per submission, a JVM per test, no warm-up tricks). */
-  mode: 'fast' | 'cold';
+  mode: JudgeMode;
   concurrency: number;
-  /** Tests of one submission run in parallel up to this many. */
+  /** Tests of one submission run in parallel up to this many (per-test mode). */
   testParallelism: number;
   /** Where the judge keeps its per-process state (compiled classes, private /etc, CDS archive). */
   workRoot: string;
@@ -66,10 +73,12 @@ export function findJavaHome(): string {
 
 export function loadConfig(overrides: Partial<JudgeConfig> = {}): JudgeConfig {
   const redisUrl = process.env.REDIS_URL || 'redis://127.0.0.1:6379';
-  if (!/^rediss?:\/\//.test(redisUrl)) throw new Error(`REDIS_URL must start with redis:// or rediss:// (got "${redisUrl}")`);
+  if (!/^rediss?:\/\//.test(redisUrl))
+    throw new Error(`REDIS_URL must start with redis:// or rediss:// (got "${redisUrl}")`);
   const cores = Math.max(1, cpus().length);
-  const mode = process.env.JUDGE_MODE || 'fast';
-  if (mode !== 'fast' && mode !== 'cold') throw new Error(`JUDGE_MODE must be fast or cold (got "${mode}")`);
+  const mode = (process.env.JUDGE_MODE || 'harness') as JudgeMode;
+  if (!JUDGE_MODES.includes(mode))
+    throw new Error(`JUDGE_MODE must be one of ${JUDGE_MODES.join(', ')} (got "${mode}")`);
   return {
     redisUrl,
     // REDIS_PREFIX: the installation's Redis namespace, shared with the API (JUDGE_QUEUE_PREFIX is its older name).

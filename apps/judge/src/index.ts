@@ -1,4 +1,5 @@
-export { Judge, judgeSubmission, getJudge, closeSharedJudge, type JudgeMode, type JudgeRunOptions } from './judge';
+export { Judge, type JudgeRunOptions } from './judge';
 export { createWorker } from './worker';
-export { loadConfig, type JudgeConfig } from './config';
+export { loadConfig, JUDGE_MODES, type JudgeConfig, type JudgeMode } from './config';
 export { normalizeOutput, outputsMatch } from './compare';
+export { classifyOutcome, type TestOutcome } from './verdict';

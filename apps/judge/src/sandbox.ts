@@ -1,5 +1,18 @@
 import { spawn, spawnSync, type ChildProcess, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { chmodSync, closeSync, existsSync, openSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readlinkSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  existsSync,
+  openSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readlinkSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join } from 'node:path';
 import { CgroupManager, type CgroupRun } from './cgroups';
 import { buildSeccompFilter } from './seccomp';
@@ -63,6 +76,8 @@ export class SandboxError extends Error {}
 
 /** Exit code of the wrapper when joining cgroups or setting rlimits failed. */
 const SETUP_FAILED = 125;
+/** How often a run's cgroup CPU time is read against its limit. */
+const CPU_POLL_MS = 50;
 
 /**
  * Runs in the host shell right before bubblewrap: join the run's cgroups (so every later process
@@ -83,14 +98,18 @@ const WRAPPER = [
 /** Nothing of the judge's environment reaches the wrapper: the sandbox's /proc/1/environ shows bwrap's. */
 const HOST_ENV = {};
 
-const REFUSE = 'the judge refuses to run code without its sandbox (JUDGE_UNSAFE_NO_SANDBOX=1 turns it off, for local development only)';
+const REFUSE =
+  'the judge refuses to run code without its sandbox (JUDGE_UNSAFE_NO_SANDBOX=1 turns it off, for local development only)';
 
 function which(tool: string, configured?: string): string {
   if (configured) {
     if (!existsSync(configured)) throw new SandboxError(`${tool} not found at ${configured}: ${REFUSE}`);
     return configured;
   }
-  const r = spawnSync('/bin/sh', ['-c', `command -v ${tool}`], { encoding: 'utf8', env: { PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' } });
+  const r = spawnSync('/bin/sh', ['-c', `command -v ${tool}`], {
+    encoding: 'utf8',
+    env: { PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' },
+  });
   const p = (r.stdout ?? '').trim();
   if (r.status !== 0 || !p.startsWith('/')) throw new SandboxError(`${tool} is not installed: ${REFUSE}`);
   return p;
@@ -158,7 +177,14 @@ export class Sandbox {
     const args: string[] = [];
     const ro = new Set<string>([this.javaHome]);
     const libs = new Set<string>();
-    for (const bin of [join(this.javaHome, 'bin/java'), join(this.javaHome, 'lib/server/libjvm.so'), join(this.javaHome, 'lib/libjava.so'), join(this.javaHome, 'lib/libnio.so'), join(this.javaHome, 'lib/libnet.so'), join(this.javaHome, 'lib/libzip.so')]) {
+    for (const bin of [
+      join(this.javaHome, 'bin/java'),
+      join(this.javaHome, 'lib/server/libjvm.so'),
+      join(this.javaHome, 'lib/libjava.so'),
+      join(this.javaHome, 'lib/libnio.so'),
+      join(this.javaHome, 'lib/libnet.so'),
+      join(this.javaHome, 'lib/libzip.so'),
+    ]) {
       if (!existsSync(bin)) continue;
       const r = spawnSync('ldd', [bin], { encoding: 'utf8' });
       for (const line of (r.stdout ?? '').split('\n')) {
@@ -247,7 +273,11 @@ export class Sandbox {
    * The host command for a sandboxed process: sh (cgroups + rlimits) -> setpriv (drop to the sandbox
    * uid, no_new_privs) -> bwrap -> argv. In unsafe mode: sh (cgroups + rlimits) -> argv with host paths.
    */
-  command(req: Pick<RunRequest, 'argv' | 'binds' | 'limits'>, cg: CgroupRun | null, workDir?: string): { file: string; args: string[] } {
+  command(
+    req: Pick<RunRequest, 'argv' | 'binds' | 'limits'>,
+    cg: CgroupRun | null,
+    workDir?: string,
+  ): { file: string; args: string[] } {
     const l = req.limits;
     const pre = [
       String(cg ? cg.procsFiles.length : 0),
@@ -260,12 +290,22 @@ export class Sandbox {
       const map = [...req.binds, ...(workDir ? [{ src: workDir, dest: '/work' }] : [])];
       const translate = (a: string) =>
         map.reduce((s, b) => s.replace(new RegExp(`${escapeRe(b.dest)}(?=$|[/:])`, 'g'), b.src), a);
-      return { file: '/bin/sh', args: ['-c', WRAPPER, 'javelin-sandbox', ...pre, ...req.argv.map(translate)] };
+      return {
+        file: '/bin/sh',
+        args: ['-c', WRAPPER, 'javelin-sandbox', ...pre, ...req.argv.map(translate)],
+      };
     }
     // As root: drop to the sandbox uid first (bwrap then maps that uid, not root, into its user
     // namespace). Not root: bwrap runs unprivileged with the judge's own uid.
     const drop = this.privileged
-      ? [this.setpriv, `--reuid=${this.opts.uid}`, `--regid=${this.opts.gid}`, '--clear-groups', '--no-new-privs', '--']
+      ? [
+          this.setpriv,
+          `--reuid=${this.opts.uid}`,
+          `--regid=${this.opts.gid}`,
+          '--clear-groups',
+          '--no-new-privs',
+          '--',
+        ]
       : [];
     return {
       file: '/bin/sh',
@@ -274,7 +314,11 @@ export class Sandbox {
   }
 
   /** Spawn the wrapper; the seccomp filter (if any) goes on fd 3, freshly opened (bwrap reads it to the end). */
-  private spawnWithFilter(file: string, args: string[], workDir: string | undefined): ChildProcessWithoutNullStreams {
+  private spawnWithFilter(
+    file: string,
+    args: string[],
+    workDir: string | undefined,
+  ): ChildProcessWithoutNullStreams {
     const fd = this.seccompFile ? openSync(this.seccompFile, 'r') : null;
     try {
       return spawn(file, args, {
@@ -317,113 +361,147 @@ export class Sandbox {
 
   private runIn(req: RunRequest, cg: CgroupRun | null, workDir: string | undefined): Promise<RunOutcome> {
     const { file, args } = this.command(req, cg, workDir);
-    const started = performance.now();
     return new Promise<RunOutcome>((resolve, reject) => {
       const child = this.spawnWithFilter(file, args, workDir);
-      const out: Buffer[] = [];
-      let outBytes = 0;
-      let outputExceeded = false;
-      let err = '';
-      let errBytes = 0;
-      let timedOut = false;
-      let done = false;
-      const kill = () => {
-        if (child.pid) {
-          try {
-            process.kill(-child.pid, 'SIGKILL');
-          } catch {
-            /* gone */
-          }
-        }
-        cg?.killAll();
-      };
-      const timer = setTimeout(() => {
-        timedOut = true;
-        kill();
-      }, req.wallTimeMs);
-      let cpuExceeded = false;
-      const cpuLimit = req.cpuLimitMs;
-      const watchdog =
-        cg && cpuLimit
-          ? setInterval(() => {
-              const used = cg.cpuMs();
-              if (used !== null && used > cpuLimit) {
-                cpuExceeded = true;
-                kill();
-              }
-            }, 50)
-          : null;
-      const stop = () => {
-        clearTimeout(timer);
-        if (watchdog) clearInterval(watchdog);
-      };
-      child.stdout.on('data', (chunk: Buffer) => {
-        if (outputExceeded) return;
-        const room = req.maxStdoutBytes - outBytes;
-        if (chunk.length > room) {
-          out.push(chunk.subarray(0, Math.max(0, room)));
-          outBytes = req.maxStdoutBytes;
-          outputExceeded = true;
-          kill();
-          child.stdout.destroy();
-          return;
-        }
-        out.push(chunk);
-        outBytes += chunk.length;
-      });
-      let stderrMatched = false;
-      child.stderr.on('data', (chunk: Buffer) => {
-        if (errBytes >= req.maxStderrBytes) return;
-        const s = chunk.subarray(0, req.maxStderrBytes - errBytes);
-        errBytes += s.length;
-        err += s.toString('utf8');
-        if (req.killOnStderr && !stderrMatched && req.killOnStderr.test(err)) {
-          stderrMatched = true;
-          kill();
-        }
-      });
+      const run = new WatchedRun(child, req, cg);
       child.stdin.on('error', () => {
         /* the program exited without reading all of its input */
       });
       child.on('error', (e) => {
-        if (done) return;
-        done = true;
-        stop();
-        reject(new SandboxError(`cannot start the sandbox: ${e.message}`));
+        if (run.stop()) reject(new SandboxError(`cannot start the sandbox: ${e.message}`));
       });
       child.on('close', (code, signal) => {
-        if (done) return;
-        done = true;
-        stop();
-        const wallMs = performance.now() - started;
-        if (code === SETUP_FAILED && !timedOut && !outputExceeded) {
-          reject(new SandboxError(`sandbox setup failed: ${err.trim().slice(0, 500)}`));
-          return;
-        }
-        if (!this.opts.unsafeNoSandbox && code === 1 && err.startsWith('bwrap: ') && outBytes === 0) {
-          reject(new SandboxError(`bubblewrap failed: ${err.trim().slice(0, 500)}`));
-          return;
-        }
-        const cpuMs = cg ? cg.cpuMs() : null;
-        const killedBy = signal ?? (code !== null && code > 128 ? code - 128 : null);
-        if ((killedBy === 'SIGXCPU' || killedBy === 24) || (cpuLimit && cpuMs !== null && cpuMs > cpuLimit)) cpuExceeded = true;
-        resolve({
-          exitCode: code,
-          signal,
-          cpuExceeded,
-          stderrMatched,
-          stdout: Buffer.concat(out),
-          stderr: err,
-          outputExceeded,
-          timedOut,
-          wallMs,
-          cpuMs,
-          oomKilled: cg ? cg.oomKilled() : false,
-          peakMemoryBytes: cg ? cg.peakBytes() : null,
-        });
+        if (!run.stop()) return;
+        const setupError = this.setupError(run, code);
+        if (setupError) reject(setupError);
+        else resolve(run.outcome(code, signal));
       });
       child.stdin.end(req.stdin);
     });
+  }
+
+  /** A failure of the sandbox itself (a judge fault), told apart from the program's own exit. */
+  private setupError(run: WatchedRun, code: number | null): SandboxError | null {
+    if (code === SETUP_FAILED && !run.timedOut && !run.outputExceeded) {
+      return new SandboxError(`sandbox setup failed: ${run.stderr.trim().slice(0, 500)}`);
+    }
+    if (
+      !this.opts.unsafeNoSandbox &&
+      code === 1 &&
+      run.stderr.startsWith('bwrap: ') &&
+      run.stdoutBytes === 0
+    ) {
+      return new SandboxError(`bubblewrap failed: ${run.stderr.trim().slice(0, 500)}`);
+    }
+    return null;
+  }
+}
+
+/** One sandboxed run under watch: its output read up to the limits, its wall and CPU time bounded. */
+class WatchedRun {
+  private readonly started = performance.now();
+  private readonly out: Buffer[] = [];
+  stdoutBytes = 0;
+  stderr = '';
+  private stderrBytes = 0;
+  outputExceeded = false;
+  timedOut = false;
+  cpuExceeded = false;
+  stderrMatched = false;
+  private done = false;
+  private readonly timer: NodeJS.Timeout;
+  private readonly watchdog: NodeJS.Timeout | null;
+
+  constructor(
+    private readonly child: ChildProcessWithoutNullStreams,
+    private readonly req: RunRequest,
+    private readonly cg: CgroupRun | null,
+  ) {
+    this.timer = setTimeout(() => {
+      this.timedOut = true;
+      this.kill();
+    }, req.wallTimeMs);
+    const cpuLimit = req.cpuLimitMs;
+    this.watchdog =
+      cg && cpuLimit
+        ? setInterval(() => {
+            const used = cg.cpuMs();
+            if (used !== null && used > cpuLimit) {
+              this.cpuExceeded = true;
+              this.kill();
+            }
+          }, CPU_POLL_MS)
+        : null;
+    child.stdout.on('data', (chunk: Buffer) => this.onStdout(chunk));
+    child.stderr.on('data', (chunk: Buffer) => this.onStderr(chunk));
+  }
+
+  private kill(): void {
+    if (this.child.pid) {
+      try {
+        process.kill(-this.child.pid, 'SIGKILL');
+      } catch {
+        /* gone */
+      }
+    }
+    this.cg?.killAll();
+  }
+
+  private onStdout(chunk: Buffer): void {
+    if (this.outputExceeded) return;
+    const room = this.req.maxStdoutBytes - this.stdoutBytes;
+    if (chunk.length > room) {
+      this.out.push(chunk.subarray(0, Math.max(0, room)));
+      this.stdoutBytes = this.req.maxStdoutBytes;
+      this.outputExceeded = true;
+      this.kill();
+      this.child.stdout.destroy();
+      return;
+    }
+    this.out.push(chunk);
+    this.stdoutBytes += chunk.length;
+  }
+
+  private onStderr(chunk: Buffer): void {
+    if (this.stderrBytes >= this.req.maxStderrBytes) return;
+    const s = chunk.subarray(0, this.req.maxStderrBytes - this.stderrBytes);
+    this.stderrBytes += s.length;
+    this.stderr += s.toString('utf8');
+    if (this.req.killOnStderr && !this.stderrMatched && this.req.killOnStderr.test(this.stderr)) {
+      this.stderrMatched = true;
+      this.kill();
+    }
+  }
+
+  /** Stop the timers; false when the run had already ended. */
+  stop(): boolean {
+    if (this.done) return false;
+    this.done = true;
+    clearTimeout(this.timer);
+    if (this.watchdog) clearInterval(this.watchdog);
+    return true;
+  }
+
+  outcome(code: number | null, signal: NodeJS.Signals | null): RunOutcome {
+    const cpuMs = this.cg ? this.cg.cpuMs() : null;
+    const cpuLimit = this.req.cpuLimitMs;
+    const killedBy = signal ?? (code !== null && code > 128 ? code - 128 : null);
+    const overCpu =
+      killedBy === 'SIGXCPU' || killedBy === 24 || Boolean(cpuLimit && cpuMs !== null && cpuMs > cpuLimit);
+    return {
+      exitCode: code,
+      signal,
+      cpuExceeded: this.cpuExceeded || overCpu,
+      stderrMatched: this.stderrMatched,
+      stdout: Buffer.concat(this.out),
+      stderr: this.stderr,
+      outputExceeded: this.outputExceeded,
+      timedOut: this.timedOut,
+      wallMs: performance.now() - this.started,
+      cpuMs,
+      oomKilled: this.cg ? this.cg.oomKilled() : false,
+      peakMemoryBytes: this.cg ? this.cg.peakBytes() : null,
+    };
   }
 }
 
@@ -434,15 +512,30 @@ function escapeRe(s: string): string {
 /** Check that bubblewrap works here; throws with the reason when it does not. */
 export async function probeSandbox(sandbox: Sandbox): Promise<void> {
   const r = await sandbox.run({
-    argv: [join(sandbox.javaHome, 'bin/java'), '-Xshare:auto', '-XX:+UseSerialGC', '-XX:-UsePerfData', '-version'],
+    argv: [
+      join(sandbox.javaHome, 'bin/java'),
+      '-Xshare:auto',
+      '-XX:+UseSerialGC',
+      '-XX:-UsePerfData',
+      '-version',
+    ],
     binds: [],
     stdin: '',
-    limits: { cpuSeconds: 10, memoryBytes: 512 << 20, pids: 64, fileSizeBytes: 1 << 20, openFiles: 128, workDirBytes: 1 << 20 },
+    limits: {
+      cpuSeconds: 10,
+      memoryBytes: 512 << 20,
+      pids: 64,
+      fileSizeBytes: 1 << 20,
+      openFiles: 128,
+      workDirBytes: 1 << 20,
+    },
     wallTimeMs: 20_000,
     maxStdoutBytes: 1 << 16,
     maxStderrBytes: 1 << 16,
   });
   if (r.exitCode !== 0 || !/version/.test(r.stderr)) {
-    throw new SandboxError(`the sandboxed JVM does not start (exit ${r.exitCode}): ${r.stderr.slice(0, 500)}`);
+    throw new SandboxError(
+      `the sandboxed JVM does not start (exit ${r.exitCode}): ${r.stderr.slice(0, 500)}`,
+    );
   }
 }

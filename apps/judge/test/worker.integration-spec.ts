@@ -36,7 +36,11 @@ async function startWorker(): Promise<RunningWorker> {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const w: RunningWorker = { child, lines: [], exited: new Promise((r) => child.once('exit', (code) => r(code))) };
+  const w: RunningWorker = {
+    child,
+    lines: [],
+    exited: new Promise((r) => child.once('exit', (code) => r(code))),
+  };
   workers.push(w);
   let buf = '';
   const onData = (d: Buffer) => {
@@ -62,12 +66,17 @@ function sleep(ms: number): Promise<void> {
   return new Promise((r) => setTimeout(r, ms));
 }
 
-/** Processes whose command line contains `marker` (the sandboxed JVMs of a submission). */
-function processesWith(marker: string): string[] {
+/**
+ * The sandboxes of a worker process: every bubblewrap it started names its private state directory
+ * (`j-<pid>-…`) on its command line (the JVMs inside die with their bwrap: --die-with-parent).
+ */
+function sandboxesOf(w: RunningWorker): string[] {
   const found: string[] = [];
+  const mark = `/j-${w.child.pid}-`;
   for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
     try {
-      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(marker)) found.push(pid);
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (cmd.includes(mark) && cmd.includes('bwrap')) found.push(pid);
     } catch {
       /* exited */
     }
@@ -75,10 +84,20 @@ function processesWith(marker: string): string[] {
   return found;
 }
 
-/** A submission whose tests each sleep `ms` and then pass; its class name marks its processes. */
-function slowJob(marker: string, ms: number, tests = 4): JudgeJobData {
-  const code = `public class ${marker} {\n  public static void main(String[] args) throws Exception {\n    Thread.sleep(${ms});\n    System.out.println("slept");\n  }\n}\n`;
-  return job(code, Array.from({ length: tests }, (_, i) => ({ id: `t${i}`, stdin: '', expectedOutput: 'slept' })), { wallTimeMs: ms + 4000 });
+/** Until the job is active and a test of it has had time to start sleeping in its sandbox. */
+async function midJob(jobId: string): Promise<void> {
+  await waitForState(jobId, 'active');
+  await sleep(500);
+}
+
+/** A submission whose tests each sleep `ms` and then pass. */
+function slowJob(className: string, ms: number, tests = 4): JudgeJobData {
+  const code = `public class ${className} {\n  public static void main(String[] args) throws Exception {\n    Thread.sleep(${ms});\n    System.out.println("slept");\n  }\n}\n`;
+  return job(
+    code,
+    Array.from({ length: tests }, (_, i) => ({ id: `t${i}`, stdin: '', expectedOutput: 'slept' })),
+    { wallTimeMs: ms + 4000 },
+  );
 }
 
 async function waitForState(jobId: string, state: string, timeoutMs = 30_000): Promise<void> {
@@ -93,7 +112,11 @@ async function waitForState(jobId: string, state: string, timeoutMs = 30_000): P
 
 beforeAll(async () => {
   // The workers run the built judge: build it from the current sources.
-  const tsc = spawnSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json'], { cwd: ROOT, encoding: 'utf8' });
+  const tsc = spawnSync(
+    process.execPath,
+    [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json'],
+    { cwd: ROOT, encoding: 'utf8' },
+  );
   if (tsc.status !== 0) throw new Error(`tsc failed: ${tsc.stdout}${tsc.stderr}`);
   queue = new Queue(JUDGE_QUEUE, { connection, prefix: PREFIX });
   events = new QueueEvents(JUDGE_QUEUE, { connection, prefix: PREFIX });
@@ -112,7 +135,11 @@ describe('BullMQ worker', () => {
 
   it('judges a job added the way the API adds it', async () => {
     first = await startWorker();
-    const added = await queue.add('judge', job(ADD, ADD_TESTS), { attempts: 2, removeOnComplete: 100, removeOnFail: 100 });
+    const added = await queue.add('judge', job(ADD, ADD_TESTS), {
+      attempts: 2,
+      removeOnComplete: 100,
+      removeOnFail: 100,
+    });
     const result = await added.waitUntilFinished(events, 60_000);
     expect(result.verdict).toBe('accepted');
     expect(result.results.map((r) => r.id)).toEqual(['a', 'b', 'c']);
@@ -125,34 +152,40 @@ describe('BullMQ worker', () => {
   it('a worker killed with kill -9 mid-job leaves a stalled job that another worker finishes', async () => {
     const marker = `StallMarker${randomBytes(3).toString('hex')}`;
     const added = await queue.add('judge', slowJob(marker, 1500), { attempts: 2, removeOnComplete: 100 });
-    await waitForState(added.id as string, 'active');
-    // Wait until the first worker's sandboxes are running, then kill it hard.
-    const t0 = Date.now();
-    while (processesWith(marker).length === 0 && Date.now() - t0 < 10_000) await sleep(20);
-    expect(processesWith(marker).length, 'the first worker runs the job').toBeGreaterThan(0);
+    // Mid-job (its harness running a test, the next harness pre-started), kill the worker hard.
+    await midJob(added.id as string);
+    expect(sandboxesOf(first).length, 'the first worker has its sandboxes running').toBeGreaterThan(0);
     first.child.kill('SIGKILL');
     expect(await first.exited).toBeNull();
     // Its sandboxes die with it (bwrap --die-with-parent), nothing is left running.
     const t1 = Date.now();
-    while (processesWith(marker).length > 0 && Date.now() - t1 < 5000) await sleep(50);
-    expect(processesWith(marker), 'sandboxes of the killed worker').toEqual([]);
+    while (sandboxesOf(first).length > 0 && Date.now() - t1 < 5000) await sleep(50);
+    expect(sandboxesOf(first), 'sandboxes of the killed worker').toEqual([]);
 
     const second = await startWorker();
     const result = await added.waitUntilFinished(events, 60_000);
     const log = () => second.lines.slice(-20).join('\n');
     expect(result.verdict, JSON.stringify(result)).toBe('accepted');
     expect(result.results).toHaveLength(4);
-    expect(second.lines.some((l) => l.includes('"msg":"job done"') && l.includes(`"jobId":"${added.id}"`)), log()).toBe(true);
+    expect(
+      second.lines.some((l) => l.includes('"msg":"job done"') && l.includes(`"jobId":"${added.id}"`)),
+      log(),
+    ).toBe(true);
 
     // Graceful SIGTERM: the running job is finished before the worker exits.
     const marker2 = `TermMarker${randomBytes(3).toString('hex')}`;
-    const added2 = await queue.add('judge', slowJob(marker2, 1200, 2), { attempts: 1, removeOnComplete: 100 });
-    await waitForState(added2.id as string, 'active');
-    while (processesWith(marker2).length === 0) await sleep(20);
+    const added2 = await queue.add('judge', slowJob(marker2, 1200, 2), {
+      attempts: 1,
+      removeOnComplete: 100,
+    });
+    await midJob(added2.id as string);
     second.child.kill('SIGTERM');
     const result2 = await added2.waitUntilFinished(events, 30_000);
     expect(result2.verdict, JSON.stringify(result2)).toBe('accepted');
     expect(await second.exited, log()).toBe(0);
-    expect(second.lines.some((l) => l.includes('"msg":"stopped"')), log()).toBe(true);
+    expect(
+      second.lines.some((l) => l.includes('"msg":"stopped"')),
+      log(),
+    ).toBe(true);
   });
 });

@@ -73,3 +73,6 @@ export interface JudgeJobResult {
   /** Where the judge spent its time, milliseconds (for logs and metrics; not shown to users). */
   timings?: { compileMs: number; totalMs: number };
 }
+
+/** The runtime_error text of a test whose program tampered with the judge's test harness (forged or corrupted its replies). */
+export const HARNESS_PROTOCOL_ERROR = 'The program interfered with the test harness';

@@ -1,0 +1,273 @@
+import { spawnSync } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { join, resolve } from 'node:path';
+import { CgroupManager, isAlive } from './cgroups';
+import { CompileService } from './compiler';
+import type { JudgeConfig } from './config';
+import { probeSandbox, Sandbox } from './sandbox';
+
+/** Where the judge's Java sources live (beside src/ and dist/). */
+const JAVA_DIR = resolve(__dirname, '../java');
+/** Trusted Java the judge compiles at start: the compile service, the CDS training program, the test harness. */
+const JAVA_SOURCES = ['CompileServer.java', 'CdsTraining.java', 'Harness.java', 'javelin_harness/Exit.java'];
+const STALE_STATE_MS = 3_600_000;
+
+export function log(msg: string, extra?: Record<string, unknown>): void {
+  console.log(JSON.stringify({ t: new Date().toISOString(), svc: 'judge', msg, ...extra }));
+}
+
+/** Everything the judge sets up once: the sandbox, its cgroups, the warm compiler, the compiled harness, the CDS archive. */
+export interface JudgeRuntime {
+  stateDir: string;
+  sandbox: Sandbox;
+  cgroups: CgroupManager;
+  compiler: CompileService | null;
+  /** Host directory holding javelin.jsa, or null when the JVM's default CDS archive is used. */
+  cdsArchive: string | null;
+  /** Host directory holding Harness.class and the classes it defines for each test. */
+  harnessDir: string;
+}
+
+function sha(...parts: string[]): string {
+  const h = createHash('sha256');
+  for (const p of parts) h.update(p).update('\0');
+  return h.digest('hex').slice(0, 16);
+}
+
+/** Build `dir` with `build(tmp)` unless it exists; concurrent judges race safely via rename. */
+function buildOnce(dir: string, build: (tmp: string) => void): void {
+  if (existsSync(join(dir, '.ok'))) return;
+  const tmp = `${dir}.tmp-${process.pid}-${randomBytes(4).toString('hex')}`;
+  mkdirSync(tmp, { recursive: true, mode: 0o755 });
+  try {
+    build(tmp);
+    writeFileSync(join(tmp, '.ok'), '');
+    try {
+      renameSync(tmp, dir);
+    } catch {
+      /* another judge won the race */
+    }
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+function run(
+  cmd: string,
+  args: string[],
+  opts: { input?: string; cwd?: string } = {},
+): { stdout: string; stderr: string } {
+  const r = spawnSync(cmd, args, {
+    encoding: 'utf8',
+    input: opts.input ?? '',
+    cwd: opts.cwd,
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin' },
+  });
+  if (r.status !== 0)
+    throw new Error(`${cmd} ${args.join(' ')} failed (${r.status}): ${r.stderr || r.error?.message}`);
+  return { stdout: r.stdout, stderr: r.stderr };
+}
+
+function chmodTree(dir: string): void {
+  chmodSync(dir, 0o755);
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) chmodTree(p);
+    else chmodSync(p, 0o644);
+  }
+}
+
+/** Small programs compiled at start-up to warm javac's JIT. */
+const WARMUP_SOURCES = [
+  {
+    name: 'Main',
+    source: `import java.io.*;\nimport java.util.*;\npublic class Main {\n  public static int solve(int[] a, int t) {\n    Map<Integer, Integer> m = new HashMap<>();\n    for (int i = 0; i < a.length; i++) { if (m.containsKey(t - a[i])) return i; m.put(a[i], i); }\n    return -1;\n  }\n  public static void main(String[] args) throws IOException {\n    BufferedReader r = new BufferedReader(new InputStreamReader(System.in));\n    int n = Integer.parseInt(r.readLine().trim());\n    int[] a = new int[n];\n    StringTokenizer st = new StringTokenizer(r.readLine());\n    for (int i = 0; i < n; i++) a[i] = Integer.parseInt(st.nextToken());\n    System.out.println(solve(a, Integer.parseInt(r.readLine().trim())) + " " + Arrays.toString(a));\n  }\n}\n`,
+  },
+  {
+    name: 'Main',
+    source: `import java.util.*;\nimport java.util.stream.*;\npublic class Main {\n  record P(int x, String y) {}\n  interface F { int f(int x); }\n  static <T extends Comparable<T>> T max(List<T> l) { return Collections.max(l); }\n  public static void main(String[] args) {\n    List<P> ps = new ArrayList<>();\n    for (int i = 0; i < 10; i++) ps.add(new P(i, "s" + i));\n    F sq = x -> x * x;\n    String s = ps.stream().filter(p -> p.x() % 2 == 0).map(P::y).collect(Collectors.joining(","));\n    switch (s.length()) { case 0: break; default: System.out.println(s + sq.f(3) + max(List.of(1, 2, 3))); }\n    StringBuilder sb = new StringBuilder(); long acc = 0; for (int i = 0; i < 100; i++) { acc += (long) i * i; sb.append(i % 10); }\n    System.out.println(acc + sb.toString());\n  }\n}\n`,
+  },
+  {
+    name: 'Main',
+    source:
+      'public class Main {\n  public static void main(String[] args) {\n    int x = "a";\n    undefined();\n  }\n}\n',
+  },
+];
+
+/** Remove state left by judges that died (kill -9) over an hour ago; one that only looks dead from here (another pid namespace) keeps its files. */
+function sweepStaleState(workRoot: string): void {
+  for (const e of readdirSync(workRoot)) {
+    const m = /^j-(\d+)-/.exec(e);
+    if (!m || isAlive(Number(m[1]))) continue;
+    try {
+      if (Date.now() - statSync(join(workRoot, e)).mtimeMs > STALE_STATE_MS)
+        rmSync(join(workRoot, e), { recursive: true, force: true });
+    } catch {
+      /* removed meanwhile */
+    }
+  }
+}
+
+async function createSandbox(
+  config: JudgeConfig,
+  stateDir: string,
+  cgroups: CgroupManager,
+): Promise<Sandbox> {
+  const sandbox = new Sandbox({
+    javaHome: config.javaHome,
+    stateDir,
+    uid: config.sandboxUid,
+    gid: config.sandboxGid,
+    unsafeNoSandbox: config.unsafeNoSandbox,
+    cgroups,
+    bwrapPath: config.bwrapPath,
+  });
+  await probeSandbox(sandbox);
+  return sandbox;
+}
+
+/** AppCDS: the JDK classes the training program loads, dumped into a static archive (best effort). */
+function buildCdsArchive(java: string, dir: string): void {
+  mkdirSync(join(dir, 'cds'), { mode: 0o755 });
+  try {
+    const list = join(dir, 'classes.lst');
+    run(java, ['-Xshare:off', `-XX:DumpLoadedClassList=${list}`, '-cp', join(dir, 'train'), 'CdsTraining'], {
+      input: '4 5\n',
+    });
+    const jdkOnly = readFileSync(list, 'utf8')
+      .split('\n')
+      .filter((l) => !l.startsWith('CdsTraining'))
+      .join('\n');
+    writeFileSync(list, jdkOnly);
+    // Dumped with G1 (the default): JDK 17 archives heap objects (the module graph, interned
+    // strings) only with G1, and runs use G1 to map them.
+    run(
+      java,
+      [
+        '-Xshare:dump',
+        '-XX:+UseG1GC',
+        `-XX:SharedClassListFile=${list}`,
+        `-XX:SharedArchiveFile=${join(dir, 'cds', 'javelin.jsa')}`,
+      ],
+      { cwd: join(dir, 'cds') },
+    );
+  } catch (e) {
+    log('AppCDS archive could not be built; using the default CDS archive', {
+      error: String(e).slice(0, 300),
+    });
+  }
+}
+
+/** The trusted Java programs compiled once per JDK and source version, cached under the work root. */
+function buildJavaCache(config: JudgeConfig, sandbox: Sandbox): string {
+  const javac = join(sandbox.javaHome, 'bin/javac');
+  const java = join(sandbox.javaHome, 'bin/java');
+  const sources = JAVA_SOURCES.map((f) => readFileSync(join(JAVA_DIR, f), 'utf8'));
+  const version = run(java, ['-version']).stderr;
+  const cacheDir = join(
+    config.workRoot,
+    `cache-${sha('layout-3 (harness)', sandbox.javaHome, version, ...sources)}`,
+  );
+  buildOnce(cacheDir, (tmp) => {
+    for (const d of ['compiler', 'train', 'harness']) mkdirSync(join(tmp, d), { mode: 0o755 });
+    run(javac, ['-proc:none', '-d', join(tmp, 'compiler'), join(JAVA_DIR, 'CompileServer.java')]);
+    run(javac, ['-proc:none', '-d', join(tmp, 'train'), join(JAVA_DIR, 'CdsTraining.java')]);
+    run(javac, [
+      '-proc:none',
+      '-d',
+      join(tmp, 'harness'),
+      ...['Harness.java', 'CdsTraining.java', 'javelin_harness/Exit.java'].map((f) => join(JAVA_DIR, f)),
+    ]);
+    buildCdsArchive(java, tmp);
+    chmodTree(tmp);
+  });
+  return cacheDir;
+}
+
+/** The archive is used only if the sandboxed JVM accepts it. */
+async function checkCdsArchive(
+  config: JudgeConfig,
+  sandbox: Sandbox,
+  cacheDir: string,
+): Promise<string | null> {
+  const jsa = join(cacheDir, 'cds', 'javelin.jsa');
+  if (!config.appCds || !existsSync(jsa)) return null;
+  const check = await sandbox.run({
+    argv: [
+      join(sandbox.javaHome, 'bin/java'),
+      '-Xshare:on',
+      `-XX:SharedArchiveFile=/cds/javelin.jsa`,
+      '-XX:+UseG1GC',
+      '-XX:-UsePerfData',
+      '-cp',
+      '/classes',
+      '-version',
+    ],
+    binds: [
+      { src: join(cacheDir, 'cds'), dest: '/cds' },
+      { src: join(cacheDir, 'train'), dest: '/classes' },
+    ],
+    stdin: '',
+    limits: {
+      cpuSeconds: 10,
+      memoryBytes: 512 << 20,
+      pids: 64,
+      fileSizeBytes: 1 << 20,
+      openFiles: 128,
+      workDirBytes: 1 << 20,
+    },
+    wallTimeMs: 20_000,
+    maxStdoutBytes: 1 << 16,
+    maxStderrBytes: 1 << 16,
+  });
+  if (check.exitCode === 0) return join(cacheDir, 'cds');
+  log('AppCDS archive rejected by the JVM; using the default CDS archive', {
+    stderr: check.stderr.slice(0, 300),
+  });
+  return null;
+}
+
+/** Set up the sandbox (refusing to run without it unless JUDGE_UNSAFE_NO_SANDBOX=1), the trusted Java programs and the compile service. */
+export async function startRuntime(config: JudgeConfig): Promise<JudgeRuntime> {
+  if (config.unsafeNoSandbox) {
+    const line = '!'.repeat(78);
+    console.error(
+      `${line}\n!! JUDGE_UNSAFE_NO_SANDBOX=1: submissions run WITHOUT the bubblewrap sandbox.\n!! Local development only. Never run this with code you do not trust.\n${line}`,
+    );
+  }
+  mkdirSync(config.workRoot, { recursive: true, mode: 0o755 });
+  chmodSync(config.workRoot, 0o755);
+  sweepStaleState(config.workRoot);
+  const stateDir = join(config.workRoot, `j-${process.pid}-${randomBytes(4).toString('hex')}`);
+  mkdirSync(stateDir, { mode: 0o755 });
+  chmodSync(stateDir, 0o755);
+  const cgName = `javelin-judge-${process.pid}-${randomBytes(3).toString('hex')}`;
+  CgroupManager.sweepStale('javelin-judge-', cgName);
+  const cgroups = new CgroupManager(cgName);
+  try {
+    const sandbox = await createSandbox(config, stateDir, cgroups);
+    const cacheDir = buildJavaCache(config, sandbox);
+    const cdsArchive = await checkCdsArchive(config, sandbox, cacheDir);
+    let compiler: CompileService | null = null;
+    if (config.warmCompiler && config.mode !== 'cold') {
+      compiler = new CompileService(sandbox, join(cacheDir, 'compiler'));
+      await compiler.start(WARMUP_SOURCES);
+    }
+    return { stateDir, sandbox, cgroups, compiler, cdsArchive, harnessDir: join(cacheDir, 'harness') };
+  } catch (e) {
+    cgroups.destroySync();
+    rmSync(stateDir, { recursive: true, force: true });
+    throw e;
+  }
+}

@@ -1,0 +1,101 @@
+import {
+  HARNESS_PROTOCOL_ERROR,
+  type JudgeLimits,
+  type JudgeTest,
+  type JudgeTestResult,
+  type Verdict,
+} from '@javelin/contracts';
+import { outputsMatch } from './compare';
+
+/** What one test run left behind, however it was run (a fresh JVM or the harness): the classifier's only input. */
+export interface TestOutcome {
+  exitCode: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: Buffer;
+  stderr: string;
+  outputExceeded: boolean;
+  timedOut: boolean;
+  /** Killed because the JVM logged that it could not start a thread (the pids limit). */
+  stderrMatched: boolean;
+  cpuExceeded: boolean;
+  oomKilled: boolean;
+  /** The harness sent something the protocol does not allow (a program tampering with it). */
+  protocolViolation?: boolean;
+  /** The time shown to the user, ms. */
+  executionMs: number;
+}
+
+/** The JVM logs this when the pids cgroup refuses a thread. */
+export const THREAD_LIMIT_RE = /Failed to start (?:the native )?thread|unable to create native thread/;
+/** What -XX:+ExitOnOutOfMemoryError prints (on stdout) before exiting with code 3. */
+const EXIT_ON_OOM_RE = /(?:^|\n)Terminating due to (java\.lang\.OutOfMemoryError[^\n]*)\n?$/;
+const UNCAUGHT_OOM_RE = /Exception in thread "[^"\n]*" (java\.lang\.OutOfMemoryError[^\n]*)/;
+const UNCAUGHT_RE = /Exception in thread "[^"\n]*" ([^\n]+)/;
+const LAUNCHER_RE = /Error: (?:Main method not found|Could not find or load main class)[^\n]*/;
+
+function seconds(ms: number): string {
+  return `${Math.round(ms / 100) / 10} s`;
+}
+
+/** The OutOfMemoryError line, and stdout without the JVM's own "Terminating due to" line. */
+function outOfMemory(out: TestOutcome, stdout: string): { line: string | null; actual: string } {
+  const exitOom = out.exitCode === 3 ? EXIT_ON_OOM_RE.exec(stdout) : null;
+  if (exitOom) return { line: exitOom[1].trim(), actual: stdout.slice(0, exitOom.index) };
+  const m = out.exitCode !== 0 ? UNCAUGHT_OOM_RE.exec(out.stderr) : null;
+  return { line: m ? m[1].trim() : null, actual: stdout };
+}
+
+function abnormalEnd(out: TestOutcome): string {
+  const exc = UNCAUGHT_RE.exec(out.stderr);
+  if (exc) return exc[1].trim();
+  const launcher = LAUNCHER_RE.exec(out.stderr);
+  if (launcher) return launcher[0];
+  const sig =
+    out.signal ?? (out.exitCode !== null && out.exitCode > 128 ? `signal ${out.exitCode - 128}` : null);
+  if (sig) return `Killed by ${sig}`;
+  const firstLine = out.stderr.split('\n').find((l) => l.trim() !== '');
+  return `Exited with code ${out.exitCode}${firstLine ? `: ${firstLine.trim().slice(0, 200)}` : ''}`;
+}
+
+/** How much of a test's standard error goes back to the API: enough for the page's truncated view. */
+const REPORTED_STDERR_CHARS = 4 * 1024;
+
+/** Verdict and error text of one test from its outcome: pure, no JVM. */
+export function classifyOutcome(
+  test: JudgeTest,
+  out: TestOutcome,
+  limits: JudgeLimits,
+  maxReportedOutputBytes: number,
+): JudgeTestResult {
+  const oom = outOfMemory(out, out.stdout.toString('utf8'));
+  const actual = oom.actual;
+  const actualOutput =
+    actual.length > maxReportedOutputBytes
+      ? `${actual.slice(0, maxReportedOutputBytes)}\n… (output truncated)`
+      : actual;
+  const reportedStderr = out.stderr.slice(0, REPORTED_STDERR_CHARS);
+  const res = (verdict: Verdict, error: string): JudgeTestResult => ({
+    id: test.id,
+    verdict,
+    actualOutput,
+    executionTime: Math.round(out.executionMs),
+    error,
+    ...(reportedStderr ? { stderr: reportedStderr } : {}),
+  });
+  const threadLimit = `Too many threads or processes (limit ${limits.maxProcesses}): java.lang.OutOfMemoryError: unable to create native thread`;
+
+  if (out.outputExceeded)
+    return res('output_limit_exceeded', `Output limit exceeded (${limits.outputBytes} bytes)`);
+  if (out.stderrMatched) return res('runtime_error', threadLimit);
+  if (out.cpuExceeded)
+    return res('time_limit_exceeded', `Time limit exceeded (CPU ${seconds(limits.cpuTimeMs)})`);
+  if (out.timedOut)
+    return res('time_limit_exceeded', `Time limit exceeded (wall ${seconds(limits.wallTimeMs)})`);
+  if (oom.line && /unable to create native thread/.test(oom.line)) return res('runtime_error', threadLimit);
+  if (out.oomKilled) return res('memory_limit_exceeded', `Memory limit exceeded (${limits.memoryMb} MiB)`);
+  if (oom.line) return res('memory_limit_exceeded', oom.line);
+  if (out.protocolViolation) return res('runtime_error', HARNESS_PROTOCOL_ERROR);
+  if (out.exitCode !== 0) return res('runtime_error', abnormalEnd(out));
+  if (outputsMatch(actual, test.expectedOutput ?? '')) return res('accepted', '');
+  return res('wrong_answer', 'Wrong answer');
+}
