@@ -1,15 +1,19 @@
 import {
   compareCost,
   Cost,
+  degree,
   formatCost,
+  linearIn,
+  logFactors,
+  logOf,
+  N,
   O_1,
   O_2N,
   O_FACT,
   O_LOG,
   O_N,
   O_N_LOG,
-  O_SQRT,
-  polynomial,
+  productOf,
   times,
 } from './cost';
 import { escape, identifiersIn, JavaCode, JavaLoop, JavaMethod } from './java-code';
@@ -54,13 +58,17 @@ const LINEAR_LOOKUP_TYPES = /^(List|ArrayList|LinkedList|String|StringBuilder|Ve
 const LOG_METHODS =
   'add|offer|poll|remove|put|get|containsKey|contains|floorKey|ceilingKey|higherKey|lowerKey|floor|ceiling|higher|lower|first|last|firstKey|lastKey|pollFirst|pollLast|merge|getOrDefault|floorEntry|ceilingEntry';
 
-/** Estimates time and extra space from the structure of the code (loops, calls, recursion, library operations). */
-export function estimateComplexity(code: JavaCode, functionName?: string): ComplexityEstimate {
+/**
+ * Estimates time and extra space from the structure of the code (loops, calls, recursion, library
+ * operations). `sizeNames` are the problem's int inputs: a loop up to one of them runs as many times
+ * as its value, and is named after it.
+ */
+export function estimateComplexity(code: JavaCode, functionName?: string, sizeNames: string[] = []): ComplexityEstimate {
   if (code.tooLargeToAnalyze) {
     const why = ['the code is too large or too deeply nested for the built-in estimate'];
     return { estimated: false, time: O_1, space: O_1, timeText: 'not estimated', spaceText: 'not estimated', method: null, timeReasons: why, spaceReasons: why, recursion: [] };
   }
-  return new ComplexityEstimator(code).estimate(functionName);
+  return new ComplexityEstimator(code, new Set(sizeNames)).estimate(functionName);
 }
 
 class ComplexityEstimator {
@@ -68,8 +76,13 @@ class ComplexityEstimator {
   private readonly inProgress = new Set<string>();
   private readonly constants: Map<string, number>;
   private readonly recursion: RecursionInfo[] = [];
+  /** The size variable each loop runs over, for loops whose bound is an outer loop's counter. */
+  private readonly loopVariables = new Map<JavaLoop, string>();
 
-  constructor(private readonly code: JavaCode) {
+  constructor(
+    private readonly code: JavaCode,
+    private readonly sizeNames: Set<string>,
+  ) {
     this.constants = new Map();
     for (const m of code.blanked.matchAll(/\bfinal\s+(?:static\s+)?\w+\s+([A-Za-z_$][\w$]*)\s*=\s*([\d_]+)[lL]?\s*;/g)) {
       this.constants.set(m[1], Number(m[2].replace(/_/g, '')));
@@ -145,7 +158,7 @@ class ComplexityEstimator {
       const type = this.code.typeOf(m[1]);
       if (type && LOG_TYPES.test(type)) {
         best = pick(best, { cost: O_LOG, why: [`${type.replace(/<.*/, '')}.${m[2]}() at line ${at(m.index)} is O(log n)`] });
-      } else if (type && LINEAR_LOOKUP_TYPES.test(type) && /^(contains|remove|indexOf)$/.test(m[2])) {
+      } else if (type && LINEAR_LOOKUP_TYPES.test(type) && /^(contains|remove|indexOf)$/.test(m[2]) && !this.removesAnEnd(m[2], m.index, text)) {
         best = pick(best, { cost: O_N, why: [`${type.replace(/<.*/, '')}.${m[2]}() at line ${at(m.index)} scans the whole collection (O(n))`] });
       }
     }
@@ -158,17 +171,42 @@ class ComplexityEstimator {
     for (const m of text.matchAll(/\b(?:Arrays\s*\.\s*(?:fill|copyOf|copyOfRange|stream|asList|equals|toString|deepToString)|System\s*\.\s*arraycopy|Collections\s*\.\s*(?:max|min|reverse|frequency|nCopies|shuffle)|String\s*\.\s*join)\s*\(/g)) {
       best = pick(best, { cost: O_N, why: [`a whole-array operation at line ${at(m.index)} is O(n)`] });
     }
-    for (const m of text.matchAll(/\b([A-Za-z_$][\w$]*)\s*\+=/g)) {
-      if (this.code.typeOf(m[1]) === 'String') {
-        best = pick(best, { cost: O_N, why: [`String concatenation with += at line ${at(m.index)} copies the string (O(n))`] });
+    for (const m of text.matchAll(/\b([A-Za-z_$][\w$]*)\s*(\+=|=\s*([A-Za-z_$][\w$]*)\s*\+)/g)) {
+      if (this.code.typeOf(m[1]) === 'String' && (m[3] === undefined || m[3] === m[1])) {
+        best = pick(best, { cost: O_N, why: [`String concatenation at line ${at(m.index)} copies the whole string (O(n)): a StringBuilder appends in O(1)`] });
+      }
+    }
+    for (const m of text.matchAll(/\.\s*stream\s*\(|\b(?:IntStream|LongStream)\s*\.\s*(?:range|rangeClosed)\s*\(|\bnew\s+(?:ArrayList|HashSet|HashMap|TreeSet|TreeMap|ArrayDeque|LinkedList|PriorityQueue|String)\s*(?:<[^>]*>)?\s*\(\s*[A-Za-z_$]/g)) {
+      const cost = /TreeSet|TreeMap|PriorityQueue/.test(m[0]) ? O_N_LOG : O_N;
+      best = pick(best, { cost, why: [`${/stream|range/.test(m[0]) ? 'a stream' : 'copying a collection'} at line ${at(m.index)} is ${formatCost(cost)}`] });
+    }
+    for (const m of text.matchAll(/\b([A-Za-z_$][\w$]*)\s*\.\s*(add\s*\(\s*0\s*,|insert\s*\(|get\s*\(|toString\s*\(\s*\))/g)) {
+      const type = this.code.typeOf(m[1]) ?? '';
+      const shifts = /^add|^insert/.test(m[2]) && /^(List|ArrayList|StringBuilder)\b/.test(type);
+      const walks = /^get/.test(m[2]) && /^LinkedList\b/.test(type);
+      const copies = /^toString/.test(m[2]) && /^StringBuilder\b/.test(type);
+      if (shifts || walks || copies) {
+        const verb = shifts ? 'shifts every element' : walks ? 'walks the linked list' : 'copies the whole text';
+        best = pick(best, { cost: O_N, why: [`${m[1]}.${m[2].replace(/\s*\(.*$/, '')}() at line ${at(m.index)} ${verb} (O(n))`] });
       }
     }
     return best;
   }
 
   private loopFactor(loop: JavaLoop, enclosing: JavaLoop[]): Term {
+    const term = this.loopTerm(loop, enclosing);
+    const variables = Object.keys(term.cost.poly).concat(Object.keys(term.cost.log));
+    this.loopVariables.set(loop, variables[0] ?? N);
+    return term;
+  }
+
+  private loopTerm(loop: JavaLoop, enclosing: JavaLoop[]): Term {
     const line = this.code.lineOf(loop.start);
-    const linear = (what: string): Term => ({ cost: O_N, why: [`the ${loop.kind === 'foreach' ? 'for-each' : loop.kind} loop at line ${line} runs ${what}`] });
+    const what = loop.kind === 'foreach' ? 'for-each' : loop.kind;
+    const linear = (variable: string, runs: string): Term => ({
+      cost: linearIn(variable),
+      why: [`the ${what} loop at line ${line} runs ${runs} (${variable === N ? 'n times' : `${variable} times: the value of ${variable} is its size`})`],
+    });
     const constant: Term = { cost: O_1, why: [] };
     const body = this.code.blanked.slice(loop.bodyStart, loop.bodyEnd);
     if (loop.kind === 'foreach') {
@@ -176,34 +214,36 @@ class ComplexityEstimator {
       if (this.isSmallConstant(iterable) || this.isConstantArray(iterable)) return constant;
       const inQueueLoop = enclosing.some((l) => l.kind === 'while' && /isEmpty\s*\(/.test(l.header));
       if (inQueueLoop && /(\.\s*get\s*\([^)]*\)|\[[^\]]+\])\s*$/.test(iterable)) return constant;
-      return linear(`over ${iterable} (n items)`);
+      return linear(N, `over ${iterable}`);
     }
     if (loop.kind === 'for') {
       const [init = '', cond = '', update = ''] = loop.header.split(';');
-      if (!cond.trim()) return linear('until a break (assumed n times)');
+      if (!cond.trim()) return linear(N, 'until a break (assumed n times)');
       const loopVar = /([A-Za-z_$][\w$]*)\s*=/.exec(init)?.[1] ?? /([A-Za-z_$][\w$]*)\s*(?:\+\+|--|[-+*/]=|>>=|<<=)/.exec(update)?.[1];
+      const bounds = [init.replace(/^[^=]*=/, ''), ...cond.split(/&&|\|\|/).map((c) => c.split(/<=|>=|<|>|!=/).filter((side) => !identifiersIn(side).includes(loopVar ?? '')).join(' '))];
+      const variable = this.sizeVariable(bounds.flatMap(identifiersIn), enclosing);
       if (/\*=|\/=|>>>?=|<<=/.test(update) || (loopVar && new RegExp(`${escape(loopVar)}\\s*=\\s*${escape(loopVar)}\\s*[*/]`).test(update))) {
-        return { cost: O_LOG, why: [`the loop at line ${line} multiplies or divides its counter (O(log n) steps)`] };
+        return { cost: logOf(variable), why: [`the loop at line ${line} multiplies or divides its counter (O(log ${variable}) steps)`] };
       }
       const step = /\+=\s*([A-Za-z_$][\w$]*)\s*$/.exec(update.trim());
       if (step && enclosing.some((l) => l.kind === 'for' && new RegExp(`^\\s*(?:\\w+\\s+)?${escape(step[1])}\\s*=`).test(l.header))) {
-        return { cost: O_LOG, why: [`the loop at line ${line} steps by the outer counter (n/1 + n/2 + … = O(n log n) in total)`] };
+        return { cost: logOf(variable), why: [`the loop at line ${line} steps by the outer counter (n/1 + n/2 + … = O(n log n) in total)`] };
       }
       if (loopVar && (new RegExp(`\\b${escape(loopVar)}\\s*\\*\\s*${escape(loopVar)}\\b`).test(cond) || /Math\s*\.\s*sqrt/.test(cond))) {
-        return { cost: O_SQRT, why: [`the loop at line ${line} stops at √n`] };
+        return { cost: { exp: 0, poly: { [variable]: 0.5 }, log: {} }, why: [`the loop at line ${line} stops at √${variable}`] };
       }
-      const bounds = [init.replace(/^[^=]*=/, ''), ...cond.split(/&&|\|\|/).map((c) => c.split(/<=|>=|<|>|!=/).filter((s) => !identifiersIn(s).includes(loopVar ?? '')).join(' '))];
       if (bounds.every((b) => this.isSmallConstant(b))) return constant;
-      return linear(`up to ${cond.trim().replace(/\s+/g, ' ')} (n times)`);
+      return linear(variable, `up to ${cond.trim().replace(/\s+/g, ' ')}`);
     }
     // while and do-while
     const cond = loop.header;
-    if (/^\s*true\s*$/.test(cond)) return linear('until a break (assumed n times)');
+    if (/^\s*true\s*$/.test(cond)) return linear(N, 'until a break (assumed n times)');
     const condVars = identifiersIn(cond);
+    const variable = this.sizeVariable(condVars, enclosing);
     const halves = condVars.some((v) =>
       new RegExp(`\\b${escape(v)}\\s*(?:/=|>>>?=|\\*=|<<=|&=)|\\b${escape(v)}\\s*=\\s*[^;=]*(?:/\\s*2\\b|>>>?\\s*1\\b|\\bmid\\b)`).test(body),
     );
-    if (halves) return { cost: O_LOG, why: [`the loop at line ${line} halves its range each step (O(log n) steps)`] };
+    if (halves) return { cost: logOf(variable), why: [`the loop at line ${line} halves its range each step (O(log ${variable}) steps)`] };
     const outer = enclosing[enclosing.length - 1];
     if (outer) {
       if (/isEmpty\s*\(|size\s*\(\s*\)\s*>/.test(cond)) return { cost: O_1, why: [] };
@@ -217,7 +257,26 @@ class ComplexityEstimator {
       if (moved) return { cost: O_1, why: [] };
     }
     if (condVars.length > 0 && condVars.every((v) => this.isSmallConstant(v))) return constant;
-    return linear(`while ${cond.trim().replace(/\s+/g, ' ')} (assumed n times)`);
+    return linear(variable, `while ${cond.trim().replace(/\s+/g, ' ')}`);
+  }
+
+  /**
+   * The size variable a loop bound is measured in: an int input of the problem it names (its value
+   * is the size), else an outer loop's variable when the bound is that loop's counter
+   * (`for (j < i)` inside `for (i < a)` runs up to a), else n.
+   */
+  private sizeVariable(identifiers: string[], enclosing: JavaLoop[]): string {
+    const named = identifiers.find((v) => this.sizeNames.has(v));
+    if (named) return named;
+    const counters = new Map<string, string>();
+    for (const l of enclosing) {
+      const counter = l.kind === 'for' ? /([A-Za-z_$][\w$]*)\s*=/.exec(l.header.split(';')[0] ?? '')?.[1] : undefined;
+      if (counter) counters.set(counter, this.loopVariables.get(l) ?? N);
+    }
+    const others = identifiers.filter((v) => !counters.has(v) && !this.isSmallConstant(v));
+    if (others.length) return N;
+    const outer = identifiers.find((v) => counters.has(v));
+    return outer ? counters.get(outer)! : N;
   }
 
   private withRecursion(m: JavaMethod, body: Term): Term {
@@ -230,9 +289,8 @@ class ComplexityEstimator {
       this.recursion.push({ method: m.name, kind, line, depth });
       return { cost, why: [why, ...body.why] };
     };
-    const memoDims = this.memoDimensions(text);
-    if (memoDims > 0) {
-      const states = polynomial(memoDims);
+    const states = this.memoStates(text);
+    if (states) {
       return record('memoised', O_N, times(states, body.cost), `${m.name}() is memoised: each of the ${formatCost(states).slice(2, -1)} states is computed once (line ${line})`);
     }
     const guard = /\b(visited|vis|seen|marked)\s*(\[|\.\s*(contains|add)\s*\()/.test(text);
@@ -259,7 +317,22 @@ class ComplexityEstimator {
       if (compareCost(body.cost, O_N) >= 0) return record('halving', O_LOG, body.cost, `${m.name}() recurses on half the input (line ${line})`);
       return record('halving', O_LOG, times(O_LOG, body.cost), `${m.name}() recurses on half of its range each time: O(log n) calls (line ${line})`);
     }
-    return record('linear', O_N, times(O_N, body.cost), `${m.name}() recurses once per call, one step smaller: n calls deep (line ${line})`);
+    const variable = this.sizeVariable(identifiersIn(calls[0].args), []);
+    return record('linear', O_N, times(linearIn(variable), body.cost), `${m.name}() recurses once per call, one step smaller: ${variable} calls deep (line ${line})`);
+  }
+
+  /** `list.remove(list.size() - 1)` and a queue's argument-less `remove()` take an end: O(1). */
+  private removesAnEnd(method: string, index: number | undefined, text: string): boolean {
+    if (method !== 'remove') return false;
+    const open = text.indexOf('(', index ?? 0);
+    let depth = 0;
+    let close = open;
+    for (; close < text.length; close++) {
+      if (text[close] === '(') depth++;
+      else if (text[close] === ')' && --depth === 0) break;
+    }
+    const args = text.slice(open + 1, close);
+    return args.trim() === '' || /size\s*\(\s*\)\s*-\s*1\s*$/.test(args);
   }
 
   /** Each recursive call sits in its own `return` statement: only one of them runs per call. */
@@ -269,21 +342,30 @@ class ComplexityEstimator {
     return statements.every((s) => /\breturn\b/.test(s) && [...s.matchAll(new RegExp(selfCall.source, 'g'))].length === 1);
   }
 
-  /** Dimensions of a memo table read and written in a recursive body (0 when none). */
-  private memoDimensions(text: string): number {
+  /**
+   * The states of a memo table read and written in a recursive body, by the table's shape:
+   * `new long[n + 1]` is n states, `new int[m][n]` is m·n, a constant dimension adds nothing.
+   */
+  private memoStates(text: string): Cost | undefined {
     for (const w of text.matchAll(/([A-Za-z_$][\w$]*)((?:\s*\[[^\]]*\])+)\s*=(?!=)/g)) {
       const name = w[1];
       if (/^(visited|vis|seen|used|marked)$/.test(name)) continue;
       const read = new RegExp(`(?:\\b${escape(name)}(?:\\s*\\[[^\\]]*\\])+\\s*(?:!=|==|>=|<=|>|<)|\\breturn\\s+${escape(name)}\\s*\\[|(?:!=|==)\\s*${escape(name)}\\s*\\[)`);
       const declaredHere = new RegExp(`\\b${escape(name)}\\s*=\\s*new\\b`).test(text);
-      if (read.test(text) && !declaredHere) return (w[2].match(/\[/g) ?? []).length;
+      if (!read.test(text) || declaredHere) continue;
+      const allocation = new RegExp(`\\b${escape(name)}\\s*=\\s*new\\s+[\\w$]+\\s*((?:\\[[^\\]]*\\]\\s*)+)`).exec(this.code.blanked);
+      const dims = allocation ? [...allocation[1].matchAll(/\[([^\]]*)\]/g)].map((d) => d[1]) : (w[2].match(/\[/g) ?? []).map(() => N);
+      const sized = dims.filter((d) => !this.isSmallConstant(d));
+      // A table sized by constants alone (`new long[100]`) is sized for the largest input: n per dimension.
+      return productOf(sized.length ? sized.map((d) => this.sizeVariable(identifiersIn(d), [])) : dims.map(() => N));
     }
     for (const w of text.matchAll(/([A-Za-z_$][\w$]*)\s*\.\s*put\s*\(([^,]*),/g)) {
       if (new RegExp(`\\b${escape(w[1])}\\s*\\.\\s*(containsKey|get|getOrDefault)\\s*\\(`).test(text)) {
-        return Math.max(1, Math.min(3, identifiersIn(w[2]).filter((v) => !/^(String|Integer|Long|valueOf)$/.test(v)).length));
+        const parts = identifiersIn(w[2]).filter((v) => !/^(String|Integer|Long|valueOf|toString)$/.test(v)).slice(0, 3);
+        return productOf((parts.length ? parts : [N]).map((v) => (this.sizeNames.has(v) ? v : N)));
       }
     }
-    return 0;
+    return undefined;
   }
 
   /** A call written after `receiver.` is the user's only on `this.` or an object of one of the user's classes. */
@@ -309,14 +391,17 @@ class ComplexityEstimator {
       const text = this.code.body(m);
       for (const a of text.matchAll(/\bnew\s+[\w$.]+\s*((?:\[[^\]]*\]\s*)+)/g)) {
         const dims = [...a[1].matchAll(/\[([^\]]*)\]/g)].map((d) => d[1]);
-        const degree = dims.filter((d) => d.trim() !== '' && !this.isSmallConstant(d)).length;
-        if (degree > 0) {
-          best = pick(best, { cost: polynomial(degree), why: [`the array allocated at line ${this.code.lineOf(m.bodyStart + (a.index ?? 0))}`] });
+        const sized = dims.filter((d) => d.trim() !== '' && !this.isSmallConstant(d));
+        if (sized.length > 0) {
+          best = pick(best, { cost: productOf(sized.map((d) => this.sizeVariable(identifiersIn(d), []))), why: [`the array allocated at line ${this.code.lineOf(m.bodyStart + (a.index ?? 0))}`] });
         }
       }
       for (const c of text.matchAll(/\b([A-Za-z_$][\w$]*)\s*\.\s*(add|put|offer|push|append|addLast|addFirst|merge|putIfAbsent|computeIfAbsent|compute|addAll)\s*\(/g)) {
         const at = m.bodyStart + (c.index ?? 0);
-        if (this.code.enclosingLoops(at).some((l) => this.loopFactor(l, []).cost.poly > 0 || this.loopFactor(l, []).cost.log > 0)) {
+        if (this.code.enclosingLoops(at).some((l) => {
+          const factor = this.loopFactor(l, []).cost;
+          return degree(factor) > 0 || logFactors(factor) > 0;
+        })) {
           best = pick(best, { cost: O_N, why: [`${c[1]} grows inside a loop (line ${this.code.lineOf(at)})`] });
         }
       }

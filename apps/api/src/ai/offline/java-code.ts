@@ -153,7 +153,10 @@ export class JavaCode {
     let found: string | undefined;
     for (const m of this.blanked.matchAll(decl)) {
       const type = m[1].replace(/\s+/g, '');
-      if (!CONTROL_WORDS.has(type) && type !== 'return') found = type;
+      if (CONTROL_WORDS.has(type) || type === 'return') continue;
+      // `var list = new ArrayList<Integer>()` has the type of what it is initialised with.
+      const init = type === 'var' ? /^\s*=\s*new\s+([\w$.]+)/.exec(this.blanked.slice((m.index ?? 0) + m[0].length - 1)) : null;
+      found = init ? init[1] : type;
     }
     return found;
   }
@@ -239,11 +242,14 @@ export class JavaCode {
         bodyEnd = this.matching(bodyOpen);
         if (bodyEnd < 0) bodyEnd = code.length;
       } else {
+        // A brace-less body is one statement; it ends after its `;` (or the `}` of a nested block), so a
+        // loop nested in it, even on the same line, lies inside the body.
         bodyStart = bodyOpen;
-        bodyEnd = this.statementEnd(bodyOpen);
+        bodyEnd = Math.min(code.length, this.statementEnd(bodyOpen) + 1);
       }
       const kind: LoopKind = word === 'for' ? (header.includes(';') ? 'for' : 'foreach') : 'while';
-      loops.push({ kind, header, start, bodyStart, bodyEnd, end: Math.min(code.length, bodyEnd + 1) });
+      const braced = code[bodyOpen] === '{';
+      loops.push({ kind, header, start, bodyStart, bodyEnd, end: braced ? Math.min(code.length, bodyEnd + 1) : bodyEnd });
     }
     return loops.sort((a, b) => a.start - b.start);
   }

@@ -1,8 +1,8 @@
 import { analyzeJavaSource } from '@javelin/java-io';
-import { ComplexityEstimate, estimateComplexity } from './complexity';
+import { ComplexityEstimate, estimateComplexity, RecursionKind } from './complexity';
 import { explainCompileErrors } from './compile-errors';
 import { ConstraintBounds, fitAgainstLimit, FitReport, formatSteps, parseConstraints } from './constraints';
-import { compareCost, formatCost, O_N } from './cost';
+import { compareCost, degree, formatCost, logFactors, O_N } from './cost';
 import { codeSpan, fenced, Finding } from './findings';
 import { JavaCode } from './java-code';
 import { compileJava, JavacDiagnostic, JavacResult } from './javac';
@@ -46,6 +46,17 @@ export interface OfflineReport {
   warnings: JavacDiagnostic[];
   compiled: boolean | null;
 }
+
+/** How the complexity section names each kind of recursion (the kind's own word comes first). */
+const RECURSION_TEXT: Record<RecursionKind, string> = {
+  linear: 'linear recursion: one call per call, one step smaller',
+  halving: 'halving recursion: one call on half the range',
+  'divide-and-conquer': 'divide-and-conquer recursion: two calls on halves, then a merge',
+  branching: 'branching recursion without memoisation: the calls multiply at each level',
+  backtracking: 'backtracking recursion: it tries every arrangement and undoes each choice',
+  memoised: 'memoised recursion: each state is computed once',
+  graph: 'graph recursion: each node is visited once thanks to the visited marks',
+};
 
 /** Recursion this deep risks the stack in Java. */
 const DEEP_RECURSION = 10_000;
@@ -168,10 +179,10 @@ export class OfflineAnalyzer {
   }
 
   private facts(problem: ProblemContext, code: JavaCode): { complexity: ComplexityEstimate; bounds: ConstraintBounds; fit?: FitReport } {
-    const complexity = estimateComplexity(code, problem.functionName);
-    const intInputs = problem.inputVariables.filter((v) => v.type === 'int').map((v) => v.name);
+    const intInputs = problem.inputVariables.filter((v) => v.type === 'int' || v.type === 'long').map((v) => v.name);
+    const complexity = estimateComplexity(code, problem.functionName, intInputs);
     const bounds = parseConstraints(problem.constraints ?? '', intInputs);
-    const fit = bounds.maxSize !== undefined && complexity.estimated ? fitAgainstLimit(complexity.time, bounds.maxSize, this.options.cpuSeconds) : undefined;
+    const fit = complexity.estimated ? fitAgainstLimit(complexity.time, bounds, this.options.cpuSeconds) : undefined;
     return { complexity, bounds, fit };
   }
 
@@ -183,9 +194,12 @@ export class OfflineAnalyzer {
     const out = ['## Complexity', ''];
     out.push(`- **Time:** ${c.timeText}${c.timeReasons.length ? ` — ${c.timeReasons.slice(0, 4).join('; ')}.` : ' — no loop or call depends on the input size.'}`);
     out.push(`- **Extra space:** ${c.spaceText}${c.spaceReasons.length ? ` — ${c.spaceReasons.slice(0, 3).join('; ')}.` : ' — only a fixed number of variables.'}`);
+    for (const r of c.recursion.filter((r) => r.method === c.method || c.timeReasons.some((why) => why.includes(`${r.method}()`))).slice(0, 3)) {
+      out.push(`- **Recursion:** ${codeSpan(`${r.method}()`)} is ${RECURSION_TEXT[r.kind]} (line ${r.line}).`);
+    }
     if (fit) out.push(`- **Against the constraints** (${codeSpan(bounds.sizeClause ?? `n ≤ ${bounds.maxSize}`)}): ${fit.text}`);
     else out.push('- The constraints do not state an input size, so the estimate could not be priced against the time limit.');
-    out.push('', '_n is the size of the input: an array\'s or string\'s length, or the value of an int input._', '');
+    out.push('', '_n is the size of the input (an array\'s or string\'s length); a loop up to an int input runs as many times as its value, and is named after it._', '');
     return out;
   }
 
@@ -195,7 +209,7 @@ export class OfflineAnalyzer {
     if (fit && fit.fit !== 'fits') {
       return {
         cause: 'time-limit',
-        title: `Time limit exceeded: ${c.timeText} is too slow for n up to ${formatSteps(bounds.maxSize ?? 0)}`,
+        title: `Time limit exceeded: ${c.timeText} is too slow at ${fit.at}`,
         line,
         explanation: `The solution is ${c.timeText}${reasons ? ` (${reasons})` : ''}. ${fit.text}`,
         fix: speedUpAdvice(c),
@@ -212,7 +226,7 @@ export class OfflineAnalyzer {
 
   /** A crash whose exception is not known (a hidden test reports only "Runtime error"). */
   private unexplainedCrash(code: JavaCode, c: ComplexityEstimate, bounds: ConstraintBounds): Finding {
-    const deep = c.recursion.find((r) => r.depth.poly > 0);
+    const deep = c.recursion.find((r) => degree(r.depth) > 0);
     if (deep && (bounds.maxSize ?? 0) >= DEEP_RECURSION) {
       const overflow = explainException({ name: 'StackOverflowError', message: '' }, { code, complexity: c, bounds, stackMb: this.options.stackMb });
       return { ...overflow, title: 'Runtime error — most likely a StackOverflowError from deep recursion' };
@@ -301,7 +315,7 @@ export class OfflineAnalyzer {
     const out: string[] = [];
     if (fit && fit.fit !== 'fits') out.push(speedUpAdvice(c));
     else if (c.time.exp > 0) out.push('The exponential recursion only works for tiny inputs: memoise it (store each state\'s answer) or write it as a bottom-up DP.');
-    if (c.recursion.some((r) => r.depth.poly > 0 && r.kind !== 'memoised') && (maxSize ?? 0) >= DEEP_RECURSION && compareCost(c.time, O_N) >= 0) {
+    if (c.recursion.some((r) => degree(r.depth) > 0 && r.kind !== 'memoised') && (maxSize ?? 0) >= DEEP_RECURSION && compareCost(c.time, O_N) >= 0) {
       out.push('Recursion as deep as n can overflow the stack for large n: an iterative loop is safer for n ≥ 10^4.');
     }
     if (overflow) out.push(overflow.fix);
@@ -316,10 +330,10 @@ export class OfflineAnalyzer {
 
 function speedUpAdvice(c: ComplexityEstimate): string {
   if (c.time.exp > 0) return 'Memoise the recursion (an array or HashMap of answers per state) or turn it into a bottom-up DP: that makes it polynomial.';
-  if (c.time.poly >= 2) {
+  if (degree(c.time) >= 2) {
     return 'Drop the inner loop: look values up in a HashMap/HashSet instead of scanning, sort once and use two pointers or binary search, or precompute prefix sums — each turns O(n^2) into O(n) or O(n log n).';
   }
-  if (c.time.poly >= 1 && c.time.log >= 1) return 'O(n log n) is usually fine; if it is still slow, speed up input and output (BufferedReader, StringBuilder).';
+  if (degree(c.time) >= 1 && logFactors(c.time) >= 1) return 'O(n log n) is usually fine; if it is still slow, speed up input and output (BufferedReader, StringBuilder).';
   return 'Look for repeated work inside loops (a contains() or indexOf() on a list, string concatenation) and for slow input reading.';
 }
 

@@ -1,6 +1,7 @@
 import type { ComplexityEstimate } from './complexity';
 import type { ConstraintBounds } from './constraints';
 import { formatSteps } from './constraints';
+import { degree } from './cost';
 import { codeSpan, Finding } from './findings';
 import { JavaCode } from './java-code';
 
@@ -122,7 +123,7 @@ export function explainException(ex: ThrownException, ctx: Context): Finding {
       const recursion = ctx.complexity.recursion[0];
       const line = ex.line ?? recursion?.line;
       const n = ctx.bounds.maxSize;
-      const deep = recursion && recursion.depth.poly > 0 && n !== undefined && n >= 10_000;
+      const deep = recursion && degree(recursion.depth) > 0 && n !== undefined && n >= 10_000;
       return {
         cause: 'stack-overflow',
         title: 'StackOverflowError — recursion too deep',
