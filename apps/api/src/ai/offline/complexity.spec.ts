@@ -53,6 +53,17 @@ describe('complexity estimate', () => {
     expect(time('int[] nums', 'int j = 0, best = 0; for (int i = 0; i < nums.length; i++) { while (j < nums.length && nums[j] - nums[i] < 5) j++; best = Math.max(best, j - i); } return best;')).toBe('O(n)');
   });
 
+  it('reads a grid search as O(m·n): each cell once, even when a loop over the cells starts it', () => {
+    const dfs = 'static void sink(char[][] grid, int r, int c) { if (r < 0 || c < 0 || r >= grid.length || c >= grid[0].length || grid[r][c] != 1) return; grid[r][c] = 0; sink(grid, r + 1, c); sink(grid, r - 1, c); sink(grid, r, c + 1); sink(grid, r, c - 1); }';
+    const visitedDfs = dfs.replace('grid[r][c] != 1) return; grid[r][c] = 0;', 'visited[r][c]) return; visited[r][c] = true;');
+    const islands = 'int count = 0; for (int i = 0; i < grid.length; i++) for (int j = 0; j < grid[0].length; j++) if (!visited[i][j]) { count++; sink(grid, i, j); } return count;';
+    expect(time('char[][] grid', islands, `static boolean[][] visited;
+${visitedDfs}`)).toBe('O(m·n)');
+    const bfs = 'int[][] dist = new int[grid.length][grid[0].length]; ArrayDeque<int[]> q = new ArrayDeque<>(); q.add(new int[] {0, 0}); int[][] dirs = {{1,0},{-1,0},{0,1},{0,-1}}; while (!q.isEmpty()) { int[] p = q.poll(); for (int[] d : dirs) { int r = p[0] + d[0], c = p[1] + d[1]; if (r >= 0 && c >= 0 && r < grid.length && c < grid[0].length && dist[r][c] == 0) { dist[r][c] = dist[p[0]][p[1]] + 1; q.add(new int[] {r, c}); } } } return dist[grid.length - 1][grid[0].length - 1];';
+    expect(time('int[][] grid', bfs)).toBe('O(m·n)');
+    expect(estimate('int[][] grid', bfs).spaceText).toBe('O(m·n)');
+  });
+
   it('prices streams and string concatenation in loops', () => {
     expect(time('int[] nums', 'int c = 0; for (int x : nums) c += (int) Arrays.stream(nums).filter(y -> y < x).count(); return c;')).toBe('O(n^2)');
     expect(time('int[] nums', 'String s = ""; for (int x : nums) s = s + x; return s.length();')).toBe('O(n^2)');

@@ -22,6 +22,13 @@ import { escape, identifiersIn, JavaCode, JavaLoop, JavaMethod } from './java-co
 interface Term {
   cost: Cost;
   why: string[];
+  /**
+   * Work whose total is bounded however often it is started: a search that marks what it visited
+   * costs its whole O(nodes) once over all the calls of a loop, so it adds to the loop, not multiplies.
+   */
+  once?: Term;
+  /** Set on a method whose cost is such a once-overall total. */
+  amortised?: boolean;
 }
 
 export type RecursionKind = 'linear' | 'halving' | 'divide-and-conquer' | 'branching' | 'backtracking' | 'memoised' | 'graph';
@@ -115,7 +122,8 @@ class ComplexityEstimator {
     if (known) return known;
     if (this.inProgress.has(m.name)) return { cost: O_1, why: [] };
     this.inProgress.add(m.name);
-    const body = this.rangeCost(m.bodyStart, m.bodyEnd, []);
+    const range = this.rangeCost(m.bodyStart, m.bodyEnd, []);
+    const body = range.once ? { ...pick(range, range.once), once: undefined } : range;
     const term = this.withRecursion(m, body);
     this.inProgress.delete(m.name);
     this.methodCosts.set(m.name, term);
@@ -130,7 +138,8 @@ class ComplexityEstimator {
       const inner = this.rangeCost(loop.bodyStart, loop.bodyEnd, [...enclosing, loop]);
       const header = this.straightCost(loop.header, loop.start);
       const work = pick(inner, header);
-      total = pick(total, { cost: times(factor.cost, work.cost), why: [...factor.why, ...work.why] });
+      const once = pickOnce(pickOnce(total.once, inner.once), header.once);
+      total = { ...pick(total, { cost: times(factor.cost, work.cost), why: [...factor.why, ...work.why] }), once };
     }
     return total;
   }
@@ -144,7 +153,9 @@ class ComplexityEstimator {
       if (!callee || /\bnew\s+$/.test(before) || !this.isOwnCall(before)) continue;
       const cost = this.methodCost(callee);
       if (compareCost(cost.cost, O_1) > 0) {
-        best = pick(best, { cost: cost.cost, why: [`calls ${callee.name}() (${formatCost(cost.cost)}) at line ${this.code.lineOf(offset + (call.index ?? 0))}`, ...cost.why] });
+        const term = { cost: cost.cost, why: [`calls ${callee.name}() (${formatCost(cost.cost)}) at line ${this.code.lineOf(offset + (call.index ?? 0))}`, ...cost.why] };
+        if (cost.amortised) best = { ...best, once: pickOnce(best.once, term) };
+        else best = { ...pick(best, term), once: best.once };
       }
     }
     const at = (index: number | undefined) => this.code.lineOf(offset + (index ?? 0));
@@ -205,7 +216,7 @@ class ComplexityEstimator {
     const what = loop.kind === 'foreach' ? 'for-each' : loop.kind;
     const linear = (variable: string, runs: string): Term => ({
       cost: linearIn(variable),
-      why: [`the ${what} loop at line ${line} runs ${runs} (${variable === N ? 'n times' : `${variable} times: the value of ${variable} is its size`})`],
+      why: [`the ${what} loop at line ${line} runs ${runs} (${this.sizeNames.has(variable) ? `${variable} times: the value of ${variable} is its size` : `${variable} times`})`],
     });
     const constant: Term = { cost: O_1, why: [] };
     const body = this.code.blanked.slice(loop.bodyStart, loop.bodyEnd);
@@ -221,7 +232,7 @@ class ComplexityEstimator {
       if (!cond.trim()) return linear(N, 'until a break (assumed n times)');
       const loopVar = /([A-Za-z_$][\w$]*)\s*=/.exec(init)?.[1] ?? /([A-Za-z_$][\w$]*)\s*(?:\+\+|--|[-+*/]=|>>=|<<=)/.exec(update)?.[1];
       const bounds = [init.replace(/^[^=]*=/, ''), ...cond.split(/&&|\|\|/).map((c) => c.split(/<=|>=|<|>|!=/).filter((side) => !identifiersIn(side).includes(loopVar ?? '')).join(' '))];
-      const variable = this.sizeVariable(bounds.flatMap(identifiersIn), enclosing);
+      const variable = this.gridSide(bounds) ?? this.sizeVariable(bounds.flatMap(identifiersIn), enclosing);
       if (/\*=|\/=|>>>?=|<<=/.test(update) || (loopVar && new RegExp(`${escape(loopVar)}\\s*=\\s*${escape(loopVar)}\\s*[*/]`).test(update))) {
         return { cost: logOf(variable), why: [`the loop at line ${line} multiplies or divides its counter (O(log ${variable}) steps)`] };
       }
@@ -238,6 +249,8 @@ class ComplexityEstimator {
     // while and do-while
     const cond = loop.header;
     if (/^\s*true\s*$/.test(cond)) return linear(N, 'until a break (assumed n times)');
+    const cells = !enclosing.length && /isEmpty\s*\(/.test(cond) ? this.gridCells(body) : undefined;
+    if (cells) return { cost: cells, why: [`the queue loop at line ${line} takes each cell of the grid once (${formatCost(cells)})`] };
     const condVars = identifiersIn(cond);
     const variable = this.sizeVariable(condVars, enclosing);
     const halves = condVars.some((v) =>
@@ -258,6 +271,23 @@ class ComplexityEstimator {
     }
     if (condVars.length > 0 && condVars.every((v) => this.isSmallConstant(v))) return constant;
     return linear(variable, `while ${cond.trim().replace(/\s+/g, ' ')}`);
+  }
+
+  /** `grid.length` is the grid's rows (m), `grid[i].length` its columns (n), for a 2-D array. */
+  private gridSide(bounds: string[]): string | undefined {
+    for (const b of bounds) {
+      const side = /^\s*([A-Za-z_$][\w$]*)\s*(\[[^\]]*\])?\s*\.\s*length\s*$/.exec(b);
+      if (side && /\[\]\[\]/.test(this.code.typeOf(side[1]) ?? '')) return side[2] ? N : 'm';
+    }
+    return undefined;
+  }
+
+  /** m·n when the code indexes a 2-D array (a grid's cells), else undefined. */
+  private gridCells(text: string): Cost | undefined {
+    for (const a of text.matchAll(/\b([A-Za-z_$][\w$]*)\s*\[[^\]]+\]\s*\[[^\]]+\]/g)) {
+      if (/\[\]\[\]/.test(this.code.typeOf(a[1]) ?? '')) return productOf(['m', N]);
+    }
+    return undefined;
   }
 
   /**
@@ -296,7 +326,11 @@ class ComplexityEstimator {
     const guard = /\b(visited|vis|seen|marked)\s*(\[|\.\s*(contains|add)\s*\()/.test(text);
     const resets = /\b\w+\s*\[[^\]]*\]\s*=\s*false\b|\.\s*remove\s*\(|swap\s*\(/.test(text.slice(text.search(selfCall)));
     const inLoop = calls.some((c) => this.code.enclosingLoops(c.index).some((l) => l.start >= m.bodyStart));
-    if (guard && !resets) return record('graph', O_N, O_N, `${m.name}() visits each node once thanks to its visited marks (O(n) over nodes and edges)`);
+    if (guard && !resets) {
+      const cells = this.gridCells(text);
+      const visit = record('graph', O_N, cells ?? O_N, `${m.name}() visits each ${cells ? 'cell' : 'node'} once thanks to its visited marks (${cells ? formatCost(cells) : 'O(n) over nodes and edges'} over all calls)`);
+      return { ...visit, amortised: true };
+    }
     if (inLoop) {
       if (resets) return record('backtracking', O_N, O_FACT, `${m.name}() tries every arrangement: it recurses in a loop and undoes its choice (backtracking, line ${line})`);
       return record('branching', O_N, O_2N, `${m.name}() calls itself inside a loop without memoisation (line ${line})`);
@@ -357,7 +391,7 @@ class ComplexityEstimator {
       const dims = allocation ? [...allocation[1].matchAll(/\[([^\]]*)\]/g)].map((d) => d[1]) : (w[2].match(/\[/g) ?? []).map(() => N);
       const sized = dims.filter((d) => !this.isSmallConstant(d));
       // A table sized by constants alone (`new long[100]`) is sized for the largest input: n per dimension.
-      return productOf(sized.length ? sized.map((d) => this.sizeVariable(identifiersIn(d), [])) : dims.map(() => N));
+      return productOf(sized.length ? sized.map((d) => this.gridSide([d]) ?? this.sizeVariable(identifiersIn(d), [])) : dims.map(() => N));
     }
     for (const w of text.matchAll(/([A-Za-z_$][\w$]*)\s*\.\s*put\s*\(([^,]*),/g)) {
       if (new RegExp(`\\b${escape(w[1])}\\s*\\.\\s*(containsKey|get|getOrDefault)\\s*\\(`).test(text)) {
@@ -393,7 +427,7 @@ class ComplexityEstimator {
         const dims = [...a[1].matchAll(/\[([^\]]*)\]/g)].map((d) => d[1]);
         const sized = dims.filter((d) => d.trim() !== '' && !this.isSmallConstant(d));
         if (sized.length > 0) {
-          best = pick(best, { cost: productOf(sized.map((d) => this.sizeVariable(identifiersIn(d), []))), why: [`the array allocated at line ${this.code.lineOf(m.bodyStart + (a.index ?? 0))}`] });
+          best = pick(best, { cost: productOf(sized.map((d) => this.gridSide([d]) ?? this.sizeVariable(identifiersIn(d), []))), why: [`the array allocated at line ${this.code.lineOf(m.bodyStart + (a.index ?? 0))}`] });
         }
       }
       for (const c of text.matchAll(/\b([A-Za-z_$][\w$]*)\s*\.\s*(add|put|offer|push|append|addLast|addFirst|merge|putIfAbsent|computeIfAbsent|compute|addAll)\s*\(/g)) {
@@ -451,8 +485,15 @@ function lookBehind(text: string, index: number): string {
   return text.slice(Math.max(0, index - 120), index);
 }
 
+/** The dominant of two terms, keeping the once-overall work of both. */
 function pick(a: Term, b: Term): Term {
-  return compareCost(b.cost, a.cost) > 0 ? b : a;
+  const winner = compareCost(b.cost, a.cost) > 0 ? b : a;
+  const once = a.once && b.once ? (compareCost(b.once.cost, a.once.cost) > 0 ? b.once : a.once) : (a.once ?? b.once);
+  return once === winner.once ? winner : { ...winner, once };
+}
+
+function pickOnce(a: Term | undefined, b: Term | undefined): Term | undefined {
+  return a && b ? (compareCost(b.cost, a.cost) > 0 ? b : a) : (a ?? b);
 }
 
 function dedupe(items: string[]): string[] {
