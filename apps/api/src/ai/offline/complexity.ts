@@ -182,12 +182,13 @@ class ComplexityEstimator {
     for (const m of text.matchAll(/\b(?:Arrays\s*\.\s*(?:fill|copyOf|copyOfRange|stream|asList|equals|toString|deepToString)|System\s*\.\s*arraycopy|Collections\s*\.\s*(?:max|min|reverse|frequency|nCopies|shuffle)|String\s*\.\s*join)\s*\(/g)) {
       best = pick(best, { cost: O_N, why: [`a whole-array operation at line ${at(m.index)} is O(n)`] });
     }
-    for (const m of text.matchAll(/\b([A-Za-z_$][\w$]*)\s*(\+=|=\s*([A-Za-z_$][\w$]*)\s*\+)/g)) {
-      if (this.code.typeOf(m[1]) === 'String' && (m[3] === undefined || m[3] === m[1])) {
+    for (const m of text.matchAll(/\b([A-Za-z_$][\w$]*)\s*(?:\+=|=(?!=)([^;]*))/g)) {
+      const grows = m[2] === undefined || (m[2].includes('+') && new RegExp(`(?<![\\w$.])${escape(m[1])}(?![\\w$(])`).test(m[2]));
+      if (grows && this.code.typeOf(m[1]) === 'String') {
         best = pick(best, { cost: O_N, why: [`String concatenation at line ${at(m.index)} copies the whole string (O(n)): a StringBuilder appends in O(1)`] });
       }
     }
-    for (const m of text.matchAll(/\.\s*stream\s*\(|\b(?:IntStream|LongStream)\s*\.\s*(?:range|rangeClosed)\s*\(|\bnew\s+(?:ArrayList|HashSet|HashMap|TreeSet|TreeMap|ArrayDeque|LinkedList|PriorityQueue|String)\s*(?:<[^>]*>)?\s*\(\s*[A-Za-z_$]/g)) {
+    for (const m of text.matchAll(/\.\s*stream\s*\(|\b(?:IntStream|LongStream)\s*\.\s*(?:range|rangeClosed)\s*\(|\bnew\s+(?:ArrayList|HashSet|HashMap|TreeSet|TreeMap|ArrayDeque|LinkedList|PriorityQueue|String|StringBuilder)\s*(?:<[^>]*>)?\s*\(\s*[A-Za-z_$]/g)) {
       const cost = /TreeSet|TreeMap|PriorityQueue/.test(m[0]) ? O_N_LOG : O_N;
       best = pick(best, { cost, why: [`${/stream|range/.test(m[0]) ? 'a stream' : 'copying a collection'} at line ${at(m.index)} is ${formatCost(cost)}`] });
     }
@@ -214,15 +215,22 @@ class ComplexityEstimator {
   private loopTerm(loop: JavaLoop, enclosing: JavaLoop[]): Term {
     const line = this.code.lineOf(loop.start);
     const what = loop.kind === 'foreach' ? 'for-each' : loop.kind;
+    const named = (variable: string) => this.sizeNames.has(variable) && identifiersIn(loop.header).includes(variable);
     const linear = (variable: string, runs: string): Term => ({
       cost: linearIn(variable),
-      why: [`the ${what} loop at line ${line} runs ${runs} (${this.sizeNames.has(variable) ? `${variable} times: the value of ${variable} is its size` : `${variable} times`})`],
+      why: [`the ${what} loop at line ${line} runs ${runs} (${named(variable) ? `${variable} times: the value of ${variable} is its size` : `${variable} times`})`],
     });
     const constant: Term = { cost: O_1, why: [] };
     const body = this.code.blanked.slice(loop.bodyStart, loop.bodyEnd);
     if (loop.kind === 'foreach') {
       const iterable = loop.header.slice(loop.header.indexOf(':') + 1).trim();
       if (this.isSmallConstant(iterable) || this.isConstantArray(iterable)) return constant;
+      const digits = /\b(?:String\s*\.\s*valueOf|Integer\s*\.\s*toString|Long\s*\.\s*toString)\s*\(\s*([A-Za-z_$][\w$]*)\s*\)/.exec(iterable);
+      if (digits) {
+        const variable = this.sizeVariable([digits[1]], enclosing);
+        return { cost: logOf(variable), why: [`the for-each loop at line ${line} runs over the digits of ${digits[1]} (O(log ${variable}))`] };
+      }
+      if (this.isGrid(iterable)) return linear('m', `over the rows of ${iterable}`);
       const inQueueLoop = enclosing.some((l) => l.kind === 'while' && /isEmpty\s*\(/.test(l.header));
       if (inQueueLoop && /(\.\s*get\s*\([^)]*\)|\[[^\]]+\])\s*$/.test(iterable)) return constant;
       return linear(N, `over ${iterable}`);
@@ -232,7 +240,12 @@ class ComplexityEstimator {
       if (!cond.trim()) return linear(N, 'until a break (assumed n times)');
       const loopVar = /([A-Za-z_$][\w$]*)\s*=/.exec(init)?.[1] ?? /([A-Za-z_$][\w$]*)\s*(?:\+\+|--|[-+*/]=|>>=|<<=)/.exec(update)?.[1];
       const bounds = [init.replace(/^[^=]*=/, ''), ...cond.split(/&&|\|\|/).map((c) => c.split(/<=|>=|<|>|!=/).filter((side) => !identifiersIn(side).includes(loopVar ?? '')).join(' '))];
-      const variable = this.gridSide(bounds) ?? this.sizeVariable(bounds.flatMap(identifiersIn), enclosing);
+      // The count is the condition's bound less the start: `for (i = k; i < nums.length; …)` runs over n.
+      const measured = bounds.slice(1).some((b) => identifiersIn(b).length) ? bounds.slice(1) : bounds;
+      const variable = this.gridSide(measured) ?? this.sizeVariable(measured.flatMap(identifiersIn), enclosing);
+      if (/\b1L?\s*<<|\bMath\s*\.\s*pow\s*\(\s*2\b/.test(cond)) {
+        return { cost: O_2N, why: [`the loop at line ${line} runs over all 2^n subsets (${cond.trim().replace(/\s+/g, ' ')})`] };
+      }
       if (/\*=|\/=|>>>?=|<<=/.test(update) || (loopVar && new RegExp(`${escape(loopVar)}\\s*=\\s*${escape(loopVar)}\\s*[*/]`).test(update))) {
         return { cost: logOf(variable), why: [`the loop at line ${line} multiplies or divides its counter (O(log ${variable}) steps)`] };
       }
@@ -275,11 +288,26 @@ class ComplexityEstimator {
 
   /** `grid.length` is the grid's rows (m), `grid[i].length` its columns (n), for a 2-D array. */
   private gridSide(bounds: string[]): string | undefined {
-    for (const b of bounds) {
+    for (const bound of bounds) {
+      // `int rows = grid.length;` then `r < rows`.
+      const alias = /^\s*([A-Za-z_$][\w$]*)\s*$/.exec(bound);
+      const aliased = alias && new RegExp(`\\b${escape(alias[1])}\\s*=\\s*([A-Za-z_$][\\w$]*\\s*(?:\\[[^\\]]*\\])?\\s*\\.\\s*length)\\s*[;,]`).exec(this.code.blanked);
+      const b = aliased ? aliased[1] : bound;
       const side = /^\s*([A-Za-z_$][\w$]*)\s*(\[[^\]]*\])?\s*\.\s*length\s*$/.exec(b);
       if (side && /\[\]\[\]/.test(this.code.typeOf(side[1]) ?? '')) return side[2] ? N : 'm';
     }
     return undefined;
+  }
+
+  /**
+   * A 2-D array read as a grid of cells: allocated with a grid's sides, or indexed by two
+   * computed indices (`grid[r][c]`); an edge list (`e[0]`, `e[1]`) is not one.
+   */
+  private isGrid(name: string): boolean {
+    if (!/^[A-Za-z_$][\w$]*$/.test(name) || !/\[\]\[\]/.test(this.code.typeOf(name) ?? '')) return false;
+    const allocation = new RegExp(`\\b${escape(name)}\\s*=\\s*new\\s+[\\w$]+\\s*\\[([^\\]]*)\\]`).exec(this.code.blanked);
+    if (allocation) return this.gridSide([allocation[1]]) === 'm';
+    return new RegExp(`\\b${escape(name)}\\s*\\[\\s*[A-Za-z_$][^\\]]*\\]\\s*\\[\\s*[A-Za-z_$][^\\]]*\\]`).test(this.code.blanked);
   }
 
   /** m·n when the code indexes a 2-D array (a grid's cells), else undefined. */
@@ -321,7 +349,9 @@ class ComplexityEstimator {
     };
     const states = this.memoStates(text);
     if (states) {
-      return record('memoised', O_N, times(states, body.cost), `${m.name}() is memoised: each of the ${formatCost(states).slice(2, -1)} states is computed once (line ${line})`);
+      // Repeated calls find their answer stored: over all calls the work is the states', once.
+      const memoised = record('memoised', O_N, times(states, body.cost), `${m.name}() is memoised: each of the ${formatCost(states).slice(2, -1)} states is computed once (line ${line})`);
+      return { ...memoised, amortised: true };
     }
     const guard = /\b(visited|vis|seen|marked)\s*(\[|\.\s*(contains|add)\s*\()/.test(text);
     const resets = /\b\w+\s*\[[^\]]*\]\s*=\s*false\b|\.\s*remove\s*\(|swap\s*\(/.test(text.slice(text.search(selfCall)));
@@ -406,9 +436,24 @@ class ComplexityEstimator {
   private isOwnCall(before: string): boolean {
     const receiver = /([\w$)]+)\s*\.\s*$/.exec(before);
     if (!receiver) return true;
-    if (receiver[1] === 'this' || receiver[1].endsWith(')')) return true;
+    if (receiver[1] === 'this') return true;
+    if (receiver[1].endsWith(')')) return this.returnsOwnObject(before.slice(0, before.lastIndexOf(')') + 1));
     const type = this.code.typeOf(receiver[1]) ?? receiver[1];
     return this.code.blanked.includes(`class ${type}`);
+  }
+
+  /** `new Helper(x).solve()` or `make().solve()` call the user's code; `new StringBuilder(s).reverse()` does not. */
+  private returnsOwnObject(before: string): boolean {
+    let depth = 0;
+    let open = before.length - 1;
+    for (; open >= 0; open--) {
+      if (before[open] === ')') depth++;
+      else if (before[open] === '(' && --depth === 0) break;
+    }
+    const callee = /(new\s+)?([A-Za-z_$][\w$]*)\s*$/.exec(before.slice(0, Math.max(0, open)));
+    if (!callee) return false;
+    const type = callee[1] ? callee[2] : this.code.method(callee[2])?.returnType;
+    return !!type && new RegExp(`\\b(?:class|record)\\s+${escape(type)}\\b`).test(this.code.blanked);
   }
 
   private argsAt(callIndex: number): string {
@@ -487,7 +532,9 @@ function lookBehind(text: string, index: number): string {
 
 /** The dominant of two terms, keeping the once-overall work of both. */
 function pick(a: Term, b: Term): Term {
-  const winner = compareCost(b.cost, a.cost) > 0 ? b : a;
+  const order = compareCost(b.cost, a.cost);
+  // On a tie (O(k) then O(n)) the input's length wins: an int input that sizes a loop is usually bounded by it.
+  const winner = order > 0 || (order === 0 && N in b.cost.poly && !(N in a.cost.poly)) ? b : a;
   const once = a.once && b.once ? (compareCost(b.once.cost, a.once.cost) > 0 ? b.once : a.once) : (a.once ?? b.once);
   return once === winner.once ? winner : { ...winner, once };
 }
