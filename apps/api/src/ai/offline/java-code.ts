@@ -44,6 +44,8 @@ export class JavaCode {
   readonly methods: JavaMethod[];
   readonly loops: JavaLoop[];
   private readonly lineStarts: number[];
+  /** For each opening bracket, the offset of the bracket closing it (-1 when none): one pass, not a scan per bracket. */
+  private readonly closers: Int32Array;
   private readonly types = new Map<string, string | undefined>();
 
   constructor(readonly source: string) {
@@ -51,6 +53,7 @@ export class JavaCode {
     this.lines = source.split('\n');
     this.lineStarts = [0];
     for (let i = 0; i < source.length; i++) if (source[i] === '\n') this.lineStarts.push(i + 1);
+    this.closers = pairBrackets(this.blanked);
     this.methods = this.findMethods();
     this.loops = this.findLoops();
   }
@@ -132,14 +135,7 @@ export class JavaCode {
 
   /** Index of the bracket matching the one at `open` ('(' or '{' or '['), or -1. */
   matching(open: number): number {
-    const o = this.blanked[open];
-    const c = o === '(' ? ')' : o === '{' ? '}' : ']';
-    let depth = 0;
-    for (let i = open; i < this.blanked.length; i++) {
-      if (this.blanked[i] === o) depth++;
-      else if (this.blanked[i] === c && --depth === 0) return i;
-    }
-    return -1;
+    return open >= 0 && open < this.closers.length ? this.closers[open] : -1;
   }
 
   /** Declared type of a variable or field (the last declaration wins), or undefined. */
@@ -171,7 +167,7 @@ export class JavaCode {
         const header = code.slice(lastDelimiter, i).replace(/@\w+(\s*\([^)]*\))?/g, ' ').trim();
         const m = METHOD_HEADER.exec(header);
         if (m && !CONTROL_WORDS.has(m[2]) && !/\b(new|class|interface|enum|record)\b|=|->/.test(header)) {
-          const end = this.matchingFrom(i);
+          const end = this.matching(i);
           const typeWords = m[1].trim().split(/\s+/);
           methods.push({
             name: m[2],
@@ -191,15 +187,6 @@ export class JavaCode {
       }
     }
     return methods;
-  }
-
-  private matchingFrom(open: number): number {
-    let depth = 0;
-    for (let i = open; i < this.blanked.length; i++) {
-      if (this.blanked[i] === '{') depth++;
-      else if (this.blanked[i] === '}' && --depth === 0) return i;
-    }
-    return -1;
   }
 
   private findLoops(): JavaLoop[] {
@@ -275,6 +262,22 @@ export class JavaCode {
     }
     return this.blanked.length;
   }
+}
+
+/** Pairs each kind of bracket on its own (a stray `)` does not close a `{`), as counting depth per kind would. */
+function pairBrackets(text: string): Int32Array {
+  const closers = new Int32Array(text.length).fill(-1);
+  const open: Record<string, number[]> = { '(': [], '{': [], '[': [] };
+  const opener: Record<string, string> = { ')': '(', '}': '{', ']': '[' };
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c in open) open[c].push(i);
+    else if (c in opener) {
+      const at = open[opener[c]].pop();
+      if (at !== undefined) closers[at] = i;
+    }
+  }
+  return closers;
 }
 
 export function escape(text: string): string {

@@ -194,7 +194,7 @@ export class OfflineAnalyzer {
     const out = ['## Complexity', ''];
     out.push(`- **Time:** ${c.timeText}${c.timeReasons.length ? ` — ${c.timeReasons.slice(0, 4).join('; ')}.` : ' — no loop or call depends on the input size.'}`);
     out.push(`- **Extra space:** ${c.spaceText}${c.spaceReasons.length ? ` — ${c.spaceReasons.slice(0, 3).join('; ')}.` : ' — only a fixed number of variables.'}`);
-    for (const r of c.recursion.filter((r) => r.method === c.method || c.timeReasons.some((why) => why.includes(`${r.method}()`))).slice(0, 3)) {
+    for (const r of c.recursion.slice(0, 3)) {
       out.push(`- **Recursion:** ${codeSpan(`${r.method}()`)} is ${RECURSION_TEXT[r.kind]} (line ${r.line}).`);
     }
     if (fit) out.push(`- **Against the constraints** (${codeSpan(bounds.sizeClause ?? `n ≤ ${bounds.maxSize}`)}): ${fit.text}`);
