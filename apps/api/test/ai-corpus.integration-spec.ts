@@ -49,7 +49,14 @@ const source = (file: string) => readFileSync(join(CORPUS_DIR, file), 'utf8');
 const problem = (id: string): ProblemContext => ({ ...corpus.problems[id], boilerplateCode: '' });
 /** The problem's example tests as the database would hold them. */
 const exampleRows = (id: string): TestCase[] =>
-  corpus.problems[id].examples.map((e, i) => ({ id: `${id}-${i}`, problemId: id, position: i, input: e.input, expectedOutput: e.expectedOutput, isExample: true }));
+  corpus.problems[id].examples.map((e, i) => ({
+    id: `${id}-${i}`,
+    problemId: id,
+    position: i,
+    input: e.input,
+    expectedOutput: e.expectedOutput,
+    isExample: true,
+  }));
 
 /** How the analysis's summary words each verdict on the constraints. */
 const FIT_SENTENCE = {
@@ -102,10 +109,20 @@ describe('offline analyzer on the corpus, through the HTTP API', () => {
           points: 10,
           functionName: p.functionName,
           returnType: formType(p.returnType, RETURN_TYPES),
-          inputVariables: p.inputVariables.map((v) => ({ id: v.name, name: v.name, type: formType(v.type, INPUT_TYPES), description: v.name })),
-          testCases: p.examples.map((e) => ({ inputs: JSON.parse(e.input) as Record<string, string>, expectedOutput: e.expectedOutput, isExample: true })),
+          inputVariables: p.inputVariables.map((v) => ({
+            id: v.name,
+            name: v.name,
+            type: formType(v.type, INPUT_TYPES),
+            description: v.name,
+          })),
+          testCases: p.examples.map((e) => ({
+            inputs: JSON.parse(e.input) as Record<string, string>,
+            expectedOutput: e.expectedOutput,
+            isExample: true,
+          })),
         });
-      if (res.status !== 201) throw new Error(`create ${key} failed: ${res.status} ${JSON.stringify(res.body)}`);
+      if (res.status !== 201)
+        throw new Error(`create ${key} failed: ${res.status} ${JSON.stringify(res.body)}`);
       problemIds.set(key, (res.body as { _id: string })._id);
     }
   });
@@ -114,22 +131,39 @@ describe('offline analyzer on the corpus, through the HTTP API', () => {
   it('covers at least 80 programs, every required complexity, named sizes, every fit and every required bug kind', () => {
     expect(corpus.analyze.length + corpus.debug.length).toBeGreaterThanOrEqual(80);
     const times = new Set(corpus.analyze.map((c) => c.time));
-    for (const time of ['O(1)', 'O(log n)', 'O(√n)', 'O(n)', 'O(n log n)', 'O(n^2)', 'O(n^2 log n)', 'O(n^3)', 'O(2^n)', 'O(a·b)', 'O(m·n)', 'O(n·k)']) expect(times).toContain(time);
+    for (const time of [
+      'O(1)',
+      'O(log n)',
+      'O(√n)',
+      'O(n)',
+      'O(n log n)',
+      'O(n^2)',
+      'O(n^2 log n)',
+      'O(n^3)',
+      'O(2^n)',
+      'O(a·b)',
+      'O(m·n)',
+      'O(n·k)',
+    ])
+      expect(times).toContain(time);
     expect(new Set(corpus.analyze.map((c) => c.fit))).toEqual(new Set(['fits', 'borderline', 'too-slow']));
     const kinds = new Set(corpus.analyze.map((c) => c.recursion));
-    for (const kind of ['memoised', 'branching', 'divide-and-conquer', 'halving', 'graph']) expect(kinds).toContain(kind);
+    for (const kind of ['memoised', 'branching', 'divide-and-conquer', 'halving', 'graph'])
+      expect(kinds).toContain(kind);
     const causes = new Set(corpus.debug.map((c) => c.cause));
     for (const cause of Object.keys(CAUSE_TITLE)) expect(causes).toContain(cause);
   });
 
-  it('reports the issue\'s one-line nested loop as O(a·b) and too slow, past the stated step budget', async () => {
+  it("reports the issue's one-line nested loop as O(a·b) and too slow, past the stated step budget", async () => {
     const res = await t.http
       .post('/api/analyze-code')
       .set(bearer(user.token))
       .send({ problemId: problemIds.get('sum'), code: source('sum-nested-one-line.java'), language: 'java' })
       .expect(200);
     expect(res.body.analysis).toContain('**Time:** O(a·b)');
-    expect(res.body.analysis).toContain('O(a·b) at a = 10^9, b = 10^9 is about 10^18 steps, which is too slow');
+    expect(res.body.analysis).toContain(
+      'O(a·b) at a = 10^9, b = 10^9 is about 10^18 steps, which is too slow',
+    );
     expect(res.body.analysis).toContain('2 s ≈ 2.0·10^8 simple steps');
     expect(res.body.analysis).not.toContain('borderline');
   });
@@ -146,10 +180,18 @@ describe('offline analyzer on the corpus, through the HTTP API', () => {
       expect(markdown).toContain(`**Time:** ${c.time}`);
       if (c.space) expect(markdown).toContain(`**Extra space:** ${c.space}`);
       expect(markdown).toContain(FIT_SENTENCE[c.fit]);
-      if (c.recursion) expect(markdown).toMatch(new RegExp(`\\*\\*Recursion:\\*\\* .* is ${c.recursion} recursion`));
+      if (c.recursion)
+        expect(markdown).toMatch(new RegExp(`\\*\\*Recursion:\\*\\* .* is ${c.recursion} recursion`));
       expect(markdown).not.toContain('does not compile');
       expect(markdown).not.toContain('javac could not check');
-      for (const section of ['## Summary', '## Complexity', '## Compiler warnings', '## Issues', '## Readability', '## Suggestions']) {
+      for (const section of [
+        '## Summary',
+        '## Complexity',
+        '## Compiler warnings',
+        '## Issues',
+        '## Readability',
+        '## Suggestions',
+      ]) {
         expect(markdown).toContain(section);
       }
     });
@@ -160,7 +202,13 @@ describe('offline analyzer on the corpus, through the HTTP API', () => {
       const res = await t.http
         .post('/api/debug-help')
         .set(bearer(user.token))
-        .send({ problemId: problemIds.get(c.problem), code: source(c.file), language: 'java', errorMessage: c.errorMessage, testResults: c.testResults })
+        .send({
+          problemId: problemIds.get(c.problem),
+          code: source(c.file),
+          language: 'java',
+          errorMessage: c.errorMessage,
+          testResults: c.testResults,
+        })
         .expect(200);
       expect(res.body.success).toBe(true);
       const markdown = res.body.analysis as string;
@@ -177,7 +225,12 @@ describe('offline analyzer on the corpus, through the HTTP API', () => {
 describe('offline analyzer, called directly', () => {
   it('shows the first failing example as a diff of expected against actual', async () => {
     const c = corpus.debug.find((d) => d.file === 'bug-int-overflow.java')!;
-    const report = await analyzer.debug(problem(c.problem), source(c.file), c.errorMessage, trustedOutcomes(c.testResults, exampleRows(c.problem)));
+    const report = await analyzer.debug(
+      problem(c.problem),
+      source(c.file),
+      c.errorMessage,
+      trustedOutcomes(c.testResults, exampleRows(c.problem)),
+    );
     expect(report.markdown).toContain('## Failing example');
     expect(report.markdown).toContain('- 3000000000\n+ -1294967296');
     expect(report.markdown).toContain('nums = 1000000000 1000000000 1000000000');
@@ -228,14 +281,25 @@ public class Main {
   });
 
   it('explains a hidden runtime error without data as deep recursion when the recursion is n deep', async () => {
-    const outcomes = trustedOutcomes([{ passed: false, isExample: false, error: 'Runtime error', expectedOutput: '', actualOutput: '' }], exampleRows('factorial'));
-    const report = await analyzer.debug(problem('factorial'), source('bug-stack-overflow.java'), '', outcomes);
+    const outcomes = trustedOutcomes(
+      [{ passed: false, isExample: false, error: 'Runtime error', expectedOutput: '', actualOutput: '' }],
+      exampleRows('factorial'),
+    );
+    const report = await analyzer.debug(
+      problem('factorial'),
+      source('bug-stack-overflow.java'),
+      '',
+      outcomes,
+    );
     expect(report.primary?.cause).toBe('stack-overflow');
     expect(report.markdown).toContain('1 hidden test failed');
   });
 
   it('reads size and value bounds from constraints text', () => {
-    expect(parseConstraints('1 <= nums.length <= 10^5\n-10^9 <= nums[i] <= 10^9')).toMatchObject({ maxSize: 1e5, maxValue: 1e9 });
+    expect(parseConstraints('1 <= nums.length <= 10^5\n-10^9 <= nums[i] <= 10^9')).toMatchObject({
+      maxSize: 1e5,
+      maxValue: 1e9,
+    });
     expect(parseConstraints('1 ≤ n ≤ 2·10^5')).toMatchObject({ maxSize: 2e5 });
     expect(parseConstraints('|s| ≤ 10⁶')).toMatchObject({ maxSize: 1e6 });
     expect(parseConstraints('0 <= x <= 100000', ['x'])).toMatchObject({ maxSize: 100_000 });
@@ -248,7 +312,11 @@ public class Main {
     const hostile: Record<string, string> = {
       manyLoops: `public class Main { static int f(int n) { int s = 0; ${fill('for (int i = 0; i < n; i++) s++; ')} return s; } }`,
       deepNesting: `public class Main { static int f(int n) { ${'for (int i = 0; i < n; i++) { '.repeat(1500)} ${'}'.repeat(1500)} return 0; } }`,
-      chainedMethods: `public class Main { ${Array.from({ length: 2000 }, (_, i) => `static int m${i}(int n) { return m${i + 1}(n) + m${i + 1}(n); }`).join(' ')} }`.slice(0, MAX),
+      chainedMethods:
+        `public class Main { ${Array.from({ length: 2000 }, (_, i) => `static int m${i}(int n) { return m${i + 1}(n) + m${i + 1}(n); }`).join(' ')} }`.slice(
+          0,
+          MAX,
+        ),
       selfCalls: `public class Main { static int f(int n) { ${fill('f(n - 1); ')} return 0; } }`,
       declarations: `public class Main { static int f(int n) { ${fill('int x = n * n; x += n; ')} return 0; } }`,
       noDelimiters: `public class Main ${' '.repeat(MAX - 40)}(`,
@@ -262,7 +330,8 @@ public class Main {
       inputReadingNotes(code, [{ name: 'nums', type: 'array' }]);
       staticOverflowRisk(code, { maxSize: 1e5, maxValue: 1e9 });
       expect(Date.now() - started, name).toBeLessThan(1_000);
-      if (name === 'manyLoops' || name === 'chainedMethods' || name === 'deepNesting') expect(estimate.estimated, name).toBe(false);
+      if (name === 'manyLoops' || name === 'chainedMethods' || name === 'deepNesting')
+        expect(estimate.estimated, name).toBe(false);
     }
   });
 });

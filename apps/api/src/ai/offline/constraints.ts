@@ -11,12 +11,27 @@ export interface ConstraintBounds {
   byName?: Record<string, number>;
 }
 
-const SUPERSCRIPTS: Record<string, string> = { '⁰': '0', '¹': '1', '²': '2', '³': '3', '⁴': '4', '⁵': '5', '⁶': '6', '⁷': '7', '⁸': '8', '⁹': '9' };
+const SUPERSCRIPTS: Record<string, string> = {
+  '⁰': '0',
+  '¹': '1',
+  '²': '2',
+  '³': '3',
+  '⁴': '4',
+  '⁵': '5',
+  '⁶': '6',
+  '⁷': '7',
+  '⁸': '8',
+  '⁹': '9',
+};
 const NUMBER = String.raw`-?\d[\d,_]*(?:\.\d+)?(?:\s*(?:\*|×|·|x)\s*10\s*(?:\^|\*\*)\s*\{?\d+\}?|\s*(?:\^|\*\*)\s*\{?\d+\}?|e\d+)?`;
 const UPPER = new RegExp(String.raw`(<=|≤|=<|<|⩽)\s*(${NUMBER})`, 'g');
 
 function parseNumber(raw: string): number {
-  const text = raw.replace(/[,_\s]/g, '').replace(/[×·x]/g, '*').replace(/\*\*/g, '^').replace(/[{}]/g, '');
+  const text = raw
+    .replace(/[,_\s]/g, '')
+    .replace(/[×·x]/g, '*')
+    .replace(/\*\*/g, '^')
+    .replace(/[{}]/g, '');
   const scaled = /^(-?[\d.]+)\*10\^(\d+)$/.exec(text);
   if (scaled) return Number(scaled[1]) * 10 ** Number(scaled[2]);
   const power = /^(-?\d+)\^(\d+)$/.exec(text);
@@ -34,7 +49,11 @@ export function parseConstraints(text: string, intInputs: string[] = []): Constr
   for (const clause of normalised.split(/\n|;|\band\b/)) {
     let last = 0;
     for (const m of clause.matchAll(UPPER)) {
-      const subject = clause.slice(last, m.index).replace(/^.*(?:<=|≤|=<|<|⩽)/, '').replace(/-?\d[\d,_^*×·]*\s*$/, '').trim();
+      const subject = clause
+        .slice(last, m.index)
+        .replace(/^.*(?:<=|≤|=<|<|⩽)/, '')
+        .replace(/-?\d[\d,_^*×·]*\s*$/, '')
+        .trim();
       last = (m.index ?? 0) + m[0].length;
       const value = Math.abs(parseNumber(m[2]));
       if (!Number.isFinite(value) || !subject) continue;
@@ -57,7 +76,8 @@ export function parseConstraints(text: string, intInputs: string[] = []): Constr
 function classify(subject: string, intInputs: string[]): 'size' | 'value' | 'unknown' {
   const s = subject.toLowerCase();
   if (/\[|\b(value|values|element|elements|a_i|weight|cost|sum|answer)\b|_i\b/.test(s)) return 'value';
-  if (/\b(n|m|k|q|v|e|length|len|size|count|number of|nodes|edges)\b|\.length|\||\bs\b|\bt\b/.test(s)) return 'size';
+  if (/\b(n|m|k|q|v|e|length|len|size|count|number of|nodes|edges)\b|\.length|\||\bs\b|\bt\b/.test(s))
+    return 'size';
   const names = s.split(/[\s,]+/).filter(Boolean);
   if (names.some((n) => intInputs.map((i) => i.toLowerCase()).includes(n))) return 'size';
   return 'value';
@@ -87,7 +107,11 @@ export function boundOf(bounds: ConstraintBounds, variable: string): number | un
  * Prices a complexity at the constraints' bounds against the time limit's step budget. Past the
  * budget is too slow; borderline is only the last factor of BORDERLINE_FACTOR below it.
  */
-export function fitAgainstLimit(cost: Cost, bounds: ConstraintBounds, cpuSeconds: number): FitReport | undefined {
+export function fitAgainstLimit(
+  cost: Cost,
+  bounds: ConstraintBounds,
+  cpuSeconds: number,
+): FitReport | undefined {
   const variables = cost.exp ? [N] : variablesOf(cost);
   const at = variables.map((v) => ({ v, bound: boundOf(bounds, v) }));
   if (bounds.maxSize === undefined && at.some((a) => a.bound === undefined)) return undefined;
@@ -101,7 +125,9 @@ export function fitAgainstLimit(cost: Cost, bounds: ConstraintBounds, cpuSeconds
       : fit === 'borderline'
         ? `is borderline: within ${BORDERLINE_FACTOR}× of the time limit's budget, constant factors decide`
         : `is too slow: ${steps === Infinity || steps > 1e18 ? 'far' : `${formatFactor(steps / budget)}`} past the time limit's budget`;
-  const where = (at.length ? at : [{ v: N, bound: bounds.maxSize }]).map((a) => `${a.v} = ${formatSteps(a.bound ?? 1)}`).join(', ');
+  const where = (at.length ? at : [{ v: N, bound: bounds.maxSize }])
+    .map((a) => `${a.v} = ${formatSteps(a.bound ?? 1)}`)
+    .join(', ');
   return {
     fit,
     steps,

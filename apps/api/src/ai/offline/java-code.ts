@@ -29,7 +29,21 @@ const MAX_LOOPS = 400;
 const MAX_METHODS = 200;
 const MAX_LOOP_NESTING = 30;
 
-const CONTROL_WORDS = new Set(['if', 'for', 'while', 'switch', 'catch', 'synchronized', 'try', 'do', 'else', 'return', 'new', 'throw', 'case']);
+const CONTROL_WORDS = new Set([
+  'if',
+  'for',
+  'while',
+  'switch',
+  'catch',
+  'synchronized',
+  'try',
+  'do',
+  'else',
+  'return',
+  'new',
+  'throw',
+  'case',
+]);
 const METHOD_HEADER =
   /([A-Za-z_$][\w$<>[\],.?\s]*?)\s+([A-Za-z_$][\w$]*)\s*\(([^()]*(?:\([^()]*\)[^()]*)*)\)\s*(?:throws\s+[\w$.,\s]+)?$/;
 
@@ -63,7 +77,11 @@ export class JavaCode {
    * would hold the event loop for too long: the analyzer then reports javac's findings only.
    */
   get tooLargeToAnalyze(): boolean {
-    return this.loops.length > MAX_LOOPS || this.methods.length > MAX_METHODS || this.maxLoopNesting() > MAX_LOOP_NESTING;
+    return (
+      this.loops.length > MAX_LOOPS ||
+      this.methods.length > MAX_METHODS ||
+      this.maxLoopNesting() > MAX_LOOP_NESTING
+    );
   }
 
   private maxLoopNesting(): number {
@@ -111,12 +129,16 @@ export class JavaCode {
   /** Loops directly inside [start, end): not nested in another loop of that range. */
   topLevelLoops(start: number, end: number): JavaLoop[] {
     const inside = this.loops.filter((l) => l.start >= start && l.end <= end);
-    return inside.filter((l) => !inside.some((o) => o !== l && o.start <= l.start && l.end <= o.end && o.bodyStart <= l.start));
+    return inside.filter(
+      (l) => !inside.some((o) => o !== l && o.start <= l.start && l.end <= o.end && o.bodyStart <= l.start),
+    );
   }
 
   /** Loops enclosing an offset, innermost last. */
   enclosingLoops(offset: number): JavaLoop[] {
-    return this.loops.filter((l) => l.bodyStart <= offset && offset < l.bodyEnd).sort((a, b) => a.start - b.start);
+    return this.loops
+      .filter((l) => l.bodyStart <= offset && offset < l.bodyEnd)
+      .sort((a, b) => a.start - b.start);
   }
 
   /** The text of [start, end) with the given (disjoint) sub-ranges blanked out, offsets kept. */
@@ -145,13 +167,19 @@ export class JavaCode {
   }
 
   private findType(name: string): string | undefined {
-    const decl = new RegExp(`([A-Za-z_$][\\w$.]*(?:\\s*<[^;=(){}]*>)?(?:\\s*\\[\\s*\\])*)\\s+${escape(name)}\\s*(?:[=;,)]|:)`, 'g');
+    const decl = new RegExp(
+      `([A-Za-z_$][\\w$.]*(?:\\s*<[^;=(){}]*>)?(?:\\s*\\[\\s*\\])*)\\s+${escape(name)}\\s*(?:[=;,)]|:)`,
+      'g',
+    );
     let found: string | undefined;
     for (const m of this.blanked.matchAll(decl)) {
       const type = m[1].replace(/\s+/g, '');
       if (CONTROL_WORDS.has(type) || type === 'return') continue;
       // `var list = new ArrayList<Integer>()` has the type of what it is initialised with.
-      const init = type === 'var' ? /^\s*=\s*new\s+([\w$.]+)/.exec(this.blanked.slice((m.index ?? 0) + m[0].length - 1)) : null;
+      const init =
+        type === 'var'
+          ? /^\s*=\s*new\s+([\w$.]+)/.exec(this.blanked.slice((m.index ?? 0) + m[0].length - 1))
+          : null;
       found = init ? init[1] : type;
     }
     return found;
@@ -164,7 +192,10 @@ export class JavaCode {
     for (let i = 0; i < code.length; i++) {
       const c = code[i];
       if (c === '{') {
-        const header = code.slice(lastDelimiter, i).replace(/@\w+(\s*\([^)]*\))?/g, ' ').trim();
+        const header = code
+          .slice(lastDelimiter, i)
+          .replace(/@\w+(\s*\([^)]*\))?/g, ' ')
+          .trim();
         const m = METHOD_HEADER.exec(header);
         if (m && !CONTROL_WORDS.has(m[2]) && !/\b(new|class|interface|enum|record)\b|=|->/.test(header)) {
           const end = this.matching(i);
@@ -201,7 +232,14 @@ export class JavaCode {
         if (code[brace] !== '{') continue;
         const bodyEnd = this.matching(brace);
         if (bodyEnd < 0) continue;
-        const loop: JavaLoop = { kind: 'do', header: '', start, bodyStart: brace + 1, bodyEnd, end: bodyEnd + 1 };
+        const loop: JavaLoop = {
+          kind: 'do',
+          header: '',
+          start,
+          bodyStart: brace + 1,
+          bodyEnd,
+          end: bodyEnd + 1,
+        };
         doBodies.push({ bodyEnd, loop });
         loops.push(loop);
         continue;
@@ -236,7 +274,14 @@ export class JavaCode {
       }
       const kind: LoopKind = word === 'for' ? (header.includes(';') ? 'for' : 'foreach') : 'while';
       const braced = code[bodyOpen] === '{';
-      loops.push({ kind, header, start, bodyStart, bodyEnd, end: braced ? Math.min(code.length, bodyEnd + 1) : bodyEnd });
+      loops.push({
+        kind,
+        header,
+        start,
+        bodyStart,
+        bodyEnd,
+        end: braced ? Math.min(code.length, bodyEnd + 1) : bodyEnd,
+      });
     }
     return loops.sort((a, b) => a.start - b.start);
   }
@@ -257,7 +302,14 @@ export class JavaCode {
         const end = this.matching(k);
         if (end < 0) return this.blanked.length;
         k = end;
-        if (depth === 0 && this.blanked.slice(i, k).trim().match(/^(for|while|if|else)\b/)) return k;
+        if (
+          depth === 0 &&
+          this.blanked
+            .slice(i, k)
+            .trim()
+            .match(/^(for|while|if|else)\b/)
+        )
+          return k;
       } else if (c === ';' && depth === 0) return k;
     }
     return this.blanked.length;
@@ -290,6 +342,26 @@ export function identifiersIn(expr: string): string[] {
 }
 
 const JAVA_KEYWORDS = new Set([
-  'int', 'long', 'short', 'byte', 'char', 'boolean', 'double', 'float', 'var', 'final', 'new', 'true', 'false', 'null',
-  'this', 'instanceof', 'return', 'if', 'else', 'for', 'while', 'do',
+  'int',
+  'long',
+  'short',
+  'byte',
+  'char',
+  'boolean',
+  'double',
+  'float',
+  'var',
+  'final',
+  'new',
+  'true',
+  'false',
+  'null',
+  'this',
+  'instanceof',
+  'return',
+  'if',
+  'else',
+  'for',
+  'while',
+  'do',
 ]);
