@@ -159,6 +159,14 @@ ${visitedDfs}`,
       ),
     ).toBe('O(n)');
   });
+  it("does not multiply a sort of a few values written out, and reads Euclid's loop as logarithmic", () => {
+    const sortThree =
+      'int c = 0; for (int i = 0; i + 2 < nums.length; i++) { int[] t = {nums[i], nums[i + 1], nums[i + 2]}; Arrays.sort(t); c += t[1]; } return c;';
+    expect(time('int[] nums', sortThree)).toBe('O(n)');
+    expect(time('int a, int b', 'while (b != 0) { int t = a % b; a = b; b = t; } return a;')).toBe(
+      'O(log b)',
+    );
+  });
 });
 
 describe('pricing against the constraints', () => {

@@ -186,7 +186,11 @@ class ComplexityEstimator {
       }
     }
     const at = (index: number | undefined) => this.code.lineOf(offset + (index ?? 0));
-    for (const m of text.matchAll(/\b(?:Arrays|Collections)\s*\.\s*sort\s*\(|\.\s*sorted?\s*\(/g)) {
+    for (const m of text.matchAll(
+      /\b(?:Arrays|Collections)\s*\.\s*sort\s*\(\s*([A-Za-z_$][\w$]*)?|\.\s*sorted?\s*\(/g,
+    )) {
+      // Sorting an array written out in the code (`{a, b, c}`) or of a constant size is O(1).
+      if (m[1] && this.isConstantArray(m[1])) continue;
       best = pick(best, { cost: O_N_LOG, why: [`sorting at line ${at(m.index)} is O(n log n)`] });
     }
     for (const m of text.matchAll(/\b(?:Arrays|Collections)\s*\.\s*binarySearch\s*\(/g)) {
@@ -386,11 +390,18 @@ class ComplexityEstimator {
       };
     const condVars = identifiersIn(cond);
     const variable = this.sizeVariable(condVars, enclosing);
-    const halves = condVars.some((v) =>
-      new RegExp(
-        `\\b${escape(v)}\\s*(?:/=|>>>?=|\\*=|<<=|&=)|\\b${escape(v)}\\s*=\\s*[^;=]*(?:/\\s*2\\b|>>>?\\s*1\\b|\\bmid\\b)`,
-      ).test(body),
+    // Euclid's loop (`t = a % b; a = b; b = t`) shrinks its divisor at least by half every two steps.
+    const euclid = condVars.some(
+      (v) =>
+        new RegExp(`%\\s*${escape(v)}\\b`).test(body) && new RegExp(`\\b${escape(v)}\\s*=(?!=)`).test(body),
     );
+    const halves =
+      euclid ||
+      condVars.some((v) =>
+        new RegExp(
+          `\\b${escape(v)}\\s*(?:/=|>>>?=|\\*=|<<=|&=)|\\b${escape(v)}\\s*=\\s*[^;=]*(?:/\\s*2\\b|>>>?\\s*1\\b|\\bmid\\b)`,
+        ).test(body),
+      );
     if (halves)
       return {
         cost: logOf(variable),
