@@ -247,7 +247,7 @@ class ComplexityEstimator {
       }
     }
     for (const m of text.matchAll(
-      /\.\s*stream\s*\(|\b(?:IntStream|LongStream)\s*\.\s*(?:range|rangeClosed)\s*\(|\bnew\s+(?:ArrayList|HashSet|HashMap|TreeSet|TreeMap|ArrayDeque|LinkedList|PriorityQueue|String|StringBuilder)\s*(?:<[^>]*>)?\s*\(\s*[A-Za-z_$]/g,
+      /\.\s*stream\s*\(|\b(?:IntStream|LongStream)\s*\.\s*(?:range|rangeClosed)\s*\(|\bnew\s+(?:ArrayList|HashSet|HashMap|TreeSet|TreeMap|ArrayDeque|LinkedList|PriorityQueue|String|StringBuilder)\s*(?:<[^>]*>)?\s*\(\s*[a-z_$]/g,
     )) {
       const cost = /TreeSet|TreeMap|PriorityQueue/.test(m[0]) ? O_N_LOG : O_N;
       best = pick(best, {
@@ -702,8 +702,10 @@ class ComplexityEstimator {
         }
       }
       for (const c of text.matchAll(
-        /\b([A-Za-z_$][\w$]*)\s*\.\s*(add|put|offer|push|append|addLast|addFirst|merge|putIfAbsent|computeIfAbsent|compute|addAll)\s*\(/g,
+        /\b([A-Za-z_$][\w$]*)\s*(?:\.\s*(add|put|offer|push|append|addLast|addFirst|merge|putIfAbsent|computeIfAbsent|compute|addAll|insert)\s*\(|\+=|=(?!=)[^;]*\+)/g,
       )) {
+        // A String built up with + grows like a collection.
+        if (c[2] === undefined && this.code.typeOf(c[1]) !== 'String') continue;
         const at = m.bodyStart + (c.index ?? 0);
         if (
           this.code.enclosingLoops(at).some((l) => {
@@ -717,10 +719,21 @@ class ComplexityEstimator {
           });
         }
       }
-      for (const c of text.matchAll(/\.\s*(toCharArray|split|clone|chars)\s*\(|\bArrays\s*\.\s*copyOf/g)) {
+      for (const c of text.matchAll(
+        /(?<!\b(?:valueOf|toString)\s*\([^()]*\))\.\s*(toCharArray|split|clone|chars)\s*\(|\bArrays\s*\.\s*copyOf|\bnew\s+(?:ArrayList|HashSet|TreeSet|ArrayDeque|LinkedList|StringBuilder)\s*(?:<[^>]*>)?\s*\(\s*[a-z_$]/g,
+      )) {
         best = pick(best, {
           cost: O_N,
           why: [`a copy of the input at line ${this.code.lineOf(m.bodyStart + (c.index ?? 0))}`],
+        });
+      }
+      // A stream that sorts, de-duplicates, boxes or collects holds its elements.
+      for (const c of text.matchAll(/\.\s*(sorted|distinct|boxed|collect|toList|toArray)\s*\(/g)) {
+        best = pick(best, {
+          cost: O_N,
+          why: [
+            `the stream's ${c[1]}() at line ${this.code.lineOf(m.bodyStart + (c.index ?? 0))} holds its elements`,
+          ],
         });
       }
     }
