@@ -114,7 +114,9 @@ export function fitAgainstLimit(
 ): FitReport | undefined {
   const variables = cost.exp ? [N] : variablesOf(cost);
   const at = variables.map((v) => ({ v, bound: boundOf(bounds, v) }));
-  if (bounds.maxSize === undefined && at.some((a) => a.bound === undefined)) return undefined;
+  // Unpriced when a variable has no bound, or (for O(1)) when the constraints state no size at all.
+  if (at.length === 0 ? bounds.maxSize === undefined : at.some((a) => a.bound === undefined))
+    return undefined;
   const steps = stepsAt(cost, (v) => boundOf(bounds, v) ?? 1);
   const budget = STEPS_PER_SECOND * cpuSeconds;
   const fit: Fit = steps > budget ? 'too-slow' : steps > budget / BORDERLINE_FACTOR ? 'borderline' : 'fits';
