@@ -190,4 +190,13 @@ describe('pricing against the constraints', () => {
     expect(fitAgainstLimit(linear, parseConstraints('1 <= a <= 10^8', ['a']), 2)?.fit).toBe('borderline');
     expect(fitAgainstLimit(linear, parseConstraints('1 <= a <= 10^7', ['a']), 2)?.fit).toBe('fits');
   });
+  it('leaves an estimate unpriced when the constraints bound nothing it depends on', () => {
+    const constant = estimate('int a', 'return a;').time;
+    const linear = estimate('int a', 'int s = 0; for (int i = 0; i < a; i++) s++; return s;').time;
+    expect(fitAgainstLimit(constant, parseConstraints(''), 2)).toBeUndefined();
+    expect(fitAgainstLimit(linear, parseConstraints('a is positive'), 2)).toBeUndefined();
+    expect(fitAgainstLimit(linear, parseConstraints('1 <= a <= 1000'), 2)?.text).toContain(
+      'O(a) at a = 1000',
+    );
+  });
 });
