@@ -11,7 +11,7 @@ import { outputLines } from './offline/wrong-answer';
 import { AiKind, buildMessages } from './prompt';
 
 /** Bumped when the analyzer's answers change, so old cached answers are not served. */
-const CACHE_VERSION = 1;
+const CACHE_VERSION = 2;
 
 /**
  * AI Code Analysis and AI Debug Help. The built-in analyzer always runs; with an AI service

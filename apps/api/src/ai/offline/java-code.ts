@@ -29,7 +29,21 @@ const MAX_LOOPS = 400;
 const MAX_METHODS = 200;
 const MAX_LOOP_NESTING = 30;
 
-const CONTROL_WORDS = new Set(['if', 'for', 'while', 'switch', 'catch', 'synchronized', 'try', 'do', 'else', 'return', 'new', 'throw', 'case']);
+const CONTROL_WORDS = new Set([
+  'if',
+  'for',
+  'while',
+  'switch',
+  'catch',
+  'synchronized',
+  'try',
+  'do',
+  'else',
+  'return',
+  'new',
+  'throw',
+  'case',
+]);
 const METHOD_HEADER =
   /([A-Za-z_$][\w$<>[\],.?\s]*?)\s+([A-Za-z_$][\w$]*)\s*\(([^()]*(?:\([^()]*\)[^()]*)*)\)\s*(?:throws\s+[\w$.,\s]+)?$/;
 
@@ -44,6 +58,8 @@ export class JavaCode {
   readonly methods: JavaMethod[];
   readonly loops: JavaLoop[];
   private readonly lineStarts: number[];
+  /** For each opening bracket, the offset of the bracket closing it (-1 when none): one pass, not a scan per bracket. */
+  private readonly closers: Int32Array;
   private readonly types = new Map<string, string | undefined>();
 
   constructor(readonly source: string) {
@@ -51,6 +67,7 @@ export class JavaCode {
     this.lines = source.split('\n');
     this.lineStarts = [0];
     for (let i = 0; i < source.length; i++) if (source[i] === '\n') this.lineStarts.push(i + 1);
+    this.closers = pairBrackets(this.blanked);
     this.methods = this.findMethods();
     this.loops = this.findLoops();
   }
@@ -60,7 +77,11 @@ export class JavaCode {
    * would hold the event loop for too long: the analyzer then reports javac's findings only.
    */
   get tooLargeToAnalyze(): boolean {
-    return this.loops.length > MAX_LOOPS || this.methods.length > MAX_METHODS || this.maxLoopNesting() > MAX_LOOP_NESTING;
+    return (
+      this.loops.length > MAX_LOOPS ||
+      this.methods.length > MAX_METHODS ||
+      this.maxLoopNesting() > MAX_LOOP_NESTING
+    );
   }
 
   private maxLoopNesting(): number {
@@ -108,12 +129,16 @@ export class JavaCode {
   /** Loops directly inside [start, end): not nested in another loop of that range. */
   topLevelLoops(start: number, end: number): JavaLoop[] {
     const inside = this.loops.filter((l) => l.start >= start && l.end <= end);
-    return inside.filter((l) => !inside.some((o) => o !== l && o.start <= l.start && l.end <= o.end && o.bodyStart <= l.start));
+    return inside.filter(
+      (l) => !inside.some((o) => o !== l && o.start <= l.start && l.end <= o.end && o.bodyStart <= l.start),
+    );
   }
 
   /** Loops enclosing an offset, innermost last. */
   enclosingLoops(offset: number): JavaLoop[] {
-    return this.loops.filter((l) => l.bodyStart <= offset && offset < l.bodyEnd).sort((a, b) => a.start - b.start);
+    return this.loops
+      .filter((l) => l.bodyStart <= offset && offset < l.bodyEnd)
+      .sort((a, b) => a.start - b.start);
   }
 
   /** The text of [start, end) with the given (disjoint) sub-ranges blanked out, offsets kept. */
@@ -132,14 +157,7 @@ export class JavaCode {
 
   /** Index of the bracket matching the one at `open` ('(' or '{' or '['), or -1. */
   matching(open: number): number {
-    const o = this.blanked[open];
-    const c = o === '(' ? ')' : o === '{' ? '}' : ']';
-    let depth = 0;
-    for (let i = open; i < this.blanked.length; i++) {
-      if (this.blanked[i] === o) depth++;
-      else if (this.blanked[i] === c && --depth === 0) return i;
-    }
-    return -1;
+    return open >= 0 && open < this.closers.length ? this.closers[open] : -1;
   }
 
   /** Declared type of a variable or field (the last declaration wins), or undefined. */
@@ -149,11 +167,20 @@ export class JavaCode {
   }
 
   private findType(name: string): string | undefined {
-    const decl = new RegExp(`([A-Za-z_$][\\w$.]*(?:\\s*<[^;=(){}]*>)?(?:\\s*\\[\\s*\\])*)\\s+${escape(name)}\\s*(?:[=;,)]|:)`, 'g');
+    const decl = new RegExp(
+      `([A-Za-z_$][\\w$.]*(?:\\s*<[^;=(){}]*>)?(?:\\s*\\[\\s*\\])*)\\s+${escape(name)}\\s*(?:[=;,)]|:)`,
+      'g',
+    );
     let found: string | undefined;
     for (const m of this.blanked.matchAll(decl)) {
       const type = m[1].replace(/\s+/g, '');
-      if (!CONTROL_WORDS.has(type) && type !== 'return') found = type;
+      if (CONTROL_WORDS.has(type) || type === 'return') continue;
+      // `var list = new ArrayList<Integer>()` has the type of what it is initialised with.
+      const init =
+        type === 'var'
+          ? /^\s*=\s*new\s+([\w$.]+)/.exec(this.blanked.slice((m.index ?? 0) + m[0].length - 1))
+          : null;
+      found = init ? init[1] : type;
     }
     return found;
   }
@@ -165,10 +192,13 @@ export class JavaCode {
     for (let i = 0; i < code.length; i++) {
       const c = code[i];
       if (c === '{') {
-        const header = code.slice(lastDelimiter, i).replace(/@\w+(\s*\([^)]*\))?/g, ' ').trim();
+        const header = code
+          .slice(lastDelimiter, i)
+          .replace(/@\w+(\s*\([^)]*\))?/g, ' ')
+          .trim();
         const m = METHOD_HEADER.exec(header);
         if (m && !CONTROL_WORDS.has(m[2]) && !/\b(new|class|interface|enum|record)\b|=|->/.test(header)) {
-          const end = this.matchingFrom(i);
+          const end = this.matching(i);
           const typeWords = m[1].trim().split(/\s+/);
           methods.push({
             name: m[2],
@@ -190,15 +220,6 @@ export class JavaCode {
     return methods;
   }
 
-  private matchingFrom(open: number): number {
-    let depth = 0;
-    for (let i = open; i < this.blanked.length; i++) {
-      if (this.blanked[i] === '{') depth++;
-      else if (this.blanked[i] === '}' && --depth === 0) return i;
-    }
-    return -1;
-  }
-
   private findLoops(): JavaLoop[] {
     const code = this.blanked;
     const loops: JavaLoop[] = [];
@@ -211,7 +232,14 @@ export class JavaCode {
         if (code[brace] !== '{') continue;
         const bodyEnd = this.matching(brace);
         if (bodyEnd < 0) continue;
-        const loop: JavaLoop = { kind: 'do', header: '', start, bodyStart: brace + 1, bodyEnd, end: bodyEnd + 1 };
+        const loop: JavaLoop = {
+          kind: 'do',
+          header: '',
+          start,
+          bodyStart: brace + 1,
+          bodyEnd,
+          end: bodyEnd + 1,
+        };
         doBodies.push({ bodyEnd, loop });
         loops.push(loop);
         continue;
@@ -239,11 +267,21 @@ export class JavaCode {
         bodyEnd = this.matching(bodyOpen);
         if (bodyEnd < 0) bodyEnd = code.length;
       } else {
+        // A brace-less body is one statement; it ends after its `;` (or the `}` of a nested block), so a
+        // loop nested in it, even on the same line, lies inside the body.
         bodyStart = bodyOpen;
-        bodyEnd = this.statementEnd(bodyOpen);
+        bodyEnd = Math.min(code.length, this.statementEnd(bodyOpen) + 1);
       }
       const kind: LoopKind = word === 'for' ? (header.includes(';') ? 'for' : 'foreach') : 'while';
-      loops.push({ kind, header, start, bodyStart, bodyEnd, end: Math.min(code.length, bodyEnd + 1) });
+      const braced = code[bodyOpen] === '{';
+      loops.push({
+        kind,
+        header,
+        start,
+        bodyStart,
+        bodyEnd,
+        end: braced ? Math.min(code.length, bodyEnd + 1) : bodyEnd,
+      });
     }
     return loops.sort((a, b) => a.start - b.start);
   }
@@ -264,11 +302,34 @@ export class JavaCode {
         const end = this.matching(k);
         if (end < 0) return this.blanked.length;
         k = end;
-        if (depth === 0 && this.blanked.slice(i, k).trim().match(/^(for|while|if|else)\b/)) return k;
+        if (
+          depth === 0 &&
+          this.blanked
+            .slice(i, k)
+            .trim()
+            .match(/^(for|while|if|else)\b/)
+        )
+          return k;
       } else if (c === ';' && depth === 0) return k;
     }
     return this.blanked.length;
   }
+}
+
+/** Pairs each kind of bracket on its own (a stray `)` does not close a `{`), as counting depth per kind would. */
+function pairBrackets(text: string): Int32Array {
+  const closers = new Int32Array(text.length).fill(-1);
+  const open: Record<string, number[]> = { '(': [], '{': [], '[': [] };
+  const opener: Record<string, string> = { ')': '(', '}': '{', ']': '[' };
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c in open) open[c].push(i);
+    else if (c in opener) {
+      const at = open[opener[c]].pop();
+      if (at !== undefined) closers[at] = i;
+    }
+  }
+  return closers;
 }
 
 export function escape(text: string): string {
@@ -281,6 +342,26 @@ export function identifiersIn(expr: string): string[] {
 }
 
 const JAVA_KEYWORDS = new Set([
-  'int', 'long', 'short', 'byte', 'char', 'boolean', 'double', 'float', 'var', 'final', 'new', 'true', 'false', 'null',
-  'this', 'instanceof', 'return', 'if', 'else', 'for', 'while', 'do',
+  'int',
+  'long',
+  'short',
+  'byte',
+  'char',
+  'boolean',
+  'double',
+  'float',
+  'var',
+  'final',
+  'new',
+  'true',
+  'false',
+  'null',
+  'this',
+  'instanceof',
+  'return',
+  'if',
+  'else',
+  'for',
+  'while',
+  'do',
 ]);

@@ -1,8 +1,8 @@
 import { analyzeJavaSource } from '@javelin/java-io';
-import { ComplexityEstimate, estimateComplexity } from './complexity';
+import { ComplexityEstimate, estimateComplexity, RecursionKind } from './complexity';
 import { explainCompileErrors } from './compile-errors';
-import { ConstraintBounds, fitAgainstLimit, FitReport, formatSteps, parseConstraints } from './constraints';
-import { compareCost, formatCost, O_N } from './cost';
+import { ConstraintBounds, fitAgainstLimit, FitReport, parseConstraints } from './constraints';
+import { compareCost, degree, formatCost, logFactors, O_N } from './cost';
 import { codeSpan, fenced, Finding } from './findings';
 import { JavaCode } from './java-code';
 import { compileJava, JavacDiagnostic, JavacResult } from './javac';
@@ -47,6 +47,17 @@ export interface OfflineReport {
   compiled: boolean | null;
 }
 
+/** How the complexity section names each kind of recursion (the kind's own word comes first). */
+const RECURSION_TEXT: Record<RecursionKind, string> = {
+  linear: 'linear recursion: one call per call, one step smaller',
+  halving: 'halving recursion: one call on half the range',
+  'divide-and-conquer': 'divide-and-conquer recursion: two calls on halves, then a merge',
+  branching: 'branching recursion without memoisation: the calls multiply at each level',
+  backtracking: 'backtracking recursion: it tries every arrangement and undoes each choice',
+  memoised: 'memoised recursion: each state is computed once',
+  graph: 'graph recursion: each node is visited once thanks to the visited marks',
+};
+
 /** Recursion this deep risks the stack in Java. */
 const DEEP_RECURSION = 10_000;
 
@@ -75,7 +86,10 @@ export class OfflineAnalyzer {
 
   async analyze(problem: ProblemContext, source: string): Promise<OfflineReport> {
     const code = new JavaCode(source);
-    const [javac, facts] = await Promise.all([this.compile(source), Promise.resolve(this.facts(problem, code))]);
+    const [javac, facts] = await Promise.all([
+      this.compile(source),
+      Promise.resolve(this.facts(problem, code)),
+    ]);
     const { complexity, bounds, fit } = facts;
     const readability = readabilityNotes(code, problem.functionName);
     const performance = performanceNotes(code, bounds.maxSize);
@@ -102,25 +116,60 @@ export class OfflineAnalyzer {
       out.push('');
     } else if (warnings.length === 0) out.push('`javac -Xlint:all` reports no warnings.', '');
     else {
-      for (const w of warnings.slice(0, 8)) out.push(`- Line ${w.line}: ${w.category ? `[${w.category}] ` : ''}${w.message}${w.category && LINT_ADVICE[w.category] ? ` — ${LINT_ADVICE[w.category]}.` : ''}`);
+      for (const w of warnings.slice(0, 8))
+        out.push(
+          `- Line ${w.line}: ${w.category ? `[${w.category}] ` : ''}${w.message}${w.category && LINT_ADVICE[w.category] ? ` — ${LINT_ADVICE[w.category]}.` : ''}`,
+        );
       out.push('');
     }
     out.push('## Issues', '');
     const issues = [
-      ...(overflow ? [`**${overflow.title}** (line ${overflow.line}): ${overflow.explanation} ${overflow.fix}`] : []),
+      ...(overflow
+        ? [`**${overflow.title}** (line ${overflow.line}): ${overflow.explanation} ${overflow.fix}`]
+        : []),
       ...inputNotes.map((n) => `**Input reading**${n.line ? ` (line ${n.line})` : ''}: ${n.text}`),
       ...performance.map(noteLine),
     ];
-    out.push(...(issues.length ? issues.map((i) => `- ${i}`) : ['No correctness or performance risks found beyond the complexity above.']), '');
+    out.push(
+      ...(issues.length
+        ? issues.map((i) => `- ${i}`)
+        : ['No correctness or performance risks found beyond the complexity above.']),
+      '',
+    );
     out.push('## Readability', '');
-    out.push(...(readability.length ? readability.map((n) => `- ${noteLine(n)}`) : ['Names, structure and constants read well.']), '');
+    out.push(
+      ...(readability.length
+        ? readability.map((n) => `- ${noteLine(n)}`)
+        : ['Names, structure and constants read well.']),
+      '',
+    );
     out.push('## Suggestions', '');
-    const suggestions = this.suggestions(complexity, fit, overflow, performance, warnings, readability, bounds.maxSize);
+    const suggestions = this.suggestions(
+      complexity,
+      fit,
+      overflow,
+      performance,
+      warnings,
+      readability,
+      bounds.maxSize,
+    );
     out.push(...suggestions.map((s, i) => `${i + 1}. ${s}`), '');
-    return { markdown: out.join('\n').trim(), complexity, fit, findings: overflow ? [overflow] : [], warnings, compiled: javac.ran ? errors.length === 0 : null };
+    return {
+      markdown: out.join('\n').trim(),
+      complexity,
+      fit,
+      findings: overflow ? [overflow] : [],
+      warnings,
+      compiled: javac.ran ? errors.length === 0 : null,
+    };
   }
 
-  async debug(problem: ProblemContext, source: string, errorMessage: string, results: TestOutcome[]): Promise<OfflineReport> {
+  async debug(
+    problem: ProblemContext,
+    source: string,
+    errorMessage: string,
+    results: TestOutcome[],
+  ): Promise<OfflineReport> {
     const code = new JavaCode(source);
     const javac = await this.compile(source);
     const { complexity, bounds, fit } = this.facts(problem, code);
@@ -137,24 +186,43 @@ export class OfflineAnalyzer {
       const userFiles = [...info.topLevelTypes, 'Main'].map((t) => `${t}.java`);
       const thrown = findException(texts, code, userFiles);
       const firstExample = failing.findIndex((r) => r.example);
-      if (firstExample >= 0) comparison = { example: failing[firstExample].example!, index: results.indexOf(failing[firstExample]) };
+      if (firstExample >= 0)
+        comparison = {
+          example: failing[firstExample].example!,
+          index: results.indexOf(failing[firstExample]),
+        };
       if (thrown) {
         findings.push(explainException(thrown, { code, complexity, bounds, stackMb: this.options.stackMb }));
       } else if (texts.some((t) => /time limit/i.test(t))) {
         findings.push(this.timeLimitFinding(code, complexity, bounds, fit));
       } else if (texts.some((t) => /memory limit|OutOfMemory/i.test(t))) {
-        findings.push({ cause: 'memory-limit', title: 'Memory limit exceeded', line: code.lineOf(Math.max(0, code.blanked.search(/\bnew\s+\w+\s*\[/))), explanation: `The program uses more memory than allowed. Its extra space is estimated at ${complexity.spaceText}${complexity.spaceReasons.length ? ` (${complexity.spaceReasons.join('; ')})` : ''}.`, fix: 'Keep only what the next step needs (a rolling DP row instead of a full table), avoid copying the input, and prefer primitive arrays to boxed collections.' });
+        findings.push({
+          cause: 'memory-limit',
+          title: 'Memory limit exceeded',
+          line: code.lineOf(Math.max(0, code.blanked.search(/\bnew\s+\w+\s*\[/))),
+          explanation: `The program uses more memory than allowed. Its extra space is estimated at ${complexity.spaceText}${complexity.spaceReasons.length ? ` (${complexity.spaceReasons.join('; ')})` : ''}.`,
+          fix: 'Keep only what the next step needs (a rolling DP row instead of a full table), avoid copying the input, and prefer primitive arrays to boxed collections.',
+        });
       } else if (texts.some((t) => /runtime error/i.test(t))) {
         findings.push(this.unexplainedCrash(code, complexity, bounds));
       } else if (comparison) {
-        const wrong = explainWrongOutput({ expected: comparison.example.expectedOutput, actual: comparison.example.actualOutput }, code);
+        const wrong = explainWrongOutput(
+          { expected: comparison.example.expectedOutput, actual: comparison.example.actualOutput },
+          code,
+        );
         if (wrong) findings.push(wrong);
       }
       if (findings.length === 0 && failing.length > 0) {
         const reading = inputReadingNotes(code, problem.inputVariables);
         const overflow = staticOverflowRisk(code, bounds);
         if (reading.length) {
-          findings.push({ cause: 'input-format', title: 'The input is read differently from the boilerplate', line: reading[0].line, explanation: reading.map((r) => r.text).join(' '), fix: 'Keep the boilerplate\'s main and readers, and write your logic in the function.' });
+          findings.push({
+            cause: 'input-format',
+            title: 'The input is read differently from the boilerplate',
+            line: reading[0].line,
+            explanation: reading.map((r) => r.text).join(' '),
+            fix: "Keep the boilerplate's main and readers, and write your logic in the function.",
+          });
         } else if (overflow) {
           findings.push(overflow);
         } else {
@@ -163,15 +231,41 @@ export class OfflineAnalyzer {
       }
     }
     const primary = findings[0];
-    const markdown = this.debugMarkdown(code, problem, primary, findings, comparison, complexity, bounds, fit, results, javac);
-    return { markdown, complexity, fit, primary, findings, warnings: javac.diagnostics.filter((d) => d.kind === 'warning'), compiled: javac.ran ? errors.length === 0 : null };
+    const markdown = this.debugMarkdown(
+      code,
+      problem,
+      primary,
+      findings,
+      comparison,
+      complexity,
+      bounds,
+      fit,
+      results,
+      javac,
+    );
+    return {
+      markdown,
+      complexity,
+      fit,
+      primary,
+      findings,
+      warnings: javac.diagnostics.filter((d) => d.kind === 'warning'),
+      compiled: javac.ran ? errors.length === 0 : null,
+    };
   }
 
-  private facts(problem: ProblemContext, code: JavaCode): { complexity: ComplexityEstimate; bounds: ConstraintBounds; fit?: FitReport } {
-    const complexity = estimateComplexity(code, problem.functionName);
-    const intInputs = problem.inputVariables.filter((v) => v.type === 'int').map((v) => v.name);
+  private facts(
+    problem: ProblemContext,
+    code: JavaCode,
+  ): { complexity: ComplexityEstimate; bounds: ConstraintBounds; fit?: FitReport } {
+    const intInputs = problem.inputVariables
+      .filter((v) => v.type === 'int' || v.type === 'long')
+      .map((v) => v.name);
+    const complexity = estimateComplexity(code, problem.functionName, intInputs);
     const bounds = parseConstraints(problem.constraints ?? '', intInputs);
-    const fit = bounds.maxSize !== undefined && complexity.estimated ? fitAgainstLimit(complexity.time, bounds.maxSize, this.options.cpuSeconds) : undefined;
+    const fit = complexity.estimated
+      ? fitAgainstLimit(complexity.time, bounds, this.options.cpuSeconds)
+      : undefined;
     return { complexity, bounds, fit };
   }
 
@@ -181,21 +275,45 @@ export class OfflineAnalyzer {
 
   private complexitySection(c: ComplexityEstimate, bounds: ConstraintBounds, fit?: FitReport): string[] {
     const out = ['## Complexity', ''];
-    out.push(`- **Time:** ${c.timeText}${c.timeReasons.length ? ` — ${c.timeReasons.slice(0, 4).join('; ')}.` : ' — no loop or call depends on the input size.'}`);
-    out.push(`- **Extra space:** ${c.spaceText}${c.spaceReasons.length ? ` — ${c.spaceReasons.slice(0, 3).join('; ')}.` : ' — only a fixed number of variables.'}`);
-    if (fit) out.push(`- **Against the constraints** (${codeSpan(bounds.sizeClause ?? `n ≤ ${bounds.maxSize}`)}): ${fit.text}`);
-    else out.push('- The constraints do not state an input size, so the estimate could not be priced against the time limit.');
-    out.push('', '_n is the size of the input: an array\'s or string\'s length, or the value of an int input._', '');
+    out.push(
+      `- **Time:** ${c.timeText}${c.timeReasons.length ? ` — ${c.timeReasons.slice(0, 4).join('; ')}.` : ' — no loop or call depends on the input size.'}`,
+    );
+    out.push(
+      `- **Extra space:** ${c.spaceText}${c.spaceReasons.length ? ` — ${c.spaceReasons.slice(0, 3).join('; ')}.` : ' — only a fixed number of variables.'}`,
+    );
+    for (const r of c.recursion.slice(0, 3)) {
+      out.push(
+        `- **Recursion:** ${codeSpan(`${r.method}()`)} is ${RECURSION_TEXT[r.kind]} (line ${r.line}).`,
+      );
+    }
+    if (fit)
+      out.push(
+        `- **Against the constraints** (${codeSpan(bounds.sizeClause ?? `n ≤ ${bounds.maxSize}`)}): ${fit.text}`,
+      );
+    else
+      out.push(
+        '- The constraints do not state an input size, so the estimate could not be priced against the time limit.',
+      );
+    out.push(
+      '',
+      "_n is the size of the input (an array's or string's length); a loop up to an int input runs as many times as its value, and is named after it._",
+      '',
+    );
     return out;
   }
 
-  private timeLimitFinding(code: JavaCode, c: ComplexityEstimate, bounds: ConstraintBounds, fit?: FitReport): Finding {
+  private timeLimitFinding(
+    code: JavaCode,
+    c: ComplexityEstimate,
+    bounds: ConstraintBounds,
+    fit?: FitReport,
+  ): Finding {
     const line = hotLine(code, c);
     const reasons = c.timeReasons.slice(0, 3).join('; ');
     if (fit && fit.fit !== 'fits') {
       return {
         cause: 'time-limit',
-        title: `Time limit exceeded: ${c.timeText} is too slow for n up to ${formatSteps(bounds.maxSize ?? 0)}`,
+        title: `Time limit exceeded: ${c.timeText} is too slow at ${fit.at}`,
         line,
         explanation: `The solution is ${c.timeText}${reasons ? ` (${reasons})` : ''}. ${fit.text}`,
         fix: speedUpAdvice(c),
@@ -212,9 +330,12 @@ export class OfflineAnalyzer {
 
   /** A crash whose exception is not known (a hidden test reports only "Runtime error"). */
   private unexplainedCrash(code: JavaCode, c: ComplexityEstimate, bounds: ConstraintBounds): Finding {
-    const deep = c.recursion.find((r) => r.depth.poly > 0);
+    const deep = c.recursion.find((r) => degree(r.depth) > 0);
     if (deep && (bounds.maxSize ?? 0) >= DEEP_RECURSION) {
-      const overflow = explainException({ name: 'StackOverflowError', message: '' }, { code, complexity: c, bounds, stackMb: this.options.stackMb });
+      const overflow = explainException(
+        { name: 'StackOverflowError', message: '' },
+        { code, complexity: c, bounds, stackMb: this.options.stackMb },
+      );
       return { ...overflow, title: 'Runtime error — most likely a StackOverflowError from deep recursion' };
     }
     return {
@@ -227,8 +348,10 @@ export class OfflineAnalyzer {
   }
 
   private genericWrongAnswer(example: TestOutcome['example'] | undefined, code: JavaCode): Finding {
-    const numeric = example && /^-?\d+$/.test(example.expectedOutput.trim()) && /^-?\d+$/.test(example.actualOutput.trim());
-    const offByOne = numeric && Math.abs(Number(example.expectedOutput.trim()) - Number(example.actualOutput.trim())) === 1;
+    const numeric =
+      example && /^-?\d+$/.test(example.expectedOutput.trim()) && /^-?\d+$/.test(example.actualOutput.trim());
+    const offByOne =
+      numeric && Math.abs(Number(example.expectedOutput.trim()) - Number(example.actualOutput.trim())) === 1;
     return {
       cause: 'wrong-answer',
       title: example ? 'Wrong answer on an example test' : 'Wrong answer on a hidden test',
@@ -238,7 +361,9 @@ export class OfflineAnalyzer {
         : example
           ? 'The logic gives a different answer on this example: trace it by hand on this input, or print intermediate values locally (and remove the prints before submitting).'
           : 'A hidden test fails while the examples pass: think of edge cases — the smallest input (empty, one element, 0), the largest values (overflow), negative numbers, duplicates, and already sorted or reversed input.',
-      fix: offByOne ? 'Fix the bound or initial value that loses or adds one element.' : 'Test the edge cases listed above against your code.',
+      fix: offByOne
+        ? 'Fix the bound or initial value that loses or adds one element.'
+        : 'Test the edge cases listed above against your code.',
     };
   }
 
@@ -256,12 +381,22 @@ export class OfflineAnalyzer {
   ): string {
     const out: string[] = ['## Diagnosis', ''];
     if (!primary) {
-      out.push(results.length && results.every((r) => r.passed) ? 'All the tests you sent pass, and the code compiles: there is no failure to explain.' : 'No error message or failing test was given, and the code compiles: there is no failure to explain.', '');
+      out.push(
+        results.length && results.every((r) => r.passed)
+          ? 'All the tests you sent pass, and the code compiles: there is no failure to explain.'
+          : 'No error message or failing test was given, and the code compiles: there is no failure to explain.',
+        '',
+      );
       if (!javac.ran) out.push(`(javac could not check the code: ${javac.note}.)`, '');
     } else {
       out.push(`**${primary.title}**`, '', primary.explanation, '');
       if (primary.line) {
-        out.push(`Look at line ${primary.line}${primary.failedAt ? ` (the program failed at line ${primary.failedAt})` : ''}:`, '', fenced(snippet(code, primary.line), 'java'), '');
+        out.push(
+          `Look at line ${primary.line}${primary.failedAt ? ` (the program failed at line ${primary.failedAt})` : ''}:`,
+          '',
+          fenced(snippet(code, primary.line), 'java'),
+          '',
+        );
       }
       out.push('## Likely fix', '', primary.fix, '');
     }
@@ -274,18 +409,41 @@ export class OfflineAnalyzer {
       out.push('## Failing example', '');
       const input = formatInput(comparison.example.input, problem);
       if (input) out.push('Input:', '', fenced(input), '');
-      out.push('Expected vs your output (`-` expected, `+` yours):', '', fenced(diffOutputs({ expected: comparison.example.expectedOutput, actual: comparison.example.actualOutput }), 'diff'), '');
+      out.push(
+        'Expected vs your output (`-` expected, `+` yours):',
+        '',
+        fenced(
+          diffOutputs({
+            expected: comparison.example.expectedOutput,
+            actual: comparison.example.actualOutput,
+          }),
+          'diff',
+        ),
+        '',
+      );
     }
     if (primary && primary.cause !== 'compile-error') {
       const extra: string[] = [];
       const overflow = staticOverflowRisk(code, bounds);
-      if (overflow && primary.cause !== 'int-overflow') extra.push(`${overflow.title} at line ${overflow.line}: ${overflow.fix}`);
-      for (const n of inputReadingNotes(code, problem.inputVariables)) if (primary.cause !== 'input-format') extra.push(`Input reading${n.line ? ` (line ${n.line})` : ''}: ${n.text}`);
+      if (overflow && primary.cause !== 'int-overflow')
+        extra.push(`${overflow.title} at line ${overflow.line}: ${overflow.fix}`);
+      for (const n of inputReadingNotes(code, problem.inputVariables))
+        if (primary.cause !== 'input-format')
+          extra.push(`Input reading${n.line ? ` (line ${n.line})` : ''}: ${n.text}`);
       if (extra.length) out.push('## Other pitfalls', '', ...extra.map((e) => `- ${e}`), '');
     }
-    out.push('## Complexity', '', `Estimated time ${bold(c.timeText)}, extra space ${bold(c.spaceText)}.${fit ? ` ${fit.text}` : ''}`, '');
+    out.push(
+      '## Complexity',
+      '',
+      `Estimated time ${bold(c.timeText)}, extra space ${bold(c.spaceText)}.${fit ? ` ${fit.text}` : ''}`,
+      '',
+    );
     const hidden = results.filter((r) => !r.isExample && !r.passed).length;
-    if (hidden) out.push(`_${hidden} hidden test${hidden > 1 ? 's' : ''} failed; ${hidden > 1 ? 'their' : 'its'} data is not shown, only the verdict._`, '');
+    if (hidden)
+      out.push(
+        `_${hidden} hidden test${hidden > 1 ? 's' : ''} failed; ${hidden > 1 ? 'their' : 'its'} data is not shown, only the verdict._`,
+        '',
+      );
     return out.join('\n').trim();
   }
 
@@ -300,31 +458,53 @@ export class OfflineAnalyzer {
   ): string[] {
     const out: string[] = [];
     if (fit && fit.fit !== 'fits') out.push(speedUpAdvice(c));
-    else if (c.time.exp > 0) out.push('The exponential recursion only works for tiny inputs: memoise it (store each state\'s answer) or write it as a bottom-up DP.');
-    if (c.recursion.some((r) => r.depth.poly > 0 && r.kind !== 'memoised') && (maxSize ?? 0) >= DEEP_RECURSION && compareCost(c.time, O_N) >= 0) {
-      out.push('Recursion as deep as n can overflow the stack for large n: an iterative loop is safer for n ≥ 10^4.');
+    else if (c.time.exp > 0)
+      out.push(
+        "The exponential recursion only works for tiny inputs: memoise it (store each state's answer) or write it as a bottom-up DP.",
+      );
+    if (
+      c.recursion.some((r) => degree(r.depth) > 0 && r.kind !== 'memoised') &&
+      (maxSize ?? 0) >= DEEP_RECURSION &&
+      compareCost(c.time, O_N) >= 0
+    ) {
+      out.push(
+        'Recursion as deep as n can overflow the stack for large n: an iterative loop is safer for n ≥ 10^4.',
+      );
     }
     if (overflow) out.push(overflow.fix);
     for (const p of performance) out.push(p.text);
-    if (warnings.some((w) => w.category === 'rawtypes' || w.category === 'unchecked')) out.push('Use generic collection types (`List<Integer>`, `Map<String, Integer>`) so the compiler checks what goes in.');
-    if (readability.some((r) => r.kind === 'dead-code')) out.push('Delete unused methods, variables and commented-out code: what is left is easier to reason about.');
-    if (readability.some((r) => r.kind === 'magic-number')) out.push('Name the constants (`static final`) so each number explains itself.');
-    if (out.length === 0) out.push(`The solution is ${formatCost(c.time)} and clean: compare it with other accepted approaches, and test it on the largest and smallest inputs.`);
+    if (warnings.some((w) => w.category === 'rawtypes' || w.category === 'unchecked'))
+      out.push(
+        'Use generic collection types (`List<Integer>`, `Map<String, Integer>`) so the compiler checks what goes in.',
+      );
+    if (readability.some((r) => r.kind === 'dead-code'))
+      out.push(
+        'Delete unused methods, variables and commented-out code: what is left is easier to reason about.',
+      );
+    if (readability.some((r) => r.kind === 'magic-number'))
+      out.push('Name the constants (`static final`) so each number explains itself.');
+    if (out.length === 0)
+      out.push(
+        `The solution is ${formatCost(c.time)} and clean: compare it with other accepted approaches, and test it on the largest and smallest inputs.`,
+      );
     return [...new Set(out)];
   }
 }
 
 function speedUpAdvice(c: ComplexityEstimate): string {
-  if (c.time.exp > 0) return 'Memoise the recursion (an array or HashMap of answers per state) or turn it into a bottom-up DP: that makes it polynomial.';
-  if (c.time.poly >= 2) {
+  if (c.time.exp > 0)
+    return 'Memoise the recursion (an array or HashMap of answers per state) or turn it into a bottom-up DP: that makes it polynomial.';
+  if (degree(c.time) >= 2) {
     return 'Drop the inner loop: look values up in a HashMap/HashSet instead of scanning, sort once and use two pointers or binary search, or precompute prefix sums — each turns O(n^2) into O(n) or O(n log n).';
   }
-  if (c.time.poly >= 1 && c.time.log >= 1) return 'O(n log n) is usually fine; if it is still slow, speed up input and output (BufferedReader, StringBuilder).';
+  if (degree(c.time) >= 1 && logFactors(c.time) >= 1)
+    return 'O(n log n) is usually fine; if it is still slow, speed up input and output (BufferedReader, StringBuilder).';
   return 'Look for repeated work inside loops (a contains() or indexOf() on a list, string concatenation) and for slow input reading.';
 }
 
 function hotLine(code: JavaCode, c: ComplexityEstimate): number | undefined {
-  if (c.time.exp > 0) return c.recursion.find((r) => r.kind === 'branching' || r.kind === 'backtracking')?.line;
+  if (c.time.exp > 0)
+    return c.recursion.find((r) => r.kind === 'branching' || r.kind === 'backtracking')?.line;
   // The innermost loop of the deepest nest, preferring the solution's methods over main's input reading.
   let best: { line: number; depth: number; inMain: boolean } | undefined;
   for (const l of code.loops) {
@@ -332,7 +512,8 @@ function hotLine(code: JavaCode, c: ComplexityEstimate): number | undefined {
     if (owner === 'readLine' || owner === 'readIntArray') continue;
     const depth = code.enclosingLoops(l.start).length;
     const inMain = owner === 'main' && c.method !== 'main';
-    if (!best || depth > best.depth || (depth === best.depth && best.inMain && !inMain)) best = { line: code.lineOf(l.start), depth, inMain };
+    if (!best || depth > best.depth || (depth === best.depth && best.inMain && !inMain))
+      best = { line: code.lineOf(l.start), depth, inMain };
   }
   return best?.line;
 }
@@ -347,7 +528,8 @@ function snippet(code: JavaCode, line: number): string {
   const to = Math.min(code.lines.length, line + 1);
   const width = String(to).length;
   const out: string[] = [];
-  for (let l = from; l <= to; l++) out.push(`${String(l).padStart(width)}${l === line ? ' >' : '  '} ${code.lines[l - 1]}`);
+  for (let l = from; l <= to; l++)
+    out.push(`${String(l).padStart(width)}${l === line ? ' >' : '  '} ${code.lines[l - 1]}`);
   return out.join('\n');
 }
 

@@ -1,6 +1,7 @@
 import type { ComplexityEstimate } from './complexity';
 import type { ConstraintBounds } from './constraints';
 import { formatSteps } from './constraints';
+import { degree } from './cost';
 import { codeSpan, Finding } from './findings';
 import { JavaCode } from './java-code';
 
@@ -12,10 +13,15 @@ export interface ThrownException {
   line?: number;
 }
 
-const EXCEPTION = /(?:Exception in thread "[^"\n]*"\s+)?((?:[a-z][\w$]*\.)*([A-Z][\w$]*(?:Exception|Error)))(?::[ \t]*([^\n]*))?/;
+const EXCEPTION =
+  /(?:Exception in thread "[^"\n]*"\s+)?((?:[a-z][\w$]*\.)*([A-Z][\w$]*(?:Exception|Error)))(?::[ \t]*([^\n]*))?/;
 
 /** Finds the first Java exception in the texts (an error message, test errors) with its line in the user's code. */
-export function findException(texts: string[], code: JavaCode, userFiles: string[]): ThrownException | undefined {
+export function findException(
+  texts: string[],
+  code: JavaCode,
+  userFiles: string[],
+): ThrownException | undefined {
   for (const text of texts) {
     const m = EXCEPTION.exec(text);
     if (!m) continue;
@@ -47,7 +53,9 @@ export function explainException(ex: ThrownException, ctx: Context): Finding {
     case 'ArrayIndexOutOfBoundsException':
     case 'StringIndexOutOfBoundsException':
     case 'IndexOutOfBoundsException': {
-      const numbers = /Index (-?\d+) out of bounds for length (\d+)/.exec(ex.message) ?? /index out of range: (-?\d+)/i.exec(ex.message);
+      const numbers =
+        /Index (-?\d+) out of bounds for length (\d+)/.exec(ex.message) ??
+        /index out of range: (-?\d+)/i.exec(ex.message);
       const index = numbers ? Number(numbers[1]) : undefined;
       const length = numbers?.[2] !== undefined ? Number(numbers[2]) : undefined;
       const what = ex.name.startsWith('String') ? 'string' : ex.name.startsWith('Array') ? 'array' : 'list';
@@ -74,10 +82,18 @@ export function explainException(ex: ThrownException, ctx: Context): Finding {
       const line = ex.line ?? nullLine(code, ex.message);
       let explanation = 'A variable that holds no object (null) is used as if it did.';
       let fix = 'Initialise the object or array before using it, or check for null first.';
-      if (/Map\.get\(Object\)|\.get\(/.test(ex.message) || (line && /\.get\s*\(/.test(code.lineText(line)) && /\bint\b|\+|-|>|</.test(code.lineText(line)))) {
-        explanation = '`Map.get` returned null because the key is not in the map yet, and Java then unboxed that null into an int.';
-        fix = 'Use `map.getOrDefault(key, 0)` (or check `containsKey` first) before doing arithmetic on the value.';
-      } else if (/because "(?:this\.|[\w$]+\.)?([\w$]+)" is null/.test(ex.message) || /array because/.test(ex.message)) {
+      if (
+        /Map\.get\(Object\)|\.get\(/.test(ex.message) ||
+        (line && /\.get\s*\(/.test(code.lineText(line)) && /\bint\b|\+|-|>|</.test(code.lineText(line)))
+      ) {
+        explanation =
+          '`Map.get` returned null because the key is not in the map yet, and Java then unboxed that null into an int.';
+        fix =
+          'Use `map.getOrDefault(key, 0)` (or check `containsKey` first) before doing arithmetic on the value.';
+      } else if (
+        /because "(?:this\.|[\w$]+\.)?([\w$]+)" is null/.test(ex.message) ||
+        /array because/.test(ex.message)
+      ) {
         const name = /because "(?:this\.|[\w$]+\.)?([\w$<>]+)" is null/.exec(ex.message)?.[1];
         explanation = `${name && !name.startsWith('<') ? codeSpan(name) : 'A field or array'} is null: it is declared but never assigned an object (for example \`int[] memo;\` without \`new int[n]\`).`;
         fix = 'Create it before use (`memo = new int[n + 1];`), typically at the start of the function.';
@@ -85,7 +101,13 @@ export function explainException(ex: ThrownException, ctx: Context): Finding {
         explanation = '`readLine()` returned null: the program read more lines than the input has.';
         fix = 'Read exactly the inputs the problem gives, in the order of the boilerplate.';
       }
-      return { cause: 'null-pointer', title: 'NullPointerException', line, explanation: `${explanation}${at(line)}${ex.message ? ` Java says: “${ex.message}”.` : ''}`, fix };
+      return {
+        cause: 'null-pointer',
+        title: 'NullPointerException',
+        line,
+        explanation: `${explanation}${at(line)}${ex.message ? ` Java says: “${ex.message}”.` : ''}`,
+        fix,
+      };
     }
     case 'NumberFormatException': {
       const input = /For input string: "([^"]*)"/.exec(ex.message)?.[1];
@@ -94,18 +116,27 @@ export function explainException(ex: ThrownException, ctx: Context): Finding {
       let fix = 'Read the input exactly as the boilerplate does.';
       if (input !== undefined && /\s/.test(input.trim())) {
         explanation = `\`Integer.parseInt\` received ${codeSpan(`"${input}"`)}: a whole line holding several numbers. Arrays arrive as their length on one line and then all elements on the next line, space-separated.`;
-        fix = 'Split the line into tokens (`new StringTokenizer(line)` or `line.trim().split("\\\\s+")`) and parse each one, as the boilerplate\'s readIntArray does.';
+        fix =
+          'Split the line into tokens (`new StringTokenizer(line)` or `line.trim().split("\\\\s+")`) and parse each one, as the boilerplate\'s readIntArray does.';
       } else if (input !== undefined && input.trim() === '') {
-        explanation = 'An empty line was parsed as a number: the program read past the end of the input or read lines in a different order than they come.';
+        explanation =
+          'An empty line was parsed as a number: the program read past the end of the input or read lines in a different order than they come.';
         fix = 'Read the inputs in the order of the boilerplate, and call `.trim()` before parsing.';
       } else if (input !== undefined && /^-?\d+$/.test(input.trim())) {
         explanation = `${codeSpan(input)} does not fit in an int (−2,147,483,648 … 2,147,483,647).`;
         fix = 'Use `Long.parseLong` and a `long` variable.';
       } else if (input !== undefined) {
         explanation = `${codeSpan(`"${input}"`)} is not a whole number: the program reads a different input line than it expects (another variable, or a string line).`;
-        fix = 'Follow the input order of the boilerplate: one value per line, arrays as length then elements.';
+        fix =
+          'Follow the input order of the boilerplate: one value per line, arrays as length then elements.';
       }
-      return { cause: 'number-format', title: 'NumberFormatException while parsing input', line, explanation: `${explanation}${at(line)}`, fix };
+      return {
+        cause: 'number-format',
+        title: 'NumberFormatException while parsing input',
+        line,
+        explanation: `${explanation}${at(line)}`,
+        fix,
+      };
     }
     case 'InputMismatchException':
     case 'NoSuchElementException': {
@@ -122,7 +153,7 @@ export function explainException(ex: ThrownException, ctx: Context): Finding {
       const recursion = ctx.complexity.recursion[0];
       const line = ex.line ?? recursion?.line;
       const n = ctx.bounds.maxSize;
-      const deep = recursion && recursion.depth.poly > 0 && n !== undefined && n >= 10_000;
+      const deep = recursion && degree(recursion.depth) > 0 && n !== undefined && n >= 10_000;
       return {
         cause: 'stack-overflow',
         title: 'StackOverflowError — recursion too deep',
@@ -154,13 +185,38 @@ export function explainException(ex: ThrownException, ctx: Context): Finding {
       };
     }
     case 'NegativeArraySizeException':
-      return { cause: 'runtime-error', title: 'NegativeArraySizeException', line: ex.line ?? findLine(code, /\bnew\s+\w+\s*\[/), explanation: 'An array is created with a negative size: the size expression underflows or overflows.', fix: 'Check the size expression; compute it in long if it can exceed the int range.' };
+      return {
+        cause: 'runtime-error',
+        title: 'NegativeArraySizeException',
+        line: ex.line ?? findLine(code, /\bnew\s+\w+\s*\[/),
+        explanation: 'An array is created with a negative size: the size expression underflows or overflows.',
+        fix: 'Check the size expression; compute it in long if it can exceed the int range.',
+      };
     case 'ConcurrentModificationException':
-      return { cause: 'concurrent-modification', title: 'ConcurrentModificationException', line: ex.line, explanation: 'A collection is modified while a for-each loop iterates over it.', fix: 'Collect the changes and apply them after the loop, or use an Iterator and its remove().' };
+      return {
+        cause: 'concurrent-modification',
+        title: 'ConcurrentModificationException',
+        line: ex.line,
+        explanation: 'A collection is modified while a for-each loop iterates over it.',
+        fix: 'Collect the changes and apply them after the loop, or use an Iterator and its remove().',
+      };
     case 'OutOfMemoryError':
-      return { cause: 'memory-limit', title: 'OutOfMemoryError', line: ex.line ?? findLine(code, /\bnew\s+\w+\s*\[[^\]]+\]\s*\[/), explanation: 'The program allocates more memory than the limit: usually an n×n table or collections that keep growing.', fix: 'Keep only what the next step needs (one or two rows of a DP table), or use a smaller structure.' };
+      return {
+        cause: 'memory-limit',
+        title: 'OutOfMemoryError',
+        line: ex.line ?? findLine(code, /\bnew\s+\w+\s*\[[^\]]+\]\s*\[/),
+        explanation:
+          'The program allocates more memory than the limit: usually an n×n table or collections that keep growing.',
+        fix: 'Keep only what the next step needs (one or two rows of a DP table), or use a smaller structure.',
+      };
     default:
-      return { cause: 'runtime-error', title: ex.name, line: ex.line, explanation: `The program stopped with ${ex.name}${ex.message ? `: ${ex.message}` : ''}.${at(ex.line)}`, fix: 'Read the exception message and check the values used on that line for the smallest and largest inputs.' };
+      return {
+        cause: 'runtime-error',
+        title: ex.name,
+        line: ex.line,
+        explanation: `The program stopped with ${ex.name}${ex.message ? `: ${ex.message}` : ''}.${at(ex.line)}`,
+        fix: 'Read the exception message and check the values used on that line for the smallest and largest inputs.',
+      };
   }
 }
 
@@ -170,13 +226,28 @@ function findLine(code: JavaCode, pattern: RegExp): number | undefined {
 }
 
 /** The line to fix for an index one past the end: the loop bound using `<=`, else the access itself. */
-function offByOneLine(code: JavaCode, crashLine: number | undefined, index?: number, length?: number): number | undefined {
+function offByOneLine(
+  code: JavaCode,
+  crashLine: number | undefined,
+  index?: number,
+  length?: number,
+): number | undefined {
   const bounded = (from: number, to: number) =>
-    code.loops.find((l) => l.start >= from && l.start < to && /<=\s*[\w$.]*(length|size|\bn\b)/.test(l.header) && l.kind !== 'foreach');
+    code.loops.find(
+      (l) =>
+        l.start >= from &&
+        l.start < to &&
+        /<=\s*[\w$.]*(length|size|\bn\b)/.test(l.header) &&
+        l.kind !== 'foreach',
+    );
   if (crashLine) {
     const offset = lineOffset(code, crashLine);
-    const loop = code.enclosingLoops(offset).reverse().find((l) => /<=\s*[\w$.]*(length|size)|<=\s*n\b/.test(l.header));
-    if (loop && (index === undefined || length === undefined || index >= length)) return code.lineOf(loop.start);
+    const loop = code
+      .enclosingLoops(offset)
+      .reverse()
+      .find((l) => /<=\s*[\w$.]*(length|size)|<=\s*n\b/.test(l.header));
+    if (loop && (index === undefined || length === undefined || index >= length))
+      return code.lineOf(loop.start);
     return crashLine;
   }
   const loop = bounded(0, code.blanked.length);
@@ -191,14 +262,23 @@ function offByOneLine(code: JavaCode, crashLine: number | undefined, index?: num
 
 function nullLine(code: JavaCode, message: string): number | undefined {
   if (/Map\.get/.test(message)) {
-    return findLine(code, /\b(?:int|long)\s+[\w$]+\s*=\s*[\w$.]+\.get\s*\(|[\w$]+\.get\s*\([^)]*\)\s*[-+*/<>]/);
+    return findLine(
+      code,
+      /\b(?:int|long)\s+[\w$]+\s*=\s*[\w$.]+\.get\s*\(|[\w$]+\.get\s*\([^)]*\)\s*[-+*/<>]/,
+    );
   }
   return undefined;
 }
 
 function parseLine(code: JavaCode): number | undefined {
-  const parses = [...code.blanked.matchAll(/\b(?:Integer|Long)\s*\.\s*(?:parseInt|parseLong|valueOf)\s*\(|\.\s*next(?:Int|Long)\s*\(/g)].map((m) => m.index ?? 0);
-  const inLoop = parses.find((p) => code.enclosingLoops(p).length > 0 && !code.methodAt(p)?.name.startsWith('read'));
+  const parses = [
+    ...code.blanked.matchAll(
+      /\b(?:Integer|Long)\s*\.\s*(?:parseInt|parseLong|valueOf)\s*\(|\.\s*next(?:Int|Long)\s*\(/g,
+    ),
+  ].map((m) => m.index ?? 0);
+  const inLoop = parses.find(
+    (p) => code.enclosingLoops(p).length > 0 && !code.methodAt(p)?.name.startsWith('read'),
+  );
   const chosen = inLoop ?? parses[0];
   return chosen === undefined ? undefined : code.lineOf(chosen);
 }
@@ -212,4 +292,3 @@ export function lineOffset(code: JavaCode, line: number): number {
   for (let l = 1; l < line; l++) offset += (code.lines[l - 1]?.length ?? 0) + 1;
   return offset + (code.lines[line - 1]?.search(/\S/) ?? 0);
 }
-

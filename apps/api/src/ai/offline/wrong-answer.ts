@@ -14,7 +14,10 @@ export interface OutputComparison {
 
 /** Lines of output as the judge compares them: trailing spaces and trailing blank lines ignored. */
 export function outputLines(text: string): string[] {
-  const lines = text.replace(/\r\n?/g, '\n').split('\n').map((l) => l.replace(/\s+$/, ''));
+  const lines = text
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .map((l) => l.replace(/\s+$/, ''));
   while (lines.length && lines[lines.length - 1] === '') lines.pop();
   return lines;
 }
@@ -42,7 +45,11 @@ export function explainWrongOutput(cmp: OutputComparison, code: JavaCode): Findi
   if (/^-?\d+$/.test(expected.trim()) && /^-?\d+$/.test(actual.trim())) {
     const e = BigInt(expected.trim());
     const a = BigInt(actual.trim());
-    const wraps = e !== a && ((e - a) % (2n ** 32n) === 0n || e > BigInt(INT_MAX) || e < BigInt(INT_MIN)) && a >= BigInt(INT_MIN) && a <= BigInt(INT_MAX);
+    const wraps =
+      e !== a &&
+      ((e - a) % 2n ** 32n === 0n || e > BigInt(INT_MAX) || e < BigInt(INT_MIN)) &&
+      a >= BigInt(INT_MIN) &&
+      a <= BigInt(INT_MAX);
     if (wraps) {
       const line = overflowLine(code);
       return {
@@ -55,30 +62,76 @@ export function explainWrongOutput(cmp: OutputComparison, code: JavaCode): Findi
     }
   }
   if (actual.trim() === '' && expected.trim() !== '') {
-    return { cause: 'output-format', title: 'Nothing was printed', line: printLine(), explanation: 'The program printed nothing for this test, while an answer was expected.', fix: 'Print the function\'s result in main (`System.out.println(result)`), as the boilerplate does.' };
+    return {
+      cause: 'output-format',
+      title: 'Nothing was printed',
+      line: printLine(),
+      explanation: 'The program printed nothing for this test, while an answer was expected.',
+      fix: "Print the function's result in main (`System.out.println(result)`), as the boilerplate does.",
+    };
   }
   const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
   if (squash(expected) === squash(actual)) {
-    return { cause: 'output-format', title: 'Output format: spacing or line breaks', line: printLine(), explanation: 'Your output has the right values but different spaces or line breaks than expected.', fix: 'Print the values exactly as the expected output shows them: one space between values, and line breaks only where expected.' };
+    return {
+      cause: 'output-format',
+      title: 'Output format: spacing or line breaks',
+      line: printLine(),
+      explanation: 'Your output has the right values but different spaces or line breaks than expected.',
+      fix: 'Print the values exactly as the expected output shows them: one space between values, and line breaks only where expected.',
+    };
   }
   const bare = (s: string) => squash(s.replace(/[[\],]/g, ' '));
   if (bare(expected) === bare(actual) && /[[\],]/.test(actual)) {
-    return { cause: 'output-format', title: 'Output format: brackets and commas', line: printLine(/Arrays\s*\.\s*toString|println\s*\(\s*[\w$]*(list|List|result|res|ans)\b/), explanation: `Your output ${codeSpan(actual.split('\n')[0])} prints the collection with brackets and commas (as Arrays.toString or a List prints itself), while the expected output is ${codeSpan(expected.split('\n')[0])}.`, fix: 'Print the elements joined by single spaces, for example with a StringBuilder or `String.join(" ", ...)`, instead of `Arrays.toString`.' };
+    return {
+      cause: 'output-format',
+      title: 'Output format: brackets and commas',
+      line: printLine(/Arrays\s*\.\s*toString|println\s*\(\s*[\w$]*(list|List|result|res|ans)\b/),
+      explanation: `Your output ${codeSpan(actual.split('\n')[0])} prints the collection with brackets and commas (as Arrays.toString or a List prints itself), while the expected output is ${codeSpan(expected.split('\n')[0])}.`,
+      fix: 'Print the elements joined by single spaces, for example with a StringBuilder or `String.join(" ", ...)`, instead of `Arrays.toString`.',
+    };
   }
   if (squash(expected).toLowerCase() === squash(actual).toLowerCase()) {
-    return { cause: 'output-format', title: 'Output format: capitalisation', line: printLine(), explanation: `Your output differs only in upper/lower case (${codeSpan(actual)} vs ${codeSpan(expected)}).`, fix: 'Print exactly the expected words (for booleans: `true`/`false`).' };
+    return {
+      cause: 'output-format',
+      title: 'Output format: capitalisation',
+      line: printLine(),
+      explanation: `Your output differs only in upper/lower case (${codeSpan(actual)} vs ${codeSpan(expected)}).`,
+      fix: 'Print exactly the expected words (for booleans: `true`/`false`).',
+    };
   }
   if (actual.includes(expected.trim()) && expected.trim() !== '') {
     const extra = actual.replace(expected.trim(), '…').trim();
-    return { cause: 'output-format', title: 'Output format: extra text around the answer', line: printLine(/println\s*\([^;]*"\s*\+|print(?:ln|f)?\s*\(\s*"/), explanation: `Your output contains the right answer but also extra text (${codeSpan(extra)}): the judge compares the whole output.`, fix: 'Print only the answer: no labels, prompts or debug lines.' };
+    return {
+      cause: 'output-format',
+      title: 'Output format: extra text around the answer',
+      line: printLine(/println\s*\([^;]*"\s*\+|print(?:ln|f)?\s*\(\s*"/),
+      explanation: `Your output contains the right answer but also extra text (${codeSpan(extra)}): the judge compares the whole output.`,
+      fix: 'Print only the answer: no labels, prompts or debug lines.',
+    };
   }
   const expectedLines = outputLines(cmp.expected).length;
   const actualLines = outputLines(cmp.actual).length;
   if (actualLines > expectedLines) {
-    return { cause: 'output-format', title: 'Output format: extra lines', line: printLine(/System\s*\.\s*out\s*\.\s*print/), explanation: `Your program printed ${actualLines} lines where ${expectedLines} ${expectedLines === 1 ? 'is' : 'are'} expected: debug prints or printing inside a loop.`, fix: 'Remove debug prints and print the answer once.' };
+    return {
+      cause: 'output-format',
+      title: 'Output format: extra lines',
+      line: printLine(/System\s*\.\s*out\s*\.\s*print/),
+      explanation: `Your program printed ${actualLines} lines where ${expectedLines} ${expectedLines === 1 ? 'is' : 'are'} expected: debug prints or printing inside a loop.`,
+      fix: 'Remove debug prints and print the answer once.',
+    };
   }
-  if (/^-?\d+\.0+$/.test(actual.trim()) && /^-?\d+$/.test(expected.trim()) && Number(actual) === Number(expected)) {
-    return { cause: 'output-format', title: 'Output format: decimal point', line: printLine(), explanation: 'Your answer is printed as a decimal number; the expected output is an integer.', fix: 'Compute and print an int or long (or cast before printing).' };
+  if (
+    /^-?\d+\.0+$/.test(actual.trim()) &&
+    /^-?\d+$/.test(expected.trim()) &&
+    Number(actual) === Number(expected)
+  ) {
+    return {
+      cause: 'output-format',
+      title: 'Output format: decimal point',
+      line: printLine(),
+      explanation: 'Your answer is printed as a decimal number; the expected output is an integer.',
+      fix: 'Compute and print an int or long (or cast before printing).',
+    };
   }
   return undefined;
 }
@@ -86,9 +139,12 @@ export function explainWrongOutput(cmp: OutputComparison, code: JavaCode): Findi
 /** Where an int accumulator or product can overflow, when the code has one. */
 export function overflowLine(code: JavaCode): number | undefined {
   const intDeclarations = new Map<string, number>();
-  for (const d of code.blanked.matchAll(/\bint\s+([A-Za-z_$][\w$]*)\s*=/g)) if (!intDeclarations.has(d[1])) intDeclarations.set(d[1], d.index ?? 0);
+  for (const d of code.blanked.matchAll(/\bint\s+([A-Za-z_$][\w$]*)\s*=/g))
+    if (!intDeclarations.has(d[1])) intDeclarations.set(d[1], d.index ?? 0);
   let first: number | undefined;
-  for (const g of code.blanked.matchAll(/(?<![\w$.])([A-Za-z_$][\w$]*)\s*(?:\+=|\*=|=\s*([A-Za-z_$][\w$]*)\s*[+*])/g)) {
+  for (const g of code.blanked.matchAll(
+    /(?<![\w$.])([A-Za-z_$][\w$]*)\s*(?:\+=|\*=|=\s*([A-Za-z_$][\w$]*)\s*[+*])/g,
+  )) {
     const name = g[1];
     const declared = intDeclarations.get(name);
     if (declared === undefined || (g[2] !== undefined && g[2] !== name)) continue;
@@ -124,7 +180,8 @@ function findPrintLine(code: JavaCode, preferred?: RegExp): number | undefined {
   // Literals are blanked in code.blanked, so patterns that look into strings use the source.
   const lines = code.lines;
   const prints: number[] = [];
-  for (let i = 0; i < lines.length; i++) if (/System\s*\.\s*out\s*\.\s*print/.test(lines[i])) prints.push(i + 1);
+  for (let i = 0; i < lines.length; i++)
+    if (/System\s*\.\s*out\s*\.\s*print/.test(lines[i])) prints.push(i + 1);
   if (preferred) {
     const hit = prints.find((l) => preferred.test(lines[l - 1]));
     if (hit) return hit;
@@ -141,7 +198,10 @@ export interface InputReadingNote {
  * Compares how main reads the input with the boilerplate's encoding: strings as whole lines,
  * arrays as a length line then an elements line, one value per line, in variable order.
  */
-export function inputReadingNotes(code: JavaCode, inputs: { name: string; type: string }[]): InputReadingNote[] {
+export function inputReadingNotes(
+  code: JavaCode,
+  inputs: { name: string; type: string }[],
+): InputReadingNote[] {
   const notes: InputReadingNote[] = [];
   const main = code.method('main');
   if (!main) return notes;
@@ -151,20 +211,41 @@ export function inputReadingNotes(code: JavaCode, inputs: { name: string; type: 
     return i < 0 ? undefined : code.lineOf(main.bodyStart + i);
   };
   if (inputs.some((v) => v.type === 'string') && /\.\s*next\s*\(\s*\)/.test(body)) {
-    notes.push({ line: line(/\.\s*next\s*\(\s*\)/), text: 'A string input is read with `Scanner.next()`, which stops at the first space: string inputs are whole lines, read them with `nextLine()`.' });
+    notes.push({
+      line: line(/\.\s*next\s*\(\s*\)/),
+      text: 'A string input is read with `Scanner.next()`, which stops at the first space: string inputs are whole lines, read them with `nextLine()`.',
+    });
   }
   if (/\.\s*next(?:Int|Long|Double)\s*\(\s*\)/.test(body) && /\.\s*nextLine\s*\(\s*\)/.test(body)) {
     const firstNumber = body.search(/\.\s*next(?:Int|Long|Double)\s*\(/);
     const laterLine = body.slice(firstNumber).search(/\.\s*nextLine\s*\(/);
     if (laterLine >= 0) {
-      notes.push({ line: line(/\.\s*nextLine\s*\(/), text: '`nextLine()` after `nextInt()` returns the rest of the number\'s line (an empty string), not the next line: read every line with `nextLine()` and parse it.' });
+      notes.push({
+        line: line(/\.\s*nextLine\s*\(/),
+        text: "`nextLine()` after `nextInt()` returns the rest of the number's line (an empty string), not the next line: read every line with `nextLine()` and parse it.",
+      });
     }
   }
-  if (inputs[0]?.type === 'array' && /^\s*(?:String\s*\[\s*\]\s*[\w$]+\s*=\s*)?[\w$.]*readLine\s*\(\s*\)\s*(?:\.\s*trim\s*\(\s*\))?\s*\.\s*split/.test(firstStatementReading(body))) {
-    notes.push({ line: line(/split\s*\(/), text: 'The first input is an array, which arrives as its length on one line and its elements on the next: the first line read is the length, not the elements.' });
+  if (
+    inputs[0]?.type === 'array' &&
+    /^\s*(?:String\s*\[\s*\]\s*[\w$]+\s*=\s*)?[\w$.]*readLine\s*\(\s*\)\s*(?:\.\s*trim\s*\(\s*\))?\s*\.\s*split/.test(
+      firstStatementReading(body),
+    )
+  ) {
+    notes.push({
+      line: line(/split\s*\(/),
+      text: 'The first input is an array, which arrives as its length on one line and its elements on the next: the first line read is the length, not the elements.',
+    });
   }
-  if (inputs.some((v) => v.type === 'array') && /\.\s*readLine\s*\(\s*\)/.test(body) && !/split|StringTokenizer|readIntArray|nextInt/.test(body)) {
-    notes.push({ line: line(/parseInt\s*\(/), text: 'Array elements arrive on one line, separated by spaces: split that line instead of reading one element per line.' });
+  if (
+    inputs.some((v) => v.type === 'array') &&
+    /\.\s*readLine\s*\(\s*\)/.test(body) &&
+    !/split|StringTokenizer|readIntArray|nextInt/.test(body)
+  ) {
+    notes.push({
+      line: line(/parseInt\s*\(/),
+      text: 'Array elements arrive on one line, separated by spaces: split that line instead of reading one element per line.',
+    });
   }
   return notes;
 }
