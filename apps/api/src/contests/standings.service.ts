@@ -9,7 +9,6 @@ import {
 import type { ContestLeaderboardEntry } from '@javelin/contracts';
 import Redis from 'ioredis';
 import { EventEmitter } from 'node:events';
-import type { EntityManager } from 'typeorm';
 import { StaleWhileRevalidate } from '../common/stale-while-revalidate';
 import { ENV, Env } from '../config/env';
 import { waitForRedis } from '../redis/connections';
@@ -70,17 +69,6 @@ export class StandingsService implements OnModuleInit, OnModuleDestroy, BeforeAp
   onClosing(listener: () => void): () => void {
     this.changes.once(CLOSING, listener);
     return () => this.changes.off(CLOSING, listener);
-  }
-
-  /** Runs inside the solve's transaction, so the standing and the solve commit together. */
-  recordContestSolve(
-    m: EntityManager,
-    userId: string,
-    contestId: string,
-    points: number,
-    at: Date,
-  ): Promise<void> {
-    return this.repository.recordSolve(m, userId, contestId, points, at);
   }
 
   /** Runs after a change commits, to push the new standings to live viewers on every instance. */

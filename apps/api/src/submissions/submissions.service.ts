@@ -3,6 +3,7 @@ import { DEFAULT_PROBLEM_POINTS, ServerMessages, ServerSentences } from '@javeli
 import { sha256 } from '../auth/tokens.service';
 import { ContestsService } from '../contests/contests.service';
 import { JudgeAccessPolicy } from '../contests/judge-access.policy';
+import { StandingsRepository } from '../contests/standings.repository';
 import { StandingsService } from '../contests/standings.service';
 import { ProblemsService } from '../problems/problems.service';
 import type { AuthUser } from '../users/users.service';
@@ -23,6 +24,7 @@ export class SubmissionsService {
     private readonly access: JudgeAccessPolicy,
     private readonly contests: ContestsService,
     private readonly standings: StandingsService,
+    private readonly contestScores: StandingsRepository,
     private readonly problems: ProblemsService,
   ) {}
 
@@ -88,7 +90,7 @@ export class SubmissionsService {
     };
     const inserted = await this.repository.recordSolve(solve, (m) =>
       contestId
-        ? this.standings.recordContestSolve(m, user.id, contestId, points, solve.solvedAt)
+        ? this.contestScores.recordSolve(m, user.id, contestId, points, solve.solvedAt)
         : this.repository.addPracticePoints(m, user.id, points),
     );
     if (inserted && contestId) this.standings.contestChanged(contestId);
