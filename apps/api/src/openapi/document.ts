@@ -26,7 +26,7 @@ const ERROR_BODY: SchemaObject = {
   properties: {
     statusCode: { type: 'integer', minimum: 400, maximum: 599 },
     error: { type: 'string' },
-    message: { oneOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' } }] },
+    message: { type: 'string' },
   },
 };
 

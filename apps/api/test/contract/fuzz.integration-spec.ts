@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { bearer, resetDatabase, seedUser, SeededUser, startApp, TestApp } from '../support/app';
+import { createContest } from '../support/contests';
+import { createProblem } from '../support/problems';
+import { databaseChecksum } from '../support/db-checksum';
+import {
+  bodyCase,
+  operationsOf,
+  pathCase,
+  queryCase,
+  type ApiDocument,
+  type FuzzCase,
+  type Operation,
+} from './fuzz-cases';
+
+/**
+ * Hostile input generated from the published OpenAPI document (GET /api/docs-json), for every
+ * operation and each identity: wrong types, missing, unknown and null fields, deep nesting, huge
+ * strings, odd path parameters and query values, wrong content types. Nothing here knows a route by
+ * hand, so a new route or field is fuzzed as soon as it is in the document.
+ *
+ * FUZZ_RUNS (default 5000) is the number of generated requests, spread evenly over every
+ * (operation, identity) pair; FUZZ_SEED replays a run. Routes that would start work we do not
+ * run here (a judge, the AI's javac) always get at least one definite violation, so they are
+ * fuzzed on everything in front of the queue; the judge queue has no worker and a short timeout,
+ * so anything that slipped through would surface as a 504.
+ */
+const TOTAL = Number(process.env.FUZZ_RUNS ?? 5000);
+const SEED = Number(process.env.FUZZ_SEED ?? 16_2026);
+/** Far above any honest answer on this machine; a hang or an unbounded walk shows up as a miss. */
+const ANSWER_MS = 10_000;
+/** Internal names, stack frames and paths that must never reach a client. */
+const LEAKS = [
+  /\bat .*\.(ts|js):\d+/,
+  /QueryFailedError|EntityNotFound|TypeError|RangeError|ReferenceError|SyntaxError/,
+  /node_modules|\/apps\/api\/|\/work\/|\bsrc\/[a-z-]+\//,
+  /Cannot read propert/,
+];
+const IDENTITIES = ['anonymous', 'user', 'admin'] as const;
+type Identity = (typeof IDENTITIES)[number];
+
+describe('fuzz from the OpenAPI document: no 5xx, no leak, bounded time, a 4xx writes nothing', () => {
+  let t: TestApp;
+  let user: SeededUser;
+  let admin: SeededUser;
+  let doc: ApiDocument;
+  let operations: Operation[];
+  let checksum: () => Promise<string>;
+  let ids: { problemId: string; contestId: string; userId: string; adminId: string };
+
+  beforeAll(async () => {
+    t = await startApp({
+      JUDGE_QUEUE_PREFIX: `fuzz-nobody-${process.env.JUDGE_QUEUE_PREFIX ?? 'local'}`,
+      JUDGE_RESULT_TIMEOUT_MS: '1000',
+      GOOGLE_CLIENT_ID: 'fuzz.apps.googleusercontent.com',
+      GOOGLE_JWKS_URL: 'http://127.0.0.1:9/jwks',
+    });
+    await resetDatabase(t.db);
+    admin = await seedUser(t, ['admin']);
+    user = await seedUser(t);
+    const problemId = (await createProblem(t, admin.token))._id;
+    const contestId = (await createContest(t, admin.token, [problemId]))._id;
+    ids = { problemId, contestId, userId: user.id, adminId: admin.id };
+    doc = (await t.http.get('/api/docs-json').expect(200)).body as ApiDocument;
+    operations = operationsOf(doc);
+    checksum = await databaseChecksum(t.db);
+  });
+  afterAll(() => t?.close());
+
+  const tokenOf = (identity: Identity) =>
+    identity === 'user' ? user.token : identity === 'admin' ? admin.token : undefined;
+
+  async function send(c: FuzzCase, identity: Identity) {
+    let req = t.http[c.method](c.url).timeout(ANSWER_MS);
+    const token = tokenOf(identity);
+    if (token) req = req.set(bearer(token));
+    if (c.contentType) req = req.set('Content-Type', c.contentType);
+    return c.body === undefined ? await req : await req.send(c.body as string | object);
+  }
+
+  it(`answers ${TOTAL} generated requests over every operation and identity within the contract`, async () => {
+    const pairs = operations.flatMap((op) => IDENTITIES.map((identity) => ({ op, identity })));
+    const runsEach = Math.max(1, Math.ceil(TOTAL / pairs.length));
+    const failures: string[] = [];
+    const statuses = new Map<number, number>();
+    const reached = new Set<string>();
+    let sent = 0;
+    let last = await checksum();
+    const started = Date.now();
+
+    for (const [index, { op, identity }] of pairs.entries()) {
+      const arbitrary = fc
+        .tuple(pathCase(op, ids), queryCase(op), bodyCase(op, doc, ids))
+        .map(([path, query, body]) => ({ path, query, body }));
+      await fc.assert(
+        fc.asyncProperty(arbitrary, async ({ path, query, body }) => {
+          const c: FuzzCase = {
+            method: op.method,
+            url: `${path}${query}`,
+            ...body,
+          };
+          const began = Date.now();
+          let status: number;
+          let text: string;
+          try {
+            const res = await send(c, identity);
+            status = res.status;
+            text = res.text ?? '';
+          } catch (error) {
+            failures.push(`${identity} ${op.method.toUpperCase()} ${c.url}: no answer (${String(error)})`);
+            return;
+          }
+          sent++;
+          statuses.set(status, (statuses.get(status) ?? 0) + 1);
+          if (status !== 404) reached.add(`${op.method} ${op.path}`);
+          const took = Date.now() - began;
+          const name = `${identity} ${op.method.toUpperCase()} ${c.url.slice(0, 200)} [${c.label}]`;
+          if (status >= 500) failures.push(`${name}: ${status} ${text.slice(0, 200)}`);
+          if (took > ANSWER_MS) failures.push(`${name}: answered in ${took} ms`);
+          const leak = LEAKS.find((pattern) => pattern.test(text));
+          if (leak) failures.push(`${name}: body matches ${leak}: ${text.slice(0, 300)}`);
+          const now = await checksum();
+          if (status >= 400 && now !== last) failures.push(`${name}: ${status} but the database changed`);
+          last = now;
+        }),
+        { numRuns: runsEach, seed: SEED + index, endOnFailure: true },
+      );
+    }
+
+    const seconds = ((Date.now() - started) / 1000).toFixed(1);
+    const histogram = [...statuses.entries()].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`);
+    // The figures for the report: how many requests, over how many operations, in how long.
+    console.log(
+      `fuzz: ${sent} requests over ${operations.length} operations × ${IDENTITIES.length} identities in ${seconds} s (seed ${SEED}); ${histogram.join(' ')}`,
+    );
+    expect(failures.slice(0, 40)).toEqual([]);
+    expect(sent).toBeGreaterThanOrEqual(TOTAL);
+    expect(operations.length).toBeGreaterThan(50);
+    // Every operation answered something besides "not found" at least once: the cases reach its handler.
+    expect(operations.map((op) => `${op.method} ${op.path}`).filter((key) => !reached.has(key))).toEqual([]);
+  });
+
+  it('still answers health afterwards', async () => {
+    const res = await t.http.get('/api/health');
+    expect(res.status).toBe(200);
+  });
+});
