@@ -30,7 +30,7 @@ const ERROR_BODY: SchemaObject = {
   },
 };
 
-interface Handler {
+export interface Handler {
   operationId: string;
   body?: Type;
   query?: Type;
@@ -41,7 +41,7 @@ interface Handler {
  * @nestjs/swagger gives it (Controller_method): read from the same route-argument metadata the
  * validation pipe uses, so the document cannot describe a different class than the one enforced.
  */
-function handlers(app: INestApplication): Handler[] {
+export function routeHandlers(app: INestApplication): Handler[] {
   const found: Handler[] = [];
   for (const module of app.get(ModulesContainer).values()) {
     for (const { metatype } of module.controllers.values()) {
@@ -146,7 +146,7 @@ export function buildApiDocument(app: INestApplication): OpenAPIObject {
     .addBearerAuth()
     .build();
   const document = SwaggerModule.createDocument(app, config);
-  const byOperation = new Map(handlers(app).map((h) => [h.operationId, h]));
+  const byOperation = new Map(routeHandlers(app).map((h) => [h.operationId, h]));
   for (const item of Object.values(document.paths)) {
     for (const method of ['get', 'put', 'post', 'delete', 'patch'] as const) {
       const operation = item[method];

@@ -86,6 +86,7 @@ describe('fuzz from the OpenAPI document: no 5xx, no leak, bounded time, a 4xx w
     const statuses = new Map<number, number>();
     const reached = new Set<string>();
     let sent = 0;
+    let checksumMs = 0;
     let last = await checksum();
     const started = Date.now();
 
@@ -120,7 +121,11 @@ describe('fuzz from the OpenAPI document: no 5xx, no leak, bounded time, a 4xx w
           if (took > ANSWER_MS) failures.push(`${name}: answered in ${took} ms`);
           const leak = LEAKS.find((pattern) => pattern.test(text));
           if (leak) failures.push(`${name}: body matches ${leak}: ${text.slice(0, 300)}`);
+          // A successful read is taken to write nothing; if one did, the next refusal is blamed (a false alarm, never a miss).
+          if (op.method === 'get' && status < 400) return;
+          const checked = Date.now();
           const now = await checksum();
+          checksumMs += Date.now() - checked;
           if (status >= 400 && now !== last) failures.push(`${name}: ${status} but the database changed`);
           last = now;
         }),
@@ -132,7 +137,7 @@ describe('fuzz from the OpenAPI document: no 5xx, no leak, bounded time, a 4xx w
     const histogram = [...statuses.entries()].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`);
     // The figures for the report: how many requests, over how many operations, in how long.
     console.log(
-      `fuzz: ${sent} requests over ${operations.length} operations × ${IDENTITIES.length} identities in ${seconds} s (seed ${SEED}); ${histogram.join(' ')}`,
+      `fuzz: ${sent} requests over ${operations.length} operations × ${IDENTITIES.length} identities in ${seconds} s (${(checksumMs / 1000).toFixed(1)} s of it checksums; seed ${SEED}); ${histogram.join(' ')}`,
     );
     expect(failures.slice(0, 40)).toEqual([]);
     expect(sent).toBeGreaterThanOrEqual(TOTAL);
