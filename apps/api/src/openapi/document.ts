@@ -12,12 +12,11 @@ import type {
 import { CUSTOM_INPUT_MAX_CHARS, CUSTOM_INPUT_MAX_KEYS } from '../execution/dto';
 import { MAX_CODE_BYTES } from '@javelin/contracts';
 import { defaultMetadataStorage } from 'class-transformer/cjs/storage';
-import { getMetadataStorage, ValidationTypes } from 'class-validator';
-import {
-  targetConstructorToSchema,
-  validationMetadatasToSchemas,
-  type IOptions,
-} from 'class-validator-jsonschema';
+import { getMetadataStorage, IS_OBJECT, ValidationTypes } from 'class-validator';
+import { targetConstructorToSchema, validationMetadatasToSchemas } from 'class-validator-jsonschema';
+import type { ISchemaConverters } from 'class-validator-jsonschema/build/defaultConverters';
+import type { IOptions } from 'class-validator-jsonschema/build/options';
+import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
 
 /** The one error shape of every 4xx (apps/api/src/common/http-exception.filter.ts). */
 const ERROR_BODY: SchemaObject = {
@@ -67,11 +66,14 @@ export function routeHandlers(app: INestApplication): Handler[] {
   return found;
 }
 
+/** The schema type of class-validator-jsonschema (openapi3-ts's), close to but not Nest's. */
+type LibrarySchema = Exclude<ISchemaConverters[string], (...args: never[]) => unknown>;
+
 /**
  * Our custom constraints, by name: the library cannot see inside them, and by default it would
  * describe the property by its TypeScript type, which for `string | null` or `Record` is "Object".
  */
-const CUSTOM_CONSTRAINTS: Record<string, SchemaObject> = {
+const CUSTOM_CONSTRAINTS: Record<string, LibrarySchema> = {
   isNotNull: {},
   maxBytes: { maxLength: MAX_CODE_BYTES, description: `at most ${MAX_CODE_BYTES} bytes in UTF-8` },
   stringMap: {
@@ -85,7 +87,9 @@ const OPTIONS: Partial<IOptions> = {
   classTransformerMetadataStorage: defaultMetadataStorage,
   refPointerPrefix: '#/components/schemas/',
   additionalConverters: {
-    [ValidationTypes.CUSTOM_VALIDATION]: (meta) => {
+    // "Any object": open to any key, which the library's bare {type: 'object'} leaves unsaid.
+    [IS_OBJECT]: { type: 'object', additionalProperties: {} },
+    [ValidationTypes.CUSTOM_VALIDATION]: (meta: ValidationMetadata) => {
       const [constraint] = getMetadataStorage().getTargetValidatorConstraints(meta.constraintCls);
       const known = constraint && CUSTOM_CONSTRAINTS[constraint.name];
       if (!known) throw new Error(`no JSON Schema for the custom constraint ${constraint?.name ?? '?'}`);
