@@ -1,6 +1,6 @@
 import { INestApplication, Logger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { SwaggerModule } from '@nestjs/swagger';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import express from 'express';
 import helmet from 'helmet';
@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import { AppModule } from './app.module';
 import { HttpExceptionFilter } from './common/http-exception.filter';
 import { limitJsonDepth } from './common/json-depth';
+import { buildApiDocument } from './openapi/document';
 import { createValidationPipe } from './common/validation';
 import { createRootLogger, PinoNestLogger } from './observability/logger';
 import { httpObserver } from './observability/http-observer';
@@ -57,17 +58,9 @@ export async function createApp(env: Env, options: { quiet?: boolean } = {}): Pr
   return app;
 }
 
-/** OpenAPI description of every route at /api/docs (JSON at /api/docs-json). */
+/** OpenAPI description of every route at /api/docs (JSON at /api/docs-json), built once on first request. */
 function describeApi(app: NestExpressApplication): void {
-  const config = new DocumentBuilder()
-    .setTitle('Javelin API')
-    .setDescription(
-      'Competitive-programming practice and contests for Java. Errors are {statusCode, error, message}.',
-    )
-    .setVersion('1.0')
-    .addBearerAuth()
-    .build();
-  SwaggerModule.setup(`${API_PREFIX}/docs`, app, () => SwaggerModule.createDocument(app, config));
+  SwaggerModule.setup(`${API_PREFIX}/docs`, app, () => buildApiDocument(app));
 }
 
 /** Serves the built web app (apps/web/dist) on the same origin, with the SPA's fallback for its routes. */

@@ -1,6 +1,7 @@
 import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsString, Matches, MaxLength, MinLength } from 'class-validator';
 import { USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from '../auth/dto';
+import { JSONSchema } from 'class-validator-jsonschema';
 import { Optional } from '../common/validation';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
@@ -25,6 +26,7 @@ export class UpdateProfileDto {
 
   /** null clears the bio. */
   @Optional({ nullable: true })
+  @JSONSchema({ nullable: true })
   @IsString({ message: 'bio must be a string' })
   @MaxLength(2_000, { message: 'bio must be at most 2000 characters long' })
   bio?: string | null;

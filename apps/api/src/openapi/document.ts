@@ -1,0 +1,172 @@
+import type { INestApplication, Type } from '@nestjs/common';
+import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
+import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
+import { ModulesContainer } from '@nestjs/core';
+import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import type {
+  OperationObject,
+  ParameterObject,
+  ReferenceObject,
+  SchemaObject,
+} from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+import { CUSTOM_INPUT_MAX_CHARS, CUSTOM_INPUT_MAX_KEYS } from '../execution/dto';
+import { MAX_CODE_BYTES } from '@javelin/contracts';
+import { defaultMetadataStorage } from 'class-transformer/cjs/storage';
+import { getMetadataStorage, IS_OBJECT, ValidationTypes } from 'class-validator';
+import { targetConstructorToSchema, validationMetadatasToSchemas } from 'class-validator-jsonschema';
+import type { ISchemaConverters } from 'class-validator-jsonschema/build/defaultConverters';
+import type { IOptions } from 'class-validator-jsonschema/build/options';
+import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
+
+/** The one error shape of every 4xx (apps/api/src/common/http-exception.filter.ts). */
+const ERROR_BODY: SchemaObject = {
+  type: 'object',
+  required: ['statusCode', 'error', 'message'],
+  properties: {
+    statusCode: { type: 'integer', minimum: 400, maximum: 599 },
+    error: { type: 'string' },
+    message: { type: 'string' },
+  },
+};
+
+export interface Handler {
+  operationId: string;
+  body?: Type;
+  query?: Type;
+}
+
+/**
+ * The DTO classes each handler validates its body and query with, keyed by the operationId
+ * @nestjs/swagger gives it (Controller_method): read from the same route-argument metadata the
+ * validation pipe uses, so the document cannot describe a different class than the one enforced.
+ */
+export function routeHandlers(app: INestApplication): Handler[] {
+  const found: Handler[] = [];
+  for (const module of app.get(ModulesContainer).values()) {
+    for (const { metatype } of module.controllers.values()) {
+      if (!metatype) continue;
+      const controller = metatype as Type;
+      for (const method of Object.getOwnPropertyNames(controller.prototype)) {
+        if (method === 'constructor') continue;
+        const args: Record<string, { index: number }> =
+          Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, method) ?? {};
+        const types: Type[] = Reflect.getMetadata('design:paramtypes', controller.prototype, method) ?? [];
+        const typeOf = (kind: RouteParamtypes) => {
+          const entry = Object.entries(args).find(([key]) => key.split(':')[0] === String(kind));
+          return entry ? types[entry[1].index] : undefined;
+        };
+        found.push({
+          operationId: `${controller.name}_${method}`,
+          body: typeOf(RouteParamtypes.BODY),
+          query: typeOf(RouteParamtypes.QUERY),
+        });
+      }
+    }
+  }
+  return found;
+}
+
+/** The schema type of class-validator-jsonschema (openapi3-ts's), close to but not Nest's. */
+type LibrarySchema = Exclude<ISchemaConverters[string], (...args: never[]) => unknown>;
+
+/**
+ * Our custom constraints, by name: the library cannot see inside them, and by default it would
+ * describe the property by its TypeScript type, which for `string | null` or `Record` is "Object".
+ */
+const CUSTOM_CONSTRAINTS: Record<string, LibrarySchema> = {
+  isNotNull: {},
+  maxBytes: { maxLength: MAX_CODE_BYTES, description: `at most ${MAX_CODE_BYTES} bytes in UTF-8` },
+  stringMap: {
+    type: 'object',
+    maxProperties: CUSTOM_INPUT_MAX_KEYS,
+    additionalProperties: { type: 'string', maxLength: CUSTOM_INPUT_MAX_CHARS },
+  },
+};
+
+const OPTIONS: Partial<IOptions> = {
+  classTransformerMetadataStorage: defaultMetadataStorage,
+  refPointerPrefix: '#/components/schemas/',
+  additionalConverters: {
+    // "Any object": open to any key, which the library's bare {type: 'object'} leaves unsaid.
+    [IS_OBJECT]: { type: 'object', additionalProperties: {} },
+    [ValidationTypes.CUSTOM_VALIDATION]: (meta: ValidationMetadata) => {
+      const [constraint] = getMetadataStorage().getTargetValidatorConstraints(meta.constraintCls);
+      const known = constraint && CUSTOM_CONSTRAINTS[constraint.name];
+      if (!known) throw new Error(`no JSON Schema for the custom constraint ${constraint?.name ?? '?'}`);
+      return known;
+    },
+  },
+};
+
+/** The validation pipe forbids unknown fields (forbidNonWhitelisted). */
+function closed(schema: SchemaObject): SchemaObject {
+  return { ...schema, additionalProperties: false };
+}
+
+/** JSON Schemas of a DTO class and of every class nested in one, from the decorators that validate them. */
+export function dtoSchema(dto: Type): SchemaObject {
+  return closed(targetConstructorToSchema(dto, OPTIONS) as SchemaObject);
+}
+
+function nestedSchemas(): Record<string, SchemaObject> {
+  const all = validationMetadatasToSchemas(OPTIONS) as Record<string, SchemaObject>;
+  return Object.fromEntries(Object.entries(all).map(([name, schema]) => [name, closed(schema)]));
+}
+
+function queryParameters(schema: SchemaObject): ParameterObject[] {
+  return Object.entries(schema.properties ?? {}).map(([name, property]) => ({
+    name,
+    in: 'query',
+    required: schema.required?.includes(name) ?? false,
+    schema: property as SchemaObject | ReferenceObject,
+  }));
+}
+
+function describeOperation(operation: OperationObject, handler: Handler | undefined) {
+  const parameters = (operation.parameters ?? []) as ParameterObject[];
+  for (const parameter of parameters) {
+    // Every path parameter of the API is an id, checked by uuidParam (common/uuid.pipe.ts).
+    if (parameter.in === 'path') parameter.schema = { type: 'string', format: 'uuid' };
+  }
+  if (handler?.query) parameters.push(...queryParameters(dtoSchema(handler.query)));
+  operation.parameters = parameters;
+  operation.responses = {
+    ...operation.responses,
+    '4XX': {
+      description: 'Refused: {statusCode, error, message}',
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
+    },
+  };
+}
+
+/** The OpenAPI document: routes from Nest, request schemas from the validating DTOs, one error shape. */
+export function buildApiDocument(app: INestApplication): OpenAPIObject {
+  const config = new DocumentBuilder()
+    .setTitle('Javelin API')
+    .setDescription(
+      'Competitive-programming practice and contests for Java. Errors are {statusCode, error, message}.',
+    )
+    .setVersion('1.0')
+    .addBearerAuth()
+    .build();
+  const document = SwaggerModule.createDocument(app, config);
+  const byOperation = new Map(routeHandlers(app).map((h) => [h.operationId, h]));
+  for (const item of Object.values(document.paths)) {
+    for (const method of ['get', 'put', 'post', 'delete', 'patch'] as const) {
+      const operation = item[method];
+      if (operation) describeOperation(operation, byOperation.get(operation.operationId ?? ''));
+    }
+  }
+  const bodies = [...byOperation.values()].flatMap((h) => (h.body ? [h.body] : []));
+  document.components = {
+    ...document.components,
+    schemas: {
+      ...document.components?.schemas,
+      // Nested DTOs (a problem form's test cases) are referenced from the bodies.
+      ...nestedSchemas(),
+      ...Object.fromEntries(bodies.map((dto) => [dto.name, dtoSchema(dto)])),
+      ErrorBody: ERROR_BODY,
+    },
+  };
+  return document;
+}
