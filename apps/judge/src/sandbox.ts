@@ -510,17 +510,9 @@ function escapeRe(s: string): string {
 }
 
 /** Check that bubblewrap works here; throws with the reason when it does not. */
-export async function probeSandbox(sandbox: Sandbox): Promise<void> {
-  const r = await sandbox.run({
-    argv: [
-      join(sandbox.javaHome, 'bin/java'),
-      '-Xshare:auto',
-      '-XX:+UseSerialGC',
-      '-XX:-UsePerfData',
-      '-version',
-    ],
-    binds: [],
-    stdin: '',
+/** Limits of a trusted start-up check that runs `java -version` in the sandbox. */
+export const JVM_CHECK_RUN: Pick<RunRequest, 'limits' | 'wallTimeMs' | 'maxStdoutBytes' | 'maxStderrBytes'> =
+  {
     limits: {
       cpuSeconds: 10,
       memoryBytes: 512 << 20,
@@ -532,6 +524,20 @@ export async function probeSandbox(sandbox: Sandbox): Promise<void> {
     wallTimeMs: 20_000,
     maxStdoutBytes: 1 << 16,
     maxStderrBytes: 1 << 16,
+  };
+
+export async function probeSandbox(sandbox: Sandbox): Promise<void> {
+  const r = await sandbox.run({
+    argv: [
+      join(sandbox.javaHome, 'bin/java'),
+      '-Xshare:auto',
+      '-XX:+UseSerialGC',
+      '-XX:-UsePerfData',
+      '-version',
+    ],
+    binds: [],
+    stdin: '',
+    ...JVM_CHECK_RUN,
   });
   if (r.exitCode !== 0 || !/version/.test(r.stderr)) {
     throw new SandboxError(

@@ -15,7 +15,7 @@ import { join, resolve } from 'node:path';
 import { CgroupManager, isAlive } from './cgroups';
 import { CompileService } from './compiler';
 import type { JudgeConfig } from './config';
-import { probeSandbox, Sandbox } from './sandbox';
+import { JVM_CHECK_RUN, probeSandbox, Sandbox } from './sandbox';
 
 /** Where the judge's Java sources live (beside src/ and dist/). */
 const JAVA_DIR = resolve(__dirname, '../java');
@@ -219,17 +219,7 @@ async function checkCdsArchive(
       { src: join(cacheDir, 'train'), dest: '/classes' },
     ],
     stdin: '',
-    limits: {
-      cpuSeconds: 10,
-      memoryBytes: 512 << 20,
-      pids: 64,
-      fileSizeBytes: 1 << 20,
-      openFiles: 128,
-      workDirBytes: 1 << 20,
-    },
-    wallTimeMs: 20_000,
-    maxStdoutBytes: 1 << 16,
-    maxStderrBytes: 1 << 16,
+    ...JVM_CHECK_RUN,
   });
   if (check.exitCode === 0) return join(cacheDir, 'cds');
   log('AppCDS archive rejected by the JVM; using the default CDS archive', {

@@ -7,6 +7,15 @@ import { ExecuteCodeDto, RunCustomDto } from '../execution/dto';
 import type { AuthUser } from '../users/users.service';
 import { JudgementsService } from './judgements.service';
 
+/** Runs, submits and custom runs share one per-user judging budget (a 429 with Retry-After past it). */
+const JudgingBudget = () =>
+  RateLimit({
+    setting: 'judgingPerUser',
+    per: 'user',
+    message: (window, retryAfter) =>
+      judgingRateLimitedMessage(window.limit, window.windowSeconds, retryAfter),
+  });
+
 @Controller()
 export class JudgementsController {
   constructor(private readonly judgements: JudgementsService) {}
@@ -15,12 +24,7 @@ export class JudgementsController {
   @HttpCode(200)
   // Signed in, then counted against the user's judging budget, runs and submits together (a 429 with Retry-After past it).
   @UseGuards(JwtAuthGuard)
-  @RateLimit({
-    setting: 'judgingPerUser',
-    per: 'user',
-    message: (window, retryAfter) =>
-      judgingRateLimitedMessage(window.limit, window.windowSeconds, retryAfter),
-  })
+  @JudgingBudget()
   execute(@CurrentUser() user: AuthUser, @Body() dto: ExecuteCodeDto, @Req() req: Request) {
     return this.judgements.judge(user, dto, req.id);
   }
@@ -29,12 +33,7 @@ export class JudgementsController {
   @HttpCode(200)
   // The same judging budget as execute-code: a custom run costs the judge as much as a run.
   @UseGuards(JwtAuthGuard)
-  @RateLimit({
-    setting: 'judgingPerUser',
-    per: 'user',
-    message: (window, retryAfter) =>
-      judgingRateLimitedMessage(window.limit, window.windowSeconds, retryAfter),
-  })
+  @JudgingBudget()
   runCustom(@CurrentUser() user: AuthUser, @Body() dto: RunCustomDto, @Req() req: Request) {
     return this.judgements.runCustom(user, dto, req.id);
   }
