@@ -286,6 +286,30 @@ describe('user, practice that remembers', () => {
     await screenshot(page, '10d-already-solved');
   });
 
+  it('filters the problem list by status and tag, and keeps the filters in the URL across a reload', async () => {
+    const page = user.page;
+    await page.goto('/problems');
+    const card = page.getByRole('article', { name: PROBLEM_TITLE });
+    await card.waitFor();
+    const status = page.getByLabel('Status', { exact: true });
+    const tag = page.getByLabel('Tag', { exact: true });
+    await status.selectOption('unsolved');
+    await card.waitFor({ state: 'detached' });
+    await status.selectOption('solved');
+    await card.waitFor();
+    await tag.selectOption('e2e');
+    await card.waitFor();
+    const filtered = new URL(page.url());
+    expect(filtered.search).toContain('solved');
+    expect(filtered.search).toContain('e2e');
+    await page.reload();
+    await card.waitFor();
+    expect(await status.inputValue()).toBe('solved');
+    expect(await tag.inputValue()).toBe('e2e');
+    await status.selectOption('unsolved');
+    await card.waitFor({ state: 'detached' });
+  });
+
   it('at 375 px: the leaderboard name and place badge do not overlap; the solving page and list fit', async () => {
     const mobile = await openSession({ width: 375, height: 812 });
     try {
