@@ -11,6 +11,8 @@ const RANKS: Record<string, number> = {
   '.': 0,
   seed: 0,
   database: 1,
+  // The OpenAPI document describes every module's DTOs; only bootstrap reads it.
+  openapi: 1,
   admin: 2,
   ai: 2,
   health: 2,
