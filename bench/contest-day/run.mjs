@@ -4,12 +4,14 @@
 //   npx nx run-many -t build -p contracts java-io api judge
 //   node bench/contest-day/run.mjs [--users 500] [--submissions 1500] [--burst-seconds 60] [--judges 2]
 //        [--fault none|kill-judge|restart-redis|stop-postgres|slow-judge] [--fault-at 0.4] [--json out.json]
+//        [--addresses one|per-user]
 //
 // It starts everything on private resources: a PostgreSQL cluster of its own (initdb in a temp dir,
 // database javelin_bench), a redis-server of its own, the built API on a free port and `--judges`
 // judge worker processes on the bench's own queue prefix. It seeds N users straight into PostgreSQL
-// (one precomputed argon2 hash), signs each in through the API (each from its own loopback address,
-// so the per-address login limit sees 500 clients, not one), creates three problems and a contest,
+// (one precomputed argon2 hash), signs each in through the API (by default all from one address, as
+// a lab behind one school address would: successful sign-ins are never limited; `--addresses per-user`
+// gives each its own loopback address instead), creates three problems and a contest,
 // has every user join while it is upcoming, starts it, then sends the burst: each submission follows
 // the spec's client flow (POST /api/execute-code with runAllTestCases and contestId; if overallPassed,
 // POST /api/submissions then POST /api/solve). A 429 or 503 that carries Retry-After is a refusal:
@@ -49,6 +51,8 @@ const FAULTS = String(opt('fault', 'none'))
 const FAULT_AT = Number(opt('fault-at', 0.4));
 const MAX_SECONDS = Number(opt('max-seconds', 1800));
 const JSON_OUT = opt('json', '');
+const ADDRESSES = String(opt('addresses', 'one'));
+if (!['one', 'per-user'].includes(ADDRESSES)) throw new Error('--addresses is one or per-user');
 const QUEUE_LIMIT = opt('queue-limit', '500');
 const RESULT_TIMEOUT_MS = opt('result-timeout-ms', '600000');
 const MIX = Object.fromEntries(
@@ -322,8 +326,8 @@ async function main() {
     await db.query(`INSERT INTO profiles (user_id) VALUES ($1)`, [rows[0].id]);
     for (const role of roles)
       await db.query(`INSERT INTO user_roles (user_id, role) VALUES ($1, $2)`, [rows[0].id, role]);
-    // Each contestant signs in from its own loopback address, as distinct clients would.
-    const ip = `127.${20 + (i >> 16)}.${(i >> 8) & 255}.${i & 255}`;
+    // One address for everybody (a lab), or each contestant from its own loopback address.
+    const ip = ADDRESSES === 'one' ? undefined : `127.${20 + (i >> 16)}.${(i >> 8) & 255}.${i & 255}`;
     return { id: rows[0].id, email: `${name}@bench.local`, ip, i };
   };
   const admin = await seed(999_999, ['admin']);
