@@ -868,6 +868,12 @@ async function main() {
       alive: j.proc.exitCode === null && j.proc.signalCode === null,
     })),
     apiErrorsLogged: (api.output().match(/"level":50/g) ?? []).length,
+    // The API's own error lines (a 500 logs its error and stack): what a lost flow's cause was.
+    apiErrors: api
+      .output()
+      .split('\n')
+      .filter((line) => line.includes('"level":50'))
+      .slice(0, 10),
     keepAliveResendCount: connectionRetries.count,
   };
   // Unexpected verdicts (say, an accepted solution past the wall-time limit on a starved machine) are
@@ -916,6 +922,7 @@ async function main() {
   console.log(`integrity                        ${JSON.stringify(integrity)}`);
   for (const line of faultLog) console.log(`fault  ${line}`);
   if (report.lost) console.log(`lost examples: ${JSON.stringify(report.lostDetails.slice(0, 5))}`);
+  for (const line of report.apiErrors.slice(0, 5)) console.log(`api error: ${line.slice(0, 2000)}`);
   if (report.wrongVerdicts)
     console.log(`unexpected verdict examples: ${JSON.stringify(report.wrongVerdictDetails.slice(0, 5))}`);
   for (const m of report.leaderboard.mismatches.slice(0, 10)) console.log(`mismatch: ${m}`);

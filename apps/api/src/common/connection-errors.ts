@@ -4,8 +4,18 @@ import { TimeoutError } from './timeout';
  * PostgreSQL or Redis out of reach (refused, reset, closed, an offline command queue, a server
  * shutting down) rather than a fault of the request: callers answer 503 and retry.
  */
-const UNREACHABLE =
-  /ECONNREFUSED|ECONNRESET|ENOTFOUND|Connection terminated|connect ETIMEDOUT|timeout exceeded when trying to connect|Connection is closed|Stream isn't writeable|offline queue|57P01|57P03/;
+const UNREACHABLE = new RegExp(
+  [
+    // sockets
+    'ECONNREFUSED|ECONNRESET|ECONNABORTED|EPIPE|EHOSTUNREACH|ENOTFOUND|connect ETIMEDOUT|socket hang up',
+    // node-postgres: a connection lost mid-query or mid-transaction, a pool that cannot connect
+    'Connection terminated|timeout exceeded when trying to connect|is not queryable',
+    // PostgreSQL: admin/crash shutdown, cannot connect now, connection exceptions (class 08)
+    '\\b57P0[123]\\b|\\b08(000|001|003|004|006)\\b',
+    // ioredis: closed, no writable stream, offline queue, retries per request exhausted
+    "Connection is closed|Stream isn't writeable|offline queue|max retries per request",
+  ].join('|'),
+);
 
 export function isConnectionError(error: unknown): boolean {
   if (error instanceof TimeoutError) return true;
