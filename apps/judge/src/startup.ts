@@ -13,7 +13,7 @@ import {
 } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { CgroupManager, isAlive } from './cgroups';
-import { CompileService } from './compiler';
+import { COMPILER_EXPORTS, CompileService } from './compiler';
 import type { JudgeConfig } from './config';
 import { JVM_CHECK_RUN, probeSandbox, Sandbox } from './sandbox';
 
@@ -181,7 +181,13 @@ function buildJavaCache(config: JudgeConfig, sandbox: Sandbox): string {
   );
   buildOnce(cacheDir, (tmp) => {
     for (const d of ['compiler', 'train', 'harness']) mkdirSync(join(tmp, d), { mode: 0o755 });
-    run(javac, ['-proc:none', '-d', join(tmp, 'compiler'), join(JAVA_DIR, 'CompileServer.java')]);
+    run(javac, [
+      '-proc:none',
+      ...COMPILER_EXPORTS,
+      '-d',
+      join(tmp, 'compiler'),
+      join(JAVA_DIR, 'CompileServer.java'),
+    ]);
     run(javac, ['-proc:none', '-d', join(tmp, 'train'), join(JAVA_DIR, 'CdsTraining.java')]);
     run(javac, [
       '-proc:none',
