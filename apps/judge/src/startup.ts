@@ -20,7 +20,13 @@ import { JVM_CHECK_RUN, probeSandbox, Sandbox } from './sandbox';
 /** Where the judge's Java sources live (beside src/ and dist/). */
 const JAVA_DIR = resolve(__dirname, '../java');
 /** Trusted Java the judge compiles at start: the compile service, the CDS training program, the test harness. */
-const JAVA_SOURCES = ['CompileServer.java', 'CdsTraining.java', 'Harness.java', 'javelin_harness/Exit.java'];
+const JAVA_SOURCES = [
+  'CompileServer.java',
+  'CdsTraining.java',
+  'Harness.java',
+  'javelin_harness/Exit.java',
+  'javelin_harness/Warmup.java',
+];
 const STALE_STATE_MS = 3_600_000;
 
 export function log(msg: string, extra?: Record<string, unknown>): void {
@@ -193,7 +199,7 @@ function buildJavaCache(config: JudgeConfig, sandbox: Sandbox): string {
       '-proc:none',
       '-d',
       join(tmp, 'harness'),
-      ...['Harness.java', 'CdsTraining.java', 'javelin_harness/Exit.java'].map((f) => join(JAVA_DIR, f)),
+      ...['Harness.java', 'javelin_harness/Exit.java', 'javelin_harness/Warmup.java'].map((f) => join(JAVA_DIR, f)),
     ]);
     buildCdsArchive(java, tmp);
     chmodTree(tmp);
