@@ -165,7 +165,8 @@ function sandboxCpuMs(pid) {
   const v1 = own.find((l) => l.split(':')[1]?.split(',').includes('cpuacct'));
   const v2 = own.find((l) => l.startsWith('0::'));
   const tries = [];
-  if (v1) tries.push([join('/sys/fs/cgroup/cpuacct', v1.split(':')[2]), 'cpuacct.usage', (t) => Number(t) / 1e6]);
+  if (v1)
+    tries.push([join('/sys/fs/cgroup/cpuacct', v1.split(':')[2]), 'cpuacct.usage', (t) => Number(t) / 1e6]);
   if (v2)
     tries.push([
       join('/sys/fs/cgroup', v2.slice(3)),
@@ -279,7 +280,8 @@ for (const p of paths) {
   rows.push([p.mode, summary(p, await burst(p, size), size)]);
 }
 const extraRows = [];
-for (const p of extra) extraRows.push([`${p.mode} c=${p.concurrency}`, summary(p, await burst(p, BURST), BURST)]);
+for (const p of extra)
+  extraRows.push([`${p.mode} c=${p.concurrency}`, summary(p, await burst(p, BURST), BURST)]);
 for (const p of [...paths, ...extra]) await p.close();
 const f = (x) => x.toFixed(0).padStart(6);
 console.log(
@@ -313,7 +315,9 @@ const median = (xs) =>
     [...xs].sort((a, b) => a - b),
     50,
   );
-const harnessCpu = [...rows, ...extraRows].filter(([n]) => n.startsWith('harness')).map(([, r]) => r.cpuPerSubmission);
+const harnessCpu = [...rows, ...extraRows]
+  .filter(([n]) => n.startsWith('harness'))
+  .map(([, r]) => r.cpuPerSubmission);
 if (harnessCpu.length && harnessCpu.every((x) => x !== null)) {
   const worst = Math.max(...harnessCpu);
   console.log(

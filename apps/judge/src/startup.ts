@@ -199,7 +199,9 @@ function buildJavaCache(config: JudgeConfig, sandbox: Sandbox): string {
       '-proc:none',
       '-d',
       join(tmp, 'harness'),
-      ...['Harness.java', 'javelin_harness/Exit.java', 'javelin_harness/Warmup.java'].map((f) => join(JAVA_DIR, f)),
+      ...['Harness.java', 'javelin_harness/Exit.java', 'javelin_harness/Warmup.java'].map((f) =>
+        join(JAVA_DIR, f),
+      ),
     ]);
     buildCdsArchive(java, tmp);
     chmodTree(tmp);

@@ -226,7 +226,7 @@ describe('each test as a fresh program', () => {
     expect(verdicts(r)).toEqual(Array(5).fill('accepted'));
   });
 
-  it('stdin read through FileDescriptor.in (a fast reader) gets each test\'s input, also after a test closed it', async () => {
+  it("stdin read through FileDescriptor.in (a fast reader) gets each test's input, also after a test closed it", async () => {
     // The usual competitive-programming fast reader, on fd 0 itself; "close" closes fd 0 after reading.
     const code = mainWith(`
         DataInputStream in = new DataInputStream(new BufferedInputStream(new FileInputStream(FileDescriptor.in), 1 << 16));
@@ -242,10 +242,12 @@ describe('each test as a fresh program', () => {
         tests(6, input, (i) => `${modes[i]}${i} ${Buffer.byteLength(input(i))}`),
       ),
     );
-    expect(verdicts(r), JSON.stringify(r.results.map((x) => x.actualOutput))).toEqual(Array(6).fill('accepted'));
+    expect(verdicts(r), JSON.stringify(r.results.map((x) => x.actualOutput))).toEqual(
+      Array(6).fill('accepted'),
+    );
   });
 
-  it('fd 0 holds exactly the test\'s input: System.in and FileDescriptor.in share it, and Scanner.close() leaves it to the next test', async () => {
+  it("fd 0 holds exactly the test's input: System.in and FileDescriptor.in share it, and Scanner.close() leaves it to the next test", async () => {
     // The first line through a Scanner on System.in (closed, as many solutions do), the size of fd 0
     // through /proc/self/fd/0, the rest through FileDescriptor.in: as in \`java Main < input\`.
     const code = mainWith(`
@@ -263,7 +265,9 @@ describe('each test as a fresh program', () => {
         tests(5, input, (i) => `line${i} ${Buffer.byteLength(input(i))} ${left(i)}`),
       ),
     );
-    expect(verdicts(r), JSON.stringify(r.results.map((x) => x.actualOutput))).toEqual(Array(5).fill('accepted'));
+    expect(verdicts(r), JSON.stringify(r.results.map((x) => x.actualOutput))).toEqual(
+      Array(5).fill('accepted'),
+    );
   });
 
   it('System.setOut, System.out.close(), changed global state and files left in /work do not reach the next test', async () => {

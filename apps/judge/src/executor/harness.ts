@@ -244,7 +244,13 @@ export class HarnessProcess {
     });
   }
 
-  private spawn(launch: HarnessLaunch, shape: HarnessShape, binds: Bind[], limits: ProcessLimits, stdinFd: number): ChildProcess {
+  private spawn(
+    launch: HarnessLaunch,
+    shape: HarnessShape,
+    binds: Bind[],
+    limits: ProcessLimits,
+    stdinFd: number,
+  ): ChildProcess {
     return launch.sandbox.spawnLongLived(
       {
         argv: [
@@ -414,7 +420,7 @@ export class HarnessProcess {
       }
       const input = Buffer.from(stdin, 'utf8');
       ftruncateSync(fd, 0);
-      for (let at = 0; at < input.length; ) at += writeSync(fd, input, at, input.length - at, at);
+      for (let at = 0; at < input.length;) at += writeSync(fd, input, at, input.length - at, at);
       this.control?.write(Buffer.concat([int32(index), nonce]));
     });
   }
