@@ -15,7 +15,7 @@ import java.util.*;
  * starts, untrusted after (the judge treats every byte it sends back as hostile).
  *
  * Protocol (big-endian, DataInput/DataOutput):
- *   fd 4 (the control pipe), judge -> harness:
+ *   fd 4 (the control channel, a socket), judge -> harness:
  *     submission: int MAGIC, long stackBytes, int stderrCap, mainClass (int len, UTF-8),
  *                 int count, count x (name (int len, UTF-8), class bytes (int len, bytes))
  *     test:       int index (-1: exit), byte[16] nonce
