@@ -2,7 +2,7 @@
 // Judge benchmark: latency and throughput of the real judge worker, through Redis and BullMQ.
 //
 //   npx nx build judge && node bench/judge/bench.mjs [--runs 40] [--cold-runs 15] [--burst 40] [--cold-burst 12]
-//        [--paths harness,per-test,cold]
+//        [--paths harness,per-test,cold] [--harness-concurrency 1,2]
 //
 // For each path it starts a real worker process (apps/judge/dist/main.js) on its own BullMQ prefix:
 //   harness:  the judge as deployed: warm compile service, one pre-started sandboxed JVM per
@@ -11,10 +11,13 @@
 //   cold:     the baseline: javac in a new process, then a new JVM per test, one test at a time
 // all with the same bubblewrap sandbox and limits. It then measures
 //   latency: one accepted 10-test submission at a time, queue.add -> job.waitUntilFinished (p50/p95)
-//   throughput: a burst of submissions added at once, judged per second until the last finishes.
+//   throughput: a burst of submissions added at once, judged per second until the last finishes,
+//               with the harness path also at each --harness-concurrency (JUDGE_CONCURRENCY; default 1,2);
+//   CPU per submission during the burst: user+sys of the worker (node) plus the CPU of every sandboxed
+//               process it ran (its cgroup, cpuacct), divided by the submissions: independent of the load.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,6 +37,10 @@ const COLD_RUNS = Number(args['cold-runs'] ?? 15);
 const BURST = Number(args.burst ?? 40);
 const COLD_BURST = Number(args['cold-burst'] ?? 12);
 const PATHS = String(args.paths ?? 'harness,per-test,cold').split(',');
+const HARNESS_CONCURRENCY = String(args['harness-concurrency'] ?? '1,2')
+  .split(',')
+  .map(Number)
+  .filter((n) => n > 0);
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const WORKER = join(root, 'apps/judge/dist/main.js');
 if (!existsSync(WORKER)) {
@@ -111,14 +118,16 @@ function pct(sorted, p) {
 /** The worker's own log lines the breakdown is made of. */
 const logs = { judged: [], harnessReady: [] };
 
-async function startWorker(mode, prefix) {
+async function startWorker(mode, prefix, concurrency) {
   const child = spawn(process.execPath, [WORKER], {
     env: {
       ...process.env,
       REDIS_URL,
       JUDGE_MODE: mode,
+      // REDIS_PREFIX wins over JUDGE_QUEUE_PREFIX in the worker: both name the bench's own prefix.
+      REDIS_PREFIX: prefix,
       JUDGE_QUEUE_PREFIX: prefix,
-      JUDGE_CONCURRENCY: process.env.JUDGE_CONCURRENCY ?? '1',
+      JUDGE_CONCURRENCY: String(concurrency),
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -143,9 +152,46 @@ async function startWorker(mode, prefix) {
   return child;
 }
 
-async function setup(mode) {
+/** CPU ms of a process itself (user+sys, /proc/<pid>/stat, clock ticks of 10 ms). */
+function processCpuMs(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(f[11]) + Number(f[12])) * 10;
+}
+
+/** CPU ms of everything the judge ran in its sandboxes: its own cgroup (javelin-judge-<pid>-*), v1 cpuacct or v2 cpu.stat. */
+function sandboxCpuMs(pid) {
+  const own = readFileSync(`/proc/${pid}/cgroup`, 'utf8').split('\n');
+  const v1 = own.find((l) => l.split(':')[1]?.split(',').includes('cpuacct'));
+  const v2 = own.find((l) => l.startsWith('0::'));
+  const tries = [];
+  if (v1)
+    tries.push([join('/sys/fs/cgroup/cpuacct', v1.split(':')[2]), 'cpuacct.usage', (t) => Number(t) / 1e6]);
+  if (v2)
+    tries.push([
+      join('/sys/fs/cgroup', v2.slice(3)),
+      'cpu.stat',
+      (t) => Number(/usage_usec (\d+)/.exec(t)?.[1]) / 1e3,
+    ]);
+  for (const [dir, file, parse] of tries) {
+    try {
+      const d = readdirSync(dir).find((e) => e.startsWith(`javelin-judge-${pid}-`));
+      if (d) return parse(readFileSync(join(dir, d, file), 'utf8'));
+    } catch {
+      /* not this hierarchy */
+    }
+  }
+  return null;
+}
+
+function judgeCpuMs(pid) {
+  const sandboxes = sandboxCpuMs(pid);
+  return sandboxes === null ? null : processCpuMs(pid) + sandboxes;
+}
+
+async function setup(mode, concurrency = 1) {
   const prefix = `bench-${randomBytes(4).toString('hex')}`;
-  const worker = await startWorker(mode, prefix);
+  const worker = await startWorker(mode, prefix, concurrency);
   const killWorker = () => worker.kill('SIGKILL');
   process.once('exit', killWorker);
   const connection = { url: REDIS_URL, maxRetriesPerRequest: null };
@@ -175,7 +221,7 @@ async function setup(mode) {
     await new Promise((r) => worker.once('exit', r));
     process.removeListener('exit', killWorker);
   };
-  return { mode, judgeOne, close, lat: [] };
+  return { mode, concurrency, judgeOne, close, lat: [], cpuMs: () => judgeCpuMs(worker.pid) };
 }
 
 async function latencyTimed(p) {
@@ -184,19 +230,26 @@ async function latencyTimed(p) {
   p.lat.push(performance.now() - t);
 }
 
+/** Submissions judged per second, and the judge's CPU per submission (its pre-started harnesses ready before and after). */
 async function burst(p, n) {
+  await new Promise((r) => setTimeout(r, 1500));
+  const cpu0 = p.cpuMs();
   const t0 = performance.now();
   await Promise.all(Array.from({ length: n }, () => p.judgeOne()));
-  return n / ((performance.now() - t0) / 1000);
+  const perSecond = n / ((performance.now() - t0) / 1000);
+  await new Promise((r) => setTimeout(r, 1500));
+  const cpu1 = p.cpuMs();
+  return { perSecond, cpuPerSubmission: cpu0 === null || cpu1 === null ? null : (cpu1 - cpu0) / n };
 }
 
-function summary(p, perSecond, burstSize) {
+function summary(p, { perSecond, cpuPerSubmission }, burstSize) {
   const lat = [...p.lat].sort((a, b) => a - b);
   return {
     p50: pct(lat, 50),
     p95: pct(lat, 95),
     mean: lat.reduce((a, b) => a + b, 0) / lat.length,
     perSecond,
+    cpuPerSubmission,
     runs: lat.length,
     burst: burstSize,
   };
@@ -209,6 +262,10 @@ process.on('unhandledRejection', (e) => {
 const load0 = loadavg()[0];
 const paths = [];
 for (const mode of PATHS) paths.push(await setup(mode));
+// The harness path at other concurrencies: throughput only (latency is one submission at a time).
+const extra = [];
+if (PATHS.includes('harness'))
+  for (const c of HARNESS_CONCURRENCY) if (c !== 1) extra.push(await setup('harness', c));
 const runsOf = (p) => (p.mode === 'cold' ? COLD_RUNS : RUNS);
 // Warm-up: the first submissions after start are not representative.
 for (let i = 0; i < 3; i++) for (const p of paths) await p.judgeOne();
@@ -216,23 +273,33 @@ for (let i = 0; i < 3; i++) for (const p of paths) await p.judgeOne();
 for (let i = 0; i < Math.max(RUNS, COLD_RUNS); i++) {
   for (const p of paths) if (i < runsOf(p)) await latencyTimed(p);
 }
+for (const p of extra) for (let i = 0; i < 3; i++) await p.judgeOne();
 const rows = [];
 for (const p of paths) {
   const size = p.mode === 'cold' ? COLD_BURST : BURST;
   rows.push([p.mode, summary(p, await burst(p, size), size)]);
 }
-for (const p of paths) await p.close();
+const extraRows = [];
+for (const p of extra)
+  extraRows.push([`${p.mode} c=${p.concurrency}`, summary(p, await burst(p, BURST), BURST)]);
+for (const p of [...paths, ...extra]) await p.close();
 const f = (x) => x.toFixed(0).padStart(6);
 console.log(
-  `\nJudge benchmark: accepted 10-test Java submission, real worker via Redis/BullMQ (JUDGE_CONCURRENCY=${process.env.JUDGE_CONCURRENCY ?? '1'})`,
+  '\nJudge benchmark: accepted 10-test Java submission, real worker via Redis/BullMQ (JUDGE_CONCURRENCY=1 unless shown)',
 );
 console.log(
   `machine: ${cpus().length} cores, ${new Date().toISOString()}, load average (1 min) ${load0.toFixed(2)} at start, ${loadavg()[0].toFixed(2)} at end`,
 );
-console.log('path       runs   p50 ms  p95 ms  mean ms   burst  submissions/s');
+console.log('path          runs   p50 ms  p95 ms  mean ms   burst  submissions/s  CPU ms/submission');
+const cpuCell = (r) => (r.cpuPerSubmission === null ? 'n/a' : r.cpuPerSubmission.toFixed(0)).padStart(12);
 for (const [name, r] of rows) {
   console.log(
-    `${name.padEnd(10)} ${String(r.runs).padStart(4)} ${f(r.p50)}  ${f(r.p95)}  ${f(r.mean)}   ${String(r.burst).padStart(5)}  ${r.perSecond.toFixed(2).padStart(8)}`,
+    `${name.padEnd(13)} ${String(r.runs).padStart(4)} ${f(r.p50)}  ${f(r.p95)}  ${f(r.mean)}   ${String(r.burst).padStart(5)}  ${r.perSecond.toFixed(2).padStart(8)}  ${cpuCell(r)}`,
+  );
+}
+for (const [name, r] of extraRows) {
+  console.log(
+    `${name.padEnd(13)}    -        -       -        -   ${String(r.burst).padStart(5)}  ${r.perSecond.toFixed(2).padStart(8)}  ${cpuCell(r)}`,
   );
 }
 const by = Object.fromEntries(rows);
@@ -248,6 +315,15 @@ const median = (xs) =>
     [...xs].sort((a, b) => a - b),
     50,
   );
+const harnessCpu = [...rows, ...extraRows]
+  .filter(([n]) => n.startsWith('harness'))
+  .map(([, r]) => r.cpuPerSubmission);
+if (harnessCpu.length && harnessCpu.every((x) => x !== null)) {
+  const worst = Math.max(...harnessCpu);
+  console.log(
+    `harness path: ${worst.toFixed(0)} CPU ms per submission at most -> at most ${((1000 * cpus().length) / worst).toFixed(1)} submissions/s from ${cpus().length} fully used cores (a quiet machine, concurrency >= cores)`,
+  );
+}
 const judged = logs.judged.filter((l) => l.mode === 'harness');
 if (judged.length > 0) {
   const compile = median(judged.map((l) => l.compileMs));

@@ -1,10 +1,10 @@
 import java.io.*;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
+import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.util.*;
@@ -15,15 +15,21 @@ import java.util.*;
  * starts, untrusted after (the judge treats every byte it sends back as hostile).
  *
  * Protocol (big-endian, DataInput/DataOutput):
- *   fd 0, judge -> harness:
+ *   fd 4 (the control channel, a socket), judge -> harness:
  *     submission: int MAGIC, long stackBytes, int stderrCap, mainClass (int len, UTF-8),
  *                 int count, count x (name (int len, UTF-8), class bytes (int len, bytes))
- *     test:       int index (-1: exit), byte[16] nonce, stdin (int len, bytes)
+ *     test:       int index (-1: exit), byte[16] nonce
+ *   fd 0: a regular file the judge fills with the test's input (and only that) before it sends the
+ *     test; the harness rewinds it, so System.in, FileDescriptor.in and /proc/self/fd/0 all read
+ *     exactly that input, as in `java Main < input`.
  *   fd 1, harness -> judge:
  *     READY once warmed up; then per test the program's raw standard output, the test's nonce,
  *     int index, int exitCode, long cpuNanos, long wallNanos, byte flags (1: recycle this JVM),
  *     stderr (int len, bytes).
  * Standard output goes straight to fd 1, as in a real `java Main`, so FileDescriptor.out works.
+ *
+ * args: the working directory to empty after each test, and the directory holding the harness's
+ * classes (Exit.class and Warmup.class are read from it as files).
  */
 public final class Harness {
     static final int MAGIC = 0x4A565331;
@@ -33,27 +39,34 @@ public final class Harness {
     private static final int NONCE_BYTES = 16;
     private static final int MAX_CLASSES = 10_000;
     private static final int MAX_CLASS_BYTES = 32 << 20;
-    private static final int MAX_INPUT_BYTES = 512 << 20;
-    private static final long SAMPLE_MS = 5;
+    /** The control channel (a socket): what the judge sends, kept off fd 0 so that fd 0 can be the test's input file. */
+    static final int CONTROL_FD = 4;
+    private static final long POLL_MS = 5;
     private static final long EXIT_UNWIND_MS = 20;
-    private static final int WARMUP_ROUNDS = 1;
+    private static final String WARMUP_CLASS = "javelin_harness.Warmup";
 
-    private final DataInputStream control = new DataInputStream(new BufferedInputStream(new FileInputStream(FileDescriptor.in), 1 << 16));
-    private final FileOutputStream stdout = new FileOutputStream(FileDescriptor.out);
-    private final ThreadMXBean mx = ManagementFactory.getThreadMXBean();
     private final GlobalState global = GlobalState.capture();
+    private final DataInputStream control;
+    private final FileOutputStream stdout = new FileOutputStream(FileDescriptor.out);
+    /** fd 0 (the test's input file), rewound before every test. */
+    private final FileChannel stdinFile = new FileInputStream(FileDescriptor.in).getChannel();
+    /** What System.in reads in every test: fd 0, as the JDK builds it; closing it leaves fd 0 open for the next test. */
+    private final InputStream stdin = new StdinStream();
     private final byte[] exitClassBytes;
+    private final File classDir;
     /** The sandbox's private writable directory, emptied after every test (null: nothing to empty). */
     private final File workDir;
 
-    private Harness(File workDir) throws IOException {
+    private Harness(File workDir, File classDir, InputStream control) throws IOException {
         this.workDir = workDir;
-        exitClassBytes = resource("/javelin_harness/Exit.class");
+        this.classDir = classDir;
+        this.control = new DataInputStream(new BufferedInputStream(control, 1 << 16));
+        exitClassBytes = classFile(EXIT_CLASS);
     }
 
-    /** args: [the working directory to empty after each test] */
     public static void main(String[] args) throws Exception {
-        Harness h = new Harness(args.length > 0 ? new File(args[0]) : null);
+        File classDir = new File(args.length > 1 ? args[1] : "/harness");
+        Harness h = new Harness(args.length > 0 ? new File(args[0]) : null, classDir, new FileInputStream(inheritedFd(CONTROL_FD)));
         h.warmUp();
         h.stdout.write(READY);
         h.serve();
@@ -61,19 +74,37 @@ public final class Harness {
         Runtime.getRuntime().halt(0);
     }
 
-    private static byte[] resource(String name) throws IOException {
-        try (InputStream in = Harness.class.getResourceAsStream(name)) {
-            if (in == null) throw new IOException("missing " + name);
+    /**
+     * A FileDescriptor for an inherited fd: Java has no API for one, and a socket cannot be reopened
+     * through /proc/self/fd, so the field is set with sun.misc.Unsafe (open to every class-path
+     * program anyway: this gives a test nothing it does not have). Trusted start-up only.
+     */
+    private static FileDescriptor inheritedFd(int fd) throws ReflectiveOperationException {
+        Field f = sun.misc.Unsafe.class.getDeclaredField("theUnsafe");
+        f.setAccessible(true);
+        sun.misc.Unsafe unsafe = (sun.misc.Unsafe) f.get(null);
+        FileDescriptor d = new FileDescriptor();
+        unsafe.putInt(d, unsafe.objectFieldOffset(FileDescriptor.class.getDeclaredField("fd")), fd);
+        return d;
+    }
+
+    /** A trusted class file beside the harness's own (a plain file read: cheaper than a class-path resource). */
+    private byte[] classFile(String binaryName) throws IOException {
+        try (InputStream in = new FileInputStream(new File(classDir, binaryName.replace('.', '/') + ".class"))) {
             return in.readAllBytes();
         }
     }
 
-    /** Trusted code through the whole test path, so the first real test finds classes loaded and code compiled. */
+    /**
+     * Trusted code once through the path every test takes (javelin_harness.Warmup), so the first real
+     * test finds the harness's own classes loaded and linked. Only that path: warming the JDK features
+     * a solution may use (CdsTraining: Scanner, String.format, streams) cost every harness ~75 ms more
+     * CPU to start than the first test then saved (measured); a test pays for the features it uses.
+     */
     private void warmUp() throws IOException {
-        Submission training = new Submission("CdsTraining", 64L << 20, 1 << 16);
-        training.classes.put("CdsTraining", resource("/CdsTraining.class"));
-        byte[] input = "4 5\n".getBytes(StandardCharsets.US_ASCII);
-        for (int i = 0; i < WARMUP_ROUNDS; i++) runTest(training, input, OutputStream.nullOutputStream());
+        Submission training = new Submission(WARMUP_CLASS, 64L << 20, 1 << 16);
+        training.classes.put(WARMUP_CLASS, classFile(WARMUP_CLASS));
+        runTest(training, OutputStream.nullOutputStream());
     }
 
     private void serve() throws IOException {
@@ -83,9 +114,8 @@ public final class Harness {
             if (index < 0) return;
             byte[] nonce = new byte[NONCE_BYTES];
             control.readFully(nonce);
-            byte[] input = readBytes(MAX_INPUT_BYTES);
             Sink sink = new Sink(stdout);
-            TestRun r = runTest(s, input, sink);
+            TestRun r = runTest(s, sink);
             sink.finish(resultFrame(nonce, index, r));
             if (r.recycle) return;
         }
@@ -129,27 +159,28 @@ public final class Harness {
         return bytes.toByteArray();
     }
 
-    /** One test as if it were `java Main`: fresh classes, its own streams, main on a thread with the stack limit. */
-    private TestRun runTest(Submission s, byte[] input, OutputStream out) {
+    /** One test as if it were `java Main < input`: fresh classes, its own streams, main on a thread with the stack limit. */
+    private TestRun runTest(Submission s, OutputStream out) throws IOException {
         TestLoader loader = new TestLoader(s.classes, exitClassBytes);
         Set<Thread> before = Threads.all();
         CappedBuffer err = new CappedBuffer(s.stderrCap);
         TestGroup group = new TestGroup();
         TestRun r = new TestRun();
-        // The same stream set-up as the JDK's System.out/err: a 128-byte buffer, auto-flush, UTF-8.
-        System.setIn(new BufferedInputStream(new ByteArrayInputStream(input)));
+        stdinFile.position(0);
+        // The same stream set-up as the JDK's System.in/out/err: fd 0 buffered; a 128-byte buffer, auto-flush, UTF-8.
+        System.setIn(new BufferedInputStream(stdin));
         System.setOut(new PrintStream(new BufferedOutputStream(out, 128), true, StandardCharsets.UTF_8));
         System.setErr(new PrintStream(new BufferedOutputStream(err, 128), true, StandardCharsets.UTF_8));
+        long cpu0 = ProcessCpu.nanos();
         long t0 = System.nanoTime();
         try {
             Class<?> exit = loader.loadClass(EXIT_CLASS);
-            MainThread main = new MainThread(group, mainHandle(loader, s.mainClass), s.stackBytes, mx);
+            MainThread main = new MainThread(group, mainHandle(loader, s.mainClass), s.stackBytes);
             main.setContextClassLoader(loader);
             group.watch(main, exit);
             main.start();
-            long cpu = waitForTest(group, exit, main);
+            waitForTest(group, exit);
             r.exitCode = group.exitCode(exitStatus(exit));
-            r.cpuNanos = cpu;
         } catch (LaunchError e) {
             System.err.println(e.getMessage());
             r.exitCode = 1;
@@ -158,10 +189,12 @@ public final class Harness {
             r.exitCode = 1;
         }
         r.wallNanos = System.nanoTime() - t0;
+        r.cpuNanos = ProcessCpu.nanos() - cpu0;
         global.restore();
         clearWorkDir();
         r.stderr = err.toByteArray();
-        r.recycle = group.oom || !Threads.startedSince(before).isEmpty();
+        // A test that closed fd 0 itself (FileDescriptor.in, not System.in) took it from the next one.
+        r.recycle = group.oom || !Threads.startedSince(before).isEmpty() || !FileDescriptor.in.valid();
         return r;
     }
 
@@ -182,25 +215,17 @@ public final class Harness {
     }
 
     /** Waits as a process waits: for main and every other non-daemon thread of the test, or for an exit. */
-    private long waitForTest(TestGroup group, Class<?> exit, MainThread main) throws InterruptedException, ReflectiveOperationException {
-        Map<Long, Long> cpu = new HashMap<>();
+    private static void waitForTest(TestGroup group, Class<?> exit) throws InterruptedException, ReflectiveOperationException {
         while (true) {
             Thread next = group.firstAliveNonDaemon();
-            if (next == null) break;
+            if (next == null) return;
             if (exitStatus(exit) != Integer.MIN_VALUE) {
                 // A real exit ends every thread; give the exiting ones a moment to unwind.
                 for (Thread t : group.threads()) t.join(EXIT_UNWIND_MS);
-                break;
+                return;
             }
-            next.join(SAMPLE_MS);
-            // Sampled while they run: a thread that has ended no longer reports its CPU time.
-            for (Thread t : group.threads()) {
-                long ns = mx.getThreadCpuTime(t.getId());
-                if (ns > 0) cpu.merge(t.getId(), ns, Math::max);
-            }
+            next.join(POLL_MS);
         }
-        cpu.merge(main.getId(), main.cpuAtEnd, Math::max);
-        return cpu.values().stream().mapToLong(Long::longValue).sum();
     }
 
     private static MethodHandle mainHandle(TestLoader loader, String mainClass) throws LaunchError, IllegalAccessException {
@@ -274,13 +299,10 @@ public final class Harness {
     /** `main` on a thread of the stack limit's size, named "main" as the launcher's is. */
     static final class MainThread extends Thread {
         private final MethodHandle main;
-        private final ThreadMXBean mx;
-        volatile long cpuAtEnd;
 
-        MainThread(ThreadGroup group, MethodHandle main, long stackBytes, ThreadMXBean mx) {
+        MainThread(ThreadGroup group, MethodHandle main, long stackBytes) {
             super(group, null, "main", stackBytes);
             this.main = main;
-            this.mx = mx;
         }
 
         @Override
@@ -289,9 +311,40 @@ public final class Harness {
                 main.invokeExact(new String[0]);
             } catch (Throwable t) {
                 throw Harness.<RuntimeException>sneaky(t);
-            } finally {
-                cpuAtEnd = mx.getCurrentThreadCpuTime();
             }
+        }
+    }
+
+    /**
+     * The CPU time of the whole JVM (every thread: the test's, the JIT's, the GC's; threads that have
+     * ended included), from /proc/self/stat in clock ticks (USER_HZ, 100 per second on Linux). It is
+     * what the judge also reads from the harness's cgroup; java.lang.management would cost every
+     * harness ~25 ms of CPU to start, for a figure the judge only needs without cgroups.
+     */
+    static final class ProcessCpu {
+        private static final long NANOS_PER_TICK = 10_000_000L;
+
+        static long nanos() {
+            try (FileInputStream in = new FileInputStream("/proc/self/stat")) {
+                String stat = new String(in.readNBytes(1024), StandardCharsets.US_ASCII);
+                // After the command name (in parentheses, may hold spaces): state is field 3, utime 14, stime 15.
+                String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+                return (Long.parseLong(f[11]) + Long.parseLong(f[12])) * NANOS_PER_TICK;
+            } catch (IOException | RuntimeException e) {
+                return 0;
+            }
+        }
+    }
+
+    /** fd 0 for System.in: closing it (Scanner.close()) closes the test's stream, not fd 0, which the next test reads. */
+    static final class StdinStream extends FileInputStream {
+        StdinStream() {
+            super(FileDescriptor.in);
+        }
+
+        @Override
+        public void close() {
+            // The BufferedInputStream around it refuses reads once closed, as the JDK's System.in does.
         }
     }
 
@@ -417,7 +470,6 @@ public final class Harness {
         private Locale locale;
         private Locale displayLocale;
         private Locale formatLocale;
-        private TimeZone timeZone;
         private Thread.UncaughtExceptionHandler handler;
 
         static GlobalState capture() {
@@ -429,7 +481,6 @@ public final class Harness {
             g.locale = Locale.getDefault();
             g.displayLocale = Locale.getDefault(Locale.Category.DISPLAY);
             g.formatLocale = Locale.getDefault(Locale.Category.FORMAT);
-            g.timeZone = TimeZone.getDefault();
             g.handler = Thread.getDefaultUncaughtExceptionHandler();
             return g;
         }
@@ -442,7 +493,9 @@ public final class Harness {
             Locale.setDefault(locale);
             Locale.setDefault(Locale.Category.DISPLAY, displayLocale);
             Locale.setDefault(Locale.Category.FORMAT, formatLocale);
-            TimeZone.setDefault(timeZone);
+            // The default time zone is derived again, on first use, from the restored user.timezone
+            // property, as in a fresh JVM (reading it here would cost every harness ~10 ms of CPU).
+            TimeZone.setDefault(null);
             Thread.setDefaultUncaughtExceptionHandler(handler);
         }
     }

@@ -1,4 +1,10 @@
-import { spawn, spawnSync, type ChildProcess, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import {
+  spawn,
+  spawnSync,
+  type ChildProcess,
+  type ChildProcessWithoutNullStreams,
+  type StdioOptions,
+} from 'node:child_process';
 import {
   chmodSync,
   closeSync,
@@ -13,6 +19,7 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { dirname, join } from 'node:path';
 import { CgroupManager, type CgroupRun } from './cgroups';
 import { buildSeccompFilter } from './seccomp';
@@ -73,6 +80,9 @@ export interface RunOutcome {
 
 /** The sandbox itself could not be set up (a judge fault, not the program's). */
 export class SandboxError extends Error {}
+
+/** The fd of a long-lived process's control pipe when its fd 0 is a file (see spawnLongLived). */
+export const CONTROL_FD = 4;
 
 /** Exit code of the wrapper when joining cgroups or setting rlimits failed. */
 const SETUP_FAILED = 125;
@@ -313,18 +323,28 @@ export class Sandbox {
     };
   }
 
-  /** Spawn the wrapper; the seccomp filter (if any) goes on fd 3, freshly opened (bwrap reads it to the end). */
+  /**
+   * Spawn the wrapper; the seccomp filter (if any) goes on fd 3, freshly opened (bwrap reads it to the
+   * end). `stdinFd`: an open file for the program's fd 0, its stdin pipe then being fd 4 (CONTROL_FD).
+   */
   private spawnWithFilter(
     file: string,
     args: string[],
     workDir: string | undefined,
+    stdinFd?: number,
   ): ChildProcessWithoutNullStreams {
     const fd = this.seccompFile ? openSync(this.seccompFile, 'r') : null;
     try {
+      const stdio: StdioOptions =
+        stdinFd !== undefined
+          ? [stdinFd, 'pipe', 'pipe', fd ?? 'ignore', 'pipe']
+          : fd === null
+            ? ['pipe', 'pipe', 'pipe']
+            : ['pipe', 'pipe', 'pipe', fd];
       return spawn(file, args, {
         env: HOST_ENV,
         detached: true,
-        stdio: fd === null ? ['pipe', 'pipe', 'pipe'] : ['pipe', 'pipe', 'pipe', fd],
+        stdio,
         cwd: workDir ?? '/',
       }) as ChildProcessWithoutNullStreams;
     } finally {
@@ -332,12 +352,36 @@ export class Sandbox {
     }
   }
 
-  /** Start a long-lived sandboxed process (the compile service). */
-  spawnLongLived(req: Pick<RunRequest, 'argv' | 'binds' | 'limits'>, cg: CgroupRun | null): ChildProcess {
+  /**
+   * A private, already unlinked file for a program's standard input: `read` to give the program as its
+   * fd 0 (read-only, as `java Main < input`), `write` for the judge to fill. Close both when done.
+   */
+  openInputFile(): { read: number; write: number } {
+    const path = join(this.opts.stateDir, `stdin-${process.pid}-${randomBytes(6).toString('hex')}`);
+    const write = openSync(path, 'wx', 0o644);
+    try {
+      return { read: openSync(path, 'r'), write };
+    } catch (e) {
+      closeSync(write);
+      throw e;
+    } finally {
+      rmSync(path, { force: true });
+    }
+  }
+
+  /**
+   * Start a long-lived sandboxed process (the compile service, a test harness). With `stdinFd` its
+   * fd 0 is that file and the pipe the judge writes to is fd 4 (`child.stdio[CONTROL_FD]`).
+   */
+  spawnLongLived(
+    req: Pick<RunRequest, 'argv' | 'binds' | 'limits'>,
+    cg: CgroupRun | null,
+    stdinFd?: number,
+  ): ChildProcess {
     let workDir: string | undefined;
     if (this.opts.unsafeNoSandbox) workDir = mkdtempSync(join(this.opts.stateDir, 'work-'));
     const { file, args } = this.command(req, cg, workDir);
-    return this.spawnWithFilter(file, args, workDir);
+    return this.spawnWithFilter(file, args, workDir, stdinFd);
   }
 
   /** Run a program to completion in a fresh sandbox with a fresh cgroup. */

@@ -13,14 +13,20 @@ import {
 } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { CgroupManager, isAlive } from './cgroups';
-import { CompileService } from './compiler';
+import { COMPILER_EXPORTS, CompileService } from './compiler';
 import type { JudgeConfig } from './config';
 import { JVM_CHECK_RUN, probeSandbox, Sandbox } from './sandbox';
 
 /** Where the judge's Java sources live (beside src/ and dist/). */
 const JAVA_DIR = resolve(__dirname, '../java');
 /** Trusted Java the judge compiles at start: the compile service, the CDS training program, the test harness. */
-const JAVA_SOURCES = ['CompileServer.java', 'CdsTraining.java', 'Harness.java', 'javelin_harness/Exit.java'];
+const JAVA_SOURCES = [
+  'CompileServer.java',
+  'CdsTraining.java',
+  'Harness.java',
+  'javelin_harness/Exit.java',
+  'javelin_harness/Warmup.java',
+];
 const STALE_STATE_MS = 3_600_000;
 
 export function log(msg: string, extra?: Record<string, unknown>): void {
@@ -181,13 +187,21 @@ function buildJavaCache(config: JudgeConfig, sandbox: Sandbox): string {
   );
   buildOnce(cacheDir, (tmp) => {
     for (const d of ['compiler', 'train', 'harness']) mkdirSync(join(tmp, d), { mode: 0o755 });
-    run(javac, ['-proc:none', '-d', join(tmp, 'compiler'), join(JAVA_DIR, 'CompileServer.java')]);
+    run(javac, [
+      '-proc:none',
+      ...COMPILER_EXPORTS,
+      '-d',
+      join(tmp, 'compiler'),
+      join(JAVA_DIR, 'CompileServer.java'),
+    ]);
     run(javac, ['-proc:none', '-d', join(tmp, 'train'), join(JAVA_DIR, 'CdsTraining.java')]);
     run(javac, [
       '-proc:none',
       '-d',
       join(tmp, 'harness'),
-      ...['Harness.java', 'CdsTraining.java', 'javelin_harness/Exit.java'].map((f) => join(JAVA_DIR, f)),
+      ...['Harness.java', 'javelin_harness/Exit.java', 'javelin_harness/Warmup.java'].map((f) =>
+        join(JAVA_DIR, f),
+      ),
     ]);
     buildCdsArchive(java, tmp);
     chmodTree(tmp);

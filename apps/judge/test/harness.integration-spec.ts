@@ -226,6 +226,50 @@ describe('each test as a fresh program', () => {
     expect(verdicts(r)).toEqual(Array(5).fill('accepted'));
   });
 
+  it("stdin read through FileDescriptor.in (a fast reader) gets each test's input, also after a test closed it", async () => {
+    // The usual competitive-programming fast reader, on fd 0 itself; "close" closes fd 0 after reading.
+    const code = mainWith(`
+        DataInputStream in = new DataInputStream(new BufferedInputStream(new FileInputStream(FileDescriptor.in), 1 << 16));
+        byte[] b = in.readAllBytes();
+        String first = new String(b).split("\\n")[0];
+        if (first.startsWith("close")) in.close();
+        System.out.println(first + " " + b.length);`);
+    const modes = ['a', 'close', 'b', 'close', 'c', 'd'];
+    const input = (i: number) => `${modes[i]}${i}\n${'x'.repeat(i * 5000)}\n`;
+    const r = await judge.judge(
+      job(
+        code,
+        tests(6, input, (i) => `${modes[i]}${i} ${Buffer.byteLength(input(i))}`),
+      ),
+    );
+    expect(verdicts(r), JSON.stringify(r.results.map((x) => x.actualOutput))).toEqual(
+      Array(6).fill('accepted'),
+    );
+  });
+
+  it("fd 0 holds exactly the test's input: System.in and FileDescriptor.in share it, and Scanner.close() leaves it to the next test", async () => {
+    // The first line through a Scanner on System.in (closed, as many solutions do), the size of fd 0
+    // through /proc/self/fd/0, the rest through FileDescriptor.in: as in \`java Main < input\`.
+    const code = mainWith(`
+        Scanner sc = new Scanner(System.in);
+        String first = sc.nextLine();
+        sc.close();
+        long size = Files.size(Paths.get("/proc/self/fd/0"));
+        System.out.println(first + " " + size + " " + new FileInputStream(FileDescriptor.in).available());`);
+    const input = (i: number) => `line${i}\n${'y'.repeat(i * 20_000)}\n`;
+    // System.in (the JDK's 8 KiB BufferedInputStream on fd 0) read ahead: what is left on fd 0 after it is the rest of a long input.
+    const left = (i: number) => Math.max(0, Buffer.byteLength(input(i)) - 8192);
+    const r = await judge.judge(
+      job(
+        code,
+        tests(5, input, (i) => `line${i} ${Buffer.byteLength(input(i))} ${left(i)}`),
+      ),
+    );
+    expect(verdicts(r), JSON.stringify(r.results.map((x) => x.actualOutput))).toEqual(
+      Array(5).fill('accepted'),
+    );
+  });
+
   it('System.setOut, System.out.close(), changed global state and files left in /work do not reach the next test', async () => {
     const code =
       byMode(`            case "close": System.out.println("closing"); System.out.close(); System.out.println("gone"); return;

@@ -320,6 +320,25 @@ describe('hostile programs', () => {
     expect(r.verdict, JSON.stringify(r)).toBe('accepted');
   });
 
+  it("the compile service's reused javac context keeps nothing of one submission for the next", async () => {
+    // A submission declares package p and class p.Helper; the next imports it: as a fresh javac says,
+    // it does not exist. Then a class in java.util (refused) and the first submission again.
+    const declares = 'package p;\nclass Helper { static int v() { return 7; } }\npublic class Main {\n  public static void main(String[] a) { System.out.println(Helper.v()); }\n}\n';
+    const first = await judged(job(declares, [{ id: 'd', stdin: '', expectedOutput: '7' }]));
+    expect(first.verdict, JSON.stringify(first)).toBe('accepted');
+    const imports = 'import p.Helper;\npublic class Main {\n  public static void main(String[] a) { System.out.println(Helper.v()); }\n}\n';
+    const second = await judged(job(imports));
+    expect(second.verdict).toBe('compilation_error');
+    expect(second.compileError).toBe(
+      'Main.java:1: error: package p does not exist\nimport p.Helper;\n        ^\nMain.java:3: error: cannot find symbol\n  public static void main(String[] a) { System.out.println(Helper.v()); }\n                                                           ^\n  symbol:   variable Helper\n  location: class Main\n2 errors',
+    );
+    const core = await judged(job('package java.util;\npublic class Main {\n  public static void main(String[] a) { }\n}\n'));
+    expect(core.verdict).toBe('compilation_error');
+    expect(core.compileError).toMatch(/package exists in another module: java.base/);
+    const again = await judged(job(`${declares}// again\n`, [{ id: 'd', stdin: '', expectedOutput: '7' }]));
+    expect(again.verdict, JSON.stringify(again)).toBe('accepted');
+  });
+
   it('compile-time bomb (a huge constant expression) is bounded by the compile limit', async () => {
     const decls = ['    static final String S0 = "abcdefghijklmnopqrstuvwxyz0123456789";'];
     for (let i = 1; i <= 32; i++) decls.push(`    static final String S${i} = S${i - 1} + S${i - 1};`);

@@ -28,6 +28,8 @@ async function startWorker(): Promise<RunningWorker> {
     env: {
       ...process.env,
       REDIS_URL,
+      // REDIS_PREFIX (the installation's namespace) wins over JUDGE_QUEUE_PREFIX: both name the test's own.
+      REDIS_PREFIX: PREFIX,
       JUDGE_QUEUE_PREFIX: PREFIX,
       JUDGE_LOCK_DURATION_MS: '4000',
       JUDGE_STALLED_INTERVAL_MS: '2000',

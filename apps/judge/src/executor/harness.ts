@@ -1,9 +1,11 @@
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { closeSync, ftruncateSync, writeSync } from 'node:fs';
+import type { Writable } from 'node:stream';
 import type { JudgeLimits } from '@javelin/contracts';
 import type { CgroupRun } from '../cgroups';
 import type { CompiledClass } from '../compiler';
-import { SandboxError, type Bind, type ProcessLimits, type Sandbox } from '../sandbox';
+import { CONTROL_FD, SandboxError, type Bind, type ProcessLimits, type Sandbox } from '../sandbox';
 import { log } from '../startup';
 import { THREAD_LIMIT_RE, type TestOutcome } from '../verdict';
 
@@ -189,6 +191,10 @@ export class TestInFlight {
 export class HarnessProcess {
   readonly ready: Promise<void>;
   private child: ChildProcess;
+  /** The harness's control pipe (its fd 4): the submission, then one test at a time. */
+  private control: Writable | null;
+  /** The harness's fd 0: a file holding the current test's input (written here before the test is sent). */
+  private input: { read: number; write: number } | null;
   private cg: CgroupRun | null;
   private readyBuf = Buffer.alloc(0);
   private isReady = false;
@@ -217,27 +223,51 @@ export class HarnessProcess {
     const binds: Bind[] = [{ src: launch.harnessDir, dest: '/harness' }];
     if (launch.cdsDir) binds.push({ src: launch.cdsDir, dest: '/cds' });
     const spawned = performance.now();
-    this.child = sandbox.spawnLongLived(
+    const input = sandbox.openInputFile();
+    this.input = input;
+    try {
+      this.child = this.spawn(launch, shape, binds, limits, input.read);
+    } catch (e) {
+      closeSync(input.write);
+      void this.cg?.destroy().catch(() => undefined);
+      throw e;
+    } finally {
+      // The child has its own copy of the read end.
+      closeSync(input.read);
+    }
+    this.control = (this.child.stdio[CONTROL_FD] as Writable | null) ?? null;
+    this.ready = this.whenReady(spawned);
+    this.ready.catch(() => undefined);
+    this.child.stderr?.on('data', (d: Buffer) => this.onStderr(d));
+    this.control?.on('error', () => {
+      /* the JVM died; handled on close */
+    });
+  }
+
+  private spawn(
+    launch: HarnessLaunch,
+    shape: HarnessShape,
+    binds: Bind[],
+    limits: ProcessLimits,
+    stdinFd: number,
+  ): ChildProcess {
+    return launch.sandbox.spawnLongLived(
       {
         argv: [
-          `${sandbox.javaHome}/bin/java`,
+          `${launch.sandbox.javaHome}/bin/java`,
           ...launch.jvmArgs(shape),
           '-cp',
           '/harness',
           'Harness',
           '/work',
+          '/harness',
         ],
         binds,
         limits,
       },
       this.cg,
+      stdinFd,
     );
-    this.ready = this.whenReady(spawned);
-    this.ready.catch(() => undefined);
-    this.child.stderr?.on('data', (d: Buffer) => this.onStderr(d));
-    this.child.stdin?.on('error', () => {
-      /* the JVM died; handled on close */
-    });
   }
 
   /** Resolves once the harness has warmed up and said READY; rejects if it exits or takes too long. */
@@ -307,6 +337,8 @@ export class HarnessProcess {
 
   private onExit(code: number | null, signal: NodeJS.Signals | null): void {
     this.exited = { code, signal };
+    if (this.input) closeSync(this.input.write);
+    this.input = null;
     for (const t of this.test?.timers ?? []) clearInterval(t);
     if (this.test) this.finish(true);
     const cg = this.cg;
@@ -348,7 +380,7 @@ export class HarnessProcess {
     head.writeInt32BE(stderrCap, 12);
     parts.push(head, lengthPrefixed(Buffer.from(mainClass, 'utf8')), int32(classes.length));
     for (const c of classes) parts.push(lengthPrefixed(Buffer.from(c.name, 'utf8')), lengthPrefixed(c.bytes));
-    this.child.stdin?.write(Buffer.concat(parts));
+    this.control?.write(Buffer.concat(parts));
   }
 
   /** Run one test; the next one is sent only after this one's result, so no later input is in the JVM early. */
@@ -380,8 +412,16 @@ export class HarnessProcess {
         this.finish(true);
         return;
       }
+      // The input goes into the file that is the harness's fd 0 (nothing else is in it), then the test is sent.
+      const fd = this.input?.write;
+      if (fd === undefined) {
+        this.finish(true);
+        return;
+      }
       const input = Buffer.from(stdin, 'utf8');
-      this.child.stdin?.write(Buffer.concat([int32(index), nonce, lengthPrefixed(input)]));
+      ftruncateSync(fd, 0);
+      for (let at = 0; at < input.length;) at += writeSync(fd, input, at, input.length - at, at);
+      this.control?.write(Buffer.concat([int32(index), nonce]));
     });
   }
 
