@@ -1,0 +1,33 @@
+import type { MeasuredPoint } from '@javelin/contracts';
+
+/** Runs faster than this (above the smallest run's time) are noise: the fit ignores them, ms. */
+export const NOISE_FLOOR_MS = 4;
+/** The fit uses at most this many of the largest sizes: growth shows best where the work dominates. */
+const FIT_POINTS = 4;
+
+/**
+ * The log-log slope of time against n: least squares over the largest sizes whose time stands clear
+ * of the fixed cost (class loading, reading the first lines), which is the smallest run's time and is
+ * subtracted first. Undefined when fewer than two sizes stand clear of the noise.
+ */
+export function fitSlope(points: MeasuredPoint[]): number | undefined {
+  if (points.length < 2) return undefined;
+  const base = Math.min(...points.map((p) => p.ms));
+  const floor = Math.max(NOISE_FLOOR_MS, base);
+  const usable = points
+    .filter((p) => p.ms - base >= floor)
+    .sort((a, b) => a.n - b.n)
+    .slice(-FIT_POINTS);
+  if (usable.length < 2 || usable[0].n === usable[usable.length - 1].n) return undefined;
+  const xs = usable.map((p) => Math.log(p.n));
+  const ys = usable.map((p) => Math.log(p.ms - base));
+  const mx = xs.reduce((s, x) => s + x, 0) / xs.length;
+  const my = ys.reduce((s, y) => s + y, 0) / ys.length;
+  let num = 0;
+  let den = 0;
+  for (let i = 0; i < xs.length; i++) {
+    num += (xs[i] - mx) * (ys[i] - my);
+    den += (xs[i] - mx) ** 2;
+  }
+  return den === 0 ? undefined : num / den;
+}
