@@ -78,7 +78,7 @@ export interface AiMeasureJobData {
 
 export interface MeasuredPoint {
   n: number;
-  /** The fastest of the runs at this size, ms (the test's own time in the harness, JVM start excluded). */
+  /** The fastest of the runs at this size, ms: the CPU time of the program's main thread (JVM start, JIT and GC excluded). */
   ms: number;
 }
 
@@ -93,6 +93,8 @@ export interface AiMeasureResult {
   maxN: number;
   /** Test time spent, ms. */
   spentMs: number;
+  /** 'cpu': the main thread's CPU time; 'wall': the test's wall time (a program the timing class does not fit). */
+  clock?: 'cpu' | 'wall';
   /** Why the measurement stopped early (a crash's verdict, the run that passed the budget). */
   detail?: string;
 }

@@ -4,20 +4,29 @@ import type { MeasuredPoint } from '@javelin/contracts';
 export const NOISE_FLOOR_MS = 4;
 /** The fit uses at most this many of the largest sizes: growth shows best where the work dominates. */
 const FIT_POINTS = 4;
+/**
+ * Runs at least this long are past the JIT's warm-up (every test loads the code afresh, so each run
+ * starts interpreted and gets faster per step as it is compiled, later when the machine is busy):
+ * when two or more sizes reach it, the slope is that of the two largest.
+ */
+export const SETTLED_MS = 30;
 
 /**
- * The log-log slope of time against n: least squares over the largest sizes whose time stands clear
- * of the fixed cost (class loading, reading the first lines), which is the smallest run's time and is
- * subtracted first. Undefined when fewer than two sizes stand clear of the noise.
+ * The log-log slope of time against n: over the two largest sizes past the JIT's warm-up, else least
+ * squares over the largest sizes whose time stands clear of the fixed cost (class loading, reading the
+ * first lines: the smallest run's time, subtracted first). Undefined when fewer than two sizes stand
+ * clear of the noise.
  */
 export function fitSlope(points: MeasuredPoint[]): number | undefined {
   if (points.length < 2) return undefined;
   const base = Math.min(...points.map((p) => p.ms));
   const floor = Math.max(NOISE_FLOOR_MS, base);
-  const usable = points
-    .filter((p) => p.ms - base >= floor)
-    .sort((a, b) => a.n - b.n)
-    .slice(-FIT_POINTS);
+  const sorted = [...points].sort((a, b) => a.n - b.n);
+  const settled = sorted.filter((p) => p.ms >= SETTLED_MS && p.ms - base >= floor);
+  const usable =
+    settled.length >= 2
+      ? settled.slice(-2)
+      : sorted.filter((p) => p.ms - base >= floor).slice(-FIT_POINTS);
   if (usable.length < 2 || usable[0].n === usable[usable.length - 1].n) return undefined;
   const xs = usable.map((p) => Math.log(p.n));
   const ys = usable.map((p) => Math.log(p.ms - base));

@@ -9,12 +9,14 @@ import type {
 } from '@javelin/contracts';
 import { encodeInput, generateInput, MAX_GENERATED_ELEMENTS, seededRandom, TYPE_SHAPES } from '@javelin/java-io';
 import type { Judge } from '../judge';
+import { cpuMsOf, withCpuTimer } from './cpu-timer';
 import { fitSlope, NOISE_FLOOR_MS } from './fit';
 
 /** The first size measured (2^7), unless the constraints allow less. */
 export const FIRST_N = 128;
-/** Runs per size: the fastest counts (load on the machine only ever adds time). */
+/** Runs per size: the fastest counts (a stray pause only ever adds time); one for a size predicted slow. */
 const RUNS_PER_SIZE = 2;
+const SLOW_RUN_MS = 50;
 /** Sizes in the first batch (128 … 1024): small ones cost little together. */
 const FIRST_BATCH = 4;
 /** Most sizes in a later batch (while the runs stay fast). */
@@ -60,6 +62,8 @@ export async function measureComplexity(judge: Judge, data: AiMeasureJobData): P
   if (maxN === 0) return { ...base, status: 'too-fast', detail: 'no input grows' };
 
   const rng = seededRandom(data.seed);
+  // The program's own CPU time when the timing class fits it, else the test's wall time.
+  let code = withCpuTimer(data.code) ?? data.code;
   const points: MeasuredPoint[] = [];
   let spent = 0;
   let n = Math.min(FIRST_N, maxN);
@@ -71,6 +75,7 @@ export async function measureComplexity(judge: Judge, data: AiMeasureJobData): P
     sizeNames,
     maxN,
     spentMs: Math.round(spent),
+    clock: code === data.code ? 'wall' : 'cpu',
     ...(detail ? { detail } : {}),
   });
 
@@ -79,11 +84,15 @@ export async function measureComplexity(judge: Judge, data: AiMeasureJobData): P
     if (left < MIN_RUN_MS || performance.now() - started > MAX_WALL_MS) return result(points.length ? 'measured' : 'too-slow', 'budget');
     const sizes = nextSizes(n, maxN, batchSize, points, left);
     if (sizes.length === 0) return result('measured', 'budget');
-    const tests: JudgeTest[] = [];
-    const sizeOfTest: number[] = [];
+    // One warm-up run first, on a small input: the JVM's first test pays for loading the JDK's code.
+    const tests: JudgeTest[] = [
+      { id: 'warm-up', stdin: encodeInput(spec, generateInput(spec, Math.min(FIRST_N, maxN), rng)), expectedOutput: '' },
+    ];
+    const sizeOfTest: number[] = [-1];
     let bytes = 0;
     for (const size of sizes) {
-      for (let r = 0; r < RUNS_PER_SIZE; r++) {
+      const runs = predictMs(size, points) > SLOW_RUN_MS ? 1 : RUNS_PER_SIZE;
+      for (let r = 0; r < runs; r++) {
         const stdin = encodeInput(spec, generateInput(spec, size, rng));
         bytes += stdin.length;
         tests.push({ id: `n${size}r${r}`, stdin, expectedOutput: '' });
@@ -91,26 +100,40 @@ export async function measureComplexity(judge: Judge, data: AiMeasureJobData): P
       }
     }
     if (bytes > MAX_BATCH_STDIN_BYTES) return result('measured', 'input size');
-    // One warm-up run first: the JVM's first test pays for loading and compiling the JDK's code.
-    tests.unshift({ ...tests[0], id: 'warm-up' });
-    sizeOfTest.unshift(-1);
-    const cpuTimeMs = Math.max(MIN_RUN_MS, Math.min(data.limits.cpuTimeMs, Math.floor(left)));
-    const limits: JudgeLimits = { ...data.limits, cpuTimeMs, wallTimeMs: Math.max(data.limits.wallTimeMs, cpuTimeMs * 2) };
-    const run = await judge.judge({ code: data.code, language: 'java', tests, limits });
-    if (run.verdict === 'compilation_error') return result('compile-error');
+    // Each run may use what the budget leaves after the others' predicted time: the total stays within it.
+    const predicted = sizes.map((size) => predictMs(size, points) * (predictMs(size, points) > SLOW_RUN_MS ? 1 : RUNS_PER_SIZE));
+    const others = predicted.reduce((a, b) => a + b, 0) - Math.max(...predicted);
+    const cpuTimeMs = Math.max(MIN_RUN_MS, Math.min(data.limits.cpuTimeMs, Math.floor(left - others)));
+    // Wall time is generous: on a busy machine a run's CPU time comes slowly, and only CPU time counts here.
+    const limits: JudgeLimits = { ...data.limits, cpuTimeMs, wallTimeMs: Math.max(data.limits.wallTimeMs, cpuTimeMs * 8 + 2_000) };
+    const run = await judge.judge({ code, language: 'java', tests, limits });
+    if (run.verdict === 'compilation_error') {
+      if (code === data.code) return result('compile-error');
+      code = data.code;
+      continue;
+    }
     const best = new Map<number, number>();
+    const record = () => {
+      for (const [size, ms] of best) points.push({ n: size, ms: Math.round(ms * 100) / 100 });
+    };
     for (let i = 0; i < run.results.length; i++) {
       const r = run.results[i];
-      spent += r.verdict === 'time_limit_exceeded' ? cpuTimeMs : r.executionTime;
+      const ms = code === data.code ? r.executionTime : (cpuMsOf(r.stderr) ?? r.executionTime);
+      spent += r.verdict === 'time_limit_exceeded' ? cpuTimeMs : ms;
       if (sizeOfTest[i] < 0) continue;
       if (r.verdict === 'time_limit_exceeded') {
-        const atLimit = cpuTimeMs >= data.limits.cpuTimeMs;
-        return result(atLimit ? 'too-slow' : points.length >= 2 ? 'measured' : 'too-slow', `n=${sizeOfTest[i]}: ${r.error}`);
+        record();
+        // Past the problem's own limit it is too slow; past only what the budget left, the budget is spent.
+        const atLimit = cpuTimeMs >= data.limits.cpuTimeMs && !/wall/.test(r.error);
+        return result(atLimit || points.length < 2 ? 'too-slow' : 'measured', `n=${sizeOfTest[i]}: ${r.error}`);
       }
-      if (failed(r.verdict)) return result('crashed', `n=${sizeOfTest[i]}: ${r.error}`);
-      best.set(sizeOfTest[i], Math.min(best.get(sizeOfTest[i]) ?? Infinity, r.executionTime));
+      if (failed(r.verdict)) {
+        record();
+        return result('crashed', `n=${sizeOfTest[i]}: ${r.error}`);
+      }
+      best.set(sizeOfTest[i], Math.min(best.get(sizeOfTest[i]) ?? Infinity, ms));
     }
-    for (const size of sizes) points.push({ n: size, ms: best.get(size) ?? 0 });
+    record();
     const last = sizes[sizes.length - 1];
     if (last >= maxN) return result(fitSlope(points) === undefined ? 'too-fast' : 'measured');
     n = Math.min(last * 2, maxN);
@@ -119,18 +142,28 @@ export async function measureComplexity(judge: Judge, data: AiMeasureJobData): P
 }
 
 /**
- * The sizes of the next batch: doubling from `n`, as many as the time predicted for them (from the
- * growth so far, assumed at least quadratic until measured) fits in half the budget left.
+ * The time a run of size `n` should take, from the growth so far: at least quadratic (a slope fitted
+ * before the JIT settles is too low), cubic until measured, ms.
+ */
+function predictMs(n: number, points: MeasuredPoint[]): number {
+  if (points.length === 0) return NOISE_FLOOR_MS;
+  const slope = Math.max(fitSlope(points) ?? 3, 2);
+  const last = points[points.length - 1];
+  return Math.max(last.ms, NOISE_FLOOR_MS) * (n / last.n) ** slope;
+}
+
+/**
+ * The sizes of the next batch: doubling from `n`, as many as the time predicted for them fits in half
+ * the budget left; none when even the next size would not fit in all of it.
  */
 function nextSizes(n: number, maxN: number, most: number, points: MeasuredPoint[], left: number): number[] {
-  const slope = Math.max(fitSlope(points) ?? 2, 1);
-  const lastMs = points.length ? Math.max(points[points.length - 1].ms, NOISE_FLOOR_MS) : NOISE_FLOOR_MS;
-  const lastN = points.length ? points[points.length - 1].n : n / 2;
   const sizes: number[] = [];
   let predicted = 0;
   for (let size = n; sizes.length < most; size = Math.min(size * 2, maxN)) {
-    const ms = lastMs * (size / lastN) ** slope * (RUNS_PER_SIZE + 1);
-    if (sizes.length > 0 && predicted + ms > left / 2) break;
+    const one = predictMs(size, points);
+    const ms = one * (one > SLOW_RUN_MS ? 1 : RUNS_PER_SIZE);
+    // A slow size runs alone, so its run may take all the budget left and no more.
+    if (sizes.length > 0 && (predicted + ms > left / 2 || one > SLOW_RUN_MS)) break;
     if (sizes.length === 0 && points.length >= 2 && ms > left) break;
     sizes.push(size);
     predicted += ms;
