@@ -324,7 +324,16 @@ describe('the API process with no JDK on its PATH', () => {
 
   beforeAll(async () => {
     t = await startApp({ JUDGE_QUEUE_PREFIX: judge.prefix });
-    api = await startApiProcess({ PATH: '/nonexistent-no-jdk', JUDGE_QUEUE_PREFIX: judge.prefix, AI_MEASURE_BUDGET_MS: '0' });
+    const env = { PATH: '/nonexistent-no-jdk', JUDGE_QUEUE_PREFIX: judge.prefix, AI_MEASURE_BUDGET_MS: '0' };
+    // The helper picks a random port, which another process on this machine may hold: try another.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        api = await startApiProcess(env);
+        break;
+      } catch (error) {
+        if (attempt >= 3 || !/EADDRINUSE/.test(String(error))) throw error;
+      }
+    }
   });
   afterAll(async () => {
     api?.process.kill('SIGTERM');

@@ -15,6 +15,7 @@ import {
 } from '@javelin/java-io';
 import { checkerFor, isBuiltInChecker, type Checker } from '../checkers';
 import type { Judge } from '../judge';
+import { cpuMsOf, withCpuTimer } from './cpu-timer';
 
 /** Random inputs of each search round, from size 0 up to the round's largest. */
 const ROUNDS = [
@@ -59,6 +60,10 @@ export async function findCounterexample(
   if (!isBuiltInChecker(checkerName)) return { status: 'unsupported', tried: 0, detail: `the ${checkerName} checker` };
   const checker = checkerFor(checkerName);
   const rng = seededRandom(data.seed);
+  // Both programs run with the timing class when it fits them: the budget counts CPU time, which a
+  // busy machine does not inflate. Their outputs are untouched (the time goes to stderr).
+  const reference = await timed(judge, data.reference, data.limits);
+  const code = await timed(judge, data.code, data.limits);
   const runMs = Math.min(SMALL_RUN_MS, data.limits.cpuTimeMs);
   const limits: JudgeLimits = { ...data.limits, cpuTimeMs: runMs, wallTimeMs: Math.max(runMs * 4, 2_000) };
   let spent = 0;
@@ -77,7 +82,7 @@ export async function findCounterexample(
     const unique = [...new Map(candidates.map((c) => [c.stdin, c])).values()].sort(smallerFirst);
     if (unique.length === 0) return [];
     const ref = await judge.judge({
-      code: data.reference,
+      code: reference,
       language: 'java',
       limits,
       tests: unique.map((c, i) => ({ id: `r${i}`, stdin: c.stdin, expectedOutput: '' })),
@@ -92,7 +97,7 @@ export async function findCounterexample(
     for (let from = 0; from < valid.length && found.length === 0 && !outOfTime(); from += CHUNK) {
       const chunk = valid.slice(from, from + CHUNK);
       const user = await judge.judge({
-        code: data.code,
+        code,
         language: 'java',
         limits,
         tests: chunk.map((x, i) => ({ id: `u${i}`, stdin: x.c.stdin, expectedOutput: x.expected.actualOutput })),
@@ -150,6 +155,14 @@ export async function findCounterexample(
   };
 }
 
+/** The program with the timing class when that compiles (a compile only: no test runs), else as it is. */
+async function timed(judge: Judge, code: string, limits: JudgeLimits): Promise<string> {
+  const withTimer = withCpuTimer(code);
+  if (!withTimer) return code;
+  const compiled = await judge.judge({ code: withTimer, language: 'java', tests: [], limits });
+  return compiled.verdict === 'compilation_error' ? code : withTimer;
+}
+
 function crashed(verdict: string): boolean {
   return verdict !== 'accepted' && verdict !== 'wrong_answer';
 }
@@ -160,8 +173,9 @@ function disagrees(r: JudgeTestResult, expected: string, checker: Checker, toler
   return !checker(expected, r.actualOutput, tolerance === undefined ? {} : { tolerance }).accepted;
 }
 
+/** Test time spent: each run's CPU time (its wall time when it could not be timed), a timed-out run's limit. */
 function time(results: JudgeTestResult[], limitMs: number): number {
-  return results.reduce((s, r) => s + (r.verdict === 'time_limit_exceeded' ? limitMs : r.executionTime), 0);
+  return results.reduce((s, r) => s + (r.verdict === 'time_limit_exceeded' ? limitMs : (cpuMsOf(r.stderr) ?? r.executionTime)), 0);
 }
 
 function magnitudeOf(values: InputValues): number {

@@ -69,7 +69,7 @@ export function buildInputSpec(
       if (depth === 2 && columns?.min !== undefined && columns.min === columns.max) out.columns = columns.min;
     }
     if (element === 'int' || element === 'long' || element === 'double') {
-      const fallback = element === 'double' ? DEFAULT_DOUBLE : role === 'size' ? DEFAULT_SIZE_INT : DEFAULT_INT;
+      const fallback = element === 'double' ? DEFAULT_DOUBLE : role === 'size' && depth === 0 ? DEFAULT_SIZE_INT : DEFAULT_INT;
       const stated = get('values');
       out.values = range(stated, fallback);
       if (element === 'long') out.values = { min: Math.max(out.values.min, -SAFE_LONG), max: Math.min(out.values.max, SAFE_LONG) };
@@ -138,8 +138,9 @@ function readBounds(text: string, vars: { name: string; type: ProblemInputType }
       const op = parts[i - 1];
       const left = parts[i - 2];
       const right = parts[i];
-      const leftNumber = numberOf(left);
-      const rightNumber = numberOf(right);
+      // Prose around a chain ("…, where n is the length") is left out: the number next to the operator counts.
+      const leftNumber = numberOf(left, 'last');
+      const rightNumber = numberOf(right, 'first');
       // `A <= subjects` (lower bound) and `subjects <= B` (upper bound); `subjects == K` fixes both.
       if (leftNumber === undefined && rightNumber !== undefined) {
         for (const key of subjects(left, vars, aliases)) {
@@ -162,10 +163,17 @@ function readBounds(text: string, vars: { name: string; type: ProblemInputType }
   return out;
 }
 
-function numberOf(text: string): number | undefined {
+const FIRST_NUMBER = new RegExp(`^(${NUMBER})(?![\\w.\\[])`);
+const LAST_NUMBER = new RegExp(`(?:^|[\\s(,:])(${NUMBER})$`);
+
+/** The number a side of a comparison is: all of it, or (with prose beside it) the number next to the operator. */
+function numberOf(text: string, at: 'first' | 'last'): number | undefined {
   const t = text.replace(/\s+/g, ' ').trim();
-  if (!NUMBER_ONLY.test(t)) return undefined;
-  const value = parseNumber(t);
+  const m = NUMBER_ONLY.test(t) ? [t, t] : (at === 'first' ? FIRST_NUMBER : LAST_NUMBER).exec(t);
+  if (!m) return undefined;
+  // The sign apart: parseNumber reads `-10^4` as (-10)^4.
+  const raw = m[1].trim();
+  const value = raw.startsWith('-') ? -parseNumber(raw.slice(1)) : parseNumber(raw);
   return Number.isFinite(value) ? value : undefined;
 }
 
