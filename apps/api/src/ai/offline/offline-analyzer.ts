@@ -426,7 +426,15 @@ export class OfflineAnalyzer {
           '',
         );
       }
-      out.push('## Likely fix', '', primary.fix, '');
+      const shown = counterexample?.kind === 'searched' && counterexample.result.status === 'found';
+      out.push(
+        '## Likely fix',
+        '',
+        shown && primary.cause === 'wrong-answer'
+          ? 'Trace your code by hand on the counterexample below, the smallest failing input found: the line where its values go wrong is the one to fix.'
+          : primary.fix,
+        '',
+      );
     }
     if (!javac.ran) out.push(`_${AiMessages.compilerUnavailable}_`, '');
     if (primary) out.push(...counterexampleSection(counterexample));

@@ -33,9 +33,10 @@ export function growthLabel(slope: number, sizeNames: string[], staticTime?: Cos
   return logs > 0 && staticDegree === d ? `O(${power} log ${variable})` : `O(${power})`;
 }
 
-/** n as the analysis writes it (`10^5`, `4096`). */
+/** n as the analysis writes it: `32768`, a power of ten as `10^5`, past a million `2.0·10^6`. */
 function formatN(n: number): string {
-  return formatSteps(n);
+  if (n >= 1e4 && Number.isInteger(Math.log10(n))) return `10^${Math.log10(n)}`;
+  return n < 1e6 ? String(n) : formatSteps(n);
 }
 
 function seconds(ms: number): string {
@@ -111,8 +112,8 @@ export function describeMeasurement(
   const stopped = result.status === 'too-slow' ? ` A run at ${result.detail?.split(':')[0] ?? 'the next size'} passed the limit.` : '';
   const sentence = `measured ≈ ${label}: doubling ${growing} multiplied the time by ${factor.toFixed(1)}`;
   return {
-    summary: `Measured in the sandbox: ${sentence}${tooSlow ? ' — **too slow** for the constraints' : ''}.`,
-    detail: `**Measured:** ${sentence} (${span}; ${clock}, ${inputs}).${atMax}${stopped}`,
+    summary: `Run in the sandbox, ${sentence}${tooSlow ? ' — **too slow** for the constraints' : ''}.`,
+    detail: `**Measured:** ${sentence.slice('measured '.length)} (${span}; ${clock}, ${inputs}).${atMax}${stopped}`,
     tooSlow,
     chart: chart(label, Math.round(factor * 10) / 10),
   };

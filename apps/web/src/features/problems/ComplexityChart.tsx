@@ -1,8 +1,9 @@
 import type { AiMeasurement } from '@javelin/contracts';
 
-const WIDTH = 600;
-const HEIGHT = 220;
-const PAD = { top: 16, right: 20, bottom: 36, left: 56 };
+// A narrow drawing, so its labels stay readable when a phone scales it down to ~300 px.
+const WIDTH = 440;
+const HEIGHT = 200;
+const PAD = { top: 14, right: 16, bottom: 36, left: 52 };
 
 /** 128 → "128", 65536 → "64k", 100000 → "100k", 10^9 → "1G". */
 function formatN(n: number): string {
@@ -35,7 +36,7 @@ export function ComplexityChart({ measurement }: { measurement: AiMeasurement })
   const y = (ms: number) => PAD.top + ((maxMs - ms) * (HEIGHT - PAD.top - PAD.bottom)) / maxMs;
   const path = points.map((p, i) => `${i ? 'L' : 'M'}${x(p.n).toFixed(1)},${y(p.ms).toFixed(1)}`).join(' ');
   // Every other size is labelled when there are many.
-  const step = points.length > 7 ? 2 : 1;
+  const step = points.length > 5 ? 2 : 1;
   const summary = measurement.label
     ? `${measurement.label}: doubling n multiplied the time by ${measurement.doublingFactor}`
     : 'growth not fitted';
