@@ -51,7 +51,12 @@ const corpus = JSON.parse(readFileSync(join(CORPUS_DIR, 'cases.json'), 'utf8')) 
  * static estimate: measuring and counterexamples are tested in ai-sandbox.integration-spec.ts.
  */
 let judge: RunningJudge;
-const withJudge = (env: Record<string, string> = {}) => ({ JUDGE_QUEUE_PREFIX: judge.prefix, AI_MEASURE_BUDGET_MS: '0', AI_COUNTEREXAMPLE_BUDGET_MS: '0', ...env });
+const withJudge = (env: Record<string, string> = {}) => ({
+  JUDGE_QUEUE_PREFIX: judge.prefix,
+  AI_MEASURE_BUDGET_MS: '0',
+  AI_COUNTEREXAMPLE_BUDGET_MS: '0',
+  ...env,
+});
 beforeAll(async () => {
   judge = await startJudge();
 });

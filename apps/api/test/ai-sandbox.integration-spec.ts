@@ -76,7 +76,11 @@ function spreadProblem() {
     testCases: [
       { inputs: { nums: '[3,9,1,4]' }, expectedOutput: '8', isExample: true },
       { inputs: { nums: '[5,-2,0]' }, expectedOutput: '7', isExample: true },
-      { inputs: { nums: `[2,5,${HIDDEN_VALUE}]` }, expectedOutput: String(Number(HIDDEN_VALUE) - 2), isExample: false },
+      {
+        inputs: { nums: `[2,5,${HIDDEN_VALUE}]` },
+        expectedOutput: String(Number(HIDDEN_VALUE) - 2),
+        isExample: false,
+      },
     ],
     functionName: SIGNATURE.functionName,
     returnType: SIGNATURE.returnType,
@@ -111,14 +115,20 @@ describe('Analyze Code measures the complexity in the sandbox', () => {
   let user: SeededUser;
   let problemId: string;
   const analyze = (code: string) =>
-    t.http.post('/api/analyze-code').set(bearer(user.token)).send({ problemId, code, language: 'java' }).expect(200);
+    t.http
+      .post('/api/analyze-code')
+      .set(bearer(user.token))
+      .send({ problemId, code, language: 'java' })
+      .expect(200);
 
   beforeAll(async () => {
     t = await startApp({ JUDGE_QUEUE_PREFIX: judge.prefix });
     await resetDatabase(t.db);
     const admin = await seedUser(t, ['admin']);
     user = await seedUser(t);
-    problemId = (await t.http.post('/api/problems').set(bearer(admin.token)).send(spreadProblem()).expect(201)).body._id;
+    problemId = (
+      await t.http.post('/api/problems').set(bearer(admin.token)).send(spreadProblem()).expect(201)
+    ).body._id;
   });
   afterAll(() => t?.close());
 
@@ -128,19 +138,27 @@ describe('Analyze Code measures the complexity in the sandbox', () => {
     console.log(JSON.stringify(quadratic.measurement), JSON.stringify(linear.measurement));
     expect(quadratic.analysis).toContain('**Time:** O(n^2)');
     expect(quadratic.analysis).toMatch(/measured ≈ O\(n²\): doubling n multiplied the time by \d+\.\d/);
-    expect(quadratic.measurement).toMatchObject({ label: 'O(n²)', xLabel: 'nums.length', status: 'measured' });
+    expect(quadratic.measurement).toMatchObject({
+      label: 'O(n²)',
+      xLabel: 'nums.length',
+      status: 'measured',
+    });
     expect(quadratic.measurement.doublingFactor).toBeGreaterThan(3);
     expect(quadratic.measurement.points.length).toBeGreaterThanOrEqual(4);
     expect(quadratic.measurement.points[0]).toMatchObject({ n: 128 });
     // Extrapolated to nums.length = 10^5 it does not fit 2 s.
-    expect(quadratic.analysis).toMatch(/At nums\.length = 10\^5 it would take about [\d.]+ s, \*\*past the 2\.0 s limit\*\*/);
+    expect(quadratic.analysis).toMatch(
+      /At nums\.length = 10\^5 it would take about [\d.]+ s, \*\*past the 2\.0 s limit\*\*/,
+    );
 
     expect(linear.analysis).toContain('**Time:** O(n)');
     expect(linear.analysis).not.toContain('O(n²)');
     expect(linear.measurement.label === 'O(n)' || linear.measurement.label === null).toBe(true);
     expect(linear.measurement.points[linear.measurement.points.length - 1].n).toBe(1e5);
     // The inputs came from the constraints; nothing was assumed.
-    expect(linear.analysis).toContain('on inputs generated from the signature and constraints (not the tests)');
+    expect(linear.analysis).toContain(
+      'on inputs generated from the signature and constraints (not the tests)',
+    );
     expect(linear.analysis).not.toContain('assumed');
   });
 
@@ -156,7 +174,9 @@ describe('Analyze Code measures the complexity in the sandbox', () => {
     const started = Date.now();
     const res = (await analyze(CUBIC)).body;
     console.log(JSON.stringify(res.measurement), Date.now() - started, 'ms');
-    expect(res.analysis).toMatch(/(Run in the sandbox, measured ≈ O\(n[²³]\)|Measured in the sandbox: ).*\*\*too slow\*\*/);
+    expect(res.analysis).toMatch(
+      /(Run in the sandbox, measured ≈ O\(n[²³]\)|Measured in the sandbox: ).*\*\*too slow\*\*/,
+    );
     expect(res.analysis).toContain('past the 2.0 s limit');
     const points = res.measurement.points as { n: number; ms: number }[];
     // The runs took at most the 2 s budget together.
@@ -181,7 +201,14 @@ describe('Analyze Code measures the complexity in the sandbox', () => {
   });
 
   it('gets javac -Xlint:all findings from the judge', async () => {
-    const res = (await analyze(LINEAR.replace('int lo = nums[0], hi = nums[0];', 'java.util.List raw = new java.util.ArrayList(); int lo = nums[0], hi = nums[0];'))).body;
+    const res = (
+      await analyze(
+        LINEAR.replace(
+          'int lo = nums[0], hi = nums[0];',
+          'java.util.List raw = new java.util.ArrayList(); int lo = nums[0], hi = nums[0];',
+        ),
+      )
+    ).body;
     expect(res.analysis).toMatch(/Line \d+: \[rawtypes\] found raw type: List/);
   });
 });
@@ -203,8 +230,12 @@ describe('Debug Help searches a verified counterexample against the reference so
     await resetDatabase(t.db);
     const admin = await seedUser(t, ['admin']);
     user = await seedUser(t);
-    withReference = (await t.http.post('/api/problems').set(bearer(admin.token)).send(spreadProblem()).expect(201)).body._id;
-    withoutReference = (await t.http.post('/api/problems').set(bearer(admin.token)).send(spreadProblem()).expect(201)).body._id;
+    withReference = (
+      await t.http.post('/api/problems').set(bearer(admin.token)).send(spreadProblem()).expect(201)
+    ).body._id;
+    withoutReference = (
+      await t.http.post('/api/problems').set(bearer(admin.token)).send(spreadProblem()).expect(201)
+    ).body._id;
     await setReference(t, withReference, REFERENCE);
   });
   afterAll(() => t?.close());
@@ -241,7 +272,8 @@ describe('Debug Help searches a verified counterexample against the reference so
     expect(again.body.actualOutput).toBe(actual);
     expect(again.body.actualOutput).not.toBe(expected);
 
-    for (const secret of [HIDDEN_VALUE, REFERENCE_MARKER, 'Integer.MAX_VALUE']) expect(JSON.stringify(res)).not.toContain(secret);
+    for (const secret of [HIDDEN_VALUE, REFERENCE_MARKER, 'Integer.MAX_VALUE'])
+      expect(JSON.stringify(res)).not.toContain(secret);
   });
 
   it('says so when the problem has no reference solution, and explains as before', async () => {
@@ -260,11 +292,18 @@ describe('the OpenAI-compatible path gets the sandbox findings, never a hidden t
 
   beforeAll(async () => {
     fake = await startFakeOpenAi();
-    t = await startApp({ JUDGE_QUEUE_PREFIX: judge.prefix, OPENAI_API_KEY: 'sk-test-key', OPENAI_BASE_URL: fake.url, AI_MODEL: 'fake-model-1' });
+    t = await startApp({
+      JUDGE_QUEUE_PREFIX: judge.prefix,
+      OPENAI_API_KEY: 'sk-test-key',
+      OPENAI_BASE_URL: fake.url,
+      AI_MODEL: 'fake-model-1',
+    });
     await resetDatabase(t.db);
     const admin = await seedUser(t, ['admin']);
     user = await seedUser(t);
-    problemId = (await t.http.post('/api/problems').set(bearer(admin.token)).send(spreadProblem()).expect(201)).body._id;
+    problemId = (
+      await t.http.post('/api/problems').set(bearer(admin.token)).send(spreadProblem()).expect(201)
+    ).body._id;
     await setReference(t, problemId, REFERENCE);
   });
   afterAll(async () => {
@@ -274,23 +313,36 @@ describe('the OpenAI-compatible path gets the sandbox findings, never a hidden t
 
   it('prompts with the measured figures and the verified counterexample', async () => {
     const before = fake.requests.length;
-    const analysis = await t.http.post('/api/analyze-code').set(bearer(user.token)).send({ problemId, code: QUADRATIC, language: 'java' }).expect(200);
+    const analysis = await t.http
+      .post('/api/analyze-code')
+      .set(bearer(user.token))
+      .send({ problemId, code: QUADRATIC, language: 'java' })
+      .expect(200);
     expect(analysis.body.analysis.startsWith(FAKE_ANSWER_PREFIX)).toBe(true);
     expect(analysis.body.measurement.label).toBe('O(n²)');
     const debug = await t.http
       .post('/api/debug-help')
       .set(bearer(user.token))
-      .send({ problemId, code: OFF_BY_ONE, language: 'java', errorMessage: 'Wrong answer', testResults: FAILED_HIDDEN })
+      .send({
+        problemId,
+        code: OFF_BY_ONE,
+        language: 'java',
+        errorMessage: 'Wrong answer',
+        testResults: FAILED_HIDDEN,
+      })
       .expect(200);
     expect(debug.body.analysis.startsWith(FAKE_ANSWER_PREFIX)).toBe(true);
-    const [analyzePrompt, debugPrompt] = fake.requests.slice(before).map((r) => r.body.messages!.map((m) => m.content).join('\n'));
+    const [analyzePrompt, debugPrompt] = fake.requests
+      .slice(before)
+      .map((r) => r.body.messages!.map((m) => m.content).join('\n'));
     expect(analyzePrompt).toContain('## Measured complexity (run in the sandbox on generated inputs)');
     expect(analyzePrompt).toMatch(/measured ≈ O\(n²\): doubling n multiplied the time by/);
     expect(analyzePrompt).toMatch(/Times \(n: ms\): 128: [\d.]+, 256: /);
     expect(debugPrompt).toContain('## Verified counterexample');
     expect(debugPrompt).toMatch(/- nums = \[/);
     for (const r of fake.requests.slice(before))
-      for (const secret of [HIDDEN_VALUE, REFERENCE_MARKER, 'Integer.MAX_VALUE']) expect(r.raw).not.toContain(secret);
+      for (const secret of [HIDDEN_VALUE, REFERENCE_MARKER, 'Integer.MAX_VALUE'])
+        expect(r.raw).not.toContain(secret);
   });
 });
 
@@ -301,16 +353,26 @@ describe('without a judge in time', () => {
 
   beforeAll(async () => {
     // A queue no judge listens on.
-    t = await startApp({ JUDGE_QUEUE_PREFIX: `${judge.prefix}-nobody`, AI_JAVAC_TIMEOUT_MS: '1000', AI_SANDBOX_TIMEOUT_MS: '1000' });
+    t = await startApp({
+      JUDGE_QUEUE_PREFIX: `${judge.prefix}-nobody`,
+      AI_JAVAC_TIMEOUT_MS: '1000',
+      AI_SANDBOX_TIMEOUT_MS: '1000',
+    });
     await resetDatabase(t.db);
     const admin = await seedUser(t, ['admin']);
     user = await seedUser(t);
-    problemId = (await t.http.post('/api/problems').set(bearer(admin.token)).send(spreadProblem()).expect(201)).body._id;
+    problemId = (
+      await t.http.post('/api/problems').set(bearer(admin.token)).send(spreadProblem()).expect(201)
+    ).body._id;
   });
   afterAll(() => t?.close());
 
   it('says the compiler findings and the measurement are unavailable instead of dropping them', async () => {
-    const res = await t.http.post('/api/analyze-code').set(bearer(user.token)).send({ problemId, code: LINEAR, language: 'java' }).expect(200);
+    const res = await t.http
+      .post('/api/analyze-code')
+      .set(bearer(user.token))
+      .send({ problemId, code: LINEAR, language: 'java' })
+      .expect(200);
     expect(res.body.success).toBe(true);
     expect(res.body.analysis).toContain(AiMessages.compilerUnavailable);
     expect(res.body.analysis).toContain(AiMessages.measurementUnavailable);
@@ -353,7 +415,14 @@ describe('the API process with no JDK on its PATH', () => {
     const res = await fetch(`${api.url}/api/analyze-code`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', ...bearer(admin.token) },
-      body: JSON.stringify({ problemId: _id, language: 'java', code: LINEAR.replace('int lo = nums[0], hi = nums[0];', 'java.util.List raw = new java.util.ArrayList(); int lo = nums[0], hi = nums[0];') }),
+      body: JSON.stringify({
+        problemId: _id,
+        language: 'java',
+        code: LINEAR.replace(
+          'int lo = nums[0], hi = nums[0];',
+          'java.util.List raw = new java.util.ArrayList(); int lo = nums[0], hi = nums[0];',
+        ),
+      }),
     });
     expect(res.status).toBe(200);
     const body = (await res.json()) as { analysis: string };

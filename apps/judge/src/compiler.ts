@@ -198,7 +198,8 @@ export class CompileService {
     const run = this.chain.then(() => this.send(`lint:${name}`, source, timeoutMs));
     this.chain = run.catch(() => undefined);
     return run.then((frame) => {
-      if (frame === null || typeof frame !== 'object' || frame.status === 0 || frame.status === 2) return null;
+      if (frame === null || typeof frame !== 'object' || frame.status === 0 || frame.status === 2)
+        return null;
       return { compiled: frame.status === 3, diagnostics: frame.message };
     });
   }

@@ -130,7 +130,9 @@ public class Main {
   });
 
   it('reports errors of code that does not compile, and nothing for clean code', async () => {
-    const broken = (await runAiJob(judge, 'ai-lint', { code: LINEAR.replace('sum += x;', 'sum += x') })) as AiLintResult;
+    const broken = (await runAiJob(judge, 'ai-lint', {
+      code: LINEAR.replace('sum += x;', 'sum += x'),
+    })) as AiLintResult;
     expect(broken).toMatchObject({ ran: true, compiled: false });
     expect(broken.diagnostics).toMatch(/Main\.java:\d+: error: ';' expected/);
     const clean = (await runAiJob(judge, 'ai-lint', { code: LINEAR })) as AiLintResult;
@@ -138,7 +140,12 @@ public class Main {
   });
 
   it('leaves judging as it was: the same code is still judged after a lint', async () => {
-    const r = await judge.judge({ code: LINEAR, language: 'java', tests: [example([1, 2, 3], '6')], limits: DEFAULT_JUDGE_LIMITS });
+    const r = await judge.judge({
+      code: LINEAR,
+      language: 'java',
+      tests: [example([1, 2, 3], '6')],
+      limits: DEFAULT_JUDGE_LIMITS,
+    });
     expect(r.verdict).toBe('accepted');
   });
 });
@@ -209,13 +216,23 @@ describe('ai-counterexample: a verified smallest input against the reference', (
     expect(values.length).toBe(2);
     // Re-run both programs on it: they disagree, with the outputs reported.
     const stdin = encodeInput(spec, { nums: values } as InputValues);
-    const user = await judge.judge({ code: MAX_OFF_BY_ONE, language: 'java', tests: [{ id: 'u', stdin, expectedOutput: r.expected! }], limits: DEFAULT_JUDGE_LIMITS });
+    const user = await judge.judge({
+      code: MAX_OFF_BY_ONE,
+      language: 'java',
+      tests: [{ id: 'u', stdin, expectedOutput: r.expected! }],
+      limits: DEFAULT_JUDGE_LIMITS,
+    });
     expect(user.results[0]).toMatchObject({ verdict: 'wrong_answer', actualOutput: r.actual });
     expect(r.expected!.trim()).toBe(String(Math.max(...values)));
   });
 
   it('finds none for a correct solution', async () => {
-    const r = await search(MAX_REFERENCE.replace('int best = nums[0];', 'int best = Integer.MIN_VALUE;').replace('int i = 1;', 'int i = 0;'));
+    const r = await search(
+      MAX_REFERENCE.replace('int best = nums[0];', 'int best = Integer.MIN_VALUE;').replace(
+        'int i = 1;',
+        'int i = 0;',
+      ),
+    );
     expect(r.status).toBe('not-found');
     expect(r.tried).toBeGreaterThan(50);
   });

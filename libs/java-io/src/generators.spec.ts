@@ -1,9 +1,20 @@
 import type { GeneratedVariable, InputSpec } from '@javelin/contracts';
 import { describe, expect, it } from 'vitest';
-import { encodeInput, formatInput, generateInput, inputSize, seededRandom, shrinkCandidates } from './generators';
+import {
+  encodeInput,
+  formatInput,
+  generateInput,
+  inputSize,
+  seededRandom,
+  shrinkCandidates,
+} from './generators';
 import { parseValue } from './typed-values';
 
-const v = (name: string, type: GeneratedVariable['type'], extra: Partial<GeneratedVariable> = {}): GeneratedVariable => ({
+const v = (
+  name: string,
+  type: GeneratedVariable['type'],
+  extra: Partial<GeneratedVariable> = {},
+): GeneratedVariable => ({
   name,
   type,
   role: 'size',
@@ -15,7 +26,13 @@ const v = (name: string, type: GeneratedVariable['type'], extra: Partial<Generat
 
 describe('typed input generators', () => {
   it('grows every size variable to n within its range, and is deterministic for a seed', () => {
-    const spec: InputSpec = { variables: [v('nums', 'int[]'), v('s', 'string'), v('k', 'int', { role: 'value', atMostSize: true, values: { min: 1, max: 1e5 } })] };
+    const spec: InputSpec = {
+      variables: [
+        v('nums', 'int[]'),
+        v('s', 'string'),
+        v('k', 'int', { role: 'value', atMostSize: true, values: { min: 1, max: 1e5 } }),
+      ],
+    };
     const a = generateInput(spec, 300, seededRandom(1));
     expect((a.nums as number[]).length).toBe(300);
     expect((a.s as string).length).toBe(300);
@@ -28,11 +45,19 @@ describe('typed input generators', () => {
 
   it('writes stdin the boilerplate reads, and text the problem form reads back', () => {
     const spec: InputSpec = {
-      variables: [v('grid', 'char[][]', { alphabet: '01', length: { min: 1, max: 300 } }), v('pairs', 'int[][]', { columns: 2, values: { min: 0, max: 9 } }), v('big', 'long', { role: 'value', values: { min: 0, max: 2 ** 40 } })],
+      variables: [
+        v('grid', 'char[][]', { alphabet: '01', length: { min: 1, max: 300 } }),
+        v('pairs', 'int[][]', { columns: 2, values: { min: 0, max: 9 } }),
+        v('big', 'long', { role: 'value', values: { min: 0, max: 2 ** 40 } }),
+      ],
     };
     const values = generateInput(spec, 16, seededRandom(3));
     expect((values.grid as string[][]).length).toBe(4);
-    expect((values.grid as string[][]).every((row) => row.length === 4 && row.every((c) => c === '0' || c === '1'))).toBe(true);
+    expect(
+      (values.grid as string[][]).every(
+        (row) => row.length === 4 && row.every((c) => c === '0' || c === '1'),
+      ),
+    ).toBe(true);
     expect((values.pairs as number[][]).every((row) => row.length === 2)).toBe(true);
     expect(typeof values.big).toBe('bigint');
     const stdin = encodeInput(spec, values);
@@ -50,7 +75,9 @@ describe('typed input generators', () => {
   });
 
   it('shrinks toward fewer elements and smaller numbers, never below the ranges', () => {
-    const spec: InputSpec = { variables: [v('nums', 'int[]', { length: { min: 2, max: 10 }, values: { min: -5, max: 50 } })] };
+    const spec: InputSpec = {
+      variables: [v('nums', 'int[]', { length: { min: 2, max: 10 }, values: { min: -5, max: 50 } })],
+    };
     const start = { nums: [40, -3, 7] };
     const smaller = shrinkCandidates(spec, start);
     expect(smaller).toContainEqual({ nums: [-3, 7] });

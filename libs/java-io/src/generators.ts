@@ -105,14 +105,19 @@ export function generateInput(
             : clamp(n, v.values)
           : scalar(v, rng, range);
     } else if (depth === 1) {
-      const length = Math.min(clamp(v.role === 'size' ? n : intIn(rng, v.length), v.length), MAX_GENERATED_ELEMENTS);
+      const length = Math.min(
+        clamp(v.role === 'size' ? n : intIn(rng, v.length), v.length),
+        MAX_GENERATED_ELEMENTS,
+      );
       out[v.name] = Array.from({ length }, () => scalar(v, rng, range));
     } else {
       const cells = v.role === 'size' ? n : intIn(rng, v.length);
       const rows = clamp(v.columns ? cells : Math.max(1, Math.round(Math.sqrt(cells))), v.length);
       const columns = v.columns ?? rows;
       const safeRows = Math.min(rows, Math.floor(MAX_GENERATED_ELEMENTS / Math.max(1, columns)));
-      out[v.name] = Array.from({ length: safeRows }, () => Array.from({ length: columns }, () => scalar(v, rng, range)));
+      out[v.name] = Array.from({ length: safeRows }, () =>
+        Array.from({ length: columns }, () => scalar(v, rng, range)),
+      );
     }
   }
   return out;
@@ -134,7 +139,9 @@ export function inputSize(spec: InputSpec, values: InputValues): number {
     if (Array.isArray(x)) return 1 + x.reduce<number>((s, e) => s + weigh(e), 0);
     if (typeof x === 'string') return x.length;
     if (typeof x === 'boolean') return 1;
-    const digits = String(x).replace('-', '').replace(/^0+(?=\d)/, '').length;
+    const digits = String(x)
+      .replace('-', '')
+      .replace(/^0+(?=\d)/, '').length;
     return digits - (x === 0 || x === 0n ? 1 : 0);
   };
   return spec.variables.reduce((s, v) => s + weigh(values[v.name]), 0);
@@ -164,18 +171,29 @@ export function shrinkCandidates(spec: InputSpec, values: InputValues): InputVal
       for (const x of smallerNumbers(value)) push(v.name, x);
     } else if (depth === 1) {
       const a = value as JavaValue[];
-      if (a.length > v.length.min) for (let i = 0; i < a.length; i++) push(v.name, [...a.slice(0, i), ...a.slice(i + 1)]);
+      if (a.length > v.length.min)
+        for (let i = 0; i < a.length; i++) push(v.name, [...a.slice(0, i), ...a.slice(i + 1)]);
       a.forEach((x, i) => {
         for (const y of smallerNumbers(x)) push(v.name, [...a.slice(0, i), y, ...a.slice(i + 1)]);
       });
     } else {
       const m = value as JavaValue[][];
-      if (m.length > v.length.min) for (let i = 0; i < m.length; i++) push(v.name, [...m.slice(0, i), ...m.slice(i + 1)]);
+      if (m.length > v.length.min)
+        for (let i = 0; i < m.length; i++) push(v.name, [...m.slice(0, i), ...m.slice(i + 1)]);
       const columns = m[0]?.length ?? 0;
-      if (!v.columns && columns > 1) for (let j = 0; j < columns; j++) push(v.name, m.map((row) => [...row.slice(0, j), ...row.slice(j + 1)]));
+      if (!v.columns && columns > 1)
+        for (let j = 0; j < columns; j++)
+          push(
+            v.name,
+            m.map((row) => [...row.slice(0, j), ...row.slice(j + 1)]),
+          );
       m.forEach((row, i) =>
         row.forEach((x, j) => {
-          for (const y of smallerNumbers(x)) push(v.name, m.map((r, k) => (k === i ? [...r.slice(0, j), y, ...r.slice(j + 1)] : r)));
+          for (const y of smallerNumbers(x))
+            push(
+              v.name,
+              m.map((r, k) => (k === i ? [...r.slice(0, j), y, ...r.slice(j + 1)] : r)),
+            );
         }),
       );
     }
@@ -194,10 +212,20 @@ function numberSteps(element: string, x: JavaValue, v: GeneratedVariable): JavaV
   const value = Number(x);
   const target = clamp(0, v.values);
   if (value === target) return [];
-  const candidates = new Set<number>([target, Math.trunc((value + target) / 2), value > target ? value - 1 : value + 1]);
+  const candidates = new Set<number>([
+    target,
+    Math.trunc((value + target) / 2),
+    value > target ? value - 1 : value + 1,
+  ]);
   if (value < 0 && -value <= v.values.max) candidates.add(-value);
   const wrap = (y: number): JavaValue => (element === 'long' ? BigInt(y) : y);
   return [...candidates]
-    .filter((y) => y !== value && y >= v.values.min && y <= v.values.max && Math.abs(y - target) < Math.abs(value - target) + (y === -value ? 1 : 0))
+    .filter(
+      (y) =>
+        y !== value &&
+        y >= v.values.min &&
+        y <= v.values.max &&
+        Math.abs(y - target) < Math.abs(value - target) + (y === -value ? 1 : 0),
+    )
     .map(wrap);
 }

@@ -7,7 +7,13 @@ import type { AuthUser } from '../users/users.service';
 import { AiCache } from './ai-cache';
 import { AnalyzeCodeDto, DebugHelpDto, TestResultDto } from './dto';
 import { describe, LlmClient, LlmTimeoutError } from './llm.client';
-import { OfflineAnalyzer, OfflineReport, ProblemContext, SandboxFindings, TestOutcome } from './offline/offline-analyzer';
+import {
+  OfflineAnalyzer,
+  OfflineReport,
+  ProblemContext,
+  SandboxFindings,
+  TestOutcome,
+} from './offline/offline-analyzer';
 import { outputLines } from './offline/wrong-answer';
 import { AiKind, buildMessages } from './prompt';
 import { AiSandbox, SandboxProblem } from './sandbox/ai-sandbox';
@@ -91,7 +97,11 @@ export class AiService {
       version: problem.updatedAt?.toISOString() ?? '',
       constraints: context.constraints,
       inputVariables: context.inputVariables,
-      examples: examples.map((e) => ({ id: e.id, stdin: serializeInputs(problem.inputVariables, e.input), expectedOutput: e.expectedOutput })) satisfies JudgeTest[],
+      examples: examples.map((e) => ({
+        id: e.id,
+        stdin: serializeInputs(problem.inputVariables, e.input),
+        expectedOutput: e.expectedOutput,
+      })) satisfies JudgeTest[],
     };
     const sandbox: SandboxFindings =
       kind === 'analyze'

@@ -57,7 +57,8 @@ export async function findCounterexample(
 ): Promise<AiCounterexampleResult> {
   const started = performance.now();
   const checkerName = data.checker ?? 'exact';
-  if (!isBuiltInChecker(checkerName)) return { status: 'unsupported', tried: 0, detail: `the ${checkerName} checker` };
+  if (!isBuiltInChecker(checkerName))
+    return { status: 'unsupported', tried: 0, detail: `the ${checkerName} checker` };
   const checker = checkerFor(checkerName);
   const rng = seededRandom(data.seed);
   // Both programs run with the timing class when it fits them: the budget counts CPU time, which a
@@ -100,7 +101,11 @@ export async function findCounterexample(
         code,
         language: 'java',
         limits,
-        tests: chunk.map((x, i) => ({ id: `u${i}`, stdin: x.c.stdin, expectedOutput: x.expected.actualOutput })),
+        tests: chunk.map((x, i) => ({
+          id: `u${i}`,
+          stdin: x.c.stdin,
+          expectedOutput: x.expected.actualOutput,
+        })),
       });
       if (user.verdict === 'compilation_error') return 'user';
       spent += time(user.results, runMs);
@@ -108,7 +113,13 @@ export async function findCounterexample(
       chunk.forEach((x, i) => {
         const r = user.results[i];
         if (r && disagrees(r, x.expected.actualOutput, checker, data.tolerance))
-          found.push({ ...x.c, expected: x.expected.actualOutput, actual: r.actualOutput, verdict: r.verdict, error: r.error });
+          found.push({
+            ...x.c,
+            expected: x.expected.actualOutput,
+            actual: r.actualOutput,
+            verdict: r.verdict,
+            error: r.error,
+          });
       });
     }
     return found.sort(smallerFirst);
@@ -118,10 +129,15 @@ export async function findCounterexample(
   for (const round of ROUNDS) {
     if (best || outOfTime()) break;
     const inputs = Array.from({ length: round.inputs }, (_, i) =>
-      candidate(generateInput(data.spec, Math.floor((i * (round.maxN + 1)) / round.inputs), rng, { smallValues: i % 2 === 0 })),
+      candidate(
+        generateInput(data.spec, Math.floor((i * (round.maxN + 1)) / round.inputs), rng, {
+          smallValues: i % 2 === 0,
+        }),
+      ),
     );
     const found = await failing(inputs);
-    if (found === 'reference') return { status: 'reference-failed', tried, detail: 'the reference solution does not compile' };
+    if (found === 'reference')
+      return { status: 'reference-failed', tried, detail: 'the reference solution does not compile' };
     if (found === 'user') return { status: 'compile-error', tried };
     best = found[0];
   }
@@ -141,7 +157,11 @@ export async function findCounterexample(
 
   // Verified: the smallest input fails again when both programs run on it once more.
   const again = await failing([best]);
-  const verified = Array.isArray(again) && again.length === 1 && again[0].actual === best.actual && again[0].expected === best.expected;
+  const verified =
+    Array.isArray(again) &&
+    again.length === 1 &&
+    again[0].actual === best.actual &&
+    again[0].expected === best.expected;
   return {
     status: 'found',
     input: formatInput(data.spec, best.values),
@@ -175,12 +195,19 @@ function disagrees(r: JudgeTestResult, expected: string, checker: Checker, toler
 
 /** Test time spent: each run's CPU time (its wall time when it could not be timed), a timed-out run's limit. */
 function time(results: JudgeTestResult[], limitMs: number): number {
-  return results.reduce((s, r) => s + (r.verdict === 'time_limit_exceeded' ? limitMs : (cpuMsOf(r.stderr) ?? r.executionTime)), 0);
+  return results.reduce(
+    (s, r) => s + (r.verdict === 'time_limit_exceeded' ? limitMs : (cpuMsOf(r.stderr) ?? r.executionTime)),
+    0,
+  );
 }
 
 function magnitudeOf(values: InputValues): number {
   const walk = (x: unknown): number =>
-    Array.isArray(x) ? x.reduce((s: number, e) => s + walk(e), 0) : typeof x === 'number' || typeof x === 'bigint' ? Math.abs(Number(x)) : 0;
+    Array.isArray(x)
+      ? x.reduce((s: number, e) => s + walk(e), 0)
+      : typeof x === 'number' || typeof x === 'bigint'
+        ? Math.abs(Number(x))
+        : 0;
   return Object.values(values).reduce((s: number, v) => s + walk(v), 0);
 }
 

@@ -15,9 +15,12 @@ const TIMER_CLASS = 'JavelinMeasureTimer';
 export function withCpuTimer(code: string): string | null {
   const info = analyzeJavaSource(code);
   const name = info.publicClass;
-  if (!name || info.packageName || info.mainClass !== name || info.topLevelTypes.includes(TIMER_CLASS)) return null;
+  if (!name || info.packageName || info.mainClass !== name || info.topLevelTypes.includes(TIMER_CLASS))
+    return null;
   const blank = blankCommentsAndLiterals(code);
-  const declaration = new RegExp(`\\bpublic(?=\\s+(?:(?:final|abstract|strictfp)\\s+)*class\\s+${name}\\b)`).exec(blank);
+  const declaration = new RegExp(
+    `\\bpublic(?=\\s+(?:(?:final|abstract|strictfp)\\s+)*class\\s+${name}\\b)`,
+  ).exec(blank);
   if (!declaration) return null;
   const at = declaration.index;
   return `${code.slice(0, at)}${' '.repeat('public'.length)}${code.slice(at + 'public'.length)}

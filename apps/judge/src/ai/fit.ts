@@ -24,9 +24,7 @@ export function fitSlope(points: MeasuredPoint[]): number | undefined {
   const sorted = [...points].sort((a, b) => a.n - b.n);
   const settled = sorted.filter((p) => p.ms >= SETTLED_MS && p.ms - base >= floor);
   const usable =
-    settled.length >= 2
-      ? settled.slice(-2)
-      : sorted.filter((p) => p.ms - base >= floor).slice(-FIT_POINTS);
+    settled.length >= 2 ? settled.slice(-2) : sorted.filter((p) => p.ms - base >= floor).slice(-FIT_POINTS);
   if (usable.length < 2 || usable[0].n === usable[usable.length - 1].n) return undefined;
   const xs = usable.map((p) => Math.log(p.n));
   const ys = usable.map((p) => Math.log(p.ms - base));

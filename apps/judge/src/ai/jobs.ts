@@ -36,6 +36,13 @@ export async function runAiJob(judge: Judge, name: AiJobName, data: AiJobData): 
 
 async function lint(judge: Judge, data: AiLintJobData): Promise<AiLintResult> {
   const reply = await judge.lint(data.code, LINT_TIMEOUT_MS);
-  if (!reply) return { ran: false, compiled: false, diagnostics: '', fileName: '', note: 'the compile service did not answer' };
+  if (!reply)
+    return {
+      ran: false,
+      compiled: false,
+      diagnostics: '',
+      fileName: '',
+      note: 'the compile service did not answer',
+    };
   return { ran: true, compiled: reply.compiled, diagnostics: reply.diagnostics, fileName: reply.fileName };
 }

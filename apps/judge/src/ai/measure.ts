@@ -7,7 +7,13 @@ import type {
   JudgeTest,
   MeasuredPoint,
 } from '@javelin/contracts';
-import { encodeInput, generateInput, MAX_GENERATED_ELEMENTS, seededRandom, TYPE_SHAPES } from '@javelin/java-io';
+import {
+  encodeInput,
+  generateInput,
+  MAX_GENERATED_ELEMENTS,
+  seededRandom,
+  TYPE_SHAPES,
+} from '@javelin/java-io';
 import type { Judge } from '../judge';
 import { cpuMsOf, withCpuTimer } from './cpu-timer';
 import { fitSlope, NOISE_FLOOR_MS } from './fit';
@@ -55,10 +61,19 @@ export async function measureComplexity(judge: Judge, data: AiMeasureJobData): P
   const sizeNames = spec.variables.filter((v) => v.role === 'size').map((v) => v.name);
   const maxN = maxSizeOf(spec);
   const base = { sizeNames, maxN, points: [] as MeasuredPoint[], spentMs: 0 };
-  const examples = await judge.judge({ code: data.code, language: 'java', tests: data.examples, limits: data.limits });
+  const examples = await judge.judge({
+    code: data.code,
+    language: 'java',
+    tests: data.examples,
+    limits: data.limits,
+  });
   if (examples.verdict === 'compilation_error') return { ...base, status: 'compile-error' };
   if (examples.results.some((r) => r.verdict !== 'accepted'))
-    return { ...base, status: 'fails-examples', detail: examples.results.find((r) => r.verdict !== 'accepted')?.error };
+    return {
+      ...base,
+      status: 'fails-examples',
+      detail: examples.results.find((r) => r.verdict !== 'accepted')?.error,
+    };
   if (maxN === 0) return { ...base, status: 'too-fast', detail: 'no input grows' };
 
   const rng = seededRandom(data.seed);
@@ -81,12 +96,17 @@ export async function measureComplexity(judge: Judge, data: AiMeasureJobData): P
 
   for (;;) {
     const left = data.budgetMs - spent;
-    if (left < MIN_RUN_MS || performance.now() - started > MAX_WALL_MS) return result(points.length ? 'measured' : 'too-slow', 'budget');
+    if (left < MIN_RUN_MS || performance.now() - started > MAX_WALL_MS)
+      return result(points.length ? 'measured' : 'too-slow', 'budget');
     const sizes = nextSizes(n, maxN, batchSize, points, left);
     if (sizes.length === 0) return result('measured', 'budget');
     // One warm-up run first, on a small input: the JVM's first test pays for loading the JDK's code.
     const tests: JudgeTest[] = [
-      { id: 'warm-up', stdin: encodeInput(spec, generateInput(spec, Math.min(FIRST_N, maxN), rng)), expectedOutput: '' },
+      {
+        id: 'warm-up',
+        stdin: encodeInput(spec, generateInput(spec, Math.min(FIRST_N, maxN), rng)),
+        expectedOutput: '',
+      },
     ];
     const sizeOfTest: number[] = [-1];
     let bytes = 0;
@@ -101,11 +121,17 @@ export async function measureComplexity(judge: Judge, data: AiMeasureJobData): P
     }
     if (bytes > MAX_BATCH_STDIN_BYTES) return result('measured', 'input size');
     // Each run may use what the budget leaves after the others' predicted time: the total stays within it.
-    const predicted = sizes.map((size) => predictMs(size, points) * (predictMs(size, points) > SLOW_RUN_MS ? 1 : RUNS_PER_SIZE));
+    const predicted = sizes.map(
+      (size) => predictMs(size, points) * (predictMs(size, points) > SLOW_RUN_MS ? 1 : RUNS_PER_SIZE),
+    );
     const others = predicted.reduce((a, b) => a + b, 0) - Math.max(...predicted);
     const cpuTimeMs = Math.max(MIN_RUN_MS, Math.min(data.limits.cpuTimeMs, Math.floor(left - others)));
     // Wall time is generous: on a busy machine a run's CPU time comes slowly, and only CPU time counts here.
-    const limits: JudgeLimits = { ...data.limits, cpuTimeMs, wallTimeMs: Math.max(data.limits.wallTimeMs, cpuTimeMs * 8 + 2_000) };
+    const limits: JudgeLimits = {
+      ...data.limits,
+      cpuTimeMs,
+      wallTimeMs: Math.max(data.limits.wallTimeMs, cpuTimeMs * 8 + 2_000),
+    };
     const run = await judge.judge({ code, language: 'java', tests, limits });
     if (run.verdict === 'compilation_error') {
       if (code === data.code) return result('compile-error');
@@ -125,7 +151,10 @@ export async function measureComplexity(judge: Judge, data: AiMeasureJobData): P
         record();
         // Past the problem's own limit it is too slow; past only what the budget left, the budget is spent.
         const atLimit = cpuTimeMs >= data.limits.cpuTimeMs && !/wall/.test(r.error);
-        return result(atLimit || points.length < 2 ? 'too-slow' : 'measured', `n=${sizeOfTest[i]}: ${r.error}`);
+        return result(
+          atLimit || points.length < 2 ? 'too-slow' : 'measured',
+          `n=${sizeOfTest[i]}: ${r.error}`,
+        );
       }
       if (failed(r.verdict)) {
         record();

@@ -99,7 +99,11 @@ const LINT_ADVICE: Record<string, string> = {
 export class OfflineAnalyzer {
   constructor(private readonly options: OfflineOptions) {}
 
-  async analyze(problem: ProblemContext, source: string, sandbox: SandboxFindings = {}): Promise<OfflineReport> {
+  async analyze(
+    problem: ProblemContext,
+    source: string,
+    sandbox: SandboxFindings = {},
+  ): Promise<OfflineReport> {
     const code = new JavaCode(source);
     const facts = this.facts(problem, code);
     const { complexity, bounds, fit } = facts;

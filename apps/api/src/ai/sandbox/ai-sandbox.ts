@@ -53,7 +53,8 @@ export class AiSandbox {
   /** javac -Xlint:all's diagnostics, from the judge's warm compile service. */
   async lint(code: string): Promise<JavacResult> {
     const r = await this.jobs.run<AiLintResult>('ai-lint', { code }, this.config.javacTimeoutMs);
-    if (!r || !r.ran) return { ran: false, compiled: false, diagnostics: [], note: r?.note ?? 'no judge answered in time' };
+    if (!r || !r.ran)
+      return { ran: false, compiled: false, diagnostics: [], note: r?.note ?? 'no judge answered in time' };
     return { ran: true, compiled: r.compiled, diagnostics: parseJavacOutput(r.diagnostics, r.fileName) };
   }
 
@@ -61,11 +62,17 @@ export class AiSandbox {
    * The measured complexity of code that passes the examples, cached per problem version and code.
    * Undefined when measuring is off or nothing in the input grows.
    */
-  async measure(problem: SandboxProblem, code: string, staticTime?: Cost): Promise<MeasuredReport | undefined> {
+  async measure(
+    problem: SandboxProblem,
+    code: string,
+    staticTime?: Cost,
+  ): Promise<MeasuredReport | undefined> {
     if (this.config.measureBudgetMs === 0) return undefined;
     const built = buildInputSpec(problem.inputVariables, problem.constraints);
     if (!built || !built.spec.variables.some((v) => v.role === 'size')) return undefined;
-    const key = `ai:measure:${createHash('sha256').update(JSON.stringify([problem.id, problem.version, code, this.config.measureBudgetMs])).digest('hex')}`;
+    const key = `ai:measure:${createHash('sha256')
+      .update(JSON.stringify([problem.id, problem.version, code, this.config.measureBudgetMs]))
+      .digest('hex')}`;
     const cached = await this.cache.get(key);
     let result: AiMeasureResult | null = cached ? (JSON.parse(cached) as AiMeasureResult) : null;
     if (!result) {
@@ -109,7 +116,11 @@ export class AiSandbox {
       budgetMs: this.config.counterexampleBudgetMs,
       seed: seedOf(code),
     };
-    const result = await this.jobs.run<AiCounterexampleResult>('ai-counterexample', data, this.config.sandboxTimeoutMs);
+    const result = await this.jobs.run<AiCounterexampleResult>(
+      'ai-counterexample',
+      data,
+      this.config.sandboxTimeoutMs,
+    );
     return result ? { kind: 'searched', result } : { kind: 'unavailable' };
   }
 }

@@ -5,9 +5,7 @@ const MAX_SHOWN = 2_000;
 
 /** What Debug Help says of the counterexample search: a section of the answer. */
 export type CounterexampleOutcome =
-  | { kind: 'no-reference' }
-  | { kind: 'unavailable' }
-  | { kind: 'searched'; result: AiCounterexampleResult };
+  { kind: 'no-reference' } | { kind: 'unavailable' } | { kind: 'searched'; result: AiCounterexampleResult };
 
 const VERDICT_TEXT: Record<string, string> = {
   runtime_error: 'crashed',
@@ -45,7 +43,10 @@ export function counterexampleSection(outcome: CounterexampleOutcome | undefined
       const failure = r.verdict && VERDICT_TEXT[r.verdict];
       if (failure) out.push(`Your code ${failure}${r.error ? `: ${r.error}` : ''}.`, '');
       else out.push('Your output:', '', fenced(clip((r.actual ?? '').trimEnd()) || '(nothing)'), '');
-      out.push('_The input was generated from the signature and constraints: it is not one of the tests._', '');
+      out.push(
+        '_The input was generated from the signature and constraints: it is not one of the tests._',
+        '',
+      );
       return out;
     }
     case 'not-found':
@@ -57,7 +58,11 @@ export function counterexampleSection(outcome: CounterexampleOutcome | undefined
     case 'reference-failed':
       return [...out, 'The reference solution could not be run, so no counterexample was searched for.', ''];
     case 'unsupported':
-      return [...out, "This problem's custom checker decides what is correct, so no counterexample was searched for.", ''];
+      return [
+        ...out,
+        "This problem's custom checker decides what is correct, so no counterexample was searched for.",
+        '',
+      ];
     default:
       return [];
   }

@@ -53,26 +53,48 @@ export function buildInputSpec(
   const vars = inputVariables.map((v) => ({ name: v.name, type: v.type as ProblemInputType }));
   const text = normaliseExponents(constraints ?? '');
   const bounds = readBounds(text, vars);
-  const arrayLike = vars.filter((v) => TYPE_SHAPES[v.type].depth > 0 || TYPE_SHAPES[v.type].element === 'string');
+  const arrayLike = vars.filter(
+    (v) => TYPE_SHAPES[v.type].depth > 0 || TYPE_SHAPES[v.type].element === 'string',
+  );
   const defaults: string[] = [];
   const variables: GeneratedVariable[] = vars.map((v) => {
     const { element, depth } = TYPE_SHAPES[v.type];
     const isScalarNumber = depth === 0 && element !== 'string';
-    const role: GeneratedVariable['role'] = arrayLike.length ? (isScalarNumber ? 'value' : 'size') : isScalarNumber && (element === 'int' || element === 'long') ? 'size' : 'value';
+    const role: GeneratedVariable['role'] = arrayLike.length
+      ? isScalarNumber
+        ? 'value'
+        : 'size'
+      : isScalarNumber && (element === 'int' || element === 'long')
+        ? 'size'
+        : 'value';
     const get = (aspect: Aspect) => bounds.get(`${v.name}:${aspect}`);
-    const out: GeneratedVariable = { name: v.name, type: v.type, role, length: DEFAULT_LENGTH, values: DEFAULT_INT, alphabet: alphabetFor(text, v.name) };
+    const out: GeneratedVariable = {
+      name: v.name,
+      type: v.type,
+      role,
+      length: DEFAULT_LENGTH,
+      values: DEFAULT_INT,
+      alphabet: alphabetFor(text, v.name),
+    };
     if (depth > 0 || element === 'string') {
       const fallback = depth === 2 ? DEFAULT_MATRIX_ROWS : DEFAULT_LENGTH;
       out.length = range(get('length'), fallback);
-      if (get('length')?.max === undefined) defaults.push(`${v.name}.length: assumed ${formatRange(out.length)}`);
+      if (get('length')?.max === undefined)
+        defaults.push(`${v.name}.length: assumed ${formatRange(out.length)}`);
       const columns = get('columns');
       if (depth === 2 && columns?.min !== undefined && columns.min === columns.max) out.columns = columns.min;
     }
     if (element === 'int' || element === 'long' || element === 'double') {
-      const fallback = element === 'double' ? DEFAULT_DOUBLE : role === 'size' && depth === 0 ? DEFAULT_SIZE_INT : DEFAULT_INT;
+      const fallback =
+        element === 'double'
+          ? DEFAULT_DOUBLE
+          : role === 'size' && depth === 0
+            ? DEFAULT_SIZE_INT
+            : DEFAULT_INT;
       const stated = get('values');
       out.values = range(stated, fallback);
-      if (element === 'long') out.values = { min: Math.max(out.values.min, -SAFE_LONG), max: Math.min(out.values.max, SAFE_LONG) };
+      if (element === 'long')
+        out.values = { min: Math.max(out.values.min, -SAFE_LONG), max: Math.min(out.values.max, SAFE_LONG) };
       if (stated?.relative || (role === 'value' && arrayLike.length && stated === undefined && depth === 0)) {
         out.atMostSize = true;
         if (stated === undefined) out.values = { min: 1, max: DEFAULT_LENGTH.max };
@@ -82,15 +104,20 @@ export function buildInputSpec(
           `${depth ? `${v.name}[i]` : v.name}: assumed ${out.atMostSize ? `${out.values.min} to n` : formatRange(out.values)}`,
         );
     }
-    if ((element === 'char' || element === 'string') && out.alphabet === LOWERCASE && !/lower\s*-?case/i.test(text))
+    if (
+      (element === 'char' || element === 'string') &&
+      out.alphabet === LOWERCASE &&
+      !/lower\s*-?case/i.test(text)
+    )
       defaults.push(`${v.name}: assumed lowercase English letters`);
     return out;
   });
   const sizes = variables.filter((v) => v.role === 'size');
-  const isInt = (v: GeneratedVariable) => TYPE_SHAPES[v.type].depth === 0 && TYPE_SHAPES[v.type].element !== 'string';
+  const isInt = (v: GeneratedVariable) =>
+    TYPE_SHAPES[v.type].depth === 0 && TYPE_SHAPES[v.type].element !== 'string';
   const sizeLabel = sizes.map((v) => (isInt(v) ? v.name : lengthName(v))).join(' = ');
   let arrays = 0;
-  const sizeSymbols = sizes.map((v) => (isInt(v) ? v.name : ['n', 'm', 'k'][arrays++] ?? v.name));
+  const sizeSymbols = sizes.map((v) => (isInt(v) ? v.name : (['n', 'm', 'k'][arrays++] ?? v.name)));
   return { spec: { variables }, defaults, sizeLabel, sizeSymbols };
 }
 
@@ -125,7 +152,9 @@ function readBounds(text: string, vars: { name: string; type: ProblemInputType }
     const m = /^\s*([A-Za-z_]\w*)\s*==?\s*([A-Za-z_][\w.[\]()]*)\s*$/.exec(clause);
     if (m && !names.has(m[1]) && subject(m[2], vars, aliases)) aliases.set(m[1], m[2]);
   }
-  const firstArray = vars.find((v) => TYPE_SHAPES[v.type].depth > 0 || TYPE_SHAPES[v.type].element === 'string');
+  const firstArray = vars.find(
+    (v) => TYPE_SHAPES[v.type].depth > 0 || TYPE_SHAPES[v.type].element === 'string',
+  );
   const matrix = vars.find((v) => TYPE_SHAPES[v.type].depth === 2);
   if (!aliases.has('n') && !names.has('n') && firstArray) aliases.set('n', `${firstArray.name}.length`);
   if (!aliases.has('m') && !names.has('m') && matrix) aliases.set('m', `${matrix.name}.length`);
@@ -156,7 +185,8 @@ function readBounds(text: string, vars: { name: string; type: ProblemInputType }
         }
       } else if (leftNumber === undefined && rightNumber === undefined && /<|≤|⩽/.test(op)) {
         // `k <= nums.length`: k is bounded by the input's size.
-        if (subjects(right, vars, aliases).length) for (const key of subjects(left, vars, aliases)) set(key, { relative: true });
+        if (subjects(right, vars, aliases).length)
+          for (const key of subjects(left, vars, aliases)) set(key, { relative: true });
       }
     }
   }
@@ -178,7 +208,11 @@ function numberOf(text: string, at: 'first' | 'last'): number | undefined {
 }
 
 /** The `name:aspect` keys a comparison's side names (`a, b` names two). */
-function subjects(text: string, vars: { name: string; type: ProblemInputType }[], aliases: Map<string, string>): string[] {
+function subjects(
+  text: string,
+  vars: { name: string; type: ProblemInputType }[],
+  aliases: Map<string, string>,
+): string[] {
   // The words before a comparison may carry prose ("where 1 <= n"): the subject is the last term.
   return text
     .split(/\s*,\s*/)
@@ -187,7 +221,12 @@ function subjects(text: string, vars: { name: string; type: ProblemInputType }[]
     .filter((key): key is string => key !== undefined);
 }
 
-function subject(term: string, vars: { name: string; type: ProblemInputType }[], aliases: Map<string, string>, depth = 0): string | undefined {
+function subject(
+  term: string,
+  vars: { name: string; type: ProblemInputType }[],
+  aliases: Map<string, string>,
+  depth = 0,
+): string | undefined {
   const t = term.replace(/\s+/g, '');
   if (depth < 2 && aliases.has(t)) return subject(aliases.get(t)!, vars, aliases, depth + 1);
   const find = (name: string) => vars.find((v) => v.name === name);

@@ -4,7 +4,11 @@ import { O_N, O_N_LOG } from '../offline/cost';
 import { describeMeasurement, growthLabel } from './measured';
 
 const options = { cpuLimitMs: 2_000, sizeLabel: 'nums.length', sizeSymbols: ['n'], defaults: [] };
-const measured = (points: [number, number][], slope: number | undefined, status: AiMeasureResult['status'] = 'measured'): AiMeasureResult => ({
+const measured = (
+  points: [number, number][],
+  slope: number | undefined,
+  status: AiMeasureResult['status'] = 'measured',
+): AiMeasureResult => ({
   status,
   points: points.map(([n, ms]) => ({ n, ms })),
   slope,
@@ -15,7 +19,7 @@ const measured = (points: [number, number][], slope: number | undefined, status:
 });
 
 describe('the measured growth in words', () => {
-  it('names the nearest class, products for two sizes, and the static estimate\'s log factor', () => {
+  it("names the nearest class, products for two sizes, and the static estimate's log factor", () => {
     expect(growthLabel(1.97, ['n'])).toBe('O(n²)');
     expect(growthLabel(0.9, ['n'])).toBe('O(n)');
     expect(growthLabel(1.05, ['n'], O_N)).toBe('O(n)');
@@ -27,8 +31,20 @@ describe('the measured growth in words', () => {
   });
 
   it("reports 'measured ≈ O(n²): doubling n multiplied the time by 3.9' and projects to the constraint", () => {
-    const r = describeMeasurement(measured([[8192, 60], [16384, 240], [32768, 940]], Math.log2(3.9)), options);
-    expect(r.summary).toBe('Run in the sandbox, measured ≈ O(n²): doubling n multiplied the time by 3.9 — **too slow** for the constraints.');
+    const r = describeMeasurement(
+      measured(
+        [
+          [8192, 60],
+          [16384, 240],
+          [32768, 940],
+        ],
+        Math.log2(3.9),
+      ),
+      options,
+    );
+    expect(r.summary).toBe(
+      'Run in the sandbox, measured ≈ O(n²): doubling n multiplied the time by 3.9 — **too slow** for the constraints.',
+    );
     expect(r.detail).toContain('At nums.length = 10^5 it would take about 8.4 s, **past the 2.0 s limit**.');
     expect(r.detail).toContain('nums.length = 8192 … 32768');
     expect(r.tooSlow).toBe(true);
@@ -36,11 +52,28 @@ describe('the measured growth in words', () => {
   });
 
   it('says when runs are too fast to fit, when it stopped on the limit, and when no judge answered', () => {
-    expect(describeMeasurement(measured([[128, 0.4], [1e5, 3]], undefined, 'too-fast'), options).summary).toBe(
+    expect(
+      describeMeasurement(
+        measured(
+          [
+            [128, 0.4],
+            [1e5, 3],
+          ],
+          undefined,
+          'too-fast',
+        ),
+        options,
+      ).summary,
+    ).toBe(
       'Measured in the sandbox: every run took under 3 ms up to nums.length = 10^5, too fast to tell its growth.',
     );
-    const slow = describeMeasurement({ ...measured([], undefined, 'too-slow'), detail: 'n=128: Time limit exceeded (CPU 2.0 s)' }, options);
-    expect(slow.summary).toBe('Measured in the sandbox: **too slow** — a run at nums.length = 128 did not finish within the 2.0 s limit.');
+    const slow = describeMeasurement(
+      { ...measured([], undefined, 'too-slow'), detail: 'n=128: Time limit exceeded (CPU 2.0 s)' },
+      options,
+    );
+    expect(slow.summary).toBe(
+      'Measured in the sandbox: **too slow** — a run at nums.length = 128 did not finish within the 2.0 s limit.',
+    );
     expect(slow.tooSlow).toBe(true);
     expect(describeMeasurement(null, options).summary).toBe(AiMessages.measurementUnavailable);
   });

@@ -49,16 +49,28 @@ function seconds(ms: number): string {
  */
 export function describeMeasurement(
   result: AiMeasureResult | null,
-  options: { cpuLimitMs: number; sizeLabel: string; sizeSymbols: string[]; defaults: string[]; staticTime?: Cost },
+  options: {
+    cpuLimitMs: number;
+    sizeLabel: string;
+    sizeSymbols: string[];
+    defaults: string[];
+    staticTime?: Cost;
+  },
 ): MeasuredReport {
   if (!result)
-    return { summary: AiMessages.measurementUnavailable, detail: AiMessages.measurementUnavailable, tooSlow: false };
+    return {
+      summary: AiMessages.measurementUnavailable,
+      detail: AiMessages.measurementUnavailable,
+      tooSlow: false,
+    };
   const { points, maxN } = result;
   const symbols = options.sizeSymbols.length ? options.sizeSymbols : ['n'];
   const growing = symbols.join(' and ');
   const clock = result.clock === 'wall' ? 'wall time of each run' : "CPU time of the program's main thread";
   const inputs = `on inputs generated from the signature and constraints (not the tests)${options.defaults.length ? `; ${options.defaults.join('; ')}` : ''}`;
-  const span = points.length ? `${options.sizeLabel} = ${formatN(points[0].n)} … ${formatN(points[points.length - 1].n)}` : '';
+  const span = points.length
+    ? `${options.sizeLabel} = ${formatN(points[0].n)} … ${formatN(points[points.length - 1].n)}`
+    : '';
   const chart = (label: string | null, factor: number | null): AiMeasurement => ({
     label,
     doublingFactor: factor,
@@ -68,9 +80,17 @@ export function describeMeasurement(
   });
   switch (result.status) {
     case 'fails-examples':
-      return { summary: 'Not measured: the code does not pass the examples.', detail: 'Not measured: the code does not pass the example tests.', tooSlow: false };
+      return {
+        summary: 'Not measured: the code does not pass the examples.',
+        detail: 'Not measured: the code does not pass the example tests.',
+        tooSlow: false,
+      };
     case 'compile-error':
-      return { summary: 'Not measured: the code does not compile.', detail: 'Not measured: the code does not compile.', tooSlow: false };
+      return {
+        summary: 'Not measured: the code does not compile.',
+        detail: 'Not measured: the code does not compile.',
+        tooSlow: false,
+      };
     case 'crashed':
       return {
         summary: 'Not measured: the program crashed on a generated input.',
@@ -109,7 +129,10 @@ export function describeMeasurement(
     last.n < maxN
       ? ` At ${options.sizeLabel} = ${formatN(maxN)} it would take about ${seconds(projected)}, ${projected > options.cpuLimitMs ? `**past the ${seconds(options.cpuLimitMs)} limit**` : `within the ${seconds(options.cpuLimitMs)} limit`}.`
       : ` At ${options.sizeLabel} = ${formatN(maxN)}, the largest the constraints allow, a run took ${seconds(last.ms)}${last.ms > options.cpuLimitMs ? `, **past the ${seconds(options.cpuLimitMs)} limit**` : ''}.`;
-  const stopped = result.status === 'too-slow' ? ` A run at ${result.detail?.split(':')[0] ?? 'the next size'} passed the limit.` : '';
+  const stopped =
+    result.status === 'too-slow'
+      ? ` A run at ${result.detail?.split(':')[0] ?? 'the next size'} passed the limit.`
+      : '';
   const sentence = `measured ≈ ${label}: doubling ${growing} multiplied the time by ${factor.toFixed(1)}`;
   return {
     summary: `Run in the sandbox, ${sentence}${tooSlow ? ' — **too slow** for the constraints' : ''}.`,

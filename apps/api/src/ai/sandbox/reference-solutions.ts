@@ -36,7 +36,8 @@ export class ReferenceSolutions {
       const row = rows[0];
       const code = typeof row?.reference_solution === 'string' ? row.reference_solution : '';
       if (!code.trim()) return null;
-      const tolerance = row.tolerance === null || row.tolerance === undefined ? undefined : Number(row.tolerance);
+      const tolerance =
+        row.tolerance === null || row.tolerance === undefined ? undefined : Number(row.tolerance);
       return {
         code,
         checker: typeof row.checker === 'string' && row.checker ? row.checker : 'exact',

@@ -26,8 +26,14 @@ export class SandboxJobs implements OnApplicationShutdown {
   private ready: Promise<unknown> | null = null;
 
   constructor(@Inject(ENV) env: Env) {
-    this.queue = new Queue(JUDGE_QUEUE, { prefix: env.redisPrefix, connection: bullConnection(env, failFast) });
-    this.events = new QueueEvents(JUDGE_QUEUE, { prefix: env.redisPrefix, connection: bullConnection(env, waitForRedis) });
+    this.queue = new Queue(JUDGE_QUEUE, {
+      prefix: env.redisPrefix,
+      connection: bullConnection(env, failFast),
+    });
+    this.events = new QueueEvents(JUDGE_QUEUE, {
+      prefix: env.redisPrefix,
+      connection: bullConnection(env, waitForRedis),
+    });
     this.queue.on('error', (e) => this.logger.warn(`queue connection: ${e.message}`));
     this.events.on('error', (e) => this.logger.warn(`queue events connection: ${e.message}`));
   }

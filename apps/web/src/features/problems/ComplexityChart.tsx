@@ -47,7 +47,13 @@ export function ComplexityChart({ measurement }: { measurement: AiMeasurement })
         role="img"
         aria-label={`Measured time against ${measurement.xLabel}: ${summary}; ${points.length} sizes from ${points[0].n} to ${points[points.length - 1].n}, longest run ${formatMs(maxMs)}`}
       >
-        <line className="axis" x1={PAD.left} y1={HEIGHT - PAD.bottom} x2={WIDTH - PAD.right} y2={HEIGHT - PAD.bottom} />
+        <line
+          className="axis"
+          x1={PAD.left}
+          y1={HEIGHT - PAD.bottom}
+          x2={WIDTH - PAD.right}
+          y2={HEIGHT - PAD.bottom}
+        />
         <line className="axis" x1={PAD.left} y1={PAD.top} x2={PAD.left} y2={HEIGHT - PAD.bottom} />
         <text x={PAD.left - 6} y={y(maxMs) + 4} textAnchor="end">
           {formatMs(maxMs)}
@@ -75,7 +81,13 @@ export function ComplexityChart({ measurement }: { measurement: AiMeasurement })
         ))}
       </svg>
       <figcaption className="muted">
-        Measured in the sandbox{measurement.label ? <> — ≈ <strong>{measurement.label}</strong>, doubling n ×{measurement.doublingFactor}</> : null}
+        Measured in the sandbox
+        {measurement.label ? (
+          <>
+            {' '}
+            — ≈ <strong>{measurement.label}</strong>, doubling n ×{measurement.doublingFactor}
+          </>
+        ) : null}
       </figcaption>
     </figure>
   );

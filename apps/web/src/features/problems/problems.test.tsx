@@ -271,7 +271,9 @@ describe('practice problem page', () => {
     await user.click(screen.getByRole('button', { name: 'Analyze Code' }));
     expect(await screen.findByText('O(n) time, looks good.')).toBeInTheDocument();
     // The measured complexity is charted above the analysis: time against n, one point per size.
-    const chart = screen.getByRole('img', { name: /^Measured time against nums\.length: O\(n²\): doubling n multiplied the time by 3\.9/ });
+    const chart = screen.getByRole('img', {
+      name: /^Measured time against nums\.length: O\(n²\): doubling n multiplied the time by 3\.9/,
+    });
     expect(chart.querySelectorAll('circle')).toHaveLength(3);
     expect(screen.getByTestId('complexity-chart')).toHaveTextContent('≈ O(n²), doubling n ×3.9');
   });
