@@ -10,12 +10,17 @@ const FIT_POINTS = 4;
  * when two or more sizes reach it, the slope is that of the two largest.
  */
 export const SETTLED_MS = 30;
+/**
+ * Shorter runs are noisy: they may show that a program grows no faster than linearly, never that it
+ * grows faster (measured: one fast O(n) run in five fitted 1.5 from them).
+ */
+const MAX_UNSETTLED_SLOPE = 1.3;
 
 /**
  * The log-log slope of time against n: over the two largest sizes past the JIT's warm-up, else least
  * squares over the largest sizes whose time stands clear of the fixed cost (class loading, reading the
  * first lines: the smallest run's time, subtracted first). Undefined when fewer than two sizes stand
- * clear of the noise.
+ * clear of the noise, or when short runs alone suggest more than linear growth.
  */
 export function fitSlope(points: MeasuredPoint[]): number | undefined {
   if (points.length < 2) return undefined;
@@ -23,8 +28,12 @@ export function fitSlope(points: MeasuredPoint[]): number | undefined {
   const floor = Math.max(NOISE_FLOOR_MS, base);
   const sorted = [...points].sort((a, b) => a.n - b.n);
   const settled = sorted.filter((p) => p.ms >= SETTLED_MS && p.ms - base >= floor);
-  const usable =
-    settled.length >= 2 ? settled.slice(-2) : sorted.filter((p) => p.ms - base >= floor).slice(-FIT_POINTS);
+  if (settled.length >= 2) return leastSquares(settled.slice(-2), base);
+  const slope = leastSquares(sorted.filter((p) => p.ms - base >= floor).slice(-FIT_POINTS), base);
+  return slope !== undefined && slope > MAX_UNSETTLED_SLOPE ? undefined : slope;
+}
+
+function leastSquares(usable: MeasuredPoint[], base: number): number | undefined {
   if (usable.length < 2 || usable[0].n === usable[usable.length - 1].n) return undefined;
   const xs = usable.map((p) => Math.log(p.n));
   const ys = usable.map((p) => Math.log(p.ms - base));

@@ -21,7 +21,7 @@ import { fitSlope, NOISE_FLOOR_MS } from './fit';
 /** The first size measured (2^7), unless the constraints allow less. */
 export const FIRST_N = 128;
 /** Runs per size: the fastest counts (a stray pause only ever adds time); one for a size predicted slow. */
-const RUNS_PER_SIZE = 2;
+const RUNS_PER_SIZE = 3;
 const SLOW_RUN_MS = 50;
 /** Sizes in the first batch (128 … 1024): small ones cost little together. */
 const FIRST_BATCH = 4;
