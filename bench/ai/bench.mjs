@@ -146,6 +146,7 @@ async function main() {
     'program     slope min/med/max   ×per doubling (med)  last n   spent CPU ms (med)  wall s (med)  statuses',
   );
   for (const [label, code] of Object.entries(PROGRAMS)) {
+    if (process.env.ONLY && process.env.ONLY !== label) continue;
     const rows = [];
     for (let i = 0; i < RUNS; i++)
       rows.push(
@@ -158,6 +159,7 @@ async function main() {
           seed: 1000 + i,
         }),
       );
+    if (process.env.VERBOSE) for (const r of rows) console.log(JSON.stringify(r.result));
     const slopes = rows.map((r) => r.result.slope).filter((s) => s !== undefined);
     const last = rows.map((r) => r.result.points.at(-1)?.n ?? 0);
     console.log(

@@ -172,10 +172,12 @@ export async function measureComplexity(judge: Judge, data: AiMeasureJobData): P
 
 /**
  * The time a run of size `n` should take, from the growth so far: at least quadratic (a slope fitted
- * before the JIT settles is too low), cubic until measured, ms.
+ * before the JIT settles is too low), cubic until measured, ms. Overestimates cost a batch more;
+ * underestimates could spend past the budget.
  */
 function predictMs(n: number, points: MeasuredPoint[]): number {
-  if (points.length === 0) return NOISE_FLOOR_MS;
+  // Before any run: as if a run of FIRST_N took the noise floor and the growth were cubic.
+  if (points.length === 0) return NOISE_FLOOR_MS * Math.max(1, n / FIRST_N) ** 3;
   const slope = Math.max(fitSlope(points) ?? 3, 2);
   const last = points[points.length - 1];
   return Math.max(last.ms, NOISE_FLOOR_MS) * (n / last.n) ** slope;
