@@ -7,7 +7,7 @@ const FIT_POINTS = 4;
 /**
  * Runs at least this long are past the JIT's warm-up (every test loads the code afresh, so each run
  * starts interpreted and gets faster per step as it is compiled, later when the machine is busy):
- * when two or more sizes reach it, the slope is that of the two largest.
+ * when two or more sizes reach it, the slope is that of the two largest (three after a short step).
  */
 export const SETTLED_MS = 30;
 /**
@@ -28,7 +28,12 @@ export function fitSlope(points: MeasuredPoint[]): number | undefined {
   const floor = Math.max(NOISE_FLOOR_MS, base);
   const sorted = [...points].sort((a, b) => a.n - b.n);
   const settled = sorted.filter((p) => p.ms >= SETTLED_MS && p.ms - base >= floor);
-  if (settled.length >= 2) return leastSquares(settled.slice(-2), base);
+  if (settled.length >= 2) {
+    // The two largest, or three when the last step is short (n = 65536 → 10^5): a short step magnifies noise.
+    const last = settled.slice(-2);
+    const short = last[1].n / last[0].n < 1.9 && settled.length >= 3;
+    return leastSquares(short ? settled.slice(-3) : last, base);
+  }
   const slope = leastSquares(sorted.filter((p) => p.ms - base >= floor).slice(-FIT_POINTS), base);
   return slope !== undefined && slope > MAX_UNSETTLED_SLOPE ? undefined : slope;
 }

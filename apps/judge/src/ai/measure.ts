@@ -22,7 +22,7 @@ import { fitSlope, NOISE_FLOOR_MS } from './fit';
 export const FIRST_N = 128;
 /** Runs per size: the fastest counts (a stray pause only ever adds time); one for a size predicted slow. */
 const RUNS_PER_SIZE = 3;
-const SLOW_RUN_MS = 50;
+const SLOW_RUN_MS = 100;
 /** Sizes in the first batch (128 … 1024): small ones cost little together. */
 const FIRST_BATCH = 4;
 /** Most sizes in a later batch (while the runs stay fast). */
