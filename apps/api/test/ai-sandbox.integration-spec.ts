@@ -377,6 +377,20 @@ describe('without a judge in time', () => {
     expect(res.body.analysis).toContain(AiMessages.compilerUnavailable);
     expect(res.body.analysis).toContain(AiMessages.measurementUnavailable);
     expect(res.body.analysis).toContain('**Time:** O(n)');
+
+    // Not cached: once a judge serves that queue, the same request gets the findings.
+    const late = await startJudge({}, `${judge.prefix}-nobody`);
+    try {
+      const again = await t.http
+        .post('/api/analyze-code')
+        .set(bearer(user.token))
+        .send({ problemId, code: LINEAR, language: 'java' })
+        .expect(200);
+      expect(again.body.analysis).not.toContain(AiMessages.compilerUnavailable);
+      expect(again.body.analysis).toContain('`javac -Xlint:all` reports no warnings.');
+    } finally {
+      await late.stop();
+    }
   });
 });
 

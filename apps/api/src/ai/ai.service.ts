@@ -125,13 +125,20 @@ export class AiService {
     }
     const measurement = offline.measured?.chart;
     const extra = measurement ? { measurement } : {};
+    // An answer missing what no judge answered in time is not cached: the next request asks again.
+    const complete =
+      offline.compiled !== null &&
+      !offline.measured?.unavailable &&
+      offline.counterexample?.kind !== 'unavailable';
+    const keep = (analysis: string) =>
+      complete ? this.cache.set(key, JSON.stringify({ analysis, ...extra })) : undefined;
     if (!this.llm.enabled) {
-      await this.cache.set(key, JSON.stringify({ analysis: offline.markdown, ...extra }));
+      await keep(offline.markdown);
       return { success: true, analysis: offline.markdown, ...extra };
     }
     try {
       const answer = await this.llm.complete(buildMessages(kind, context, dto.code, offline, debug));
-      await this.cache.set(key, JSON.stringify({ analysis: answer, ...extra }));
+      await keep(answer);
       return { success: true, analysis: answer, ...extra };
     } catch (error) {
       const timedOut = error instanceof LlmTimeoutError;

@@ -11,6 +11,8 @@ export interface MeasuredReport {
   detail: string;
   /** True when the measurement says the code is too slow for the constraints. */
   tooSlow: boolean;
+  /** No judge answered in time: the answer says so, and is not cached. */
+  unavailable?: true;
   chart?: AiMeasurement;
 }
 
