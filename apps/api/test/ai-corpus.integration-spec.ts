@@ -11,7 +11,9 @@ import { readabilityNotes } from '../src/ai/offline/readability';
 import { inputReadingNotes, staticOverflowRisk } from '../src/ai/offline/wrong-answer';
 import { OfflineAnalyzer, ProblemContext } from '../src/ai/offline/offline-analyzer';
 import type { TestCase } from '../src/problems/test-case.entity';
+import { AiSandbox } from '../src/ai/sandbox/ai-sandbox';
 import { bearer, resetDatabase, seedUser, SeededUser, startApp, TestApp } from './support/app';
+import { RunningJudge, startJudge } from './support/judge';
 
 /**
  * The built-in analyzer on real Java solutions whose complexity and bugs are known, asked through
@@ -44,7 +46,24 @@ const corpus = JSON.parse(readFileSync(join(CORPUS_DIR, 'cases.json'), 'utf8')) 
   debug: DebugCase[];
 };
 
-const analyzer = new OfflineAnalyzer({ javacTimeoutMs: 30_000, cpuSeconds: 2, stackMb: 64 });
+/**
+ * The compiler findings come from a real judge (javac -Xlint:all in its sandbox). The corpus checks the
+ * static estimate: measuring and counterexamples are tested in ai-sandbox.integration-spec.ts.
+ */
+let judge: RunningJudge;
+const withJudge = (env: Record<string, string> = {}) => ({
+  JUDGE_QUEUE_PREFIX: judge.prefix,
+  AI_MEASURE_BUDGET_MS: '0',
+  AI_COUNTEREXAMPLE_BUDGET_MS: '0',
+  ...env,
+});
+beforeAll(async () => {
+  judge = await startJudge();
+});
+afterAll(async () => {
+  await judge?.stop();
+});
+let analyzer: OfflineAnalyzer;
 const source = (file: string) => readFileSync(join(CORPUS_DIR, file), 'utf8');
 const problem = (id: string): ProblemContext => ({ ...corpus.problems[id], boilerplateCode: '' });
 /** The problem's example tests as the database would hold them. */
@@ -93,7 +112,7 @@ describe('offline analyzer on the corpus, through the HTTP API', () => {
 
   beforeAll(async () => {
     // The corpus asks far more than a user's AI budget allows in a window.
-    t = await startApp({ AI_RATE_LIMIT: '100000' });
+    t = await startApp(withJudge({ AI_RATE_LIMIT: '100000' }));
     await resetDatabase(t.db);
     const admin = await seedUser(t, ['admin']);
     user = await seedUser(t);
@@ -223,6 +242,14 @@ describe('offline analyzer on the corpus, through the HTTP API', () => {
 });
 
 describe('offline analyzer, called directly', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startApp(withJudge());
+    const sandbox = t.app.get(AiSandbox);
+    analyzer = new OfflineAnalyzer({ compile: (code) => sandbox.lint(code), cpuSeconds: 2, stackMb: 64 });
+  });
+  afterAll(() => t?.close());
+
   it('shows the first failing example as a diff of expected against actual', async () => {
     const c = corpus.debug.find((d) => d.file === 'bug-int-overflow.java')!;
     const report = await analyzer.debug(

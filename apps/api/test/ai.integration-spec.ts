@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, resetDatabase, seedUser, SeededUser, startApp, TestApp } from './support/app';
 import { FAKE_ANSWER_PREFIX, FakeOpenAi, startFakeOpenAi } from './support/fake-openai';
+import { RunningJudge, startJudge } from './support/judge';
 import { createProblem, SUM_ACCEPTED } from './support/problems';
 
 /** Unique strings that only hidden tests (or client data about them) carry. */
@@ -51,6 +52,16 @@ const REVERSE_RESULTS = [
   { passed: false, expectedOutput: HIDDEN_EXPECTED, actualOutput: CLIENT_HIDDEN_ACTUAL, error: 'Wrong answer' },
 ];
 
+/** The analyzer's compiler findings come from a judge; measuring is tested in ai-sandbox.integration-spec.ts. */
+let judge: RunningJudge;
+const withJudge = (env: Record<string, string> = {}) => ({ JUDGE_QUEUE_PREFIX: judge.prefix, AI_MEASURE_BUDGET_MS: '0', AI_COUNTEREXAMPLE_BUDGET_MS: '0', ...env });
+beforeAll(async () => {
+  judge = await startJudge();
+});
+afterAll(async () => {
+  await judge?.stop();
+});
+
 describe('AI calls with no key: the built-in analyzer answers', () => {
   let t: TestApp;
   let admin: SeededUser;
@@ -58,7 +69,7 @@ describe('AI calls with no key: the built-in analyzer answers', () => {
   let sumId: string;
 
   beforeAll(async () => {
-    t = await startApp();
+    t = await startApp(withJudge());
     await resetDatabase(t.db);
     admin = await seedUser(t, ['admin']);
     user = await seedUser(t);
@@ -159,12 +170,12 @@ describe('AI calls through an OpenAI-compatible service (a local fake)', () => {
 
   beforeAll(async () => {
     fake = await startFakeOpenAi();
-    t = await startApp({
+    t = await startApp(withJudge({
       AI_TIMEOUT_MS: String(TIMEOUT_MS),
       OPENAI_API_KEY: 'sk-test-key',
       OPENAI_BASE_URL: fake.url,
       AI_MODEL: 'fake-model-1',
-    });
+    }));
     await resetDatabase(t.db);
     admin = await seedUser(t, ['admin']);
     user = await seedUser(t);
@@ -221,7 +232,7 @@ describe('AI calls through an OpenAI-compatible service (a local fake)', () => {
     expect(res.body.analysis.startsWith('> The AI service did not answer in time')).toBe(true);
     expect(res.body.analysis).toContain('## Complexity');
     expect(elapsed).toBeGreaterThanOrEqual(TIMEOUT_MS - 50);
-    // One timeout plus the built-in analysis (a javac run), and far less than the service's delay.
+    // One timeout plus the built-in analysis (a compile in the judge), and far less than the service's delay.
     expect(elapsed).toBeLessThan(TIMEOUT_MS + 8_000);
     expect(elapsed).toBeLessThan(FAKE_DELAY_MS / 2);
     // A timed-out attempt is not repeated: the user waits one timeout at most.
@@ -281,7 +292,7 @@ describe('AI rate limit', () => {
   let sumId: string;
 
   beforeAll(async () => {
-    t = await startApp({ AI_RATE_LIMIT: String(LIMIT), AI_RATE_WINDOW_SECONDS: '600', RATE_LIMIT_DISABLED: 'false' });
+    t = await startApp(withJudge({ AI_RATE_LIMIT: String(LIMIT), AI_RATE_WINDOW_SECONDS: '600', RATE_LIMIT_DISABLED: 'false' }));
     admin = await seedUser(t, ['admin']);
     sumId = (await createProblem(t, admin.token))._id;
   });

@@ -34,10 +34,15 @@ import java.util.*;
  *             status 0: int mainLen, main class binary name (may be empty), int count,
  *                       count x (int nameLen, binary name, int len, class bytes)
  *             status 1/2: int msgLen, message (UTF-8)
+ *
+ * A request whose name starts with "lint:" (a class name never holds a colon) is a lint request for
+ * the AI analyzer: the same compilation with -Xlint:all and warnings on, answered with status 3 and
+ * javac's diagnostics when it compiles (status 1 and the same text when it does not); no classes.
  */
 public final class CompileServer {
     private static final int MAX_OUTPUT_BYTES = 32 << 20;
     private static final int MAX_MESSAGE_CHARS = 16_000;
+    private static final String LINT_PREFIX = "lint:";
 
     public static void main(String[] args) throws Exception {
         DataInputStream in = new DataInputStream(new BufferedInputStream(System.in, 1 << 16));
@@ -58,8 +63,11 @@ public final class CompileServer {
             String name = new String(readBytes(in), StandardCharsets.UTF_8);
             String source = new String(readBytes(in), StandardCharsets.UTF_8);
             Result r;
+            boolean lint = name.startsWith(LINT_PREFIX);
             try {
-                r = compile(pool, files, compiler, standard, name, source);
+                // A lint request (the AI analyzer's, rare) compiles in a fresh context of its own.
+                r = lint ? lint(compiler, standard, name.substring(LINT_PREFIX.length()), source)
+                        : compile(pool, files, compiler, standard, name, source);
             } catch (Throwable t) {
                 r = Result.failure(2, "The compiler failed: " + t);
             }
@@ -237,6 +245,18 @@ public final class CompileServer {
         r.mainClass = findMain(units);
         r.classes = files.classes;
         return r;
+    }
+
+    /** javac -Xlint:all's diagnostics of the source, formatted as the javac command prints them; the classes are dropped. */
+    static Result lint(JavaCompiler compiler, StandardJavaFileManager standard, String name, String code) {
+        MemoryFiles files = new MemoryFiles(standard);
+        List<String> options = List.of("-proc:none", "-implicit:none", "-Xlint:all", "-Xmaxerrs", "20", "-Xmaxwarns", "50",
+                "-encoding", "UTF-8", "-classpath", "");
+        StringWriter messages = new StringWriter();
+        JavacTask task = (JavacTask) compiler.getTask(messages, files, null, options, null, List.of(new Source(name, code)));
+        boolean ok = task.call();
+        // Status 3 carries the diagnostics of a source that compiled; 1 those of one that did not.
+        return Result.failure(ok ? 3 : 1, messages.toString().trim());
     }
 
     /** The binary name of the top-level class with public static void main(String[]), preferring a public class. */

@@ -198,8 +198,48 @@ export class CompileService {
     return run;
   }
 
+  /**
+   * javac -Xlint:all's diagnostics of a source (the AI analyzer's compiler findings): the same service
+   * and queue as compilations, nothing cached, no classes kept. Null when the service did not answer.
+   */
+  lint(name: string, source: string, timeoutMs: number): Promise<LintReply | null> {
+    const run = this.chain.then(() => this.send(`lint:${name}`, source, timeoutMs));
+    this.chain = run.catch(() => undefined);
+    return run.then((frame) => {
+      if (frame === null || typeof frame !== 'object' || frame.status === 0 || frame.status === 2)
+        return null;
+      return { compiled: frame.status === 3, diagnostics: frame.message };
+    });
+  }
+
   private async compileNow(name: string, source: string, timeoutMs: number): Promise<CompileResult> {
     const t0 = performance.now();
+    const frame = await this.send(name, source, timeoutMs);
+    const ms = performance.now() - t0;
+    if (frame === null || typeof frame !== 'object') {
+      if (frame === 'timeout')
+        return { ok: false, message: compileTimeoutMessage(timeoutMs), ms, cacheable: false };
+      // -XX:+ExitOnOutOfMemoryError exits with 3: the source made javac run out of memory.
+      if (frame === 3 || frame === 137)
+        return {
+          ok: false,
+          message: 'Compilation failed: the compiler ran out of memory',
+          ms,
+          cacheable: false,
+        };
+      // Anything else is the judge's fault, not the submission's: fail the job (BullMQ retries it).
+      throw new SandboxError(`the compile service died (exit ${frame})`);
+    }
+    this.compiles++;
+    return toCompileResult(frame, ms);
+  }
+
+  /** One request to the service and its reply; a timeout or a death kills it (the next request restarts it). */
+  private async send(
+    name: string,
+    source: string,
+    timeoutMs: number,
+  ): Promise<CompileReply | number | null | 'timeout'> {
     await this.ensureStarted();
     const child = this.child;
     if (!child?.stdin) throw new SandboxError('compile service is not running');
@@ -226,26 +266,12 @@ export class CompileService {
       };
       child.stdin?.write(Buffer.concat([head, nameBuf, len, srcBuf]));
     });
-    const ms = performance.now() - t0;
     if (frame === null || typeof frame !== 'object') {
       // Kill the service (it may be stuck on this source); the next request starts a fresh one.
       this.kill(child);
       this.restarts++;
-      if (frame === 'timeout')
-        return { ok: false, message: compileTimeoutMessage(timeoutMs), ms, cacheable: false };
-      // -XX:+ExitOnOutOfMemoryError exits with 3: the source made javac run out of memory.
-      if (frame === 3 || frame === 137)
-        return {
-          ok: false,
-          message: 'Compilation failed: the compiler ran out of memory',
-          ms,
-          cacheable: false,
-        };
-      // Anything else is the judge's fault, not the submission's: fail the job (BullMQ retries it).
-      throw new SandboxError(`the compile service died (exit ${frame})`);
     }
-    this.compiles++;
-    return toCompileResult(frame, ms);
+    return frame;
   }
 
   private kill(child: ChildProcess): void {
@@ -279,10 +305,16 @@ export class CompileService {
   }
 }
 
+/** The diagnostics of a lint request (javac -Xlint:all's own text). */
+export interface LintReply {
+  compiled: boolean;
+  diagnostics: string;
+}
+
 /** A reply of CompileServer.java (its protocol is described there). */
 export type CompileReply =
   | { id: number; status: 0; mainClass: string; classes: CompiledClass[] }
-  | { id: number; status: 1 | 2; message: string };
+  | { id: number; status: 1 | 2 | 3; message: string };
 
 /** The one parser of the compile service's replies: the first complete reply in `b` and its size, or null while incomplete. */
 export function parseCompileReply(b: Buffer): { reply: CompileReply; bytes: number } | null {
@@ -300,7 +332,8 @@ export function parseCompileReply(b: Buffer): { reply: CompileReply; bytes: numb
   const id = b.readInt32BE(0);
   const status = b.readUInt8(4);
   if (status !== 0) {
-    if (status !== 1 && status !== 2) throw new SandboxError(`bad status ${status} from the compile service`);
+    if (status !== 1 && status !== 2 && status !== 3)
+      throw new SandboxError(`bad status ${status} from the compile service`);
     const message = blob();
     return message === null ? null : { reply: { id, status, message: message.toString('utf8') }, bytes: off };
   }

@@ -10,7 +10,7 @@ import {
   type Verdict,
 } from '@javelin/contracts';
 import { analyzeJavaSource } from '@javelin/java-io';
-import { compileCold, FAST_START_JAVAC_OPTIONS, type CompileResult } from './compiler';
+import { compileCold, FAST_START_JAVAC_OPTIONS, type CompileResult, type LintReply } from './compiler';
 import { loadConfig, type JudgeConfig, type JudgeMode } from './config';
 import { CompileCache } from './executor/compile-cache';
 import { HarnessPool, shapeOf } from './executor/harness';
@@ -110,6 +110,19 @@ export class Judge {
     await this.rt.compiler?.close();
     this.rt.cgroups.destroySync();
     rmSync(this.rt.stateDir, { recursive: true, force: true });
+  }
+
+  /**
+   * javac -Xlint:all's diagnostics of `code` from the warm compile service (the AI analyzer's compiler
+   * findings; nothing runs). Null without a warm compile service or when it did not answer in time.
+   */
+  async lint(code: string, timeoutMs: number): Promise<(LintReply & { fileName: string }) | null> {
+    if (this.closed) throw new Error('judge is closed');
+    const compiler = this.rt.compiler;
+    if (!compiler || Buffer.byteLength(code, 'utf8') > MAX_SOURCE_BYTES) return null;
+    const fileName = analyzeJavaSource(code).publicClass ?? 'Main';
+    const reply = await compiler.lint(fileName, code, Math.min(timeoutMs, MAX_LIMITS.compileWallTimeMs));
+    return reply && { ...reply, fileName: `${fileName}.java` };
   }
 
   /** Compile (or reuse a recent compilation), run every test, classify each outcome. */

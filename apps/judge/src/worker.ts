@@ -1,5 +1,6 @@
 import { Worker, type Job } from 'bullmq';
-import { JUDGE_QUEUE, type JudgeJobData, type JudgeJobResult } from '@javelin/contracts';
+import { isAiJobName, JUDGE_QUEUE, type JudgeJobData, type JudgeJobResult } from '@javelin/contracts';
+import { runAiJob, type AiJobData, type AiJobResult } from './ai/jobs';
 import type { JudgeConfig } from './config';
 import { log, type Judge } from './judge';
 
@@ -12,15 +13,24 @@ import { log, type Judge } from './judge';
  * check (every `stalledIntervalMs`) moves the job back to waiting and a live worker judges it.
  * A job that stalls more than `maxStalledCount` times fails (a submission that kills judges).
  */
-export function createWorker(judge: Judge, config: JudgeConfig): Worker<JudgeJobData, JudgeJobResult> {
-  const worker = new Worker<JudgeJobData, JudgeJobResult>(
+export function createWorker(
+  judge: Judge,
+  config: JudgeConfig,
+): Worker<JudgeJobData | AiJobData, JudgeJobResult | AiJobResult> {
+  const worker = new Worker<JudgeJobData | AiJobData, JudgeJobResult | AiJobResult>(
     JUDGE_QUEUE,
-    async (job: Job<JudgeJobData, JudgeJobResult>) => {
+    async (job: Job<JudgeJobData | AiJobData, JudgeJobResult | AiJobResult>) => {
       const t0 = performance.now();
-      const result = await judge.judge(job.data, { mode: config.mode });
+      // The AI features' jobs (ai/jobs.ts), told apart by the job's name.
+      if (isAiJobName(job.name)) {
+        const answer = await runAiJob(judge, job.name, job.data as AiJobData);
+        log('ai job done', { jobId: job.id, name: job.name, ms: Math.round(performance.now() - t0) });
+        return answer;
+      }
+      const result = await judge.judge(job.data as JudgeJobData, { mode: config.mode });
       log('job done', {
         jobId: job.id,
-        requestId: job.data?.requestId,
+        requestId: (job.data as JudgeJobData)?.requestId,
         verdict: result.verdict,
         ms: Math.round(performance.now() - t0),
         attempt: job.attemptsMade + 1,

@@ -99,6 +99,11 @@ export const AiMessages = {
   debugFailed: 'Failed to get debug help',
   llmTimeout: 'The AI service did not answer in time, so this is the built-in analysis.',
   llmFailed: 'The AI service is unavailable right now, so this is the built-in analysis.',
+  compilerUnavailable:
+    'Compiler findings are unavailable: no judge answered in time, so javac could not check the code.',
+  measurementUnavailable: 'The measured complexity is unavailable: no judge answered in time.',
+  noReferenceSolution: 'This problem has no reference solution, so no counterexample could be searched for.',
+  counterexampleUnavailable: 'The counterexample search is unavailable: no judge answered in time.',
 } as const;
 
 /** What a user reads when a Google or GitHub sign-in fails (the web prefixes 'OAuth login failed: '). */

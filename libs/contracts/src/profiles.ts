@@ -1,3 +1,4 @@
+import type { AiMeasurement } from './ai';
 export const INITIAL_RATING = 1500;
 
 export interface Profile {
@@ -47,4 +48,6 @@ export interface AiResponse {
   success: boolean;
   analysis: string;
   error?: string;
+  /** Analyze Code: the complexity measured in the judge's sandbox, for the web's chart (issue 19). */
+  measurement?: AiMeasurement;
 }

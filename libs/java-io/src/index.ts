@@ -3,3 +3,4 @@ export * from './identifiers';
 export * from './values';
 export * from './java-source';
 export * from './typed-values';
+export * from './generators';

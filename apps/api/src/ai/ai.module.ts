@@ -2,11 +2,14 @@ import { Module } from '@nestjs/common';
 import { ENV, Env } from '../config/env';
 import { ProblemsModule } from '../problems/problems.module';
 import { AiCache } from './ai-cache';
-import { AI_CONFIG, AiConfig } from './ai.config';
+import { AI_CONFIG } from './ai.config';
 import { AiController } from './ai.controller';
 import { AiService } from './ai.service';
 import { LlmClient } from './llm.client';
 import { OfflineAnalyzer } from './offline/offline-analyzer';
+import { AiSandbox } from './sandbox/ai-sandbox';
+import { ReferenceSolutions } from './sandbox/reference-solutions';
+import { SandboxJobs } from './sandbox/sandbox-jobs';
 
 const MS_PER_SECOND = 1000;
 
@@ -16,11 +19,19 @@ const MS_PER_SECOND = 1000;
   providers: [
     // AI_* settings are read here, once at start, like the rest of the environment.
     { provide: AI_CONFIG, inject: [ENV], useFactory: (env: Env) => env.ai },
+    SandboxJobs,
+    ReferenceSolutions,
+    AiSandbox,
     {
       provide: OfflineAnalyzer,
-      inject: [ENV, AI_CONFIG],
-      useFactory: (env: Env, config: AiConfig) =>
-        new OfflineAnalyzer({ javacTimeoutMs: config.javacTimeoutMs, cpuSeconds: env.judgeLimits.cpuTimeMs / MS_PER_SECOND, stackMb: env.judgeLimits.stackMb }),
+      inject: [ENV, AiSandbox],
+      // The compiler findings come from the judge (javac -Xlint:all in its sandbox): the API runs no JDK.
+      useFactory: (env: Env, sandbox: AiSandbox) =>
+        new OfflineAnalyzer({
+          compile: (code) => sandbox.lint(code),
+          cpuSeconds: env.judgeLimits.cpuTimeMs / MS_PER_SECOND,
+          stackMb: env.judgeLimits.stackMb,
+        }),
     },
     LlmClient,
     AiCache,

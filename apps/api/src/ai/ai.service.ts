@@ -1,17 +1,31 @@
 import { Injectable, Logger, NotFoundException } from '@nestjs/common';
-import { AiMessages, AiResponse, isAdminRoles } from '@javelin/contracts';
+import { AiMeasurement, AiMessages, AiResponse, isAdminRoles, JudgeTest } from '@javelin/contracts';
+import { serializeInputs } from '@javelin/java-io';
 import { ProblemsService, PROBLEM_NOT_FOUND } from '../problems/problems.service';
 import type { TestCase } from '../problems/test-case.entity';
 import type { AuthUser } from '../users/users.service';
 import { AiCache } from './ai-cache';
 import { AnalyzeCodeDto, DebugHelpDto, TestResultDto } from './dto';
 import { describe, LlmClient, LlmTimeoutError } from './llm.client';
-import { OfflineAnalyzer, OfflineReport, ProblemContext, TestOutcome } from './offline/offline-analyzer';
+import {
+  OfflineAnalyzer,
+  OfflineReport,
+  ProblemContext,
+  SandboxFindings,
+  TestOutcome,
+} from './offline/offline-analyzer';
 import { outputLines } from './offline/wrong-answer';
 import { AiKind, buildMessages } from './prompt';
+import { AiSandbox, SandboxProblem } from './sandbox/ai-sandbox';
 
 /** Bumped when the analyzer's answers change, so old cached answers are not served. */
-const CACHE_VERSION = 2;
+const CACHE_VERSION = 3;
+
+/** What the cache keeps of an answer. */
+interface CachedAnswer {
+  analysis: string;
+  measurement?: AiMeasurement;
+}
 
 /**
  * AI Code Analysis and AI Debug Help. The built-in analyzer always runs; with an AI service
@@ -26,6 +40,7 @@ export class AiService {
     private readonly analyzer: OfflineAnalyzer,
     private readonly llm: LlmClient,
     private readonly cache: AiCache,
+    private readonly sandbox: AiSandbox,
   ) {}
 
   analyze(user: AuthUser, dto: AnalyzeCodeDto): Promise<AiResponse> {
@@ -73,14 +88,33 @@ export class AiService {
       this.llm.enabled ? this.llm.model : 'offline',
     ]);
     const cached = await this.cache.get(key);
-    if (cached !== null) return { success: true, analysis: cached };
+    if (cached !== null) return { success: true, ...(JSON.parse(cached) as CachedAnswer) };
 
+    // Run in the judge's sandbox: the examples only (never a hidden test), and the signature and
+    // constraints the generated inputs are made from.
+    const sandboxProblem: SandboxProblem = {
+      id: problem.id,
+      version: problem.updatedAt?.toISOString() ?? '',
+      constraints: context.constraints,
+      inputVariables: context.inputVariables,
+      examples: examples.map((e) => ({
+        id: e.id,
+        stdin: serializeInputs(problem.inputVariables, e.input),
+        expectedOutput: e.expectedOutput,
+      })) satisfies JudgeTest[],
+    };
+    const sandbox: SandboxFindings =
+      kind === 'analyze'
+        ? { measure: (staticTime) => this.sandbox.measure(sandboxProblem, dto.code, staticTime) }
+        : hasFailure(debug!)
+          ? { counterexample: () => this.sandbox.counterexample(sandboxProblem, dto.code) }
+          : {};
     let offline: OfflineReport;
     try {
       offline =
         kind === 'analyze'
-          ? await this.analyzer.analyze(context, dto.code)
-          : await this.analyzer.debug(context, dto.code, debug!.errorMessage, debug!.results);
+          ? await this.analyzer.analyze(context, dto.code, sandbox)
+          : await this.analyzer.debug(context, dto.code, debug!.errorMessage, debug!.results, sandbox);
     } catch (error) {
       this.logger.error(`offline ${kind} failed: ${(error as Error).stack ?? error}`);
       return {
@@ -89,14 +123,23 @@ export class AiService {
         error: kind === 'analyze' ? AiMessages.analysisFailed : AiMessages.debugFailed,
       };
     }
+    const measurement = offline.measured?.chart;
+    const extra = measurement ? { measurement } : {};
+    // An answer missing what no judge answered in time is not cached: the next request asks again.
+    const complete =
+      offline.compiled !== null &&
+      !offline.measured?.unavailable &&
+      offline.counterexample?.kind !== 'unavailable';
+    const keep = (analysis: string) =>
+      complete ? this.cache.set(key, JSON.stringify({ analysis, ...extra })) : undefined;
     if (!this.llm.enabled) {
-      await this.cache.set(key, offline.markdown);
-      return { success: true, analysis: offline.markdown };
+      await keep(offline.markdown);
+      return { success: true, analysis: offline.markdown, ...extra };
     }
     try {
       const answer = await this.llm.complete(buildMessages(kind, context, dto.code, offline, debug));
-      await this.cache.set(key, answer);
-      return { success: true, analysis: answer };
+      await keep(answer);
+      return { success: true, analysis: answer, ...extra };
     } catch (error) {
       const timedOut = error instanceof LlmTimeoutError;
       this.logger.warn(`AI ${kind} fell back to the built-in analyzer: ${describe(error)}`);
@@ -104,9 +147,15 @@ export class AiService {
       return {
         success: true,
         analysis: `> ${timedOut ? AiMessages.llmTimeout : AiMessages.llmFailed}\n\n${offline.markdown}`,
+        ...extra,
       };
     }
   }
+}
+
+/** Debug Help has a failure to explain: an error message, or a test that did not pass. */
+function hasFailure(debug: { errorMessage: string; results: TestOutcome[] }): boolean {
+  return debug.errorMessage.trim() !== '' || debug.results.some((r) => !r.passed);
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { javaType } from '@javelin/java-io';
 import type { OfflineReport, ProblemContext, TestOutcome } from './offline/offline-analyzer';
+import { counterexamplePrompt } from './sandbox/counterexample';
 
 export type AiKind = 'analyze' | 'debug';
 
@@ -15,17 +16,19 @@ const SYSTEM = {
     'You are a senior Java competitive-programming coach reviewing a solution that passes its tests. ' +
     'Answer in Markdown with these sections: "## Complexity" (time and extra space in big-O, and whether they fit the constraints), ' +
     '"## Issues" (bugs, edge cases, overflow, performance risks), "## Readability" and "## Suggestions" (concrete, numbered). ' +
-    'Cite line numbers. Use the static findings given to you, correcting them where they are wrong. Be concise.',
+    'Cite line numbers. Use the static findings given to you, correcting them where they are wrong; a measured complexity was timed in a sandbox and outweighs the static estimate. Be concise.',
   debug:
     'You are a senior Java competitive-programming coach helping a student whose solution fails. ' +
     'Answer in Markdown with these sections: "## Diagnosis" (the most likely cause, with the line number), "## Likely fix" ' +
     '(the smallest change that fixes it, with a short snippet) and "## Suggestions". Do not rewrite the whole solution. ' +
-    'Use the static findings given to you, correcting them where they are wrong. Hidden tests are secret: only their verdicts are known. Be concise.',
+    'Use the static findings given to you, correcting them where they are wrong; a verified counterexample was run in a sandbox and is certain. Hidden tests are secret: only their verdicts are known. Be concise.',
 };
 
 /**
  * The conversation sent to the model. Built only from the statement, the user's code, the example
- * tests and verdicts: hidden tests contribute nothing but pass/fail and a verdict label.
+ * tests and verdicts, and what the sandbox measured or found on generated inputs: hidden tests
+ * contribute nothing but pass/fail and a verdict label, and the reference solution nothing but its
+ * output on a counterexample.
  */
 export function buildMessages(
   kind: AiKind,
@@ -62,6 +65,17 @@ export function buildMessages(
       parts.push('');
     }
   }
+  if (offline.measured) {
+    const points = offline.measured.chart?.points ?? [];
+    parts.push(
+      '## Measured complexity (run in the sandbox on generated inputs)',
+      '',
+      offline.measured.detail,
+      ...(points.length ? ['', `Times (n: ms): ${points.map((p) => `${p.n}: ${p.ms}`).join(', ')}`] : []),
+      '',
+    );
+  }
+  parts.push(...counterexamplePrompt(offline.counterexample));
   parts.push('## Static findings (built-in analyzer, javac -Xlint:all)', '', clip(offline.markdown, MAX_FINDINGS_CHARS));
   return [
     { role: 'system', content: SYSTEM[kind] },

@@ -6,8 +6,15 @@ export interface AiConfig {
   /** Time one chat-completion attempt may take before the offline answer is used. */
   timeoutMs: number;
   cacheTtlSeconds: number;
+  /** How long the analyzer waits for the judge's compile (javac -Xlint:all in the sandbox). */
   javacTimeoutMs: number;
   maxAnswerTokens: number;
+  /** How long a measurement or a counterexample search may take in the judge, queueing included. */
+  sandboxTimeoutMs: number;
+  /** Test time a complexity measurement may spend; 0 turns measuring off. */
+  measureBudgetMs: number;
+  /** Test time a counterexample search may spend; 0 turns the search off. */
+  counterexampleBudgetMs: number;
 }
 
 /** A fixed window: at most `limit` counted requests per `windowSeconds`. */
@@ -231,6 +238,9 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       cacheTtlSeconds: int(source, 'AI_CACHE_TTL_SECONDS', 86_400, 1),
       javacTimeoutMs: int(source, 'AI_JAVAC_TIMEOUT_MS', 15_000, 1000),
       maxAnswerTokens: int(source, 'AI_MAX_TOKENS', 1_500, 100),
+      sandboxTimeoutMs: int(source, 'AI_SANDBOX_TIMEOUT_MS', 45_000, 1000),
+      measureBudgetMs: int(source, 'AI_MEASURE_BUDGET_MS', 2_000, 0),
+      counterexampleBudgetMs: int(source, 'AI_COUNTEREXAMPLE_BUDGET_MS', 2_000, 0),
     },
     rateLimits: rateLimits(source),
     rateLimitDisabled: flag(source, 'RATE_LIMIT_DISABLED', false),

@@ -23,10 +23,10 @@ const SUPERSCRIPTS: Record<string, string> = {
   '⁸': '8',
   '⁹': '9',
 };
-const NUMBER = String.raw`-?\d[\d,_]*(?:\.\d+)?(?:\s*(?:\*|×|·|x)\s*10\s*(?:\^|\*\*)\s*\{?\d+\}?|\s*(?:\^|\*\*)\s*\{?\d+\}?|e\d+)?`;
+export const NUMBER = String.raw`-?\d[\d,_]*(?:\.\d+)?(?:\s*(?:\*|×|·|x)\s*10\s*(?:\^|\*\*)\s*\{?\d+\}?|\s*(?:\^|\*\*)\s*\{?\d+\}?|e\d+)?`;
 const UPPER = new RegExp(String.raw`(<=|≤|=<|<|⩽)\s*(${NUMBER})`, 'g');
 
-function parseNumber(raw: string): number {
+export function parseNumber(raw: string): number {
   const text = raw
     .replace(/[,_\s]/g, '')
     .replace(/[×·x]/g, '*')
@@ -39,12 +39,17 @@ function parseNumber(raw: string): number {
   return Number(text);
 }
 
+/** Superscript exponents written with a caret: `10⁵` reads as `10^5`. */
+export function normaliseExponents(text: string): string {
+  return text.replace(/[⁰¹²³⁴⁵⁶⁷⁸⁹]+/g, (s) => `^${[...s].map((c) => SUPERSCRIPTS[c]).join('')}`);
+}
+
 /**
  * Reads bounds from a problem's constraints text ("1 <= n <= 10^5", "-10^9 ≤ nums[i] ≤ 10^9",
  * "|s| ≤ 2·10^5"): the largest size-like bound and the largest value bound.
  */
 export function parseConstraints(text: string, intInputs: string[] = []): ConstraintBounds {
-  const normalised = text.replace(/[⁰¹²³⁴⁵⁶⁷⁸⁹]+/g, (s) => `^${[...s].map((c) => SUPERSCRIPTS[c]).join('')}`);
+  const normalised = normaliseExponents(text);
   const bounds: ConstraintBounds = {};
   for (const clause of normalised.split(/\n|;|\band\b/)) {
     let last = 0;

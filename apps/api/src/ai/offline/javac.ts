@@ -1,8 +1,8 @@
-import { analyzeJavaSource } from '@javelin/java-io';
-import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+/**
+ * javac's diagnostics as the analyzer reads them. The API runs no compiler: the judge compiles the code
+ * with `javac -Xlint:all` in its warm compile service, in the sandbox (the `ai-lint` job,
+ * apps/judge/src/ai/jobs.ts), and returns javac's own text, parsed here.
+ */
 
 export interface JavacDiagnostic {
   kind: 'error' | 'warning';
@@ -15,64 +15,11 @@ export interface JavacDiagnostic {
 }
 
 export interface JavacResult {
-  /** False when javac could not be run (missing JDK, timeout): then there are no diagnostics. */
+  /** False when no judge compiled the code in time: then there are no diagnostics. */
   ran: boolean;
   compiled: boolean;
   diagnostics: JavacDiagnostic[];
   note?: string;
-}
-
-/** At most this many javac processes at once, so analysis requests cannot swamp the API host. */
-const MAX_CONCURRENT = 2;
-let running = 0;
-const waiting: (() => void)[] = [];
-
-async function withSlot<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= MAX_CONCURRENT) await new Promise<void>((resolve) => waiting.push(resolve));
-  running++;
-  try {
-    return await work();
-  } finally {
-    running--;
-    waiting.shift()?.();
-  }
-}
-
-/**
- * Compiles the code with the real `javac -Xlint:all -proc:none` in a private temp dir and returns its
- * diagnostics. The code is never run: `-proc:none` also keeps annotation processors from running.
- */
-export async function compileJava(code: string, timeoutMs: number, javac = 'javac'): Promise<JavacResult> {
-  return withSlot(async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'javelin-ai-'));
-    try {
-      const info = analyzeJavaSource(code);
-      const fileName = `${info.publicClass ?? info.mainClass ?? 'Main'}.java`;
-      await mkdir(join(dir, 'out'));
-      await writeFile(join(dir, fileName), code, 'utf8');
-      const output = await run(javac, ['-Xlint:all', '-proc:none', '-J-Xmx256m', '-encoding', 'UTF-8', '-d', 'out', fileName], dir, timeoutMs);
-      if (output.failure) return { ran: false, compiled: false, diagnostics: [], note: output.failure };
-      const diagnostics = parseJavacOutput(output.text, fileName);
-      return { ran: true, compiled: output.exitCode === 0, diagnostics };
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
-  });
-}
-
-function run(command: string, args: string[], cwd: string, timeoutMs: number): Promise<{ text: string; exitCode: number; failure?: string }> {
-  return new Promise((resolve) => {
-    execFile(command, args, { cwd, timeout: timeoutMs, killSignal: 'SIGKILL', maxBuffer: 1 << 20, env: { PATH: process.env.PATH ?? '', LANG: 'C.UTF-8' } }, (error, stdout, stderr) => {
-      const text = `${stderr}${stdout}`;
-      if (error && (error as NodeJS.ErrnoException).code === 'ENOENT') {
-        resolve({ text, exitCode: -1, failure: 'javac is not installed on the server' });
-      } else if (error && error.killed) {
-        resolve({ text, exitCode: -1, failure: `javac did not finish within ${Math.round(timeoutMs / 1000)} s` });
-      } else {
-        resolve({ text, exitCode: error ? Number(error.code ?? 1) : 0 });
-      }
-    });
-  });
 }
 
 const HEADER = /^(.+?\.java):(\d+): (error|warning): (.*)$/;

@@ -5,7 +5,11 @@ import { ConstraintBounds, fitAgainstLimit, FitReport, parseConstraints } from '
 import { compareCost, degree, formatCost, logFactors, O_N } from './cost';
 import { codeSpan, fenced, Finding } from './findings';
 import { JavaCode } from './java-code';
-import { compileJava, JavacDiagnostic, JavacResult } from './javac';
+import { AiMessages } from '@javelin/contracts';
+import { counterexampleSection, CounterexampleOutcome } from '../sandbox/counterexample';
+import type { MeasuredReport } from '../sandbox/measured';
+import type { Cost } from './cost';
+import { JavacDiagnostic, JavacResult } from './javac';
 import { performanceNotes, readabilityNotes, ReadabilityNote } from './readability';
 import { explainException, findException } from './runtime-errors';
 import { diffOutputs, explainWrongOutput, inputReadingNotes, staticOverflowRisk } from './wrong-answer';
@@ -31,9 +35,18 @@ export interface TestOutcome {
 }
 
 export interface OfflineOptions {
-  javacTimeoutMs: number;
+  /** javac -Xlint:all's diagnostics of the code: from the judge's sandbox (the API runs no compiler). */
+  compile: (code: string) => Promise<JavacResult>;
   cpuSeconds: number;
   stackMb: number;
+}
+
+/** Findings from running the code in the judge's sandbox, when the caller asks for them. */
+export interface SandboxFindings {
+  /** Analyze Code: the measured complexity (given the static estimate, which names n log n). */
+  measure?: (staticTime: Cost) => Promise<MeasuredReport | undefined>;
+  /** Debug Help: a counterexample against the reference solution. */
+  counterexample?: () => Promise<CounterexampleOutcome | undefined>;
 }
 
 export interface OfflineReport {
@@ -45,6 +58,8 @@ export interface OfflineReport {
   findings: Finding[];
   warnings: JavacDiagnostic[];
   compiled: boolean | null;
+  measured?: MeasuredReport;
+  counterexample?: CounterexampleOutcome;
 }
 
 /** How the complexity section names each kind of recursion (the kind's own word comes first). */
@@ -84,13 +99,18 @@ const LINT_ADVICE: Record<string, string> = {
 export class OfflineAnalyzer {
   constructor(private readonly options: OfflineOptions) {}
 
-  async analyze(problem: ProblemContext, source: string): Promise<OfflineReport> {
+  async analyze(
+    problem: ProblemContext,
+    source: string,
+    sandbox: SandboxFindings = {},
+  ): Promise<OfflineReport> {
     const code = new JavaCode(source);
-    const [javac, facts] = await Promise.all([
-      this.compile(source),
-      Promise.resolve(this.facts(problem, code)),
-    ]);
+    const facts = this.facts(problem, code);
     const { complexity, bounds, fit } = facts;
+    const [javac, measured] = await Promise.all([
+      this.compile(source),
+      sandbox.measure && complexity.estimated ? sandbox.measure(complexity.time) : undefined,
+    ]);
     const readability = readabilityNotes(code, problem.functionName);
     const performance = performanceNotes(code, bounds.maxSize);
     const overflow = staticOverflowRisk(code, bounds);
@@ -108,9 +128,10 @@ export class OfflineAnalyzer {
             `${fit ? (fit.fit === 'fits' ? ', which fits the constraints.' : fit.fit === 'borderline' ? ', which is borderline for the constraints.' : ', which is **too slow** for the constraints.') : '.'}`),
       '',
     );
-    out.push(...this.complexitySection(complexity, bounds, fit));
+    if (measured) out.push(measured.summary, '');
+    out.push(...this.complexitySection(complexity, bounds, fit, measured));
     out.push('## Compiler warnings', '');
-    if (!javac.ran) out.push(`javac could not check the code (${javac.note}).`, '');
+    if (!javac.ran) out.push(AiMessages.compilerUnavailable, '');
     else if (errors.length) {
       for (const f of explainCompileErrors(errors, code)) out.push(`- ${findingLine(f, code)}`);
       out.push('');
@@ -152,6 +173,7 @@ export class OfflineAnalyzer {
       warnings,
       readability,
       bounds.maxSize,
+      measured,
     );
     out.push(...suggestions.map((s, i) => `${i + 1}. ${s}`), '');
     return {
@@ -161,6 +183,7 @@ export class OfflineAnalyzer {
       findings: overflow ? [overflow] : [],
       warnings,
       compiled: javac.ran ? errors.length === 0 : null,
+      measured,
     };
   }
 
@@ -169,9 +192,10 @@ export class OfflineAnalyzer {
     source: string,
     errorMessage: string,
     results: TestOutcome[],
+    sandbox: SandboxFindings = {},
   ): Promise<OfflineReport> {
     const code = new JavaCode(source);
-    const javac = await this.compile(source);
+    const [javac, counterexample] = await Promise.all([this.compile(source), sandbox.counterexample?.()]);
     const { complexity, bounds, fit } = this.facts(problem, code);
     const errors = javac.diagnostics.filter((d) => d.kind === 'error');
     const failing = results.filter((r) => !r.passed);
@@ -242,6 +266,7 @@ export class OfflineAnalyzer {
       fit,
       results,
       javac,
+      errors.length ? undefined : counterexample,
     );
     return {
       markdown,
@@ -251,6 +276,7 @@ export class OfflineAnalyzer {
       findings,
       warnings: javac.diagnostics.filter((d) => d.kind === 'warning'),
       compiled: javac.ran ? errors.length === 0 : null,
+      counterexample: errors.length ? undefined : counterexample,
     };
   }
 
@@ -270,10 +296,15 @@ export class OfflineAnalyzer {
   }
 
   private async compile(source: string): Promise<JavacResult> {
-    return compileJava(source, this.options.javacTimeoutMs);
+    return this.options.compile(source);
   }
 
-  private complexitySection(c: ComplexityEstimate, bounds: ConstraintBounds, fit?: FitReport): string[] {
+  private complexitySection(
+    c: ComplexityEstimate,
+    bounds: ConstraintBounds,
+    fit?: FitReport,
+    measured?: MeasuredReport,
+  ): string[] {
     const out = ['## Complexity', ''];
     out.push(
       `- **Time:** ${c.timeText}${c.timeReasons.length ? ` — ${c.timeReasons.slice(0, 4).join('; ')}.` : ' — no loop or call depends on the input size.'}`,
@@ -294,6 +325,7 @@ export class OfflineAnalyzer {
       out.push(
         '- The constraints do not state an input size, so the estimate could not be priced against the time limit.',
       );
+    if (measured) out.push(`- ${measured.detail}`);
     out.push(
       '',
       "_n is the size of the input (an array's or string's length); a loop up to an int input runs as many times as its value, and is named after it._",
@@ -378,6 +410,7 @@ export class OfflineAnalyzer {
     fit: FitReport | undefined,
     results: TestOutcome[],
     javac: JavacResult,
+    counterexample?: CounterexampleOutcome,
   ): string {
     const out: string[] = ['## Diagnosis', ''];
     if (!primary) {
@@ -387,7 +420,6 @@ export class OfflineAnalyzer {
           : 'No error message or failing test was given, and the code compiles: there is no failure to explain.',
         '',
       );
-      if (!javac.ran) out.push(`(javac could not check the code: ${javac.note}.)`, '');
     } else {
       out.push(`**${primary.title}**`, '', primary.explanation, '');
       if (primary.line) {
@@ -398,8 +430,18 @@ export class OfflineAnalyzer {
           '',
         );
       }
-      out.push('## Likely fix', '', primary.fix, '');
+      const shown = counterexample?.kind === 'searched' && counterexample.result.status === 'found';
+      out.push(
+        '## Likely fix',
+        '',
+        shown && primary.cause === 'wrong-answer'
+          ? 'Trace your code by hand on the counterexample below, the smallest failing input found: the line where its values go wrong is the one to fix.'
+          : primary.fix,
+        '',
+      );
     }
+    if (!javac.ran) out.push(`_${AiMessages.compilerUnavailable}_`, '');
+    if (primary) out.push(...counterexampleSection(counterexample));
     if (findings.length > 1) {
       out.push(primary?.cause === 'compile-error' ? '## More compile errors' : '## Also check', '');
       for (const f of findings.slice(1)) out.push(`- ${findingLine(f, code)}`);
@@ -455,9 +497,10 @@ export class OfflineAnalyzer {
     warnings: JavacDiagnostic[],
     readability: ReadabilityNote[],
     maxSize: number | undefined,
+    measured?: MeasuredReport,
   ): string[] {
     const out: string[] = [];
-    if (fit && fit.fit !== 'fits') out.push(speedUpAdvice(c));
+    if ((fit && fit.fit !== 'fits') || measured?.tooSlow) out.push(speedUpAdvice(c));
     else if (c.time.exp > 0)
       out.push(
         "The exponential recursion only works for tiny inputs: memoise it (store each state's answer) or write it as a bottom-up DP.",

@@ -1,9 +1,10 @@
-import type { AiResponse, ExecutionResult } from '@javelin/contracts';
+import type { AiMeasurement, AiResponse, ExecutionResult } from '@javelin/contracts';
 import { useCallback, useState } from 'react';
 import { useToast } from '../toast/useToast';
 import { Messages } from '../../app/messages';
 import { MarkdownText } from '../../components/MarkdownText';
 import { errorMessage } from '../../services/api';
+import { ComplexityChart } from './ComplexityChart';
 import { useAnalyzeCodeMutation, useDebugHelpMutation } from './problemsApi';
 
 function aiFailure(err: unknown, fallback: string): string {
@@ -21,6 +22,7 @@ function aiFailure(err: unknown, fallback: string): string {
 export function useAiHelp(problemId: string) {
   const toast = useToast();
   const [analysis, setAnalysis] = useState<string | null>(null);
+  const [measurement, setMeasurement] = useState<AiMeasurement | null>(null);
   const [debugAnswer, setDebugAnswer] = useState<string | null>(null);
   const [analyze, { isLoading: analyzing }] = useAnalyzeCodeMutation();
   const [debugHelp, { isLoading: debugging }] = useDebugHelpMutation();
@@ -32,6 +34,8 @@ export function useAiHelp(problemId: string) {
 
   return {
     analysis,
+    /** The complexity measured in the judge's sandbox with the last analysis, for its chart. */
+    measurement,
     debugAnswer,
     analyzing,
     debugging,
@@ -39,12 +43,9 @@ export function useAiHelp(problemId: string) {
     clearDebugAnswer: useCallback(() => setDebugAnswer(null), []),
     analyzeCode: async (code: string) => {
       try {
-        handle(
-          await analyze({ problemId, code, language: 'java' }).unwrap(),
-          Messages.analysisFailed,
-          Messages.analyzeFallback,
-          setAnalysis,
-        );
+        const result = await analyze({ problemId, code, language: 'java' }).unwrap();
+        handle(result, Messages.analysisFailed, Messages.analyzeFallback, setAnalysis);
+        if (result.success) setMeasurement(result.measurement ?? null);
       } catch (err) {
         toast.show({
           title: Messages.analysisFailed,
@@ -103,7 +104,10 @@ export function AiPanels({
           )}
         </div>
         {ai.analysis ? (
-          <MarkdownText source={ai.analysis} />
+          <>
+            {ai.measurement && <ComplexityChart measurement={ai.measurement} />}
+            <MarkdownText source={ai.analysis} />
+          </>
         ) : (
           <p className="muted">
             {allPassed

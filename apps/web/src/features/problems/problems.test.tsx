@@ -230,7 +230,23 @@ describe('practice problem page', () => {
         },
         'POST /submissions': { status: 201, body: { _id: 's9' } },
         'POST /solve': { body: { success: true } },
-        'POST /analyze-code': { body: { success: true, analysis: 'O(n) time, looks good.' } },
+        'POST /analyze-code': {
+          body: {
+            success: true,
+            analysis: 'O(n) time, looks good.',
+            measurement: {
+              label: 'O(n²)',
+              doublingFactor: 3.9,
+              xLabel: 'nums.length',
+              status: 'measured',
+              points: [
+                { n: 128, ms: 0.5 },
+                { n: 256, ms: 1.9 },
+                { n: 512, ms: 7.6 },
+              ],
+            },
+          },
+        },
       }),
     );
     const user = userEvent.setup();
@@ -254,6 +270,12 @@ describe('practice problem page', () => {
     });
     await user.click(screen.getByRole('button', { name: 'Analyze Code' }));
     expect(await screen.findByText('O(n) time, looks good.')).toBeInTheDocument();
+    // The measured complexity is charted above the analysis: time against n, one point per size.
+    const chart = screen.getByRole('img', {
+      name: /^Measured time against nums\.length: O\(n²\): doubling n multiplied the time by 3\.9/,
+    });
+    expect(chart.querySelectorAll('circle')).toHaveLength(3);
+    expect(screen.getByTestId('complexity-chart')).toHaveTextContent('≈ O(n²), doubling n ×3.9');
   });
 
   const accepted = {

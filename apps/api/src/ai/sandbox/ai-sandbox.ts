@@ -1,0 +1,126 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  AiCounterexampleJobData,
+  AiCounterexampleResult,
+  AiLintResult,
+  AiMeasureJobData,
+  AiMeasureResult,
+  JudgeLimits,
+  JudgeTest,
+} from '@javelin/contracts';
+import { createHash } from 'node:crypto';
+import { ENV, Env } from '../../config/env';
+import { AiCache } from '../ai-cache';
+import { AI_CONFIG, AiConfig } from '../ai.config';
+import type { Cost } from '../offline/cost';
+import { JavacResult, parseJavacOutput } from '../offline/javac';
+import { CounterexampleOutcome } from './counterexample';
+import { buildInputSpec } from './input-spec';
+import { describeMeasurement, MeasuredReport } from './measured';
+import { ReferenceSolutions } from './reference-solutions';
+import { SandboxJobs } from './sandbox-jobs';
+
+/** The problem as the sandbox jobs need it: signature, constraints, example tests (never hidden ones). */
+export interface SandboxProblem {
+  id: string;
+  /** Changes when the problem is edited: cached measurements of the old version are not reused. */
+  version: string;
+  constraints: string;
+  inputVariables: { name: string; type: string }[];
+  examples: JudgeTest[];
+}
+
+const seedOf = (code: string) => createHash('sha256').update(code).digest().readUInt32BE(0);
+
+/**
+ * The analyzer's findings that need the code compiled or run: they come from the judge, in its
+ * sandbox (SandboxJobs), and say so when no judge answers in time.
+ */
+@Injectable()
+export class AiSandbox {
+  constructor(
+    private readonly jobs: SandboxJobs,
+    private readonly references: ReferenceSolutions,
+    private readonly cache: AiCache,
+    @Inject(AI_CONFIG) private readonly config: AiConfig,
+    @Inject(ENV) private readonly env: Env,
+  ) {}
+
+  private get limits(): JudgeLimits {
+    return this.env.judgeLimits;
+  }
+
+  /** javac -Xlint:all's diagnostics, from the judge's warm compile service. */
+  async lint(code: string): Promise<JavacResult> {
+    const r = await this.jobs.run<AiLintResult>('ai-lint', { code }, this.config.javacTimeoutMs);
+    if (!r || !r.ran)
+      return { ran: false, compiled: false, diagnostics: [], note: r?.note ?? 'no judge answered in time' };
+    return { ran: true, compiled: r.compiled, diagnostics: parseJavacOutput(r.diagnostics, r.fileName) };
+  }
+
+  /**
+   * The measured complexity of code that passes the examples, cached per problem version and code.
+   * Undefined when measuring is off or nothing in the input grows.
+   */
+  async measure(
+    problem: SandboxProblem,
+    code: string,
+    staticTime?: Cost,
+  ): Promise<MeasuredReport | undefined> {
+    if (this.config.measureBudgetMs === 0) return undefined;
+    const built = buildInputSpec(problem.inputVariables, problem.constraints);
+    if (!built || !built.spec.variables.some((v) => v.role === 'size')) return undefined;
+    const key = `ai:measure:${createHash('sha256')
+      .update(JSON.stringify([problem.id, problem.version, code, this.config.measureBudgetMs]))
+      .digest('hex')}`;
+    const cached = await this.cache.get(key);
+    let result: AiMeasureResult | null = cached ? (JSON.parse(cached) as AiMeasureResult) : null;
+    if (!result) {
+      const data: AiMeasureJobData = {
+        code,
+        examples: problem.examples,
+        spec: built.spec,
+        limits: this.limits,
+        budgetMs: this.config.measureBudgetMs,
+        seed: seedOf(code),
+      };
+      result = await this.jobs.run<AiMeasureResult>('ai-measure', data, this.config.sandboxTimeoutMs);
+      if (result) await this.cache.set(key, JSON.stringify(result));
+    }
+    return describeMeasurement(result, {
+      cpuLimitMs: this.limits.cpuTimeMs,
+      sizeLabel: built.sizeLabel,
+      sizeSymbols: built.sizeSymbols,
+      defaults: built.defaults,
+      staticTime,
+    });
+  }
+
+  /**
+   * A verified counterexample against the problem's reference solution, searched in the judge on
+   * generated inputs. Undefined when the search is off or the input types cannot be generated.
+   */
+  async counterexample(problem: SandboxProblem, code: string): Promise<CounterexampleOutcome | undefined> {
+    if (this.config.counterexampleBudgetMs === 0) return undefined;
+    const built = buildInputSpec(problem.inputVariables, problem.constraints);
+    if (!built) return undefined;
+    const reference = await this.references.of(problem.id);
+    if (!reference) return { kind: 'no-reference' };
+    const data: AiCounterexampleJobData = {
+      code,
+      reference: reference.code,
+      spec: built.spec,
+      limits: this.limits,
+      checker: reference.checker,
+      ...(reference.tolerance !== undefined ? { tolerance: reference.tolerance } : {}),
+      budgetMs: this.config.counterexampleBudgetMs,
+      seed: seedOf(code),
+    };
+    const result = await this.jobs.run<AiCounterexampleResult>(
+      'ai-counterexample',
+      data,
+      this.config.sandboxTimeoutMs,
+    );
+    return result ? { kind: 'searched', result } : { kind: 'unavailable' };
+  }
+}

@@ -1,0 +1,202 @@
+#!/usr/bin/env node
+// AI sandbox benchmark (issue 19): how steady the measured complexity is, and what a measurement and a
+// counterexample search cost, through a real judge worker and BullMQ as the API sends them.
+//
+//   npx nx build judge && node bench/ai/bench.mjs [--runs 5]
+//
+// It starts a judge worker (apps/judge/dist/main.js) on its own Redis prefix, then for each program
+// (O(n), O(n log n), O(n²), O(n³) on `1 <= nums.length <= 10^5`) runs `--runs` measurements with
+// different seeds and prints the fitted slope (min / median / max), the time multiplier per doubling,
+// the test CPU time spent and the job's wall time; then `--runs` counterexample searches for an
+// off-by-one against its reference (input size, inputs tried, wall time). The machine's load average
+// is printed with the figures: wall times grow with it, CPU times and slopes should not.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
+const require = createRequire(join(root, 'package.json'));
+const { Queue, QueueEvents } = require('bullmq');
+
+const args = Object.fromEntries(
+  process.argv
+    .slice(2)
+    .reduce((acc, a, i, all) => (a.startsWith('--') ? [...acc, [a.slice(2), all[i + 1]]] : acc), []),
+);
+const RUNS = Number(args.runs ?? 5);
+const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const WORKER = join(root, 'apps/judge/dist/main.js');
+if (!existsSync(WORKER)) {
+  console.error('apps/judge/dist/main.js is missing: run `npx nx build judge` first');
+  process.exit(1);
+}
+const PREFIX = `bench-ai-${randomBytes(4).toString('hex')}`;
+const LIMITS = {
+  cpuTimeMs: 2000,
+  wallTimeMs: 5000,
+  memoryMb: 256,
+  stackMb: 64,
+  outputBytes: 1 << 20,
+  maxProcesses: 64,
+  compileWallTimeMs: 10000,
+};
+
+const program = (body) => `import java.io.*;
+import java.util.*;
+
+public class Main {
+    public static int spread(int[] nums) {
+${body}
+    }
+
+    public static void main(String[] args) throws IOException {
+        BufferedReader reader = new BufferedReader(new InputStreamReader(System.in));
+        int n = Integer.parseInt(reader.readLine().trim());
+        StringTokenizer st = new StringTokenizer(reader.readLine());
+        int[] nums = new int[n];
+        for (int i = 0; i < n; i++) nums[i] = Integer.parseInt(st.nextToken());
+        System.out.println(spread(nums));
+    }
+}
+`;
+const PROGRAMS = {
+  'O(n)': program(`        int lo = nums[0], hi = nums[0];
+        for (int x : nums) { lo = Math.min(lo, x); hi = Math.max(hi, x); }
+        return hi - lo;`),
+  'O(n log n)': program(`        int[] s = nums.clone();
+        Arrays.sort(s);
+        return s[s.length - 1] - s[0];`),
+  'O(n²)': program(`        int best = 0;
+        for (int i = 0; i < nums.length; i++)
+            for (int j = 0; j < nums.length; j++) best = Math.max(best, nums[i] - nums[j]);
+        return best;`),
+  'O(n³)': program(`        int best = 0;
+        for (int i = 0; i < nums.length; i++)
+            for (int j = 0; j < nums.length; j++)
+                for (int k = 0; k < nums.length; k++) best = Math.max(best, nums[i] - nums[j] + 0 * nums[k]);
+        return best;`),
+};
+const REFERENCE = PROGRAMS['O(n)'];
+const OFF_BY_ONE = program(`        int lo = nums[0], hi = nums[0];
+        for (int i = 1; i < nums.length - 1; i++) { lo = Math.min(lo, nums[i]); hi = Math.max(hi, nums[i]); }
+        return hi - lo;`);
+const SPEC = {
+  variables: [
+    {
+      name: 'nums',
+      type: 'int[]',
+      role: 'size',
+      length: { min: 1, max: 1e5 },
+      values: { min: -1e4, max: 1e4 },
+      alphabet: 'a',
+    },
+  ],
+};
+const EXAMPLES = [
+  { id: 'e1', stdin: '4\n3 9 1 4\n', expectedOutput: '8' },
+  { id: 'e2', stdin: '3\n5 -2 0\n', expectedOutput: '7' },
+];
+
+function startWorker() {
+  const child = spawn(process.execPath, [WORKER], {
+    env: { ...process.env, REDIS_URL, REDIS_PREFIX: PREFIX, JUDGE_QUEUE_PREFIX: PREFIX },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (out += d));
+  return new Promise((resolve, reject) => {
+    const t = setInterval(() => {
+      if (out.includes('"msg":"listening"')) {
+        clearInterval(t);
+        resolve(child);
+      } else if (child.exitCode !== null) {
+        clearInterval(t);
+        reject(new Error(out));
+      }
+    }, 100);
+  });
+}
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const f = (x, d = 2) => (x === undefined || x === null ? '-' : Number(x).toFixed(d));
+
+async function main() {
+  const worker = await startWorker();
+  const connection = { url: REDIS_URL, maxRetriesPerRequest: null };
+  const queue = new Queue('judge', { prefix: PREFIX, connection });
+  const events = new QueueEvents('judge', { prefix: PREFIX, connection });
+  await events.waitUntilReady();
+  const run = async (name, data) => {
+    const t0 = performance.now();
+    const job = await queue.add(name, data, { priority: 10 });
+    const result = await job.waitUntilFinished(events, 120_000);
+    return { result, wallMs: performance.now() - t0 };
+  };
+  const load = () =>
+    loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ');
+  console.log(`load average at start: ${load()} (2 cores); ${RUNS} runs each`);
+  console.log(
+    'program     slope min/med/max   ×per doubling (med)  last n   spent CPU ms (med)  wall s (med)  statuses',
+  );
+  for (const [label, code] of Object.entries(PROGRAMS)) {
+    if (process.env.ONLY && process.env.ONLY !== label) continue;
+    const rows = [];
+    for (let i = 0; i < RUNS; i++)
+      rows.push(
+        await run('ai-measure', {
+          code,
+          examples: EXAMPLES,
+          spec: SPEC,
+          limits: LIMITS,
+          budgetMs: 2000,
+          seed: 1000 + i,
+        }),
+      );
+    if (process.env.VERBOSE) for (const r of rows) console.log(JSON.stringify(r.result));
+    const slopes = rows.map((r) => r.result.slope).filter((s) => s !== undefined);
+    const last = rows.map((r) => r.result.points.at(-1)?.n ?? 0);
+    console.log(
+      `${label.padEnd(11)} ${slopes.length ? `${f(Math.min(...slopes))} / ${f(median(slopes))} / ${f(Math.max(...slopes))}` : '-'.padEnd(18)}`.padEnd(
+        32,
+      ) +
+        `${slopes.length ? f(2 ** median(slopes), 1) : '-'}`.padEnd(21) +
+        `${median(last)}`.padEnd(9) +
+        `${f(median(rows.map((r) => r.result.spentMs)), 0)}`.padEnd(20) +
+        `${f(median(rows.map((r) => r.wallMs)) / 1000, 1)}`.padEnd(14) +
+        [...new Set(rows.map((r) => r.result.status))].join(','),
+    );
+  }
+  const searches = [];
+  for (let i = 0; i < RUNS; i++)
+    searches.push(
+      await run('ai-counterexample', {
+        code: OFF_BY_ONE,
+        reference: REFERENCE,
+        spec: SPEC,
+        limits: LIMITS,
+        budgetMs: 2000,
+        seed: 2000 + i,
+      }),
+    );
+  console.log(
+    `counterexample (off-by-one): found ${searches.filter((s) => s.result.status === 'found' && s.result.verified).length}/${RUNS} verified; ` +
+      `input size max ${Math.max(...searches.map((s) => s.result.size ?? Infinity))}; inputs tried median ${median(searches.map((s) => s.result.tried))}; ` +
+      `wall s median ${f(median(searches.map((s) => s.wallMs)) / 1000, 1)}; e.g. ${JSON.stringify(searches[0].result.input)}`,
+  );
+  console.log(`load average at end: ${load()}`);
+  await queue.close();
+  await events.close();
+  worker.kill('SIGTERM');
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,142 @@
+import type { JudgeLimits, JudgeTest } from './judge';
+import type { ProblemInputType } from './problem-types';
+
+/**
+ * The AI features' jobs on the judge queue (issue 19). They travel on JUDGE_QUEUE beside the judging
+ * jobs, told apart by the BullMQ job name, and at a lower priority so a contest's submissions go first.
+ * Nothing of the user's code ever runs in the API: the judge compiles and runs it in its sandbox.
+ */
+export const AI_JOB_NAMES = ['ai-lint', 'ai-measure', 'ai-counterexample'] as const;
+export type AiJobName = (typeof AI_JOB_NAMES)[number];
+
+export function isAiJobName(name: unknown): name is AiJobName {
+  return typeof name === 'string' && (AI_JOB_NAMES as readonly string[]).includes(name);
+}
+
+/** BullMQ priority of the AI jobs (a larger number runs later; judging jobs carry none and go first). */
+export const AI_JOB_PRIORITY = 10;
+
+/** `ai-lint`: compile with `javac -Xlint:all` in the warm compile service; nothing runs. */
+export interface AiLintJobData {
+  code: string;
+}
+
+export interface AiLintResult {
+  /** False when the judge could not compile (no warm compile service, a compile timeout). */
+  ran: boolean;
+  compiled: boolean;
+  /** javac's own text (`Main.java:5: warning: [rawtypes] …`), errors and warnings. */
+  diagnostics: string;
+  /** The file name the diagnostics name (`Main.java`). */
+  fileName: string;
+  note?: string;
+}
+
+/** A range of numbers a generated value is drawn from (inclusive). */
+export interface NumberRange {
+  min: number;
+  max: number;
+}
+
+/**
+ * How to generate one input variable (libs/java-io/src/generators.ts): built by the API from the
+ * problem's typed signature and constraints, never from its tests.
+ */
+export interface GeneratedVariable {
+  name: string;
+  type: ProblemInputType;
+  /** 'size': grows with n (an array's or string's length, or an int's value); 'value': drawn from its range. */
+  role: 'size' | 'value';
+  /** An array's, a string's or a matrix's row count. */
+  length: NumberRange;
+  /** A number's range, or a numeric array's elements'. */
+  values: NumberRange;
+  /** The characters of strings and chars. */
+  alphabet: string;
+  /** A matrix's fixed column count (`intervals[i].length == 2`); square when absent. */
+  columns?: number;
+  /** A value bounded by the input's size (`k <= nums.length`): drawn from [min, n]. */
+  atMostSize?: boolean;
+}
+
+export interface InputSpec {
+  variables: GeneratedVariable[];
+}
+
+/** `ai-measure`: run the code on generated inputs of growing size and time each run. */
+export interface AiMeasureJobData {
+  code: string;
+  /** The problem's example tests: the code is measured only when it passes them. */
+  examples: JudgeTest[];
+  spec: InputSpec;
+  limits: JudgeLimits;
+  /** Total test time the measurement may spend, ms. */
+  budgetMs: number;
+  /** Seeds the generator, so the same code is measured on the same inputs. */
+  seed: number;
+}
+
+export interface MeasuredPoint {
+  n: number;
+  /** The fastest of the runs at this size, ms: the CPU time of the program's main thread (JVM start, JIT and GC excluded). */
+  ms: number;
+}
+
+export interface AiMeasureResult {
+  status: 'measured' | 'too-slow' | 'too-fast' | 'fails-examples' | 'crashed' | 'compile-error';
+  points: MeasuredPoint[];
+  /** Log-log slope of time against n over the points above the noise floor. */
+  slope?: number;
+  /** The size variables that grew together (`n` is each one's size). */
+  sizeNames: string[];
+  /** The largest n the constraints allow (every size variable at its bound). */
+  maxN: number;
+  /** Test time spent, ms. */
+  spentMs: number;
+  /** 'cpu': the main thread's CPU time; 'wall': the test's wall time (a program the timing class does not fit). */
+  clock?: 'cpu' | 'wall';
+  /** Why the measurement stopped early (a crash's verdict, the run that passed the budget). */
+  detail?: string;
+}
+
+/** `ai-counterexample`: search small generated inputs where the code's output differs from the reference's. */
+export interface AiCounterexampleJobData {
+  code: string;
+  reference: string;
+  spec: InputSpec;
+  limits: JudgeLimits;
+  /** How outputs are compared: a built-in checker name ('exact' when absent). */
+  checker?: string;
+  tolerance?: number;
+  budgetMs: number;
+  seed: number;
+}
+
+export interface AiCounterexampleResult {
+  status: 'found' | 'not-found' | 'reference-failed' | 'compile-error' | 'unsupported';
+  /** The input, one entry per variable as the problem form writes it. */
+  input?: { name: string; value: string }[];
+  /** The input's size (elements, characters and digits) after shrinking. */
+  size?: number;
+  expected?: string;
+  actual?: string;
+  /** The code's verdict on the input (wrong_answer, runtime_error, time_limit_exceeded, …). */
+  verdict?: string;
+  error?: string;
+  /** Inputs tried, and whether the final input failed again when re-run. */
+  tried: number;
+  verified?: boolean;
+  detail?: string;
+}
+
+/** The measured complexity the web charts beside the analysis (a field added to AiResponse). */
+export interface AiMeasurement {
+  /** `O(n^2)`, `O(a·b)`, … or null when no growth could be fitted. */
+  label: string | null;
+  /** Time multiplier per doubling of n (2^slope). */
+  doublingFactor: number | null;
+  points: MeasuredPoint[];
+  /** What n stands for: `nums.length`, `a = b`. */
+  xLabel: string;
+  status: AiMeasureResult['status'];
+}
