@@ -110,7 +110,9 @@ afterAll(async () => {
 
 const jobsDone = (name: string) => judge.output().split(`"name":"${name}"`).length - 1;
 
-describe('Analyze Code measures the complexity in the sandbox', () => {
+// Growth is fitted from CPU times on a shared machine: a run starved by other processes can leave
+// too few sizes to fit, so a measurement gets two more tries (each still asserts the figures).
+describe('Analyze Code measures the complexity in the sandbox', { retry: 2 }, () => {
   let t: TestApp;
   let user: SeededUser;
   let problemId: string;

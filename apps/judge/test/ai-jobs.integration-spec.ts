@@ -150,7 +150,9 @@ public class Main {
   });
 });
 
-describe('ai-measure: growth measured in the sandbox', () => {
+// Growth is fitted from CPU times on a shared machine: a run starved by other processes can leave
+// too few sizes to fit, so a measurement gets two more tries (each still asserts the figures).
+describe('ai-measure: growth measured in the sandbox', { retry: 2 }, () => {
   const sumExamples = [example([1, 2, 3], '6'), example([5], '5')];
 
   it('tells an O(n) solution from an O(n^2) one', async () => {
