@@ -1,4 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, MessageEvent, NotFoundException, Param, Post, Query, Sse } from '@nestjs/common';
+import { isAdminRoles } from '@javelin/contracts';
 import { Observable } from 'rxjs';
 import { AdminOnly, Authenticated, CurrentUser, OptionalAuth } from '../auth/guards';
 import { uuidParam } from '../common/uuid.pipe';
@@ -66,15 +67,33 @@ export class ContestsController {
     return this.contests.complete(id);
   }
 
+  @Post('contests/:id/unfreeze')
+  @HttpCode(200)
+  @AdminOnly()
+  unfreeze(@Param('id', uuidParam('id')) id: string) {
+    return this.contests.unfreeze(id);
+  }
+
   @Get('contests/:id/solved-problems')
   @Authenticated()
   solved(@Param('id', uuidParam('id')) id: string, @CurrentUser() user: AuthUser) {
     return this.contests.solvedProblemIds(id, user.id);
   }
 
+  /** During a freeze, a signed-in participant also sees their own row as it is, and an admin sees through it. */
   @Get('leaderboard/contests/:id')
-  async leaderboard(@Param('id', uuidParam('id')) id: string, @Query() query: LeaderboardQueryDto) {
-    const rows = await this.standings.standingsIfExists(id, query.limit ?? DEFAULT_LEADERBOARD_LIMIT, query.offset ?? 0);
+  @OptionalAuth()
+  async leaderboard(
+    @Param('id', uuidParam('id')) id: string,
+    @Query() query: LeaderboardQueryDto,
+    @CurrentUser() viewer?: AuthUser,
+  ) {
+    const rows = await this.standings.standingsIfExists(
+      id,
+      query.limit ?? DEFAULT_LEADERBOARD_LIMIT,
+      query.offset ?? 0,
+      viewer ? { id: viewer.id, admin: isAdminRoles(viewer.roles) } : undefined,
+    );
     if (!rows) throw new NotFoundException(CONTEST_NOT_FOUND);
     return rows;
   }
