@@ -1,4 +1,18 @@
-import { Body, Controller, Delete, Get, HttpCode, MessageEvent, NotFoundException, Param, Post, Query, Sse } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  MessageEvent,
+  NotFoundException,
+  Param,
+  Post,
+  Query,
+  Res,
+  Sse,
+} from '@nestjs/common';
+import type { Response } from 'express';
 import { isAdminRoles } from '@javelin/contracts';
 import { Observable } from 'rxjs';
 import { AdminOnly, Authenticated, CurrentUser, OptionalAuth } from '../auth/guards';
@@ -86,16 +100,19 @@ export class ContestsController {
   async leaderboard(
     @Param('id', uuidParam('id')) id: string,
     @Query() query: LeaderboardQueryDto,
+    @Res({ passthrough: true }) res: Response,
     @CurrentUser() viewer?: AuthUser,
-  ) {
-    const rows = await this.standings.standingsIfExists(
+  ): Promise<string> {
+    const json = await this.standings.standingsJsonIfExists(
       id,
       query.limit ?? DEFAULT_LEADERBOARD_LIMIT,
       query.offset ?? 0,
       viewer ? { id: viewer.id, admin: isAdminRoles(viewer.roles) } : undefined,
     );
-    if (!rows) throw new NotFoundException(CONTEST_NOT_FOUND);
-    return rows;
+    if (json === null) throw new NotFoundException(CONTEST_NOT_FOUND);
+    // Already JSON (shared pages are serialised once): sent as is.
+    res.type('application/json');
+    return json;
   }
 
   /** Server-sent events: the standings now, then again within a second of every change. */
