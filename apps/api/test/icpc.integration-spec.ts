@@ -41,7 +41,8 @@ describe('contest formats, cells and the freeze', () => {
     await judge?.stop();
   });
 
-  const at = (start: Date, minutes: number) => clock.useClock(() => new Date(start.getTime() + minutes * MINUTE));
+  const at = (start: Date, minutes: number) =>
+    clock.useClock(() => new Date(start.getTime() + minutes * MINUTE));
 
   /** One real submit at the current clock; an accept goes on through the spec's client flow (submission, solve). */
   async function attempt(user: SeededUser, contestId: string, problemId: string, outcome: Outcome) {
@@ -51,25 +52,45 @@ describe('contest formats, cells and the freeze', () => {
       .set(bearer(user.token))
       .send({ code, language: 'java', problemId, contestId, runAllTestCases: true })
       .expect(200);
-    expect(judged.body.verdict).toBe({ AC: 'accepted', WA: 'wrong_answer', CE: 'compilation_error' }[outcome]);
+    expect(judged.body.verdict).toBe(
+      { AC: 'accepted', WA: 'wrong_answer', CE: 'compilation_error' }[outcome],
+    );
     if (outcome !== 'AC') return;
     const sub = await t.http
       .post('/api/submissions')
       .set(bearer(user.token))
-      .send({ problemId, contestId, code, language: 'java', status: 'accepted', testCasesPassed: 5, totalTestCases: 5 })
+      .send({
+        problemId,
+        contestId,
+        code,
+        language: 'java',
+        status: 'accepted',
+        testCasesPassed: 5,
+        totalTestCases: 5,
+      })
       .expect(201);
-    const solved = await t.http.post('/api/solve').set(bearer(user.token)).send({ problemId, submissionId: sub.body._id, contestId }).expect(200);
+    const solved = await t.http
+      .post('/api/solve')
+      .set(bearer(user.token))
+      .send({ problemId, submissionId: sub.body._id, contestId })
+      .expect(200);
     expect(solved.body.alreadySolved).toBe(false);
   }
 
-  async function newContest(start: Date, hours: number, fields: Record<string, unknown>, users: SeededUser[]) {
+  async function newContest(
+    start: Date,
+    hours: number,
+    fields: Record<string, unknown>,
+    users: SeededUser[],
+  ) {
     const contest = await createContest(t, admin.token, [problems.A, problems.B, problems.C], {
       startTime: start.toISOString(),
       endTime: new Date(start.getTime() + hours * 60 * MINUTE).toISOString(),
       ...fields,
     });
     at(start, -1);
-    for (const u of users) await t.http.post(`/api/contests/${contest._id}/join`).set(bearer(u.token)).expect(200);
+    for (const u of users)
+      await t.http.post(`/api/contests/${contest._id}/join`).set(bearer(u.token)).expect(200);
     return contest._id;
   }
 
@@ -78,12 +99,23 @@ describe('contest formats, cells and the freeze', () => {
     if (token) req.set(bearer(token));
     return (await req.expect(200)).body;
   };
-  const row = (entries: ContestLeaderboardEntry[], user: SeededUser) => entries.find((e) => e.userId === user.id)!;
+  const row = (entries: ContestLeaderboardEntry[], user: SeededUser) =>
+    entries.find((e) => e.userId === user.id)!;
 
   it('ranks an ICPC contest by solved, then penalty, then the last accept, as computed by hand', async () => {
-    const [alice, bob, carol, dave] = [await seedUser(t), await seedUser(t), await seedUser(t), await seedUser(t)];
+    const [alice, bob, carol, dave] = [
+      await seedUser(t),
+      await seedUser(t),
+      await seedUser(t),
+      await seedUser(t),
+    ];
     const start = new Date('2031-03-01T09:00:00.000Z');
-    const contestId = await newContest(start, 5, { format: 'icpc', penaltyMinutes: 20 }, [alice, bob, carol, dave]);
+    const contestId = await newContest(start, 5, { format: 'icpc', penaltyMinutes: 20 }, [
+      alice,
+      bob,
+      carol,
+      dave,
+    ]);
     const { A, B, C } = problems;
     const script: [number, SeededUser, string, Outcome][] = [
       [10, alice, A, 'WA'],
@@ -126,13 +158,22 @@ describe('contest formats, cells and the freeze', () => {
     expect(row(entries, carol).cells).toEqual([cell(1, null)]);
 
     // The maintained table equals a recount from the judgements and solves.
-    const before = await t.db.query(`SELECT * FROM contest_scores WHERE contest_id = $1 ORDER BY user_id`, [contestId]);
-    const cellsBefore = await t.db.query(`SELECT * FROM contest_cells WHERE contest_id = $1 ORDER BY user_id, problem_id`, [contestId]);
-    await t.app.get(StandingsService).recount(contestId);
-    expect(await t.db.query(`SELECT * FROM contest_scores WHERE contest_id = $1 ORDER BY user_id`, [contestId])).toEqual(before);
-    expect(await t.db.query(`SELECT * FROM contest_cells WHERE contest_id = $1 ORDER BY user_id, problem_id`, [contestId])).toEqual(
-      cellsBefore,
+    const before = await t.db.query(`SELECT * FROM contest_scores WHERE contest_id = $1 ORDER BY user_id`, [
+      contestId,
+    ]);
+    const cellsBefore = await t.db.query(
+      `SELECT * FROM contest_cells WHERE contest_id = $1 ORDER BY user_id, problem_id`,
+      [contestId],
     );
+    await t.app.get(StandingsService).recount(contestId);
+    expect(
+      await t.db.query(`SELECT * FROM contest_scores WHERE contest_id = $1 ORDER BY user_id`, [contestId]),
+    ).toEqual(before);
+    expect(
+      await t.db.query(`SELECT * FROM contest_cells WHERE contest_id = $1 ORDER BY user_id, problem_id`, [
+        contestId,
+      ]),
+    ).toEqual(cellsBefore);
   });
 
   it('keeps the points format (score, then the last score-raising accept) and adds cells without a penalty', async () => {
@@ -152,7 +193,9 @@ describe('contest formats, cells and the freeze', () => {
       [frank.username, 30, 1, 1, false],
       [erin.username, 20, 1, 2, false],
     ]);
-    expect(row(entries, erin).cells).toEqual([{ problemId: problems.B, attempts: 1, acceptedAtMinutes: 9, pending: 0, firstSolve: true }]);
+    expect(row(entries, erin).cells).toEqual([
+      { problemId: problems.B, attempts: 1, acceptedAtMinutes: 9, pending: 0, firstSolve: true },
+    ]);
     expect(row(entries, frank).cells).toEqual([
       { problemId: problems.A, attempts: 0, acceptedAtMinutes: 12, pending: 0, firstSolve: true },
       { problemId: problems.C, attempts: 1, acceptedAtMinutes: null, pending: 0, firstSolve: false },
@@ -172,7 +215,10 @@ describe('contest formats, cells and the freeze', () => {
 
     // Watch the public stream through the freeze, byte for byte.
     await t.app.listen(0, '127.0.0.1');
-    const url = `${await t.app.getUrl()}/api/contests/${contestId}/leaderboard/stream`.replace('[::1]', '127.0.0.1');
+    const url = `${await t.app.getUrl()}/api/contests/${contestId}/leaderboard/stream`.replace(
+      '[::1]',
+      '127.0.0.1',
+    );
     const abort = new AbortController();
     const response = await fetch(url, { signal: abort.signal });
     const reader = response.body!.getReader();
@@ -192,7 +238,15 @@ describe('contest formats, cells and the freeze', () => {
       bytes
         .split('\n\n')
         .filter((block) => block.includes('event: leaderboard'))
-        .map((block) => JSON.parse(block.split('\n').find((l) => l.startsWith('data: '))!.slice(6)) as ContestLeaderboardEntry[]);
+        .map(
+          (block) =>
+            JSON.parse(
+              block
+                .split('\n')
+                .find((l) => l.startsWith('data: '))!
+                .slice(6),
+            ) as ContestLeaderboardEntry[],
+        );
 
     at(start, 125);
     await attempt(vic, contestId, problems.A, 'WA');
@@ -235,11 +289,18 @@ describe('contest formats, cells and the freeze', () => {
     // The shared cache was not touched by the personal views.
     expect(await board(contestId)).toEqual(publicView);
     // The jury sees through the freeze.
-    expect((await board(contestId, admin.token)).map((e) => e.username)).toEqual([vic.username, uma.username]);
+    expect((await board(contestId, admin.token)).map((e) => e.username)).toEqual([
+      vic.username,
+      uma.username,
+    ]);
 
     // The stream pushed the pending tries but never a frozen result.
     const deadline = Date.now() + 5_000;
-    while (!events().some((list) => list.some((e) => e.userId === vic.id && e.cells?.some((c) => c.problemId === problems.B)))) {
+    while (
+      !events().some((list) =>
+        list.some((e) => e.userId === vic.id && e.cells?.some((c) => c.problemId === problems.B)),
+      )
+    ) {
       if (Date.now() > deadline) throw new Error(`no event showed vic's pending try: ${bytes}`);
       await new Promise((r) => setTimeout(r, 100));
     }
@@ -259,11 +320,20 @@ describe('contest formats, cells and the freeze', () => {
     const early = await t.http.post(`/api/contests/${contestId}/unfreeze`).set(bearer(admin.token));
     expect([early.status, early.body.error]).toEqual([409, 'Only an ended contest can be unfrozen']);
     at(start, 181);
-    const [{ finalized_at: beforeUnfreeze }] = await t.db.query(`SELECT finalized_at FROM contests WHERE id = $1`, [contestId]);
+    const [{ finalized_at: beforeUnfreeze }] = await t.db.query(
+      `SELECT finalized_at FROM contests WHERE id = $1`,
+      [contestId],
+    );
     expect(beforeUnfreeze).toBeNull();
     expect(await board(contestId)).toEqual(publicView);
-    const done = await t.http.post(`/api/contests/${contestId}/unfreeze`).set(bearer(admin.token)).expect(200);
-    expect(done.body).toMatchObject({ message: 'Standings unfrozen', contest: { frozen: false, status: 'ended' } });
+    const done = await t.http
+      .post(`/api/contests/${contestId}/unfreeze`)
+      .set(bearer(admin.token))
+      .expect(200);
+    expect(done.body).toMatchObject({
+      message: 'Standings unfrozen',
+      contest: { frozen: false, status: 'ended' },
+    });
     const again = await t.http.post(`/api/contests/${contestId}/unfreeze`).set(bearer(admin.token));
     expect([again.status, again.body.error]).toEqual([409, 'The standings of this contest are not frozen']);
     const final = await board(contestId);
@@ -271,7 +341,9 @@ describe('contest formats, cells and the freeze', () => {
       [vic.username, 1, 2, 285],
       [uma.username, 2, 1, 30],
     ]);
-    expect(row(final, vic).cells!.map((c) => [c.attempts, c.acceptedAtMinutes, c.pending, c.firstSolve])).toEqual([
+    expect(
+      row(final, vic).cells!.map((c) => [c.attempts, c.acceptedAtMinutes, c.pending, c.firstSolve]),
+    ).toEqual([
       [1, 130, 0, false],
       [0, 135, 0, true],
     ]);
@@ -291,7 +363,10 @@ describe('contest formats, cells and the freeze', () => {
       .post('/api/contests')
       .set(bearer(admin.token))
       .send({ title: 'Too frozen', problemIds: [problems.A], freezeMinutes: 61, ...base });
-    expect([long.status, long.body.error]).toEqual([400, 'freezeMinutes must not be longer than the contest']);
+    expect([long.status, long.body.error]).toEqual([
+      400,
+      'freezeMinutes must not be longer than the contest',
+    ]);
     const format = await t.http
       .post('/api/contests')
       .set(bearer(admin.token))

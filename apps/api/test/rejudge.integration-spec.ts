@@ -9,7 +9,7 @@ import { bearer, resetDatabase, seedUser, SeededUser, startApp, TestApp } from '
 import { createContest } from './support/contests';
 import { TEST_REDIS_URL } from './support/env';
 import { startJudge, RunningJudge } from './support/judge';
-import { createProblem, sumProblem, SUM_ACCEPTED, SUM_WRONG_ON_HIDDEN } from './support/problems';
+import { sumProblem, SUM_ACCEPTED, SUM_WRONG_ON_HIDDEN } from './support/problems';
 
 const MINUTE = 60_000;
 
@@ -38,10 +38,19 @@ describe('rejudge', () => {
 
   const broken = () => {
     const p = sumProblem({ points: 30 });
-    return { ...p, testCases: p.testCases.map((tc) => (tc.expectedOutput === '42' ? { ...tc, expectedOutput: '0' } : tc)) };
+    return {
+      ...p,
+      testCases: p.testCases.map((tc) => (tc.expectedOutput === '42' ? { ...tc, expectedOutput: '0' } : tc)),
+    };
   };
 
-  async function submit(user: SeededUser, problemId: string, contestId: string | null, code: string, expected: string) {
+  async function submit(
+    user: SeededUser,
+    problemId: string,
+    contestId: string | null,
+    code: string,
+    expected: string,
+  ) {
     const judged = await t.http
       .post('/api/execute-code')
       .set(bearer(user.token))
@@ -53,9 +62,21 @@ describe('rejudge', () => {
     const sub = await t.http
       .post('/api/submissions')
       .set(bearer(user.token))
-      .send({ problemId, ...inContest, code, language: 'java', status: 'accepted', testCasesPassed: 5, totalTestCases: 5 })
+      .send({
+        problemId,
+        ...inContest,
+        code,
+        language: 'java',
+        status: 'accepted',
+        testCasesPassed: 5,
+        totalTestCases: 5,
+      })
       .expect(201);
-    await t.http.post('/api/solve').set(bearer(user.token)).send({ problemId, submissionId: sub.body._id, ...inContest }).expect(200);
+    await t.http
+      .post('/api/solve')
+      .set(bearer(user.token))
+      .send({ problemId, submissionId: sub.body._id, ...inContest })
+      .expect(200);
   }
 
   async function rejudge(body: Record<string, unknown>) {
@@ -74,24 +95,42 @@ describe('rejudge', () => {
   /** Everything a rejudge may touch, for comparing two moments. */
   const snapshot = async (contestId: string) => ({
     judgements: await t.db.query(`SELECT id, verdict, passed_count FROM judgements ORDER BY id`),
-    solves: await t.db.query(`SELECT user_id, problem_id, contest_id, points, solved_at FROM solved_problems ORDER BY user_id, problem_id`),
-    scores: await t.db.query(`SELECT * FROM contest_scores WHERE contest_id = $1 ORDER BY user_id`, [contestId]),
-    cells: await t.db.query(`SELECT * FROM contest_cells WHERE contest_id = $1 ORDER BY user_id, problem_id`, [contestId]),
-    ratings: await t.db.query(`SELECT user_id, old_rating, new_rating FROM rating_changes WHERE contest_id = $1 ORDER BY user_id`, [contestId]),
-    profiles: await t.db.query(`SELECT user_id, total_score, problems_solved, rating FROM profiles ORDER BY user_id`),
+    solves: await t.db.query(
+      `SELECT user_id, problem_id, contest_id, points, solved_at FROM solved_problems ORDER BY user_id, problem_id`,
+    ),
+    scores: await t.db.query(`SELECT * FROM contest_scores WHERE contest_id = $1 ORDER BY user_id`, [
+      contestId,
+    ]),
+    cells: await t.db.query(
+      `SELECT * FROM contest_cells WHERE contest_id = $1 ORDER BY user_id, problem_id`,
+      [contestId],
+    ),
+    ratings: await t.db.query(
+      `SELECT user_id, old_rating, new_rating FROM rating_changes WHERE contest_id = $1 ORDER BY user_id`,
+      [contestId],
+    ),
+    profiles: await t.db.query(
+      `SELECT user_id, total_score, problems_solved, rating FROM profiles ORDER BY user_id`,
+    ),
   });
 
   it('flips AC→WA and WA→AC after a test is fixed, in a finalised contest and in practice, exactly once', async () => {
     const problem = await t.http.post('/api/problems').set(bearer(admin.token)).send(broken()).expect(201);
     const problemId: string = problem.body._id;
-    const [right, wrong, practiceRight, practiceWrong] = [await seedUser(t), await seedUser(t), await seedUser(t), await seedUser(t)];
+    const [right, wrong, practiceRight, practiceWrong] = [
+      await seedUser(t),
+      await seedUser(t),
+      await seedUser(t),
+      await seedUser(t),
+    ];
     const start = new Date('2032-02-01T10:00:00.000Z');
     const contest = await createContest(t, admin.token, [problemId], {
       startTime: start.toISOString(),
       endTime: new Date(start.getTime() + 60 * MINUTE).toISOString(),
     });
     clock.useClock(() => new Date(start.getTime() - MINUTE));
-    for (const u of [right, wrong]) await t.http.post(`/api/contests/${contest._id}/join`).set(bearer(u.token)).expect(200);
+    for (const u of [right, wrong])
+      await t.http.post(`/api/contests/${contest._id}/join`).set(bearer(u.token)).expect(200);
     clock.useClock(() => new Date(start.getTime() + 10 * MINUTE));
     await submit(right, problemId, contest._id, SUM_ACCEPTED, 'wrong_answer');
     clock.useClock(() => new Date(start.getTime() + 20 * MINUTE));
@@ -104,8 +143,12 @@ describe('rejudge', () => {
     const after = new Date(start.getTime() + 61 * MINUTE);
     clock.useClock(() => after);
     expect(await t.app.get(RatingsService).finalize(contest._id, after)).toBe(true);
-    const rated = await t.db.query(`SELECT user_id, old_rating, new_rating FROM rating_changes WHERE contest_id = $1`, [contest._id]);
-    const ratingOf = (rows: { user_id: string; new_rating: number }[], u: SeededUser) => rows.find((r) => r.user_id === u.id)!.new_rating;
+    const rated = await t.db.query(
+      `SELECT user_id, old_rating, new_rating FROM rating_changes WHERE contest_id = $1`,
+      [contest._id],
+    );
+    const ratingOf = (rows: { user_id: string; new_rating: number }[], u: SeededUser) =>
+      rows.find((r) => r.user_id === u.id)!.new_rating;
     expect(ratingOf(rated, wrong)).toBeGreaterThan(1500);
     expect(ratingOf(rated, right)).toBeLessThan(1500);
 
@@ -123,28 +166,48 @@ describe('rejudge', () => {
       .set(bearer(admin.token))
       .send({ problemId: '00000000-0000-4000-8000-000000000000' });
     expect([unknown.status, unknown.body.error]).toEqual([404, 'Problem not found']);
-    const malformed = await t.http.post('/api/admin/rejudge').set(bearer(admin.token)).send({ problemId: 'x' });
+    const malformed = await t.http
+      .post('/api/admin/rejudge')
+      .set(bearer(admin.token))
+      .send({ problemId: 'x' });
     expect([malformed.status, malformed.body.error]).toEqual([400, 'problemId must be a UUID']);
-    const missingJob = await t.http.get('/api/admin/rejudge/00000000-0000-4000-8000-000000000000').set(bearer(admin.token));
+    const missingJob = await t.http
+      .get('/api/admin/rejudge/00000000-0000-4000-8000-000000000000')
+      .set(bearer(admin.token));
     expect([missingJob.status, missingJob.body.error]).toEqual([404, 'Rejudge job not found']);
 
-    expect(await rejudge({ problemId, contestId: contest._id })).toMatchObject({ total: 2, done: 2, changed: 2 });
+    expect(await rejudge({ problemId, contestId: contest._id })).toMatchObject({
+      total: 2,
+      done: 2,
+      changed: 2,
+    });
 
     // Verdicts in the history, solves and standings follow the fixed test.
-    const history = await t.http.get('/api/submissions').query({ contestId: contest._id }).set(bearer(right.token)).expect(200);
+    const history = await t.http
+      .get('/api/submissions')
+      .query({ contestId: contest._id })
+      .set(bearer(right.token))
+      .expect(200);
     const historyItems = Array.isArray(history.body) ? history.body : history.body.items;
     expect(historyItems.map((s: { verdict: string }) => s.verdict)).toEqual(['accepted']);
     const board = (await t.http.get(`/api/leaderboard/contests/${contest._id}`).expect(200)).body;
-    expect(board.map((e: { userId: string; score: number }) => [e.userId, e.score])).toEqual([[right.id, 30]]);
-    expect(board[0].cells).toEqual([{ problemId, attempts: 0, acceptedAtMinutes: 10, pending: 0, firstSolve: true }]);
-    const [wrongCell] = await t.db.query(`SELECT attempts, accepted_at FROM contest_cells WHERE contest_id = $1 AND user_id = $2`, [
-      contest._id,
-      wrong.id,
+    expect(board.map((e: { userId: string; score: number }) => [e.userId, e.score])).toEqual([
+      [right.id, 30],
     ]);
+    expect(board[0].cells).toEqual([
+      { problemId, attempts: 0, acceptedAtMinutes: 10, pending: 0, firstSolve: true },
+    ]);
+    const [wrongCell] = await t.db.query(
+      `SELECT attempts, accepted_at FROM contest_cells WHERE contest_id = $1 AND user_id = $2`,
+      [contest._id, wrong.id],
+    );
     expect(wrongCell).toEqual({ attempts: 1, accepted_at: null });
 
     // The finalised ratings were computed again from the same ratings before: now the right solution won.
-    const rerated = await t.db.query(`SELECT user_id, old_rating, new_rating FROM rating_changes WHERE contest_id = $1`, [contest._id]);
+    const rerated = await t.db.query(
+      `SELECT user_id, old_rating, new_rating FROM rating_changes WHERE contest_id = $1`,
+      [contest._id],
+    );
     expect(ratingOf(rerated, right)).toBe(ratingOf(rated, wrong));
     expect(ratingOf(rerated, wrong)).toBe(ratingOf(rated, right));
     const profile = await t.http.get(`/api/profiles/${right.id}`).expect(200);
@@ -164,7 +227,11 @@ describe('rejudge', () => {
 
     // Twice changes nothing.
     const settled = await snapshot(contest._id);
-    expect(await rejudge({ problemId, contestId: contest._id })).toMatchObject({ total: 2, done: 2, changed: 0 });
+    expect(await rejudge({ problemId, contestId: contest._id })).toMatchObject({
+      total: 2,
+      done: 2,
+      changed: 0,
+    });
     expect(await rejudge({ problemId })).toMatchObject({ total: 2, done: 2, changed: 0 });
     expect(await snapshot(contest._id)).toEqual(settled);
 

@@ -73,29 +73,49 @@ export class RejudgeRepository {
     };
   }
 
-  async job(jobId: string): Promise<{ problemId: string; contestId: string | null; finished: boolean } | null> {
-    const [row]: { problem_id: string; contest_id: string | null; finished_at: Date | null }[] = await this.db.query(
-      `SELECT problem_id, contest_id, finished_at FROM rejudge_jobs WHERE id = $1`,
-      [jobId],
-    );
-    return row ? { problemId: row.problem_id, contestId: row.contest_id, finished: row.finished_at !== null } : null;
+  async job(
+    jobId: string,
+  ): Promise<{ problemId: string; contestId: string | null; finished: boolean } | null> {
+    const [row]: { problem_id: string; contest_id: string | null; finished_at: Date | null }[] =
+      await this.db.query(`SELECT problem_id, contest_id, finished_at FROM rejudge_jobs WHERE id = $1`, [
+        jobId,
+      ]);
+    return row
+      ? { problemId: row.problem_id, contestId: row.contest_id, finished: row.finished_at !== null }
+      : null;
   }
 
   /** The items not judged again yet, oldest submit first (a retried job carries on where it stopped). */
   async pending(jobId: string): Promise<RejudgeItem[]> {
-    const rows: { id: string; user_id: string; problem_id: string; contest_id: string | null; code: string }[] =
-      await this.db.query(
-        `SELECT j.id, j.user_id, j.problem_id, j.contest_id, j.code
+    const rows: {
+      id: string;
+      user_id: string;
+      problem_id: string;
+      contest_id: string | null;
+      code: string;
+    }[] = await this.db.query(
+      `SELECT j.id, j.user_id, j.problem_id, j.contest_id, j.code
            FROM rejudge_items i JOIN judgements j ON j.id = i.judgement_id
           WHERE i.job_id = $1 AND i.new_verdict IS NULL
           ORDER BY j.created_at, j.id`,
-        [jobId],
-      );
-    return rows.map((r) => ({ judgementId: r.id, userId: r.user_id, problemId: r.problem_id, contestId: r.contest_id, code: r.code }));
+      [jobId],
+    );
+    return rows.map((r) => ({
+      judgementId: r.id,
+      userId: r.user_id,
+      problemId: r.problem_id,
+      contestId: r.contest_id,
+      code: r.code,
+    }));
   }
 
   /** Rewrites a judgement (and the submissions citing it) with its new verdict, and marks the item done. */
-  async recordVerdict(jobId: string, judgementId: string, response: ExecuteCodeResponse, results: ExecutionResult[]): Promise<void> {
+  async recordVerdict(
+    jobId: string,
+    judgementId: string,
+    response: ExecuteCodeResponse,
+    results: ExecutionResult[],
+  ): Promise<void> {
     await this.db.transaction(async (m) => {
       await m.query(
         `UPDATE judgements SET verdict = $2, passed_count = $3, total_count = $4, max_time_ms = $5, results = $6, compile_error = $7
@@ -135,7 +155,9 @@ export class RejudgeRepository {
   }
 
   async finish(jobId: string): Promise<void> {
-    await this.db.query(`UPDATE rejudge_jobs SET finished_at = now() WHERE id = $1 AND finished_at IS NULL`, [jobId]);
+    await this.db.query(`UPDATE rejudge_jobs SET finished_at = now() WHERE id = $1 AND finished_at IS NULL`, [
+      jobId,
+    ]);
   }
 
   /**
@@ -146,22 +168,29 @@ export class RejudgeRepository {
    */
   async settleSolve(m: EntityManager, key: SolveKey, points: number): Promise<void> {
     const params = [key.userId, key.problemId, key.contestId];
-    const [target]: { id: string; created_at: Date; code: string; passed_count: number; total_count: number }[] = await m.query(
+    const [target]: {
+      id: string;
+      created_at: Date;
+      code: string;
+      passed_count: number;
+      total_count: number;
+    }[] = await m.query(
       `SELECT id, created_at, code, passed_count, total_count FROM judgements
         WHERE user_id = $1 AND problem_id = $2 AND contest_id IS NOT DISTINCT FROM $3 AND all_tests AND code IS NOT NULL
           AND verdict = 'accepted'
         ORDER BY created_at, id LIMIT 1`,
       params,
     );
-    const [solve]: { id: string; points: number; verdict: string | null; judgement_id: string | null }[] = await m.query(
-      `SELECT sp.id, sp.points, j.verdict, s.judgement_id
+    const [solve]: { id: string; points: number; verdict: string | null; judgement_id: string | null }[] =
+      await m.query(
+        `SELECT sp.id, sp.points, j.verdict, s.judgement_id
          FROM solved_problems sp
          LEFT JOIN submissions s ON s.id = sp.submission_id
          LEFT JOIN judgements j ON j.id = s.judgement_id
         WHERE sp.user_id = $1 AND sp.problem_id = $2 AND sp.contest_id IS NOT DISTINCT FROM $3
         FOR UPDATE OF sp`,
-      params,
-    );
+        params,
+      );
     if (solve && (solve.verdict === 'accepted' || (solve.judgement_id === null && target))) return;
     const practice = key.contestId === null;
     if (solve) {
@@ -173,9 +202,10 @@ export class RejudgeRepository {
         );
     }
     if (!target) return;
-    const [cited]: { id: string }[] = await m.query(`SELECT id FROM submissions WHERE judgement_id = $1 ORDER BY created_at LIMIT 1`, [
-      target.id,
-    ]);
+    const [cited]: { id: string }[] = await m.query(
+      `SELECT id FROM submissions WHERE judgement_id = $1 ORDER BY created_at LIMIT 1`,
+      [target.id],
+    );
     const submissionId =
       cited?.id ??
       (
@@ -191,9 +221,9 @@ export class RejudgeRepository {
       [...params, submissionId, points, target.created_at],
     );
     if (practice)
-      await m.query(`UPDATE profiles SET total_score = total_score + $2, problems_solved = problems_solved + 1 WHERE user_id = $1`, [
-        key.userId,
-        points,
-      ]);
+      await m.query(
+        `UPDATE profiles SET total_score = total_score + $2, problems_solved = problems_solved + 1 WHERE user_id = $1`,
+        [key.userId, points],
+      );
   }
 }

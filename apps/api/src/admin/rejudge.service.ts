@@ -116,7 +116,8 @@ export class RejudgeService implements OnApplicationBootstrap, OnApplicationShut
     for (const key of keys) {
       await this.db.transaction(async (m) => {
         await this.repository.settleSolve(m, key, points);
-        if (key.contestId) await this.contestStandings.refreshParticipant(m, key.contestId, key.userId, key.problemId);
+        if (key.contestId)
+          await this.contestStandings.refreshParticipant(m, key.contestId, key.userId, key.problemId);
       });
     }
     if (job.contestId && keys.length > 0) {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { codeforcesRatingChanges, RatedPlayer, sharedRanks, winProbability } from './rating';
 
-const field = (ratings: number[]): RatedPlayer[] => ratings.map((rating, i) => ({ userId: `p${i}`, rating, rank: i + 1 }));
+const field = (ratings: number[]): RatedPlayer[] =>
+  ratings.map((rating, i) => ({ userId: `p${i}`, rating, rank: i + 1 }));
 const total = (changes: Map<string, number>) => [...changes.values()].reduce((a, b) => a + b, 0);
 
 describe('codeforcesRatingChanges', () => {
@@ -22,7 +23,11 @@ describe('codeforcesRatingChanges', () => {
   });
 
   it('keeps the sum of changes close to zero (within one point per player)', () => {
-    for (const ratings of [[1500, 1500, 1500, 1500], [1500, 1620, 1410, 1800, 1500], Array.from({ length: 30 }, (_, i) => 1200 + i * 25)]) {
+    for (const ratings of [
+      [1500, 1500, 1500, 1500],
+      [1500, 1620, 1410, 1800, 1500],
+      Array.from({ length: 30 }, (_, i) => 1200 + i * 25),
+    ]) {
       const players = field(ratings);
       expect(Math.abs(total(codeforcesRatingChanges(players)))).toBeLessThanOrEqual(players.length);
     }

@@ -48,7 +48,10 @@ export class RatingsRepository {
   }
 
   async formatOf(contestId: string): Promise<ContestFormat> {
-    const [row]: { format: ContestFormat }[] = await this.m.query(`SELECT format FROM contests WHERE id = $1`, [contestId]);
+    const [row]: { format: ContestFormat }[] = await this.m.query(
+      `SELECT format FROM contests WHERE id = $1`,
+      [contestId],
+    );
     return row?.format ?? 'points';
   }
 
@@ -58,17 +61,22 @@ export class RatingsRepository {
       format === 'icpc'
         ? `problems_solved DESC, penalty ASC, last_at ASC NULLS LAST, p.user_id`
         : `score DESC, last_at ASC NULLS LAST, p.user_id`;
-    const rows: { user_id: string; score: number; problems_solved: number; penalty: number; last_at: Date | null }[] =
-      await this.m.query(
-        `SELECT p.user_id, COALESCE(s.score, 0) AS score, COALESCE(s.problems_solved, 0) AS problems_solved,
+    const rows: {
+      user_id: string;
+      score: number;
+      problems_solved: number;
+      penalty: number;
+      last_at: Date | null;
+    }[] = await this.m.query(
+      `SELECT p.user_id, COALESCE(s.score, 0) AS score, COALESCE(s.problems_solved, 0) AS problems_solved,
                 COALESCE(s.penalty, 0) AS penalty, ${format === 'icpc' ? 's.last_accepted_at' : 's.last_improved_at'} AS last_at
            FROM contest_participants p
            LEFT JOIN contest_scores s ON s.contest_id = p.contest_id AND s.user_id = p.user_id
           WHERE p.contest_id = $1
             AND EXISTS (SELECT 1 FROM judgements j WHERE j.contest_id = p.contest_id AND j.user_id = p.user_id AND j.all_tests)
           ORDER BY ${order}`,
-        [contestId],
-      );
+      [contestId],
+    );
     return rows.map((r) => ({
       userId: r.user_id,
       score: r.score,
@@ -115,14 +123,21 @@ export class RatingsRepository {
   }
 
   /** Replaces an applied change: the profile moves by the difference, so later contests' changes stay on top. */
-  async reviseChange(contestId: string, userId: string, newRating: number, rank: number, previous: number): Promise<void> {
-    await this.m.query(`UPDATE rating_changes SET new_rating = $3, rank = $4 WHERE contest_id = $1 AND user_id = $2`, [
-      contestId,
+  async reviseChange(
+    contestId: string,
+    userId: string,
+    newRating: number,
+    rank: number,
+    previous: number,
+  ): Promise<void> {
+    await this.m.query(
+      `UPDATE rating_changes SET new_rating = $3, rank = $4 WHERE contest_id = $1 AND user_id = $2`,
+      [contestId, userId, newRating, rank],
+    );
+    await this.m.query(`UPDATE profiles SET rating = GREATEST(0, rating + $2) WHERE user_id = $1`, [
       userId,
-      newRating,
-      rank,
+      newRating - previous,
     ]);
-    await this.m.query(`UPDATE profiles SET rating = GREATEST(0, rating + $2) WHERE user_id = $1`, [userId, newRating - previous]);
   }
 
   /** Contests that are over, not yet rated, and not waiting for an unfreeze. */

@@ -10,7 +10,9 @@ import { FinalStanding, RatingsRepository } from './ratings.repository';
 function tied(format: ContestFormat) {
   return (a: FinalStanding, b: FinalStanding) =>
     a.lastAt?.getTime() === b.lastAt?.getTime() &&
-    (format === 'icpc' ? a.problemsSolved === b.problemsSolved && a.penalty === b.penalty : a.score === b.score);
+    (format === 'icpc'
+      ? a.problemsSolved === b.problemsSolved && a.penalty === b.penalty
+      : a.score === b.score);
 }
 
 /** Applies a finished contest's rating changes, exactly once however many instances try. */
@@ -58,7 +60,9 @@ export class RatingsService {
       const format = await ratings.lockFinalised(contestId);
       if (format === null) return 0;
       const applied = new Map((await ratings.appliedChanges(contestId)).map((c) => [c.userId, c]));
-      const standings = (await ratings.ratedStandings(contestId, format)).filter((s) => applied.has(s.userId));
+      const standings = (await ratings.ratedStandings(contestId, format)).filter((s) =>
+        applied.has(s.userId),
+      );
       await ratings.lockRatings(standings.map((s) => s.userId));
       const players = this.players(format, standings, (id) => applied.get(id)!.oldRating);
       const changes = codeforcesRatingChanges(players);
@@ -67,7 +71,13 @@ export class RatingsService {
         const before = applied.get(player.userId)!;
         const newRating = Math.max(0, player.rating + (changes.get(player.userId) ?? 0));
         if (newRating === before.newRating) continue;
-        await ratings.reviseChange(contestId, player.userId, newRating, Math.floor(player.rank), before.newRating);
+        await ratings.reviseChange(
+          contestId,
+          player.userId,
+          newRating,
+          Math.floor(player.rank),
+          before.newRating,
+        );
         revised++;
       }
       return revised;
@@ -79,7 +89,11 @@ export class RatingsService {
     return new RatingsRepository(this.db.manager).overdue(now);
   }
 
-  private players(format: ContestFormat, standings: FinalStanding[], ratingOf: (userId: string) => number): RatedPlayer[] {
+  private players(
+    format: ContestFormat,
+    standings: FinalStanding[],
+    ratingOf: (userId: string) => number,
+  ): RatedPlayer[] {
     const ranks = sharedRanks(standings, tied(format));
     return standings.map((s, i) => ({ userId: s.userId, rating: ratingOf(s.userId), rank: ranks[i] }));
   }

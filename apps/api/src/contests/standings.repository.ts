@@ -42,7 +42,10 @@ interface CellRow {
 }
 
 /** Both views read the same rows through these column sets. */
-const VIEW_COLUMNS: Record<StandingsView, { score: string; solved: string; penalty: string; improved: string; accepted: string }> = {
+const VIEW_COLUMNS: Record<
+  StandingsView,
+  { score: string; solved: string; penalty: string; improved: string; accepted: string }
+> = {
   real: {
     score: 's.score',
     solved: 's.problems_solved',
@@ -160,7 +163,12 @@ export class StandingsRepository {
    * that just recorded a judgement or a solve. A per-participant lock orders concurrent changes: the
    * last to take it recomputes after the others committed, so the table always ends equal to a recount.
    */
-  async refreshParticipant(m: EntityManager, contestId: string, userId: string, problemId: string | null): Promise<void> {
+  async refreshParticipant(
+    m: EntityManager,
+    contestId: string,
+    userId: string,
+    problemId: string | null,
+  ): Promise<void> {
     await m.query(`SELECT pg_advisory_xact_lock(hashtextextended($1 || ':' || $2, 20))`, [contestId, userId]);
     await m.query(REFRESH_CELLS, [contestId, userId, problemId]);
     await m.query(REFRESH_SCORES, [contestId, userId]);
@@ -174,15 +182,26 @@ export class StandingsRepository {
   }
 
   async boardContest(contestId: string): Promise<(BoardContest & { frozen: boolean }) | null> {
-    const [row]: { id: string; format: ContestFormat; start_time: Date; frozen: boolean; problem_ids: string[] | null }[] =
-      await this.db.query(
-        `SELECT c.id, c.format, c.start_time, (c.freeze_minutes > 0 AND c.unfrozen_at IS NULL) AS frozen,
+    const [row]: {
+      id: string;
+      format: ContestFormat;
+      start_time: Date;
+      frozen: boolean;
+      problem_ids: string[] | null;
+    }[] = await this.db.query(
+      `SELECT c.id, c.format, c.start_time, (c.freeze_minutes > 0 AND c.unfrozen_at IS NULL) AS frozen,
                 (SELECT array_agg(problem_id ORDER BY position) FROM contest_problems WHERE contest_id = c.id) AS problem_ids
            FROM contests c WHERE c.id = $1`,
-        [contestId],
-      );
+      [contestId],
+    );
     if (!row) return null;
-    return { id: row.id, format: row.format, startTime: row.start_time, frozen: row.frozen, problemIds: row.problem_ids ?? [] };
+    return {
+      id: row.id,
+      format: row.format,
+      startTime: row.start_time,
+      frozen: row.frozen,
+      problemIds: row.problem_ids ?? [],
+    };
   }
 
   /**
@@ -202,7 +221,11 @@ export class StandingsRepository {
         LIMIT $2 OFFSET $3`,
       [contest.id, limit, offset],
     );
-    const cells = await this.cellsOf(contest, view, rows.map((r) => r.user_id));
+    const cells = await this.cellsOf(
+      contest,
+      view,
+      rows.map((r) => r.user_id),
+    );
     const firsts = await this.firstSolvers(contest.id, view);
     return rows.map((r, i) => this.entry(contest, r, offset + i + 1, cells.get(r.user_id) ?? [], firsts));
   }
@@ -224,7 +247,11 @@ export class StandingsRepository {
     return this.entry(contest, row, 0, cells.get(userId) ?? [], firsts);
   }
 
-  private async cellsOf(contest: BoardContest, view: StandingsView, userIds: string[]): Promise<Map<string, CellRow[]>> {
+  private async cellsOf(
+    contest: BoardContest,
+    view: StandingsView,
+    userIds: string[],
+  ): Promise<Map<string, CellRow[]>> {
     const byUser = new Map<string, CellRow[]>();
     if (userIds.length === 0) return byUser;
     const frozen = view === 'frozen';
@@ -269,7 +296,9 @@ export class StandingsRepository {
         problemId,
         attempts: cell.attempts,
         acceptedAtMinutes:
-          cell.accepted_at === null ? null : Math.floor((cell.accepted_at.getTime() - contest.startTime.getTime()) / 60_000),
+          cell.accepted_at === null
+            ? null
+            : Math.floor((cell.accepted_at.getTime() - contest.startTime.getTime()) / 60_000),
         pending: cell.pending,
         firstSolve: cell.accepted_at !== null && firsts.get(problemId) === r.user_id,
       });
@@ -283,7 +312,9 @@ export class StandingsRepository {
       rank,
       ...(contest.format === 'icpc' ? { penalty: r.penalty } : {}),
       cells,
-      ...(r.old_rating !== null && r.new_rating !== null ? { ratingBefore: r.old_rating, ratingAfter: r.new_rating } : {}),
+      ...(r.old_rating !== null && r.new_rating !== null
+        ? { ratingBefore: r.old_rating, ratingAfter: r.new_rating }
+        : {}),
     };
     return { entry, lastAt: r.last_at?.getTime() ?? null };
   }

@@ -70,9 +70,8 @@ function ranksAbove(format: BoardContest['format'], a: BoardRow, b: BoardRow): b
 export class StandingsService implements OnModuleInit, OnModuleDestroy, BeforeApplicationShutdown {
   private readonly logger = new Logger('Standings');
   /** The top rows per contest as everyone may see them, or null when no such contest exists (cached too, so unknown ids cost no more than known ones). */
-  private readonly top = new StaleWhileRevalidate<string, Board | null>(
-    CACHE_TTL_MS,
-    (contestId) => this.topIfExists(contestId),
+  private readonly top = new StaleWhileRevalidate<string, Board | null>(CACHE_TTL_MS, (contestId) =>
+    this.topIfExists(contestId),
   );
   private readonly changes = new EventEmitter();
   private subscriber?: Redis;
@@ -156,8 +155,10 @@ export class StandingsService implements OnModuleInit, OnModuleDestroy, BeforeAp
     if (board === null) return null;
     const { contest } = board;
     const deep = offset + limit > CACHED_ROWS;
-    if (contest.frozen && viewer?.admin) return entries(await this.repository.page(contest, 'real', limit, offset));
-    if (deep) return entries(await this.repository.page(contest, contest.frozen ? 'frozen' : 'real', limit, offset));
+    if (contest.frozen && viewer?.admin)
+      return entries(await this.repository.page(contest, 'real', limit, offset));
+    if (deep)
+      return entries(await this.repository.page(contest, contest.frozen ? 'frozen' : 'real', limit, offset));
     if (contest.frozen && viewer) {
       const own = await this.repository.ownEntry(contest, viewer.id);
       if (own) return entries(withOwnRow(contest, board.rows, own).slice(offset, offset + limit));

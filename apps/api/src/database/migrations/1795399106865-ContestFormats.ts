@@ -29,7 +29,9 @@ export class ContestFormats1795399106865 implements MigrationInterface {
         PRIMARY KEY (contest_id, user_id, problem_id)
       )`);
     // The first solve of each problem, real and as visible during a freeze.
-    await q.query(`CREATE INDEX contest_cells_first_idx ON contest_cells (contest_id, problem_id, accepted_at, user_id) WHERE accepted_at IS NOT NULL`);
+    await q.query(
+      `CREATE INDEX contest_cells_first_idx ON contest_cells (contest_id, problem_id, accepted_at, user_id) WHERE accepted_at IS NOT NULL`,
+    );
     await q.query(
       `CREATE INDEX contest_cells_visible_first_idx ON contest_cells (contest_id, problem_id, visible_accepted_at, user_id) WHERE visible_accepted_at IS NOT NULL`,
     );
@@ -71,7 +73,9 @@ export class ContestFormats1795399106865 implements MigrationInterface {
         new_verdict varchar(32),
         PRIMARY KEY (job_id, judgement_id)
       )`);
-    await q.query(`CREATE INDEX judgements_problem_idx ON judgements (problem_id, created_at) WHERE all_tests`);
+    await q.query(
+      `CREATE INDEX judgements_problem_idx ON judgements (problem_id, created_at) WHERE all_tests`,
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {
@@ -84,6 +88,8 @@ export class ContestFormats1795399106865 implements MigrationInterface {
         DROP COLUMN visible_solved, DROP COLUMN visible_penalty, DROP COLUMN visible_last_improved_at,
         DROP COLUMN visible_last_accepted_at`);
     await q.query(`DROP TABLE contest_cells`);
-    await q.query(`ALTER TABLE contests DROP COLUMN format, DROP COLUMN penalty_minutes, DROP COLUMN freeze_minutes, DROP COLUMN unfrozen_at`);
+    await q.query(
+      `ALTER TABLE contests DROP COLUMN format, DROP COLUMN penalty_minutes, DROP COLUMN freeze_minutes, DROP COLUMN unfrozen_at`,
+    );
   }
 }

@@ -26,6 +26,7 @@ import {
   useDeleteContestMutation,
 } from '../contests/contestsApi';
 import { useAdminProblemsQuery } from '../problems/problemsApi';
+import { RejudgePanel } from './RejudgePanel';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 
 export const MIN_PARTICIPANTS = 1;
@@ -330,6 +331,7 @@ export function AdminContestsPage() {
           New Contest
         </button>
       </div>
+      <RejudgePanel problems={problems.data ?? []} contests={contests.data ?? []} />
       {contests.isLoading ? (
         <Spinner />
       ) : (contests.data ?? []).length === 0 ? (
@@ -393,7 +395,8 @@ export function AdminContestsPage() {
                   <span>Problems: {c.contestProblems?.length ?? 0}</span>
                   <span>
                     Format: {c.format === 'icpc' ? `ICPC (+${c.penaltyMinutes} min)` : 'Points'}
-                    {c.freezeMinutes > 0 && ` · freeze ${c.freezeMinutes} min${c.frozen ? '' : ' (unfrozen)'}`}
+                    {c.freezeMinutes > 0 &&
+                      ` · freeze ${c.freezeMinutes} min${c.frozen ? '' : ' (unfrozen)'}`}
                   </span>
                 </div>
               </article>

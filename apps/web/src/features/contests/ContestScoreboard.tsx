@@ -7,10 +7,15 @@ export interface ScoreboardProblem {
   title: string;
 }
 
-const tries = (n: number, what = 'try') => `${n} ${what === 'try' ? (n === 1 ? 'try' : 'tries') : n === 1 ? 'rejected try' : 'rejected tries'}`;
+const tries = (n: number, what = 'try') =>
+  `${n} ${what === 'try' ? (n === 1 ? 'try' : 'tries') : n === 1 ? 'rejected try' : 'rejected tries'}`;
 
 /** How one cell reads: solved (+tries, minute), rejected (−tries), frozen ('?' with tries) or untried. */
-export function cellView(cell: ScoreboardCell | undefined): { kind: 'solved' | 'rejected' | 'pending' | 'empty'; text: string; detail: string } {
+export function cellView(cell: ScoreboardCell | undefined): {
+  kind: 'solved' | 'rejected' | 'pending' | 'empty';
+  text: string;
+  detail: string;
+} {
   if (!cell) return { kind: 'empty', text: '', detail: 'not tried' };
   if (cell.pending > 0) {
     const count = cell.attempts + cell.pending;
@@ -83,7 +88,11 @@ export function ContestLeaderboard({
       <div className="row" style={{ justifyContent: 'space-between' }}>
         <h2 id="contest-leaderboard-heading">{ended ? 'Final Results' : 'Contest Leaderboard'}</h2>
         {frozen && (
-          <span className="badge badge-warning" data-testid="frozen-badge" title="Others' results after the freeze show as '?'">
+          <span
+            className="badge badge-warning"
+            data-testid="frozen-badge"
+            title="Others' results after the freeze show as '?'"
+          >
             Frozen
           </span>
         )}
@@ -117,7 +126,12 @@ export function ContestLeaderboard({
                   {problems.length > 0 && (
                     <div className="sb-cells">
                       {problems.map((p, index) => (
-                        <Cell key={p.id} letter={problemLetter(index)} title={p.title} cell={cells.get(p.id)} />
+                        <Cell
+                          key={p.id}
+                          letter={problemLetter(index)}
+                          title={p.title}
+                          cell={cells.get(p.id)}
+                        />
                       ))}
                     </div>
                   )}

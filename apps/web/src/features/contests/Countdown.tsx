@@ -16,7 +16,13 @@ export function useTicker(enabled = true): void {
 }
 
 /** A live countdown to the contest's start, then to its end, on the server-corrected clock. */
-export function Countdown({ contest, compact = false }: { contest: Pick<Contest, 'startTime' | 'endTime'>; compact?: boolean }) {
+export function Countdown({
+  contest,
+  compact = false,
+}: {
+  contest: Pick<Contest, 'startTime' | 'endTime'>;
+  compact?: boolean;
+}) {
   const now = useNow();
   const target = countdownTarget(contest, now());
   useTicker(target !== null);

@@ -108,11 +108,19 @@ describe('scoreboard cells', () => {
       />,
     );
     const [grace, ada] = screen.getAllByTestId('contest-leaderboard-row');
-    expect(within(grace).getAllByTestId('scoreboard-cell').map((c) => c.textContent)).toEqual(['A ★+115′', 'B+60′']);
-    expect(within(grace).getByLabelText(/Problem A: solved at minute 15 after 1 rejected try, first to solve/)).toHaveClass('sb-first');
+    expect(
+      within(grace)
+        .getAllByTestId('scoreboard-cell')
+        .map((c) => c.textContent),
+    ).toEqual(['A ★+115′', 'B+60′']);
+    expect(
+      within(grace).getByLabelText(/Problem A: solved at minute 15 after 1 rejected try, first to solve/),
+    ).toHaveClass('sb-first');
     expect(within(grace).getByText('95 min')).toBeInTheDocument();
     expect(within(ada).getByLabelText('Problem A: 2 rejected tries')).toHaveClass('sb-rejected');
-    expect(within(ada).getByLabelText('Problem B: 3 tries, results hidden by the freeze')).toHaveTextContent('? 3');
+    expect(within(ada).getByLabelText('Problem B: 3 tries, results hidden by the freeze')).toHaveTextContent(
+      '? 3',
+    );
     expect(ada).toHaveClass('lb-own');
     expect(ada).toHaveAttribute('aria-current', 'true');
     expect(grace).not.toHaveClass('lb-own');
@@ -131,15 +139,24 @@ describe('scoreboard cells', () => {
       />,
     );
     expect(screen.getByRole('heading', { name: 'Final Results' })).toBeInTheDocument();
-    expect(screen.getAllByTestId('rating-change').map((r) => r.textContent)).toEqual(['+96 → 1596', '−98 → 1402']);
+    expect(screen.getAllByTestId('rating-change').map((r) => r.textContent)).toEqual([
+      '+96 → 1596',
+      '−98 → 1402',
+    ]);
   });
 });
 
 describe('time', () => {
   it('counts down to the start, then to the end, and formats days and seconds', () => {
     const c = { startTime: '2031-01-01T10:00:00.000Z', endTime: '2031-01-01T12:00:00.000Z' };
-    expect(countdownTarget(c, new Date('2031-01-01T09:00:00.000Z'))).toEqual({ label: 'Starts in', at: Date.parse(c.startTime) });
-    expect(countdownTarget(c, new Date('2031-01-01T12:00:00.000Z'))).toEqual({ label: 'Ends in', at: Date.parse(c.endTime) });
+    expect(countdownTarget(c, new Date('2031-01-01T09:00:00.000Z'))).toEqual({
+      label: 'Starts in',
+      at: Date.parse(c.startTime),
+    });
+    expect(countdownTarget(c, new Date('2031-01-01T12:00:00.000Z'))).toEqual({
+      label: 'Ends in',
+      at: Date.parse(c.endTime),
+    });
     expect(countdownTarget(c, new Date('2031-01-01T12:00:00.001Z'))).toBeNull();
     expect(formatCountdown(3_723_000)).toBe('01:02:03');
     expect(formatCountdown(90_061_000)).toBe('1d 01:01:01');
@@ -192,7 +209,9 @@ describe('time', () => {
 
   it('shows the rules, the countdown and an Unfreeze button for admins once a frozen contest ended', async () => {
     mockApi({
-      'GET /contests/c1': { body: contest({ status: 'ended', startTime: iso(-2 * HOUR), endTime: iso(-MINUTE) }) },
+      'GET /contests/c1': {
+        body: contest({ status: 'ended', startTime: iso(-2 * HOUR), endTime: iso(-MINUTE) }),
+      },
       'GET /leaderboard/contests/c1': { body: entries },
       'GET /contests/c1/solved-problems': { body: [] },
       'POST /contests/c1/unfreeze': { body: { success: true } },
