@@ -49,7 +49,11 @@ export function RatingChart({ history }: { history: readonly RatingChange[] }) {
             {p.delta !== null && (
               <>
                 <line className="axis" x1={x(i)} y1={HEIGHT - PAD.bottom} x2={x(i)} y2={HEIGHT - PAD.bottom + 4} />
-                <text x={x(i)} y={HEIGHT - PAD.bottom + 16} textAnchor="middle">
+                <text
+                  x={x(i)}
+                  y={HEIGHT - PAD.bottom + 16}
+                  textAnchor={i === points.length - 1 ? 'end' : 'middle'}
+                >
                   {truncate(p.label)}
                 </text>
                 <text
