@@ -73,10 +73,10 @@ async function load() {
   await db.query(`
     INSERT INTO contest_scores (contest_id, user_id, score, problems_solved, penalty, last_improved_at, last_accepted_at,
                                 visible_score, visible_solved, visible_penalty, visible_last_improved_at, visible_last_accepted_at)
-    SELECT contest_id, user_id, sum(points) FILTER (WHERE accepted_at IS NOT NULL), count(accepted_at),
+    SELECT contest_id, user_id, COALESCE(sum(points) FILTER (WHERE accepted_at IS NOT NULL), 0), count(accepted_at),
            COALESCE(sum(floor(extract(epoch FROM accepted_at - (now() - interval '1 hour')) / 60) + 20 * attempts) FILTER (WHERE accepted_at IS NOT NULL), 0),
            max(accepted_at), max(accepted_at),
-           sum(points) FILTER (WHERE accepted_at IS NOT NULL), count(accepted_at),
+           COALESCE(sum(points) FILTER (WHERE accepted_at IS NOT NULL), 0), count(accepted_at),
            COALESCE(sum(floor(extract(epoch FROM accepted_at - (now() - interval '1 hour')) / 60) + 20 * attempts) FILTER (WHERE accepted_at IS NOT NULL), 0),
            max(accepted_at), max(accepted_at)
       FROM contest_cells WHERE contest_id = $1 GROUP BY contest_id, user_id`, [contest.id]);
