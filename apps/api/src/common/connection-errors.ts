@@ -2,10 +2,11 @@ import { TimeoutError } from './timeout';
 
 /**
  * PostgreSQL or Redis out of reach (refused, reset, closed, an offline command queue, a server
- * shutting down) rather than a fault of the request: callers answer 503 and retry.
+ * shutting down, a transaction whose connection broke under it — TypeORM then releases its query
+ * runner) rather than a fault of the request: callers answer 503 and retry.
  */
 const UNREACHABLE =
-  /ECONNREFUSED|ECONNRESET|ENOTFOUND|Connection terminated|connect ETIMEDOUT|timeout exceeded when trying to connect|Connection is closed|Stream isn't writeable|offline queue|57P01|57P03/;
+  /ECONNREFUSED|ECONNRESET|ENOTFOUND|Connection terminated|connect ETIMEDOUT|timeout exceeded when trying to connect|Connection is closed|Stream isn't writeable|offline queue|Query runner already released|57P01|57P03/;
 
 export function isConnectionError(error: unknown): boolean {
   if (error instanceof TimeoutError) return true;

@@ -49,6 +49,13 @@ export class JudgeClient implements OnApplicationShutdown {
   private readonly logger = new Logger('JudgeClient');
   private readonly queue: Queue<JudgeJobData, JudgeJobResult>;
   private readonly events: QueueEvents;
+  /**
+   * The same queue on a connection that waits for Redis, used only to wait for verdicts: BullMQ's
+   * waitUntilFinished checks the job from inside a promise executor, where a command failing fast
+   * while Redis restarts would be an unhandled rejection that ends the process. The watch loop
+   * below still answers the request (503) when Redis is away.
+   */
+  private readonly waiting: Queue<JudgeJobData, JudgeJobResult>;
 
   constructor(
     @Inject(ENV) private readonly env: Env,
@@ -63,6 +70,11 @@ export class JudgeClient implements OnApplicationShutdown {
       prefix: env.redisPrefix,
       connection: bullConnection(env, waitForRedis),
     });
+    this.waiting = new Queue(JUDGE_QUEUE, {
+      prefix: env.redisPrefix,
+      connection: bullConnection(env, waitForRedis),
+    });
+    this.waiting.on('error', (e) => this.logger.warn(`queue (waiting) connection: ${e.message}`));
     this.queue.on('error', (e) => this.logger.warn(`queue connection: ${e.message}`));
     this.events.on('error', (e) => this.logger.warn(`queue events connection: ${e.message}`));
     metrics.reportJudgeQueueDepth(() => this.waitingCount());
@@ -98,7 +110,10 @@ export class JudgeClient implements OnApplicationShutdown {
     const watch = { stopped: false };
     try {
       return await Promise.race([
-        job.waitUntilFinished(this.events, waitMs),
+        new Job<JudgeJobData, JudgeJobResult>(this.waiting, job.name, job.data, job.opts, job.id).waitUntilFinished(
+          this.events,
+          waitMs,
+        ),
         this.watch(job, watch),
       ]);
     } catch (error) {
@@ -170,6 +185,6 @@ export class JudgeClient implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await closeWithin(SHUTDOWN_CLOSE_MS, this.events.close(), this.queue.close());
+    await closeWithin(SHUTDOWN_CLOSE_MS, this.events.close(), this.queue.close(), this.waiting.close());
   }
 }
