@@ -61,15 +61,31 @@ async function load() {
     SELECT u.id, p.id, $1, p.points, now() - interval '1 hour' + (hashtext(u.id::text || p.id::text) % 3600 + 3600) % 3600 * interval '1 second'
       FROM users u CROSS JOIN problems p
      WHERE hashtext(p.id::text || u.id::text) % 3 <> 0`, [contest.id]);
+  // One scoreboard cell per (participant, problem) tried: the solves, plus unsolved tries on a third of the rest.
   await db.query(`
-    INSERT INTO contest_scores (contest_id, user_id, score, problems_solved, last_improved_at)
-    SELECT contest_id, user_id, sum(points), count(*), max(solved_at) FROM solved_problems WHERE contest_id = $1
-     GROUP BY contest_id, user_id`, [contest.id]);
+    INSERT INTO contest_cells (contest_id, user_id, problem_id, attempts, accepted_at, points, visible_attempts, visible_accepted_at, pending)
+    SELECT $1, u.id, p.id, abs(hashtext(u.id::text || 'tries' || p.id::text)) % 4, sp.solved_at, COALESCE(sp.points, 0),
+           abs(hashtext(u.id::text || 'tries' || p.id::text)) % 4,
+           CASE WHEN sp.solved_at < now() THEN sp.solved_at END, 0
+      FROM users u CROSS JOIN problems p
+      LEFT JOIN solved_problems sp ON sp.user_id = u.id AND sp.problem_id = p.id AND sp.contest_id = $1
+     WHERE sp.id IS NOT NULL OR hashtext(u.id::text || p.id::text) % 3 = 0`, [contest.id]);
+  await db.query(`
+    INSERT INTO contest_scores (contest_id, user_id, score, problems_solved, penalty, last_improved_at, last_accepted_at,
+                                visible_score, visible_solved, visible_penalty, visible_last_improved_at, visible_last_accepted_at)
+    SELECT contest_id, user_id, COALESCE(sum(points) FILTER (WHERE accepted_at IS NOT NULL), 0), count(accepted_at),
+           COALESCE(sum(floor(extract(epoch FROM accepted_at - (now() - interval '1 hour')) / 60) + 20 * attempts) FILTER (WHERE accepted_at IS NOT NULL), 0),
+           max(accepted_at), max(accepted_at),
+           COALESCE(sum(points) FILTER (WHERE accepted_at IS NOT NULL), 0), count(accepted_at),
+           COALESCE(sum(floor(extract(epoch FROM accepted_at - (now() - interval '1 hour')) / 60) + 20 * attempts) FILTER (WHERE accepted_at IS NOT NULL), 0),
+           max(accepted_at), max(accepted_at)
+      FROM contest_cells WHERE contest_id = $1 GROUP BY contest_id, user_id`, [contest.id]);
   await db.query('ANALYZE');
   const { rows: [counts] } = await db.query(`
     SELECT (SELECT count(*) FROM contest_participants)::int AS participants,
            (SELECT count(*) FROM solved_problems)::int AS solves,
-           (SELECT count(*) FROM contest_scores)::int AS standings`);
+           (SELECT count(*) FROM contest_scores)::int AS standings,
+           (SELECT count(*) FROM contest_cells)::int AS cells`);
   await db.end();
   console.log(`loaded in ${((Date.now() - started) / 1000).toFixed(1)} s: ${JSON.stringify(counts)}`);
   return contest.id;
@@ -126,13 +142,24 @@ const api = await startApi();
 try {
   const base = `http://127.0.0.1:${PORT}`;
   const top = await (await fetch(`${base}/api/leaderboard/contests/${contestId}`)).json();
-  console.log(`leaderboard answers ${top.length} rows (default top 100), first: ${JSON.stringify(top[0])}`);
+  console.log(`leaderboard answers ${top.length} rows (default top 100), first: ${JSON.stringify(top[0]).slice(0, 300)}`);
   // Warm-up, then the measured runs.
   load_test.call(null, `${base}/api/leaderboard/contests/${contestId}`);
   const results = {
-    [`GET /api/leaderboard/contests/:id`]: load_test(`${base}/api/leaderboard/contests/${contestId}`),
+    [`GET /api/leaderboard/contests/:id (points, cells)`]: load_test(`${base}/api/leaderboard/contests/${contestId}`),
     [`GET /api/contests (${CONTESTS} contests)`]: load_test(`${base}/api/contests`),
   };
+  // The same contest as ICPC with a 30-minute freeze: the public view reads the visible columns.
+  const setup = new pg.Client({ connectionString: DATABASE_URL });
+  await setup.connect();
+  await setup.query(`UPDATE contests SET format = 'icpc', freeze_minutes = 30 WHERE id = $1`, [contestId]);
+  await setup.end();
+  await new Promise((r) => setTimeout(r, 2_500)); // past the standings cache's lifetime
+  const icpc = await (await fetch(`${base}/api/leaderboard/contests/${contestId}`)).json();
+  console.log(`icpc frozen: ${icpc.length} rows, first: ${JSON.stringify(icpc[0]).slice(0, 300)}`);
+  results[`GET /api/leaderboard/contests/:id (icpc, frozen, cells)`] = load_test(`${base}/api/leaderboard/contests/${contestId}`);
+  const bytes = (await (await fetch(`${base}/api/leaderboard/contests/${contestId}`)).text()).length;
+  console.log(`response size with cells: ${bytes} bytes for 100 rows`);
   console.log(`\n${PARTICIPANTS} participants × ${PROBLEMS} problems, target ${RATE} req/s for ${DURATION} s, 50 connections, 2 cores shared with the API and PostgreSQL`);
   console.log('| endpoint | req/s | p50 ms | p99 ms | max ms | non-2xx | errors |');
   console.log('|---|---|---|---|---|---|---|');

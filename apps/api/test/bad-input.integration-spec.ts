@@ -229,6 +229,15 @@ describe('bad input on every route: 4xx with a message, never 500, database unch
       required: ['userId', 'role'],
     },
     { method: 'delete', path: '/api/admin/users/:id', auth: 'super' },
+    {
+      method: 'post',
+      path: '/api/admin/rejudge',
+      auth: 'admin',
+      body: () => ({ problemId, contestId }),
+      fields: { problemId: { uuid: true }, contestId: { uuid: true } },
+      required: ['problemId'],
+    },
+    { method: 'get', path: '/api/admin/rejudge/:jobId', auth: 'admin' },
     // problems
     { method: 'get', path: '/api/problems', auth: 'optional' },
     { method: 'get', path: '/api/problems/:id', auth: 'optional' },
@@ -280,12 +289,16 @@ describe('bad input on every route: 4xx with a message, never 500, database unch
         endTime: { date: true },
         maxParticipants: { int: [1, 1_000_000] },
         problemIds: { uuids: true },
+        format: { enum: ['points', 'icpc'] },
+        penaltyMinutes: { int: [0, 1_000] },
+        freezeMinutes: { int: [0, 1_000_000] },
       },
       required: ['title', 'startTime', 'endTime', 'problemIds'],
     },
     { method: 'delete', path: '/api/contests/:id', auth: 'admin' },
     { method: 'post', path: '/api/contests/:id/join', auth: 'user' },
     { method: 'post', path: '/api/contests/:id/complete', auth: 'admin' },
+    { method: 'post', path: '/api/contests/:id/unfreeze', auth: 'admin' },
     { method: 'get', path: '/api/contests/:id/solved-problems', auth: 'user' },
     { method: 'get', path: '/api/contests/:id/leaderboard/stream', auth: 'none' },
     {
@@ -458,6 +471,8 @@ describe('bad input on every route: 4xx with a message, never 500, database unch
     path
       .replace(':problemId', problemId)
       .replace(':userId', user.id)
+      // No job has this id: a well-formed unknown job (404).
+      .replace(':jobId', contestId)
       .replace(
         ':id',
         path.includes('/admin/users')

@@ -400,18 +400,18 @@ describe('contests', () => {
           contest._id,
         ]);
         expect(changes).toEqual([
-          { user_id: winner.id, old_rating: 1500, new_rating: 1540, rank: 1 },
-          { user_id: loser.id, old_rating: 1500, new_rating: 1460, rank: 2 },
+          { user_id: winner.id, old_rating: 1500, new_rating: 1596, rank: 1 },
+          { user_id: loser.id, old_rating: 1500, new_rating: 1402, rank: 2 },
         ]);
         const profile = await t.http.get(`/api/profiles/${winner.id}`).expect(200);
-        expect(profile.body).toMatchObject({ rating: 1540, contestsParticipated: 1 });
+        expect(profile.body).toMatchObject({ rating: 1596, contestsParticipated: 1 });
         const idleProfile = await t.http.get(`/api/profiles/${idle.id}`).expect(200);
         expect(idleProfile.body).toMatchObject({ rating: 1500, contestsParticipated: 0 });
         const history = await t.http.get('/api/profiles/me/rating-history').set(bearer(winner.token)).expect(200);
-        expect(history.body).toEqual([expect.objectContaining({ contestId: contest._id, oldRating: 1500, newRating: 1540, rank: 1 })]);
+        expect(history.body).toEqual([expect.objectContaining({ contestId: contest._id, oldRating: 1500, newRating: 1596, rank: 1 })]);
         const ratings = await t.http.get('/api/leaderboard/contests').expect(200);
         expect(ratings.body.slice(0, 1)).toEqual([
-          { userId: winner.id, fullName: `User ${winner.username}`, username: winner.username, contestRating: 1540, contestsParticipated: 1 },
+          { userId: winner.id, fullName: `User ${winner.username}`, username: winner.username, contestRating: 1596, contestsParticipated: 1 },
         ]);
       } finally {
         await secondDb.destroy();

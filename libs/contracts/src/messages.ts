@@ -68,6 +68,11 @@ export const ServerMessages = {
   contestDeleted: 'Contest deleted successfully',
   contestJoined: 'Successfully joined the contest!',
   alreadySolved: 'Problem already solved; no new points awarded',
+  contestUnfrozen: 'Standings unfrozen',
+  notFrozen: 'The standings of this contest are not frozen',
+  onlyEndedContestUnfreezes: 'Only an ended contest can be unfrozen',
+  freezeLongerThanContest: 'freezeMinutes must not be longer than the contest',
+  rejudgeNotFound: 'Rejudge job not found',
 } as const;
 
 /** The sentences above that carry a value. */

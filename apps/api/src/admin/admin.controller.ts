@@ -1,14 +1,30 @@
-import { Body, Controller, Delete, Get, Param, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { AdminOnly, CurrentUser } from '../auth/guards';
 import { uuidParam } from '../common/uuid.pipe';
 import type { AuthUser } from '../users/users.service';
 import { AdminService } from './admin.service';
-import { GrantRoleDto } from './dto';
+import { GrantRoleDto, RejudgeDto } from './dto';
+import { RejudgeService } from './rejudge.service';
 
 @Controller('admin')
 @AdminOnly()
 export class AdminController {
-  constructor(private readonly admin: AdminService) {}
+  constructor(
+    private readonly admin: AdminService,
+    private readonly rejudges: RejudgeService,
+  ) {}
+
+  /** Rejudges every submit of a problem (in a contest, or in practice) in the background: 202 with the job's id. */
+  @Post('rejudge')
+  @HttpCode(202)
+  rejudge(@CurrentUser() actor: AuthUser, @Body() dto: RejudgeDto) {
+    return this.rejudges.start(dto.problemId, dto.contestId, actor);
+  }
+
+  @Get('rejudge/:jobId')
+  rejudgeProgress(@Param('jobId', uuidParam('jobId')) jobId: string) {
+    return this.rejudges.progress(jobId);
+  }
 
   @Get('all-users')
   allUsers() {

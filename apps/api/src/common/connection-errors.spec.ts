@@ -14,6 +14,10 @@ describe('isConnectionError', () => {
       'node-postgres after a connection error',
       new Error('Client has encountered a connection error and is not queryable'),
     ],
+    [
+      'a TypeORM transaction whose connection broke',
+      new Error('Query runner already released. Cannot run queries anymore.'),
+    ],
     ['PostgreSQL stopped with -m fast', withCode('terminating connection due to administrator command', '57P01')],
     ['PostgreSQL stopped with -m immediate', withCode('terminating connection because of crash of another server process', '57P02')],
     ['PostgreSQL shutting down or starting', withCode('the database system is shutting down', '57P03')],

@@ -2,7 +2,8 @@ import { TimeoutError } from './timeout';
 
 /**
  * PostgreSQL or Redis out of reach (refused, reset, closed, an offline command queue, a server
- * shutting down) rather than a fault of the request: callers answer 503 and retry.
+ * shutting down, a transaction whose connection broke under it — TypeORM then releases its query
+ * runner) rather than a fault of the request: callers answer 503 and retry.
  */
 const UNREACHABLE = new RegExp(
   [
@@ -10,6 +11,8 @@ const UNREACHABLE = new RegExp(
     'ECONNREFUSED|ECONNRESET|ECONNABORTED|EPIPE|EHOSTUNREACH|ENOTFOUND|connect ETIMEDOUT|socket hang up',
     // node-postgres: a connection lost mid-query or mid-transaction, a pool that cannot connect
     'Connection terminated|timeout exceeded when trying to connect|is not queryable',
+    // TypeORM: a transaction whose connection broke under it (its query runner is released)
+    'Query runner already released',
     // PostgreSQL: admin/crash shutdown, cannot connect now, connection exceptions (class 08)
     '\\b57P0[123]\\b|\\b08(000|001|003|004|006)\\b',
     // ioredis: closed, no writable stream, offline queue, retries per request exhausted

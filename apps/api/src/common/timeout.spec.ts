@@ -32,6 +32,10 @@ describe('isConnectionError', () => {
     expect(isConnectionError(Object.assign(new Error('terminating connection'), { code: '57P01' }))).toBe(
       true,
     );
+    // TypeORM releases a transaction's query runner when its connection breaks mid-transaction.
+    expect(
+      isConnectionError(new Error('Query runner already released. Cannot run queries anymore.')),
+    ).toBe(true);
     expect(isConnectionError(new Error('duplicate key value violates unique constraint'))).toBe(false);
     expect(isConnectionError('ECONNREFUSED')).toBe(false);
   });

@@ -1,3 +1,4 @@
+import { ContestFormat, DEFAULT_PENALTY_MINUTES } from '@javelin/contracts';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
 @Entity('contests')
@@ -29,7 +30,30 @@ export class Contest {
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 
+  @Column({ type: 'varchar', length: 10, default: 'points' })
+  format!: ContestFormat;
+
+  @Column({ name: 'penalty_minutes', type: 'int', default: DEFAULT_PENALTY_MINUTES })
+  penaltyMinutes!: number;
+
+  @Column({ name: 'freeze_minutes', type: 'int', default: 0 })
+  freezeMinutes!: number;
+
+  /** Set when an admin revealed the frozen standings. */
+  @Column({ name: 'unfrozen_at', type: 'timestamptz', nullable: true })
+  unfrozenAt!: Date | null;
+
   /** Set once, when ratings were applied. */
   @Column({ name: 'finalized_at', type: 'timestamptz', nullable: true })
   finalizedAt!: Date | null;
+}
+
+/** True while others' results after the freeze stay hidden: the contest has a freeze not yet lifted. */
+export function isFrozen(contest: Pick<Contest, 'freezeMinutes' | 'unfrozenAt'>): boolean {
+  return contest.freezeMinutes > 0 && contest.unfrozenAt === null;
+}
+
+/** The moment the standings freeze: freezeMinutes before the end. */
+export function freezeTimeOf(contest: Pick<Contest, 'freezeMinutes' | 'endTime'>): Date | null {
+  return contest.freezeMinutes > 0 ? new Date(contest.endTime.getTime() - contest.freezeMinutes * 60_000) : null;
 }

@@ -1,4 +1,19 @@
-import { Body, Controller, Delete, Get, HttpCode, MessageEvent, NotFoundException, Param, Post, Query, Sse } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  MessageEvent,
+  NotFoundException,
+  Param,
+  Post,
+  Query,
+  Res,
+  Sse,
+} from '@nestjs/common';
+import type { Response } from 'express';
+import { isAdminRoles } from '@javelin/contracts';
 import { Observable } from 'rxjs';
 import { AdminOnly, Authenticated, CurrentUser, OptionalAuth } from '../auth/guards';
 import { uuidParam } from '../common/uuid.pipe';
@@ -66,17 +81,38 @@ export class ContestsController {
     return this.contests.complete(id);
   }
 
+  @Post('contests/:id/unfreeze')
+  @HttpCode(200)
+  @AdminOnly()
+  unfreeze(@Param('id', uuidParam('id')) id: string) {
+    return this.contests.unfreeze(id);
+  }
+
   @Get('contests/:id/solved-problems')
   @Authenticated()
   solved(@Param('id', uuidParam('id')) id: string, @CurrentUser() user: AuthUser) {
     return this.contests.solvedProblemIds(id, user.id);
   }
 
+  /** During a freeze, a signed-in participant also sees their own row as it is, and an admin sees through it. */
   @Get('leaderboard/contests/:id')
-  async leaderboard(@Param('id', uuidParam('id')) id: string, @Query() query: LeaderboardQueryDto) {
-    const rows = await this.standings.standingsIfExists(id, query.limit ?? DEFAULT_LEADERBOARD_LIMIT, query.offset ?? 0);
-    if (!rows) throw new NotFoundException(CONTEST_NOT_FOUND);
-    return rows;
+  @OptionalAuth()
+  async leaderboard(
+    @Param('id', uuidParam('id')) id: string,
+    @Query() query: LeaderboardQueryDto,
+    @Res({ passthrough: true }) res: Response,
+    @CurrentUser() viewer?: AuthUser,
+  ): Promise<string> {
+    const json = await this.standings.standingsJsonIfExists(
+      id,
+      query.limit ?? DEFAULT_LEADERBOARD_LIMIT,
+      query.offset ?? 0,
+      viewer ? { id: viewer.id, admin: isAdminRoles(viewer.roles) } : undefined,
+    );
+    if (json === null) throw new NotFoundException(CONTEST_NOT_FOUND);
+    // Already JSON (shared pages are serialised once): sent as is.
+    res.type('application/json');
+    return json;
   }
 
   /** Server-sent events: the standings now, then again within a second of every change. */

@@ -21,6 +21,6 @@ import { StandingsService } from './standings.service';
     ContestScheduler,
     JudgeAccessPolicy,
   ],
-  exports: [ContestsService, StandingsService, StandingsRepository, JudgeAccessPolicy],
+  exports: [ContestsService, StandingsService, StandingsRepository, RatingsService, JudgeAccessPolicy],
 })
 export class ContestsModule {}

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import type { ContestFormat } from '@javelin/contracts';
 import { DataSource } from 'typeorm';
 import { returningRows } from '../common/sql';
 import { Contest } from './contest.entity';
@@ -18,6 +19,9 @@ export interface NewContest {
   startTime: Date;
   endTime: Date;
   maxParticipants: number;
+  format: ContestFormat;
+  penaltyMinutes: number;
+  freezeMinutes: number;
   createdBy: string;
   /** In contest order, each with the points it is worth in this contest. */
   problems: { problemId: string; points: number }[];
@@ -94,6 +98,16 @@ export class ContestsRepository {
   /** Moves a running contest's end to `now`. */
   async endAt(id: string, now: Date): Promise<void> {
     await this.db.query(`UPDATE contests SET end_time = $2 WHERE id = $1 AND end_time > $2`, [id, now]);
+  }
+
+  /** Lifts a contest's freeze; false when it was not frozen (or another request lifted it first). */
+  async unfreeze(id: string, now: Date): Promise<boolean> {
+    const rows = await returningRows<{ id: string }>(
+      this.db.manager,
+      `UPDATE contests SET unfrozen_at = $2 WHERE id = $1 AND freeze_minutes > 0 AND unfrozen_at IS NULL RETURNING id`,
+      [id, now],
+    );
+    return rows.length > 0;
   }
 
   /** Deletes a contest with its solves (their points go with it). */

@@ -18,7 +18,7 @@ import {
 import { StaleWhileRevalidate } from '../common/stale-while-revalidate';
 import { ProblemsService } from '../problems/problems.service';
 import type { AuthUser } from '../users/users.service';
-import { Contest } from './contest.entity';
+import { Contest, freezeTimeOf, isFrozen } from './contest.entity';
 import { ContestScheduler } from './contest-scheduler.service';
 import { ContestProblemLink, ContestsRepository } from './contests.repository';
 import { CreateContestDto } from './dto';
@@ -138,6 +138,8 @@ export class ContestsService {
     const start = new Date(dto.startTime);
     const end = new Date(dto.endTime);
     if (end.getTime() <= start.getTime()) throw new BadRequestException(ServerMessages.endBeforeStart);
+    if (dto.freezeMinutes * 60_000 > end.getTime() - start.getTime())
+      throw new BadRequestException(ServerMessages.freezeLongerThanContest);
     const problemIds = [...new Set(dto.problemIds)];
     const found = await this.problems.summariesByIds(problemIds);
     const missing = problemIds.filter((id) => !found.has(id));
@@ -148,6 +150,9 @@ export class ContestsService {
       startTime: start,
       endTime: end,
       maxParticipants: dto.maxParticipants,
+      format: dto.format,
+      penaltyMinutes: dto.penaltyMinutes,
+      freezeMinutes: dto.freezeMinutes,
       createdBy: author.id,
       problems: problemIds.map((problemId) => ({ problemId, points: found.get(problemId)!.points })),
     });
@@ -156,17 +161,34 @@ export class ContestsService {
     return this.get(contest.id, author);
   }
 
-  /** Ends an active contest now and finalises it (ratings) at once. */
+  /**
+   * Ends an active contest now and finalises it (ratings) at once; a frozen contest is finalised when
+   * an admin unfreezes it. The freeze moves with the end, so the standings are recomputed.
+   */
   async complete(id: string): Promise<{ success: true; message: string; contest: ContestDto }> {
     const contest = await this.requireContest(id);
     if (this.statusOf(contest) !== 'active')
       throw new ConflictException(ServerMessages.onlyActiveContestCompletes);
     const now = this.now();
     await this.repository.endAt(id, now);
+    if (contest.freezeMinutes > 0) await this.standings.recount(id);
     this.catalogChanged();
     await this.ratings.finalize(id, now);
     this.standings.contestChanged(id);
     return { success: true, message: ServerMessages.contestCompleted, contest: await this.get(id) };
+  }
+
+  /** Reveals a frozen contest's final standings once it has ended, then rates it from them. */
+  async unfreeze(id: string): Promise<{ success: true; message: string; contest: ContestDto }> {
+    const contest = await this.requireContest(id);
+    if (!isFrozen(contest)) throw new ConflictException(ServerMessages.notFrozen);
+    if (this.statusOf(contest) !== 'ended') throw new ConflictException(ServerMessages.onlyEndedContestUnfreezes);
+    const now = this.now();
+    await this.repository.unfreeze(id, now);
+    this.catalogChanged();
+    await this.ratings.finalize(id, now);
+    this.standings.contestChanged(id);
+    return { success: true, message: ServerMessages.contestUnfrozen, contest: await this.get(id) };
   }
 
   async remove(id: string): Promise<{ success: true; message: string }> {
@@ -234,6 +256,11 @@ export class ContestsService {
       participantCount: contest.participantCount,
       userJoined: joined,
       contestProblems,
+      format: contest.format,
+      penaltyMinutes: contest.penaltyMinutes,
+      freezeMinutes: contest.freezeMinutes,
+      freezeTime: freezeTimeOf(contest)?.toISOString() ?? null,
+      frozen: isFrozen(contest),
     };
   }
 }

@@ -1,10 +1,18 @@
-import { DEFAULT_MAX_PARTICIPANTS } from '@javelin/contracts';
+import {
+  CONTEST_FORMATS,
+  ContestFormat,
+  DEFAULT_CONTEST_FORMAT,
+  DEFAULT_FREEZE_MINUTES,
+  DEFAULT_MAX_PARTICIPANTS,
+  DEFAULT_PENALTY_MINUTES,
+} from '@javelin/contracts';
 import { Transform } from 'class-transformer';
 import {
   ArrayMaxSize,
   ArrayMinSize,
   IsArray,
   IsInt,
+  IsIn,
   IsISO8601,
   IsNotEmpty,
   IsString,
@@ -14,6 +22,9 @@ import {
   Min,
 } from 'class-validator';
 import { Optional } from '../common/validation';
+
+const emptyToUndefinedNumber = ({ value }: { value: unknown }) =>
+  value === '' || value === null ? undefined : typeof value === 'string' ? Number(value) : value;
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
@@ -49,6 +60,24 @@ export class CreateContestDto {
   @ArrayMaxSize(50)
   @IsUUID('all', { each: true, message: 'problemIds must contain problem UUIDs' })
   problemIds!: string[];
+
+  @Optional()
+  @IsIn(CONTEST_FORMATS, { message: 'format must be one of: points, icpc' })
+  format: ContestFormat = DEFAULT_CONTEST_FORMAT;
+
+  @Optional()
+  @Transform(emptyToUndefinedNumber)
+  @IsInt({ message: 'penaltyMinutes must be a whole number' })
+  @Min(0, { message: 'penaltyMinutes must not be negative' })
+  @Max(1_000, { message: 'penaltyMinutes must be at most 1000' })
+  penaltyMinutes: number = DEFAULT_PENALTY_MINUTES;
+
+  @Optional()
+  @Transform(emptyToUndefinedNumber)
+  @IsInt({ message: 'freezeMinutes must be a whole number' })
+  @Min(0, { message: 'freezeMinutes must not be negative' })
+  @Max(1_000_000, { message: 'freezeMinutes must not be longer than the contest' })
+  freezeMinutes: number = DEFAULT_FREEZE_MINUTES;
 }
 
 export class LeaderboardQueryDto {

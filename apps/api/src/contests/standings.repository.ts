@@ -1,59 +1,321 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { ContestLeaderboardEntry } from '@javelin/contracts';
+import type { ContestFormat, ContestLeaderboardEntry, ScoreboardCell } from '@javelin/contracts';
 import { DataSource, EntityManager } from 'typeorm';
 
-/** The SQL of `contest_scores`: one row per participant with points, kept as solves commit. */
+/** Which results a standings read shows: all of them, or only those from before the freeze. */
+export type StandingsView = 'real' | 'frozen';
+
+/** An entry with the time that breaks its ties (kept out of the wire), for placing a viewer's own row. */
+export interface BoardRow {
+  entry: ContestLeaderboardEntry;
+  lastAt: number | null;
+}
+
+/** What a standings read needs to know of its contest. */
+export interface BoardContest {
+  id: string;
+  format: ContestFormat;
+  startTime: Date;
+  /** Problem ids in contest order. */
+  problemIds: string[];
+}
+
+interface ScoreRow {
+  user_id: string;
+  username: string;
+  full_name: string;
+  score: number;
+  problems_solved: number;
+  penalty: number;
+  last_at: Date | null;
+  old_rating: number | null;
+  new_rating: number | null;
+}
+
+interface CellRow {
+  user_id: string;
+  problem_id: string;
+  attempts: number;
+  accepted_at: Date | null;
+  pending: number;
+}
+
+/** Both views read the same rows through these column sets. */
+const VIEW_COLUMNS: Record<
+  StandingsView,
+  { score: string; solved: string; penalty: string; improved: string; accepted: string }
+> = {
+  real: {
+    score: 's.score',
+    solved: 's.problems_solved',
+    penalty: 's.penalty',
+    improved: 's.last_improved_at',
+    accepted: 's.last_accepted_at',
+  },
+  frozen: {
+    score: 's.visible_score',
+    solved: 's.visible_solved',
+    penalty: 's.visible_penalty',
+    improved: 's.visible_last_improved_at',
+    accepted: 's.visible_last_accepted_at',
+  },
+};
+
+/** Best first. Points: score, then the earlier last score-raising accept. ICPC: solved, less penalty, earlier last accept. */
+function orderBy(format: ContestFormat, view: StandingsView): string {
+  const c = VIEW_COLUMNS[view];
+  return format === 'icpc'
+    ? `${c.solved} DESC, ${c.penalty} ASC, ${c.accepted} ASC NULLS LAST, s.user_id ASC`
+    : `${c.score} DESC, ${c.improved} ASC NULLS LAST, s.user_id ASC`;
+}
+
+/**
+ * Recomputes cells from what they are made of: the contest's full judgements (compile errors never
+ * count) and its solves. A cell's accept is its solve; attempts are the rejected tries before it.
+ * The visible (frozen) columns count only what happened before the freeze; `pending` counts the
+ * tries at or after the freeze up to the accept. $2 / $3 narrow it to one user / problem (null: all).
+ */
+const REFRESH_CELLS = `
+  WITH c AS (
+    SELECT id, end_time - make_interval(mins => freeze_minutes) AS freeze_at FROM contests WHERE id = $1
+  ), s AS (
+    SELECT user_id, problem_id, solved_at, points FROM solved_problems
+     WHERE contest_id = $1 AND ($2::uuid IS NULL OR user_id = $2) AND ($3::uuid IS NULL OR problem_id = $3)
+  ), j AS (
+    SELECT user_id, problem_id, created_at, verdict FROM judgements
+     WHERE contest_id = $1 AND all_tests AND verdict <> 'compilation_error'
+       AND ($2::uuid IS NULL OR user_id = $2) AND ($3::uuid IS NULL OR problem_id = $3)
+  ), keys AS (
+    SELECT user_id, problem_id FROM j UNION SELECT user_id, problem_id FROM s
+  ), computed AS (
+    SELECT k.user_id, k.problem_id, s.solved_at, COALESCE(s.points, 0) AS points, c.freeze_at,
+           count(j.created_at) FILTER (WHERE j.verdict <> 'accepted' AND (s.solved_at IS NULL OR j.created_at < s.solved_at))::int AS attempts,
+           count(j.created_at) FILTER (WHERE j.verdict <> 'accepted' AND j.created_at < c.freeze_at
+                                         AND (s.solved_at IS NULL OR j.created_at < s.solved_at))::int AS visible_attempts,
+           count(j.created_at) FILTER (WHERE j.created_at >= c.freeze_at AND (s.solved_at IS NULL OR j.created_at <= s.solved_at))::int AS pending
+      FROM keys k CROSS JOIN c
+      LEFT JOIN s ON s.user_id = k.user_id AND s.problem_id = k.problem_id
+      LEFT JOIN j ON j.user_id = k.user_id AND j.problem_id = k.problem_id
+     GROUP BY k.user_id, k.problem_id, s.solved_at, s.points, c.freeze_at
+  ), gone AS (
+    DELETE FROM contest_cells cc
+     WHERE cc.contest_id = $1 AND ($2::uuid IS NULL OR cc.user_id = $2) AND ($3::uuid IS NULL OR cc.problem_id = $3)
+       AND NOT EXISTS (SELECT 1 FROM keys k WHERE k.user_id = cc.user_id AND k.problem_id = cc.problem_id)
+  )
+  INSERT INTO contest_cells (contest_id, user_id, problem_id, attempts, accepted_at, points, visible_attempts, visible_accepted_at, pending)
+  SELECT $1, user_id, problem_id, attempts, solved_at, points, visible_attempts,
+         CASE WHEN solved_at < freeze_at THEN solved_at END,
+         GREATEST(pending, CASE WHEN solved_at >= freeze_at THEN 1 ELSE 0 END)
+    FROM computed
+  ON CONFLICT (contest_id, user_id, problem_id) DO UPDATE SET
+    attempts = EXCLUDED.attempts, accepted_at = EXCLUDED.accepted_at, points = EXCLUDED.points,
+    visible_attempts = EXCLUDED.visible_attempts, visible_accepted_at = EXCLUDED.visible_accepted_at, pending = EXCLUDED.pending`;
+
+/** Recomputes participants' totals from their cells, real and visible; $2 narrows it to one user (null: all). */
+const REFRESH_SCORES = `
+  WITH c AS (
+    SELECT id, start_time, penalty_minutes FROM contests WHERE id = $1
+  ), agg AS (
+    SELECT cc.user_id,
+           COALESCE(sum(cc.points) FILTER (WHERE cc.accepted_at IS NOT NULL), 0)::int AS score,
+           count(*) FILTER (WHERE cc.accepted_at IS NOT NULL)::int AS solved,
+           COALESCE(sum(floor(extract(epoch FROM cc.accepted_at - c.start_time) / 60) + c.penalty_minutes * cc.attempts)
+                    FILTER (WHERE cc.accepted_at IS NOT NULL), 0)::int AS penalty,
+           max(cc.accepted_at) FILTER (WHERE cc.points > 0) AS last_improved_at,
+           max(cc.accepted_at) AS last_accepted_at,
+           COALESCE(sum(cc.points) FILTER (WHERE cc.visible_accepted_at IS NOT NULL), 0)::int AS visible_score,
+           count(*) FILTER (WHERE cc.visible_accepted_at IS NOT NULL)::int AS visible_solved,
+           COALESCE(sum(floor(extract(epoch FROM cc.visible_accepted_at - c.start_time) / 60) + c.penalty_minutes * cc.visible_attempts)
+                    FILTER (WHERE cc.visible_accepted_at IS NOT NULL), 0)::int AS visible_penalty,
+           max(cc.visible_accepted_at) FILTER (WHERE cc.points > 0) AS visible_last_improved_at,
+           max(cc.visible_accepted_at) AS visible_last_accepted_at
+      FROM contest_cells cc CROSS JOIN c
+     WHERE cc.contest_id = $1 AND ($2::uuid IS NULL OR cc.user_id = $2)
+     GROUP BY cc.user_id
+  ), gone AS (
+    DELETE FROM contest_scores s
+     WHERE s.contest_id = $1 AND ($2::uuid IS NULL OR s.user_id = $2)
+       AND NOT EXISTS (SELECT 1 FROM agg WHERE agg.user_id = s.user_id)
+  )
+  INSERT INTO contest_scores (contest_id, user_id, score, problems_solved, penalty, last_improved_at, last_accepted_at,
+                              visible_score, visible_solved, visible_penalty, visible_last_improved_at, visible_last_accepted_at)
+  SELECT $1, user_id, score, solved, penalty, last_improved_at, last_accepted_at,
+         visible_score, visible_solved, visible_penalty, visible_last_improved_at, visible_last_accepted_at
+    FROM agg
+  ON CONFLICT (contest_id, user_id) DO UPDATE SET
+    score = EXCLUDED.score, problems_solved = EXCLUDED.problems_solved, penalty = EXCLUDED.penalty,
+    last_improved_at = EXCLUDED.last_improved_at, last_accepted_at = EXCLUDED.last_accepted_at,
+    visible_score = EXCLUDED.visible_score, visible_solved = EXCLUDED.visible_solved, visible_penalty = EXCLUDED.visible_penalty,
+    visible_last_improved_at = EXCLUDED.visible_last_improved_at, visible_last_accepted_at = EXCLUDED.visible_last_accepted_at`;
+
+/**
+ * The SQL of the maintained standings: `contest_cells` (one row per participant and problem) and
+ * `contest_scores` (one row per participant), both recomputed from judgements and solves inside the
+ * transaction that changed them, so reads never rescan submissions.
+ */
 @Injectable()
 export class StandingsRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
-  /** Adds a contest solve's points inside the solve's transaction `m`. */
-  async recordSolve(
+  /**
+   * Recomputes one participant's cell for one problem and their totals, inside the transaction `m`
+   * that just recorded a judgement or a solve. A per-participant lock orders concurrent changes: the
+   * last to take it recomputes after the others committed, so the table always ends equal to a recount.
+   */
+  async refreshParticipant(
     m: EntityManager,
-    userId: string,
     contestId: string,
-    points: number,
-    at: Date,
+    userId: string,
+    problemId: string | null,
   ): Promise<void> {
-    await m.query(
-      `INSERT INTO contest_scores (contest_id, user_id, score, problems_solved, last_improved_at)
-       VALUES ($1, $2, $3, 1, $4)
-       ON CONFLICT (contest_id, user_id) DO UPDATE SET
-         score = contest_scores.score + EXCLUDED.score,
-         problems_solved = contest_scores.problems_solved + 1,
-         last_improved_at = CASE WHEN EXCLUDED.score > 0 THEN EXCLUDED.last_improved_at ELSE contest_scores.last_improved_at END`,
-      [contestId, userId, points, at],
-    );
+    await m.query(`SELECT pg_advisory_xact_lock(hashtextextended($1 || ':' || $2, 20))`, [contestId, userId]);
+    await m.query(REFRESH_CELLS, [contestId, userId, problemId]);
+    await m.query(REFRESH_SCORES, [contestId, userId]);
   }
 
-  async contestExists(contestId: string): Promise<boolean> {
-    return (await this.db.query(`SELECT 1 FROM contests WHERE id = $1`, [contestId])).length > 0;
+  /** Recomputes every cell and total of a contest (after its end or freeze moved, and for recounts). */
+  async refreshContest(m: EntityManager, contestId: string): Promise<void> {
+    await m.query(`SELECT id FROM contests WHERE id = $1 FOR UPDATE`, [contestId]);
+    await m.query(REFRESH_CELLS, [contestId, null, null]);
+    await m.query(REFRESH_SCORES, [contestId, null]);
   }
 
-  /** Best first: score, then the earlier last score-raising accept, then user id. */
-  async page(contestId: string, limit: number, offset: number): Promise<ContestLeaderboardEntry[]> {
-    const rows: {
-      user_id: string;
-      username: string;
-      full_name: string;
-      score: number;
-      problems_solved: number;
+  async boardContest(contestId: string): Promise<(BoardContest & { frozen: boolean }) | null> {
+    const [row]: {
+      id: string;
+      format: ContestFormat;
+      start_time: Date;
+      frozen: boolean;
+      problem_ids: string[] | null;
     }[] = await this.db.query(
-      `SELECT s.user_id, u.username, u.full_name, s.score, s.problems_solved
-           FROM contest_scores s JOIN users u ON u.id = s.user_id
-          WHERE s.contest_id = $1
-          ORDER BY s.score DESC, s.last_improved_at ASC, s.user_id ASC
-          LIMIT $2 OFFSET $3`,
-      [contestId, limit, offset],
+      `SELECT c.id, c.format, c.start_time, (c.freeze_minutes > 0 AND c.unfrozen_at IS NULL) AS frozen,
+                (SELECT array_agg(problem_id ORDER BY position) FROM contest_problems WHERE contest_id = c.id) AS problem_ids
+           FROM contests c WHERE c.id = $1`,
+      [contestId],
     );
-    return rows.map((r, i) => ({
+    if (!row) return null;
+    return {
+      id: row.id,
+      format: row.format,
+      startTime: row.start_time,
+      frozen: row.frozen,
+      problemIds: row.problem_ids ?? [],
+    };
+  }
+
+  /**
+   * One page of standings in `view`, with each entry's cells and (once rated) its rating change.
+   * The points format lists participants with at least one accept, as the spec's leaderboard does;
+   * ICPC lists everyone with a counted try.
+   */
+  async page(contest: BoardContest, view: StandingsView, limit: number, offset: number): Promise<BoardRow[]> {
+    const c = VIEW_COLUMNS[view];
+    const rows: ScoreRow[] = await this.db.query(
+      `SELECT s.user_id, u.username, u.full_name, ${c.score} AS score, ${c.solved} AS problems_solved, ${c.penalty} AS penalty,
+              ${contest.format === 'icpc' ? c.accepted : c.improved} AS last_at, rc.old_rating, rc.new_rating
+         FROM contest_scores s JOIN users u ON u.id = s.user_id
+         LEFT JOIN rating_changes rc ON rc.contest_id = s.contest_id AND rc.user_id = s.user_id
+        WHERE s.contest_id = $1 ${contest.format === 'icpc' ? '' : `AND ${c.solved} > 0`}
+        ORDER BY ${orderBy(contest.format, view)}
+        LIMIT $2 OFFSET $3`,
+      [contest.id, limit, offset],
+    );
+    const cells = await this.cellsOf(
+      contest,
+      view,
+      rows.map((r) => r.user_id),
+    );
+    const firsts = await this.firstSolvers(contest.id, view);
+    return rows.map((r, i) => this.entry(contest, r, offset + i + 1, cells.get(r.user_id) ?? [], firsts));
+  }
+
+  /** One participant's real entry (rank left for the caller to place), or null without a row. */
+  async ownEntry(contest: BoardContest, userId: string): Promise<BoardRow | null> {
+    const c = VIEW_COLUMNS.real;
+    const [row]: ScoreRow[] = await this.db.query(
+      `SELECT s.user_id, u.username, u.full_name, ${c.score} AS score, ${c.solved} AS problems_solved, ${c.penalty} AS penalty,
+              ${contest.format === 'icpc' ? c.accepted : c.improved} AS last_at, NULL::int AS old_rating, NULL::int AS new_rating
+         FROM contest_scores s JOIN users u ON u.id = s.user_id
+        WHERE s.contest_id = $1 AND s.user_id = $2 ${contest.format === 'icpc' ? '' : `AND ${c.solved} > 0`}`,
+      [contest.id, userId],
+    );
+    if (!row) return null;
+    const cells = await this.cellsOf(contest, 'real', [userId]);
+    // First solves as others see them: a post-freeze accept is never marked (that would tell about the others).
+    const firsts = await this.firstSolvers(contest.id, 'frozen');
+    return this.entry(contest, row, 0, cells.get(userId) ?? [], firsts);
+  }
+
+  private async cellsOf(
+    contest: BoardContest,
+    view: StandingsView,
+    userIds: string[],
+  ): Promise<Map<string, CellRow[]>> {
+    const byUser = new Map<string, CellRow[]>();
+    if (userIds.length === 0) return byUser;
+    const frozen = view === 'frozen';
+    const rows: CellRow[] = await this.db.query(
+      `SELECT user_id, problem_id, ${frozen ? 'visible_attempts' : 'attempts'} AS attempts,
+              ${frozen ? 'visible_accepted_at' : 'accepted_at'} AS accepted_at, ${frozen ? 'pending' : '0'} AS pending
+         FROM contest_cells WHERE contest_id = $1 AND user_id = ANY($2)`,
+      [contest.id, userIds],
+    );
+    for (const row of rows) byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row]);
+    return byUser;
+  }
+
+  /** problemId → the user who accepted it first (in `view`), one index probe per problem. */
+  private async firstSolvers(contestId: string, view: StandingsView): Promise<Map<string, string>> {
+    const column = view === 'frozen' ? 'visible_accepted_at' : 'accepted_at';
+    const rows: { problem_id: string; user_id: string }[] = await this.db.query(
+      `SELECT cp.problem_id, f.user_id FROM contest_problems cp
+         CROSS JOIN LATERAL (
+           SELECT user_id FROM contest_cells cc
+            WHERE cc.contest_id = cp.contest_id AND cc.problem_id = cp.problem_id AND cc.${column} IS NOT NULL
+            ORDER BY cc.${column}, cc.user_id LIMIT 1) f
+        WHERE cp.contest_id = $1`,
+      [contestId],
+    );
+    return new Map(rows.map((r) => [r.problem_id, r.user_id]));
+  }
+
+  private entry(
+    contest: BoardContest,
+    r: ScoreRow,
+    rank: number,
+    cellRows: CellRow[],
+    firsts: Map<string, string>,
+  ): BoardRow {
+    const byProblem = new Map(cellRows.map((c) => [c.problem_id, c]));
+    const cells: ScoreboardCell[] = [];
+    for (const problemId of contest.problemIds) {
+      const cell = byProblem.get(problemId);
+      if (!cell) continue;
+      cells.push({
+        problemId,
+        attempts: cell.attempts,
+        acceptedAtMinutes:
+          cell.accepted_at === null
+            ? null
+            : Math.floor((cell.accepted_at.getTime() - contest.startTime.getTime()) / 60_000),
+        pending: cell.pending,
+        firstSolve: cell.accepted_at !== null && firsts.get(problemId) === r.user_id,
+      });
+    }
+    const entry: ContestLeaderboardEntry = {
       userId: r.user_id,
       username: r.username,
       fullName: r.full_name,
       score: r.score,
       problemsSolved: r.problems_solved,
-      rank: offset + i + 1,
-    }));
+      rank,
+      ...(contest.format === 'icpc' ? { penalty: r.penalty } : {}),
+      cells,
+      ...(r.old_rating !== null && r.new_rating !== null
+        ? { ratingBefore: r.old_rating, ratingAfter: r.new_rating }
+        : {}),
+    };
+    return { entry, lastAt: r.last_at?.getTime() ?? null };
   }
 }

@@ -7,13 +7,15 @@ import {
   OnModuleInit,
 } from '@nestjs/common';
 import type { ContestLeaderboardEntry } from '@javelin/contracts';
+import { InjectDataSource } from '@nestjs/typeorm';
 import Redis from 'ioredis';
+import { DataSource } from 'typeorm';
 import { EventEmitter } from 'node:events';
 import { StaleWhileRevalidate } from '../common/stale-while-revalidate';
 import { ENV, Env } from '../config/env';
 import { waitForRedis } from '../redis/connections';
 import { REDIS, redisChannel } from '../redis/redis.module';
-import { StandingsRepository } from './standings.repository';
+import { BoardContest, BoardRow, StandingsRepository } from './standings.repository';
 
 const CHANNEL = 'contest-standings';
 const CLOSING = Symbol('closing');
@@ -23,6 +25,43 @@ const CACHE_TTL_MS = 1_000;
 const CACHED_ROWS = 1_000;
 export const DEFAULT_LEADERBOARD_LIMIT = 100;
 
+/** The standings everyone may see: during a freeze, only results from before it. */
+interface Board {
+  contest: BoardContest & { frozen: boolean };
+  rows: BoardRow[];
+  /** Pages of `rows` already written as JSON, by 'limit:offset': a burst of readers serialises each once. */
+  json: Map<string, string>;
+}
+
+/** The most pages of one board kept as JSON. */
+const JSON_PAGES = 32;
+
+/** Who reads the standings: admins see through a freeze, a participant sees their own row as it is. */
+export interface StandingsViewer {
+  id: string;
+  admin: boolean;
+}
+
+/** True when `a` ranks above `b` in the contest's format (ties go to the smaller user id, as in SQL). */
+function ranksAbove(format: BoardContest['format'], a: BoardRow, b: BoardRow): boolean {
+  const [x, y] = [a.entry, b.entry];
+  const byTime = () => {
+    if (a.lastAt !== b.lastAt) {
+      if (a.lastAt === null) return false;
+      if (b.lastAt === null) return true;
+      return a.lastAt < b.lastAt;
+    }
+    return x.userId < y.userId;
+  };
+  if (format === 'icpc') {
+    if (x.problemsSolved !== y.problemsSolved) return x.problemsSolved > y.problemsSolved;
+    if ((x.penalty ?? 0) !== (y.penalty ?? 0)) return (x.penalty ?? 0) < (y.penalty ?? 0);
+    return byTime();
+  }
+  if (x.score !== y.score) return x.score > y.score;
+  return byTime();
+}
+
 /**
  * Contest standings, maintained in `contest_scores` as solves commit (so reads never rescan
  * submissions), served from a short-lived cache, and announced to every API instance over Redis.
@@ -30,10 +69,9 @@ export const DEFAULT_LEADERBOARD_LIMIT = 100;
 @Injectable()
 export class StandingsService implements OnModuleInit, OnModuleDestroy, BeforeApplicationShutdown {
   private readonly logger = new Logger('Standings');
-  /** The top rows per contest, or null when no such contest exists (cached too, so unknown ids cost no more than known ones). */
-  private readonly top = new StaleWhileRevalidate<string, ContestLeaderboardEntry[] | null>(
-    CACHE_TTL_MS,
-    (contestId) => this.topIfExists(contestId),
+  /** The top rows per contest as everyone may see them, or null when no such contest exists (cached too, so unknown ids cost no more than known ones). */
+  private readonly top = new StaleWhileRevalidate<string, Board | null>(CACHE_TTL_MS, (contestId) =>
+    this.topIfExists(contestId),
   );
   private readonly changes = new EventEmitter();
   private subscriber?: Redis;
@@ -41,6 +79,7 @@ export class StandingsService implements OnModuleInit, OnModuleDestroy, BeforeAp
 
   constructor(
     private readonly repository: StandingsRepository,
+    @InjectDataSource() private readonly db: DataSource,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(ENV) env: Env,
   ) {
@@ -79,13 +118,18 @@ export class StandingsService implements OnModuleInit, OnModuleDestroy, BeforeAp
       .catch((e: Error) => this.logger.warn(`publish failed: ${e.message}`));
   }
 
+  /** Recomputes a contest's cells and totals from its judgements and solves (its end or freeze moved). */
+  async recount(contestId: string): Promise<void> {
+    await this.db.transaction((m) => this.repository.refreshContest(m, contestId));
+  }
+
   /** Calls `listener` whenever the contest's standings change, on this or another instance; returns an unsubscribe. */
   onChange(contestId: string, listener: () => void): () => void {
     this.changes.on(contestId, listener);
     return () => this.changes.off(contestId, listener);
   }
 
-  /** Standings best first: score, then the earlier last score-raising accept, then user id. */
+  /** Standings as everyone may see them (frozen during a freeze), best first in the contest's format. */
   async standings(
     contestId: string,
     limit = DEFAULT_LEADERBOARD_LIMIT,
@@ -98,28 +142,80 @@ export class StandingsService implements OnModuleInit, OnModuleDestroy, BeforeAp
    * As `standings`, or null when the contest does not exist. After a change this instance saw,
    * readers wait for the refresh (they see their own accept). An entry that merely aged past the TTL
    * is served at once and refreshed in the background, so readers never queue behind that query.
+   * During a freeze an admin reads the real standings, and a participant reads everyone else frozen
+   * with their own row as it really is, placed where it would rank among the frozen rows.
    */
   async standingsIfExists(
     contestId: string,
     limit = DEFAULT_LEADERBOARD_LIMIT,
     offset = 0,
+    viewer?: StandingsViewer,
   ): Promise<ContestLeaderboardEntry[] | null> {
-    const rows = await this.top.get(contestId);
-    if (rows === null) return null;
-    if (offset + limit > CACHED_ROWS) return this.repository.page(contestId, limit, offset);
-    return rows.slice(offset, offset + limit);
+    const board = await this.top.get(contestId);
+    if (board === null) return null;
+    const { contest } = board;
+    const deep = offset + limit > CACHED_ROWS;
+    if (contest.frozen && viewer?.admin)
+      return entries(await this.repository.page(contest, 'real', limit, offset));
+    if (deep)
+      return entries(await this.repository.page(contest, contest.frozen ? 'frozen' : 'real', limit, offset));
+    if (contest.frozen && viewer) {
+      const own = await this.repository.ownEntry(contest, viewer.id);
+      if (own) return entries(withOwnRow(contest, board.rows, own).slice(offset, offset + limit));
+    }
+    return entries(board.rows.slice(offset, offset + limit));
   }
 
-  private async topIfExists(contestId: string): Promise<ContestLeaderboardEntry[] | null> {
-    const [exists, rows] = await Promise.all([
-      this.repository.contestExists(contestId),
-      this.repository.page(contestId, CACHED_ROWS, 0),
-    ]);
-    return exists ? rows : null;
+  /**
+   * As `standingsIfExists`, written as JSON. A page everyone sees alike is serialised once per
+   * refresh of the cached rows, so at hundreds of reads a second the API sends bytes instead of
+   * stringifying the same hundred rows and their cells again for each one.
+   */
+  async standingsJsonIfExists(
+    contestId: string,
+    limit = DEFAULT_LEADERBOARD_LIMIT,
+    offset = 0,
+    viewer?: StandingsViewer,
+  ): Promise<string | null> {
+    const board = await this.top.get(contestId);
+    if (board === null) return null;
+    const shared = offset + limit <= CACHED_ROWS && !(board.contest.frozen && viewer);
+    if (!shared) {
+      const rows = await this.standingsIfExists(contestId, limit, offset, viewer);
+      return rows && JSON.stringify(rows);
+    }
+    const key = `${limit}:${offset}`;
+    let json = board.json.get(key);
+    if (json === undefined) {
+      json = JSON.stringify(entries(board.rows.slice(offset, offset + limit)));
+      if (board.json.size < JSON_PAGES) board.json.set(key, json);
+    }
+    return json;
+  }
+
+  private async topIfExists(contestId: string): Promise<Board | null> {
+    const contest = await this.repository.boardContest(contestId);
+    if (!contest) return null;
+    const rows = await this.repository.page(contest, contest.frozen ? 'frozen' : 'real', CACHED_ROWS, 0);
+    return { contest, rows, json: new Map() };
   }
 
   private invalidate(contestId: string): void {
     this.top.invalidate(contestId);
     this.changes.emit(contestId);
   }
+}
+
+function entries(rows: BoardRow[]): ContestLeaderboardEntry[] {
+  return rows.map((r) => r.entry);
+}
+
+/** The frozen rows with the viewer's own row replaced by its real one, placed where it ranks; ranks renumbered. */
+function withOwnRow(contest: BoardContest, rows: BoardRow[], own: BoardRow): BoardRow[] {
+  const others = rows.filter((r) => r.entry.userId !== own.entry.userId);
+  let at = others.findIndex((r) => ranksAbove(contest.format, own, r));
+  if (at === -1) at = others.length;
+  if (at === others.length && others.length >= CACHED_ROWS) return rows;
+  others.splice(at, 0, own);
+  return others.map((r, i) => ({ ...r, entry: { ...r.entry, rank: i + 1 } }));
 }

@@ -75,6 +75,30 @@ export class ExecutionService {
     return response;
   }
 
+  /**
+   * Judges stored code again against every current test of the problem, behind live submissions (a
+   * rejudge an admin asked for). Hidden tests are masked in what is kept, as for any non-admin.
+   */
+  async rejudge(problemId: string, code: string): Promise<ExecuteCodeResponse> {
+    const problem = await this.problems.requireProblem(problemId);
+    const tests = await this.problems.testsForJudging(problem.id, true);
+    if (tests.length === 0) throw new BadRequestException(ServerMessages.noTestCases);
+    const outcome = await this.judge.judgeInBackground({
+      code,
+      language: 'java',
+      tests: tests.map((t) => ({
+        id: t.id,
+        stdin: serializeInputs(problem.inputVariables, t.input),
+        expectedOutput: t.expectedOutput,
+      })),
+      limits: this.env.judgeLimits,
+      requestId: randomUUID(),
+    });
+    const response = toResponse(tests, outcome, false);
+    this.metrics.judgeVerdicts.inc({ verdict: response.verdict, kind: 'rejudge' });
+    return response;
+  }
+
   /** Runs the code once on the caller's own input, with a run's access rules; nothing is compared. */
   async runCustom(
     user: AuthUser,

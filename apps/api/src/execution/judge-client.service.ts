@@ -36,6 +36,11 @@ export function judgeUnavailable(message: string = ServerMessages.judgeUnavailab
 export const JUDGE_LOST_JOB = ServerMessages.judgeLostJob;
 class JobVanished extends Error {}
 
+/** BullMQ runs jobs without a priority first; background work (rejudges) waits behind every live submission. */
+export const BACKGROUND_PRIORITY = 100;
+/** A background job may wait behind a contest's whole queue: it waits this many times a live request's limit. */
+const BACKGROUND_WAIT_FACTOR = 10;
+
 const bounded = <T>(work: Promise<T>): Promise<T> => withTimeout(work, QUEUE_OP_TIMEOUT_MS, 'Redis');
 
 /** Sends jobs to the judge queue and waits, bounded, for their verdicts. */
@@ -44,6 +49,13 @@ export class JudgeClient implements OnApplicationShutdown {
   private readonly logger = new Logger('JudgeClient');
   private readonly queue: Queue<JudgeJobData, JudgeJobResult>;
   private readonly events: QueueEvents;
+  /**
+   * The same queue on a connection that waits for Redis, used only to wait for verdicts: BullMQ's
+   * waitUntilFinished checks the job from inside a promise executor, where a command failing fast
+   * while Redis restarts would be an unhandled rejection that ends the process. The watch loop
+   * below still answers the request (503) when Redis is away.
+   */
+  private readonly waiting: Queue<JudgeJobData, JudgeJobResult>;
 
   constructor(
     @Inject(ENV) private readonly env: Env,
@@ -58,6 +70,11 @@ export class JudgeClient implements OnApplicationShutdown {
       prefix: env.redisPrefix,
       connection: bullConnection(env, waitForRedis),
     });
+    this.waiting = new Queue(JUDGE_QUEUE, {
+      prefix: env.redisPrefix,
+      connection: bullConnection(env, waitForRedis),
+    });
+    this.waiting.on('error', (e) => this.logger.warn(`queue (waiting) connection: ${e.message}`));
     this.queue.on('error', (e) => this.logger.warn(`queue connection: ${e.message}`));
     this.events.on('error', (e) => this.logger.warn(`queue events connection: ${e.message}`));
     metrics.reportJudgeQueueDepth(() => this.waitingCount());
@@ -65,6 +82,15 @@ export class JudgeClient implements OnApplicationShutdown {
 
   async judge(data: JudgeJobData): Promise<JudgeJobResult> {
     await this.refuseWhenBacklogged();
+    return this.run(data, undefined, this.env.judgeResultTimeoutMs);
+  }
+
+  /** Judges behind every live submission (never refused for a backlog: it waits its turn). */
+  judgeInBackground(data: JudgeJobData): Promise<JudgeJobResult> {
+    return this.run(data, BACKGROUND_PRIORITY, this.env.judgeResultTimeoutMs * BACKGROUND_WAIT_FACTOR);
+  }
+
+  private async run(data: JudgeJobData, priority: number | undefined, waitMs: number): Promise<JudgeJobResult> {
     let job;
     try {
       job = await bounded(
@@ -72,6 +98,7 @@ export class JudgeClient implements OnApplicationShutdown {
         // waiting for an old job must never receive the verdict of a new job that reused its number.
         this.queue.add('judge', data, {
           jobId: randomUUID(),
+          ...(priority === undefined ? {} : { priority }),
           removeOnComplete: { age: 600, count: 10_000 },
           removeOnFail: { age: 3_600 },
         }),
@@ -83,7 +110,10 @@ export class JudgeClient implements OnApplicationShutdown {
     const watch = { stopped: false };
     try {
       return await Promise.race([
-        job.waitUntilFinished(this.events, this.env.judgeResultTimeoutMs),
+        new Job<JudgeJobData, JudgeJobResult>(this.waiting, job.name, job.data, job.opts, job.id).waitUntilFinished(
+          this.events,
+          waitMs,
+        ),
         this.watch(job, watch),
       ]);
     } catch (error) {
@@ -155,6 +185,6 @@ export class JudgeClient implements OnApplicationShutdown {
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await closeWithin(SHUTDOWN_CLOSE_MS, this.events.close(), this.queue.close());
+    await closeWithin(SHUTDOWN_CLOSE_MS, this.events.close(), this.queue.close(), this.waiting.close());
   }
 }

@@ -6,6 +6,9 @@ import type {
   ShownResult,
 } from '@javelin/contracts';
 import { sha256 } from '../auth/tokens.service';
+import { ContestsService } from '../contests/contests.service';
+import { StandingsRepository } from '../contests/standings.repository';
+import { StandingsService } from '../contests/standings.service';
 import { ExecuteCodeDto, RunCustomDto } from '../execution/dto';
 import { ExecutionService } from '../execution/execution.service';
 import type { AuthUser } from '../users/users.service';
@@ -23,26 +26,39 @@ export class JudgementsService {
   constructor(
     private readonly repository: SubmissionsRepository,
     private readonly execution: ExecutionService,
+    private readonly contests: ContestsService,
+    private readonly standings: StandingsService,
+    private readonly contestStandings: StandingsRepository,
   ) {}
 
   async judge(user: AuthUser, dto: ExecuteCodeDto, requestId?: string): Promise<ExecuteCodeResponse> {
     const response = await this.execution.execute(user, dto, requestId);
     const submit = dto.runAllTestCases === true;
-    await this.repository.recordJudgement({
-      userId: user.id,
-      problemId: dto.problemId,
-      contestId: dto.contestId ?? null,
-      codeHash: sha256(dto.code),
-      allTests: submit,
-      verdict: response.verdict,
-      passedCount: response.passedCount,
-      totalCount: response.totalCount,
-      maxTimeMs: Math.round(Math.max(0, ...response.results.map((r) => r.executionTime))),
-      // Submits are the user's history: their code and results are kept; runs of the examples are not.
-      code: submit ? dto.code : null,
-      results: submit ? response.results.map(withoutStderr) : null,
-      compileError: submit ? (response.compileError ?? null) : null,
-    });
+    const contestId = dto.contestId ?? null;
+    // A contest submit is a try on the scoreboard: its cell and the standings change with it.
+    const countsAsTry = submit && contestId !== null;
+    await this.repository.recordJudgement(
+      {
+        userId: user.id,
+        problemId: dto.problemId,
+        contestId: dto.contestId ?? null,
+        codeHash: sha256(dto.code),
+        allTests: submit,
+        verdict: response.verdict,
+        passedCount: response.passedCount,
+        totalCount: response.totalCount,
+        maxTimeMs: Math.round(Math.max(0, ...response.results.map((r) => r.executionTime))),
+        // Submits are the user's history: their code and results are kept; runs of the examples are not.
+        code: submit ? dto.code : null,
+        results: submit ? response.results.map(withoutStderr) : null,
+        compileError: submit ? (response.compileError ?? null) : null,
+        createdAt: this.contests.now(),
+      },
+      countsAsTry
+        ? (m) => this.contestStandings.refreshParticipant(m, contestId, user.id, dto.problemId)
+        : undefined,
+    );
+    if (countsAsTry && response.verdict !== 'compilation_error') this.standings.contestChanged(contestId);
     return response;
   }
 

@@ -4,7 +4,7 @@ import { DataSource, EntityManager, IsNull } from 'typeorm';
 import { Judgement } from './judgement.entity';
 import { Submission } from './submission.entity';
 
-export type NewJudgement = Omit<Judgement, 'id' | 'createdAt'>;
+export type NewJudgement = Omit<Judgement, 'id'>;
 export type NewSubmission = Omit<Submission, 'id' | 'createdAt'>;
 
 export interface NewSolve {
@@ -21,8 +21,16 @@ export interface NewSolve {
 export class SubmissionsRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
-  async recordJudgement(judgement: NewJudgement): Promise<void> {
-    await this.db.getRepository(Judgement).insert(judgement);
+  /** Keeps a judgement; `alongside` runs in the same transaction (the standings it changes). */
+  async recordJudgement(judgement: NewJudgement, alongside?: (m: EntityManager) => Promise<void>): Promise<void> {
+    if (!alongside) {
+      await this.db.getRepository(Judgement).insert(judgement);
+      return;
+    }
+    await this.db.transaction(async (m) => {
+      await m.getRepository(Judgement).insert(judgement);
+      await alongside(m);
+    });
   }
 
   /** The latest judgement of exactly this code against every test, by this user, for this problem and contest. */

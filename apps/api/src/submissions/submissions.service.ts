@@ -86,11 +86,11 @@ export class SubmissionsService {
       contestId,
       submissionId: submission.id,
       points,
-      solvedAt: new Date(),
+      solvedAt: this.contests.now(),
     };
     const inserted = await this.repository.recordSolve(solve, (m) =>
       contestId
-        ? this.contestScores.recordSolve(m, user.id, contestId, points, solve.solvedAt)
+        ? this.contestScores.refreshParticipant(m, contestId, user.id, problem.id)
         : this.repository.addPracticePoints(m, user.id, points),
     );
     if (inserted && contestId) this.standings.contestChanged(contestId);

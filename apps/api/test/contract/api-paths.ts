@@ -240,6 +240,38 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/admin/rejudge': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['AdminController_rejudge'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/admin/rejudge/{jobId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['AdminController_rejudgeProgress'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/admin/all-users': {
     parameters: {
       query?: never;
@@ -458,6 +490,22 @@ export interface paths {
     get?: never;
     put?: never;
     post: operations['ContestsController_complete'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/contests/{id}/unfreeze': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['ContestsController_unfreeze'];
     delete?: never;
     options?: never;
     head?: never;
@@ -891,6 +939,12 @@ export interface components {
       accessToken: string;
       userInfo?: components['schemas']['GoogleUserInfoDto'];
     };
+    RejudgeDto: {
+      /** Format: uuid */
+      problemId: string;
+      /** Format: uuid */
+      contestId?: string;
+    };
     GrantRoleDto: {
       /** Format: uuid */
       userId: string;
@@ -920,6 +974,10 @@ export interface components {
       endTime: string;
       maxParticipants?: number;
       problemIds: string[];
+      /** @enum {string} */
+      format?: 'points' | 'icpc';
+      penaltyMinutes?: number;
+      freezeMinutes?: number;
     };
     ExecuteCodeDto: {
       runAllTestCases?: boolean;
@@ -1016,6 +1074,10 @@ export interface components {
       expectedOutput: string;
       isExample: boolean;
     };
+    LeaderboardQueryDto: {
+      limit?: number;
+      offset?: number;
+    };
     TestResultDto: {
       passed: boolean;
       expectedOutput?: string;
@@ -1040,10 +1102,6 @@ export interface components {
       email?: string;
       name?: string;
       picture?: string;
-    };
-    LeaderboardQueryDto: {
-      limit?: number;
-      offset?: number;
     };
     SubmissionHistoryQueryDto: {
       /** Format: uuid */
@@ -1472,6 +1530,64 @@ export interface operations {
       query?: never;
       header?: never;
       path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Refused: {statusCode, error, message} */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  AdminController_rejudge: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RejudgeDto'];
+      };
+    };
+    responses: {
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Refused: {statusCode, error, message} */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  AdminController_rejudgeProgress: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        jobId: string;
+      };
       cookie?: never;
     };
     requestBody?: never;
@@ -2025,6 +2141,34 @@ export interface operations {
     };
   };
   ContestsController_complete: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Refused: {statusCode, error, message} */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  ContestsController_unfreeze: {
     parameters: {
       query?: never;
       header?: never;

@@ -1,4 +1,12 @@
-import { DEFAULT_MAX_PARTICIPANTS, type Problem } from '@javelin/contracts';
+import {
+  DEFAULT_CONTEST_FORMAT,
+  DEFAULT_FREEZE_MINUTES,
+  DEFAULT_MAX_PARTICIPANTS,
+  DEFAULT_PENALTY_MINUTES,
+  ServerMessages,
+  type ContestFormat,
+  type Problem,
+} from '@javelin/contracts';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { useAuth } from '../auth/useAuth';
 import { useNow } from '../clock/useNow';
@@ -12,11 +20,13 @@ import { errorMessage } from '../../services/api';
 import { STATUS_BADGE, contestId, effectiveStatus, formatDateTime } from '../contests/contestRules';
 import {
   useCompleteContestMutation,
+  useUnfreezeContestMutation,
   useContestsQuery,
   useCreateContestMutation,
   useDeleteContestMutation,
 } from '../contests/contestsApi';
 import { useAdminProblemsQuery } from '../problems/problemsApi';
+import { RejudgePanel } from './RejudgePanel';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 
 export const MIN_PARTICIPANTS = 1;
@@ -29,6 +39,9 @@ export interface ContestFormState {
   endTime: string;
   maxParticipants: string;
   problemIds: string[];
+  format: ContestFormat;
+  penaltyMinutes: string;
+  freezeMinutes: string;
 }
 
 const EMPTY_FORM: ContestFormState = {
@@ -38,6 +51,9 @@ const EMPTY_FORM: ContestFormState = {
   endTime: '',
   maxParticipants: String(DEFAULT_MAX_PARTICIPANTS),
   problemIds: [],
+  format: DEFAULT_CONTEST_FORMAT,
+  penaltyMinutes: String(DEFAULT_PENALTY_MINUTES),
+  freezeMinutes: String(DEFAULT_FREEZE_MINUTES),
 };
 
 /** Spec §5 "Create contest": at least one problem; max participants numeric, at least 1. */
@@ -50,6 +66,13 @@ export function validateContestForm(form: ContestFormState): string | null {
     return `Max participants must be a number of at least ${MIN_PARTICIPANTS}`;
   if (new Date(form.endTime).getTime() <= new Date(form.startTime).getTime())
     return 'End time must be after start time';
+  const penalty = Number(form.penaltyMinutes);
+  if (form.format === 'icpc' && (!Number.isInteger(penalty) || penalty < 0))
+    return 'Penalty minutes must be a whole number of at least 0';
+  const freeze = Number(form.freezeMinutes);
+  if (!Number.isInteger(freeze) || freeze < 0) return 'Freeze minutes must be a whole number of at least 0';
+  if (freeze * 60_000 > new Date(form.endTime).getTime() - new Date(form.startTime).getTime())
+    return 'The freeze must not be longer than the contest';
   return null;
 }
 
@@ -80,6 +103,9 @@ function NewContestDialog({ problems, onClose }: { problems: Problem[]; onClose:
         endTime: new Date(form.endTime).toISOString(),
         maxParticipants: Number(form.maxParticipants),
         problemIds: form.problemIds,
+        format: form.format,
+        ...(form.format === 'icpc' ? { penaltyMinutes: Number(form.penaltyMinutes) } : {}),
+        freezeMinutes: Number(form.freezeMinutes),
       }).unwrap();
       toast.show({ title: Messages.contestCreated, variant: 'success' });
       onClose();
@@ -148,6 +174,41 @@ function NewContestDialog({ problems, onClose }: { problems: Problem[]; onClose:
             onChange={(e) => setForm({ ...form, maxParticipants: e.target.value })}
           />
         </div>
+        <div className="grid-2">
+          <div className="field">
+            <label htmlFor="contest-format">Format</label>
+            <select
+              id="contest-format"
+              value={form.format}
+              onChange={(e) => setForm({ ...form, format: e.target.value as ContestFormat })}
+            >
+              <option value="points">Points (sum of points)</option>
+              <option value="icpc">ICPC (solved, then penalty)</option>
+            </select>
+          </div>
+          {form.format === 'icpc' && (
+            <div className="field">
+              <label htmlFor="contest-penalty">Penalty Minutes per Rejected Try</label>
+              <input
+                id="contest-penalty"
+                type="number"
+                min={0}
+                value={form.penaltyMinutes}
+                onChange={(e) => setForm({ ...form, penaltyMinutes: e.target.value })}
+              />
+            </div>
+          )}
+          <div className="field">
+            <label htmlFor="contest-freeze">Freeze Minutes Before the End (0 = none)</label>
+            <input
+              id="contest-freeze"
+              type="number"
+              min={0}
+              value={form.freezeMinutes}
+              onChange={(e) => setForm({ ...form, freezeMinutes: e.target.value })}
+            />
+          </div>
+        </div>
         <fieldset className="field" style={{ border: 0, padding: 0, margin: '0 0 0.85rem' }}>
           <legend style={{ fontWeight: 500, fontSize: '0.9rem', marginBottom: '0.3rem' }}>
             Problems ({form.problemIds.length} selected)
@@ -205,6 +266,7 @@ export function AdminContestsPage() {
   const problems = useAdminProblemsQuery();
   const [deleteContest] = useDeleteContestMutation();
   const [completeContest] = useCompleteContestMutation();
+  const [unfreezeContest] = useUnfreezeContestMutation();
   const [dialogOpen, setDialogOpen] = useState(false);
   const closeDialog = useCallback(() => setDialogOpen(false), []);
 
@@ -249,6 +311,15 @@ export function AdminContestsPage() {
     }
   };
 
+  const unfreeze = async (id: string) => {
+    try {
+      await unfreezeContest(id).unwrap();
+      toast.show({ title: ServerMessages.contestUnfrozen, variant: 'success' });
+    } catch (err) {
+      toast.show({ title: 'Failed to unfreeze', description: errorMessage(err), variant: 'destructive' });
+    }
+  };
+
   return (
     <>
       <div className="page-header">
@@ -260,6 +331,7 @@ export function AdminContestsPage() {
           New Contest
         </button>
       </div>
+      <RejudgePanel problems={problems.data ?? []} contests={contests.data ?? []} />
       {contests.isLoading ? (
         <Spinner />
       ) : (contests.data ?? []).length === 0 ? (
@@ -291,6 +363,11 @@ export function AdminContestsPage() {
                         Complete
                       </button>
                     )}
+                    {status === 'ended' && c.frozen && (
+                      <button type="button" className="btn btn-sm" onClick={() => void unfreeze(id)}>
+                        Unfreeze
+                      </button>
+                    )}
                     <button
                       type="button"
                       className="btn btn-sm btn-outline"
@@ -316,6 +393,11 @@ export function AdminContestsPage() {
                     Participants: {c.participantCount ?? 0} / {c.maxParticipants}
                   </span>
                   <span>Problems: {c.contestProblems?.length ?? 0}</span>
+                  <span>
+                    Format: {c.format === 'icpc' ? `ICPC (+${c.penaltyMinutes} min)` : 'Points'}
+                    {c.freezeMinutes > 0 &&
+                      ` · freeze ${c.freezeMinutes} min${c.frozen ? '' : ' (unfrozen)'}`}
+                  </span>
                 </div>
               </article>
             );

@@ -280,6 +280,11 @@ describe('admin contest management', () => {
     participantCount: 3,
     userJoined: false,
     contestProblems: [{ problemId: storedProblem, points: 15, order: 1 }],
+    format: 'points',
+    penaltyMinutes: 20,
+    freezeMinutes: 0,
+    freezeTime: null,
+    frozen: false,
     ...over,
   });
 

@@ -1,4 +1,4 @@
-import type { Role, User, UserRoleRecord } from '@javelin/contracts';
+import type { RejudgeProgress, Role, User, UserRoleRecord } from '@javelin/contracts';
 import { api } from '../../services/api';
 
 export const adminApi = api.injectEndpoints({
@@ -19,9 +19,22 @@ export const adminApi = api.injectEndpoints({
       query: (id) => ({ url: `/admin/users/${id}`, method: 'DELETE' }),
       invalidatesTags: ['Admins'],
     }),
+    startRejudge: build.mutation<{ jobId: string }, { problemId: string; contestId?: string }>({
+      query: (body) => ({ url: '/admin/rejudge', method: 'POST', body }),
+    }),
+    rejudgeProgress: build.query<RejudgeProgress, string>({
+      query: (jobId) => `/admin/rejudge/${jobId}`,
+    }),
   }),
 });
 
-export const { useAllUsersQuery, useAdminUsersQuery, useAddRoleMutation, useRemoveRoleMutation } = adminApi;
+export const {
+  useAllUsersQuery,
+  useAdminUsersQuery,
+  useAddRoleMutation,
+  useRemoveRoleMutation,
+  useStartRejudgeMutation,
+  useRejudgeProgressQuery,
+} = adminApi;
 
 export const ROLE_LABELS: Record<Role, string> = { admin: 'Admin', super_admin: 'Super Admin' };

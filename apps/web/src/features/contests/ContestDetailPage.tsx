@@ -1,61 +1,28 @@
-import type { ContestLeaderboardEntry } from '@javelin/contracts';
-import { useEffect, useMemo } from 'react';
+import { ServerMessages } from '@javelin/contracts';
+import { useCallback, useEffect, useMemo } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useAuth } from '../auth/useAuth';
 import { useNow } from '../clock/useNow';
 import { useToast } from '../toast/useToast';
 import { Messages } from '../../app/messages';
 import { Badge, DifficultyBadge } from '../../components/Badge';
-import { RankIcon } from '../../components/RankIcon';
 import { Spinner } from '../../components/Spinner';
 import { Tooltip } from '../../components/Tooltip';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { errorStatus } from '../../services/api';
+import { errorMessage, errorStatus } from '../../services/api';
 import { useContestLeaderboardQuery } from '../leaderboard/leaderboardApi';
 import { pointsOf } from '../problems/solving';
 import { ContestActionButton } from './ContestActionButton';
-import { STATUS_BADGE, effectiveStatus, formatDateTime } from './contestRules';
-import { useContestQuery, useContestSolvedProblemsQuery } from './contestsApi';
+import { ContestLeaderboard } from './ContestScoreboard';
+import { Countdown } from './Countdown';
+import { STATUS_BADGE, effectiveStatus, formatDateTime, problemLetter, viewerTimeZone } from './contestRules';
+import { useContestQuery, useContestSolvedProblemsQuery, useUnfreezeContestMutation } from './contestsApi';
 import { useContestLeaderboardStream } from './useContestLeaderboardStream';
 import { useRefetchAtBoundaries } from './useRefetchAtBoundaries';
 
-export function ContestLeaderboard({
-  entries,
-  ended,
-}: {
-  entries: readonly ContestLeaderboardEntry[];
-  ended: boolean;
-}) {
-  return (
-    <section className="card" aria-labelledby="contest-leaderboard-heading">
-      <h2 id="contest-leaderboard-heading">{ended ? 'Final Results' : 'Contest Leaderboard'}</h2>
-      {entries.length === 0 ? (
-        <p className="muted">No submissions yet.</p>
-      ) : (
-        <ol aria-label="Contest rankings" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-          {entries.map((e, i) => (
-            <li key={e.userId} className="lb-row" data-testid="contest-leaderboard-row">
-              <div className="lb-rank">
-                <RankIcon rank={e.rank ?? i + 1} />
-              </div>
-              <div className="lb-name">
-                <div className="full">{e.fullName || e.username}</div>
-                <div className="muted" style={{ fontSize: '0.8rem' }}>
-                  @{e.username} · {e.problemsSolved} solved
-                </div>
-              </div>
-              <div className="lb-score">{e.score} pts</div>
-            </li>
-          ))}
-        </ol>
-      )}
-    </section>
-  );
-}
-
 export function ContestDetailPage() {
   const { contestId = '' } = useParams();
-  const { status: session, isAdmin } = useAuth();
+  const { status: session, isAdmin, user } = useAuth();
   const toast = useToast();
   const now = useNow();
   const contestQuery = useContestQuery(contestId);
@@ -66,8 +33,15 @@ export function ContestDetailPage() {
     skip: session !== 'authenticated' || !contest?.userJoined,
   });
   const status = contest ? effectiveStatus(contest, now()) : 'upcoming';
-  useContestLeaderboardStream(contestId, !!contest && status === 'active');
-  useRefetchAtBoundaries(contest, refetch, now);
+  const personal = session === 'authenticated';
+  useContestLeaderboardStream(contestId, !!contest && status === 'active', !!contest?.frozen && personal);
+  const refetchLeaderboard = leaderboard.refetch;
+  const refetchAll = useCallback(() => {
+    void refetch();
+    void refetchLeaderboard();
+  }, [refetch, refetchLeaderboard]);
+  useRefetchAtBoundaries(contest, refetchAll, now);
+  const [unfreeze, unfreezing] = useUnfreezeContestMutation();
 
   const notFound = errorStatus(error) === 404 || errorStatus(error) === 400;
   useEffect(() => {
@@ -96,9 +70,14 @@ export function ContestDetailPage() {
     );
   }
 
-  const refresh = () => {
-    void refetch();
-    void leaderboard.refetch();
+  const refresh = refetchAll;
+  const onUnfreeze = async () => {
+    try {
+      await unfreeze(contestId).unwrap();
+      toast.message(ServerMessages.contestUnfrozen);
+    } catch (err) {
+      toast.message(errorMessage(err));
+    }
   };
 
   return (
@@ -110,9 +89,23 @@ export function ContestDetailPage() {
             <Badge variant={STATUS_BADGE[status].variant}>{STATUS_BADGE[status].label}</Badge>
           </div>
           <p className="muted">{contest.description}</p>
+          <div className="row" style={{ flexWrap: 'wrap', gap: '0.5rem' }}>
+            <Countdown contest={contest} />
+            <span className="muted" style={{ fontSize: '0.85rem' }} data-testid="contest-rules">
+              {contest.format === 'icpc'
+                ? `ICPC rules: solved, then penalty (${contest.penaltyMinutes} min per rejected try)`
+                : 'Points: sum of points, ties by the earlier last accept'}
+              {contest.freezeMinutes > 0 && ` · scoreboard frozen for the last ${contest.freezeMinutes} min`}
+            </span>
+          </div>
         </div>
         <div className="row">
           <ContestActionButton contest={contest} status={status} />
+          {isAdmin && contest.frozen && status === 'ended' && (
+            <button type="button" className="btn btn-sm" onClick={onUnfreeze} disabled={unfreezing.isLoading}>
+              Unfreeze
+            </button>
+          )}
           <Tooltip content="Reload the contest and its leaderboard">
             <button
               type="button"
@@ -141,6 +134,9 @@ export function ContestDetailPage() {
           </div>
         </div>
       </div>
+      <p className="muted" style={{ fontSize: '0.8rem', marginTop: '-0.5rem' }} data-testid="time-zone">
+        Times are shown in your time zone, {viewerTimeZone()}.
+      </p>
       {status === 'upcoming' && (
         <div className="alert alert-info" role="note">
           This contest has not started yet. Problems can be solved once it starts
@@ -165,7 +161,9 @@ export function ContestDetailPage() {
                   <li key={p._id} className="lb-row" style={{ display: 'list-item' }}>
                     <div className="row" style={{ justifyContent: 'space-between' }}>
                       <span>
-                        <strong>{p.title}</strong>{' '}
+                        <strong>
+                          {problemLetter(problems.indexOf(cp))}. {p.title}
+                        </strong>{' '}
                         {solvedSet.has(p._id) && <Badge variant="success">Solved</Badge>}
                       </span>
                       <span className="row">
@@ -184,7 +182,14 @@ export function ContestDetailPage() {
             </ol>
           )}
         </section>
-        <ContestLeaderboard entries={leaderboard.data ?? []} ended={status === 'ended'} />
+        <ContestLeaderboard
+          entries={leaderboard.data ?? []}
+          ended={status === 'ended'}
+          format={contest.format}
+          problems={problems.map((cp) => ({ id: cp.problemId._id, title: cp.problemId.title }))}
+          viewerId={user?.id}
+          frozen={!!contest.frozen && status !== 'upcoming'}
+        />
       </div>
     </>
   );

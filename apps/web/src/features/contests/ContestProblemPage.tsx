@@ -14,6 +14,7 @@ import { ProblemStatement } from '../problems/ProblemStatement';
 import { useTestCasesQuery } from '../problems/problemsApi';
 import { SolverPanel } from '../problems/SolverPanel';
 import { pointsOf, useSolver } from '../problems/solving';
+import { Countdown } from './Countdown';
 import { STATUS_BADGE, effectiveStatus, formatDateTime } from './contestRules';
 import { useContestQuery } from './contestsApi';
 import { useRefetchAtBoundaries } from './useRefetchAtBoundaries';
@@ -110,6 +111,7 @@ export function ContestProblemPage() {
           <div className="row">
             <Badge variant={STATUS_BADGE[status].variant}>{STATUS_BADGE[status].label}</Badge>
             <span className="muted">Ends {formatDateTime(contest.endTime)}</span>
+            <Countdown contest={contest} compact />
           </div>
         </div>
       </div>

@@ -8,7 +8,9 @@ import { Badge } from '../../components/Badge';
 import { Spinner } from '../../components/Spinner';
 import { Tabs, tabPanelProps } from '../../components/Tabs';
 import { ContestActionButton } from './ContestActionButton';
-import { STATUS_BADGE, contestId, effectiveStatus, formatDateTime } from './contestRules';
+import { Countdown } from './Countdown';
+import { STATUS_BADGE, contestId, effectiveStatus, formatDateTime, viewerTimeZone } from './contestRules';
+import { useRefetchAtBoundaries } from './useRefetchAtBoundaries';
 import { useContestsQuery } from './contestsApi';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 
@@ -23,9 +25,11 @@ export function ContestsPage() {
   useDocumentTitle('Contests');
   const [tab, setTab] = useState<Tab>('all');
   const [search, setSearch] = useState('');
-  const { data: contests = [], isLoading, isError } = useContestsQuery();
+  const { data: contests = [], isLoading, isError, refetch } = useContestsQuery();
   const toast = useToast();
   const now = useNow();
+  // The list switches a contest's status (and its tab) at its start and end without a reload.
+  useRefetchAtBoundaries(contests, refetch, now);
 
   useEffect(() => {
     if (isError) toast.message(Messages.fetchContestsFailed);
@@ -49,6 +53,9 @@ export function ContestsPage() {
         <div>
           <h1>Contests</h1>
           <p className="muted">Compete in timed contests and climb the leaderboard.</p>
+          <p className="muted" style={{ fontSize: '0.8rem' }} data-testid="time-zone">
+            Times are shown in your time zone, {viewerTimeZone()}.
+          </p>
         </div>
       </div>
       <div style={{ marginBottom: '1rem' }}>
@@ -89,6 +96,7 @@ export function ContestsPage() {
                   <Badge variant={STATUS_BADGE[status].variant}>{STATUS_BADGE[status].label}</Badge>
                 </div>
                 <p className="muted">{contest.description}</p>
+                <Countdown contest={contest} compact />
                 <dl className="stack" style={{ gap: '0.2rem', fontSize: '0.88rem', margin: 0 }}>
                   <div>
                     <dt style={{ display: 'inline', fontWeight: 600 }}>Start: </dt>

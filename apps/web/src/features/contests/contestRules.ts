@@ -36,8 +36,51 @@ export const STATUS_BADGE: Record<
   ended: { label: 'Ended', variant: 'secondary' },
 };
 
+/** A date and time in the viewer's time zone, with the zone's short name (e.g. 'Mar 1, 2031, 10:00 AM GMT+1'). */
 export function formatDateTime(iso: string): string {
-  return new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return new Date(iso).toLocaleString(undefined, {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  });
+}
+
+/** The viewer's IANA time zone (e.g. 'Europe/Paris'), the one every time on the page is shown in. */
+export function viewerTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+/** What a contest counts down to at `now`: its start, then its end; null once it has ended. */
+export function countdownTarget(
+  contest: Pick<Contest, 'startTime' | 'endTime'>,
+  now: Date,
+): { label: 'Starts in' | 'Ends in'; at: number } | null {
+  const t = now.getTime();
+  const start = new Date(contest.startTime).getTime();
+  const end = new Date(contest.endTime).getTime();
+  if (t < start) return { label: 'Starts in', at: start };
+  if (t <= end) return { label: 'Ends in', at: end };
+  return null;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** A remaining time as '1d 02:03:04' or '02:03:04' (never negative). */
+export function formatCountdown(ms: number): string {
+  const total = Math.max(0, Math.ceil(ms / 1000));
+  const days = Math.floor(total / 86_400);
+  const clock = `${pad(Math.floor((total % 86_400) / 3600))}:${pad(Math.floor((total % 3600) / 60))}:${pad(total % 60)}`;
+  return days > 0 ? `${days}d ${clock}` : clock;
+}
+
+/** Problem labels as contests print them: A, B, …, Z, AA, AB, … */
+export function problemLetter(index: number): string {
+  let label = '';
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) label = String.fromCharCode(65 + ((n - 1) % 26)) + label;
+  return label;
 }
 
 export function contestId(contest: Pick<Contest, '_id' | 'id'>): string {

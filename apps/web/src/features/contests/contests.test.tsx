@@ -49,6 +49,11 @@ const contest = (over: Partial<Contest> = {}): Contest => ({
   participantCount: 7,
   userJoined: true,
   contestProblems: [{ problemId: problem, points: 30, order: 0 }],
+  format: 'points',
+  penaltyMinutes: 20,
+  freezeMinutes: 0,
+  freezeTime: null,
+  frozen: false,
   ...over,
 });
 

@@ -37,6 +37,16 @@ export const contestsApi = api.injectEndpoints({
         'Profile',
       ],
     }),
+    unfreezeContest: build.mutation<unknown, string>({
+      query: (id) => ({ url: `/contests/${id}/unfreeze`, method: 'POST' }),
+      invalidatesTags: (_r, _e, id) => [
+        'Contests',
+        { type: 'Contest', id },
+        { type: 'ContestLeaderboard', id },
+        'Leaderboard',
+        'Profile',
+      ],
+    }),
   }),
 });
 
@@ -48,4 +58,5 @@ export const {
   useCreateContestMutation,
   useDeleteContestMutation,
   useCompleteContestMutation,
+  useUnfreezeContestMutation,
 } = contestsApi;

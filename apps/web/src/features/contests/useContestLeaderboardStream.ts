@@ -6,8 +6,10 @@ import { leaderboardApi } from '../leaderboard/leaderboardApi';
 /**
  * While a contest is active, its leaderboard follows the server's SSE stream: every message is the
  * whole list (event 'leaderboard'), written into the RTK Query cache so every reader of the leaderboard updates.
+ * During a freeze the stream carries what everyone may see; a signed-in viewer's own row differs from
+ * it, so each message then only triggers a refetch of the viewer's own view.
  */
-export function useContestLeaderboardStream(contestId: string, active: boolean) {
+export function useContestLeaderboardStream(contestId: string, active: boolean, personalView = false) {
   const dispatch = useAppDispatch();
   useEffect(() => {
     if (!active || !contestId || typeof EventSource === 'undefined') return;
@@ -15,7 +17,9 @@ export function useContestLeaderboardStream(contestId: string, active: boolean) 
     const onEntries = (event: MessageEvent<string>) => {
       try {
         const entries = JSON.parse(event.data) as ContestLeaderboardEntry[];
-        if (Array.isArray(entries))
+        if (Array.isArray(entries) && personalView)
+          dispatch(leaderboardApi.util.invalidateTags([{ type: 'ContestLeaderboard', id: contestId }]));
+        else if (Array.isArray(entries))
           dispatch(leaderboardApi.util.upsertQueryData('contestLeaderboard', contestId, entries));
       } catch (err) {
         console.warn('Ignoring a malformed leaderboard event', err);
@@ -25,5 +29,5 @@ export function useContestLeaderboardStream(contestId: string, active: boolean) 
     source.addEventListener('leaderboard', onEntries);
     source.onmessage = onEntries;
     return () => source.close();
-  }, [contestId, active, dispatch]);
+  }, [contestId, active, personalView, dispatch]);
 }

@@ -6,16 +6,27 @@ const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 /** Ask a little after the boundary so the server's clock has certainly passed it. */
 const BOUNDARY_SLACK_MS = 250;
 
-/** Refetch the contest when the clock crosses its start or end, so the status follows the server. */
-export function useRefetchAtBoundaries(contest: Contest | undefined, refetch: () => void, now: () => Date) {
+type Timed = Pick<Contest, 'startTime' | 'endTime'>;
+
+/**
+ * Refetch when the clock crosses a contest's start or end (the earliest ahead among `contests`), so
+ * the status shown follows the server without a reload.
+ */
+export function useRefetchAtBoundaries(
+  contests: Timed | readonly Timed[] | undefined,
+  refetch: () => void,
+  now: () => Date,
+) {
   useEffect(() => {
-    if (!contest) return;
+    if (!contests) return;
+    const list: readonly Timed[] = Array.isArray(contests) ? contests : [contests as Timed];
     const t = now().getTime();
-    const next = [new Date(contest.startTime).getTime(), new Date(contest.endTime).getTime() + 1]
+    const next = list
+      .flatMap((c) => [new Date(c.startTime).getTime(), new Date(c.endTime).getTime() + 1])
       .filter((b) => b > t)
       .sort((a, b) => a - b)[0];
     if (next === undefined || next - t > MAX_TIMEOUT_MS) return;
     const timer = setTimeout(refetch, next - t + BOUNDARY_SLACK_MS);
     return () => clearTimeout(timer);
-  }, [contest, refetch, now]);
+  }, [contests, refetch, now]);
 }

@@ -57,6 +57,10 @@ describe('profile', () => {
     expect(
       await screen.findByRole('img', { name: /Rating history: 1 contest, current rating 1520/ }),
     ).toBeInTheDocument();
+    // Each rated contest is marked on the chart with its name and its change.
+    const marks = screen.getAllByTestId('rating-contest-mark');
+    expect(marks).toHaveLength(1);
+    expect(marks[0]).toHaveTextContent('Weekly 1+20');
   });
 
   it("shows 'Unrated' until the first rated contest, and the owner's buttons alike", async () => {

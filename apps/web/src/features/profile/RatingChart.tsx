@@ -3,14 +3,17 @@ import type { RatingChange } from '@javelin/contracts';
 
 const WIDTH = 600;
 const HEIGHT = 220;
-const PAD = { top: 16, right: 16, bottom: 28, left: 44 };
+const PAD = { top: 24, right: 28, bottom: 30, left: 44 };
+
+const LABEL_LENGTH = 12;
+const truncate = (title: string) => (title.length > LABEL_LENGTH ? `${title.slice(0, LABEL_LENGTH - 1)}…` : title);
 
 /** A small SVG line of the rating after each rated contest. */
 export function RatingChart({ history }: { history: readonly RatingChange[] }) {
   if (!history.length) return <p className="muted">No rated contests yet.</p>;
   const points = [
-    { rating: history[0].oldRating, label: 'Start' },
-    ...history.map((h) => ({ rating: h.newRating, label: h.contestTitle })),
+    { rating: history[0].oldRating, label: 'Start', delta: null as number | null },
+    ...history.map((h) => ({ rating: h.newRating, label: h.contestTitle, delta: h.newRating - h.oldRating })),
   ];
   const ratings = points.map((p) => p.rating);
   const min = Math.min(...ratings) - 20;
@@ -42,11 +45,34 @@ export function RatingChart({ history }: { history: readonly RatingChange[] }) {
         </text>
         <path className="line" d={path} />
         {points.map((p, i) => (
-          <circle key={i} className="point" cx={x(i)} cy={y(p.rating)} r={4}>
-            <title>
-              {p.label}: {p.rating}
-            </title>
-          </circle>
+          <g key={i} data-testid={p.delta === null ? undefined : 'rating-contest-mark'}>
+            {p.delta !== null && (
+              <>
+                <line className="axis" x1={x(i)} y1={HEIGHT - PAD.bottom} x2={x(i)} y2={HEIGHT - PAD.bottom + 4} />
+                <text
+                  x={x(i)}
+                  y={HEIGHT - PAD.bottom + 16}
+                  textAnchor={i === points.length - 1 ? 'end' : 'middle'}
+                >
+                  {truncate(p.label)}
+                </text>
+                <text
+                  x={x(i)}
+                  y={y(p.rating) - 8}
+                  textAnchor="middle"
+                  className={p.delta >= 0 ? 'delta-up' : 'delta-down'}
+                >
+                  {p.delta >= 0 ? `+${p.delta}` : `−${-p.delta}`}
+                </text>
+              </>
+            )}
+            <circle className="point" cx={x(i)} cy={y(p.rating)} r={4}>
+              <title>
+                {p.label}: {p.rating}
+                {p.delta !== null && ` (${p.delta >= 0 ? '+' : '−'}${Math.abs(p.delta)})`}
+              </title>
+            </circle>
+          </g>
         ))}
       </svg>
       <figcaption className="muted" style={{ fontSize: '0.8rem' }}>

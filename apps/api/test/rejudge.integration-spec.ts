@@ -1,0 +1,249 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JUDGE_QUEUE } from '@javelin/contracts';
+import { Queue } from 'bullmq';
+import { ContestsService } from '../src/contests/contests.service';
+import { RatingsService } from '../src/contests/ratings.service';
+import { StandingsService } from '../src/contests/standings.service';
+import { BACKGROUND_PRIORITY } from '../src/execution/judge-client.service';
+import { bearer, resetDatabase, seedUser, SeededUser, startApp, TestApp } from './support/app';
+import { createContest } from './support/contests';
+import { TEST_REDIS_URL } from './support/env';
+import { startJudge, RunningJudge } from './support/judge';
+import { sumProblem, SUM_ACCEPTED, SUM_WRONG_ON_HIDDEN } from './support/problems';
+
+const MINUTE = 60_000;
+
+/**
+ * Rejudge through the real judge: a hidden test is broken (expects 0 for 40 + 2), so the right solution
+ * is rejected and a wrong one (it prints 0 for a = 40) is accepted. The admin fixes the test and rejudges.
+ */
+describe('rejudge', () => {
+  let judge: RunningJudge;
+  let t: TestApp;
+  let admin: SeededUser;
+  let clock: ContestsService;
+
+  beforeAll(async () => {
+    judge = await startJudge();
+    t = await startApp({ JUDGE_QUEUE_PREFIX: judge.prefix });
+    await resetDatabase(t.db);
+    admin = await seedUser(t, ['admin']);
+    clock = t.app.get(ContestsService);
+  });
+  afterAll(async () => {
+    clock?.useClock(() => new Date());
+    await t?.close();
+    await judge?.stop();
+  });
+
+  const broken = () => {
+    const p = sumProblem({ points: 30 });
+    return {
+      ...p,
+      testCases: p.testCases.map((tc) => (tc.expectedOutput === '42' ? { ...tc, expectedOutput: '0' } : tc)),
+    };
+  };
+
+  async function submit(
+    user: SeededUser,
+    problemId: string,
+    contestId: string | null,
+    code: string,
+    expected: string,
+  ) {
+    const judged = await t.http
+      .post('/api/execute-code')
+      .set(bearer(user.token))
+      .send({ code, language: 'java', problemId, runAllTestCases: true, ...(contestId ? { contestId } : {}) })
+      .expect(200);
+    expect(judged.body.verdict).toBe(expected);
+    if (expected !== 'accepted') return;
+    const inContest = contestId ? { contestId } : {};
+    const sub = await t.http
+      .post('/api/submissions')
+      .set(bearer(user.token))
+      .send({
+        problemId,
+        ...inContest,
+        code,
+        language: 'java',
+        status: 'accepted',
+        testCasesPassed: 5,
+        totalTestCases: 5,
+      })
+      .expect(201);
+    await t.http
+      .post('/api/solve')
+      .set(bearer(user.token))
+      .send({ problemId, submissionId: sub.body._id, ...inContest })
+      .expect(200);
+  }
+
+  async function rejudge(body: Record<string, unknown>) {
+    const started = await t.http.post('/api/admin/rejudge').set(bearer(admin.token)).send(body).expect(202);
+    const jobId: string = started.body.jobId;
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      const progress = await t.http.get(`/api/admin/rejudge/${jobId}`).set(bearer(admin.token)).expect(200);
+      expect(progress.body.done).toBeLessThanOrEqual(progress.body.total);
+      if (progress.body.finished) return progress.body as { total: number; done: number; changed: number };
+      if (Date.now() > deadline) throw new Error(`rejudge did not finish: ${JSON.stringify(progress.body)}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+
+  /** Everything a rejudge may touch, for comparing two moments. */
+  const snapshot = async (contestId: string) => ({
+    judgements: await t.db.query(`SELECT id, verdict, passed_count FROM judgements ORDER BY id`),
+    solves: await t.db.query(
+      `SELECT user_id, problem_id, contest_id, points, solved_at FROM solved_problems ORDER BY user_id, problem_id`,
+    ),
+    scores: await t.db.query(`SELECT * FROM contest_scores WHERE contest_id = $1 ORDER BY user_id`, [
+      contestId,
+    ]),
+    cells: await t.db.query(
+      `SELECT * FROM contest_cells WHERE contest_id = $1 ORDER BY user_id, problem_id`,
+      [contestId],
+    ),
+    ratings: await t.db.query(
+      `SELECT user_id, old_rating, new_rating FROM rating_changes WHERE contest_id = $1 ORDER BY user_id`,
+      [contestId],
+    ),
+    profiles: await t.db.query(
+      `SELECT user_id, total_score, problems_solved, rating FROM profiles ORDER BY user_id`,
+    ),
+  });
+
+  it('flips AC→WA and WA→AC after a test is fixed, in a finalised contest and in practice, exactly once', async () => {
+    const problem = await t.http.post('/api/problems').set(bearer(admin.token)).send(broken()).expect(201);
+    const problemId: string = problem.body._id;
+    const [right, wrong, practiceRight, practiceWrong] = [
+      await seedUser(t),
+      await seedUser(t),
+      await seedUser(t),
+      await seedUser(t),
+    ];
+    const start = new Date('2032-02-01T10:00:00.000Z');
+    const contest = await createContest(t, admin.token, [problemId], {
+      startTime: start.toISOString(),
+      endTime: new Date(start.getTime() + 60 * MINUTE).toISOString(),
+    });
+    clock.useClock(() => new Date(start.getTime() - MINUTE));
+    for (const u of [right, wrong])
+      await t.http.post(`/api/contests/${contest._id}/join`).set(bearer(u.token)).expect(200);
+    clock.useClock(() => new Date(start.getTime() + 10 * MINUTE));
+    await submit(right, problemId, contest._id, SUM_ACCEPTED, 'wrong_answer');
+    clock.useClock(() => new Date(start.getTime() + 20 * MINUTE));
+    await submit(wrong, problemId, contest._id, SUM_WRONG_ON_HIDDEN, 'accepted');
+    clock.useClock(() => new Date());
+    await submit(practiceRight, problemId, null, SUM_ACCEPTED, 'wrong_answer');
+    await submit(practiceWrong, problemId, null, SUM_WRONG_ON_HIDDEN, 'accepted');
+
+    // The contest ends and is rated on the broken verdicts: the wrong solution won.
+    const after = new Date(start.getTime() + 61 * MINUTE);
+    clock.useClock(() => after);
+    expect(await t.app.get(RatingsService).finalize(contest._id, after)).toBe(true);
+    const rated = await t.db.query(
+      `SELECT user_id, old_rating, new_rating FROM rating_changes WHERE contest_id = $1`,
+      [contest._id],
+    );
+    const ratingOf = (rows: { user_id: string; new_rating: number }[], u: SeededUser) =>
+      rows.find((r) => r.user_id === u.id)!.new_rating;
+    expect(ratingOf(rated, wrong)).toBeGreaterThan(1500);
+    expect(ratingOf(rated, right)).toBeLessThan(1500);
+
+    // The admin fixes the hidden test.
+    await t.http
+      .put(`/api/problems/${problemId}`)
+      .set(bearer(admin.token))
+      .send({ ...sumProblem({ points: 30 }), title: problem.body.title })
+      .expect(200);
+
+    const bad = await t.http.post('/api/admin/rejudge').set(bearer(right.token)).send({ problemId });
+    expect(bad.status).toBe(403);
+    const unknown = await t.http
+      .post('/api/admin/rejudge')
+      .set(bearer(admin.token))
+      .send({ problemId: '00000000-0000-4000-8000-000000000000' });
+    expect([unknown.status, unknown.body.error]).toEqual([404, 'Problem not found']);
+    const malformed = await t.http
+      .post('/api/admin/rejudge')
+      .set(bearer(admin.token))
+      .send({ problemId: 'x' });
+    expect([malformed.status, malformed.body.error]).toEqual([400, 'problemId must be a UUID']);
+    const missingJob = await t.http
+      .get('/api/admin/rejudge/00000000-0000-4000-8000-000000000000')
+      .set(bearer(admin.token));
+    expect([missingJob.status, missingJob.body.error]).toEqual([404, 'Rejudge job not found']);
+
+    expect(await rejudge({ problemId, contestId: contest._id })).toMatchObject({
+      total: 2,
+      done: 2,
+      changed: 2,
+    });
+
+    // Verdicts in the history, solves and standings follow the fixed test.
+    const history = await t.http
+      .get('/api/submissions')
+      .query({ contestId: contest._id })
+      .set(bearer(right.token))
+      .expect(200);
+    const historyItems = Array.isArray(history.body) ? history.body : history.body.items;
+    expect(historyItems.map((s: { verdict: string }) => s.verdict)).toEqual(['accepted']);
+    const board = (await t.http.get(`/api/leaderboard/contests/${contest._id}`).expect(200)).body;
+    expect(board.map((e: { userId: string; score: number }) => [e.userId, e.score])).toEqual([
+      [right.id, 30],
+    ]);
+    expect(board[0].cells).toEqual([
+      { problemId, attempts: 0, acceptedAtMinutes: 10, pending: 0, firstSolve: true },
+    ]);
+    const [wrongCell] = await t.db.query(
+      `SELECT attempts, accepted_at FROM contest_cells WHERE contest_id = $1 AND user_id = $2`,
+      [contest._id, wrong.id],
+    );
+    expect(wrongCell).toEqual({ attempts: 1, accepted_at: null });
+
+    // The finalised ratings were computed again from the same ratings before: now the right solution won.
+    const rerated = await t.db.query(
+      `SELECT user_id, old_rating, new_rating FROM rating_changes WHERE contest_id = $1`,
+      [contest._id],
+    );
+    expect(ratingOf(rerated, right)).toBe(ratingOf(rated, wrong));
+    expect(ratingOf(rerated, wrong)).toBe(ratingOf(rated, right));
+    const profile = await t.http.get(`/api/profiles/${right.id}`).expect(200);
+    expect(profile.body).toMatchObject({ rating: ratingOf(rerated, right), contestsParticipated: 1 });
+
+    // The standings equal a recount from scratch.
+    const maintained = await snapshot(contest._id);
+    await t.app.get(StandingsService).recount(contest._id);
+    expect(await snapshot(contest._id)).toEqual(maintained);
+
+    // Practice: points move on the profiles.
+    expect(await rejudge({ problemId })).toMatchObject({ total: 2, done: 2, changed: 2 });
+    const gained = await t.http.get(`/api/profiles/${practiceRight.id}`).expect(200);
+    const lost = await t.http.get(`/api/profiles/${practiceWrong.id}`).expect(200);
+    expect([gained.body.totalScore, gained.body.problemsSolved]).toEqual([30, 1]);
+    expect([lost.body.totalScore, lost.body.problemsSolved]).toEqual([0, 0]);
+
+    // Twice changes nothing.
+    const settled = await snapshot(contest._id);
+    expect(await rejudge({ problemId, contestId: contest._id })).toMatchObject({
+      total: 2,
+      done: 2,
+      changed: 0,
+    });
+    expect(await rejudge({ problemId })).toMatchObject({ total: 2, done: 2, changed: 0 });
+    expect(await snapshot(contest._id)).toEqual(settled);
+
+    // The rejudge's judge jobs waited behind live submissions: they carry the background priority.
+    const queue = new Queue(JUDGE_QUEUE, { prefix: judge.prefix, connection: { url: TEST_REDIS_URL } });
+    try {
+      const jobs = await queue.getJobs(['completed'], 0, 100);
+      const priorities = jobs.map((j) => j.opts.priority ?? 0);
+      expect(priorities.filter((p) => p === BACKGROUND_PRIORITY)).toHaveLength(8);
+      expect(priorities.filter((p) => p === 0).length).toBeGreaterThanOrEqual(4);
+    } finally {
+      await queue.close();
+    }
+  });
+});

@@ -1,0 +1,296 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openSession, pasteInMonaco, screenshot, type Session } from './support/browser';
+import { ADMIN, BASE_URL, RUN_ID } from './support/config';
+import { newestMailTo } from './support/mail';
+
+/*
+ * Issue 20's journey: an admin runs a two-user ICPC contest with a freeze. Both users join while it
+ * counts down to the start; Ada solves before the freeze, Bob after it (one rejected try first). During
+ * the freeze Ada sees Bob's cell as '?' with his tries while Bob sees his own accept; the admin ends the
+ * contest, unfreezes it, and Final Results show the revealed cells and each rating change.
+ */
+
+const PROBLEM_TITLE = `ICPC Sum ${RUN_ID}`;
+const CONTEST_TITLE = `ICPC Night ${RUN_ID}`;
+/** The contest starts this long after it is created, leaving time to join while it is upcoming. */
+const START_DELAY_MS = 40_000;
+/** Results before the freeze show to everyone: the first 90 s of the contest. */
+const OPEN_MS = 90_000;
+const FREEZE_MINUTES = 3;
+const SOLUTION = `import java.util.Scanner;
+
+public class Main {
+    public static void main(String[] args) {
+        Scanner in = new Scanner(System.in);
+        int a = in.nextInt();
+        int b = in.nextInt();
+        System.out.println(a + b);
+    }
+}
+`;
+const WRONG = SOLUTION.replace('a + b', 'a - b');
+
+interface Person {
+  email: string;
+  username: string;
+  fullName: string;
+  password: string;
+  session?: Session;
+}
+const person = (name: string): Person => ({
+  email: `icpc-${name}-${RUN_ID}@javelin.test`,
+  username: `${name}${RUN_ID}`,
+  fullName: `${name[0].toUpperCase()}${name.slice(1)} ${RUN_ID}`,
+  password: 'icpc-user-password',
+});
+const ada = person('ada');
+const bob = person('bob');
+let admin: Session;
+let contestPath = '';
+let startAt = 0;
+
+async function api(path: string, body: unknown, token?: string) {
+  const res = await fetch(`${BASE_URL}/api${path}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json().catch(() => ({}))) as Record<string, unknown> };
+}
+
+function localDateTime(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
+}
+
+async function signIn(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL('**/dashboard', { timeout: 20_000 });
+}
+
+async function expectToast(page: Page, text: string): Promise<void> {
+  await expect
+    .poll(() => page.getByRole('region', { name: 'Notifications' }).innerText(), { timeout: 60_000 })
+    .toContain(text);
+}
+
+/** Registers through the API and verifies with the mailed token, as the link would. */
+async function register(p: Person): Promise<void> {
+  const since = Date.now();
+  const res = await api('/auth/register', {
+    email: p.email,
+    password: p.password,
+    confirmPassword: p.password,
+    username: p.username,
+    fullName: p.fullName,
+  });
+  expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
+  const mail = await newestMailTo(p.email, since);
+  const token = /verify-email\?token=([A-Za-z0-9_-]+)/.exec(mail)?.[1];
+  expect(token).toBeTruthy();
+  expect((await api('/auth/verify-email', { token })).status).toBeLessThan(300);
+}
+
+async function submit(page: Page, code: string, verdict: 'Accepted' | 'Wrong Answer'): Promise<void> {
+  await page.goto(contestPath);
+  await page.getByRole('link', { name: 'Solve Problem' }).click();
+  await page.getByRole('heading', { name: PROBLEM_TITLE }).waitFor();
+  await page.getByText('Ready').first().waitFor();
+  await pasteInMonaco(page, code);
+  await page.getByRole('button', { name: 'Submit Solution' }).click();
+  await page.getByTestId('submission-result').filter({ hasText: verdict }).waitFor({ timeout: 90_000 });
+}
+
+const rowOf = (page: Page, p: Person) => page.getByTestId('contest-leaderboard-row').filter({ hasText: `@${p.username}` });
+const cellOf = (page: Page, p: Person) => rowOf(page, p).getByTestId('scoreboard-cell').first();
+
+beforeAll(async () => {
+  const health = await fetch(`${BASE_URL}/api/health`).catch((err: Error) => err);
+  if (health instanceof Error || !health.ok) throw new Error(`The stack is not answering at ${BASE_URL}/api/health.`);
+  await api('/auth/create-super-admin', { ...ADMIN, role: 'super_admin' });
+  const login = await api('/auth/login', { email: ADMIN.email, password: ADMIN.password });
+  expect(login.status, `sign-in as ${ADMIN.email}`).toBe(200);
+  const problem = await api(
+    '/problems',
+    {
+      title: PROBLEM_TITLE,
+      description: 'Print a + b.',
+      constraints: '-1000 <= a, b <= 1000',
+      difficulty: 'easy',
+      points: 10,
+      inputVariables: [
+        { id: 'a', name: 'a', type: 'int', description: 'first' },
+        { id: 'b', name: 'b', type: 'int', description: 'second' },
+      ],
+      testCases: [
+        { inputs: { a: '2', b: '3' }, expectedOutput: '5', isExample: true },
+        { inputs: { a: '10', b: '4' }, expectedOutput: '14', isExample: false },
+      ],
+      functionName: 'sum',
+      returnType: 'int',
+      tags: ['e2e'],
+    },
+    login.body.token as string,
+  );
+  expect(problem.status, JSON.stringify(problem.body)).toBe(201);
+  await register(ada);
+  await register(bob);
+  admin = await openSession();
+  ada.session = await openSession();
+  bob.session = await openSession();
+  await signIn(admin.page, ADMIN.email, ADMIN.password);
+  await signIn(ada.session.page, ada.email, ada.password);
+  await signIn(bob.session.page, bob.email, bob.password);
+});
+
+afterAll(async () => {
+  await admin?.close();
+  await ada.session?.close();
+  await bob.session?.close();
+});
+
+describe('an ICPC contest with a freeze', () => {
+  it('admin creates it with the ICPC format, a penalty and a freeze', async () => {
+    const page = admin.page;
+    await page.goto('/admin/contests');
+    await page.getByRole('button', { name: 'New Contest' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New Contest' });
+    startAt = Date.now() + START_DELAY_MS;
+    const end = new Date(startAt + OPEN_MS + FREEZE_MINUTES * 60_000);
+    await dialog.getByLabel('Title').fill(CONTEST_TITLE);
+    await dialog.getByLabel('Description').fill('Solved count first, then penalty minutes.');
+    await dialog.getByLabel('Start Time').fill(localDateTime(new Date(startAt)));
+    await dialog.getByLabel('End Time').fill(localDateTime(end));
+    await dialog.getByLabel('Format').selectOption('icpc');
+    await dialog.getByLabel('Penalty Minutes per Rejected Try').fill('20');
+    await dialog.getByLabel('Freeze Minutes Before the End (0 = none)').fill(String(FREEZE_MINUTES));
+    await dialog.getByRole('checkbox', { name: PROBLEM_TITLE }).check();
+    await screenshot(page, 'icpc-01-admin-new-contest');
+    await dialog.getByRole('button', { name: 'Create Contest' }).click();
+    await expectToast(page, 'Contest created successfully');
+    const row = page.getByRole('article', { name: CONTEST_TITLE });
+    await expect.poll(() => row.innerText()).toContain(`Format: ICPC (+20 min) · freeze ${FREEZE_MINUTES} min`);
+  });
+
+  it('both join while it counts down to the start, in their own time zone', async () => {
+    for (const p of [ada, bob]) {
+      const page = p.session!.page;
+      await page.goto('/contests');
+      await page.getByLabel('Search contests').fill(RUN_ID);
+      const card = page.getByRole('article', { name: CONTEST_TITLE });
+      await card.getByRole('button', { name: 'Join Contest' }).click();
+      await expectToast(page, 'Successfully joined the contest!');
+      await card.getByRole('button', { name: 'Joined' }).waitFor();
+      const first = await card.getByTestId('countdown').innerText();
+      expect(first).toMatch(/Starts in\s+00:00:\d\d/);
+      await expect.poll(() => card.getByTestId('countdown').innerText(), { timeout: 5_000 }).not.toBe(first);
+      expect(await page.getByTestId('time-zone').innerText()).toMatch(/Times are shown in your time zone, .+\./);
+      contestPath = (await card.getByRole('link', { name: 'View Details' }).getAttribute('href')) ?? '';
+    }
+    await screenshot(ada.session!.page, 'icpc-02-contests-countdown');
+    expect(contestPath).toMatch(/^\/contests\/[0-9a-f-]+$/);
+  });
+
+  it('switches to active at the start without a reload; Ada solves before the freeze', async () => {
+    const page = ada.session!.page;
+    await page.goto(contestPath);
+    await page.getByTestId('countdown').filter({ hasText: 'Starts in' }).waitFor();
+    await page.getByRole('link', { name: 'Solve Problem' }).waitFor({ timeout: START_DELAY_MS + 30_000 });
+    await page.getByTestId('countdown').filter({ hasText: 'Ends in' }).waitFor();
+    expect(await page.getByTestId('contest-rules').innerText()).toContain(
+      `ICPC rules: solved, then penalty (20 min per rejected try) · scoreboard frozen for the last ${FREEZE_MINUTES} min`,
+    );
+    await submit(page, SOLUTION, 'Accepted');
+    expect(Date.now()).toBeLessThan(startAt + OPEN_MS);
+    await page.waitForURL(`**${contestPath}`, { timeout: 10_000 });
+    await expect.poll(() => cellOf(page, ada).getAttribute('class'), { timeout: 30_000 }).toContain('sb-first');
+  });
+
+  it("during the freeze Ada sees Bob's tries as '?', Bob sees his own accept", async () => {
+    // Wait for the freeze, then Bob tries twice: a wrong answer, then an accept.
+    const wait = startAt + OPEN_MS + 2_000 - Date.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    const bobPage = bob.session!.page;
+    await submit(bobPage, WRONG, 'Wrong Answer');
+    await submit(bobPage, SOLUTION, 'Accepted');
+    await bobPage.waitForURL(`**${contestPath}`, { timeout: 10_000 });
+    await expect
+      .poll(() => cellOf(bobPage, bob).getAttribute('aria-label'), { timeout: 30_000 })
+      .toMatch(/^Problem A: solved at minute \d+ after 1 rejected try$/);
+    expect(await rowOf(bobPage, bob).getAttribute('class')).toContain('lb-own');
+    // Ada solved before the freeze: Bob sees her accept, first to solve.
+    expect(await cellOf(bobPage, ada).getAttribute('class')).toContain('sb-first');
+    await screenshot(bobPage, 'icpc-03-frozen-own-view');
+
+    const adaPage = ada.session!.page;
+    await adaPage.goto(contestPath);
+    await adaPage.getByTestId('frozen-badge').waitFor();
+    await expect.poll(() => cellOf(adaPage, bob).innerText(), { timeout: 30_000 }).toContain('? 2');
+    expect(await cellOf(adaPage, bob).getAttribute('class')).toContain('sb-pending');
+    expect(await rowOf(adaPage, bob).innerText()).toContain('0 solved');
+    expect(await rowOf(adaPage, ada).getAttribute('class')).toContain('lb-own');
+    await screenshot(adaPage, 'icpc-04-frozen-others');
+    const mobile = await openSession({ width: 375, height: 812 });
+    try {
+      await signIn(mobile.page, ada.email, ada.password);
+      await mobile.page.goto(contestPath);
+      await cellOf(mobile.page, bob).filter({ hasText: '? 2' }).waitFor({ timeout: 30_000 });
+      const overflow = await mobile.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await screenshot(mobile.page, 'icpc-05-frozen-375');
+    } finally {
+      await mobile.close();
+    }
+  });
+
+  it('the admin ends and unfreezes it; Final Results reveal the cells and the rating changes', async () => {
+    const page = admin.page;
+    await page.goto('/admin/contests');
+    const row = page.getByRole('article', { name: CONTEST_TITLE });
+    await row.getByRole('button', { name: 'Complete' }).click();
+    await expectToast(page, 'Contest completed');
+
+    // Ended but still frozen: Bob's accept stays hidden from Ada, and nobody is rated yet.
+    const adaPage = ada.session!.page;
+    await adaPage.goto(contestPath);
+    await adaPage.getByRole('heading', { name: 'Final Results' }).waitFor({ timeout: 30_000 });
+    await expect.poll(() => cellOf(adaPage, bob).innerText()).toContain('? 2');
+    expect(await adaPage.getByTestId('rating-change').count()).toBe(0);
+
+    await row.getByRole('button', { name: 'Unfreeze' }).click();
+    await expectToast(page, 'Standings unfrozen');
+    await adaPage.reload();
+    await adaPage.getByRole('heading', { name: 'Final Results' }).waitFor();
+    await expect
+      .poll(() => cellOf(adaPage, bob).getAttribute('aria-label'), { timeout: 30_000 })
+      .toMatch(/^Problem A: solved at minute \d+ after 1 rejected try$/);
+    expect(await adaPage.getByTestId('frozen-badge').count()).toBe(0);
+    // Both solved one problem; Ada's penalty is lower (no rejected try, earlier accept): she is first.
+    const rows = adaPage.getByTestId('contest-leaderboard-row');
+    expect(await rows.nth(0).innerText()).toContain(`@${ada.username}`);
+    await expect.poll(() => rowOf(adaPage, ada).getByTestId('rating-change').innerText(), { timeout: 30_000 }).toMatch(/^\+\d+ → 1\d{3}$/);
+    expect(await rowOf(adaPage, bob).getByTestId('rating-change').innerText()).toMatch(/^−\d+ → 1\d{3}$/);
+    await screenshot(adaPage, 'icpc-06-final-results');
+    const mobile = await openSession({ width: 375, height: 812 });
+    try {
+      await mobile.page.goto(contestPath);
+      await mobile.page.getByTestId('rating-change').first().waitFor({ timeout: 30_000 });
+      await screenshot(mobile.page, 'icpc-07-final-results-375');
+    } finally {
+      await mobile.close();
+    }
+
+    // The profile's chart marks the contest with the change.
+    await adaPage.goto('/profile');
+    await adaPage.getByTestId('rating-contest-mark').first().waitFor({ timeout: 30_000 });
+    expect(await adaPage.getByTestId('rating-contest-mark').first().textContent()).toContain('+');
+    await screenshot(adaPage, 'icpc-08-profile-rating');
+    await page.goto('/admin/contests');
+    await page.getByRole('heading', { name: 'Rejudge' }).waitFor();
+    await screenshot(page, 'icpc-09-admin-rejudge');
+  });
+});

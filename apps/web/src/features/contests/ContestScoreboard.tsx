@@ -1,0 +1,161 @@
+import type { ContestFormat, ContestLeaderboardEntry, ScoreboardCell } from '@javelin/contracts';
+import { RankIcon } from '../../components/RankIcon';
+import { problemLetter } from './contestRules';
+
+export interface ScoreboardProblem {
+  id: string;
+  title: string;
+}
+
+const tries = (n: number, what = 'try') =>
+  `${n} ${what === 'try' ? (n === 1 ? 'try' : 'tries') : n === 1 ? 'rejected try' : 'rejected tries'}`;
+
+/** How one cell reads: solved (+tries, minute), rejected (−tries), frozen ('?' with tries) or untried. */
+export function cellView(cell: ScoreboardCell | undefined): {
+  kind: 'solved' | 'rejected' | 'pending' | 'empty';
+  text: string;
+  detail: string;
+} {
+  if (!cell) return { kind: 'empty', text: '', detail: 'not tried' };
+  if (cell.pending > 0) {
+    const count = cell.attempts + cell.pending;
+    return { kind: 'pending', text: `? ${count}`, detail: `${tries(count)}, results hidden by the freeze` };
+  }
+  if (cell.acceptedAtMinutes !== null) {
+    return {
+      kind: 'solved',
+      text: cell.attempts > 0 ? `+${cell.attempts}` : '+',
+      detail: `solved at minute ${cell.acceptedAtMinutes}${cell.attempts ? ` after ${tries(cell.attempts, 'rejected')}` : ''}${cell.firstSolve ? ', first to solve' : ''}`,
+    };
+  }
+  if (cell.attempts > 0)
+    return { kind: 'rejected', text: `−${cell.attempts}`, detail: tries(cell.attempts, 'rejected') };
+  return { kind: 'empty', text: '', detail: 'not tried' };
+}
+
+function Cell({ letter, title, cell }: { letter: string; title: string; cell: ScoreboardCell | undefined }) {
+  const view = cellView(cell);
+  const first = view.kind === 'solved' && cell?.firstSolve;
+  return (
+    <span
+      className={`sb-cell sb-${view.kind}${first ? ' sb-first' : ''}`}
+      data-testid="scoreboard-cell"
+      data-problem={letter}
+      title={`${letter} · ${title}: ${view.detail}`}
+      aria-label={`Problem ${letter}: ${view.detail}`}
+    >
+      <span className="sb-letter">
+        {letter}
+        {first && <span aria-hidden="true"> ★</span>}
+      </span>
+      <span className="sb-value">{view.text || '·'}</span>
+      {view.kind === 'solved' && <span className="sb-time">{cell!.acceptedAtMinutes}′</span>}
+    </span>
+  );
+}
+
+function RatingChangeText({ before, after }: { before: number; after: number }) {
+  const delta = after - before;
+  return (
+    <span className={`rating-change ${delta >= 0 ? 'up' : 'down'}`} data-testid="rating-change">
+      {delta >= 0 ? `+${delta}` : `−${-delta}`} → {after}
+    </span>
+  );
+}
+
+/**
+ * The contest's scoreboard: one row per participant with one cell per problem, the viewer's own row
+ * highlighted. 'Contest Leaderboard' while it runs, 'Final Results' once it has ended (with each
+ * participant's rating change once rated).
+ */
+export function ContestLeaderboard({
+  entries,
+  ended,
+  format = 'points',
+  problems = [],
+  viewerId,
+  frozen = false,
+}: {
+  entries: readonly ContestLeaderboardEntry[];
+  ended: boolean;
+  format?: ContestFormat;
+  problems?: readonly ScoreboardProblem[];
+  viewerId?: string;
+  frozen?: boolean;
+}) {
+  return (
+    <section className="card" aria-labelledby="contest-leaderboard-heading">
+      <div className="row" style={{ justifyContent: 'space-between' }}>
+        <h2 id="contest-leaderboard-heading">{ended ? 'Final Results' : 'Contest Leaderboard'}</h2>
+        {frozen && (
+          <span
+            className="badge badge-warning"
+            data-testid="frozen-badge"
+            title="Others' results after the freeze show as '?'"
+          >
+            Frozen
+          </span>
+        )}
+      </div>
+      {entries.length === 0 ? (
+        <p className="muted">No submissions yet.</p>
+      ) : (
+        <ol aria-label="Contest rankings" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          {entries.map((e, i) => {
+            const cells = new Map((e.cells ?? []).map((c) => [c.problemId, c]));
+            const own = viewerId !== undefined && e.userId === viewerId;
+            return (
+              <li
+                key={e.userId}
+                className={`lb-row sb-row${own ? ' lb-own' : ''}`}
+                data-testid="contest-leaderboard-row"
+                aria-current={own ? 'true' : undefined}
+              >
+                <div className="lb-rank">
+                  <RankIcon rank={e.rank ?? i + 1} />
+                </div>
+                <div className="lb-name">
+                  <div className="full">
+                    {e.fullName || e.username}
+                    {own && <span className="muted"> (you)</span>}
+                  </div>
+                  <div className="muted" style={{ fontSize: '0.8rem' }}>
+                    @{e.username} · {e.problemsSolved} solved
+                    {format === 'icpc' && <> · penalty {e.penalty ?? 0}</>}
+                  </div>
+                  {problems.length > 0 && (
+                    <div className="sb-cells">
+                      {problems.map((p, index) => (
+                        <Cell
+                          key={p.id}
+                          letter={problemLetter(index)}
+                          title={p.title}
+                          cell={cells.get(p.id)}
+                        />
+                      ))}
+                    </div>
+                  )}
+                </div>
+                <div className="lb-score">
+                  {format === 'icpc' ? (
+                    <>
+                      <div>{e.problemsSolved} solved</div>
+                      <div className="muted" style={{ fontSize: '0.8rem', fontWeight: 400 }}>
+                        {e.penalty ?? 0} min
+                      </div>
+                    </>
+                  ) : (
+                    <div>{e.score} pts</div>
+                  )}
+                  {e.ratingBefore !== undefined && e.ratingAfter !== undefined && (
+                    <RatingChangeText before={e.ratingBefore} after={e.ratingAfter} />
+                  )}
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+    </section>
+  );
+}
