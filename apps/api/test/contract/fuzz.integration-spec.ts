@@ -126,6 +126,8 @@ describe('fuzz from the OpenAPI document: no 5xx, no leak, bounded time, a 4xx w
       const reached = new Set<string>();
       let sent = 0;
       let checksumMs = 0;
+      /** Time spent per operation, to name the slowest in the report. */
+      const spent = new Map<string, number>();
       let last = await checksum();
       const started = Date.now();
 
@@ -155,6 +157,10 @@ describe('fuzz from the OpenAPI document: no 5xx, no leak, bounded time, a 4xx w
             statuses.set(status, (statuses.get(status) ?? 0) + 1);
             if (status !== 404) reached.add(`${op.method} ${op.path}`);
             const took = Date.now() - began;
+            spent.set(
+              `${op.method.toUpperCase()} ${op.path}`,
+              (spent.get(`${op.method.toUpperCase()} ${op.path}`) ?? 0) + took,
+            );
             const name = `${identity} ${op.method.toUpperCase()} ${c.url.slice(0, 200)} [${c.label}]`;
             if (status >= 500) failures.push(`${name}: ${status} ${text.slice(0, 200)}`);
             if (took > ANSWER_MS) failures.push(`${name}: answered in ${took} ms`);
@@ -177,6 +183,10 @@ describe('fuzz from the OpenAPI document: no 5xx, no leak, bounded time, a 4xx w
       // The figures for the report: how many requests, over how many operations, in how long.
       console.log(
         `fuzz: ${sent} requests over ${operations.length} operations × ${IDENTITIES.length} identities in ${seconds} s (${(checksumMs / 1000).toFixed(1)} s of it checksums; seed ${SEED}); ${histogram.join(' ')}`,
+      );
+      const slowest = [...spent.entries()].sort(([, a], [, b]) => b - a).slice(0, 6);
+      console.log(
+        `fuzz: slowest operations (total ms): ${slowest.map(([k, ms]) => `${k} ${ms}`).join(', ')}`,
       );
       expect(failures.slice(0, 40)).toEqual([]);
       expect(sent).toBeGreaterThanOrEqual(TOTAL);
