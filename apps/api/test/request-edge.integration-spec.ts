@@ -1,7 +1,14 @@
 import { MAX_JSON_DEPTH, ServerMessages } from '@javelin/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import * as argon2 from 'argon2';
 import { bearer, resetDatabase, seedUser, startApp, TestApp } from './support/app';
 import { databaseChecksum, tableChecksums } from './support/db-checksum';
+
+// argon2's own hash, counted: the services' calls go through it unchanged.
+vi.mock('argon2', async (importOriginal) => {
+  const real = await importOriginal<typeof import('argon2')>();
+  return { ...real, hash: vi.fn(real.hash) };
+});
 
 /** `levels` arrays nested inside each other, as raw JSON text (no JS value is built, so nothing here recurses). */
 const nestedJson = (levels: number) => `${'['.repeat(levels)}1${']'.repeat(levels)}`;
@@ -147,5 +154,40 @@ describe('request edge: nesting limits and nulls (issue 16 regressions)', () => 
     expect(await mark()).toBe(marks.at(-1));
     // Each write changed the mark from the one before it (the fuzz suite compares neighbours).
     expect(marks.slice(1).filter((m, i) => m === marks[i])).toEqual([]);
+  });
+
+  it('refuses a reset with a dead token and a second first-super-admin before hashing the password (no argon2 spent on a refusal)', async () => {
+    const hash = vi.mocked(argon2.hash);
+    hash.mockClear();
+    {
+      const reset = await t.http
+        .post('/api/auth/reset-password')
+        .send({ token: 'not-a-live-token', newPassword: 'secret12' });
+      expect(reset.status).toBe(400);
+      expect(reset.body.error).toBe(ServerMessages.invalidResetToken);
+      await seedUser(t, ['super_admin']);
+      const second = await t.http.post('/api/auth/create-super-admin').send({
+        email: 'second-root@example.com',
+        password: 'secret12',
+        username: 'secondroot',
+        fullName: 'Second Root',
+        role: 'super_admin',
+      });
+      expect(second.status).toBe(403);
+      expect(second.body.error).toBe(ServerMessages.superAdminExists);
+      expect(hash).not.toHaveBeenCalled();
+      // The spy sees the service's calls: an accepted sign-up hashes once.
+      await t.http
+        .post('/api/auth/register')
+        .send({
+          email: 'hashed@example.com',
+          password: 'secret12',
+          confirmPassword: 'secret12',
+          username: 'hasheduser',
+          fullName: 'Hashed',
+        })
+        .expect(201);
+      expect(hash).toHaveBeenCalledTimes(1);
+    }
   });
 });

@@ -8,3 +8,4 @@ export * from './contests';
 export * from './profiles';
 export * from './messages';
 export * from './practice';
+export * from './request-schemas';

@@ -20,7 +20,11 @@ const MS_PER_SECOND = 1000;
       provide: OfflineAnalyzer,
       inject: [ENV, AI_CONFIG],
       useFactory: (env: Env, config: AiConfig) =>
-        new OfflineAnalyzer({ javacTimeoutMs: config.javacTimeoutMs, cpuSeconds: env.judgeLimits.cpuTimeMs / MS_PER_SECOND, stackMb: env.judgeLimits.stackMb }),
+        new OfflineAnalyzer({
+          javacTimeoutMs: config.javacTimeoutMs,
+          cpuSeconds: env.judgeLimits.cpuTimeMs / MS_PER_SECOND,
+          stackMb: env.judgeLimits.stackMb,
+        }),
     },
     LlmClient,
     AiCache,

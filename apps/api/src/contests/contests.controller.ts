@@ -1,4 +1,16 @@
-import { Body, Controller, Delete, Get, HttpCode, MessageEvent, NotFoundException, Param, Post, Query, Sse } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  MessageEvent,
+  NotFoundException,
+  Param,
+  Post,
+  Query,
+  Sse,
+} from '@nestjs/common';
 import { Observable } from 'rxjs';
 import { AdminOnly, Authenticated, CurrentUser, OptionalAuth } from '../auth/guards';
 import { uuidParam } from '../common/uuid.pipe';
@@ -74,7 +86,11 @@ export class ContestsController {
 
   @Get('leaderboard/contests/:id')
   async leaderboard(@Param('id', uuidParam('id')) id: string, @Query() query: LeaderboardQueryDto) {
-    const rows = await this.standings.standingsIfExists(id, query.limit ?? DEFAULT_LEADERBOARD_LIMIT, query.offset ?? 0);
+    const rows = await this.standings.standingsIfExists(
+      id,
+      query.limit ?? DEFAULT_LEADERBOARD_LIMIT,
+      query.offset ?? 0,
+    );
     if (!rows) throw new NotFoundException(CONTEST_NOT_FOUND);
     return rows;
   }
@@ -98,7 +114,10 @@ export class ContestsController {
       };
       const unsubscribe = this.standings.onChange(id, schedule);
       const stopOnClose = this.standings.onClosing(() => subscriber.complete());
-      const heartbeat = setInterval(() => subscriber.next({ type: 'heartbeat', data: {} }), STREAM_HEARTBEAT_MS);
+      const heartbeat = setInterval(
+        () => subscriber.next({ type: 'heartbeat', data: {} }),
+        STREAM_HEARTBEAT_MS,
+      );
       push();
       return () => {
         closed = true;

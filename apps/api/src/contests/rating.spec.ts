@@ -25,7 +25,11 @@ describe('eloRatingChanges', () => {
   });
 
   it('sums to about zero over a field and leaves tied equal players unchanged', () => {
-    const players = [1500, 1620, 1410, 1800, 1500].map((rating, i) => ({ userId: `p${i}`, rating, rank: i + 1 }));
+    const players = [1500, 1620, 1410, 1800, 1500].map((rating, i) => ({
+      userId: `p${i}`,
+      rating,
+      rank: i + 1,
+    }));
     const total = [...eloRatingChanges(players).values()].reduce((a, b) => a + b, 0);
     expect(Math.abs(total)).toBeLessThanOrEqual(players.length);
     const tied = eloRatingChanges([

@@ -852,14 +852,6 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
-    RegisterDto: {
-      confirmPassword: string;
-      /** Format: email */
-      email: string;
-      password: string;
-      username: string;
-      fullName: string;
-    };
     LoginDto: {
       password: string;
       /** Format: email */
@@ -875,15 +867,6 @@ export interface components {
     };
     TokenDto: {
       token: string;
-    };
-    CreateSuperAdminDto: {
-      /** @enum {string} */
-      role: 'super_admin';
-      /** Format: email */
-      email: string;
-      password: string;
-      username: string;
-      fullName: string;
     };
     GoogleLoginDto: {
       /** @enum {string} */
@@ -921,17 +904,6 @@ export interface components {
       maxParticipants?: number;
       problemIds: string[];
     };
-    ExecuteCodeDto: {
-      runAllTestCases?: boolean;
-      /** Format: uuid */
-      contestId?: string;
-      /** @description at most 65536 bytes in UTF-8 */
-      code: string;
-      /** @enum {string} */
-      language: 'java';
-      /** Format: uuid */
-      problemId: string;
-    };
     RunCustomDto: {
       /** Format: uuid */
       contestId?: string;
@@ -944,27 +916,6 @@ export interface components {
       language: 'java';
       /** Format: uuid */
       problemId: string;
-    };
-    SubmissionDto: {
-      /** Format: uuid */
-      contestId?: string;
-      status?: string;
-      testCasesPassed?: number;
-      totalTestCases?: number;
-      /** @description at most 65536 bytes in UTF-8 */
-      code: string;
-      /** @enum {string} */
-      language: 'java';
-      /** Format: uuid */
-      problemId: string;
-    };
-    SolveDto: {
-      /** Format: uuid */
-      problemId: string;
-      /** Format: uuid */
-      submissionId: string;
-      /** Format: uuid */
-      contestId?: string;
     };
     UpdateProfileDto: {
       username?: string;
@@ -1028,13 +979,6 @@ export interface components {
       executionTime?: number;
       verdict?: string;
     };
-    AccountFieldsDto: {
-      password: string;
-      username: string;
-      fullName: string;
-      /** Format: email */
-      email: string;
-    };
     GoogleUserInfoDto: {
       id?: string;
       email?: string;
@@ -1052,6 +996,55 @@ export interface components {
       contestId?: string;
       limit?: number;
       offset?: number;
+    };
+    RegisterDto: {
+      confirmPassword: string;
+      /** Format: email */
+      email: string;
+      password: string;
+      username: string;
+      fullName: string;
+    };
+    CreateSuperAdminDto: {
+      /** @enum {string} */
+      role: 'super_admin';
+      /** Format: email */
+      email: string;
+      password: string;
+      username: string;
+      fullName: string;
+    };
+    ExecuteCodeDto: {
+      runAllTestCases?: boolean;
+      /** Format: uuid */
+      contestId?: string;
+      /** @description at most 65536 bytes in UTF-8 */
+      code: string;
+      /** @enum {string} */
+      language: 'java';
+      /** Format: uuid */
+      problemId: string;
+    };
+    SubmissionDto: {
+      /** Format: uuid */
+      contestId?: string;
+      status?: string;
+      testCasesPassed?: number;
+      totalTestCases?: number;
+      /** @description at most 65536 bytes in UTF-8 */
+      code: string;
+      /** @enum {string} */
+      language: 'java';
+      /** Format: uuid */
+      problemId: string;
+    };
+    SolveDto: {
+      /** Format: uuid */
+      problemId: string;
+      /** Format: uuid */
+      submissionId: string;
+      /** Format: uuid */
+      contestId?: string;
     };
     ErrorBody: {
       statusCode: number;

@@ -3,6 +3,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { getMetadataStorage, ValidationTypes } from 'class-validator';
 import type { Type } from '@nestjs/common';
+import type { z } from 'zod';
 import { routeHandlers } from '../../src/openapi/document';
 import { startApp, TestApp } from '../support/app';
 import type { Schema } from './fuzz-cases';
@@ -33,6 +34,13 @@ function fieldsOf(dto: Type): { fields: string[]; required: string[] } {
     metadata.filter((m) => m.type === ValidationTypes.CONDITIONAL_VALIDATION).map((m) => m.propertyName),
   );
   return { fields, required: fields.filter((f) => !optional.has(f)) };
+}
+
+/** Fields of a shared request schema (libs/contracts) and which of them it refuses to go without. */
+function sharedFieldsOf(schema: z.ZodType): { fields: string[]; required: string[] } {
+  const shape = (schema as z.ZodObject).shape;
+  const fields = Object.keys(shape).sort();
+  return { fields, required: fields.filter((f) => !shape[f].safeParse(undefined).success) };
 }
 
 describe('the OpenAPI document describes every route, parameter and field the server enforces', () => {
@@ -91,8 +99,16 @@ describe('the OpenAPI document describes every route, parameter and field the se
         METHODS.flatMap((m) => (item[m] ? [[item[m]!.operationId, item[m]!] as const] : [])),
       ),
     );
-    const handlers = routeHandlers(t.app).filter((h) => h.body || h.query);
+    const handlers = routeHandlers(t.app).filter((h) => h.body || h.sharedBody || h.query);
     expect(handlers.length).toBeGreaterThan(20);
+    // The bodies checked by the schemas shared with the web (issue 15 item 6).
+    expect(handlers.flatMap((h) => (h.sharedBody ? [h.sharedBody.name] : [])).sort()).toEqual([
+      'CreateSuperAdminDto',
+      'ExecuteCodeDto',
+      'RegisterDto',
+      'SolveDto',
+      'SubmissionDto',
+    ]);
     const problems: string[] = [];
     for (const handler of handlers) {
       const operation = operations.get(handler.operationId);
@@ -100,8 +116,10 @@ describe('the OpenAPI document describes every route, parameter and field the se
         problems.push(`${handler.operationId}: not in the document`);
         continue;
       }
-      if (handler.body) {
-        const { fields, required } = fieldsOf(handler.body);
+      if (handler.body || handler.sharedBody) {
+        const { fields, required } = handler.body
+          ? fieldsOf(handler.body)
+          : sharedFieldsOf(handler.sharedBody!.schema);
         const ref = operation.requestBody?.content?.['application/json']?.schema;
         const schema = ref?.$ref ? schemaOf(ref) : undefined;
         if (!schema) {

@@ -50,7 +50,12 @@ export async function compileJava(code: string, timeoutMs: number, javac = 'java
       const fileName = `${info.publicClass ?? info.mainClass ?? 'Main'}.java`;
       await mkdir(join(dir, 'out'));
       await writeFile(join(dir, fileName), code, 'utf8');
-      const output = await run(javac, ['-Xlint:all', '-proc:none', '-J-Xmx256m', '-encoding', 'UTF-8', '-d', 'out', fileName], dir, timeoutMs);
+      const output = await run(
+        javac,
+        ['-Xlint:all', '-proc:none', '-J-Xmx256m', '-encoding', 'UTF-8', '-d', 'out', fileName],
+        dir,
+        timeoutMs,
+      );
       if (output.failure) return { ran: false, compiled: false, diagnostics: [], note: output.failure };
       const diagnostics = parseJavacOutput(output.text, fileName);
       return { ran: true, compiled: output.exitCode === 0, diagnostics };
@@ -60,18 +65,38 @@ export async function compileJava(code: string, timeoutMs: number, javac = 'java
   });
 }
 
-function run(command: string, args: string[], cwd: string, timeoutMs: number): Promise<{ text: string; exitCode: number; failure?: string }> {
+function run(
+  command: string,
+  args: string[],
+  cwd: string,
+  timeoutMs: number,
+): Promise<{ text: string; exitCode: number; failure?: string }> {
   return new Promise((resolve) => {
-    execFile(command, args, { cwd, timeout: timeoutMs, killSignal: 'SIGKILL', maxBuffer: 1 << 20, env: { PATH: process.env.PATH ?? '', LANG: 'C.UTF-8' } }, (error, stdout, stderr) => {
-      const text = `${stderr}${stdout}`;
-      if (error && (error as NodeJS.ErrnoException).code === 'ENOENT') {
-        resolve({ text, exitCode: -1, failure: 'javac is not installed on the server' });
-      } else if (error && error.killed) {
-        resolve({ text, exitCode: -1, failure: `javac did not finish within ${Math.round(timeoutMs / 1000)} s` });
-      } else {
-        resolve({ text, exitCode: error ? Number(error.code ?? 1) : 0 });
-      }
-    });
+    execFile(
+      command,
+      args,
+      {
+        cwd,
+        timeout: timeoutMs,
+        killSignal: 'SIGKILL',
+        maxBuffer: 1 << 20,
+        env: { PATH: process.env.PATH ?? '', LANG: 'C.UTF-8' },
+      },
+      (error, stdout, stderr) => {
+        const text = `${stderr}${stdout}`;
+        if (error && (error as NodeJS.ErrnoException).code === 'ENOENT') {
+          resolve({ text, exitCode: -1, failure: 'javac is not installed on the server' });
+        } else if (error && error.killed) {
+          resolve({
+            text,
+            exitCode: -1,
+            failure: `javac did not finish within ${Math.round(timeoutMs / 1000)} s`,
+          });
+        } else {
+          resolve({ text, exitCode: error ? Number(error.code ?? 1) : 0 });
+        }
+      },
+    );
   });
 }
 
