@@ -13,6 +13,8 @@ import { CUSTOM_INPUT_MAX_CHARS, CUSTOM_INPUT_MAX_KEYS } from '../execution/dto'
 import { MAX_CODE_BYTES, RequestSchemas } from '@javelin/contracts';
 import { z } from 'zod';
 import { SharedBodyPipe } from '../common/shared-body';
+import { RESPONSE_SCHEMAS } from './response-schemas.generated';
+import { ANSWERS } from './responses';
 import { defaultMetadataStorage } from 'class-transformer/cjs/storage';
 import { getMetadataStorage, IS_OBJECT, ValidationTypes } from 'class-validator';
 import { targetConstructorToSchema, validationMetadatasToSchemas } from 'class-validator-jsonschema';
@@ -162,12 +164,33 @@ function describeOperation(operation: OperationObject, handler: Handler | undefi
       },
     };
   }
+  const refusal = (description: string) => ({
+    description,
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
+  });
+  const answer = ANSWERS[operation.operationId ?? ''];
+  const hasInput = parameters.length > 0 || !!operation.requestBody;
   operation.responses = {
-    ...operation.responses,
-    '4XX': {
-      description: 'Refused: {statusCode, error, message}',
-      content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
-    },
+    // Nest's bare default ('200' or '201' with no body) gives way to what the route answers.
+    ...(answer
+      ? {
+          [String(answer.status)]: {
+            description: answer.description,
+            ...(answer.json ? { content: { 'application/json': { schema: answer.json } } } : {}),
+            ...(answer.other ? { content: { [answer.other]: { schema: { type: 'string' } } } } : {}),
+          },
+        }
+      : operation.responses),
+    ...(hasInput ? { '400': refusal('Malformed input: the message names each refused field') } : {}),
+    ...(parameters.some((p) => p.in === 'path')
+      ? { '404': refusal('No such record (or not visible to the caller)') }
+      : {}),
+    '4XX': refusal(
+      'Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message}',
+    ),
+    '5XX': refusal(
+      'Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message}',
+    ),
   };
 }
 
@@ -202,6 +225,8 @@ export function buildApiDocument(app: INestApplication): OpenAPIObject {
           h.sharedBody ? [[h.sharedBody.name, sharedSchema(h.sharedBody.schema)]] : [],
         ),
       ),
+      // The answers' shapes: the libs/contracts types the web reads them as.
+      ...RESPONSE_SCHEMAS,
       ErrorBody: ERROR_BODY,
     },
   };

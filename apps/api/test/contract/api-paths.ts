@@ -1046,6 +1046,240 @@ export interface components {
       /** Format: uuid */
       contestId?: string;
     };
+    Activity: {
+      problemId: string;
+      problemTitle: string;
+      difficulty: string;
+      points: number;
+      solvedAt: string;
+    };
+    AiResponse: {
+      success: boolean;
+      analysis: string;
+      error?: string;
+    };
+    AuthConfig: {
+      googleClientId?: string;
+      githubEnabled: boolean;
+    };
+    Contest: {
+      _id: string;
+      id: string;
+      title: string;
+      description: string;
+      startTime: string;
+      endTime: string;
+      status: components['schemas']['ContestStatus'];
+      maxParticipants: number;
+      participantCount: number;
+      userJoined: boolean;
+      contestProblems: components['schemas']['ContestProblem'][];
+    };
+    ContestLeaderboardEntry: {
+      userId: string;
+      username: string;
+      fullName?: string;
+      problemsSolved: number;
+      score: number;
+      rank?: number;
+    };
+    ContestProblem: {
+      problemId: components['schemas']['Problem'];
+      points: number;
+      order: number;
+    };
+    ContestRatingLeaderboardEntry: {
+      userId: string;
+      fullName: string;
+      username: string;
+      contestRating: number;
+      contestsParticipated: number;
+    };
+    /** @enum {string} */
+    ContestStatus: 'upcoming' | 'active' | 'ended';
+    /** @enum {string} */
+    Difficulty: 'easy' | 'medium' | 'hard';
+    ExecuteCodeResponse: {
+      results: components['schemas']['ExecutionResult'][];
+      overallPassed: boolean;
+      passedCount: number;
+      totalCount: number;
+      verdict: components['schemas']['Verdict'];
+      compileError?: string;
+    };
+    ExecutionResult: {
+      testCaseId: string;
+      input: string;
+      expectedOutput: string;
+      actualOutput: string;
+      passed: boolean;
+      executionTime: number;
+      error: string;
+      isExample: boolean;
+      verdict: components['schemas']['Verdict'];
+    };
+    /** @enum {string} */
+    InputType: 'int' | 'string' | 'array' | 'boolean';
+    InputVariable: {
+      id: string;
+      name: string;
+      type: components['schemas']['InputType'];
+      description: string;
+    };
+    MeResponse: {
+      user: components['schemas']['User'];
+      roles: string[];
+    };
+    MessageResponse: {
+      message?: string;
+      success?: boolean;
+    };
+    PlatformStats: {
+      problems: number;
+      contests: number;
+      users: number;
+    };
+    Problem: {
+      _id: string;
+      id: string;
+      title: string;
+      description: string;
+      constraints: string;
+      difficulty: components['schemas']['Difficulty'];
+      points: number;
+      inputVariables: components['schemas']['InputVariable'][];
+      testCases: components['schemas']['TestCase'][];
+      functionName: string;
+      returnType: components['schemas']['ReturnType'];
+      boilerplateCode: string;
+      tags: string[];
+      isVisible: boolean;
+      testCaseCount: number;
+      createdAt?: string;
+    };
+    ProblemLeaderboardEntry: {
+      userId: string;
+      fullName: string;
+      username: string;
+      totalScore: number;
+    };
+    Profile: {
+      userId: string;
+      username: string;
+      fullName: string;
+      email?: string;
+      bio: string;
+      preferredLanguage: string;
+      totalScore: number;
+      problemsSolved: number;
+      rating: number;
+      contestsParticipated: number;
+    };
+    RatingChange: {
+      contestId: string;
+      contestTitle: string;
+      oldRating: number;
+      newRating: number;
+      rank: number;
+      at: string;
+    };
+    RegisterResponse: {
+      token?: string;
+      requiresVerification: boolean;
+      message?: string;
+    };
+    /** @enum {string} */
+    ReturnType: 'int' | 'string' | 'boolean' | 'void';
+    /** @enum {string} */
+    Role: 'admin' | 'super_admin';
+    RunCustomResponse: {
+      actualOutput: string;
+      stderr: string;
+      executionTime: number;
+      verdict: components['schemas']['Verdict'];
+      error: string;
+      compileError?: string;
+    };
+    SolvedProblemEntry: {
+      problemId?:
+        | string
+        | {
+            _id: string;
+          };
+      _id?: string;
+    };
+    SubmissionDetail: {
+      _id: string;
+      problemId: string;
+      problemTitle: string;
+      contestId: string | null;
+      verdict: components['schemas']['Verdict'];
+      passedCount: number;
+      totalCount: number;
+      maxTimeMs: number;
+      createdAt: string;
+      code: string;
+      /** @enum {string} */
+      language: 'java';
+      results: components['schemas']['ExecutionResult'][];
+      compileError?: string;
+    };
+    SubmissionPage: {
+      items: components['schemas']['SubmissionSummary'][];
+      total: number;
+      limit: number;
+      offset: number;
+    };
+    SubmissionSummary: {
+      _id: string;
+      problemId: string;
+      problemTitle: string;
+      contestId: string | null;
+      verdict: components['schemas']['Verdict'];
+      passedCount: number;
+      totalCount: number;
+      maxTimeMs: number;
+      createdAt: string;
+    };
+    TestCase: {
+      _id: string;
+      id: string;
+      input: string;
+      expectedOutput: string;
+      isExample: boolean;
+    };
+    TokenResponse: {
+      token: string;
+    };
+    User: {
+      id: string;
+      _id: string;
+      email: string;
+      username: string;
+      fullName: string;
+      roles: string[];
+      isAdmin: boolean;
+      isSuperAdmin: boolean;
+      emailVerified: boolean;
+    };
+    UserRoleRecord: {
+      _id: string;
+      userId: string;
+      role: components['schemas']['Role'];
+      user: {
+        fullName: string;
+        email: string;
+      };
+    };
+    /** @enum {string} */
+    Verdict:
+      | 'accepted'
+      | 'wrong_answer'
+      | 'time_limit_exceeded'
+      | 'memory_limit_exceeded'
+      | 'runtime_error'
+      | 'output_limit_exceeded'
+      | 'compilation_error';
     ErrorBody: {
       statusCode: number;
       error: string;
@@ -1069,14 +1303,26 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Prometheus metrics */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'text/plain': string;
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -1099,14 +1345,35 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Signed up */
       201: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['RegisterResponse'];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -1129,14 +1396,35 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Signed in */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['TokenResponse'];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -1159,14 +1447,35 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Signed in */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['TokenResponse'];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -1185,14 +1494,26 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description The signed-in user */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['MeResponse'];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -1215,14 +1536,35 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Mail sent if known */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['MessageResponse'];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -1241,14 +1583,26 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Mail sent */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['MessageResponse'];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -1271,14 +1625,39 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Password changed */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message: string;
+          };
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -1301,14 +1680,40 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Address verified, signed in */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message: string;
+            token: string;
+          };
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -1331,14 +1736,35 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Mail sent if known */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['MessageResponse'];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -1361,14 +1787,41 @@ export interface operations {
       };
     };
     responses: {
+      /** @description First super admin created, signed in */
       201: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message: string;
+            token: string;
+            user: components['schemas']['User'];
+          };
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -1391,14 +1844,35 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Signed in */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['TokenResponse'];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -1417,14 +1891,24 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      200: {
+      /** @description Redirect to GitHub */
+      302: {
         headers: {
           [name: string]: unknown;
         };
         content?: never;
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -1443,14 +1927,24 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      200: {
+      /** @description Redirect to the web with a token or an error */
+      302: {
         headers: {
           [name: string]: unknown;
         };
         content?: never;
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -1469,14 +1963,26 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Sign-in options */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['AuthConfig'];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -1495,14 +2001,26 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Every user */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['User'][];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -1521,14 +2039,26 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Every role grant */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['UserRoleRecord'][];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -1551,14 +2081,35 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Role granted */
       201: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['UserRoleRecord'];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -1577,14 +2128,29 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Every role, by user */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            userId: string;
+            role: components['schemas']['Role'];
+          }[];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -1605,14 +2171,48 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Role removed */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message: string;
+          };
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such record (or not visible to the caller) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -1631,14 +2231,26 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Visible problems */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Problem'][];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -1661,14 +2273,35 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Problem created */
       201: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Problem'];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -1689,14 +2322,44 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description One problem */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Problem'];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such record (or not visible to the caller) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -1721,14 +2384,44 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Problem updated */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Problem'];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such record (or not visible to the caller) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -1749,14 +2442,48 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Problem deleted */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message: string;
+          };
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such record (or not visible to the caller) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -1777,14 +2504,44 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Example tests (all for admins) */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['TestCase'][];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such record (or not visible to the caller) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -1805,14 +2562,44 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Every test */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['TestCase'][];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such record (or not visible to the caller) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -1831,14 +2618,26 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Every problem */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Problem'][];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -1857,14 +2656,26 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Contests */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Contest'][];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -1887,14 +2698,35 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Contest created */
       201: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Contest'];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -1915,14 +2747,44 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description One contest */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Contest'];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such record (or not visible to the caller) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -1943,14 +2805,48 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Contest deleted */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message: string;
+          };
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such record (or not visible to the caller) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -1972,14 +2868,44 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description A problem of the contest */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Problem'];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such record (or not visible to the caller) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -2000,14 +2926,44 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Joined */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['MessageResponse'];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such record (or not visible to the caller) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -2028,14 +2984,49 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Contest ended and rated */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message: string;
+            contest: components['schemas']['Contest'];
+          };
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such record (or not visible to the caller) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -2056,14 +3047,44 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Solved problem ids */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': string[];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such record (or not visible to the caller) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -2087,14 +3108,44 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Contest standings */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ContestLeaderboardEntry'][];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such record (or not visible to the caller) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -2115,14 +3166,44 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Standings as they change */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'text/event-stream': string;
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such record (or not visible to the caller) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -2145,14 +3226,35 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Judged */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ExecuteCodeResponse'];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -2175,14 +3277,35 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Ran on the input */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['RunCustomResponse'];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -2206,14 +3329,35 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description A page of submits */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['SubmissionPage'];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -2236,14 +3380,37 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Submission recorded */
       201: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            _id: string;
+          };
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -2266,14 +3433,41 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Solve recorded */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            alreadySolved: boolean;
+            points: number;
+            message: string;
+          };
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -2292,14 +3486,26 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Solved problems */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['SolvedProblemEntry'][];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -2320,14 +3526,44 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description One submission */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['SubmissionDetail'];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such record (or not visible to the caller) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -2346,14 +3582,31 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Acceptance rate of each problem */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            problemId: string;
+            solvedUsers: number;
+            submittedUsers: number;
+            acceptanceRate: number;
+          }[];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -2372,14 +3625,26 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Own profile */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Profile'];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -2402,14 +3667,35 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Profile updated */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Profile'];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -2428,14 +3714,26 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Own recent solves */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Activity'][];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -2454,14 +3752,26 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Own rating history */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['RatingChange'][];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -2482,14 +3792,44 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description A profile */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Profile'];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such record (or not visible to the caller) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -2510,14 +3850,44 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Recent solves */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Activity'][];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such record (or not visible to the caller) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -2538,14 +3908,44 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Rating history */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['RatingChange'][];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such record (or not visible to the caller) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -2567,14 +3967,35 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description By points */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ProblemLeaderboardEntry'][];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -2596,14 +4017,35 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description By contest rating */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ContestRatingLeaderboardEntry'][];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -2622,14 +4064,26 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Platform totals */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['PlatformStats'];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -2652,14 +4106,35 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Analysis */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['AiResponse'];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -2682,14 +4157,35 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Debug help */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['AiResponse'];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -2708,14 +4204,28 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Alive */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            status: string;
+          };
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -2734,14 +4244,26 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Ready, with a report */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': Record<string, never>;
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -2760,14 +4282,29 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Server time */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            /** Format: date-time */
+            utc_datetime: string;
+          };
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import Ajv, { type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { bearer, resetDatabase, seedUser, SeededUser, startApp, TestApp } from '../support/app';
@@ -77,6 +79,38 @@ describe('fuzz from the OpenAPI document: no 5xx, no leak, bounded time, a 4xx w
     port = (t.app.getHttpServer().address() as AddressInfo).port;
   });
   afterAll(() => t?.close());
+
+  /**
+   * The documented answer of an operation for a success status, compiled (ajv against the document's
+   * own components): null when the document promises no JSON body for it, undefined when it does not
+   * list the status at all.
+   */
+  const answers = new Map<string, ValidateFunction | null | undefined>();
+  let ajv: Ajv | undefined;
+  function documentedAnswer(op: Operation, status: number): ValidateFunction | null | undefined {
+    const key = `${op.method} ${op.path} ${status}`;
+    if (answers.has(key)) return answers.get(key);
+    if (!ajv) {
+      ajv = new Ajv({ strict: false, allErrors: true });
+      addFormats(ajv);
+      ajv.addSchema({ components: doc.components }, 'doc');
+    }
+    const responses =
+      (
+        doc.paths[op.path][op.method] as {
+          responses?: Record<string, { content?: Record<string, { schema?: unknown }> }>;
+        }
+      ).responses ?? {};
+    const response = responses[String(status)];
+    const schema = response?.content?.['application/json']?.schema;
+    const compiled = !response
+      ? undefined
+      : schema
+        ? ajv.compile(JSON.parse(JSON.stringify(schema).replaceAll('"#/components/', '"doc#/components/')))
+        : null;
+    answers.set(key, compiled);
+    return compiled;
+  }
 
   const tokenOf = (identity: Identity) =>
     identity === 'user' ? user.token : identity === 'admin' ? admin.token : undefined;
@@ -164,6 +198,19 @@ describe('fuzz from the OpenAPI document: no 5xx, no leak, bounded time, a 4xx w
             const name = `${identity} ${op.method.toUpperCase()} ${c.url.slice(0, 200)} [${c.label}]`;
             if (status >= 500) failures.push(`${name}: ${status} ${text.slice(0, 200)}`);
             if (took > ANSWER_MS) failures.push(`${name}: answered in ${took} ms`);
+            // An empty path parameter leaves an empty segment, which Express routes elsewhere
+            // (GET /api/problems/ is the list): the answer is another operation's.
+            const otherRoute = op.pathParams.length > 0 && /\/(\?|$)|\/\//.test(c.url);
+            if (status >= 200 && status < 400 && !otherRoute) {
+              // The answer is the one the document promises: its status, and the shape of its body.
+              const answer = documentedAnswer(op, status);
+              if (answer === undefined)
+                failures.push(`${name}: answered ${status}, which the document does not list`);
+              else if (answer && !answer(JSON.parse(text)))
+                failures.push(
+                  `${name}: ${status} body is not the documented shape: ${ajv!.errorsText(answer.errors).slice(0, 400)}`,
+                );
+            }
             const leak = LEAKS.find((pattern) => pattern.test(text));
             if (leak) failures.push(`${name}: body matches ${leak}: ${text.slice(0, 300)}`);
             // A successful read is taken to write nothing; if one did, the next refusal is blamed (a false alarm, never a miss).
