@@ -28,4 +28,4 @@ export type {
   TokenResponse,
   User,
   UserRoleRecord,
-} from '../../../../libs/contracts/src/index';
+} from '@javelin/contracts';
