@@ -47,14 +47,31 @@ function reverseProblem() {
 const REVERSE_RESULTS = [
   { passed: false, expectedOutput: 'olleh', actualOutput: 'hello\n', error: 'Wrong answer', isExample: true },
   { passed: true, expectedOutput: 'ba', actualOutput: 'ba\n', error: '', isExample: true },
-  { passed: false, expectedOutput: HIDDEN_EXPECTED, actualOutput: CLIENT_HIDDEN_ACTUAL, error: `Wrong answer for ${HIDDEN_INPUT}`, isExample: false, input: HIDDEN_INPUT },
+  {
+    passed: false,
+    expectedOutput: HIDDEN_EXPECTED,
+    actualOutput: CLIENT_HIDDEN_ACTUAL,
+    error: `Wrong answer for ${HIDDEN_INPUT}`,
+    isExample: false,
+    input: HIDDEN_INPUT,
+  },
   // No isExample flag and data matching no example: treated as hidden too.
-  { passed: false, expectedOutput: HIDDEN_EXPECTED, actualOutput: CLIENT_HIDDEN_ACTUAL, error: 'Wrong answer' },
+  {
+    passed: false,
+    expectedOutput: HIDDEN_EXPECTED,
+    actualOutput: CLIENT_HIDDEN_ACTUAL,
+    error: 'Wrong answer',
+  },
 ];
 
 /** The analyzer's compiler findings come from a judge; measuring is tested in ai-sandbox.integration-spec.ts. */
 let judge: RunningJudge;
-const withJudge = (env: Record<string, string> = {}) => ({ JUDGE_QUEUE_PREFIX: judge.prefix, AI_MEASURE_BUDGET_MS: '0', AI_COUNTEREXAMPLE_BUDGET_MS: '0', ...env });
+const withJudge = (env: Record<string, string> = {}) => ({
+  JUDGE_QUEUE_PREFIX: judge.prefix,
+  AI_MEASURE_BUDGET_MS: '0',
+  AI_COUNTEREXAMPLE_BUDGET_MS: '0',
+  ...env,
+});
 beforeAll(async () => {
   judge = await startJudge();
 });
@@ -78,9 +95,20 @@ describe('AI calls with no key: the built-in analyzer answers', () => {
   afterAll(() => t.close());
 
   it('analyzes passing code: complexity against the constraints, javac warnings, readability, suggestions', async () => {
-    const res = await t.http.post('/api/analyze-code').set(bearer(user.token)).send({ problemId: sumId, code: SUM_ACCEPTED, language: 'java' }).expect(200);
+    const res = await t.http
+      .post('/api/analyze-code')
+      .set(bearer(user.token))
+      .send({ problemId: sumId, code: SUM_ACCEPTED, language: 'java' })
+      .expect(200);
     expect(res.body.success).toBe(true);
-    for (const section of ['## Summary', '## Complexity', '## Compiler warnings', '## Readability', '## Suggestions']) expect(res.body.analysis).toContain(section);
+    for (const section of [
+      '## Summary',
+      '## Complexity',
+      '## Compiler warnings',
+      '## Readability',
+      '## Suggestions',
+    ])
+      expect(res.body.analysis).toContain(section);
     expect(res.body.analysis).toContain('**Time:** O(1)');
     expect(res.body.analysis).toContain('`-10^9 <= a, b <= 10^9`');
   });
@@ -97,8 +125,11 @@ describe('AI calls with no key: the built-in analyzer answers', () => {
     expect(res.body.analysis).toContain('Add `;` at the end of line 5.');
   });
 
-  it('diffs the first failing example against the server\'s expected output and names the format pitfall', async () => {
-    const code = SUM_ACCEPTED.replace('System.out.println(sum(a, b));', 'System.out.println("Answer: " + sum(a, b));');
+  it("diffs the first failing example against the server's expected output and names the format pitfall", async () => {
+    const code = SUM_ACCEPTED.replace(
+      'System.out.println(sum(a, b));',
+      'System.out.println("Answer: " + sum(a, b));',
+    );
     const res = await t.http
       .post('/api/debug-help')
       .set(bearer(user.token))
@@ -108,7 +139,15 @@ describe('AI calls with no key: the built-in analyzer answers', () => {
         language: 'java',
         errorMessage: 'Wrong answer',
         // The client's expectedOutput only picks the example; the server's own value is shown.
-        testResults: [{ passed: false, expectedOutput: '3', actualOutput: 'Answer: 3\n', error: 'Wrong answer', isExample: true }],
+        testResults: [
+          {
+            passed: false,
+            expectedOutput: '3',
+            actualOutput: 'Answer: 3\n',
+            error: 'Wrong answer',
+            isExample: true,
+          },
+        ],
       })
       .expect(200);
     expect(res.body.analysis).toContain('Output format: extra text around the answer');
@@ -117,11 +156,21 @@ describe('AI calls with no key: the built-in analyzer answers', () => {
   });
 
   it('ignores the data of hidden tests in debug help (only their verdict is used)', async () => {
-    const problem = await t.http.post('/api/problems').set(bearer(admin.token)).send(reverseProblem()).expect(201);
+    const problem = await t.http
+      .post('/api/problems')
+      .set(bearer(admin.token))
+      .send(reverseProblem())
+      .expect(201);
     const res = await t.http
       .post('/api/debug-help')
       .set(bearer(user.token))
-      .send({ problemId: problem.body._id, code: REVERSE_WRONG, language: 'java', errorMessage: 'Wrong answer', testResults: REVERSE_RESULTS })
+      .send({
+        problemId: problem.body._id,
+        code: REVERSE_WRONG,
+        language: 'java',
+        errorMessage: 'Wrong answer',
+        testResults: REVERSE_RESULTS,
+      })
       .expect(200);
     expect(res.body.success).toBe(true);
     expect(res.body.analysis).toContain('+ hello');
@@ -130,28 +179,94 @@ describe('AI calls with no key: the built-in analyzer answers', () => {
   });
 
   it('requires sign-in', async () => {
-    const res = await t.http.post('/api/analyze-code').send({ problemId: sumId, code: SUM_ACCEPTED, language: 'java' }).expect(401);
+    const res = await t.http
+      .post('/api/analyze-code')
+      .send({ problemId: sumId, code: SUM_ACCEPTED, language: 'java' })
+      .expect(401);
     expect(res.body.error).toBe('Unauthorized');
-    await t.http.post('/api/debug-help').send({ problemId: sumId, code: SUM_ACCEPTED, language: 'java' }).expect(401);
+    await t.http
+      .post('/api/debug-help')
+      .send({ problemId: sumId, code: SUM_ACCEPTED, language: 'java' })
+      .expect(401);
   });
 
   it('rejects bad input with a 400 naming the field', async () => {
-    const send = (path: string, body: Record<string, unknown>) => t.http.post(path).set(bearer(user.token)).send(body);
-    expect((await send('/api/analyze-code', { problemId: sumId, code: SUM_ACCEPTED, language: 'python' }).expect(400)).body.error).toContain('language must be java');
-    expect((await send('/api/analyze-code', { problemId: 'nope', code: SUM_ACCEPTED, language: 'java' }).expect(400)).body.error).toContain('problemId must be a UUID');
-    expect((await send('/api/analyze-code', { problemId: sumId, code: 'x'.repeat(64 * 1024 + 1), language: 'java' }).expect(400)).body.error).toContain('code must be at most 64 KiB');
+    const send = (path: string, body: Record<string, unknown>) =>
+      t.http.post(path).set(bearer(user.token)).send(body);
+    expect(
+      (
+        await send('/api/analyze-code', { problemId: sumId, code: SUM_ACCEPTED, language: 'python' }).expect(
+          400,
+        )
+      ).body.error,
+    ).toContain('language must be java');
+    expect(
+      (
+        await send('/api/analyze-code', { problemId: 'nope', code: SUM_ACCEPTED, language: 'java' }).expect(
+          400,
+        )
+      ).body.error,
+    ).toContain('problemId must be a UUID');
+    expect(
+      (
+        await send('/api/analyze-code', {
+          problemId: sumId,
+          code: 'x'.repeat(64 * 1024 + 1),
+          language: 'java',
+        }).expect(400)
+      ).body.error,
+    ).toContain('code must be at most 64 KiB');
     const many = Array.from({ length: 201 }, () => ({ passed: true }));
-    expect((await send('/api/debug-help', { problemId: sumId, code: SUM_ACCEPTED, language: 'java', testResults: many }).expect(400)).body.error).toContain('at most 200');
-    expect((await send('/api/debug-help', { problemId: sumId, code: SUM_ACCEPTED, language: 'java', testResults: [{ passed: 'yes' }] }).expect(400)).body.error).toContain('passed must be true or false');
-    expect((await send('/api/debug-help', { problemId: sumId, code: SUM_ACCEPTED, language: 'java', testResults: 'all' }).expect(400)).body.error).toContain('testResults must be an array');
+    expect(
+      (
+        await send('/api/debug-help', {
+          problemId: sumId,
+          code: SUM_ACCEPTED,
+          language: 'java',
+          testResults: many,
+        }).expect(400)
+      ).body.error,
+    ).toContain('at most 200');
+    expect(
+      (
+        await send('/api/debug-help', {
+          problemId: sumId,
+          code: SUM_ACCEPTED,
+          language: 'java',
+          testResults: [{ passed: 'yes' }],
+        }).expect(400)
+      ).body.error,
+    ).toContain('passed must be true or false');
+    expect(
+      (
+        await send('/api/debug-help', {
+          problemId: sumId,
+          code: SUM_ACCEPTED,
+          language: 'java',
+          testResults: 'all',
+        }).expect(400)
+      ).body.error,
+    ).toContain('testResults must be an array');
   });
 
   it('keeps hidden problems to admins (404 for others) and unknown problems 404', async () => {
     const hidden = await createProblem(t, admin.token, { isVisible: false });
-    const refused = await t.http.post('/api/analyze-code').set(bearer(user.token)).send({ problemId: hidden._id, code: SUM_ACCEPTED, language: 'java' }).expect(404);
+    const refused = await t.http
+      .post('/api/analyze-code')
+      .set(bearer(user.token))
+      .send({ problemId: hidden._id, code: SUM_ACCEPTED, language: 'java' })
+      .expect(404);
     expect(refused.body).toMatchObject({ success: false, error: 'Problem not found' });
-    await t.http.post('/api/analyze-code').set(bearer(admin.token)).send({ problemId: hidden._id, code: SUM_ACCEPTED, language: 'java' }).expect(200);
-    await t.http.post('/api/analyze-code').set(bearer(user.token)).send({ problemId: '00000000-0000-4000-8000-000000000000', code: SUM_ACCEPTED, language: 'java' }).expect(404);
+    await t.http
+      .post('/api/analyze-code')
+      .set(bearer(admin.token))
+      .send({ problemId: hidden._id, code: SUM_ACCEPTED, language: 'java' })
+      .expect(200);
+    await t.http
+      .post('/api/analyze-code')
+      .set(bearer(user.token))
+      .send({ problemId: '00000000-0000-4000-8000-000000000000', code: SUM_ACCEPTED, language: 'java' })
+      .expect(404);
   });
 });
 
@@ -166,20 +281,28 @@ describe('AI calls through an OpenAI-compatible service (a local fake)', () => {
   let variant = 0;
   /** The same solution with a distinct comment, so a test's request is not answered from another test's cache. */
   const freshCode = () => `${SUM_ACCEPTED}// variant ${++variant} ${Date.now()}\n`;
-  const analyze = (code: string) => t.http.post('/api/analyze-code').set(bearer(user.token)).send({ problemId: sumId, code, language: 'java' });
+  const analyze = (code: string) =>
+    t.http
+      .post('/api/analyze-code')
+      .set(bearer(user.token))
+      .send({ problemId: sumId, code, language: 'java' });
 
   beforeAll(async () => {
     fake = await startFakeOpenAi();
-    t = await startApp(withJudge({
-      AI_TIMEOUT_MS: String(TIMEOUT_MS),
-      OPENAI_API_KEY: 'sk-test-key',
-      OPENAI_BASE_URL: fake.url,
-      AI_MODEL: 'fake-model-1',
-    }));
+    t = await startApp(
+      withJudge({
+        AI_TIMEOUT_MS: String(TIMEOUT_MS),
+        OPENAI_API_KEY: 'sk-test-key',
+        OPENAI_BASE_URL: fake.url,
+        AI_MODEL: 'fake-model-1',
+      }),
+    );
     await resetDatabase(t.db);
     admin = await seedUser(t, ['admin']);
     user = await seedUser(t);
-    reverseId = (await t.http.post('/api/problems').set(bearer(admin.token)).send(reverseProblem()).expect(201)).body._id;
+    reverseId = (
+      await t.http.post('/api/problems').set(bearer(admin.token)).send(reverseProblem()).expect(201)
+    ).body._id;
     sumId = (await createProblem(t, admin.token))._id;
   });
   afterAll(async () => {
@@ -192,7 +315,13 @@ describe('AI calls through an OpenAI-compatible service (a local fake)', () => {
     const res = await t.http
       .post('/api/debug-help')
       .set(bearer(user.token))
-      .send({ problemId: reverseId, code: REVERSE_WRONG, language: 'java', errorMessage: 'Wrong answer', testResults: REVERSE_RESULTS })
+      .send({
+        problemId: reverseId,
+        code: REVERSE_WRONG,
+        language: 'java',
+        errorMessage: 'Wrong answer',
+        testResults: REVERSE_RESULTS,
+      })
       .expect(200);
     expect(res.body.success).toBe(true);
     expect(res.body.analysis.startsWith(FAKE_ANSWER_PREFIX)).toBe(true);
@@ -212,9 +341,14 @@ describe('AI calls through an OpenAI-compatible service (a local fake)', () => {
     expect(prompt).toContain('## Static findings');
     expect(prompt).toContain('## Diagnosis');
 
-    const analysis = await t.http.post('/api/analyze-code').set(bearer(user.token)).send({ problemId: reverseId, code: REVERSE_WRONG, language: 'java' }).expect(200);
+    const analysis = await t.http
+      .post('/api/analyze-code')
+      .set(bearer(user.token))
+      .send({ problemId: reverseId, code: REVERSE_WRONG, language: 'java' })
+      .expect(200);
     expect(analysis.body.success).toBe(true);
-    for (const r of fake.requests.slice(before)) for (const marker of MARKERS) expect(r.raw).not.toContain(marker);
+    for (const r of fake.requests.slice(before))
+      for (const marker of MARKERS) expect(r.raw).not.toContain(marker);
     for (const marker of MARKERS) {
       expect(res.body.analysis).not.toContain(marker);
       expect(analysis.body.analysis).not.toContain(marker);
@@ -292,7 +426,13 @@ describe('AI rate limit', () => {
   let sumId: string;
 
   beforeAll(async () => {
-    t = await startApp(withJudge({ AI_RATE_LIMIT: String(LIMIT), AI_RATE_WINDOW_SECONDS: '600', RATE_LIMIT_DISABLED: 'false' }));
+    t = await startApp(
+      withJudge({
+        AI_RATE_LIMIT: String(LIMIT),
+        AI_RATE_WINDOW_SECONDS: '600',
+        RATE_LIMIT_DISABLED: 'false',
+      }),
+    );
     admin = await seedUser(t, ['admin']);
     sumId = (await createProblem(t, admin.token))._id;
   });
@@ -307,7 +447,9 @@ describe('AI rate limit', () => {
     await t.http.post('/api/analyze-code').set(bearer(user.token)).send(body).expect(200);
     const refused = await t.http.post('/api/debug-help').set(bearer(user.token)).send(body).expect(429);
     expect(refused.body.success).toBe(false);
-    expect(refused.body.error).toMatch(/^Too many AI requests: at most 3 every 10 minutes\. Please try again in \d+ minutes?\.$/);
+    expect(refused.body.error).toMatch(
+      /^Too many AI requests: at most 3 every 10 minutes\. Please try again in \d+ minutes?\.$/,
+    );
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     await t.http.post('/api/analyze-code').set(bearer(user.token)).send(body).expect(429);
     await t.http.post('/api/analyze-code').set(bearer(other.token)).send(body).expect(200);

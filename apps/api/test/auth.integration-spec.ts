@@ -47,9 +47,17 @@ describe('auth with email verification (real SMTP)', () => {
     expect(reused.status).toBe(400);
     expect(reused.body.error).toBe('Invalid or expired verification token');
 
-    const login = await t.http.post('/api/auth/login').send({ email: body.email, password: body.password }).expect(200);
+    const login = await t.http
+      .post('/api/auth/login')
+      .send({ email: body.email, password: body.password })
+      .expect(200);
     const me = await t.http.get('/api/auth/me').set(bearer(login.body.token)).expect(200);
-    expect(me.body.user).toMatchObject({ email: body.email, username: body.username, isAdmin: false, isSuperAdmin: false });
+    expect(me.body.user).toMatchObject({
+      email: body.email,
+      username: body.username,
+      isAdmin: false,
+      isSuperAdmin: false,
+    });
     expect(me.body.roles).toEqual([]);
   });
 
@@ -67,7 +75,10 @@ describe('auth with email verification (real SMTP)', () => {
 
   it('forgot-password mails a reset link; the reset works once and the new password signs in', async () => {
     const user = await seedUser(t);
-    const res = await t.http.post('/api/auth/forgot-password').send({ email: user.email.toUpperCase() }).expect(200);
+    const res = await t.http
+      .post('/api/auth/forgot-password')
+      .send({ email: user.email.toUpperCase() })
+      .expect(200);
     expect(res.body.message).toBe('If the email exists, a password reset link has been sent...');
     const token = tokenFromMail(smtp.mails, user.email, 'reset-password');
 
@@ -86,7 +97,10 @@ describe('auth with email verification (real SMTP)', () => {
 
   it('answers forgot-password for an unknown email the same way and sends nothing', async () => {
     const before = smtp.mails.length;
-    const res = await t.http.post('/api/auth/forgot-password').send({ email: 'nobody-here@example.com' }).expect(200);
+    const res = await t.http
+      .post('/api/auth/forgot-password')
+      .send({ email: 'nobody-here@example.com' })
+      .expect(200);
     expect(res.body.message).toBe('If the email exists, a password reset link has been sent...');
     expect(smtp.mails.length).toBe(before);
   });
@@ -95,7 +109,9 @@ describe('auth with email verification (real SMTP)', () => {
     const user = await seedUser(t);
     await t.http.post('/api/auth/forgot-password').send({ email: user.email }).expect(200);
     const token = tokenFromMail(smtp.mails, user.email, 'reset-password');
-    await t.db.query(`UPDATE auth_tokens SET expires_at = now() - interval '1 second' WHERE user_id = $1`, [user.id]);
+    await t.db.query(`UPDATE auth_tokens SET expires_at = now() - interval '1 second' WHERE user_id = $1`, [
+      user.id,
+    ]);
     const res = await t.http.post('/api/auth/reset-password').send({ token, newPassword: 'whatever-pass' });
     expect(res.status).toBe(400);
     expect(res.body.error).toBe('Invalid or missing reset token');
@@ -154,13 +170,19 @@ describe('auth without email verification', () => {
       .post('/api/auth/register')
       .send(registration({ email: body.email.toUpperCase() }));
     expect(again.status).toBe(409);
-    expect(again.body).toEqual({ statusCode: 409, error: 'User already exists', message: 'User already exists' });
+    expect(again.body).toEqual({
+      statusCode: 409,
+      error: 'User already exists',
+      message: 'User already exists',
+    });
   });
 
   it('refuses a duplicate username, also differing only in case', async () => {
     const body = registration();
     await t.http.post('/api/auth/register').send(body).expect(201);
-    const again = await t.http.post('/api/auth/register').send(registration({ username: body.username.toUpperCase() }));
+    const again = await t.http
+      .post('/api/auth/register')
+      .send(registration({ username: body.username.toUpperCase() }));
     expect(again.status).toBe(409);
     expect(again.body.error).toBe('Username is already taken');
   });
@@ -171,7 +193,10 @@ describe('auth without email verification', () => {
       [1, 2, 3, 4].map(() => t.http.post('/api/auth/register').send(registration({ email }))),
     );
     expect(results.map((r) => r.status).sort()).toEqual([201, 409, 409, 409]);
-    const [{ count }] = await t.db.query(`SELECT count(*)::int AS count FROM users WHERE lower(email) = lower($1)`, [email]);
+    const [{ count }] = await t.db.query(
+      `SELECT count(*)::int AS count FROM users WHERE lower(email) = lower($1)`,
+      [email],
+    );
     expect(count).toBe(1);
   });
 
@@ -192,15 +217,22 @@ describe('auth without email verification', () => {
   });
 
   it('rejects malformed JSON with 400, not 500', async () => {
-    const res = await t.http.post('/api/auth/login').set('Content-Type', 'application/json').send('{"email": ');
+    const res = await t.http
+      .post('/api/auth/login')
+      .set('Content-Type', 'application/json')
+      .send('{"email": ');
     expect(res.status).toBe(400);
     expect(res.body.statusCode).toBe(400);
   });
 
   it('refuses a wrong password and an unknown email with the same message', async () => {
     const user = await seedUser(t);
-    const wrong = await t.http.post('/api/auth/login').send({ email: user.email, password: 'wrong-password' });
-    const unknown = await t.http.post('/api/auth/login').send({ email: 'ghost@example.com', password: 'whatever' });
+    const wrong = await t.http
+      .post('/api/auth/login')
+      .send({ email: user.email, password: 'wrong-password' });
+    const unknown = await t.http
+      .post('/api/auth/login')
+      .send({ email: 'ghost@example.com', password: 'whatever' });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.body.error).toBe('Invalid credentials');
@@ -209,10 +241,19 @@ describe('auth without email verification', () => {
 
   it('signs in case-insensitively by email, and manual-login behaves as login', async () => {
     const user = await seedUser(t);
-    await t.http.post('/api/auth/login').send({ email: user.email.toUpperCase(), password: user.password }).expect(200);
-    const manual = await t.http.post('/api/auth/manual-login').send({ email: user.email, password: user.password }).expect(200);
+    await t.http
+      .post('/api/auth/login')
+      .send({ email: user.email.toUpperCase(), password: user.password })
+      .expect(200);
+    const manual = await t.http
+      .post('/api/auth/manual-login')
+      .send({ email: user.email, password: user.password })
+      .expect(200);
     await t.http.get('/api/auth/me').set(bearer(manual.body.token)).expect(200);
-    await t.http.post('/api/auth/manual-login').send({ email: user.email, password: 'nope-nope' }).expect(401);
+    await t.http
+      .post('/api/auth/manual-login')
+      .send({ email: user.email, password: 'nope-nope' })
+      .expect(401);
   });
 
   it('answers 401 on /me without a token, with a bad token, and with an expired one', async () => {
@@ -252,7 +293,13 @@ describe('create-super-admin', () => {
 
   const payload = () => {
     const name = unique('root');
-    return { email: `${name}@example.com`, password: 'root-pass', username: name, fullName: 'Root User', role: 'super_admin' };
+    return {
+      email: `${name}@example.com`,
+      password: 'root-pass',
+      username: name,
+      fullName: 'Root User',
+      role: 'super_admin',
+    };
   };
 
   it('validates the payload', async () => {
@@ -262,7 +309,9 @@ describe('create-super-admin', () => {
   });
 
   it('creates exactly one super admin under concurrent calls and refuses every later one with 403', async () => {
-    const results = await Promise.all([1, 2, 3].map(() => t.http.post('/api/auth/create-super-admin').send(payload())));
+    const results = await Promise.all(
+      [1, 2, 3].map(() => t.http.post('/api/auth/create-super-admin').send(payload())),
+    );
     expect(results.map((r) => r.status).sort()).toEqual([201, 403, 403]);
     const created = results.find((r) => r.status === 201)!;
     expect(created.body.user.isSuperAdmin).toBe(true);

@@ -20,7 +20,8 @@ describe('contests', () => {
     admin = await seedUser(t, ['admin']);
     problemA = (await createProblem(t, admin.token, { points: 30 }))._id;
     problemB = (await createProblem(t, admin.token, { points: 20 }))._id;
-    hiddenProblem = (await createProblem(t, admin.token, { isVisible: false, title: 'Contest-only secret' }))._id;
+    hiddenProblem = (await createProblem(t, admin.token, { isVisible: false, title: 'Contest-only secret' }))
+      ._id;
   });
   afterAll(() => t.close());
 
@@ -38,10 +39,18 @@ describe('contests', () => {
           problemIds: [problemA, problemB],
         })
         .expect(201);
-      expect(res.body).toMatchObject({ title: 'Weekly 1', status: 'upcoming', maxParticipants: 100, participantCount: 0 });
+      expect(res.body).toMatchObject({
+        title: 'Weekly 1',
+        status: 'upcoming',
+        maxParticipants: 100,
+        participantCount: 0,
+      });
       expect(res.body.contestProblems.map((cp: { points: number }) => cp.points)).toEqual([30, 20]);
       const list = await t.http.get('/api/contests').set(bearer(user.token)).expect(200);
-      expect(list.body.find((c: { _id: string }) => c._id === res.body._id)).toMatchObject({ userJoined: false, status: 'upcoming' });
+      expect(list.body.find((c: { _id: string }) => c._id === res.body._id)).toMatchObject({
+        userJoined: false,
+        status: 'upcoming',
+      });
     });
 
     it.each([
@@ -52,7 +61,10 @@ describe('contests', () => {
       [{ startTime: 'tomorrow' }, 'startTime must be an ISO 8601 date-time'],
       [{ title: ' ' }, 'title is required'],
       [{ endTime: new Date(Date.now() - 1000).toISOString() }, 'endTime must be after startTime'],
-      [{ problemIds: ['00000000-0000-4000-8000-000000000000'] }, 'Unknown problem id: 00000000-0000-4000-8000-000000000000'],
+      [
+        { problemIds: ['00000000-0000-4000-8000-000000000000'] },
+        'Unknown problem id: 00000000-0000-4000-8000-000000000000',
+      ],
       [{ problemIds: ['x'] }, 'problemIds must contain problem UUIDs'],
     ])('refuses %j with 400 "%s"', async (overrides, message) => {
       const body = {
@@ -83,7 +95,9 @@ describe('contests', () => {
       await createContest(t, admin.token, [problem._id]);
       const res = await t.http.delete(`/api/problems/${problem._id}`).set(bearer(admin.token));
       expect(res.status).toBe(409);
-      expect(res.body.error).toBe('This problem is used by a contest and cannot be deleted. Remove it from the contest first.');
+      expect(res.body.error).toBe(
+        'This problem is used by a contest and cannot be deleted. Remove it from the contest first.',
+      );
       await t.http.get(`/api/problems/${problem._id}`).expect(200);
     });
 
@@ -100,7 +114,10 @@ describe('contests', () => {
     it('is upcoming before start, active at start and at end (inclusive), ended just after', async () => {
       const start = new Date('2030-01-01T10:00:00.000Z');
       const end = new Date('2030-01-01T12:00:00.000Z');
-      const contest = await createContest(t, admin.token, [problemA], { startTime: start.toISOString(), endTime: end.toISOString() });
+      const contest = await createContest(t, admin.token, [problemA], {
+        startTime: start.toISOString(),
+        endTime: end.toISOString(),
+      });
       const service = t.app.get(ContestsService);
       const statusAt = async (iso: string) => {
         service.useClock(() => new Date(iso));
@@ -163,10 +180,15 @@ describe('contests', () => {
       const user = await seedUser(t);
       const contest = await createContest(t, admin.token, [problemA]);
       const results = await Promise.all(
-        Array.from({ length: 10 }, () => t.http.post(`/api/contests/${contest._id}/join`).set(bearer(user.token))),
+        Array.from({ length: 10 }, () =>
+          t.http.post(`/api/contests/${contest._id}/join`).set(bearer(user.token)),
+        ),
       );
       expect(results.filter((r) => r.status === 200)).toHaveLength(1);
-      const [{ participant_count }] = await t.db.query(`SELECT participant_count FROM contests WHERE id = $1`, [contest._id]);
+      const [{ participant_count }] = await t.db.query(
+        `SELECT participant_count FROM contests WHERE id = $1`,
+        [contest._id],
+      );
       expect(participant_count).toBe(1);
     });
   });
@@ -180,8 +202,16 @@ describe('contests', () => {
 
       const before = await t.http.get(`/api/contests/${contest._id}`).set(bearer(joined.token)).expect(200);
       const summary = before.body.contestProblems[0].problemId;
-      expect(summary).toMatchObject({ title: 'Contest-only secret', difficulty: 'easy', description: '', testCases: [] });
-      await t.http.get(`/api/contests/${contest._id}/problems/${hiddenProblem}`).set(bearer(joined.token)).expect(403);
+      expect(summary).toMatchObject({
+        title: 'Contest-only secret',
+        difficulty: 'easy',
+        description: '',
+        testCases: [],
+      });
+      await t.http
+        .get(`/api/contests/${contest._id}/problems/${hiddenProblem}`)
+        .set(bearer(joined.token))
+        .expect(403);
 
       await startNow(t, contest._id);
       const during = await t.http.get(`/api/contests/${contest._id}`).set(bearer(joined.token)).expect(200);
@@ -189,12 +219,20 @@ describe('contests', () => {
       expect(full.description).toBe('Return a + b.');
       expect(full.testCases.every((tc: { isExample: boolean }) => tc.isExample)).toBe(true);
       expect(JSON.stringify(during.body)).not.toContain('1002345');
-      const outsiderView = await t.http.get(`/api/contests/${contest._id}`).set(bearer(outsider.token)).expect(200);
+      const outsiderView = await t.http
+        .get(`/api/contests/${contest._id}`)
+        .set(bearer(outsider.token))
+        .expect(200);
       expect(outsiderView.body.contestProblems[0].problemId.description).toBe('');
-      const denied = await t.http.get(`/api/contests/${contest._id}/problems/${hiddenProblem}`).set(bearer(outsider.token));
+      const denied = await t.http
+        .get(`/api/contests/${contest._id}/problems/${hiddenProblem}`)
+        .set(bearer(outsider.token));
       expect(denied.status).toBe(403);
       expect(denied.body.error).toBe('You must join the contest to access its problems');
-      const allowed = await t.http.get(`/api/contests/${contest._id}/problems/${hiddenProblem}`).set(bearer(joined.token)).expect(200);
+      const allowed = await t.http
+        .get(`/api/contests/${contest._id}/problems/${hiddenProblem}`)
+        .set(bearer(joined.token))
+        .expect(200);
       expect(allowed.body.title).toBe('Contest-only secret');
       // The hidden problem stays out of the practice list and its practice page.
       await t.http.get(`/api/problems/${hiddenProblem}`).set(bearer(joined.token)).expect(404);
@@ -214,7 +252,9 @@ describe('contests', () => {
 
       const early = await submitAndSolve(t, joined, problemA, contest._id, code);
       expect(early.status).toBe(403);
-      expect(early.body.error).toBe('Contest is not currently active. You can only submit solutions during the contest period.');
+      expect(early.body.error).toBe(
+        'Contest is not currently active. You can only submit solutions during the contest period.',
+      );
 
       await startNow(t, contest._id);
       const notJoined = await t.http
@@ -240,7 +280,8 @@ describe('contests', () => {
     it('sums points of accepted contest problems once each, and breaks ties by the earlier last accept', async () => {
       const [alice, bob, carol] = [await seedUser(t), await seedUser(t), await seedUser(t)];
       const contest = await createContest(t, admin.token, [problemA, problemB]);
-      for (const u of [alice, bob, carol]) await t.http.post(`/api/contests/${contest._id}/join`).set(bearer(u.token)).expect(200);
+      for (const u of [alice, bob, carol])
+        await t.http.post(`/api/contests/${contest._id}/join`).set(bearer(u.token)).expect(200);
       await startNow(t, contest._id);
       const code = 'class Solution {}';
       for (const u of [alice, bob, carol]) {
@@ -258,12 +299,22 @@ describe('contests', () => {
       expect(repeat.body).toMatchObject({ alreadySolved: true, points: 0 });
 
       const board = await t.http.get(`/api/leaderboard/contests/${contest._id}`).expect(200);
-      expect(board.body.map((e: { username: string; score: number; problemsSolved: number; rank: number }) => [e.username, e.score, e.problemsSolved, e.rank])).toEqual([
+      expect(
+        board.body.map((e: { username: string; score: number; problemsSolved: number; rank: number }) => [
+          e.username,
+          e.score,
+          e.problemsSolved,
+          e.rank,
+        ]),
+      ).toEqual([
         [bob.username, 50, 2, 1],
         [alice.username, 50, 2, 2],
         [carol.username, 20, 1, 3],
       ]);
-      const solvedIds = await t.http.get(`/api/contests/${contest._id}/solved-problems`).set(bearer(alice.token)).expect(200);
+      const solvedIds = await t.http
+        .get(`/api/contests/${contest._id}/solved-problems`)
+        .set(bearer(alice.token))
+        .expect(200);
       expect(new Set(solvedIds.body)).toEqual(new Set([problemA, problemB]));
       // Contest solves do not count towards practice points.
       const profile = await t.http.get('/api/profiles/me').set(bearer(alice.token)).expect(200);
@@ -273,7 +324,8 @@ describe('contests', () => {
     it('serves the same standings after replaying every solve and from a restarted API', async () => {
       const users = [await seedUser(t), await seedUser(t), await seedUser(t)];
       const contest = await createContest(t, admin.token, [problemA, problemB]);
-      for (const u of users) await t.http.post(`/api/contests/${contest._id}/join`).set(bearer(u.token)).expect(200);
+      for (const u of users)
+        await t.http.post(`/api/contests/${contest._id}/join`).set(bearer(u.token)).expect(200);
       await startNow(t, contest._id);
       const code = 'class Replay {}';
       const solves: [SeededUser, string][] = [
@@ -314,19 +366,30 @@ describe('contests', () => {
       const sub = await t.http
         .post('/api/submissions')
         .set(bearer(user.token))
-        .send({ problemId: problemA, contestId: contest._id, code, language: 'java', status: 'accepted', testCasesPassed: 5, totalTestCases: 5 })
+        .send({
+          problemId: problemA,
+          contestId: contest._id,
+          code,
+          language: 'java',
+          status: 'accepted',
+          testCasesPassed: 5,
+          totalTestCases: 5,
+        })
         .expect(201);
       const results = await Promise.all(
         Array.from({ length: 10 }, () =>
-          t.http.post('/api/solve').set(bearer(user.token)).send({ problemId: problemA, submissionId: sub.body._id, contestId: contest._id }),
+          t.http
+            .post('/api/solve')
+            .set(bearer(user.token))
+            .send({ problemId: problemA, submissionId: sub.body._id, contestId: contest._id }),
         ),
       );
       expect(results.every((r) => r.status === 200)).toBe(true);
       expect(results.filter((r) => r.body.alreadySolved === false)).toHaveLength(1);
-      const [row] = await t.db.query(`SELECT score, problems_solved FROM contest_scores WHERE contest_id = $1 AND user_id = $2`, [
-        contest._id,
-        user.id,
-      ]);
+      const [row] = await t.db.query(
+        `SELECT score, problems_solved FROM contest_scores WHERE contest_id = $1 AND user_id = $2`,
+        [contest._id, user.id],
+      );
       expect(row).toEqual({ score: 30, problems_solved: 1 });
     });
 
@@ -336,7 +399,10 @@ describe('contests', () => {
       await t.http.post(`/api/contests/${contest._id}/join`).set(bearer(user.token)).expect(200);
       await startNow(t, contest._id);
       await t.app.listen(0, '127.0.0.1');
-      const url = `${await t.app.getUrl()}/api/contests/${contest._id}/leaderboard/stream`.replace('[::1]', '127.0.0.1');
+      const url = `${await t.app.getUrl()}/api/contests/${contest._id}/leaderboard/stream`.replace(
+        '[::1]',
+        '127.0.0.1',
+      );
       const controller = new AbortController();
       const response = await fetch(url, { signal: controller.signal });
       expect(response.headers.get('content-type')).toContain('text/event-stream');
@@ -348,10 +414,21 @@ describe('contests', () => {
         while (!predicate()) {
           const left = deadline - Date.now();
           if (left <= 0) throw new Error('timed out waiting for an event');
-          const chunk = await Promise.race([reader.read(), new Promise<never>((_, rej) => setTimeout(() => rej(new Error('timed out')), left))]);
+          const chunk = await Promise.race([
+            reader.read(),
+            new Promise<never>((_, rej) => setTimeout(() => rej(new Error('timed out')), left)),
+          ]);
           buffer += new TextDecoder().decode(chunk.value);
           for (const block of buffer.split('\n\n').slice(0, -1)) {
-            if (block.includes('event: leaderboard')) events.push(JSON.parse(block.split('\n').find((l) => l.startsWith('data: '))!.slice(6)));
+            if (block.includes('event: leaderboard'))
+              events.push(
+                JSON.parse(
+                  block
+                    .split('\n')
+                    .find((l) => l.startsWith('data: '))!
+                    .slice(6),
+                ),
+              );
           }
           buffer = buffer.split('\n\n').at(-1)!;
         }
@@ -378,7 +455,8 @@ describe('contests', () => {
       try {
         const [winner, loser, idle] = [await seedUser(t), await seedUser(t), await seedUser(t)];
         const contest = await createContest(t, admin.token, [problemA]);
-        for (const u of [winner, loser, idle]) await t.http.post(`/api/contests/${contest._id}/join`).set(bearer(u.token)).expect(200);
+        for (const u of [winner, loser, idle])
+          await t.http.post(`/api/contests/${contest._id}/join`).set(bearer(u.token)).expect(200);
         await startNow(t, contest._id);
         const code = 'class Rated {}';
         await recordPassingJudgement(t, winner, problemA, contest._id, code);
@@ -396,9 +474,10 @@ describe('contests', () => {
           t.app.get(RatingsService).finalize(contest._id),
         ]);
         expect(outcomes.filter(Boolean)).toHaveLength(1);
-        const changes = await t.db.query(`SELECT user_id, old_rating, new_rating, rank FROM rating_changes WHERE contest_id = $1 ORDER BY rank`, [
-          contest._id,
-        ]);
+        const changes = await t.db.query(
+          `SELECT user_id, old_rating, new_rating, rank FROM rating_changes WHERE contest_id = $1 ORDER BY rank`,
+          [contest._id],
+        );
         expect(changes).toEqual([
           { user_id: winner.id, old_rating: 1500, new_rating: 1596, rank: 1 },
           { user_id: loser.id, old_rating: 1500, new_rating: 1402, rank: 2 },
@@ -407,11 +486,22 @@ describe('contests', () => {
         expect(profile.body).toMatchObject({ rating: 1596, contestsParticipated: 1 });
         const idleProfile = await t.http.get(`/api/profiles/${idle.id}`).expect(200);
         expect(idleProfile.body).toMatchObject({ rating: 1500, contestsParticipated: 0 });
-        const history = await t.http.get('/api/profiles/me/rating-history').set(bearer(winner.token)).expect(200);
-        expect(history.body).toEqual([expect.objectContaining({ contestId: contest._id, oldRating: 1500, newRating: 1596, rank: 1 })]);
+        const history = await t.http
+          .get('/api/profiles/me/rating-history')
+          .set(bearer(winner.token))
+          .expect(200);
+        expect(history.body).toEqual([
+          expect.objectContaining({ contestId: contest._id, oldRating: 1500, newRating: 1596, rank: 1 }),
+        ]);
         const ratings = await t.http.get('/api/leaderboard/contests').expect(200);
         expect(ratings.body.slice(0, 1)).toEqual([
-          { userId: winner.id, fullName: `User ${winner.username}`, username: winner.username, contestRating: 1596, contestsParticipated: 1 },
+          {
+            userId: winner.id,
+            fullName: `User ${winner.username}`,
+            username: winner.username,
+            contestRating: 1596,
+            contestsParticipated: 1,
+          },
         ]);
       } finally {
         await secondDb.destroy();
@@ -426,7 +516,10 @@ describe('contests', () => {
       expect(early.status).toBe(409);
       expect(early.body.error).toBe('Only an active contest can be completed');
       await startNow(t, contest._id);
-      const done = await t.http.post(`/api/contests/${contest._id}/complete`).set(bearer(admin.token)).expect(200);
+      const done = await t.http
+        .post(`/api/contests/${contest._id}/complete`)
+        .set(bearer(admin.token))
+        .expect(200);
       expect(done.body.contest.status).toBe('ended');
       const [row] = await t.db.query(`SELECT finalized_at FROM contests WHERE id = $1`, [contest._id]);
       expect(row.finalized_at).not.toBeNull();
@@ -442,7 +535,9 @@ describe('contests', () => {
       let finalized: Date | null = null;
       while (!finalized && Date.now() < deadline) {
         await new Promise((r) => setTimeout(r, 250));
-        [{ finalized_at: finalized }] = await t.db.query(`SELECT finalized_at FROM contests WHERE id = $1`, [contest._id]);
+        [{ finalized_at: finalized }] = await t.db.query(`SELECT finalized_at FROM contests WHERE id = $1`, [
+          contest._id,
+        ]);
       }
       expect(finalized).not.toBeNull();
     });

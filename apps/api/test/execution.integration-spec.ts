@@ -24,11 +24,19 @@ describe('run and submit through the real judge', () => {
   });
 
   const execute = (token: string, body: Record<string, unknown>) =>
-    t.http.post('/api/execute-code').set(bearer(token)).send({ language: 'java', problemId, ...body });
+    t.http
+      .post('/api/execute-code')
+      .set(bearer(token))
+      .send({ language: 'java', problemId, ...body });
 
   it('runs the example tests only and shows their data', async () => {
     const res = await execute(user.token, { code: SUM_ACCEPTED, runAllTestCases: false }).expect(200);
-    expect(res.body).toMatchObject({ overallPassed: true, passedCount: 2, totalCount: 2, verdict: 'accepted' });
+    expect(res.body).toMatchObject({
+      overallPassed: true,
+      passedCount: 2,
+      totalCount: 2,
+      verdict: 'accepted',
+    });
     expect(res.body.results[0]).toMatchObject({
       input: JSON.stringify({ a: '1', b: '2' }),
       expectedOutput: '3',
@@ -42,14 +50,25 @@ describe('run and submit through the real judge', () => {
 
   it('submits against every test and never shows hidden data to a user', async () => {
     const res = await execute(user.token, { code: SUM_WRONG_ON_HIDDEN, runAllTestCases: true }).expect(200);
-    expect(res.body).toMatchObject({ overallPassed: false, passedCount: 4, totalCount: 5, verdict: 'wrong_answer' });
+    expect(res.body).toMatchObject({
+      overallPassed: false,
+      passedCount: 4,
+      totalCount: 5,
+      verdict: 'wrong_answer',
+    });
     const hidden = res.body.results.filter((r: { isExample: boolean }) => !r.isExample);
     expect(hidden).toHaveLength(3);
     for (const r of hidden) expect(r).toMatchObject({ input: '', expectedOutput: '', actualOutput: '' });
-    expect(hidden.find((r: { passed: boolean }) => !r.passed)).toMatchObject({ verdict: 'wrong_answer', error: 'Wrong answer' });
+    expect(hidden.find((r: { passed: boolean }) => !r.passed)).toMatchObject({
+      verdict: 'wrong_answer',
+      error: 'Wrong answer',
+    });
     // Ids and timings are not test data and may contain any digits.
     const visible = JSON.stringify(
-      res.body.results.map(({ testCaseId: _id, executionTime: _ms, ...rest }: { testCaseId: string; executionTime: number }) => rest),
+      res.body.results.map(
+        ({ testCaseId: _id, executionTime: _ms, ...rest }: { testCaseId: string; executionTime: number }) =>
+          rest,
+      ),
     );
     for (const secret of ['42', '1002345', '40', '1000000', '2345']) expect(visible).not.toContain(secret);
   });
@@ -61,7 +80,10 @@ describe('run and submit through the real judge', () => {
   });
 
   it('reports a compilation error with the compiler message', async () => {
-    const res = await execute(user.token, { code: SUM_ACCEPTED.replace('return a + b;', 'return a + ;'), runAllTestCases: false }).expect(200);
+    const res = await execute(user.token, {
+      code: SUM_ACCEPTED.replace('return a + b;', 'return a + ;'),
+      runAllTestCases: false,
+    }).expect(200);
     expect(res.body).toMatchObject({ overallPassed: false, passedCount: 0, verdict: 'compilation_error' });
     expect(res.body.compileError).toMatch(/error/i);
     expect(res.body.results[0].error).toMatch(/error/i);
@@ -71,18 +93,37 @@ describe('run and submit through the real judge', () => {
     const lie = await t.http
       .post('/api/submissions')
       .set(bearer(user.token))
-      .send({ problemId, code: SUM_ACCEPTED + '// untested', language: 'java', status: 'accepted', testCasesPassed: 5, totalTestCases: 5 });
+      .send({
+        problemId,
+        code: SUM_ACCEPTED + '// untested',
+        language: 'java',
+        status: 'accepted',
+        testCasesPassed: 5,
+        totalTestCases: 5,
+      });
     expect(lie.status).toBe(409);
-    expect(lie.body.error).toBe('This code has not been judged against all tests yet: submit it for judging first');
+    expect(lie.body.error).toBe(
+      'This code has not been judged against all tests yet: submit it for judging first',
+    );
 
     // The client claims accepted for code the judge failed: the server records its own verdict.
     const wrong = await t.http
       .post('/api/submissions')
       .set(bearer(user.token))
-      .send({ problemId, code: SUM_WRONG_ON_HIDDEN, language: 'java', status: 'accepted', testCasesPassed: 5, totalTestCases: 5 })
+      .send({
+        problemId,
+        code: SUM_WRONG_ON_HIDDEN,
+        language: 'java',
+        status: 'accepted',
+        testCasesPassed: 5,
+        totalTestCases: 5,
+      })
       .expect(201);
     expect(wrong.body).toMatchObject({ status: 'wrong_answer', testCasesPassed: 4, totalTestCases: 5 });
-    const refused = await t.http.post('/api/solve').set(bearer(user.token)).send({ problemId, submissionId: wrong.body._id });
+    const refused = await t.http
+      .post('/api/solve')
+      .set(bearer(user.token))
+      .send({ problemId, submissionId: wrong.body._id });
     expect(refused.status).toBe(400);
     expect(refused.body.error).toBe('Only an accepted submission can solve a problem');
   });
@@ -97,11 +138,20 @@ describe('run and submit through the real judge', () => {
     const sub = await t.http
       .post('/api/submissions')
       .set(bearer(runner.token))
-      .send({ problemId, code: SUM_ACCEPTED, language: 'java', status: 'accepted', testCasesPassed: 5, totalTestCases: 5 })
+      .send({
+        problemId,
+        code: SUM_ACCEPTED,
+        language: 'java',
+        status: 'accepted',
+        testCasesPassed: 5,
+        totalTestCases: 5,
+      })
       .expect(201);
     expect(sub.body.status).toBe('accepted');
     const solves = await Promise.all(
-      Array.from({ length: 8 }, () => t.http.post('/api/solve').set(bearer(runner.token)).send({ problemId, submissionId: sub.body._id })),
+      Array.from({ length: 8 }, () =>
+        t.http.post('/api/solve').set(bearer(runner.token)).send({ problemId, submissionId: sub.body._id }),
+      ),
     );
     expect(solves.every((s) => s.status === 200)).toBe(true);
     const winners = solves.filter((s) => !s.body.alreadySolved);
@@ -117,7 +167,9 @@ describe('run and submit through the real judge', () => {
     const activity = await t.http.get('/api/profiles/me/activity').set(bearer(runner.token)).expect(200);
     expect(activity.body[0]).toMatchObject({ problemId, points: 15, difficulty: 'easy' });
     const board = await t.http.get('/api/leaderboard/problems').expect(200);
-    expect(board.body.find((e: { userId: string }) => e.userId === runner.id)).toMatchObject({ totalScore: 15 });
+    expect(board.body.find((e: { userId: string }) => e.userId === runner.id)).toMatchObject({
+      totalScore: 15,
+    });
   });
 
   it.each([
@@ -133,8 +185,14 @@ describe('run and submit through the real judge', () => {
   });
 
   it('answers 401 without a token and 404 for an unknown problem', async () => {
-    await t.http.post('/api/execute-code').send({ code: SUM_ACCEPTED, language: 'java', problemId }).expect(401);
-    const res = await execute(user.token, { code: SUM_ACCEPTED, problemId: '00000000-0000-4000-8000-000000000000' });
+    await t.http
+      .post('/api/execute-code')
+      .send({ code: SUM_ACCEPTED, language: 'java', problemId })
+      .expect(401);
+    const res = await execute(user.token, {
+      code: SUM_ACCEPTED,
+      problemId: '00000000-0000-4000-8000-000000000000',
+    });
     expect(res.status).toBe(404);
   });
 });

@@ -27,7 +27,10 @@ describe('operations: health, metrics, request ids, graceful shutdown', () => {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', ...bearer(user.token) },
       body: JSON.stringify({ code: SUM_ACCEPTED, language: 'java', problemId, runAllTestCases: true }),
-    }).then(async (r) => ({ status: r.status, body: (await r.json()) as { verdict?: string; overallPassed?: boolean } }));
+    }).then(async (r) => ({
+      status: r.status,
+      body: (await r.json()) as { verdict?: string; overallPassed?: boolean },
+    }));
 
   it('reports liveness and readiness with PostgreSQL and Redis up', async () => {
     await t.http.get('/api/health').expect(200, { status: 'ok' });
@@ -67,7 +70,9 @@ describe('operations: health, metrics, request ids, graceful shutdown', () => {
         .expect(200);
       const res = await app.http.get('/metrics').expect(200);
       expect(res.headers['content-type']).toContain('text/plain');
-      expect(res.text).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/api\/problems\/:id",status="200"\} 1/);
+      expect(res.text).toMatch(
+        /http_request_duration_seconds_count\{method="GET",route="\/api\/problems\/:id",status="200"\} 1/,
+      );
       expect(res.text).toMatch(/judge_verdicts_total\{verdict="accepted",kind="submit"\} 1/);
       expect(res.text).toMatch(/judge_duration_seconds_count\{kind="submit"\} 1/);
       expect(res.text).toMatch(/^judge_queue_waiting 0$/m);

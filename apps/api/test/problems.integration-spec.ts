@@ -16,9 +16,20 @@ describe('problems API', () => {
   afterAll(() => t.close());
 
   it('creates a problem with the spec defaults and generated boilerplate', async () => {
-    const body = sumProblem({ difficulty: undefined, returnType: undefined, points: undefined, isVisible: undefined });
+    const body = sumProblem({
+      difficulty: undefined,
+      returnType: undefined,
+      points: undefined,
+      isVisible: undefined,
+    });
     const res = await t.http.post('/api/problems').set(bearer(admin.token)).send(body).expect(201);
-    expect(res.body).toMatchObject({ difficulty: 'easy', returnType: 'int', points: 10, isVisible: true, testCaseCount: 5 });
+    expect(res.body).toMatchObject({
+      difficulty: 'easy',
+      returnType: 'int',
+      points: 10,
+      isVisible: true,
+      testCaseCount: 5,
+    });
     expect(res.body._id).toBe(res.body.id);
     expect(res.body.boilerplateCode).toContain('public static int sum(int a, int b)');
     expect(JSON.parse(res.body.testCases[0].input)).toEqual({ a: '1', b: '2' });
@@ -32,12 +43,18 @@ describe('problems API', () => {
     expect(anon.body.testCaseCount).toBe(5);
     expect(JSON.stringify(anon.body)).not.toContain('1002345');
 
-    const examples = await t.http.get(`/api/problems/${problem._id}/test-cases`).set(bearer(user.token)).expect(200);
+    const examples = await t.http
+      .get(`/api/problems/${problem._id}/test-cases`)
+      .set(bearer(user.token))
+      .expect(200);
     expect(examples.body).toHaveLength(2);
     expect(JSON.stringify(examples.body)).not.toContain('1002345');
     await t.http.get(`/api/problems/${problem._id}/test-cases/all`).set(bearer(user.token)).expect(403);
     await t.http.get(`/api/problems/${problem._id}/test-cases/all`).expect(401);
-    const all = await t.http.get(`/api/problems/${problem._id}/test-cases/all`).set(bearer(admin.token)).expect(200);
+    const all = await t.http
+      .get(`/api/problems/${problem._id}/test-cases/all`)
+      .set(bearer(admin.token))
+      .expect(200);
     expect(all.body).toHaveLength(5);
     expect(all.body[3]).toMatchObject({ expectedOutput: '1002345', isExample: false });
     const adminView = await t.http.get(`/api/problems/${problem._id}`).set(bearer(admin.token)).expect(200);
@@ -64,10 +81,18 @@ describe('problems API', () => {
       title: 'Renamed',
       testCases: [{ inputs: { a: '2', b: '2' }, expectedOutput: '4', isExample: true }],
     });
-    const res = await t.http.put(`/api/problems/${problem._id}`).set(bearer(admin.token)).send(form).expect(200);
+    const res = await t.http
+      .put(`/api/problems/${problem._id}`)
+      .set(bearer(admin.token))
+      .send(form)
+      .expect(200);
     expect(res.body).toMatchObject({ title: 'Renamed', testCaseCount: 1 });
     await t.http.put(`/api/problems/${problem._id}`).set(bearer(user.token)).send(form).expect(403);
-    await t.http.put('/api/problems/00000000-0000-4000-8000-000000000000').set(bearer(admin.token)).send(form).expect(404);
+    await t.http
+      .put('/api/problems/00000000-0000-4000-8000-000000000000')
+      .set(bearer(admin.token))
+      .send(form)
+      .expect(404);
   });
 
   it('deletes a problem (admin only) and answers 404 afterwards', async () => {
@@ -89,13 +114,27 @@ describe('problems API', () => {
     [{ returnType: 'long' }, 'returnType must be one of: int, string, boolean, void'],
     [{ points: -1 }, 'points must not be less than 0'],
     [{ testCases: [] }, 'testCases must contain at least one test case'],
-    [{ inputVariables: [{ name: 'a b', type: 'int' }] }, 'input variable "a b" is not a valid Java identifier'],
-    [{ inputVariables: [{ name: 'a', type: 'long' }] }, 'inputVariables.0.type must be one of: int, string, array, boolean'],
     [
-      { inputVariables: [{ name: 'a', type: 'int' }, { name: 'a', type: 'int' }] },
+      { inputVariables: [{ name: 'a b', type: 'int' }] },
+      'input variable "a b" is not a valid Java identifier',
+    ],
+    [
+      { inputVariables: [{ name: 'a', type: 'long' }] },
+      'inputVariables.0.type must be one of: int, string, array, boolean',
+    ],
+    [
+      {
+        inputVariables: [
+          { name: 'a', type: 'int' },
+          { name: 'a', type: 'int' },
+        ],
+      },
       'input variable "a" is declared twice',
     ],
-    [{ testCases: [{ inputs: { a: '1' }, expectedOutput: '1', isExample: true }] }, 'testCases[0] is missing a value for "b"'],
+    [
+      { testCases: [{ inputs: { a: '1' }, expectedOutput: '1', isExample: true }] },
+      'testCases[0] is missing a value for "b"',
+    ],
     [
       { testCases: [{ inputs: { a: '1', b: 'x' }, expectedOutput: '1', isExample: true }] },
       'testCases[0].b: "x" is not a 32-bit integer',
@@ -104,7 +143,10 @@ describe('problems API', () => {
       { testCases: [{ inputs: { a: '1', b: '2', c: '3' }, expectedOutput: '3', isExample: true }] },
       'testCases[0] has a value for "c", which is not an input variable',
     ],
-    [{ testCases: [{ inputs: { a: '1', b: '2' }, expectedOutput: '3' }] }, 'testCases.0.isExample must be true or false'],
+    [
+      { testCases: [{ inputs: { a: '1', b: '2' }, expectedOutput: '3' }] },
+      'testCases.0.isExample must be true or false',
+    ],
     [{ tags: 'math' }, 'tags must be an array of strings'],
     [{ isVisible: 'yes' }, 'isVisible must be true or false'],
   ])('rejects %j with 400 "%s" and stores nothing', async (overrides, message) => {
@@ -127,12 +169,20 @@ describe('problems API', () => {
             { name: 'word', type: 'string' },
             { name: 'flag', type: 'boolean' },
           ],
-          testCases: [{ inputs: { nums: '[1,2,3]', word: 'hello world', flag: 'true' }, expectedOutput: '6', isExample: true }],
+          testCases: [
+            {
+              inputs: { nums: '[1,2,3]', word: 'hello world', flag: 'true' },
+              expectedOutput: '6',
+              isExample: true,
+            },
+          ],
           returnType: 'string',
         }),
       )
       .expect(201);
-    expect(res.body.boilerplateCode).toContain('public static String sum(int[] nums, String word, boolean flag)');
+    expect(res.body.boilerplateCode).toContain(
+      'public static String sum(int[] nums, String word, boolean flag)',
+    );
     const bad = await t.http
       .post('/api/problems')
       .set(bearer(admin.token))

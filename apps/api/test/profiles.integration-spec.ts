@@ -39,10 +39,20 @@ describe('profiles, stats and time', () => {
     const res = await t.http
       .put('/api/profiles/me')
       .set(bearer(user.token))
-      .send({ username: newName, fullName: 'New Name', bio: 'I like graphs', preferredLanguage: 'Java', email: user.email })
+      .send({
+        username: newName,
+        fullName: 'New Name',
+        bio: 'I like graphs',
+        preferredLanguage: 'Java',
+        email: user.email,
+      })
       .expect(200);
     expect(res.body).toMatchObject({ username: newName, fullName: 'New Name', bio: 'I like graphs' });
-    const partial = await t.http.put('/api/profiles/me').set(bearer(user.token)).send({ bio: 'only bio' }).expect(200);
+    const partial = await t.http
+      .put('/api/profiles/me')
+      .set(bearer(user.token))
+      .send({ bio: 'only bio' })
+      .expect(200);
     expect(partial.body).toMatchObject({ username: newName, fullName: 'New Name', bio: 'only bio' });
     const me = await t.http.get('/api/auth/me').set(bearer(user.token)).expect(200);
     expect(me.body.user.username).toBe(newName);
@@ -50,10 +60,16 @@ describe('profiles, stats and time', () => {
 
   it('refuses a taken username, also differing in case, and a changed email', async () => {
     const [a, b] = [await seedUser(t), await seedUser(t)];
-    const taken = await t.http.put('/api/profiles/me').set(bearer(b.token)).send({ username: a.username.toUpperCase() });
+    const taken = await t.http
+      .put('/api/profiles/me')
+      .set(bearer(b.token))
+      .send({ username: a.username.toUpperCase() });
     expect(taken.status).toBe(409);
     expect(taken.body.error).toBe('Username is already taken');
-    const email = await t.http.put('/api/profiles/me').set(bearer(b.token)).send({ email: 'other@example.com' });
+    const email = await t.http
+      .put('/api/profiles/me')
+      .set(bearer(b.token))
+      .send({ email: 'other@example.com' });
     expect(email.status).toBe(400);
     expect(email.body.error).toBe('Email cannot be changed');
   });
@@ -61,10 +77,15 @@ describe('profiles, stats and time', () => {
   it('gives one name to exactly one of many users racing for it', async () => {
     const users = await Promise.all(Array.from({ length: 8 }, () => seedUser(t)));
     const name = `race${Date.now() % 100000}`;
-    const results = await Promise.all(users.map((u) => t.http.put('/api/profiles/me').set(bearer(u.token)).send({ username: name })));
+    const results = await Promise.all(
+      users.map((u) => t.http.put('/api/profiles/me').set(bearer(u.token)).send({ username: name })),
+    );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(7);
-    const [{ n }] = await t.db.query(`SELECT count(*)::int AS n FROM users WHERE lower(username) = lower($1)`, [name]);
+    const [{ n }] = await t.db.query(
+      `SELECT count(*)::int AS n FROM users WHERE lower(username) = lower($1)`,
+      [name],
+    );
     expect(n).toBe(1);
   });
 
@@ -106,9 +127,15 @@ describe('profiles, stats and time', () => {
   });
 
   it('validates leaderboard paging', async () => {
-    expect((await t.http.get('/api/leaderboard/problems?limit=0')).body.error).toBe('limit must be at least 1');
-    expect((await t.http.get('/api/leaderboard/problems?limit=abc')).body.error).toBe('limit must be a whole number');
-    expect((await t.http.get('/api/leaderboard/contests?offset=-1')).body.error).toBe('offset must not be negative');
+    expect((await t.http.get('/api/leaderboard/problems?limit=0')).body.error).toBe(
+      'limit must be at least 1',
+    );
+    expect((await t.http.get('/api/leaderboard/problems?limit=abc')).body.error).toBe(
+      'limit must be a whole number',
+    );
+    expect((await t.http.get('/api/leaderboard/contests?offset=-1')).body.error).toBe(
+      'offset must not be negative',
+    );
     await t.http.get('/api/leaderboard/problems?limit=5&offset=0').expect(200);
   });
 });

@@ -1,7 +1,14 @@
 import { MAX_JSON_DEPTH, ServerMessages } from '@javelin/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import * as argon2 from 'argon2';
 import { bearer, resetDatabase, seedUser, startApp, TestApp } from './support/app';
-import { tableChecksums } from './support/db-checksum';
+import { databaseChecksum, tableChecksums } from './support/db-checksum';
+
+// argon2's own hash, counted: the services' calls go through it unchanged.
+vi.mock('argon2', async (importOriginal) => {
+  const real = await importOriginal<typeof import('argon2')>();
+  return { ...real, hash: vi.fn(real.hash) };
+});
 
 /** `levels` arrays nested inside each other, as raw JSON text (no JS value is built, so nothing here recurses). */
 const nestedJson = (levels: number) => `${'['.repeat(levels)}1${']'.repeat(levels)}`;
@@ -120,5 +127,67 @@ describe('request edge: nesting limits and nulls (issue 16 regressions)', () => 
       });
     expect(contest.status).toBe(400);
     expect(contest.body.error).toContain('description must not be null');
+  });
+
+  it("the fuzz suite's write mark changes with every committed insert, update and delete, and not with a read", async () => {
+    const mark = await databaseChecksum(t.db);
+    const user = await seedUser(t);
+    const marks = [await mark()];
+    await t.http.get('/api/profiles/me').set(bearer(user.token)).expect(200);
+    expect(await mark()).toBe(marks[0]);
+    await t.db.query(`UPDATE users SET full_name = 'Changed' WHERE id = $1`, [user.id]);
+    marks.push(await mark());
+    // An update to the value it already had is still a write (a new row version).
+    await t.db.query(`UPDATE users SET full_name = 'Changed' WHERE id = $1`, [user.id]);
+    marks.push(await mark());
+    const other = await seedUser(t);
+    marks.push(await mark());
+    await t.db.query(`DELETE FROM users WHERE id = $1`, [other.id]);
+    marks.push(await mark());
+    // A rolled-back write leaves nothing behind, and the mark says so.
+    await t.db
+      .transaction(async (manager) => {
+        await manager.query(`DELETE FROM users WHERE id = $1`, [user.id]);
+        throw new Error('roll back');
+      })
+      .catch(() => undefined);
+    expect(await mark()).toBe(marks.at(-1));
+    // Each write changed the mark from the one before it (the fuzz suite compares neighbours).
+    expect(marks.slice(1).filter((m, i) => m === marks[i])).toEqual([]);
+  });
+
+  it('refuses a reset with a dead token and a second first-super-admin before hashing the password (no argon2 spent on a refusal)', async () => {
+    const hash = vi.mocked(argon2.hash);
+    hash.mockClear();
+    {
+      const reset = await t.http
+        .post('/api/auth/reset-password')
+        .send({ token: 'not-a-live-token', newPassword: 'secret12' });
+      expect(reset.status).toBe(400);
+      expect(reset.body.error).toBe(ServerMessages.invalidResetToken);
+      await seedUser(t, ['super_admin']);
+      const second = await t.http.post('/api/auth/create-super-admin').send({
+        email: 'second-root@example.com',
+        password: 'secret12',
+        username: 'secondroot',
+        fullName: 'Second Root',
+        role: 'super_admin',
+      });
+      expect(second.status).toBe(403);
+      expect(second.body.error).toBe(ServerMessages.superAdminExists);
+      expect(hash).not.toHaveBeenCalled();
+      // The spy sees the service's calls: an accepted sign-up hashes once.
+      await t.http
+        .post('/api/auth/register')
+        .send({
+          email: 'hashed@example.com',
+          password: 'secret12',
+          confirmPassword: 'secret12',
+          username: 'hasheduser',
+          fullName: 'Hashed',
+        })
+        .expect(201);
+      expect(hash).toHaveBeenCalledTimes(1);
+    }
   });
 });

@@ -25,7 +25,14 @@ interface ExecutionResult {
   totalCount: number;
   verdict: string;
   compileError?: string;
-  results: { passed: boolean; verdict: string; error: string; input: string; expectedOutput: string; actualOutput: string }[];
+  results: {
+    passed: boolean;
+    verdict: string;
+    error: string;
+    input: string;
+    expectedOutput: string;
+    actualOutput: string;
+  }[];
 }
 
 describe('starter catalog seed', () => {
@@ -63,14 +70,18 @@ describe('starter catalog seed', () => {
     expect(CATALOG.length).toBeGreaterThanOrEqual(12);
     expect(new Set(CATALOG.map((p) => p.title)).size).toBe(CATALOG.length);
     expect(new Set(CATALOG.map((p) => p.difficulty))).toEqual(new Set(['easy', 'medium', 'hard']));
-    expect(new Set(CATALOG.flatMap((p) => p.inputVariables.map((v) => v.type)))).toEqual(new Set(['int', 'string', 'array', 'boolean']));
+    expect(new Set(CATALOG.flatMap((p) => p.inputVariables.map((v) => v.type)))).toEqual(
+      new Set(['int', 'string', 'array', 'boolean']),
+    );
     expect(new Set(CATALOG.map((p) => p.returnType))).toEqual(new Set(['int', 'string', 'boolean']));
     for (const p of CATALOG) {
       const examples = p.testCases.filter((tc) => tc.isExample).length;
       expect([p.title, examples >= 2 && examples <= 3]).toEqual([p.title, true]);
       expect([p.title, p.testCases.length - examples >= 8]).toEqual([p.title, true]);
       // Every value must also fit the admin form, so the problem stays editable after seeding.
-      const longest = Math.max(...p.testCases.flatMap((tc) => [tc.expectedOutput, ...Object.values(tc.inputs)].map((s) => s.length)));
+      const longest = Math.max(
+        ...p.testCases.flatMap((tc) => [tc.expectedOutput, ...Object.values(tc.inputs)].map((s) => s.length)),
+      );
       expect([p.title, longest <= MAX_VALUE_LENGTH]).toEqual([p.title, true]);
     }
   });
@@ -98,15 +109,25 @@ describe('starter catalog seed', () => {
 
   it('stores each problem as the problem form does: boilerplate, points, tests in order with ≥ 8 hidden', async () => {
     for (const p of CATALOG) {
-      const res = await t.http.get(`/api/problems/${ids.get(p.title)}`).set(bearer(admin.token)).expect(200);
+      const res = await t.http
+        .get(`/api/problems/${ids.get(p.title)}`)
+        .set(bearer(admin.token))
+        .expect(200);
       const stored = res.body as StoredProblem;
-      expect(stored).toMatchObject({ title: p.title, difficulty: p.difficulty, points: p.points, testCaseCount: p.testCases.length });
+      expect(stored).toMatchObject({
+        title: p.title,
+        difficulty: p.difficulty,
+        points: p.points,
+        testCaseCount: p.testCases.length,
+      });
       expect(stored.boilerplateCode).toBe(generateBoilerplate(p));
       expect(stored.testCases.filter((tc) => !tc.isExample).length).toBeGreaterThanOrEqual(8);
       expect(stored.testCases).toEqual(
         p.testCases.map((tc) =>
           expect.objectContaining({
-            input: JSON.stringify(Object.fromEntries(p.inputVariables.map((v) => [v.name, tc.inputs[v.name]]))),
+            input: JSON.stringify(
+              Object.fromEntries(p.inputVariables.map((v) => [v.name, tc.inputs[v.name]])),
+            ),
             expectedOutput: tc.expectedOutput,
             isExample: tc.isExample,
           }),
@@ -115,7 +136,10 @@ describe('starter catalog seed', () => {
     }
     // A user sees the examples only.
     const user = await seedUser(t);
-    const seen = await t.http.get(`/api/problems/${ids.get('Two Sum')}`).set(bearer(user.token)).expect(200);
+    const seen = await t.http
+      .get(`/api/problems/${ids.get('Two Sum')}`)
+      .set(bearer(user.token))
+      .expect(200);
     expect((seen.body as StoredProblem).testCases.every((tc) => tc.isExample)).toBe(true);
   });
 
@@ -123,10 +147,20 @@ describe('starter catalog seed', () => {
     it('is solved by its reference solution on every test through the real judge', async () => {
       const body = await execute(problem, referenceSolution(problem));
       const failures = body.results
-        .map((r, i) => ({ test: i, verdict: r.verdict, error: r.error, expected: r.expectedOutput.slice(0, 60), actual: r.actualOutput.slice(0, 60) }))
+        .map((r, i) => ({
+          test: i,
+          verdict: r.verdict,
+          error: r.error,
+          expected: r.expectedOutput.slice(0, 60),
+          actual: r.actualOutput.slice(0, 60),
+        }))
         .filter((_, i) => !body.results[i].passed);
       expect({ failures, compileError: body.compileError ?? '' }).toEqual({ failures: [], compileError: '' });
-      expect(body).toMatchObject({ overallPassed: true, verdict: 'accepted', totalCount: problem.testCases.length });
+      expect(body).toMatchObject({
+        overallPassed: true,
+        verdict: 'accepted',
+        totalCount: problem.testCases.length,
+      });
       expect(body.passedCount).toBe(body.totalCount);
       expect(body.totalCount).toBeGreaterThanOrEqual(10);
     });

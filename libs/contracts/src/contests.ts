@@ -54,7 +54,10 @@ export interface CreateContestRequest {
 }
 
 /** Contest status from the server's clock: before start upcoming, start..end inclusive active, after end ended. */
-export function contestStatusAt(contest: { startTime: string | Date; endTime: string | Date }, now: Date): ContestStatus {
+export function contestStatusAt(
+  contest: { startTime: string | Date; endTime: string | Date },
+  now: Date,
+): ContestStatus {
   const t = now.getTime();
   if (t < new Date(contest.startTime).getTime()) return 'upcoming';
   if (t <= new Date(contest.endTime).getTime()) return 'active';

@@ -9,3 +9,4 @@ export * from './profiles';
 export * from './messages';
 export * from './practice';
 export * from './ai';
+export * from './request-schemas';

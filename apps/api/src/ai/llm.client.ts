@@ -21,7 +21,12 @@ export class LlmClient {
     @Inject(AI_CONFIG) private readonly config: AiConfig,
   ) {
     this.client = env.openaiApiKey
-      ? new OpenAI({ apiKey: env.openaiApiKey, baseURL: env.openaiBaseUrl, timeout: config.timeoutMs, maxRetries: 0 })
+      ? new OpenAI({
+          apiKey: env.openaiApiKey,
+          baseURL: env.openaiBaseUrl,
+          timeout: config.timeoutMs,
+          maxRetries: 0,
+        })
       : null;
   }
 
@@ -45,8 +50,12 @@ export class LlmClient {
         if (!answer) throw new Error('The AI service returned an empty answer');
         return answer;
       } catch (error) {
-        if (error instanceof APIConnectionTimeoutError) throw new LlmTimeoutError(`no answer within ${this.config.timeoutMs} ms`);
-        const retryable = (error instanceof APIError && (error.status === undefined || error.status >= 500 || error.status === 429)) || error instanceof APIConnectionError;
+        if (error instanceof APIConnectionTimeoutError)
+          throw new LlmTimeoutError(`no answer within ${this.config.timeoutMs} ms`);
+        const retryable =
+          (error instanceof APIError &&
+            (error.status === undefined || error.status >= 500 || error.status === 429)) ||
+          error instanceof APIConnectionError;
         if (!retryable || attempt >= 2) throw error;
         this.logger.warn(`AI call failed (${describe(error)}), retrying once`);
       }

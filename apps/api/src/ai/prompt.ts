@@ -39,7 +39,8 @@ export function buildMessages(
 ): ChatCompletionMessageParam[] {
   const parts: string[] = [];
   parts.push(`# Problem: ${problem.title}`, '', clip(problem.description, MAX_STATEMENT_CHARS), '');
-  if (problem.constraints.trim()) parts.push('## Constraints', '', clip(problem.constraints, MAX_STATEMENT_CHARS), '');
+  if (problem.constraints.trim())
+    parts.push('## Constraints', '', clip(problem.constraints, MAX_STATEMENT_CHARS), '');
   parts.push('## Function to implement', '', '```java', signature(problem), '```', '');
   parts.push(
     'Input arrives on standard input, one value per line in parameter order; an array is its length on one line and its elements space-separated on the next; strings are whole lines. The program prints the result.',
@@ -47,21 +48,34 @@ export function buildMessages(
   );
   if (problem.examples.length) {
     parts.push('## Example tests', '');
-    problem.examples.forEach((e, i) => parts.push(`Example ${i + 1} input: ${e.input}`, `Example ${i + 1} expected output: ${clip(e.expectedOutput, MAX_OUTPUT_CHARS)}`, ''));
+    problem.examples.forEach((e, i) =>
+      parts.push(
+        `Example ${i + 1} input: ${e.input}`,
+        `Example ${i + 1} expected output: ${clip(e.expectedOutput, MAX_OUTPUT_CHARS)}`,
+        '',
+      ),
+    );
   }
-  parts.push('## The student\'s code', '', '```java', numbered(code), '```', '');
+  parts.push("## The student's code", '', '```java', numbered(code), '```', '');
   if (debug) {
-    if (debug.errorMessage.trim()) parts.push('## Error message', '', '```', clip(debug.errorMessage, MAX_ERROR_CHARS), '```', '');
+    if (debug.errorMessage.trim())
+      parts.push('## Error message', '', '```', clip(debug.errorMessage, MAX_ERROR_CHARS), '```', '');
     if (debug.results.length) {
       parts.push('## Test verdicts', '');
       debug.results.slice(0, MAX_TESTS_LISTED).forEach((r, i) => {
         const label = r.isExample ? 'example' : 'hidden';
-        parts.push(`- Test ${i + 1} (${label}): ${r.passed ? 'passed' : `failed${r.error ? ` — ${clip(r.error, 300)}` : ''}`}`);
+        parts.push(
+          `- Test ${i + 1} (${label}): ${r.passed ? 'passed' : `failed${r.error ? ` — ${clip(r.error, 300)}` : ''}`}`,
+        );
         if (!r.passed && r.example) {
-          parts.push(`  - expected: ${JSON.stringify(clip(r.example.expectedOutput, MAX_OUTPUT_CHARS))}`, `  - actual: ${JSON.stringify(clip(r.example.actualOutput, MAX_OUTPUT_CHARS))}`);
+          parts.push(
+            `  - expected: ${JSON.stringify(clip(r.example.expectedOutput, MAX_OUTPUT_CHARS))}`,
+            `  - actual: ${JSON.stringify(clip(r.example.actualOutput, MAX_OUTPUT_CHARS))}`,
+          );
         }
       });
-      if (debug.results.length > MAX_TESTS_LISTED) parts.push(`- … and ${debug.results.length - MAX_TESTS_LISTED} more`);
+      if (debug.results.length > MAX_TESTS_LISTED)
+        parts.push(`- … and ${debug.results.length - MAX_TESTS_LISTED} more`);
       parts.push('');
     }
   }
@@ -76,7 +90,11 @@ export function buildMessages(
     );
   }
   parts.push(...counterexamplePrompt(offline.counterexample));
-  parts.push('## Static findings (built-in analyzer, javac -Xlint:all)', '', clip(offline.markdown, MAX_FINDINGS_CHARS));
+  parts.push(
+    '## Static findings (built-in analyzer, javac -Xlint:all)',
+    '',
+    clip(offline.markdown, MAX_FINDINGS_CHARS),
+  );
   return [
     { role: 'system', content: SYSTEM[kind] },
     { role: 'user', content: parts.join('\n') },

@@ -1,15 +1,17 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Inject, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { ENV, Env } from '../config/env';
+import { createSuperAdminSchema, registerSchema } from '@javelin/contracts';
 import { RateLimit, RateLimitRule } from '../common/rate-limit';
+import { SharedBody } from '../common/shared-body';
 import type { AuthUser } from '../users/users.service';
 import { AuthService } from './auth.service';
 import {
-  CreateSuperAdminDto,
+  type CreateSuperAdminDto,
   EmailDto,
   GoogleLoginDto,
   LoginDto,
-  RegisterDto,
+  type RegisterDto,
   ResetPasswordDto,
   TokenDto,
 } from './dto';
@@ -43,7 +45,7 @@ export class AuthController {
 
   @Post('register')
   @RateLimit({ setting: 'signUpPerAddress', per: 'address' })
-  register(@Body() dto: RegisterDto) {
+  register(@SharedBody(registerSchema) dto: RegisterDto) {
     return this.auth.register(dto);
   }
 
@@ -105,7 +107,7 @@ export class AuthController {
 
   @Post('create-super-admin')
   @RateLimit({ setting: 'createSuperAdminPerAddress', per: 'address' })
-  createSuperAdmin(@Body() dto: CreateSuperAdminDto) {
+  createSuperAdmin(@SharedBody(createSuperAdminSchema) dto: CreateSuperAdminDto) {
     return this.auth.createSuperAdmin(dto);
   }
 

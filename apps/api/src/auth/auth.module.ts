@@ -22,7 +22,14 @@ import { TokensService } from './tokens.service';
     }),
   ],
   controllers: [AuthController],
-  providers: [AuthService, TokensService, JwtStrategy, OAuthAccountsService, GoogleSignInService, GitHubSignInService],
+  providers: [
+    AuthService,
+    TokensService,
+    JwtStrategy,
+    OAuthAccountsService,
+    GoogleSignInService,
+    GitHubSignInService,
+  ],
   exports: [AuthService],
 })
 export class AuthModule {}

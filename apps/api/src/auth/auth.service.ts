@@ -98,6 +98,9 @@ export class AuthService {
   }
 
   async resetPassword(dto: ResetPasswordDto): Promise<{ success: true; message: string }> {
+    // A dead token is refused before the hash: argon2 costs CPU and memory no refused request should spend.
+    if (!(await this.tokens.isLive(dto.token, 'reset_password')))
+      throw new BadRequestException(ServerMessages.invalidResetToken);
     const passwordHash = await argon2.hash(dto.newPassword, { type: argon2.argon2id });
     await this.db.transaction(async (m) => {
       const userId = await this.tokens.consume(dto.token, 'reset_password', m);
@@ -110,6 +113,9 @@ export class AuthService {
 
   /** Creates the first super admin; refused (403) once any super admin exists, also under concurrent calls. */
   async createSuperAdmin(dto: CreateSuperAdminDto) {
+    // Refused before the hash once set up (the check under the lock below still decides races).
+    if ((await this.db.getRepository(UserRole).count({ where: { role: 'super_admin' } })) > 0)
+      throw new ForbiddenException(ServerMessages.superAdminExists);
     const passwordHash = await argon2.hash(dto.password, { type: argon2.argon2id });
     const user = await this.db.transaction(async (m) => {
       await m.query(`SELECT pg_advisory_xact_lock(hashtext('javelin:create-super-admin'))`);

@@ -5,19 +5,27 @@ import {
   IsNotEmpty,
   IsObject,
   IsString,
-  Matches,
   MaxLength,
   MinLength,
   ValidateNested,
 } from 'class-validator';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, ServerMessages } from '@javelin/contracts';
+import {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  ServerMessages,
+  USERNAME_MAX_LENGTH,
+  USERNAME_MIN_LENGTH,
+  USERNAME_PATTERN,
+  type CreateSuperAdminBody,
+  type RegisterBody,
+} from '@javelin/contracts';
 import { Optional } from '../common/validation';
 
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
-export const USERNAME_MIN = 3;
-export const USERNAME_MAX = 32;
-export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
+export const USERNAME_MIN = USERNAME_MIN_LENGTH;
+export const USERNAME_MAX = USERNAME_MAX_LENGTH;
+export { USERNAME_PATTERN };
 /** Google ID tokens are about 1 KB; the cap only keeps junk out. */
 export const GOOGLE_CREDENTIAL_MAX = 8192;
 
@@ -35,38 +43,9 @@ export class LoginDto extends EmailDto {
   password!: string;
 }
 
-export class AccountFieldsDto extends EmailDto {
-  @IsString()
-  @MinLength(PASSWORD_MIN_LENGTH, { message: ServerMessages.passwordTooShort })
-  @MaxLength(PASSWORD_MAX_LENGTH)
-  password!: string;
-
-  @Transform(trim)
-  @IsString()
-  @MinLength(USERNAME_MIN, { message: 'username must be at least 3 characters long' })
-  @MaxLength(USERNAME_MAX)
-  @Matches(USERNAME_PATTERN, {
-    message: 'username may contain only letters, digits, dot, dash and underscore',
-  })
-  username!: string;
-
-  @Transform(trim)
-  @IsString()
-  @IsNotEmpty({ message: 'fullName is required' })
-  @MaxLength(100)
-  fullName!: string;
-}
-
-export class RegisterDto extends AccountFieldsDto {
-  @IsString()
-  @IsNotEmpty({ message: 'confirmPassword is required' })
-  confirmPassword!: string;
-}
-
-export class CreateSuperAdminDto extends AccountFieldsDto {
-  @Equals('super_admin', { message: 'role must be super_admin' })
-  role!: 'super_admin';
-}
+/** Sign-up and the first super admin are checked by the schemas shared with the web (libs/contracts). */
+export type RegisterDto = RegisterBody;
+export type CreateSuperAdminDto = CreateSuperAdminBody;
 
 export class TokenDto {
   @IsString({ message: 'token is required' })

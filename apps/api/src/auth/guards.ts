@@ -66,7 +66,8 @@ export class RolesGuard implements CanActivate {
     if (required === 'super_admin' && !isSuperAdminRoles(user.roles)) {
       throw new ForbiddenException(ServerMessages.superAdminRequired);
     }
-    if (required === 'admin' && !isAdminRoles(user.roles)) throw new ForbiddenException(ServerMessages.adminRequired);
+    if (required === 'admin' && !isAdminRoles(user.roles))
+      throw new ForbiddenException(ServerMessages.adminRequired);
     return true;
   }
 }
@@ -74,13 +75,16 @@ export class RolesGuard implements CanActivate {
 /** Signed in, any role. */
 export const Authenticated = () => UseGuards(JwtAuthGuard);
 /** Signed in with admin or super_admin. */
-export const AdminOnly = () => applyDecorators(SetMetadata(REQUIRED_ROLE, 'admin'), UseGuards(JwtAuthGuard, RolesGuard));
+export const AdminOnly = () =>
+  applyDecorators(SetMetadata(REQUIRED_ROLE, 'admin'), UseGuards(JwtAuthGuard, RolesGuard));
 /** Signed in with super_admin. */
 export const SuperAdminOnly = () =>
   applyDecorators(SetMetadata(REQUIRED_ROLE, 'super_admin'), UseGuards(JwtAuthGuard, RolesGuard));
 /** The caller when signed in, else undefined. */
 export const OptionalAuth = () => UseGuards(OptionalJwtAuthGuard);
 
-export const CurrentUser = createParamDecorator((_data: unknown, context: ExecutionContext): AuthUser | undefined => {
-  return context.switchToHttp().getRequest<{ user?: AuthUser }>().user;
-});
+export const CurrentUser = createParamDecorator(
+  (_data: unknown, context: ExecutionContext): AuthUser | undefined => {
+    return context.switchToHttp().getRequest<{ user?: AuthUser }>().user;
+  },
+);

@@ -12,7 +12,11 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     @Inject(ENV) env: Env,
     private readonly users: UsersService,
   ) {
-    super({ jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(), secretOrKey: env.jwtSecret, ignoreExpiration: false });
+    super({
+      jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
+      secretOrKey: env.jwtSecret,
+      ignoreExpiration: false,
+    });
   }
 
   async validate(payload: { sub?: unknown }): Promise<AuthUser> {

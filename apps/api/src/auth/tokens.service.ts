@@ -18,10 +18,16 @@ export function sha256(value: string): string {
 export class TokensService {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
-  async issue(userId: string, purpose: AuthTokenPurpose, manager: EntityManager = this.db.manager): Promise<string> {
+  async issue(
+    userId: string,
+    purpose: AuthTokenPurpose,
+    manager: EntityManager = this.db.manager,
+  ): Promise<string> {
     const raw = randomBytes(32).toString('base64url');
     // A new token replaces any earlier unused one of the same purpose.
-    await manager.getRepository(AuthToken).update({ userId, purpose, usedAt: IsNull() }, { usedAt: new Date() });
+    await manager
+      .getRepository(AuthToken)
+      .update({ userId, purpose, usedAt: IsNull() }, { usedAt: new Date() });
     await manager.getRepository(AuthToken).insert({
       userId,
       purpose,
@@ -31,8 +37,24 @@ export class TokensService {
     return raw;
   }
 
+  /** Whether the token could be consumed now (known, unused, unexpired); reads only. */
+  async isLive(raw: string, purpose: AuthTokenPurpose): Promise<boolean> {
+    return this.db
+      .getRepository(AuthToken)
+      .createQueryBuilder('t')
+      .where('t.token_hash = :hash AND t.purpose = :purpose AND t.used_at IS NULL AND t.expires_at > now()', {
+        hash: sha256(raw),
+        purpose,
+      })
+      .getExists();
+  }
+
   /** Marks the token used and returns its user id, or null when unknown, used or expired. Atomic under races. */
-  async consume(raw: string, purpose: AuthTokenPurpose, manager: EntityManager = this.db.manager): Promise<string | null> {
+  async consume(
+    raw: string,
+    purpose: AuthTokenPurpose,
+    manager: EntityManager = this.db.manager,
+  ): Promise<string | null> {
     const result = await manager
       .createQueryBuilder()
       .update(AuthToken)

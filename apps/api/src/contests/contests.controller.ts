@@ -134,7 +134,10 @@ export class ContestsController {
       };
       const unsubscribe = this.standings.onChange(id, schedule);
       const stopOnClose = this.standings.onClosing(() => subscriber.complete());
-      const heartbeat = setInterval(() => subscriber.next({ type: 'heartbeat', data: {} }), STREAM_HEARTBEAT_MS);
+      const heartbeat = setInterval(
+        () => subscriber.next({ type: 'heartbeat', data: {} }),
+        STREAM_HEARTBEAT_MS,
+      );
       push();
       return () => {
         closed = true;

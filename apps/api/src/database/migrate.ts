@@ -9,7 +9,11 @@ export async function migrate(databaseUrl: string, log: (line: string) => void =
   await dataSource.initialize();
   try {
     const ran = await dataSource.runMigrations({ transaction: 'each' });
-    log(ran.length ? `migrations: ran ${ran.map((m) => m.name).join(', ')}` : 'migrations: database is up to date');
+    log(
+      ran.length
+        ? `migrations: ran ${ran.map((m) => m.name).join(', ')}`
+        : 'migrations: database is up to date',
+    );
   } finally {
     await dataSource.destroy();
   }
@@ -40,7 +44,11 @@ if (require.main === module) {
       await migrate(loadEnv().databaseUrl);
     } catch (error) {
       const env = error instanceof EnvError ? null : loadEnvSafe();
-      console.error(error instanceof EnvError ? `config: ${error.message}` : describeConnectionError(error, env?.databaseUrl));
+      console.error(
+        error instanceof EnvError
+          ? `config: ${error.message}`
+          : describeConnectionError(error, env?.databaseUrl),
+      );
       process.exit(1);
     }
   })();

@@ -1,7 +1,6 @@
-import { MAX_CODE_BYTES } from '@javelin/contracts';
+import { MAX_CODE_BYTES, type ExecuteCodeBody } from '@javelin/contracts';
 import {
   Equals,
-  IsBoolean,
   IsObject,
   IsString,
   IsUUID,
@@ -34,15 +33,8 @@ export class JavaCodeDto {
   problemId!: string;
 }
 
-export class ExecuteCodeDto extends JavaCodeDto {
-  @Optional()
-  @IsBoolean({ message: 'runAllTestCases must be true or false' })
-  runAllTestCases?: boolean;
-
-  @Optional()
-  @IsUUID('all', { message: 'contestId must be a UUID' })
-  contestId?: string;
-}
+/** POST /api/execute-code is checked by the schema shared with the web (libs/contracts). */
+export type ExecuteCodeDto = ExecuteCodeBody;
 
 /** Bounds of a custom run's input map: a problem has a handful of variables, each one line or one array. */
 export const CUSTOM_INPUT_MAX_KEYS = 50;

@@ -29,7 +29,12 @@ export class MailService {
   }
 
   async send(mail: Mail): Promise<void> {
-    const info = await this.transport.sendMail({ from: this.env.mailFrom, to: mail.to, subject: mail.subject, text: mail.text });
+    const info = await this.transport.sendMail({
+      from: this.env.mailFrom,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+    });
     if (!this.outboxDir) return;
     await mkdir(this.outboxDir, { recursive: true });
     const safeTo = mail.to.replace(/[^a-zA-Z0-9@._-]/g, '_');

@@ -26,7 +26,14 @@ export function httpObserver(logger: Logger, metrics: Metrics) {
       metrics.httpDuration.observe({ method: req.method, route, status: String(res.statusCode) }, seconds);
       if (route === '/metrics') return;
       logger.info(
-        { reqId: req.id, method: req.method, route, url: req.originalUrl, status: res.statusCode, ms: Math.round(seconds * 1000) },
+        {
+          reqId: req.id,
+          method: req.method,
+          route,
+          url: req.originalUrl,
+          status: res.statusCode,
+          ms: Math.round(seconds * 1000),
+        },
         'request',
       );
     });

@@ -10,7 +10,11 @@ import type {
   SchemaObject,
 } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { CUSTOM_INPUT_MAX_CHARS, CUSTOM_INPUT_MAX_KEYS } from '../execution/dto';
-import { MAX_CODE_BYTES } from '@javelin/contracts';
+import { MAX_CODE_BYTES, RequestSchemas } from '@javelin/contracts';
+import { z } from 'zod';
+import { SharedBodyPipe } from '../common/shared-body';
+import { RESPONSE_SCHEMAS } from './response-schemas.generated';
+import { ANSWERS } from './responses';
 import { defaultMetadataStorage } from 'class-transformer/cjs/storage';
 import { getMetadataStorage, IS_OBJECT, ValidationTypes } from 'class-validator';
 import { targetConstructorToSchema, validationMetadatasToSchemas } from 'class-validator-jsonschema';
@@ -32,8 +36,14 @@ const ERROR_BODY: SchemaObject = {
 export interface Handler {
   operationId: string;
   body?: Type;
+  /** A body checked by a schema shared with the web (libs/contracts), under its published name. */
+  sharedBody?: { name: string; schema: z.ZodType };
   query?: Type;
 }
+
+const SHARED_NAMES = new Map<z.ZodType, string>(
+  Object.entries(RequestSchemas).map(([name, schema]) => [schema as z.ZodType, name]),
+);
 
 /**
  * The DTO classes each handler validates its body and query with, keyed by the operationId
@@ -48,18 +58,28 @@ export function routeHandlers(app: INestApplication): Handler[] {
       const controller = metatype as Type;
       for (const method of Object.getOwnPropertyNames(controller.prototype)) {
         if (method === 'constructor') continue;
-        const args: Record<string, { index: number }> =
+        const args: Record<string, { index: number; pipes?: unknown[] }> =
           Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, method) ?? {};
         const types: Type[] = Reflect.getMetadata('design:paramtypes', controller.prototype, method) ?? [];
+        const argOf = (kind: RouteParamtypes) =>
+          Object.entries(args).find(([key]) => key.split(':')[0] === String(kind))?.[1];
         const typeOf = (kind: RouteParamtypes) => {
-          const entry = Object.entries(args).find(([key]) => key.split(':')[0] === String(kind));
-          return entry ? types[entry[1].index] : undefined;
+          const arg = argOf(kind);
+          return arg ? types[arg.index] : undefined;
         };
-        found.push({
-          operationId: `${controller.name}_${method}`,
-          body: typeOf(RouteParamtypes.BODY),
-          query: typeOf(RouteParamtypes.QUERY),
-        });
+        const shared = argOf(RouteParamtypes.BODY)?.pipes?.find((pipe) => pipe instanceof SharedBodyPipe);
+        const operationId = `${controller.name}_${method}`;
+        if (shared) {
+          const name = SHARED_NAMES.get(shared.schema);
+          if (!name) throw new Error(`${operationId}: its shared body schema is not in RequestSchemas`);
+          found.push({
+            operationId,
+            sharedBody: { name, schema: shared.schema },
+            query: typeOf(RouteParamtypes.QUERY),
+          });
+          continue;
+        }
+        found.push({ operationId, body: typeOf(RouteParamtypes.BODY), query: typeOf(RouteParamtypes.QUERY) });
       }
     }
   }
@@ -103,6 +123,12 @@ function closed(schema: SchemaObject): SchemaObject {
   return { ...schema, additionalProperties: false };
 }
 
+/** The JSON Schema of a shared request schema, as OpenAPI 3.0 has it (what a client may send). */
+export function sharedSchema(schema: z.ZodType): SchemaObject {
+  const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { target: 'openapi-3.0', io: 'input' });
+  return json as SchemaObject;
+}
+
 /** JSON Schemas of a DTO class and of every class nested in one, from the decorators that validate them. */
 export function dtoSchema(dto: Type): SchemaObject {
   return closed(targetConstructorToSchema(dto, OPTIONS) as SchemaObject);
@@ -130,12 +156,41 @@ function describeOperation(operation: OperationObject, handler: Handler | undefi
   }
   if (handler?.query) parameters.push(...queryParameters(dtoSchema(handler.query)));
   operation.parameters = parameters;
+  if (handler?.sharedBody) {
+    operation.requestBody = {
+      required: true,
+      content: {
+        'application/json': { schema: { $ref: `#/components/schemas/${handler.sharedBody.name}` } },
+      },
+    };
+  }
+  const refusal = (description: string) => ({
+    description,
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
+  });
+  const answer = ANSWERS[operation.operationId ?? ''];
+  const hasInput = parameters.length > 0 || !!operation.requestBody;
   operation.responses = {
-    ...operation.responses,
-    '4XX': {
-      description: 'Refused: {statusCode, error, message}',
-      content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
-    },
+    // Nest's bare default ('200' or '201' with no body) gives way to what the route answers.
+    ...(answer
+      ? {
+          [String(answer.status)]: {
+            description: answer.description,
+            ...(answer.json ? { content: { 'application/json': { schema: answer.json } } } : {}),
+            ...(answer.other ? { content: { [answer.other]: { schema: { type: 'string' } } } } : {}),
+          },
+        }
+      : operation.responses),
+    ...(hasInput ? { '400': refusal('Malformed input: the message names each refused field') } : {}),
+    ...(parameters.some((p) => p.in === 'path')
+      ? { '404': refusal('No such record (or not visible to the caller)') }
+      : {}),
+    '4XX': refusal(
+      'Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message}',
+    ),
+    '5XX': refusal(
+      'Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message}',
+    ),
   };
 }
 
@@ -165,6 +220,13 @@ export function buildApiDocument(app: INestApplication): OpenAPIObject {
       // Nested DTOs (a problem form's test cases) are referenced from the bodies.
       ...nestedSchemas(),
       ...Object.fromEntries(bodies.map((dto) => [dto.name, dtoSchema(dto)])),
+      ...Object.fromEntries(
+        [...byOperation.values()].flatMap((h) =>
+          h.sharedBody ? [[h.sharedBody.name, sharedSchema(h.sharedBody.schema)]] : [],
+        ),
+      ),
+      // The answers' shapes: the libs/contracts types the web reads them as.
+      ...RESPONSE_SCHEMAS,
       ErrorBody: ERROR_BODY,
     },
   };

@@ -1,5 +1,12 @@
 import type { Difficulty, InputVariable, ReturnType } from '@javelin/contracts';
-import { Column, CreateDateColumn, Entity, OneToMany, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import {
+  Column,
+  CreateDateColumn,
+  Entity,
+  OneToMany,
+  PrimaryGeneratedColumn,
+  UpdateDateColumn,
+} from 'typeorm';
 import type { TestCase } from './test-case.entity';
 
 @Entity('problems')

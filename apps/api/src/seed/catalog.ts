@@ -63,7 +63,8 @@ function test(inputs: Record<string, CatalogValue>, expected: CatalogValue, isEx
   };
 }
 
-const example = (inputs: Record<string, CatalogValue>, expected: CatalogValue) => test(inputs, expected, true);
+const example = (inputs: Record<string, CatalogValue>, expected: CatalogValue) =>
+  test(inputs, expected, true);
 
 function v(name: string, type: InputType, description: string): CatalogInputVariable {
   return { id: name, name, type, description };
@@ -262,7 +263,8 @@ export const CATALOG: CatalogProblem[] = [
       '',
       'Example: nums = [2,7,11,15], target = 9 → "0 1" (2 + 7 = 9).',
     ].join('\n'),
-    constraints: '2 <= nums.length <= 8000\n-10^9 <= nums[i] <= 10^9\n-10^9 <= target <= 10^9\nExactly one valid answer exists.',
+    constraints:
+      '2 <= nums.length <= 8000\n-10^9 <= nums[i] <= 10^9\n-10^9 <= target <= 10^9\nExactly one valid answer exists.',
     functionName: 'twoSum',
     returnType: 'string',
     inputVariables: [v('nums', 'array', 'the numbers'), v('target', 'int', 'the sum to reach')],
@@ -300,7 +302,8 @@ export const CATALOG: CatalogProblem[] = [
       '',
       'Example: s = "hello" → "olleh".',
     ].join('\n'),
-    constraints: '0 <= s.length <= 10^5\ns consists of printable ASCII characters (spaces included) and does not start or end with a space.',
+    constraints:
+      '0 <= s.length <= 10^5\ns consists of printable ASCII characters (spaces included) and does not start or end with a space.',
     functionName: 'reverseString',
     returnType: 'string',
     inputVariables: [v('s', 'string', 'the text to reverse')],
@@ -415,7 +418,8 @@ export const CATALOG: CatalogProblem[] = [
       '',
       'Example: nums = [-1,0,3,5,9,12], target = 9 → 4.',
     ].join('\n'),
-    constraints: '0 <= nums.length <= 8000\n-2^31 <= nums[i], target <= 2^31 - 1\nnums is sorted ascending and its values are distinct.',
+    constraints:
+      '0 <= nums.length <= 8000\n-2^31 <= nums[i], target <= 2^31 - 1\nnums is sorted ascending and its values are distinct.',
     functionName: 'search',
     returnType: 'int',
     inputVariables: [v('nums', 'array', 'sorted, distinct numbers'), v('target', 'int', 'the value to find')],
@@ -475,8 +479,14 @@ export const CATALOG: CatalogProblem[] = [
       test({ text: 'abc', shift: -1, decrypt: false }, 'zab'),
       test({ text: 'abc', shift: -1, decrypt: true }, 'bcd'),
       test({ text: '123 !?', shift: 7, decrypt: false }, '123 !?'),
-      test({ text: 'Attack at Dawn', shift: 1_000_000_000, decrypt: false }, caesar('Attack at Dawn', 1_000_000_000, false)),
-      test({ text: 'Mixed CASE text', shift: -1_000_000_000, decrypt: true }, caesar('Mixed CASE text', -1_000_000_000, true)),
+      test(
+        { text: 'Attack at Dawn', shift: 1_000_000_000, decrypt: false },
+        caesar('Attack at Dawn', 1_000_000_000, false),
+      ),
+      test(
+        { text: 'Mixed CASE text', shift: -1_000_000_000, decrypt: true },
+        caesar('Mixed CASE text', -1_000_000_000, true),
+      ),
       (() => {
         const text = `Q${randomString(1061, 99_998, PRINTABLE)}q`;
         return test({ text, shift: 777_777, decrypt: true }, caesar(text, 777_777, true));
@@ -508,7 +518,10 @@ export const CATALOG: CatalogProblem[] = [
     constraints: '0 <= nums.length <= 10^4\n-10^5 <= nums[i] <= 10^5',
     functionName: 'isMonotonic',
     returnType: 'boolean',
-    inputVariables: [v('nums', 'array', 'the numbers'), v('strict', 'boolean', 'require strictly increasing or decreasing')],
+    inputVariables: [
+      v('nums', 'array', 'the numbers'),
+      v('strict', 'boolean', 'require strictly increasing or decreasing'),
+    ],
     tags: ['arrays'],
     testCases: [
       example({ nums: [1, 2, 2, 3], strict: false }, true),
@@ -523,7 +536,13 @@ export const CATALOG: CatalogProblem[] = [
       test({ nums: [100_000, 5, -5, -100_000], strict: true }, true),
       test({ nums: [1, 1, 2, 1], strict: false }, false),
       test({ nums: Array.from({ length: 10_000 }, (_, i) => 50_000 - 10 * i), strict: true }, true),
-      test({ nums: Array.from({ length: 10_000 }, (_, i) => (i === 9_998 ? 0 : Math.floor(i / 2))), strict: false }, false),
+      test(
+        {
+          nums: Array.from({ length: 10_000 }, (_, i) => (i === 9_998 ? 0 : Math.floor(i / 2))),
+          strict: false,
+        },
+        false,
+      ),
     ],
     solutionBody: solutionBody(`
         boolean up = true, down = true;
@@ -621,7 +640,8 @@ export const CATALOG: CatalogProblem[] = [
       '',
       'Example: s = "abcabcbb" → 3 ("abc"); s = "bbbbb" → 1; s = "pwwkew" → 3 ("wke").',
     ].join('\n'),
-    constraints: '0 <= s.length <= 10^5\ns consists of printable ASCII characters (letters, digits, symbols and spaces).',
+    constraints:
+      '0 <= s.length <= 10^5\ns consists of printable ASCII characters (letters, digits, symbols and spaces).',
     functionName: 'lengthOfLongestSubstring',
     returnType: 'int',
     inputVariables: [v('s', 'string', 'the text')],
@@ -666,7 +686,10 @@ export const CATALOG: CatalogProblem[] = [
     constraints: '1 <= k <= nums.length <= 5000\n-2^31 <= nums[i] <= 2^31 - 1',
     functionName: 'findKthLargest',
     returnType: 'int',
-    inputVariables: [v('nums', 'array', 'the numbers'), v('k', 'int', 'which largest to return (1 = the maximum)')],
+    inputVariables: [
+      v('nums', 'array', 'the numbers'),
+      v('k', 'int', 'which largest to return (1 = the maximum)'),
+    ],
     tags: ['arrays', 'sorting', 'heap'],
     testCases: [
       example({ nums: [3, 2, 1, 5, 6, 4], k: 2 }, 5),
@@ -789,7 +812,8 @@ export const CATALOG: CatalogProblem[] = [
       '',
       'Example: word1 = "horse", word2 = "ros" → 3 (horse → rorse → rose → ros).',
     ].join('\n'),
-    constraints: '0 <= word1.length, word2.length <= 1000\nword1 and word2 consist of lowercase English letters.',
+    constraints:
+      '0 <= word1.length, word2.length <= 1000\nword1 and word2 consist of lowercase English letters.',
     functionName: 'minDistance',
     returnType: 'int',
     inputVariables: [v('word1', 'string', 'the starting word'), v('word2', 'string', 'the target word')],
@@ -834,10 +858,14 @@ export const CATALOG: CatalogProblem[] = [
       '',
       'Example: s = "ADOBECODEBANC", t = "ABC" → "BANC".',
     ].join('\n'),
-    constraints: '1 <= s.length, t.length <= 5 * 10^4\ns and t consist of English letters (upper and lower case are different characters).',
+    constraints:
+      '1 <= s.length, t.length <= 5 * 10^4\ns and t consist of English letters (upper and lower case are different characters).',
     functionName: 'minWindow',
     returnType: 'string',
-    inputVariables: [v('s', 'string', 'the text to search'), v('t', 'string', 'the characters the window must contain')],
+    inputVariables: [
+      v('s', 'string', 'the text to search'),
+      v('t', 'string', 'the characters the window must contain'),
+    ],
     tags: ['strings', 'sliding-window', 'hash-map'],
     testCases: [
       example({ s: 'ADOBECODEBANC', t: 'ABC' }, 'BANC'),
@@ -852,7 +880,10 @@ export const CATALOG: CatalogProblem[] = [
       test({ s: 'xyzzyx', t: 'xyz' }, 'xyz'),
       test({ s: 'a'.repeat(50_000), t: 'a'.repeat(50_000) }, 'a'.repeat(50_000)),
       test({ s: windowS, t: 'Javelin' }, minWindow(windowS, 'Javelin')),
-      test({ s: windowS.slice(0, 30_000), t: 'ZZZZzzzzQQqq' }, minWindow(windowS.slice(0, 30_000), 'ZZZZzzzzQQqq')),
+      test(
+        { s: windowS.slice(0, 30_000), t: 'ZZZZzzzzQQqq' },
+        minWindow(windowS.slice(0, 30_000), 'ZZZZzzzzQQqq'),
+      ),
     ],
     solutionBody: solutionBody(`
         int[] need = new int[128]; // how many more of each character the window needs (negative: spare)
@@ -892,6 +923,7 @@ export function boilerplateOf(problem: CatalogProblem): string {
 export function referenceSolution(problem: CatalogProblem): string {
   const boilerplate = boilerplateOf(problem);
   const stub = STUB[problem.returnType];
-  if (!boilerplate.includes(stub)) throw new Error(`${problem.title}: the boilerplate has no stub body to replace`);
+  if (!boilerplate.includes(stub))
+    throw new Error(`${problem.title}: the boilerplate has no stub body to replace`);
   return boilerplate.replace(stub, () => problem.solutionBody);
 }

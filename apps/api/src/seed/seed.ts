@@ -55,7 +55,10 @@ export function toProblemForm(problem: CatalogProblem): Record<string, unknown> 
 function describeErrors(errors: ValidationError[], prefix = ''): string[] {
   return errors.flatMap((e) => {
     const path = prefix ? `${prefix}.${e.property}` : e.property;
-    return [...Object.values(e.constraints ?? {}).map((m) => `${path}: ${m}`), ...describeErrors(e.children ?? [], path)];
+    return [
+      ...Object.values(e.constraints ?? {}).map((m) => `${path}: ${m}`),
+      ...describeErrors(e.children ?? [], path),
+    ];
   });
 }
 
@@ -63,14 +66,20 @@ function describeErrors(errors: ValidationError[], prefix = ''): string[] {
 export async function validateCatalogProblem(problem: CatalogProblem): Promise<ProblemFormDto> {
   const form = plainToInstance(ProblemFormDto, toProblemForm(problem));
   const errors = await validate(form, { whitelist: true, forbidNonWhitelisted: true });
-  if (errors.length) throw new Error(`catalog problem "${problem.title}" is invalid: ${describeErrors(errors).join('; ')}`);
+  if (errors.length)
+    throw new Error(`catalog problem "${problem.title}" is invalid: ${describeErrors(errors).join('; ')}`);
   return form;
 }
 
 /** Inserts every catalog problem whose title is not in the database yet. */
-export async function seedCatalog(db: DataSource, catalog: readonly CatalogProblem[] = CATALOG): Promise<SeedResult> {
+export async function seedCatalog(
+  db: DataSource,
+  catalog: readonly CatalogProblem[] = CATALOG,
+): Promise<SeedResult> {
   // Validate everything first: a broken catalog entry must not leave a half-loaded catalog behind.
-  const forms = await Promise.all(catalog.map(async (p) => ({ problem: p, form: await validateCatalogProblem(p) })));
+  const forms = await Promise.all(
+    catalog.map(async (p) => ({ problem: p, form: await validateCatalogProblem(p) })),
+  );
   const service = new ProblemsService(db);
   const lock = db.createQueryRunner();
   await lock.connect();
@@ -89,7 +98,9 @@ export async function seedCatalog(db: DataSource, catalog: readonly CatalogProbl
       try {
         await service.create(form, NO_AUTHOR);
       } catch (error) {
-        throw new Error(`could not add "${problem.title}": ${error instanceof Error ? error.message : String(error)}`);
+        throw new Error(
+          `could not add "${problem.title}": ${error instanceof Error ? error.message : String(error)}`,
+        );
       }
       result.added.push(problem.title);
     }
@@ -101,12 +112,17 @@ export async function seedCatalog(db: DataSource, catalog: readonly CatalogProbl
 }
 
 /** The command: seed the database at `databaseUrl` and report one line. */
-export async function runSeed(databaseUrl: string, log: (line: string) => void = console.log): Promise<SeedResult> {
+export async function runSeed(
+  databaseUrl: string,
+  log: (line: string) => void = console.log,
+): Promise<SeedResult> {
   const db = createDataSource(databaseUrl);
   await db.initialize();
   try {
     const result = await seedCatalog(db);
-    log(`seed: added ${result.added.length} problem(s) to the catalog (${result.alreadyPresent.length} already present)`);
+    log(
+      `seed: added ${result.added.length} problem(s) to the catalog (${result.alreadyPresent.length} already present)`,
+    );
     return result;
   } finally {
     await db.destroy();
@@ -121,7 +137,8 @@ if (require.main === module) {
       await runSeed(databaseUrl);
     } catch (error) {
       if (error instanceof EnvError) console.error(`config: ${error.message}`);
-      else if (error instanceof Error && /^(catalog problem|could not add)/.test(error.message)) console.error(`seed: ${error.message}`);
+      else if (error instanceof Error && /^(catalog problem|could not add)/.test(error.message))
+        console.error(`seed: ${error.message}`);
       else console.error(`seed: ${describeConnectionError(error, databaseUrl)}`);
       process.exit(1);
     }

@@ -1,9 +1,10 @@
 import { Body, Controller, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
-import { judgingRateLimitedMessage } from '@javelin/contracts';
+import { executeCodeSchema, judgingRateLimitedMessage } from '@javelin/contracts';
 import type { Request } from 'express';
 import { CurrentUser, JwtAuthGuard } from '../auth/guards';
 import { RateLimit } from '../common/rate-limit';
-import { ExecuteCodeDto, RunCustomDto } from '../execution/dto';
+import { SharedBody } from '../common/shared-body';
+import { RunCustomDto, type ExecuteCodeDto } from '../execution/dto';
 import type { AuthUser } from '../users/users.service';
 import { JudgementsService } from './judgements.service';
 
@@ -25,7 +26,11 @@ export class JudgementsController {
   // Signed in, then counted against the user's judging budget, runs and submits together (a 429 with Retry-After past it).
   @UseGuards(JwtAuthGuard)
   @JudgingBudget()
-  execute(@CurrentUser() user: AuthUser, @Body() dto: ExecuteCodeDto, @Req() req: Request) {
+  execute(
+    @CurrentUser() user: AuthUser,
+    @SharedBody(executeCodeSchema) dto: ExecuteCodeDto,
+    @Req() req: Request,
+  ) {
     return this.judgements.judge(user, dto, req.id);
   }
 

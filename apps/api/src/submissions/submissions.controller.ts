@@ -1,7 +1,9 @@
-import { Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { solveSchema, submissionSchema } from '@javelin/contracts';
 import { Authenticated, CurrentUser } from '../auth/guards';
 import type { AuthUser } from '../users/users.service';
-import { SolveDto, SubmissionDto } from './dto';
+import { SharedBody } from '../common/shared-body';
+import type { SolveDto, SubmissionDto } from './dto';
 import { SubmissionsService } from './submissions.service';
 
 @Controller()
@@ -10,13 +12,13 @@ export class SubmissionsController {
   constructor(private readonly submissions: SubmissionsService) {}
 
   @Post('submissions')
-  create(@CurrentUser() user: AuthUser, @Body() dto: SubmissionDto) {
+  create(@CurrentUser() user: AuthUser, @SharedBody(submissionSchema) dto: SubmissionDto) {
     return this.submissions.create(user, dto);
   }
 
   @Post('solve')
   @HttpCode(200)
-  solve(@CurrentUser() user: AuthUser, @Body() dto: SolveDto) {
+  solve(@CurrentUser() user: AuthUser, @SharedBody(solveSchema) dto: SolveDto) {
     return this.submissions.solve(user, dto);
   }
 

@@ -900,14 +900,6 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
-    RegisterDto: {
-      confirmPassword: string;
-      /** Format: email */
-      email: string;
-      password: string;
-      username: string;
-      fullName: string;
-    };
     LoginDto: {
       password: string;
       /** Format: email */
@@ -923,15 +915,6 @@ export interface components {
     };
     TokenDto: {
       token: string;
-    };
-    CreateSuperAdminDto: {
-      /** @enum {string} */
-      role: 'super_admin';
-      /** Format: email */
-      email: string;
-      password: string;
-      username: string;
-      fullName: string;
     };
     GoogleLoginDto: {
       /** @enum {string} */
@@ -979,17 +962,6 @@ export interface components {
       penaltyMinutes?: number;
       freezeMinutes?: number;
     };
-    ExecuteCodeDto: {
-      runAllTestCases?: boolean;
-      /** Format: uuid */
-      contestId?: string;
-      /** @description at most 65536 bytes in UTF-8 */
-      code: string;
-      /** @enum {string} */
-      language: 'java';
-      /** Format: uuid */
-      problemId: string;
-    };
     RunCustomDto: {
       /** Format: uuid */
       contestId?: string;
@@ -1002,27 +974,6 @@ export interface components {
       language: 'java';
       /** Format: uuid */
       problemId: string;
-    };
-    SubmissionDto: {
-      /** Format: uuid */
-      contestId?: string;
-      status?: string;
-      testCasesPassed?: number;
-      totalTestCases?: number;
-      /** @description at most 65536 bytes in UTF-8 */
-      code: string;
-      /** @enum {string} */
-      language: 'java';
-      /** Format: uuid */
-      problemId: string;
-    };
-    SolveDto: {
-      /** Format: uuid */
-      problemId: string;
-      /** Format: uuid */
-      submissionId: string;
-      /** Format: uuid */
-      contestId?: string;
     };
     UpdateProfileDto: {
       username?: string;
@@ -1090,13 +1041,6 @@ export interface components {
       executionTime?: number;
       verdict?: string;
     };
-    AccountFieldsDto: {
-      password: string;
-      username: string;
-      fullName: string;
-      /** Format: email */
-      email: string;
-    };
     GoogleUserInfoDto: {
       id?: string;
       email?: string;
@@ -1111,6 +1055,289 @@ export interface components {
       limit?: number;
       offset?: number;
     };
+    RegisterDto: {
+      confirmPassword: string;
+      /** Format: email */
+      email: string;
+      password: string;
+      username: string;
+      fullName: string;
+    };
+    CreateSuperAdminDto: {
+      /** @enum {string} */
+      role: 'super_admin';
+      /** Format: email */
+      email: string;
+      password: string;
+      username: string;
+      fullName: string;
+    };
+    ExecuteCodeDto: {
+      runAllTestCases?: boolean;
+      /** Format: uuid */
+      contestId?: string;
+      /** @description at most 65536 bytes in UTF-8 */
+      code: string;
+      /** @enum {string} */
+      language: 'java';
+      /** Format: uuid */
+      problemId: string;
+    };
+    SubmissionDto: {
+      /** Format: uuid */
+      contestId?: string;
+      status?: string;
+      testCasesPassed?: number;
+      totalTestCases?: number;
+      /** @description at most 65536 bytes in UTF-8 */
+      code: string;
+      /** @enum {string} */
+      language: 'java';
+      /** Format: uuid */
+      problemId: string;
+    };
+    SolveDto: {
+      /** Format: uuid */
+      problemId: string;
+      /** Format: uuid */
+      submissionId: string;
+      /** Format: uuid */
+      contestId?: string;
+    };
+    Activity: {
+      problemId: string;
+      problemTitle: string;
+      difficulty: string;
+      points: number;
+      solvedAt: string;
+    };
+    AiResponse: {
+      success: boolean;
+      analysis: string;
+      error?: string;
+    };
+    AuthConfig: {
+      googleClientId?: string;
+      githubEnabled: boolean;
+    };
+    Contest: {
+      _id: string;
+      id: string;
+      title: string;
+      description: string;
+      startTime: string;
+      endTime: string;
+      status: components['schemas']['ContestStatus'];
+      maxParticipants: number;
+      participantCount: number;
+      userJoined: boolean;
+      contestProblems: components['schemas']['ContestProblem'][];
+    };
+    ContestLeaderboardEntry: {
+      userId: string;
+      username: string;
+      fullName?: string;
+      problemsSolved: number;
+      score: number;
+      rank?: number;
+    };
+    ContestProblem: {
+      problemId: components['schemas']['Problem'];
+      points: number;
+      order: number;
+    };
+    ContestRatingLeaderboardEntry: {
+      userId: string;
+      fullName: string;
+      username: string;
+      contestRating: number;
+      contestsParticipated: number;
+    };
+    /** @enum {string} */
+    ContestStatus: 'upcoming' | 'active' | 'ended';
+    /** @enum {string} */
+    Difficulty: 'easy' | 'medium' | 'hard';
+    ExecuteCodeResponse: {
+      results: components['schemas']['ExecutionResult'][];
+      overallPassed: boolean;
+      passedCount: number;
+      totalCount: number;
+      verdict: components['schemas']['Verdict'];
+      compileError?: string;
+    };
+    ExecutionResult: {
+      testCaseId: string;
+      input: string;
+      expectedOutput: string;
+      actualOutput: string;
+      passed: boolean;
+      executionTime: number;
+      error: string;
+      isExample: boolean;
+      verdict: components['schemas']['Verdict'];
+    };
+    /** @enum {string} */
+    InputType: 'int' | 'string' | 'array' | 'boolean';
+    InputVariable: {
+      id: string;
+      name: string;
+      type: components['schemas']['InputType'];
+      description: string;
+    };
+    MeResponse: {
+      user: components['schemas']['User'];
+      roles: string[];
+    };
+    MessageResponse: {
+      message?: string;
+      success?: boolean;
+    };
+    PlatformStats: {
+      problems: number;
+      contests: number;
+      users: number;
+    };
+    Problem: {
+      _id: string;
+      id: string;
+      title: string;
+      description: string;
+      constraints: string;
+      difficulty: components['schemas']['Difficulty'];
+      points: number;
+      inputVariables: components['schemas']['InputVariable'][];
+      testCases: components['schemas']['TestCase'][];
+      functionName: string;
+      returnType: components['schemas']['ReturnType'];
+      boilerplateCode: string;
+      tags: string[];
+      isVisible: boolean;
+      testCaseCount: number;
+      createdAt?: string;
+    };
+    ProblemLeaderboardEntry: {
+      userId: string;
+      fullName: string;
+      username: string;
+      totalScore: number;
+    };
+    Profile: {
+      userId: string;
+      username: string;
+      fullName: string;
+      email?: string;
+      bio: string;
+      preferredLanguage: string;
+      totalScore: number;
+      problemsSolved: number;
+      rating: number;
+      contestsParticipated: number;
+    };
+    RatingChange: {
+      contestId: string;
+      contestTitle: string;
+      oldRating: number;
+      newRating: number;
+      rank: number;
+      at: string;
+    };
+    RegisterResponse: {
+      token?: string;
+      requiresVerification: boolean;
+      message?: string;
+    };
+    /** @enum {string} */
+    ReturnType: 'int' | 'string' | 'boolean' | 'void';
+    /** @enum {string} */
+    Role: 'admin' | 'super_admin';
+    RunCustomResponse: {
+      actualOutput: string;
+      stderr: string;
+      executionTime: number;
+      verdict: components['schemas']['Verdict'];
+      error: string;
+      compileError?: string;
+    };
+    SolvedProblemEntry: {
+      problemId?:
+        | string
+        | {
+            _id: string;
+          };
+      _id?: string;
+    };
+    SubmissionDetail: {
+      _id: string;
+      problemId: string;
+      problemTitle: string;
+      contestId: string | null;
+      verdict: components['schemas']['Verdict'];
+      passedCount: number;
+      totalCount: number;
+      maxTimeMs: number;
+      createdAt: string;
+      code: string;
+      /** @enum {string} */
+      language: 'java';
+      results: components['schemas']['ExecutionResult'][];
+      compileError?: string;
+    };
+    SubmissionPage: {
+      items: components['schemas']['SubmissionSummary'][];
+      total: number;
+      limit: number;
+      offset: number;
+    };
+    SubmissionSummary: {
+      _id: string;
+      problemId: string;
+      problemTitle: string;
+      contestId: string | null;
+      verdict: components['schemas']['Verdict'];
+      passedCount: number;
+      totalCount: number;
+      maxTimeMs: number;
+      createdAt: string;
+    };
+    TestCase: {
+      _id: string;
+      id: string;
+      input: string;
+      expectedOutput: string;
+      isExample: boolean;
+    };
+    TokenResponse: {
+      token: string;
+    };
+    User: {
+      id: string;
+      _id: string;
+      email: string;
+      username: string;
+      fullName: string;
+      roles: string[];
+      isAdmin: boolean;
+      isSuperAdmin: boolean;
+      emailVerified: boolean;
+    };
+    UserRoleRecord: {
+      _id: string;
+      userId: string;
+      role: components['schemas']['Role'];
+      user: {
+        fullName: string;
+        email: string;
+      };
+    };
+    /** @enum {string} */
+    Verdict:
+      | 'accepted'
+      | 'wrong_answer'
+      | 'time_limit_exceeded'
+      | 'memory_limit_exceeded'
+      | 'runtime_error'
+      | 'output_limit_exceeded'
+      | 'compilation_error';
     ErrorBody: {
       statusCode: number;
       error: string;
@@ -1134,14 +1361,26 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Prometheus metrics */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'text/plain': string;
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -1164,14 +1403,35 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Signed up */
       201: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['RegisterResponse'];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -1194,14 +1454,35 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Signed in */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['TokenResponse'];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -1224,14 +1505,35 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Signed in */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['TokenResponse'];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -1250,14 +1552,26 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description The signed-in user */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['MeResponse'];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -1280,14 +1594,35 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Mail sent if known */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['MessageResponse'];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -1306,14 +1641,26 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Mail sent */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['MessageResponse'];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -1336,14 +1683,39 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Password changed */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message: string;
+          };
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -1366,14 +1738,40 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Address verified, signed in */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message: string;
+            token: string;
+          };
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -1396,14 +1794,35 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Mail sent if known */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['MessageResponse'];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -1426,14 +1845,41 @@ export interface operations {
       };
     };
     responses: {
+      /** @description First super admin created, signed in */
       201: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message: string;
+            token: string;
+            user: components['schemas']['User'];
+          };
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -1456,14 +1902,35 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Signed in */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['TokenResponse'];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -1482,14 +1949,24 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      200: {
+      /** @description Redirect to GitHub */
+      302: {
         headers: {
           [name: string]: unknown;
         };
         content?: never;
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -1508,14 +1985,24 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      200: {
+      /** @description Redirect to the web with a token or an error */
+      302: {
         headers: {
           [name: string]: unknown;
         };
         content?: never;
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -1534,14 +2021,26 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Sign-in options */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['AuthConfig'];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -1618,14 +2117,26 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Every user */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['User'][];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -1644,14 +2155,26 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Every role grant */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['UserRoleRecord'][];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -1674,14 +2197,35 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Role granted */
       201: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['UserRoleRecord'];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -1700,14 +2244,29 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Every role, by user */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            userId: string;
+            role: components['schemas']['Role'];
+          }[];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -1728,14 +2287,48 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Role removed */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message: string;
+          };
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such record (or not visible to the caller) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -1754,14 +2347,26 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Visible problems */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Problem'][];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -1784,14 +2389,35 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Problem created */
       201: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Problem'];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -1812,14 +2438,44 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description One problem */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Problem'];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such record (or not visible to the caller) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -1844,14 +2500,44 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Problem updated */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Problem'];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such record (or not visible to the caller) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -1872,14 +2558,48 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Problem deleted */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message: string;
+          };
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such record (or not visible to the caller) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -1900,14 +2620,44 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Example tests (all for admins) */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['TestCase'][];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such record (or not visible to the caller) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -1928,14 +2678,44 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Every test */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['TestCase'][];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such record (or not visible to the caller) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -1954,14 +2734,26 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Every problem */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Problem'][];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -1980,14 +2772,26 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Contests */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Contest'][];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -2010,14 +2814,35 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Contest created */
       201: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Contest'];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -2038,14 +2863,44 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description One contest */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Contest'];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such record (or not visible to the caller) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -2066,14 +2921,48 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Contest deleted */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message: string;
+          };
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such record (or not visible to the caller) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -2095,14 +2984,44 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description A problem of the contest */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Problem'];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such record (or not visible to the caller) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -2123,14 +3042,44 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Joined */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['MessageResponse'];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such record (or not visible to the caller) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -2151,14 +3100,49 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Contest ended and rated */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message: string;
+            contest: components['schemas']['Contest'];
+          };
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such record (or not visible to the caller) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -2207,14 +3191,44 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Solved problem ids */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': string[];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such record (or not visible to the caller) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -2238,14 +3252,44 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Contest standings */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ContestLeaderboardEntry'][];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such record (or not visible to the caller) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -2266,14 +3310,44 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Standings as they change */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'text/event-stream': string;
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such record (or not visible to the caller) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -2296,14 +3370,35 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Judged */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ExecuteCodeResponse'];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -2326,14 +3421,35 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Ran on the input */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['RunCustomResponse'];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -2357,14 +3473,35 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description A page of submits */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['SubmissionPage'];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -2387,14 +3524,37 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Submission recorded */
       201: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            _id: string;
+          };
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -2417,14 +3577,41 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Solve recorded */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            alreadySolved: boolean;
+            points: number;
+            message: string;
+          };
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -2443,14 +3630,26 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Solved problems */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['SolvedProblemEntry'][];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -2471,14 +3670,44 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description One submission */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['SubmissionDetail'];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such record (or not visible to the caller) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -2497,14 +3726,31 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Acceptance rate of each problem */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            problemId: string;
+            solvedUsers: number;
+            submittedUsers: number;
+            acceptanceRate: number;
+          }[];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -2523,14 +3769,26 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Own profile */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Profile'];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -2553,14 +3811,35 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Profile updated */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Profile'];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -2579,14 +3858,26 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Own recent solves */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Activity'][];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -2605,14 +3896,26 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Own rating history */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['RatingChange'][];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -2633,14 +3936,44 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description A profile */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Profile'];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such record (or not visible to the caller) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -2661,14 +3994,44 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Recent solves */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['Activity'][];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such record (or not visible to the caller) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -2689,14 +4052,44 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Rating history */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['RatingChange'][];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such record (or not visible to the caller) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -2718,14 +4111,35 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description By points */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ProblemLeaderboardEntry'][];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -2747,14 +4161,35 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description By contest rating */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['ContestRatingLeaderboardEntry'][];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -2773,14 +4208,26 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Platform totals */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['PlatformStats'];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -2803,14 +4250,35 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Analysis */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['AiResponse'];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -2833,14 +4301,35 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Debug help */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['AiResponse'];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -2859,14 +4348,28 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Alive */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            status: string;
+          };
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -2885,14 +4388,26 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Ready, with a report */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': Record<string, never>;
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -2911,14 +4426,29 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Server time */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            /** Format: date-time */
+            utc_datetime: string;
+          };
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };

@@ -6,6 +6,13 @@
  */
 import type {
   ApiError,
+  Contest,
+  ExecuteCodeResponse,
+  MeResponse,
+  Problem,
+  Profile,
+  SubmissionPage,
+  TokenResponse,
   CreateContestRequest,
   CreateSuperAdminRequest,
   DebugHelpRequest,
@@ -32,6 +39,14 @@ type Refusal<P extends keyof paths, M extends keyof paths[P]> = paths[P][M] exte
   responses: { '4XX': infer R };
 }
   ? Json<R>
+  : never;
+
+type Answer<P extends keyof paths, M extends keyof paths[P], S extends number> = paths[P][M] extends {
+  responses: infer R;
+}
+  ? S extends keyof R
+    ? Json<R[S]>
+    : never
   : never;
 
 /** True only when A is assignable to B, and neither is `never` (a missing body would pass vacuously). */
@@ -65,6 +80,15 @@ export type WebRequestsFitTheContract = [
   >,
   Holds<Fits<{ limit?: number; offset?: number }, Query<'/api/leaderboard/problems', 'get'>>>,
   Holds<Same<ApiError, Refusal<'/api/auth/login', 'post'>>>,
+  // What the document says a route answers is what the web reads it as.
+  Holds<Same<Answer<'/api/auth/login', 'post', 200>, TokenResponse>>,
+  Holds<Same<Answer<'/api/auth/me', 'get', 200>, MeResponse>>,
+  Holds<Same<Answer<'/api/problems/{id}', 'get', 200>, Problem>>,
+  Holds<Same<Answer<'/api/problems', 'get', 200>, Problem[]>>,
+  Holds<Same<Answer<'/api/contests/{id}', 'get', 200>, Contest>>,
+  Holds<Same<Answer<'/api/execute-code', 'post', 200>, ExecuteCodeResponse>>,
+  Holds<Same<Answer<'/api/submissions', 'get', 200>, SubmissionPage>>,
+  Holds<Same<Answer<'/api/profiles/me', 'get', 200>, Profile>>,
 ];
 
 // The checks must be able to fail: a wrong type does not fit.
@@ -72,4 +96,5 @@ export type TheChecksCanFail = [
   Holds<Fits<Fits<{ email: number; password: string }, Body<'/api/auth/login', 'post'>>, false>>,
   Holds<Fits<Fits<{ code: string }, Body<'/api/execute-code', 'post'>>, false>>,
   Holds<Fits<Fits<LoginRequest, Body<'/api/auth/me', 'get'>>, false>>,
+  Holds<Fits<Same<Answer<'/api/auth/me', 'get', 200>, TokenResponse>, false>>,
 ];

@@ -318,7 +318,7 @@ export function bodyCase(op: Operation, doc: ApiDocument, ids: Ids): fc.Arbitrar
     (body) =>
       fc
         .string({ minLength: 1, maxLength: 20 })
-        .filter((k) => !(k in (schema.properties ?? {})))
+        .filter((k) => !Object.hasOwn(schema.properties ?? {}, k))
         .chain((k) =>
           fc
             .jsonValue({ maxDepth: 2 })
@@ -327,18 +327,25 @@ export function bodyCase(op: Operation, doc: ApiDocument, ids: Ids): fc.Arbitrar
   ];
   if (properties.length) {
     const field = fc.constantFrom(...properties);
-    spoils.push(
-      (body) =>
-        field
-          .filter(([name]) => !!schema.required?.includes(name))
-          .map(([name]) => {
-            const { [name]: _gone, ...rest } = body;
-            return [rest, `missing ${name}`] as [Record<string, unknown>, string];
-          }),
-      (body) =>
-        field
-          .filter(([, p]) => !resolve(doc, p).nullable)
+    // Each spoil draws only among the fields it can spoil: a filter() that rejects every field (a
+    // "missing" spoil on a schema that requires nothing, UpdateProfileDto) never returns and blocks
+    // the event loop, which is how runs of 1,000 and more used to stall without a word.
+    const required = properties.filter(([name]) => !!schema.required?.includes(name));
+    const notNullable = properties.filter(([, p]) => !resolve(doc, p).nullable);
+    if (required.length)
+      spoils.push((body) =>
+        fc.constantFrom(...required).map(([name]) => {
+          const { [name]: _gone, ...rest } = body;
+          return [rest, `missing ${name}`] as [Record<string, unknown>, string];
+        }),
+      );
+    if (notNullable.length)
+      spoils.push((body) =>
+        fc
+          .constantFrom(...notNullable)
           .map(([name]) => [{ ...body, [name]: null }, `${name}: null`] as [Record<string, unknown>, string]),
+      );
+    spoils.push(
       (body) =>
         field.chain(([name, p]) =>
           wrongType(resolve(doc, p)).map(

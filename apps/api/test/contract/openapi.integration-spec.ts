@@ -3,7 +3,12 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { getMetadataStorage, ValidationTypes } from 'class-validator';
 import type { Type } from '@nestjs/common';
+import type { z } from 'zod';
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
 import { routeHandlers } from '../../src/openapi/document';
+import { ANSWERS } from '../../src/openapi/responses';
+import { GENERATED, generateResponseSchemas } from './response-schemas';
 import { startApp, TestApp } from '../support/app';
 import type { Schema } from './fuzz-cases';
 
@@ -33,6 +38,13 @@ function fieldsOf(dto: Type): { fields: string[]; required: string[] } {
     metadata.filter((m) => m.type === ValidationTypes.CONDITIONAL_VALIDATION).map((m) => m.propertyName),
   );
   return { fields, required: fields.filter((f) => !optional.has(f)) };
+}
+
+/** Fields of a shared request schema (libs/contracts) and which of them it refuses to go without. */
+function sharedFieldsOf(schema: z.ZodType): { fields: string[]; required: string[] } {
+  const shape = (schema as z.ZodObject).shape;
+  const fields = Object.keys(shape).sort();
+  return { fields, required: fields.filter((f) => !shape[f].safeParse(undefined).success) };
 }
 
 describe('the OpenAPI document describes every route, parameter and field the server enforces', () => {
@@ -91,8 +103,16 @@ describe('the OpenAPI document describes every route, parameter and field the se
         METHODS.flatMap((m) => (item[m] ? [[item[m]!.operationId, item[m]!] as const] : [])),
       ),
     );
-    const handlers = routeHandlers(t.app).filter((h) => h.body || h.query);
+    const handlers = routeHandlers(t.app).filter((h) => h.body || h.sharedBody || h.query);
     expect(handlers.length).toBeGreaterThan(20);
+    // The bodies checked by the schemas shared with the web (issue 15 item 6).
+    expect(handlers.flatMap((h) => (h.sharedBody ? [h.sharedBody.name] : [])).sort()).toEqual([
+      'CreateSuperAdminDto',
+      'ExecuteCodeDto',
+      'RegisterDto',
+      'SolveDto',
+      'SubmissionDto',
+    ]);
     const problems: string[] = [];
     for (const handler of handlers) {
       const operation = operations.get(handler.operationId);
@@ -100,8 +120,10 @@ describe('the OpenAPI document describes every route, parameter and field the se
         problems.push(`${handler.operationId}: not in the document`);
         continue;
       }
-      if (handler.body) {
-        const { fields, required } = fieldsOf(handler.body);
+      if (handler.body || handler.sharedBody) {
+        const { fields, required } = handler.body
+          ? fieldsOf(handler.body)
+          : sharedFieldsOf(handler.sharedBody!.schema);
         const ref = operation.requestBody?.content?.['application/json']?.schema;
         const schema = ref?.$ref ? schemaOf(ref) : undefined;
         if (!schema) {
@@ -147,6 +169,37 @@ describe('the OpenAPI document describes every route, parameter and field the se
     expect(profile.fullName.nullable).toBeUndefined();
   });
 
+  it('gives every operation its success answer, and every reference resolves', () => {
+    const operations = Object.values(doc.paths).flatMap((item) =>
+      METHODS.flatMap((m) => (item[m] ? [item[m]!] : [])),
+    );
+    const ids = operations.map((op) => op.operationId!);
+    // A new route must say what it answers (src/openapi/responses.ts); a removed one leaves no entry behind.
+    expect(ids.filter((id) => !ANSWERS[id])).toEqual([]);
+    expect(Object.keys(ANSWERS).filter((id) => !ids.includes(id))).toEqual([]);
+    for (const op of operations) {
+      const success = Object.keys(op.responses).filter((status) => /^[23]\d\d$/.test(status));
+      expect(success, op.operationId).toEqual([String(ANSWERS[op.operationId!].status)]);
+    }
+    const refs = [...JSON.stringify(doc).matchAll(/"\$ref":"#\/components\/schemas\/([^"]+)"/g)].map(
+      (m) => m[1],
+    );
+    expect(refs.length).toBeGreaterThan(100);
+    expect([...new Set(refs)].filter((name) => !doc.components?.schemas?.[name])).toEqual([]);
+  });
+
+  it('holds bodies to the documented answers (the shapes can refuse)', () => {
+    const ajv = new Ajv({ strict: false });
+    addFormats(ajv);
+    ajv.addSchema({ components: doc.components }, 'doc');
+    const problem = ajv.compile({ $ref: 'doc#/components/schemas/Problem' });
+    const token = ajv.compile({ $ref: 'doc#/components/schemas/TokenResponse' });
+    expect(token({ token: 'abc' })).toBe(true);
+    expect(token({ token: 1 })).toBe(false);
+    expect(problem({ _id: 'p1', title: 'Two sums' })).toBe(false);
+    expect(problem.errors?.map((e) => e.message).join(' ')).toMatch(/required property/);
+  });
+
   it('gives every operation the one error shape for its refusals', () => {
     const error = doc.components!.schemas!.ErrorBody;
     expect(error.required).toEqual(['statusCode', 'error', 'message']);
@@ -186,7 +239,16 @@ describe('the committed document and generated client types are current', () => 
       ...options,
       parser: 'typescript',
     });
-    const files = { [join(__dirname, 'openapi.json')]: json, [join(__dirname, 'api-paths.ts')]: types };
+    // The answers' schemas, generated from the libs/contracts types (src/openapi/response-types.ts).
+    const answers = await prettier.format(generateResponseSchemas(), {
+      ...((await prettier.resolveConfig(GENERATED)) ?? {}),
+      parser: 'typescript',
+    });
+    const files = {
+      [join(__dirname, 'openapi.json')]: json,
+      [join(__dirname, 'api-paths.ts')]: types,
+      [GENERATED]: answers,
+    };
     for (const [path, text] of Object.entries(files)) {
       if (process.env.UPDATE_OPENAPI) writeFileSync(path, text);
       expect(

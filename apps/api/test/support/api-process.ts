@@ -16,7 +16,8 @@ export interface RunningApi {
 
 /** Starts the built API (apps/api/dist) as its own process, for tests of signals and restarts. */
 export async function startApiProcess(env: Record<string, string>): Promise<RunningApi> {
-  if (!existsSync(API_MAIN)) throw new Error(`the API is not built: run "npx nx build api" (${API_MAIN} is missing)`);
+  if (!existsSync(API_MAIN))
+    throw new Error(`the API is not built: run "npx nx build api" (${API_MAIN} is missing)`);
   const port = 20_000 + Math.floor(Math.random() * 20_000);
   let output = '';
   const child = spawn(process.execPath, [API_MAIN], {
@@ -37,7 +38,9 @@ export async function startApiProcess(env: Record<string, string>): Promise<Runn
   });
   child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
-  const exited = new Promise<number | string | null>((done) => child.once('exit', (code, signal) => done(code ?? signal)));
+  const exited = new Promise<number | string | null>((done) =>
+    child.once('exit', (code, signal) => done(code ?? signal)),
+  );
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {

@@ -62,9 +62,11 @@ export async function seedUser(t: TestApp, roles: ('admin' | 'super_admin')[] = 
     [`${name}@example.com`, name, `User ${name}`, await cachedHash],
   );
   await t.db.query(`INSERT INTO profiles (user_id) VALUES ($1)`, [row.id]);
-  for (const role of roles) await t.db.query(`INSERT INTO user_roles (user_id, role) VALUES ($1, $2)`, [row.id, role]);
+  for (const role of roles)
+    await t.db.query(`INSERT INTO user_roles (user_id, role) VALUES ($1, $2)`, [row.id, role]);
   const login = await t.http.post('/api/auth/login').send({ email: `${name}@example.com`, password });
-  if (login.status !== 200) throw new Error(`seed login failed: ${login.status} ${JSON.stringify(login.body)}`);
+  if (login.status !== 200)
+    throw new Error(`seed login failed: ${login.status} ${JSON.stringify(login.body)}`);
   return { id: row.id, email: `${name}@example.com`, username: name, password, token: login.body.token };
 }
 

@@ -28,23 +28,30 @@ export async function createContest(
 
 /** Moves a contest's window so that it is active now (it started a minute ago). */
 export async function startNow(t: TestApp, contestId: string, minutesLeft = 60): Promise<void> {
-  await t.db.query(`UPDATE contests SET start_time = now() - interval '1 minute', end_time = now() + $2 * interval '1 minute' WHERE id = $1`, [
-    contestId,
-    minutesLeft,
-  ]);
+  await t.db.query(
+    `UPDATE contests SET start_time = now() - interval '1 minute', end_time = now() + $2 * interval '1 minute' WHERE id = $1`,
+    [contestId, minutesLeft],
+  );
 }
 
 export async function endNow(t: TestApp, contestId: string): Promise<void> {
-  await t.db.query(`UPDATE contests SET start_time = now() - interval '2 hours', end_time = now() - interval '1 second' WHERE id = $1`, [
-    contestId,
-  ]);
+  await t.db.query(
+    `UPDATE contests SET start_time = now() - interval '2 hours', end_time = now() - interval '1 second' WHERE id = $1`,
+    [contestId],
+  );
 }
 
 /**
  * Records what the judge would: a passing full judgement of `code`, so the API's own submission and
  * solve rules can be exercised without waiting on Java (the execution suite covers the real judge).
  */
-export async function recordPassingJudgement(t: TestApp, user: SeededUser, problemId: string, contestId: string | null, code: string) {
+export async function recordPassingJudgement(
+  t: TestApp,
+  user: SeededUser,
+  problemId: string,
+  contestId: string | null,
+  code: string,
+) {
   await t.db.query(
     `INSERT INTO judgements (user_id, problem_id, contest_id, code_hash, all_tests, verdict, passed_count, total_count)
      VALUES ($1, $2, $3, $4, true, 'accepted', 5, 5)`,
@@ -53,11 +60,28 @@ export async function recordPassingJudgement(t: TestApp, user: SeededUser, probl
 }
 
 /** The spec's client flow after a passing judgement: record the submission, then mark the problem solved. */
-export async function submitAndSolve(t: TestApp, user: SeededUser, problemId: string, contestId: string | null, code: string) {
+export async function submitAndSolve(
+  t: TestApp,
+  user: SeededUser,
+  problemId: string,
+  contestId: string | null,
+  code: string,
+) {
   const sub = await t.http
     .post('/api/submissions')
     .set(bearer(user.token))
-    .send({ problemId, contestId, code, language: 'java', status: 'accepted', testCasesPassed: 5, totalTestCases: 5 });
+    .send({
+      problemId,
+      contestId,
+      code,
+      language: 'java',
+      status: 'accepted',
+      testCasesPassed: 5,
+      totalTestCases: 5,
+    });
   if (sub.status !== 201) return sub;
-  return t.http.post('/api/solve').set(bearer(user.token)).send({ problemId, submissionId: sub.body._id, contestId });
+  return t.http
+    .post('/api/solve')
+    .set(bearer(user.token))
+    .send({ problemId, submissionId: sub.body._id, contestId });
 }

@@ -3,11 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Env, loadEnv } from '../../src/config/env';
 
-export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/javelin_test';
+export const TEST_DATABASE_URL =
+  process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/javelin_test';
 export const TEST_REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 /** The tests' Redis namespace: never the one of an instance started from the same shell. */
 export const TEST_REDIS_PREFIX =
-  process.env.TEST_REDIS_PREFIX ?? (process.env.REDIS_PREFIX ? `${process.env.REDIS_PREFIX}-test` : 'javelin-test');
+  process.env.TEST_REDIS_PREFIX ??
+  (process.env.REDIS_PREFIX ? `${process.env.REDIS_PREFIX}-test` : 'javelin-test');
 
 /** A test that names its own judge queue (JUDGE_QUEUE_PREFIX) gets that as the whole namespace. */
 export function testRedisPrefix(overrides: Record<string, string>): string {

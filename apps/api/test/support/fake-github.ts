@@ -56,7 +56,8 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
         const redirectUri = url.searchParams.get('redirect_uri') ?? '';
         const back = new URL(redirectUri);
         const state = url.searchParams.get('state');
-        if (url.searchParams.get('client_id') !== CLIENT_ID || !next) return json(400, { error: 'unexpected' });
+        if (url.searchParams.get('client_id') !== CLIENT_ID || !next)
+          return json(400, { error: 'unexpected' });
         if (next === 'deny') {
           back.searchParams.set('error', 'access_denied');
           back.searchParams.set('error_description', 'The user has denied your application access.');
@@ -77,7 +78,8 @@ export async function startFakeGitHub(): Promise<FakeGitHub> {
         const grant = codes.get(form.get('code') ?? '');
         codes.delete(form.get('code') ?? '');
         // GitHub answers a bad code with 200 and an error body.
-        if (!grant || grant.redirectUri !== form.get('redirect_uri')) return json(200, { error: 'bad_verification_code' });
+        if (!grant || grant.redirectUri !== form.get('redirect_uri'))
+          return json(200, { error: 'bad_verification_code' });
         const accessToken = `gho_${randomBytes(12).toString('hex')}`;
         tokens.set(accessToken, grant.account);
         return json(200, { access_token: accessToken, token_type: 'bearer', scope: 'user:email' });

@@ -45,11 +45,19 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
         open.delete(res);
         if (res.destroyed) return;
         if (!req.url?.endsWith('/chat/completions')) {
-          res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'not found' } }));
+          res
+            .writeHead(404, { 'content-type': 'application/json' })
+            .end(JSON.stringify({ error: { message: 'not found' } }));
           return;
         }
         if (behaviour.status && behaviour.status >= 400) {
-          res.writeHead(behaviour.status, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: `fake failure ${behaviour.status}`, type: 'server_error' } }));
+          res
+            .writeHead(behaviour.status, { 'content-type': 'application/json' })
+            .end(
+              JSON.stringify({
+                error: { message: `fake failure ${behaviour.status}`, type: 'server_error' },
+              }),
+            );
           return;
         }
         const content = behaviour.content ?? `${FAKE_ANSWER_PREFIX} #${n}.`;

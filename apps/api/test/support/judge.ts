@@ -14,11 +14,21 @@ export interface RunningJudge {
 }
 
 /** Starts a real judge worker process (apps/judge, built) on its own queue prefix. */
-export async function startJudge(env: Record<string, string> = {}, prefix = `t${randomBytes(4).toString('hex')}`): Promise<RunningJudge> {
-  if (!existsSync(JUDGE_MAIN)) throw new Error(`the judge is not built: run "npx nx build judge" (${JUDGE_MAIN} is missing)`);
+export async function startJudge(
+  env: Record<string, string> = {},
+  prefix = `t${randomBytes(4).toString('hex')}`,
+): Promise<RunningJudge> {
+  if (!existsSync(JUDGE_MAIN))
+    throw new Error(`the judge is not built: run "npx nx build judge" (${JUDGE_MAIN} is missing)`);
   let output = '';
   const child = spawn(process.execPath, [JUDGE_MAIN], {
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', REDIS_URL: TEST_REDIS_URL, JUDGE_QUEUE_PREFIX: prefix, ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '/tmp',
+      REDIS_URL: TEST_REDIS_URL,
+      JUDGE_QUEUE_PREFIX: prefix,
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (d: Buffer) => (output += d.toString()));

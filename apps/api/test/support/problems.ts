@@ -48,5 +48,10 @@ export const SUM_WRONG_ON_HIDDEN = SUM_ACCEPTED.replace('return a + b;', 'return
 export async function createProblem(t: TestApp, adminToken: string, overrides: Record<string, unknown> = {}) {
   const res = await t.http.post('/api/problems').set(bearer(adminToken)).send(sumProblem(overrides));
   if (res.status !== 201) throw new Error(`create problem failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body as { _id: string; id: string; points: number; testCases: { _id: string; isExample: boolean }[] };
+  return res.body as {
+    _id: string;
+    id: string;
+    points: number;
+    testCases: { _id: string; isExample: boolean }[];
+  };
 }

@@ -17,7 +17,10 @@ export async function startSmtp(): Promise<{ url: string; mails: ReceivedMail[];
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+        mails.push({
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
         callback();
       });
     },
@@ -32,7 +35,11 @@ export async function startSmtp(): Promise<{ url: string; mails: ReceivedMail[];
 }
 
 /** The token in the link of the last mail sent to `to` (quoted-printable soft breaks undone). */
-export function tokenFromMail(mails: ReceivedMail[], to: string, path: 'verify-email' | 'reset-password'): string {
+export function tokenFromMail(
+  mails: ReceivedMail[],
+  to: string,
+  path: 'verify-email' | 'reset-password',
+): string {
   const mail = [...mails].reverse().find((m) => m.to.includes(to));
   if (!mail) throw new Error(`no mail to ${to}`);
   const body = mail.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');

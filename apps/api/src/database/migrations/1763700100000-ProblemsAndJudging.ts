@@ -47,7 +47,9 @@ export class ProblemsAndJudging1763700100000 implements MigrationInterface {
         max_time_ms integer NOT NULL DEFAULT 0,
         created_at timestamptz NOT NULL DEFAULT now()
       )`);
-    await q.query(`CREATE INDEX judgements_lookup_idx ON judgements (user_id, problem_id, code_hash, created_at DESC)`);
+    await q.query(
+      `CREATE INDEX judgements_lookup_idx ON judgements (user_id, problem_id, code_hash, created_at DESC)`,
+    );
     await q.query(`
       CREATE TABLE submissions (
         id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
@@ -74,7 +76,9 @@ export class ProblemsAndJudging1763700100000 implements MigrationInterface {
         solved_at timestamptz NOT NULL DEFAULT now()
       )`);
     // Points for a problem are awarded once per user in practice, and once per user per contest.
-    await q.query(`CREATE UNIQUE INDEX solved_practice_key ON solved_problems (user_id, problem_id) WHERE contest_id IS NULL`);
+    await q.query(
+      `CREATE UNIQUE INDEX solved_practice_key ON solved_problems (user_id, problem_id) WHERE contest_id IS NULL`,
+    );
     await q.query(
       `CREATE UNIQUE INDEX solved_contest_key ON solved_problems (user_id, problem_id, contest_id) WHERE contest_id IS NOT NULL`,
     );

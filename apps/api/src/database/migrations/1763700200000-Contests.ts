@@ -47,7 +47,9 @@ export class Contests1763700200000 implements MigrationInterface {
         last_improved_at timestamptz NOT NULL,
         PRIMARY KEY (contest_id, user_id)
       )`);
-    await q.query(`CREATE INDEX contest_scores_rank_idx ON contest_scores (contest_id, score DESC, last_improved_at ASC, user_id)`);
+    await q.query(
+      `CREATE INDEX contest_scores_rank_idx ON contest_scores (contest_id, score DESC, last_improved_at ASC, user_id)`,
+    );
     await q.query(`
       CREATE TABLE rating_changes (
         id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
@@ -60,16 +62,26 @@ export class Contests1763700200000 implements MigrationInterface {
         UNIQUE (contest_id, user_id)
       )`);
     await q.query(`CREATE INDEX rating_changes_user_idx ON rating_changes (user_id, created_at)`);
-    await q.query(`CREATE INDEX judgements_contest_idx ON judgements (contest_id) WHERE contest_id IS NOT NULL`);
+    await q.query(
+      `CREATE INDEX judgements_contest_idx ON judgements (contest_id) WHERE contest_id IS NOT NULL`,
+    );
     await q.query(`CREATE INDEX profiles_score_idx ON profiles (total_score DESC)`);
-    await q.query(`CREATE INDEX profiles_rating_idx ON profiles (rating DESC) WHERE contests_participated > 0`);
+    await q.query(
+      `CREATE INDEX profiles_rating_idx ON profiles (rating DESC) WHERE contests_participated > 0`,
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {
     await q.query(`DROP INDEX profiles_rating_idx`);
     await q.query(`DROP INDEX profiles_score_idx`);
     await q.query(`DROP INDEX judgements_contest_idx`);
-    for (const table of ['rating_changes', 'contest_scores', 'contest_participants', 'contest_problems', 'contests']) {
+    for (const table of [
+      'rating_changes',
+      'contest_scores',
+      'contest_participants',
+      'contest_problems',
+      'contests',
+    ]) {
       await q.query(`DROP TABLE ${table}`);
     }
   }

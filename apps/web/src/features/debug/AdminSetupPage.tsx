@@ -6,11 +6,16 @@ import { ErrorBox } from '../../components/ErrorBox';
 import { PasswordInput } from '../../components/PasswordInput';
 import { errorMessage } from '../../services/api';
 import { useCreateSuperAdminMutation } from '../auth/authApi';
-import { PASSWORD_MIN_LENGTH } from '../auth/ResetPasswordPage';
+import {
+  PASSWORD_MIN_LENGTH,
+  USERNAME_MIN_LENGTH,
+  checkRequest,
+  createSuperAdminSchema,
+} from '@javelin/contracts';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 
-/** Spec §9: usernames of at least 3 characters at admin setup. */
-export const USERNAME_MIN_LENGTH = 3;
+/** Spec §9: usernames of at least 3 characters at admin setup (the rule is the API's, libs/contracts). */
+export { USERNAME_MIN_LENGTH };
 const ROLE_LABEL = 'Super Admin';
 
 export interface AdminSetupForm {
@@ -23,10 +28,14 @@ export interface AdminSetupForm {
 export function validateAdminSetup(form: AdminSetupForm): string | null {
   if (!form.email.trim() || !form.password || !form.username.trim() || !form.fullName.trim())
     return 'All fields are required';
-  if (form.password.length < PASSWORD_MIN_LENGTH) return Messages.passwordTooShort;
-  if (form.username.trim().length < USERNAME_MIN_LENGTH)
+  // The schema the API checks this body with: the first refused field, in the API's words, except
+  // the page's own sentence for a short username.
+  const checked = checkRequest(createSuperAdminSchema, { ...form, role: 'super_admin' });
+  if (checked.ok) return null;
+  const [field, problem] = Object.entries(checked.problems.fields)[0];
+  if (field === 'username' && problem.code === 'too_small')
     return `Username must be at least ${USERNAME_MIN_LENGTH} characters long`;
-  return null;
+  return problem.message;
 }
 
 export function AdminSetupPage() {

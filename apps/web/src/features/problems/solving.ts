@@ -1,6 +1,8 @@
 import {
   PracticeMessages,
   DEFAULT_PROBLEM_POINTS,
+  executeCodeSchema,
+  type ExecuteCodeRequest,
   type ExecuteCodeResponse,
   type ExecutionResult,
   type Problem,
@@ -20,6 +22,16 @@ import {
 /** Spec §9: 10 points where the problem has none. */
 export function pointsOf(problem: Pick<Problem, 'points'>): number {
   return problem.points || DEFAULT_PROBLEM_POINTS;
+}
+
+/**
+ * What the API would refuse the code of a run or submit for (the code rule of the schema it checks
+ * the body with, libs/contracts), in its words, or null: code over 64 KiB is refused here instead
+ * of after a round trip. The ids come from the server and are left to it.
+ */
+export function codeRefusal(code: string): string | null {
+  const checked = executeCodeSchema.shape.code.safeParse(code);
+  return checked.success ? null : checked.error.issues[0].message;
 }
 
 export type SolverStatus = 'ready' | 'running' | 'submitting';
@@ -72,13 +84,19 @@ export function useSolver({ problemId, points, contestId, onSolved, onStart }: S
       onStart?.();
       setStatus('running');
       try {
-        const result = await executeCode({
+        const body: ExecuteCodeRequest = {
           code,
           language: 'java',
           problemId,
           runAllTestCases: false,
           ...(contestId ? { contestId } : {}),
-        });
+        };
+        const refused = codeRefusal(code);
+        if (refused) {
+          toast.show({ title: Messages.runFailed, description: refused, variant: 'destructive' });
+          return;
+        }
+        const result = await executeCode(body);
         if ('error' in result) {
           toast.show({
             title: Messages.runFailed,
@@ -110,13 +128,19 @@ export function useSolver({ problemId, points, contestId, onSolved, onStart }: S
       onStart?.();
       setStatus('submitting');
       try {
-        const result = await executeCode({
+        const body: ExecuteCodeRequest = {
           code,
           language: 'java',
           problemId,
           runAllTestCases: true,
           ...(contestId ? { contestId } : {}),
-        });
+        };
+        const refused = codeRefusal(code);
+        if (refused) {
+          toast.show({ title: Messages.submitFailed, description: refused, variant: 'destructive' });
+          return;
+        }
+        const result = await executeCode(body);
         if ('error' in result) {
           toast.show({
             title: Messages.submitFailed,

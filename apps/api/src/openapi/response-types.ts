@@ -1,0 +1,31 @@
+/**
+ * The answer types the OpenAPI document describes (openapi/responses.ts), from libs/contracts: the
+ * types the web reads the answers as. Their JSON Schemas are generated from this file by
+ * ts-json-schema-generator into response-schemas.generated.ts (UPDATE_OPENAPI=1 on
+ * test/contract/openapi.integration-spec.ts), and the fuzz suite validates every 2xx body against them.
+ */
+export type {
+  Activity,
+  AiResponse,
+  AuthConfig,
+  Contest,
+  ContestLeaderboardEntry,
+  ContestRatingLeaderboardEntry,
+  ExecuteCodeResponse,
+  MeResponse,
+  MessageResponse,
+  PlatformStats,
+  Problem,
+  ProblemLeaderboardEntry,
+  Profile,
+  RatingChange,
+  RegisterResponse,
+  RunCustomResponse,
+  SolvedProblemEntry,
+  SubmissionDetail,
+  SubmissionPage,
+  TestCase,
+  TokenResponse,
+  User,
+  UserRoleRecord,
+} from '@javelin/contracts';

@@ -1,0 +1,195 @@
+import type { ReferenceObject, SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+
+/**
+ * What each operation answers on success: its status and the shape of its JSON body, named by the
+ * libs/contracts type the web reads it as (schemas generated from response-types.ts), or inline where
+ * no contract type exists. The fuzz suite validates every 2xx body it receives against these, and the
+ * contract test fails on an operation missing here, so the document stays true as routes change.
+ */
+export interface Answer {
+  status: number;
+  /** A JSON body; absent for a redirect or a stream. */
+  json?: SchemaObject | ReferenceObject;
+  /** Any other content type the body comes as (text/plain metrics, an event stream). */
+  other?: string;
+  description: string;
+}
+
+const ref = (name: string): ReferenceObject => ({ $ref: `#/components/schemas/${name}` });
+const list = (name: string): SchemaObject => ({ type: 'array', items: ref(name) });
+const object = (
+  properties: Record<string, SchemaObject | ReferenceObject>,
+  required = Object.keys(properties),
+) => ({ type: 'object', properties, required }) as SchemaObject;
+const text: SchemaObject = { type: 'string' };
+const confirmation = object({ success: { type: 'boolean', enum: [true] }, message: text });
+
+export const ANSWERS: Record<string, Answer> = {
+  MetricsController_scrape: { status: 200, other: 'text/plain', description: 'Prometheus metrics' },
+  AuthController_register: { status: 201, json: ref('RegisterResponse'), description: 'Signed up' },
+  AuthController_login: { status: 200, json: ref('TokenResponse'), description: 'Signed in' },
+  AuthController_manualLogin: { status: 200, json: ref('TokenResponse'), description: 'Signed in' },
+  AuthController_me: { status: 200, json: ref('MeResponse'), description: 'The signed-in user' },
+  AuthController_forgotPassword: {
+    status: 200,
+    json: ref('MessageResponse'),
+    description: 'Mail sent if known',
+  },
+  AuthController_sendPasswordReset: { status: 200, json: ref('MessageResponse'), description: 'Mail sent' },
+  AuthController_resetPassword: { status: 200, json: confirmation, description: 'Password changed' },
+  AuthController_verifyEmail: {
+    status: 200,
+    json: object({ success: { type: 'boolean', enum: [true] }, message: text, token: text }),
+    description: 'Address verified, signed in',
+  },
+  AuthController_resendVerification: {
+    status: 200,
+    json: ref('MessageResponse'),
+    description: 'Mail sent if known',
+  },
+  AuthController_createSuperAdmin: {
+    status: 201,
+    json: object({
+      success: { type: 'boolean', enum: [true] },
+      message: text,
+      token: text,
+      user: ref('User'),
+    }),
+    description: 'First super admin created, signed in',
+  },
+  AuthController_googleLogin: { status: 200, json: ref('TokenResponse'), description: 'Signed in' },
+  AuthController_githubLogin: { status: 302, description: 'Redirect to GitHub' },
+  AuthController_githubCallback: { status: 302, description: 'Redirect to the web with a token or an error' },
+  AuthController_config: { status: 200, json: ref('AuthConfig'), description: 'Sign-in options' },
+  AdminController_allUsers: { status: 200, json: list('User'), description: 'Every user' },
+  AdminController_adminUsers: { status: 200, json: list('UserRoleRecord'), description: 'Every role grant' },
+  AdminController_grant: { status: 201, json: ref('UserRoleRecord'), description: 'Role granted' },
+  AdminController_userRoles: {
+    status: 200,
+    json: { type: 'array', items: object({ userId: text, role: ref('Role') }) },
+    description: 'Every role, by user',
+  },
+  AdminController_revoke: { status: 200, json: confirmation, description: 'Role removed' },
+  ProblemsController_list: { status: 200, json: list('Problem'), description: 'Visible problems' },
+  ProblemsController_create: { status: 201, json: ref('Problem'), description: 'Problem created' },
+  ProblemsController_get: { status: 200, json: ref('Problem'), description: 'One problem' },
+  ProblemsController_update: { status: 200, json: ref('Problem'), description: 'Problem updated' },
+  ProblemsController_remove: { status: 200, json: confirmation, description: 'Problem deleted' },
+  ProblemsController_testCases: {
+    status: 200,
+    json: list('TestCase'),
+    description: 'Example tests (all for admins)',
+  },
+  ProblemsController_allTestCases: { status: 200, json: list('TestCase'), description: 'Every test' },
+  ProblemsController_adminList: { status: 200, json: list('Problem'), description: 'Every problem' },
+  ContestsController_list: { status: 200, json: list('Contest'), description: 'Contests' },
+  ContestsController_create: { status: 201, json: ref('Contest'), description: 'Contest created' },
+  ContestsController_get: { status: 200, json: ref('Contest'), description: 'One contest' },
+  ContestsController_remove: { status: 200, json: confirmation, description: 'Contest deleted' },
+  ContestsController_problem: { status: 200, json: ref('Problem'), description: 'A problem of the contest' },
+  ContestsController_join: { status: 200, json: ref('MessageResponse'), description: 'Joined' },
+  ContestsController_complete: {
+    status: 200,
+    json: object({ success: { type: 'boolean', enum: [true] }, message: text, contest: ref('Contest') }),
+    description: 'Contest ended and rated',
+  },
+  ContestsController_solved: {
+    status: 200,
+    json: { type: 'array', items: text },
+    description: 'Solved problem ids',
+  },
+  ContestsController_leaderboard: {
+    status: 200,
+    json: list('ContestLeaderboardEntry'),
+    description: 'Contest standings',
+  },
+  ContestsController_stream: {
+    status: 200,
+    other: 'text/event-stream',
+    description: 'Standings as they change',
+  },
+  JudgementsController_execute: { status: 200, json: ref('ExecuteCodeResponse'), description: 'Judged' },
+  JudgementsController_runCustom: {
+    status: 200,
+    json: ref('RunCustomResponse'),
+    description: 'Ran on the input',
+  },
+  SubmissionsController_create: {
+    status: 201,
+    json: object({ _id: text }),
+    description: 'Submission recorded',
+  },
+  SubmissionHistoryController_list: {
+    status: 200,
+    json: ref('SubmissionPage'),
+    description: 'A page of submits',
+  },
+  SubmissionsController_solve: {
+    status: 200,
+    json: object({
+      success: { type: 'boolean', enum: [true] },
+      alreadySolved: { type: 'boolean' },
+      points: { type: 'number' },
+      message: text,
+    }),
+    description: 'Solve recorded',
+  },
+  SubmissionsController_solved: {
+    status: 200,
+    json: list('SolvedProblemEntry'),
+    description: 'Solved problems',
+  },
+  SubmissionHistoryController_get: {
+    status: 200,
+    json: ref('SubmissionDetail'),
+    description: 'One submission',
+  },
+  SubmissionHistoryController_acceptanceRates: {
+    status: 200,
+    json: {
+      type: 'array',
+      items: object({
+        problemId: text,
+        solvedUsers: { type: 'number' },
+        submittedUsers: { type: 'number' },
+        acceptanceRate: { type: 'number' },
+      }),
+    },
+    description: 'Acceptance rate of each problem',
+  },
+  ProfilesController_me: { status: 200, json: ref('Profile'), description: 'Own profile' },
+  ProfilesController_update: { status: 200, json: ref('Profile'), description: 'Profile updated' },
+  ProfilesController_myActivity: { status: 200, json: list('Activity'), description: 'Own recent solves' },
+  ProfilesController_myRatingHistory: {
+    status: 200,
+    json: list('RatingChange'),
+    description: 'Own rating history',
+  },
+  ProfilesController_get: { status: 200, json: ref('Profile'), description: 'A profile' },
+  ProfilesController_activity: { status: 200, json: list('Activity'), description: 'Recent solves' },
+  ProfilesController_ratingHistory: {
+    status: 200,
+    json: list('RatingChange'),
+    description: 'Rating history',
+  },
+  LeaderboardController_problems: {
+    status: 200,
+    json: list('ProblemLeaderboardEntry'),
+    description: 'By points',
+  },
+  LeaderboardController_contests: {
+    status: 200,
+    json: list('ContestRatingLeaderboardEntry'),
+    description: 'By contest rating',
+  },
+  LeaderboardController_stats: { status: 200, json: ref('PlatformStats'), description: 'Platform totals' },
+  AiController_analyze: { status: 200, json: ref('AiResponse'), description: 'Analysis' },
+  AiController_debug: { status: 200, json: ref('AiResponse'), description: 'Debug help' },
+  HealthController_health: { status: 200, json: object({ status: text }), description: 'Alive' },
+  HealthController_ready: { status: 200, json: { type: 'object' }, description: 'Ready, with a report' },
+  HealthController_time: {
+    status: 200,
+    json: object({ utc_datetime: { type: 'string', format: 'date-time' } }),
+    description: 'Server time',
+  },
+};
