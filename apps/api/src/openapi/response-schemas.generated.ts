@@ -13,9 +13,28 @@ export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
     },
     required: ['problemId', 'problemTitle', 'difficulty', 'points', 'solvedAt'],
   },
+  AiMeasurement: {
+    type: 'object',
+    properties: {
+      label: { type: 'string', nullable: true },
+      doublingFactor: { type: 'number', nullable: true },
+      points: { type: 'array', items: { $ref: '#/components/schemas/MeasuredPoint' } },
+      xLabel: { type: 'string' },
+      status: {
+        type: 'string',
+        enum: ['measured', 'too-slow', 'too-fast', 'fails-examples', 'crashed', 'compile-error'],
+      },
+    },
+    required: ['label', 'doublingFactor', 'points', 'xLabel', 'status'],
+  },
   AiResponse: {
     type: 'object',
-    properties: { success: { type: 'boolean' }, analysis: { type: 'string' }, error: { type: 'string' } },
+    properties: {
+      success: { type: 'boolean' },
+      analysis: { type: 'string' },
+      error: { type: 'string' },
+      measurement: { $ref: '#/components/schemas/AiMeasurement' },
+    },
     required: ['success', 'analysis'],
   },
   AuthConfig: {
@@ -37,6 +56,11 @@ export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
       participantCount: { type: 'number' },
       userJoined: { type: 'boolean' },
       contestProblems: { type: 'array', items: { $ref: '#/components/schemas/ContestProblem' } },
+      format: { $ref: '#/components/schemas/ContestFormat' },
+      penaltyMinutes: { type: 'number' },
+      freezeMinutes: { type: 'number' },
+      freezeTime: { type: 'string', nullable: true },
+      frozen: { type: 'boolean' },
     },
     required: [
       '_id',
@@ -50,8 +74,14 @@ export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
       'participantCount',
       'userJoined',
       'contestProblems',
+      'format',
+      'penaltyMinutes',
+      'freezeMinutes',
+      'freezeTime',
+      'frozen',
     ],
   },
+  ContestFormat: { type: 'string', enum: ['points', 'icpc'] },
   ContestLeaderboardEntry: {
     type: 'object',
     properties: {
@@ -61,6 +91,10 @@ export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
       problemsSolved: { type: 'number' },
       score: { type: 'number' },
       rank: { type: 'number' },
+      penalty: { type: 'number' },
+      cells: { type: 'array', items: { $ref: '#/components/schemas/ScoreboardCell' } },
+      ratingBefore: { type: 'number' },
+      ratingAfter: { type: 'number' },
     },
     required: ['userId', 'username', 'problemsSolved', 'score'],
   },
@@ -141,6 +175,11 @@ export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
       roles: { type: 'array', items: { type: 'string' } },
     },
     required: ['user', 'roles'],
+  },
+  MeasuredPoint: {
+    type: 'object',
+    properties: { n: { type: 'number' }, ms: { type: 'number' } },
+    required: ['n', 'ms'],
   },
   MessageResponse: {
     type: 'object',
@@ -246,6 +285,19 @@ export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
     },
     required: ['requiresVerification'],
   },
+  RejudgeProgress: {
+    type: 'object',
+    properties: {
+      jobId: { type: 'string' },
+      problemId: { type: 'string' },
+      contestId: { type: 'string', nullable: true },
+      total: { type: 'number' },
+      done: { type: 'number' },
+      changed: { type: 'number' },
+      finished: { type: 'boolean' },
+    },
+    required: ['jobId', 'problemId', 'contestId', 'total', 'done', 'changed', 'finished'],
+  },
   ReturnType: { type: 'string', enum: ['int', 'string', 'boolean', 'void'] },
   Role: { type: 'string', enum: ['admin', 'super_admin'] },
   RunCustomResponse: {
@@ -259,6 +311,17 @@ export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
       compileError: { type: 'string' },
     },
     required: ['actualOutput', 'stderr', 'executionTime', 'verdict', 'error'],
+  },
+  ScoreboardCell: {
+    type: 'object',
+    properties: {
+      problemId: { type: 'string' },
+      attempts: { type: 'number' },
+      acceptedAtMinutes: { type: 'number', nullable: true },
+      pending: { type: 'number' },
+      firstSolve: { type: 'boolean' },
+    },
+    required: ['problemId', 'attempts', 'acceptedAtMinutes', 'pending', 'firstSolve'],
   },
   SolvedProblemEntry: {
     type: 'object',

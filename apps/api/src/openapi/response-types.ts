@@ -20,6 +20,7 @@ export type {
   Profile,
   RatingChange,
   RegisterResponse,
+  RejudgeProgress,
   RunCustomResponse,
   SolvedProblemEntry,
   SubmissionDetail,

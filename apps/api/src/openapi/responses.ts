@@ -70,6 +70,12 @@ export const ANSWERS: Record<string, Answer> = {
     description: 'Every role, by user',
   },
   AdminController_revoke: { status: 200, json: confirmation, description: 'Role removed' },
+  AdminController_rejudge: {
+    status: 202,
+    json: object({ jobId: { type: 'string', format: 'uuid' } }),
+    description: 'Rejudge started in the background',
+  },
+  AdminController_rejudgeProgress: { status: 200, json: ref('RejudgeProgress'), description: 'Rejudge progress' },
   ProblemsController_list: { status: 200, json: list('Problem'), description: 'Visible problems' },
   ProblemsController_create: { status: 201, json: ref('Problem'), description: 'Problem created' },
   ProblemsController_get: { status: 200, json: ref('Problem'), description: 'One problem' },
@@ -86,6 +92,11 @@ export const ANSWERS: Record<string, Answer> = {
   ContestsController_create: { status: 201, json: ref('Contest'), description: 'Contest created' },
   ContestsController_get: { status: 200, json: ref('Contest'), description: 'One contest' },
   ContestsController_remove: { status: 200, json: confirmation, description: 'Contest deleted' },
+  ContestsController_unfreeze: {
+    status: 200,
+    json: object({ success: { type: 'boolean', enum: [true] }, message: text, contest: ref('Contest') }),
+    description: 'Final standings revealed, contest rated',
+  },
   ContestsController_problem: { status: 200, json: ref('Problem'), description: 'A problem of the contest' },
   ContestsController_join: { status: 200, json: ref('MessageResponse'), description: 'Joined' },
   ContestsController_complete: {

@@ -1111,10 +1111,19 @@ export interface components {
       points: number;
       solvedAt: string;
     };
+    AiMeasurement: {
+      label: string | null;
+      doublingFactor: number | null;
+      points: components['schemas']['MeasuredPoint'][];
+      xLabel: string;
+      /** @enum {string} */
+      status: 'measured' | 'too-slow' | 'too-fast' | 'fails-examples' | 'crashed' | 'compile-error';
+    };
     AiResponse: {
       success: boolean;
       analysis: string;
       error?: string;
+      measurement?: components['schemas']['AiMeasurement'];
     };
     AuthConfig: {
       googleClientId?: string;
@@ -1132,7 +1141,14 @@ export interface components {
       participantCount: number;
       userJoined: boolean;
       contestProblems: components['schemas']['ContestProblem'][];
+      format: components['schemas']['ContestFormat'];
+      penaltyMinutes: number;
+      freezeMinutes: number;
+      freezeTime: string | null;
+      frozen: boolean;
     };
+    /** @enum {string} */
+    ContestFormat: 'points' | 'icpc';
     ContestLeaderboardEntry: {
       userId: string;
       username: string;
@@ -1140,6 +1156,10 @@ export interface components {
       problemsSolved: number;
       score: number;
       rank?: number;
+      penalty?: number;
+      cells?: components['schemas']['ScoreboardCell'][];
+      ratingBefore?: number;
+      ratingAfter?: number;
     };
     ContestProblem: {
       problemId: components['schemas']['Problem'];
@@ -1187,6 +1207,10 @@ export interface components {
     MeResponse: {
       user: components['schemas']['User'];
       roles: string[];
+    };
+    MeasuredPoint: {
+      n: number;
+      ms: number;
     };
     MessageResponse: {
       message?: string;
@@ -1246,6 +1270,15 @@ export interface components {
       requiresVerification: boolean;
       message?: string;
     };
+    RejudgeProgress: {
+      jobId: string;
+      problemId: string;
+      contestId: string | null;
+      total: number;
+      done: number;
+      changed: number;
+      finished: boolean;
+    };
     /** @enum {string} */
     ReturnType: 'int' | 'string' | 'boolean' | 'void';
     /** @enum {string} */
@@ -1257,6 +1290,13 @@ export interface components {
       verdict: components['schemas']['Verdict'];
       error: string;
       compileError?: string;
+    };
+    ScoreboardCell: {
+      problemId: string;
+      attempts: number;
+      acceptedAtMinutes: number | null;
+      pending: number;
+      firstSolve: boolean;
     };
     SolvedProblemEntry: {
       problemId?:
@@ -2063,14 +2103,38 @@ export interface operations {
       };
     };
     responses: {
+      /** @description Rejudge started in the background */
       202: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            /** Format: uuid */
+            jobId: string;
+          };
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -2091,14 +2155,44 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Rejudge progress */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': components['schemas']['RejudgeProgress'];
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such record (or not visible to the caller) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
@@ -3163,14 +3257,49 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
+      /** @description Final standings revealed, contest rated */
       200: {
         headers: {
           [name: string]: unknown;
         };
-        content?: never;
+        content: {
+          'application/json': {
+            /** @enum {boolean} */
+            success: true;
+            message: string;
+            contest: components['schemas']['Contest'];
+          };
+        };
       };
-      /** @description Refused: {statusCode, error, message} */
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such record (or not visible to the caller) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
         headers: {
           [name: string]: unknown;
         };
