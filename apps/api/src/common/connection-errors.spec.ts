@@ -27,7 +27,7 @@ describe('isConnectionError', () => {
       'ioredis out of retries while Redis restarts',
       new Error('Reached the max retries per request limit (which is 20). Refer to "maxRetriesPerRequest" option for details.'),
     ],
-    ['a bounded wait that ran out', new TimeoutError('redis', 1000)],
+    ['a bounded wait that ran out', new TimeoutError('redis timed out after 1000 ms')],
   ])('counts %s as out of reach (503)', (_, error) => {
     expect(isConnectionError(error)).toBe(true);
   });
