@@ -8,3 +8,5 @@ export * from './contests';
 export * from './profiles';
 export * from './messages';
 export * from './practice';
+export * from './clarifications';
+export * from './plagiarism';

@@ -68,6 +68,12 @@ export const ServerMessages = {
   contestDeleted: 'Contest deleted successfully',
   contestJoined: 'Successfully joined the contest!',
   alreadySolved: 'Problem already solved; no new points awarded',
+  onlyParticipantsAsk: 'Only participants who joined the contest can ask questions',
+  questionsOnlyWhileActive: 'Questions can be asked only while the contest is active',
+  clarificationNotFound: 'Clarification not found',
+  plagiarismAfterEnd: 'The plagiarism report can be run once the contest has ended',
+  plagiarismRunning: 'A plagiarism check of this contest is already running',
+  plagiarismPairNotFound: 'This pair is not in the plagiarism report',
 } as const;
 
 /** The sentences above that carry a value. */

@@ -3,6 +3,7 @@ import { Observable } from 'rxjs';
 import { AdminOnly, Authenticated, CurrentUser, OptionalAuth } from '../auth/guards';
 import { uuidParam } from '../common/uuid.pipe';
 import type { AuthUser } from '../users/users.service';
+import { ContestEventsService, mayReceive } from './contest-events.service';
 import { CONTEST_NOT_FOUND, ContestsService } from './contests.service';
 import { CreateContestDto, LeaderboardQueryDto } from './dto';
 import { DEFAULT_LEADERBOARD_LIMIT, StandingsService } from './standings.service';
@@ -16,6 +17,7 @@ export class ContestsController {
   constructor(
     private readonly contests: ContestsService,
     private readonly standings: StandingsService,
+    private readonly events: ContestEventsService,
   ) {}
 
   @Get('contests')
@@ -79,9 +81,16 @@ export class ContestsController {
     return rows;
   }
 
-  /** Server-sent events: the standings now, then again within a second of every change. */
+  /**
+   * Server-sent events: the standings now, then again within a second of every change; announcements
+   * and clarifications as they happen, each only to the viewers (bearer token, optional) allowed to read it.
+   */
   @Sse('contests/:id/leaderboard/stream')
-  async stream(@Param('id', uuidParam('id')) id: string): Promise<Observable<MessageEvent>> {
+  @OptionalAuth()
+  async stream(
+    @Param('id', uuidParam('id')) id: string,
+    @CurrentUser() viewer?: AuthUser,
+  ): Promise<Observable<MessageEvent>> {
     await this.contests.requireContest(id);
     return new Observable<MessageEvent>((subscriber) => {
       let timer: NodeJS.Timeout | undefined;
@@ -97,12 +106,16 @@ export class ContestsController {
         timer ??= setTimeout(push, STREAM_THROTTLE_MS);
       };
       const unsubscribe = this.standings.onChange(id, schedule);
+      const stopEvents = this.events.onEvent(id, (event) => {
+        if (!closed && mayReceive(event.audience, viewer)) subscriber.next({ type: event.type, data: event.data });
+      });
       const stopOnClose = this.standings.onClosing(() => subscriber.complete());
       const heartbeat = setInterval(() => subscriber.next({ type: 'heartbeat', data: {} }), STREAM_HEARTBEAT_MS);
       push();
       return () => {
         closed = true;
         unsubscribe();
+        stopEvents();
         stopOnClose();
         clearInterval(heartbeat);
         if (timer) clearTimeout(timer);
