@@ -35,11 +35,8 @@ export class PlagiarismRunner implements OnApplicationBootstrap, OnApplicationSh
   ) {}
 
   onApplicationBootstrap(): void {
-    const prefix = this.env.redisPrefix;
-    this.queue = new Queue(PLAGIARISM_QUEUE, { prefix, connection: bullConnection(this.env, failFast) });
-    this.queue.on('error', (e) => this.logger.warn(`queue: ${e.message}`));
     this.worker = new Worker(PLAGIARISM_QUEUE, (job: Job<PlagiarismJobData>) => this.run(job), {
-      prefix,
+      prefix: this.env.redisPrefix,
       connection: bullConnection(this.env, waitForRedis),
       concurrency: 1,
     });
@@ -47,7 +44,14 @@ export class PlagiarismRunner implements OnApplicationBootstrap, OnApplicationSh
   }
 
   async enqueue(data: PlagiarismJobData): Promise<void> {
-    if (!this.queue) throw new Error('the plagiarism queue is not open');
+    // Opened on first use: most instances never start a check, and need no connection for it.
+    if (!this.queue) {
+      this.queue = new Queue(PLAGIARISM_QUEUE, {
+        prefix: this.env.redisPrefix,
+        connection: bullConnection(this.env, failFast),
+      });
+      this.queue.on('error', (e) => this.logger.warn(`queue: ${e.message}`));
+    }
     await withTimeout(
       this.queue.add('check', data, {
         jobId: data.runId,
@@ -103,6 +107,8 @@ export class PlagiarismRunner implements OnApplicationBootstrap, OnApplicationSh
   }
 
   async onApplicationShutdown(): Promise<void> {
+    // A worker closed while it is still connecting leaves BullMQ's start-up promises rejected and unhandled.
+    await closeWithin(SHUTDOWN_CLOSE_MS, this.worker?.waitUntilReady());
     await closeWithin(SHUTDOWN_CLOSE_MS, this.worker?.close(), this.queue?.close());
   }
 }
