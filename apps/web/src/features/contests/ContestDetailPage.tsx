@@ -14,6 +14,8 @@ import { errorStatus } from '../../services/api';
 import { useContestLeaderboardQuery } from '../leaderboard/leaderboardApi';
 import { pointsOf } from '../problems/solving';
 import { ContestActionButton } from './ContestActionButton';
+import { ContestAnnouncements } from './ContestAnnouncements';
+import { ContestClarifications } from './ContestClarifications';
 import { STATUS_BADGE, effectiveStatus, formatDateTime } from './contestRules';
 import { useContestQuery, useContestSolvedProblemsQuery } from './contestsApi';
 import { useContestLeaderboardStream } from './useContestLeaderboardStream';
@@ -55,7 +57,7 @@ export function ContestLeaderboard({
 
 export function ContestDetailPage() {
   const { contestId = '' } = useParams();
-  const { status: session, isAdmin } = useAuth();
+  const { status: session, isAdmin, user } = useAuth();
   const toast = useToast();
   const now = useNow();
   const contestQuery = useContestQuery(contestId);
@@ -66,7 +68,11 @@ export function ContestDetailPage() {
     skip: session !== 'authenticated' || !contest?.userJoined,
   });
   const status = contest ? effectiveStatus(contest, now()) : 'upcoming';
-  useContestLeaderboardStream(contestId, !!contest && status === 'active');
+  // Open while the contest can still change: announcements may come before the start too.
+  useContestLeaderboardStream(contestId, !!contest && status !== 'ended', {
+    username: user?.username ?? null,
+    isAdmin,
+  });
   useRefetchAtBoundaries(contest, refetch, now);
 
   const notFound = errorStatus(error) === 404 || errorStatus(error) === 400;
@@ -152,6 +158,7 @@ export function ContestDetailPage() {
           This contest has ended. Submissions are closed; the final results are below.
         </div>
       )}
+      <ContestAnnouncements contestId={contestId} isAdmin={isAdmin} />
       <div className="split">
         <section className="card" aria-labelledby="contest-problems-heading">
           <h2 id="contest-problems-heading">Problems</h2>
@@ -186,6 +193,14 @@ export function ContestDetailPage() {
         </section>
         <ContestLeaderboard entries={leaderboard.data ?? []} ended={status === 'ended'} />
       </div>
+      <ContestClarifications
+        contestId={contestId}
+        status={status}
+        problems={problems}
+        joined={contest.userJoined}
+        isAdmin={isAdmin}
+        signedIn={session === 'authenticated'}
+      />
     </>
   );
 }
