@@ -1,5 +1,6 @@
 import { DEFAULT_MAX_PARTICIPANTS, type Problem } from '@javelin/contracts';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { useAuth } from '../auth/useAuth';
 import { useNow } from '../clock/useNow';
 import { useToast } from '../toast/useToast';
@@ -290,6 +291,15 @@ export function AdminContestsPage() {
                       >
                         Complete
                       </button>
+                    )}
+                    {status === 'ended' && (
+                      <Link
+                        to={`/admin/contests/${id}/plagiarism`}
+                        className="btn btn-sm btn-outline"
+                        aria-label={`Plagiarism report of ${c.title}`}
+                      >
+                        Plagiarism
+                      </Link>
                     )}
                     <button
                       type="button"

@@ -4,7 +4,7 @@ import type {
   ContestAnnouncement,
   ContestClarification,
 } from '@javelin/contracts';
-import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import type { AppDispatch } from '../../app/store';
 import { api } from '../../services/api';
 
 /** Announcements and clarifications of a contest; the contest stream keeps both lists current. */
@@ -55,10 +55,8 @@ export const {
   useAnswerClarificationMutation,
 } = contestTalkApi;
 
-type Dispatch = ThunkDispatch<unknown, unknown, UnknownAction>;
-
 /** Puts an announcement first in the cached list, once (the stream and the poster's own reply both bring it). */
-export function upsertAnnouncement(dispatch: Dispatch, contestId: string, announcement: ContestAnnouncement): void {
+export function upsertAnnouncement(dispatch: AppDispatch, contestId: string, announcement: ContestAnnouncement): void {
   dispatch(
     contestTalkApi.util.updateQueryData('contestAnnouncements', contestId, (list) => {
       if (!list.some((a) => a.id === announcement.id)) list.unshift(announcement);
@@ -67,7 +65,7 @@ export function upsertAnnouncement(dispatch: Dispatch, contestId: string, announ
 }
 
 /** Replaces a clarification in the cached list by id (a new answer), or puts a new one first. */
-export function upsertClarification(dispatch: Dispatch, contestId: string, clarification: ContestClarification): void {
+export function upsertClarification(dispatch: AppDispatch, contestId: string, clarification: ContestClarification): void {
   dispatch(
     contestTalkApi.util.updateQueryData('contestClarifications', contestId, (list) => {
       const at = list.findIndex((c) => c.id === clarification.id);

@@ -1,5 +1,5 @@
 import { ContestTalkMessages, type ContestAnnouncement, type ContestClarification } from '@javelin/contracts';
-import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import type { AppDispatch } from '../../app/store';
 import type { ShowToast } from '../toast/toastSlice';
 import { upsertAnnouncement, upsertClarification } from './contestTalkApi';
 
@@ -27,7 +27,7 @@ export function clarificationToast(c: ContestClarification, viewer: TalkViewer):
  */
 export function contestTalkListeners(
   contestId: string,
-  dispatch: ThunkDispatch<unknown, unknown, UnknownAction>,
+  dispatch: AppDispatch,
   viewer: TalkViewer,
   toast: (t: ShowToast) => void,
 ): Record<'announcement' | 'clarification', (event: MessageEvent<string>) => void> {
