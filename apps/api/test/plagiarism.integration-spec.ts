@@ -50,6 +50,22 @@ describe('Dolos similarity of Java solutions', () => {
     expect(pairs[0].fragments.length).toBeGreaterThan(0);
   });
 
+  it('leaves out code most solutions share, so a copy stands out among many alike solutions', async () => {
+    // Twelve participants write the same prefix-sum idiom (names aside); two share a Kadane solution.
+    const idiom = Array.from({ length: 12 }, (_, i) => INDEPENDENT.replace(/smallestPrefix/g, `low${i}`));
+    const solutions = [...idiom, ORIGINAL, RENAMED_COPY];
+    const everything = await comparer.compare({ solutions, template: MAX_SUBARRAY_BOILERPLATE, threshold: 0.7, maxPairs: 500 });
+    expect(everything.length).toBeGreaterThan(60);
+    const filtered = await comparer.compare({
+      solutions,
+      template: MAX_SUBARRAY_BOILERPLATE,
+      threshold: 0.7,
+      maxPairs: 500,
+      maxFingerprintCount: 10,
+    });
+    expect(filtered.map((p) => [p.a, p.b])).toEqual([[12, 13]]);
+  });
+
   it('does not count what the solutions share with the boilerplate', async () => {
     const withoutTemplate = await comparer.compare({ solutions: [ORIGINAL, INDEPENDENT], template: null, threshold: 0, maxPairs: 1 });
     const withTemplate = await comparer.compare({

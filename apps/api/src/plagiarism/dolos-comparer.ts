@@ -20,6 +20,11 @@ export interface Comparison {
   threshold: number;
   /** At most this many pairs, the most similar. */
   maxPairs: number;
+  /**
+   * Code (a fingerprint) found in more than this many solutions is an idiom, not evidence: it is left
+   * out of every similarity. Unset: nothing is left out.
+   */
+  maxFingerprintCount?: number;
 }
 
 interface Reply {

@@ -8,15 +8,15 @@ const region = (r) => ({ startRow: r.startRow, startCol: r.startCol, endRow: r.e
 const indexOf = (file) => Number(file.path.slice(0, -'.java'.length));
 
 /**
- * Message in: { requestId, solutions: string[], template: string | null, threshold, maxPairs }.
+ * Message in: { requestId, solutions: string[], template: string | null, threshold, maxPairs, maxFingerprintCount? }.
  * Message out: { requestId, pairs: [{ a, b, similarity, fragments: [{ a: region, b: region }] }] }
  * with a and b indexes into solutions, most similar first; or { requestId, error }.
  */
-parentPort.on('message', async ({ requestId, solutions, template, threshold, maxPairs }) => {
+parentPort.on('message', async ({ requestId, solutions, template, threshold, maxPairs, maxFingerprintCount }) => {
   try {
     const files = solutions.map((code, i) => new File(`${i}.java`, code));
     const ignored = template ? new File('template.java', template) : undefined;
-    const report = await new Dolos({ language: 'java' }).analyze(files, undefined, ignored);
+    const report = await new Dolos({ language: 'java', maxFingerprintCount }).analyze(files, undefined, ignored);
     const pairs = report
       .allPairs()
       .filter((pair) => pair.similarity >= threshold)

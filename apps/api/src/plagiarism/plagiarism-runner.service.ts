@@ -10,6 +10,14 @@ import { FoundPair, PlagiarismRepository } from './plagiarism.repository';
 
 /** Per problem, at most this many pairs are kept (the most similar): enough to act on, bounded for the page. */
 export const MAX_PAIRS_PER_PROBLEM = 200;
+/**
+ * Code shared by more than this share of a problem's solutions (and by more than COMMON_CODE_MIN_SOLUTIONS)
+ * is what everyone writes for it, not copying: left out, so that among hundreds of short solutions a
+ * copy stands out instead of drowning among identical idioms. The price: a source copied by more than
+ * that many participants is not reported either.
+ */
+const COMMON_CODE_SHARE = 0.02;
+const COMMON_CODE_MIN_SOLUTIONS = 10;
 /** Queueing waits for Redis at most this long; past it the start answers 503. */
 const ENQUEUE_TIMEOUT_MS = 3_000;
 
@@ -79,6 +87,7 @@ export class PlagiarismRunner implements OnApplicationBootstrap, OnApplicationSh
           template: problem.boilerplate.trim() ? problem.boilerplate : null,
           threshold,
           maxPairs: MAX_PAIRS_PER_PROBLEM,
+          maxFingerprintCount: Math.max(COMMON_CODE_MIN_SOLUTIONS, Math.ceil(solutions.length * COMMON_CODE_SHARE)),
         });
         for (const pair of pairs) {
           found.push({
