@@ -37,7 +37,8 @@ export function AdminPlagiarismPage() {
   const { contestId = '' } = useParams();
   const toast = useToast();
   const now = useNow();
-  const contest = useContestQuery(contestId);
+  // Fresh: a page opened earlier may hold the contest from before it ended.
+  const contest = useContestQuery(contestId, { refetchOnMountOrArgChange: true });
   useDocumentTitle(`Plagiarism – ${contest.data?.title ?? 'Contest'}`);
   const [polling, setPolling] = useState(false);
   const report = usePlagiarismReportQuery(contestId, { pollingInterval: polling ? POLL_MS : 0 });
