@@ -299,6 +299,8 @@ describe('plagiarism report', () => {
     );
     await screenshot(page, 'clar-05-plagiarism-pair');
     await page.setViewportSize({ width: 375, height: 812 });
+    // The code panes and the table scroll inside themselves; the page itself does not scroll sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
     await screenshot(page, 'clar-06-plagiarism-375');
     await page.setViewportSize({ width: 1280, height: 900 });
   });

@@ -162,9 +162,7 @@ function PairsTable({
             <th scope="col">Problem</th>
             <th scope="col">Participants</th>
             <th scope="col">Similarity</th>
-            <th scope="col">
-              <span className="sr-only">Compare</span>
-            </th>
+            <th scope="col" aria-label="Compare" />
           </tr>
         </thead>
         <tbody>

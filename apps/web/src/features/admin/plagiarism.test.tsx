@@ -24,6 +24,20 @@ describe('markFragments', () => {
     expect(lines[2]).toEqual([{ text: 'return a;', fragment: null }]);
   });
 
+  it('leaves the indentation of a region’s later lines unmarked', () => {
+    expect(markFragments('if (x) {\n    y++;\n}', [{ startRow: 0, startCol: 7, endRow: 2, endCol: 1 }])).toEqual([
+      [
+        { text: 'if (x) ', fragment: null },
+        { text: '{', fragment: 0 },
+      ],
+      [
+        { text: '    ', fragment: null },
+        { text: 'y++;', fragment: 0 },
+      ],
+      [{ text: '}', fragment: 0 }],
+    ]);
+  });
+
   it('clamps regions that run past the code', () => {
     expect(markFragments('x', [{ startRow: 0, startCol: 0, endRow: 5, endCol: 40 }])).toEqual([[{ text: 'x', fragment: 0 }]]);
   });
