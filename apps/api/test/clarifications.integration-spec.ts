@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, resetDatabase, seedUser, SeededUser, startApp, TestApp } from './support/app';
-import { createContest, endNow, startNow } from './support/contests';
+import { createContest, startNow } from './support/contests';
 import { createProblem } from './support/problems';
 import { OpenStream, openContestStream, StreamEvent } from './support/sse';
 
@@ -229,7 +229,8 @@ describe('announcements and clarifications', () => {
       const early = await t.http.post(`/api/contests/${upcoming._id}/clarifications`).set(bearer(users[0].token)).send({ question: 'Hi?' });
       expect(early.status).toBe(409);
       expect(early.body.error).toBe('Questions can be asked only while the contest is active');
-      await endNow(t, contestId);
+      // Ended as an admin does (finalised at once: no contest is left for a later start-up to finalise).
+      await t.http.post(`/api/contests/${contestId}/complete`).set(bearer(admin.token)).expect(200);
       const late = await t.http.post(url).set(bearer(users[0].token)).send({ question: 'Hi?' });
       expect(late.status).toBe(409);
       const [{ count }] = await t.db.query(`SELECT count(*)::int AS count FROM contest_clarifications WHERE contest_id = ANY($1)`, [

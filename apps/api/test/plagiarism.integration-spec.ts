@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLAGIARISM_DEFAULT_THRESHOLD } from '@javelin/contracts';
 import { DolosComparer } from '../src/plagiarism/dolos-comparer';
 import { bearer, resetDatabase, seedUser, SeededUser, startApp, TestApp } from './support/app';
-import { createContest, endNow, recordPassingJudgement, startNow, submitAndSolve } from './support/contests';
+import { createContest, recordPassingJudgement, startNow, submitAndSolve } from './support/contests';
 import { createProblem } from './support/problems';
 import {
   BRUTE_FORCE,
@@ -105,8 +105,13 @@ describe('plagiarism report', () => {
       await recordPassingJudgement(t, users[i], problem, contest._id, code);
       expect((await submitAndSolve(t, users[i], problem, contest._id, code)).status).toBe(200);
     }
-    if (end) await endNow(t, contest._id);
+    if (end) await complete(contest._id);
     return { contestId: contest._id, users };
+  }
+
+  /** Ends the contest as an admin does, finalised at once (no contest is left for a later start-up to finalise). */
+  async function complete(contestId: string) {
+    await t.http.post(`/api/contests/${contestId}/complete`).set(bearer(admin.token)).expect(200);
   }
 
   async function waitForReport(contestId: string) {
@@ -184,7 +189,7 @@ describe('plagiarism report', () => {
     const early = await t.http.post(url).set(bearer(admin.token)).send({});
     expect(early.status).toBe(409);
     expect(early.body.error).toBe('The plagiarism report can be run once the contest has ended');
-    await endNow(t, contestId);
+    await complete(contestId);
     for (const [body, message] of [
       [{ threshold: 0 }, 'threshold must be at least 0.1'],
       [{ threshold: 2 }, 'threshold must be at most 1'],

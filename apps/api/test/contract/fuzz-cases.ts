@@ -327,18 +327,24 @@ export function bodyCase(op: Operation, doc: ApiDocument, ids: Ids): fc.Arbitrar
   ];
   if (properties.length) {
     const field = fc.constantFrom(...properties);
-    spoils.push(
-      (body) =>
-        field
-          .filter(([name]) => !!schema.required?.includes(name))
-          .map(([name]) => {
-            const { [name]: _gone, ...rest } = body;
-            return [rest, `missing ${name}`] as [Record<string, unknown>, string];
-          }),
-      (body) =>
-        field
-          .filter(([, p]) => !resolve(doc, p).nullable)
+    // Picked from the fields that can be spoiled so, never filtered: a filter that can never pass (a body whose
+    // fields are all optional, or all nullable) would make fast-check draw forever.
+    const requiredFields = properties.filter(([name]) => !!schema.required?.includes(name));
+    const nonNullable = properties.filter(([, p]) => !resolve(doc, p).nullable);
+    if (requiredFields.length)
+      spoils.push((body) =>
+        fc.constantFrom(...requiredFields).map(([name]) => {
+          const { [name]: _gone, ...rest } = body;
+          return [rest, `missing ${name}`] as [Record<string, unknown>, string];
+        }),
+      );
+    if (nonNullable.length)
+      spoils.push((body) =>
+        fc
+          .constantFrom(...nonNullable)
           .map(([name]) => [{ ...body, [name]: null }, `${name}: null`] as [Record<string, unknown>, string]),
+      );
+    spoils.push(
       (body) =>
         field.chain(([name, p]) =>
           wrongType(resolve(doc, p)).map(
