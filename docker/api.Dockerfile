@@ -7,7 +7,7 @@
 FROM node:20-bookworm-slim AS build
 WORKDIR /src
 ENV NX_DAEMON=false NX_NO_CLOUD=true CI=true
-# Toolchain only as a fallback for native modules (argon2 ships prebuilt binaries).
+# Toolchain for native modules: Dolos' tree-sitter grammars compile here (argon2 ships prebuilt binaries).
 RUN apt-get update \
  && apt-get install -y --no-install-recommends python3 make g++ \
  && rm -rf /var/lib/apt/lists/*

@@ -3,6 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { AdminModule } from './admin/admin.module';
 import { AiModule } from './ai/ai.module';
 import { AuthModule } from './auth/auth.module';
+import { ClarificationsModule } from './clarifications/clarifications.module';
 import { ENV, Env } from './config/env';
 import { ContestsModule } from './contests/contests.module';
 import { dataSourceOptions } from './database/data-source';
@@ -10,6 +11,7 @@ import { HealthModule } from './health/health.module';
 import { LeaderboardModule } from './leaderboard/leaderboard.module';
 import { MailModule } from './mail/mail.module';
 import { ObservabilityModule } from './observability/observability.module';
+import { PlagiarismModule } from './plagiarism/plagiarism.module';
 import { ProblemsModule } from './problems/problems.module';
 import { ProfilesModule } from './profiles/profiles.module';
 import { RedisModule } from './redis/redis.module';
@@ -41,6 +43,8 @@ export class AppModule {
         ProblemsModule,
         ContestsModule,
         SubmissionsModule,
+        ClarificationsModule,
+        PlagiarismModule,
         ProfilesModule,
         LeaderboardModule,
         AiModule,

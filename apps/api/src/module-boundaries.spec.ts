@@ -18,6 +18,9 @@ const RANKS: Record<string, number> = {
   health: 2,
   leaderboard: 2,
   profiles: 2,
+  // Beside admin: plagiarism reads contests' accepted submissions; clarifications talk on the contest stream.
+  clarifications: 2,
+  plagiarism: 2,
   submissions: 3,
   execution: 4,
   contests: 5,

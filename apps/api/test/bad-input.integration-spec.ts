@@ -300,7 +300,43 @@ describe('bad input on every route: 4xx with a message, never 500, database unch
     { method: 'post', path: '/api/contests/:id/complete', auth: 'admin' },
     { method: 'post', path: '/api/contests/:id/unfreeze', auth: 'admin' },
     { method: 'get', path: '/api/contests/:id/solved-problems', auth: 'user' },
-    { method: 'get', path: '/api/contests/:id/leaderboard/stream', auth: 'none' },
+    { method: 'get', path: '/api/contests/:id/leaderboard/stream', auth: 'optional' },
+    // announcements, clarifications and the plagiarism report (issue 21)
+    { method: 'get', path: '/api/contests/:id/announcements', auth: 'none' },
+    {
+      method: 'post',
+      path: '/api/contests/:id/announcements',
+      auth: 'admin',
+      body: () => ({ text: 'Problem 1: n may be 0.' }),
+      fields: { text: { text: 2_000 } },
+      required: ['text'],
+    },
+    { method: 'get', path: '/api/contests/:id/clarifications', auth: 'optional' },
+    {
+      method: 'post',
+      path: '/api/contests/:id/clarifications',
+      auth: 'user',
+      body: () => ({ problemId, question: 'May n be 0?' }),
+      fields: { problemId: { uuid: true }, question: { text: 1_000 } },
+      required: ['question'],
+    },
+    {
+      method: 'post',
+      path: '/api/contests/:id/clarifications/:clarificationId/answer',
+      auth: 'admin',
+      body: () => ({ answer: 'Yes.', public: true }),
+      fields: { answer: { text: 2_000 }, public: { bool: true } },
+      required: ['answer', 'public'],
+    },
+    { method: 'get', path: '/api/admin/contests/:id/plagiarism', auth: 'admin' },
+    {
+      method: 'post',
+      path: '/api/admin/contests/:id/plagiarism',
+      auth: 'admin',
+      body: () => ({ threshold: 0.8 }),
+      fields: { threshold: { int: [0.1, 1] } },
+    },
+    { method: 'get', path: '/api/admin/contests/:id/plagiarism/pairs/:pairId', auth: 'admin' },
     {
       method: 'get',
       path: '/api/leaderboard/contests/:id',
@@ -466,9 +502,11 @@ describe('bad input on every route: 4xx with a message, never 500, database unch
       super: superAdmin.token,
     })[auth];
 
-  /** The route's path with real ids, so only the spoiled part is wrong. */
+  /** The route's path with real ids, so only the spoiled part is wrong (no clarification or pair exists: an unknown one). */
   const realPath = (path: string) =>
     path
+      .replace(':clarificationId', randomUUID())
+      .replace(':pairId', randomUUID())
       .replace(':problemId', problemId)
       .replace(':userId', user.id)
       // No job has this id: a well-formed unknown job (404).

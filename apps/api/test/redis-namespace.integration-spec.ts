@@ -87,11 +87,12 @@ describe('one Redis, two namespaces', () => {
     expect(await unfinalised(secondDb, theirs)).toBe(0);
   });
 
-  it('announces standings on a channel of its own namespace', async () => {
+  it('announces standings and contest events on channels of its own namespace', async () => {
     const redis = new Redis(TEST_REDIS_URL);
+    const channels = async (ns: string) => ((await redis.pubsub('CHANNELS', `${ns}:*`)) as string[]).sort();
     try {
-      expect(await redis.pubsub('CHANNELS', `ns-a-${run}:*`)).toEqual([`ns-a-${run}:contest-standings`]);
-      expect(await redis.pubsub('CHANNELS', `ns-b-${run}:*`)).toEqual([`ns-b-${run}:contest-standings`]);
+      expect(await channels(`ns-a-${run}`)).toEqual([`ns-a-${run}:contest-events`, `ns-a-${run}:contest-standings`]);
+      expect(await channels(`ns-b-${run}`)).toEqual([`ns-b-${run}:contest-events`, `ns-b-${run}:contest-standings`]);
     } finally {
       redis.disconnect();
     }

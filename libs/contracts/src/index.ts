@@ -10,3 +10,5 @@ export * from './messages';
 export * from './practice';
 export * from './ai';
 export * from './request-schemas';
+export * from './clarifications';
+export * from './plagiarism';

@@ -73,6 +73,12 @@ export const ServerMessages = {
   onlyEndedContestUnfreezes: 'Only an ended contest can be unfrozen',
   freezeLongerThanContest: 'freezeMinutes must not be longer than the contest',
   rejudgeNotFound: 'Rejudge job not found',
+  onlyParticipantsAsk: 'Only participants who joined the contest can ask questions',
+  questionsOnlyWhileActive: 'Questions can be asked only while the contest is active',
+  clarificationNotFound: 'Clarification not found',
+  plagiarismAfterEnd: 'The plagiarism report can be run once the contest has ended',
+  plagiarismRunning: 'A plagiarism check of this contest is already running',
+  plagiarismPairNotFound: 'This pair is not in the plagiarism report',
 } as const;
 
 /** The sentences above that carry a value. */
@@ -149,3 +155,20 @@ export function aiRateLimitedMessage(
   const minutes = (s: number) => Math.max(1, Math.ceil(s / 60));
   return `Too many AI requests: at most ${limit} every ${minutes(windowSeconds)} minutes. Please try again in ${minutes(retryAfterSeconds)} minute${minutes(retryAfterSeconds) === 1 ? '' : 's'}.`;
 }
+
+/** What contest pages say about announcements, clarifications and the plagiarism report. */
+export const ContestTalkMessages = {
+  announcement: 'Announcement',
+  newQuestion: 'New question',
+  yourQuestionAnswered: 'Your question was answered',
+  newClarification: 'New clarification',
+  questionSent: 'Question sent – the organisers will answer it here.',
+  answerSent: 'Answer sent',
+  announcementPosted: 'Announcement posted',
+  askFailed: 'Failed to send question',
+  answerFailed: 'Failed to send answer',
+  announceFailed: 'Failed to post announcement',
+  plagiarismStarted: 'Plagiarism check started',
+  plagiarismStartFailed: 'Failed to start the plagiarism check',
+  plagiarismLoadFailed: 'Failed to load the plagiarism report',
+} as const;

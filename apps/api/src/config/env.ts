@@ -36,6 +36,7 @@ const RATE_LIMITS = {
   mailPerAccount: { variable: 'RATE_LIMIT_MAIL_ACCOUNT', limit: 5, windowSeconds: 600 },
   emailTokensPerAddress: { variable: 'RATE_LIMIT_EMAIL_TOKEN', limit: 300, windowSeconds: 600 },
   createSuperAdminPerAddress: { variable: 'RATE_LIMIT_CREATE_SUPER_ADMIN', limit: 10, windowSeconds: 600 },
+  clarificationsPerUser: { variable: 'RATE_LIMIT_CLARIFICATIONS', limit: 10, windowSeconds: 300 },
 } as const;
 
 export type RateLimitName = keyof typeof RATE_LIMITS | 'judgingPerUser' | 'aiPerUser';

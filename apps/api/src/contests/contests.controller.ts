@@ -18,6 +18,7 @@ import { Observable } from 'rxjs';
 import { AdminOnly, Authenticated, CurrentUser, OptionalAuth } from '../auth/guards';
 import { uuidParam } from '../common/uuid.pipe';
 import type { AuthUser } from '../users/users.service';
+import { ContestEventsService, mayReceive } from './contest-events.service';
 import { CONTEST_NOT_FOUND, ContestsService } from './contests.service';
 import { CreateContestDto, LeaderboardQueryDto } from './dto';
 import { DEFAULT_LEADERBOARD_LIMIT, StandingsService } from './standings.service';
@@ -31,6 +32,7 @@ export class ContestsController {
   constructor(
     private readonly contests: ContestsService,
     private readonly standings: StandingsService,
+    private readonly events: ContestEventsService,
   ) {}
 
   @Get('contests')
@@ -115,9 +117,16 @@ export class ContestsController {
     return json;
   }
 
-  /** Server-sent events: the standings now, then again within a second of every change. */
+  /**
+   * Server-sent events: the standings now, then again within a second of every change; announcements
+   * and clarifications as they happen, each only to the viewers (bearer token, optional) allowed to read it.
+   */
   @Sse('contests/:id/leaderboard/stream')
-  async stream(@Param('id', uuidParam('id')) id: string): Promise<Observable<MessageEvent>> {
+  @OptionalAuth()
+  async stream(
+    @Param('id', uuidParam('id')) id: string,
+    @CurrentUser() viewer?: AuthUser,
+  ): Promise<Observable<MessageEvent>> {
     await this.contests.requireContest(id);
     return new Observable<MessageEvent>((subscriber) => {
       let timer: NodeJS.Timeout | undefined;
@@ -133,6 +142,10 @@ export class ContestsController {
         timer ??= setTimeout(push, STREAM_THROTTLE_MS);
       };
       const unsubscribe = this.standings.onChange(id, schedule);
+      const stopEvents = this.events.onEvent(id, (event) => {
+        if (!closed && mayReceive(event.audience, viewer))
+          subscriber.next({ type: event.type, data: event.data });
+      });
       const stopOnClose = this.standings.onClosing(() => subscriber.complete());
       const heartbeat = setInterval(
         () => subscriber.next({ type: 'heartbeat', data: {} }),
@@ -142,6 +155,7 @@ export class ContestsController {
       return () => {
         closed = true;
         unsubscribe();
+        stopEvents();
         stopOnClose();
         clearInterval(heartbeat);
         if (timer) clearTimeout(timer);

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ProblemsModule } from '../problems/problems.module';
+import { ContestEventsService } from './contest-events.service';
 import { ContestScheduler } from './contest-scheduler.service';
 import { ContestsController } from './contests.controller';
 import { ContestsRepository } from './contests.repository';
@@ -20,7 +21,15 @@ import { StandingsService } from './standings.service';
     RatingsService,
     ContestScheduler,
     JudgeAccessPolicy,
+    ContestEventsService,
   ],
-  exports: [ContestsService, StandingsService, StandingsRepository, RatingsService, JudgeAccessPolicy],
+  exports: [
+    ContestsService,
+    StandingsService,
+    StandingsRepository,
+    RatingsService,
+    JudgeAccessPolicy,
+    ContestEventsService,
+  ],
 })
 export class ContestsModule {}

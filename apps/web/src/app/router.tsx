@@ -18,6 +18,7 @@ const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
 const AdminContestsPage = lazy(() => import('../features/admin/AdminContestsPage'));
 const AdminUsersPage = lazy(() => import('../features/admin/AdminUsersPage'));
 const AdminProblemsPage = lazy(() => import('../features/admin/AdminProblemsPage'));
+const AdminPlagiarismPage = lazy(() => import('../features/admin/AdminPlagiarismPage'));
 const AdminGuard = lazy(() => import('../features/admin/AdminGuard'));
 const AdminSetupPage = lazy(() => import('../features/debug/AdminSetupPage'));
 const TestAuthPage = lazy(() => import('../features/debug/TestAuthPage'));
@@ -55,6 +56,14 @@ export const routes: RouteObject[] = [
         element: (
           <AdminGuard>
             <AdminContestsPage />
+          </AdminGuard>
+        ),
+      },
+      {
+        path: '/admin/contests/:contestId/plagiarism',
+        element: (
+          <AdminGuard>
+            <AdminPlagiarismPage />
           </AdminGuard>
         ),
       },

@@ -8,6 +8,7 @@ import {
   type Problem,
 } from '@javelin/contracts';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
 import { useAuth } from '../auth/useAuth';
 import { useNow } from '../clock/useNow';
 import { useToast } from '../toast/useToast';
@@ -367,6 +368,15 @@ export function AdminContestsPage() {
                       <button type="button" className="btn btn-sm" onClick={() => void unfreeze(id)}>
                         Unfreeze
                       </button>
+                    )}
+                    {status === 'ended' && (
+                      <Link
+                        to={`/admin/contests/${id}/plagiarism`}
+                        className="btn btn-sm btn-outline"
+                        aria-label={`Plagiarism report of ${c.title}`}
+                      >
+                        Plagiarism
+                      </Link>
                     )}
                     <button
                       type="button"

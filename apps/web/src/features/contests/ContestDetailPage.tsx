@@ -13,6 +13,8 @@ import { errorMessage, errorStatus } from '../../services/api';
 import { useContestLeaderboardQuery } from '../leaderboard/leaderboardApi';
 import { pointsOf } from '../problems/solving';
 import { ContestActionButton } from './ContestActionButton';
+import { ContestAnnouncements } from './ContestAnnouncements';
+import { ContestClarifications } from './ContestClarifications';
 import { ContestLeaderboard } from './ContestScoreboard';
 import { Countdown } from './Countdown';
 import { STATUS_BADGE, effectiveStatus, formatDateTime, problemLetter, viewerTimeZone } from './contestRules';
@@ -34,7 +36,11 @@ export function ContestDetailPage() {
   });
   const status = contest ? effectiveStatus(contest, now()) : 'upcoming';
   const personal = session === 'authenticated';
-  useContestLeaderboardStream(contestId, !!contest && status === 'active', !!contest?.frozen && personal);
+  // Open while the contest can still change: announcements may come before the start too.
+  useContestLeaderboardStream(contestId, !!contest && status !== 'ended', !!contest?.frozen && personal, {
+    username: user?.username ?? null,
+    isAdmin,
+  });
   const refetchLeaderboard = leaderboard.refetch;
   const refetchAll = useCallback(() => {
     void refetch();
@@ -148,6 +154,7 @@ export function ContestDetailPage() {
           This contest has ended. Submissions are closed; the final results are below.
         </div>
       )}
+      <ContestAnnouncements contestId={contestId} isAdmin={isAdmin} />
       <div className="split">
         <section className="card" aria-labelledby="contest-problems-heading">
           <h2 id="contest-problems-heading">Problems</h2>
@@ -191,6 +198,14 @@ export function ContestDetailPage() {
           frozen={!!contest.frozen && status !== 'upcoming'}
         />
       </div>
+      <ContestClarifications
+        contestId={contestId}
+        status={status}
+        problems={problems}
+        joined={contest.userJoined}
+        isAdmin={isAdmin}
+        signedIn={session === 'authenticated'}
+      />
     </>
   );
 }

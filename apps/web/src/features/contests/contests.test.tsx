@@ -8,7 +8,12 @@ import { ContestDetailPage } from './ContestDetailPage';
 import { ContestProblemPage } from './ContestProblemPage';
 import { mockApi, renderRoute, signedInState } from '../../test/utils';
 import { Messages } from '../../app/messages';
+import { FakeEventSource } from '../../test/fakeEventSource';
 
+// The stream is read with the fetch-based EventSource of the 'eventsource' package (it sends the bearer token).
+vi.mock('eventsource', async () => ({
+  EventSource: (await import('../../test/fakeEventSource')).FakeEventSource,
+}));
 vi.mock('../editor/CodeEditor', async () => ({
   CodeEditor: (await import('../../test/editorMock')).CodeEditorMock,
 }));
@@ -179,28 +184,8 @@ describe('contests list', () => {
   });
 });
 
-class FakeEventSource {
-  static last: FakeEventSource | null = null;
-  onmessage: ((e: MessageEvent<string>) => void) | null = null;
-  listeners = new Map<string, (e: MessageEvent<string>) => void>();
-  addEventListener(type: string, fn: (e: MessageEvent<string>) => void) {
-    this.listeners.set(type, fn);
-  }
-  closed = false;
-  constructor(public url: string) {
-    FakeEventSource.last = this;
-  }
-  close() {
-    this.closed = true;
-  }
-  emit(data: unknown) {
-    this.listeners.get('leaderboard')?.(new MessageEvent('leaderboard', { data: JSON.stringify(data) }));
-  }
-}
-
 describe('contest detail', () => {
   it("shows 'Contest Leaderboard' while active and moves with the SSE stream", async () => {
-    vi.stubGlobal('EventSource', FakeEventSource);
     mockApi({
       'GET /contests/c1': { body: contest() },
       'GET /leaderboard/contests/c1': {
@@ -234,7 +219,6 @@ describe('contest detail', () => {
 
   it("shows 'Final Results' and the ended notice after the end, with no stream", async () => {
     FakeEventSource.last = null;
-    vi.stubGlobal('EventSource', FakeEventSource);
     mockApi({
       'GET /contests/c1': {
         body: contest({ status: 'ended', startTime: iso(-2 * HOUR), endTime: iso(-HOUR) }),
