@@ -92,6 +92,34 @@ export const ANSWERS: Record<string, Answer> = {
   ContestsController_create: { status: 201, json: ref('Contest'), description: 'Contest created' },
   ContestsController_get: { status: 200, json: ref('Contest'), description: 'One contest' },
   ContestsController_remove: { status: 200, json: confirmation, description: 'Contest deleted' },
+  ClarificationsController_announcements: {
+    status: 200,
+    json: list('ContestAnnouncement'),
+    description: 'The contest\'s announcements',
+  },
+  ClarificationsController_announce: {
+    status: 201,
+    json: ref('ContestAnnouncement'),
+    description: 'Announcement posted',
+  },
+  ClarificationsController_list: {
+    status: 200,
+    json: list('ContestClarification'),
+    description: 'The caller\'s own and the public clarifications (all for admins)',
+  },
+  ClarificationsController_ask: { status: 201, json: ref('ContestClarification'), description: 'Question asked' },
+  ClarificationsController_answer: {
+    status: 200,
+    json: ref('ContestClarification'),
+    description: 'Question answered',
+  },
+  PlagiarismController_report: { status: 200, json: ref('PlagiarismReport'), description: 'The report' },
+  PlagiarismController_start: { status: 202, json: ref('PlagiarismReport'), description: 'Check started' },
+  PlagiarismController_pair: {
+    status: 200,
+    json: ref('PlagiarismPairDetail'),
+    description: 'A pair with both solutions and their matching fragments',
+  },
   ContestsController_unfreeze: {
     status: 200,
     json: object({ success: { type: 'boolean', enum: [true] }, message: text, contest: ref('Contest') }),
