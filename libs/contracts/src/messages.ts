@@ -139,3 +139,30 @@ export function aiRateLimitedMessage(
   const minutes = (s: number) => Math.max(1, Math.ceil(s / 60));
   return `Too many AI requests: at most ${limit} every ${minutes(windowSeconds)} minutes. Please try again in ${minutes(retryAfterSeconds)} minute${minutes(retryAfterSeconds) === 1 ? '' : 's'}.`;
 }
+
+/** What the server says about a problem's checker and reference solution (issue 18). */
+export const ReferenceMessages = {
+  noReferenceSolution: 'This problem has no reference solution: add one in the problem form first',
+  referenceSolutionRequired: 'referenceSolution is required: write the Java solution to run',
+  checkerCodeRequired: "checkerCode is required for the 'custom' checker",
+  referenceDidNotRun: (error: string) => `The reference solution did not run: ${error}`,
+  testInvalid: (test: number, variable: string, error: string) =>
+    `testCases[${test}].${variable}: ${error}`,
+} as const;
+
+/**
+ * What a test's `error` says when the problem's own checker (the 'custom' one) failed: the judge's
+ * fault, not the submission's, so the test is never accepted and the sentence says whose it is.
+ */
+export const CheckerErrors = {
+  prefix: 'Judge error: ',
+  doesNotCompile: (message: string) =>
+    `Judge error: the problem's checker does not compile, please tell the problem's author: ${message}`,
+  noMain: "Judge error: the problem's checker has no main method, please tell the problem's author",
+  timedOut: (limit: string) =>
+    `Judge error: the problem's checker did not finish within ${limit}, please tell the problem's author`,
+  crashed: (reason: string) =>
+    `Judge error: the problem's checker failed (${reason}), please tell the problem's author`,
+  badAnswer: (line: string) =>
+    `Judge error: the problem's checker printed ${line} instead of "accepted" or "wrong", please tell the problem's author`,
+} as const;
