@@ -28,11 +28,17 @@ export interface TestCase {
   isExample: boolean;
 }
 
-/** A test case as the problem form sends it. */
+/** A test value: typed text, or a JSON value of the inputs map (libs/java-io/README.md). */
+export type TestValue = string | number | boolean | TestValue[];
+
+/**
+ * A test case as the problem form sends it. A value of `inputs` is the text an admin typed, or a
+ * JSON value (number, boolean, string, nested arrays); the server stores the map as the JSON string `input`.
+ */
 export interface TestCaseInput {
   id?: string;
   _id?: string;
-  inputs: Record<string, string>;
+  inputs: Record<string, TestValue>;
   expectedOutput: string;
   isExample: boolean;
 }
