@@ -13,6 +13,7 @@ import { ObservabilityModule } from './observability/observability.module';
 import { ProblemsModule } from './problems/problems.module';
 import { ProfilesModule } from './profiles/profiles.module';
 import { RedisModule } from './redis/redis.module';
+import { ReferenceModule } from './reference/reference.module';
 import { SubmissionsModule } from './submissions/submissions.module';
 import { UsersModule } from './users/users.module';
 
@@ -41,6 +42,7 @@ export class AppModule {
         ProblemsModule,
         ContestsModule,
         SubmissionsModule,
+        ReferenceModule,
         ProfilesModule,
         LeaderboardModule,
         AiModule,

@@ -19,6 +19,8 @@ const RANKS: Record<string, number> = {
   leaderboard: 2,
   profiles: 2,
   submissions: 3,
+  // Reference solutions run through the judge queue (execution) on problems' tests.
+  reference: 3,
   execution: 4,
   contests: 5,
   problems: 6,

@@ -3,6 +3,7 @@ import { ProblemsAndJudging1763700100000 } from './migrations/1763700100000-Prob
 import { Contests1763700200000 } from './migrations/1763700200000-Contests';
 import { OAuthIdentities1763700300000 } from './migrations/1763700300000-OAuthIdentities';
 import { SubmissionHistory1763700400000 } from './migrations/1763700400000-SubmissionHistory';
+import { ProblemCheckers1795399121000 } from './migrations/1795399121000-ProblemCheckers';
 
 /** Every migration, in order; listed explicitly so the build and the tests run the same set. */
 export const MIGRATIONS = [
@@ -11,4 +12,5 @@ export const MIGRATIONS = [
   Contests1763700200000,
   OAuthIdentities1763700300000,
   SubmissionHistory1763700400000,
+  ProblemCheckers1795399121000,
 ];
