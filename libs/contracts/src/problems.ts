@@ -109,6 +109,11 @@ export interface ValidateTestsResponse {
   results: ReferenceTestResult[];
 }
 
+/** `POST /api/problems/validate`: a problem form's reference solution on its tests, before it is saved. */
+export type ValidateDraftRequest = Pick<ProblemForm, 'inputVariables' | 'testCases' | 'checker' | 'tolerance' | 'checkerCode'> & {
+  referenceSolution: string;
+};
+
 /** `POST /api/problems/expected-output`: what the reference solution prints for one test's inputs. */
 export interface ExpectedOutputRequest {
   referenceSolution: string;

@@ -624,6 +624,54 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/problems/validate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['ReferenceController_validateDraft'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/problems/expected-output': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['ReferenceController_expectedOutput'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/problems/{id}/validate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['ReferenceController_validate'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/profiles/me': {
     parameters: {
       query?: never;
@@ -908,10 +956,31 @@ export interface components {
       testCases: components['schemas']['TestCaseDto'][];
       functionName: string;
       /** @enum {string} */
-      returnType?: 'int' | 'string' | 'boolean' | 'void';
+      returnType?:
+        | 'int'
+        | 'long'
+        | 'double'
+        | 'char'
+        | 'boolean'
+        | 'string'
+        | 'array'
+        | 'int[]'
+        | 'long[]'
+        | 'double[]'
+        | 'boolean[]'
+        | 'char[]'
+        | 'string[]'
+        | 'int[][]'
+        | 'char[][]'
+        | 'void';
       boilerplateCode?: string;
       tags?: string[];
       isVisible?: boolean;
+      /** @enum {string} */
+      checker?: 'exact' | 'tokens' | 'float' | 'unordered' | 'custom';
+      tolerance?: number;
+      checkerCode?: string;
+      referenceSolution?: string;
     };
     CreateContestDto: {
       title: string;
@@ -966,6 +1035,22 @@ export interface components {
       /** Format: uuid */
       contestId?: string;
     };
+    ValidateDraftDto: {
+      referenceSolution: string;
+      inputVariables: components['schemas']['InputVariableDto'][];
+      testCases: components['schemas']['TestCaseDto'][];
+      /** @enum {string} */
+      checker?: 'exact' | 'tokens' | 'float' | 'unordered' | 'custom';
+      tolerance?: number;
+      checkerCode?: string;
+    };
+    ExpectedOutputDto: {
+      referenceSolution: string;
+      inputVariables: components['schemas']['InputVariableDto'][];
+      inputs: {
+        [key: string]: unknown;
+      };
+    };
     UpdateProfileDto: {
       username?: string;
       fullName?: string;
@@ -1003,7 +1088,22 @@ export interface components {
       id?: string;
       name: string;
       /** @enum {string} */
-      type: 'int' | 'string' | 'array' | 'boolean';
+      type:
+        | 'int'
+        | 'long'
+        | 'double'
+        | 'char'
+        | 'boolean'
+        | 'string'
+        | 'array'
+        | 'int[]'
+        | 'long[]'
+        | 'double[]'
+        | 'boolean[]'
+        | 'char[]'
+        | 'string[]'
+        | 'int[][]'
+        | 'char[][]';
       description?: string;
     };
     TestCaseDto: {
@@ -2349,6 +2449,94 @@ export interface operations {
       query?: never;
       header?: never;
       path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Refused: {statusCode, error, message} */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  ReferenceController_validateDraft: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ValidateDraftDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Refused: {statusCode, error, message} */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  ReferenceController_expectedOutput: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ExpectedOutputDto'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description Refused: {statusCode, error, message} */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  ReferenceController_validate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
       cookie?: never;
     };
     requestBody?: never;
