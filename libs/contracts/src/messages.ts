@@ -166,3 +166,27 @@ export const CheckerErrors = {
   badAnswer: (line: string) =>
     `Judge error: the problem's checker printed ${line} instead of "accepted" or "wrong", please tell the problem's author`,
 } as const;
+
+/** What the admin problem form says about its checker, reference solution and test values (issue 18). */
+export const ProblemFormMessages = {
+  referenceNeeded: 'Write a reference solution first: it is run on the tests through the judge.',
+  validationFailed: 'Failed to validate tests',
+  computeFailed: 'Failed to compute the expected output',
+  allPassed: (total: number) => `The reference solution passes all ${total} test${total === 1 ? '' : 's'}.`,
+  someFailed: (failed: number, total: number) =>
+    `The reference solution fails ${failed} of ${total} test${total === 1 ? '' : 's'}:`,
+  confirmSaveFailing: (failed: number, total: number) =>
+    `The reference solution fails ${failed} of ${total} test${total === 1 ? '' : 's'}. Save the problem anyway?`,
+  confirmSaveUnvalidated: (error: string) =>
+    `The tests could not be validated with the reference solution (${error}). Save the problem anyway?`,
+  invalidValues: 'Some test values do not fit their type: fix the values marked in red first.',
+} as const;
+
+/** The checkers as the admin form names them. */
+export const CHECKER_LABELS = {
+  exact: 'Exact (the default)',
+  tokens: 'Tokens (spacing ignored)',
+  float: 'Float (with a tolerance)',
+  unordered: 'Unordered (any order)',
+  custom: 'Custom checker (Java)',
+} as const;

@@ -1,4 +1,12 @@
-import type { Role, User, UserRoleRecord } from '@javelin/contracts';
+import type {
+  ExpectedOutputRequest,
+  ExpectedOutputResponse,
+  Role,
+  User,
+  UserRoleRecord,
+  ValidateDraftRequest,
+  ValidateTestsResponse,
+} from '@javelin/contracts';
 import { api } from '../../services/api';
 
 export const adminApi = api.injectEndpoints({
@@ -19,9 +27,24 @@ export const adminApi = api.injectEndpoints({
       query: (id) => ({ url: `/admin/users/${id}`, method: 'DELETE' }),
       invalidatesTags: ['Admins'],
     }),
+    /** The form's reference solution on the form's tests, through the judge (nothing is saved). */
+    validateTests: build.mutation<ValidateTestsResponse, ValidateDraftRequest>({
+      query: (body) => ({ url: '/problems/validate', method: 'POST', body }),
+    }),
+    /** What the reference solution prints for one test's inputs. */
+    expectedOutput: build.mutation<ExpectedOutputResponse, ExpectedOutputRequest>({
+      query: (body) => ({ url: '/problems/expected-output', method: 'POST', body }),
+    }),
   }),
 });
 
-export const { useAllUsersQuery, useAdminUsersQuery, useAddRoleMutation, useRemoveRoleMutation } = adminApi;
+export const {
+  useAllUsersQuery,
+  useAdminUsersQuery,
+  useAddRoleMutation,
+  useRemoveRoleMutation,
+  useValidateTestsMutation,
+  useExpectedOutputMutation,
+} = adminApi;
 
 export const ROLE_LABELS: Record<Role, string> = { admin: 'Admin', super_admin: 'Super Admin' };
