@@ -391,7 +391,7 @@ export function ProblemFormView({
                 <button
                   type="button"
                   className="btn btn-ghost btn-sm"
-                  aria-label={`Compute expected output of test case ${i + 1}`}
+                  aria-label={`Compute expected for test case ${i + 1}`}
                   title="Fill in what the reference solution prints for these inputs"
                   disabled={computing !== null}
                   onClick={() => void compute(i)}

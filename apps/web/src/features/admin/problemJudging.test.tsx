@@ -145,7 +145,7 @@ describe('admin problem form: types, checkers and the reference solution', () =>
     const tc = screen.getAllByTestId('test-case-form').at(-1)!;
     await user.type(within(tc).getByLabelText('nums (int[])'), '[[5,4]');
     await user.type(within(tc).getByLabelText('target (int)'), '9');
-    await user.click(screen.getByRole('button', { name: 'Compute expected output of test case 3' }));
+    await user.click(screen.getByRole('button', { name: 'Compute expected for test case 3' }));
     expect(await within(tc).findByDisplayValue('0 1')).toBeInTheDocument();
     expect(calls.find((c) => c.path === '/problems/expected-output')?.body).toMatchObject({
       referenceSolution: REFERENCE,
