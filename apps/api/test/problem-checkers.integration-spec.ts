@@ -17,7 +17,11 @@ const PAIR_VARIABLES = [
 
 /** The boilerplate of "the two indices whose values add up to target" with `body` as the function. */
 function pairSolution(body: string, marker = REFERENCE_MARKER): string {
-  const boilerplate = generateBoilerplate({ functionName: 'twoSum', returnType: 'int[]', inputVariables: PAIR_VARIABLES as never });
+  const boilerplate = generateBoilerplate({
+    functionName: 'twoSum',
+    returnType: 'int[]',
+    inputVariables: PAIR_VARIABLES as never,
+  });
   return `// ${marker}\n${boilerplate.replace('        // Write your code here\n        return new int[0];', body)}`;
 }
 
@@ -31,11 +35,14 @@ const PAIR_REFERENCE = pairSolution(`
         return new int[0];`);
 
 /** The same answer, the larger index first: right under 'unordered', wrong under 'exact'. */
-const PAIR_REVERSED = pairSolution(`
+const PAIR_REVERSED = pairSolution(
+  `
         for (int i = nums.length - 1; i >= 0; i--)
             for (int j = i - 1; j >= 0; j--)
                 if (nums[i] + nums[j] == target) return new int[] { i, j };
-        return new int[0];`, 'reversed');
+        return new int[0];`,
+  'reversed',
+);
 
 function pairProblem(overrides: Record<string, unknown> = {}) {
   return {
@@ -84,7 +91,8 @@ describe('problem types, checkers and reference solutions', () => {
     await judge?.stop();
   });
 
-  const create = (body: Record<string, unknown>) => t.http.post('/api/problems').set(bearer(admin.token)).send(body);
+  const create = (body: Record<string, unknown>) =>
+    t.http.post('/api/problems').set(bearer(admin.token)).send(body);
 
   describe('the form', () => {
     it('takes the richer types, stores JSON test values as the text an admin types, and generates their boilerplate', async () => {
@@ -99,11 +107,27 @@ describe('problem types, checkers and reference solutions', () => {
           ],
           testCases: [
             {
-              inputs: { grid: [['1', '0'], ['0', '1']], words: ['eat', 'tea ate', ''], big: '9223372036854775807', x: 0.5, intervals: [[1, 3], [2, 6]] },
+              inputs: {
+                grid: [
+                  ['1', '0'],
+                  ['0', '1'],
+                ],
+                words: ['eat', 'tea ate', ''],
+                big: '9223372036854775807',
+                x: 0.5,
+                intervals: [
+                  [1, 3],
+                  [2, 6],
+                ],
+              },
               expectedOutput: '1.5',
               isExample: true,
             },
-            { inputs: { grid: '[[a,b]]', words: '[]', big: -3, x: '-0.0', intervals: '[]' }, expectedOutput: '0', isExample: false },
+            {
+              inputs: { grid: '[[a,b]]', words: '[]', big: -3, x: '-0.0', intervals: '[]' },
+              expectedOutput: '0',
+              isExample: false,
+            },
           ],
           returnType: 'double[]',
           checker: 'float',
@@ -121,7 +145,13 @@ describe('problem types, checkers and reference solutions', () => {
         x: '0.5',
         intervals: '[[1,3],[2,6]]',
       });
-      expect(JSON.parse(res.body.testCases[1].input)).toEqual({ grid: '[[a,b]]', words: '[]', big: '-3', x: '-0.0', intervals: '[]' });
+      expect(JSON.parse(res.body.testCases[1].input)).toEqual({
+        grid: '[[a,b]]',
+        words: '[]',
+        big: '-3',
+        x: '-0.0',
+        intervals: '[]',
+      });
       // The spec's types keep their stored form: a JSON number or array becomes the text it always was.
       const spec = await create(
         sumProblem({ testCases: [{ inputs: { a: 1, b: -2 }, expectedOutput: '-1', isExample: true }] }),
@@ -133,7 +163,11 @@ describe('problem types, checkers and reference solutions', () => {
 
     it.each([
       ['long', '9223372036854775808', 'testCases[0].v: "9223372036854775808" is not a 64-bit integer'],
-      ['long', 9007199254740993, 'testCases[0].v: 9007199254740992 is past ±2^53, where JSON numbers lose digits: write the long as a string'],
+      [
+        'long',
+        2 ** 53 + 2,
+        'testCases[0].v: 9007199254740994 is past ±2^53, where JSON numbers lose digits: write the long as a string',
+      ],
       ['double', 'NaN', 'testCases[0].v: "NaN" is not a finite decimal number'],
       ['char', 'ab', 'testCases[0].v: "ab" is not a single character'],
       ['int[]', [1, 'x'], 'testCases[0].v: [1]: "x" is not a 32-bit integer'],
@@ -144,19 +178,22 @@ describe('problem types, checkers and reference solutions', () => {
       ['boolean[]', '[true,yes]', 'testCases[0].v: [1]: "yes" is not true or false'],
       ['double[]', { a: 1 }, 'testCases[0].v: object is not a value'],
       ['int', null, 'testCases[0].v: null is not a value'],
-    ])('refuses a bad %s value %j with a 400 naming the test and the variable, storing nothing', async (type, value, message) => {
-      const before = await t.db.query(`SELECT count(*)::int AS n FROM problems`);
-      const res = await create(
-        sumProblem({
-          inputVariables: [{ name: 'v', type }],
-          testCases: [{ inputs: { v: value }, expectedOutput: '1', isExample: true }],
-        }),
-      );
-      expect(res.status).toBe(400);
-      expect(res.body.error).toBe(message);
-      const after = await t.db.query(`SELECT count(*)::int AS n FROM problems`);
-      expect(after[0].n).toBe(before[0].n);
-    });
+    ])(
+      'refuses a bad %s value %j with a 400 naming the test and the variable, storing nothing',
+      async (type, value, message) => {
+        const before = await t.db.query(`SELECT count(*)::int AS n FROM problems`);
+        const res = await create(
+          sumProblem({
+            inputVariables: [{ name: 'v', type }],
+            testCases: [{ inputs: { v: value }, expectedOutput: '1', isExample: true }],
+          }),
+        );
+        expect(res.status).toBe(400);
+        expect(res.body.error).toBe(message);
+        const after = await t.db.query(`SELECT count(*)::int AS n FROM problems`);
+        expect(after[0].n).toBe(before[0].n);
+      },
+    );
 
     it.each([
       [{ checker: 'sorted' }, 'checker must be one of: exact, tokens, float, unordered, custom'],
@@ -166,7 +203,10 @@ describe('problem types, checkers and reference solutions', () => {
       [{ checker: 'custom' }, "checkerCode is required for the 'custom' checker"],
       [{ checker: 'custom', checkerCode: '   ' }, "checkerCode is required for the 'custom' checker"],
       [{ referenceSolution: 42 }, 'referenceSolution must be a string'],
-      [{ returnType: 'float' }, 'returnType must be one of: int, long, double, char, boolean, string, array, int[], long[], double[], boolean[], char[], string[], int[][], char[][], void'],
+      [
+        { returnType: 'float' },
+        'returnType must be one of: int, long, double, char, boolean, string, array, int[], long[], double[], boolean[], char[], string[], int[][], char[][], void',
+      ],
     ])('refuses %j with 400 "%s"', async (overrides, message) => {
       const res = await create(sumProblem(overrides));
       expect(res.status).toBe(400);
@@ -177,7 +217,11 @@ describe('problem types, checkers and reference solutions', () => {
       const created = (await create(pairProblem()).expect(201)).body;
       expect(created).toMatchObject({ checker: 'unordered', referenceSolution: PAIR_REFERENCE });
       const { checker: _c, referenceSolution: _r, ...oldClient } = pairProblem();
-      const kept = await t.http.put(`/api/problems/${created._id}`).set(bearer(admin.token)).send(oldClient).expect(200);
+      const kept = await t.http
+        .put(`/api/problems/${created._id}`)
+        .set(bearer(admin.token))
+        .send(oldClient)
+        .expect(200);
       expect(kept.body).toMatchObject({ checker: 'unordered', referenceSolution: PAIR_REFERENCE });
       const cleared = await t.http
         .put(`/api/problems/${created._id}`)
@@ -185,7 +229,9 @@ describe('problem types, checkers and reference solutions', () => {
         .send({ ...oldClient, referenceSolution: '', checker: 'exact' })
         .expect(200);
       expect(cleared.body).toMatchObject({ checker: 'exact', referenceSolution: '' });
-      const [row] = await t.db.query(`SELECT reference_solution, checker FROM problems WHERE id = $1`, [created._id]);
+      const [row] = await t.db.query(`SELECT reference_solution, checker FROM problems WHERE id = $1`, [
+        created._id,
+      ]);
       expect(row).toEqual({ reference_solution: null, checker: 'exact' });
     });
   });
@@ -249,7 +295,13 @@ describe('problem types, checkers and reference solutions', () => {
       await t.http
         .post('/api/debug-help')
         .set(bearer(user.token))
-        .send({ problemId: visibleId, code: PAIR_REVERSED, language: 'java', errorMessage: 'Wrong answer', testResults: [] })
+        .send({
+          problemId: visibleId,
+          code: PAIR_REVERSED,
+          language: 'java',
+          errorMessage: 'Wrong answer',
+          testResults: [],
+        })
         .expect(200);
       expect(fake.requests.length).toBe(before + 2);
       for (const request of fake.requests.slice(before)) {
@@ -289,35 +341,69 @@ describe('problem types, checkers and reference solutions', () => {
     });
 
     it('POST /problems/:id/validate runs the stored reference on every test and reports a broken one', async () => {
-      const ok = await t.http.post(`/api/problems/${problemId}/validate`).set(bearer(admin.token)).expect(200);
+      const ok = await t.http
+        .post(`/api/problems/${problemId}/validate`)
+        .set(bearer(admin.token))
+        .expect(200);
       expect(ok.body.results).toHaveLength(4);
-      expect(ok.body.results.every((r: { passed: boolean; error: string }) => r.passed && r.error === '')).toBe(true);
-      const stored = await t.http.get(`/api/problems/${problemId}/test-cases/all`).set(bearer(admin.token)).expect(200);
-      expect(ok.body.results.map((r: { testCaseId: string }) => r.testCaseId)).toEqual(stored.body.map((tc: { _id: string }) => tc._id));
+      expect(
+        ok.body.results.every((r: { passed: boolean; error: string }) => r.passed && r.error === ''),
+      ).toBe(true);
+      const stored = await t.http
+        .get(`/api/problems/${problemId}/test-cases/all`)
+        .set(bearer(admin.token))
+        .expect(200);
+      expect(ok.body.results.map((r: { testCaseId: string }) => r.testCaseId)).toEqual(
+        stored.body.map((tc: { _id: string }) => tc._id),
+      );
 
       // An author's slip: the third test expects the wrong pair.
       const broken = pairProblem();
       broken.testCases[2] = { ...broken.testCases[2], expectedOutput: '0 2' };
       const brokenId = (await create(broken).expect(201)).body._id;
-      const res = await t.http.post(`/api/problems/${brokenId}/validate`).set(bearer(admin.token)).expect(200);
+      const res = await t.http
+        .post(`/api/problems/${brokenId}/validate`)
+        .set(bearer(admin.token))
+        .expect(200);
       expect(res.body.results.map((r: { passed: boolean }) => r.passed)).toEqual([true, true, false, true]);
-      expect(res.body.results[2]).toMatchObject({ passed: false, expectedOutput: '0 2', actualOutput: '0 1', error: '' });
+      expect(res.body.results[2]).toMatchObject({
+        passed: false,
+        expectedOutput: '0 2',
+        actualOutput: '0 1',
+        error: '',
+      });
     });
 
     it('validation is for admins, needs a reference, and reports a reference that does not compile', async () => {
       await t.http.post(`/api/problems/${problemId}/validate`).set(bearer(user.token)).expect(403);
       await t.http.post(`/api/problems/${problemId}/validate`).expect(401);
-      await t.http.post('/api/problems/00000000-0000-4000-8000-000000000000/validate').set(bearer(admin.token)).expect(404);
+      await t.http
+        .post('/api/problems/00000000-0000-4000-8000-000000000000/validate')
+        .set(bearer(admin.token))
+        .expect(404);
       const none = (await create(pairProblem({ referenceSolution: undefined })).expect(201)).body._id;
-      const missing = await t.http.post(`/api/problems/${none}/validate`).set(bearer(admin.token)).expect(400);
-      expect(missing.body.error).toBe('This problem has no reference solution: add one in the problem form first');
+      const missing = await t.http
+        .post(`/api/problems/${none}/validate`)
+        .set(bearer(admin.token))
+        .expect(400);
+      expect(missing.body.error).toBe(
+        'This problem has no reference solution: add one in the problem form first',
+      );
       const draft = await t.http
         .post('/api/problems/validate')
         .set(bearer(admin.token))
-        .send({ ...pick(pairProblem(), 'inputVariables', 'testCases', 'checker'), referenceSolution: 'public class Main { int x = ; }' })
+        .send({
+          ...pick(pairProblem(), 'inputVariables', 'testCases', 'checker'),
+          referenceSolution: 'public class Main { int x = ; }',
+        })
         .expect(200);
       expect(draft.body.results).toHaveLength(4);
-      for (const r of draft.body.results) expect(r).toMatchObject({ passed: false, actualOutput: '', error: expect.stringContaining('error:') });
+      for (const r of draft.body.results)
+        expect(r).toMatchObject({
+          passed: false,
+          actualOutput: '',
+          error: expect.stringContaining('error:'),
+        });
     });
 
     it('POST /problems/validate checks an unsaved form with its own checker and test ids', async () => {
@@ -326,9 +412,16 @@ describe('problem types, checkers and reference solutions', () => {
       const unordered = await t.http
         .post('/api/problems/validate')
         .set(bearer(admin.token))
-        .send({ referenceSolution: PAIR_REVERSED, inputVariables: form.inputVariables, testCases: tests, checker: 'unordered' })
+        .send({
+          referenceSolution: PAIR_REVERSED,
+          inputVariables: form.inputVariables,
+          testCases: tests,
+          checker: 'unordered',
+        })
         .expect(200);
-      expect(unordered.body.results.map((r: { testCaseId: string; passed: boolean }) => [r.testCaseId, r.passed])).toEqual([
+      expect(
+        unordered.body.results.map((r: { testCaseId: string; passed: boolean }) => [r.testCaseId, r.passed]),
+      ).toEqual([
         ['local-0', true],
         ['local-1', true],
         ['local-2', true],
@@ -339,33 +432,51 @@ describe('problem types, checkers and reference solutions', () => {
         .set(bearer(admin.token))
         .send({ referenceSolution: PAIR_REVERSED, inputVariables: form.inputVariables, testCases: tests })
         .expect(200);
-      expect(exact.body.results[0]).toMatchObject({ passed: false, expectedOutput: '0 1', actualOutput: '1 0', error: '' });
+      expect(exact.body.results[0]).toMatchObject({
+        passed: false,
+        expectedOutput: '0 1',
+        actualOutput: '1 0',
+        error: '',
+      });
       const bad = await t.http
         .post('/api/problems/validate')
         .set(bearer(admin.token))
-        .send({ referenceSolution: PAIR_REVERSED, inputVariables: form.inputVariables, testCases: [{ inputs: { nums: '[1,x]', target: 1 }, expectedOutput: '', isExample: true }] })
+        .send({
+          referenceSolution: PAIR_REVERSED,
+          inputVariables: form.inputVariables,
+          testCases: [{ inputs: { nums: '[1,x]', target: 1 }, expectedOutput: '', isExample: true }],
+        })
         .expect(400);
       expect(bad.body.error).toBe('testCases[0].nums: [1]: "x" is not a 32-bit integer');
       await t.http.post('/api/problems/validate').set(bearer(user.token)).send({}).expect(403);
     });
 
-    it('POST /problems/expected-output computes a new test\'s expected output from the reference', async () => {
+    it("POST /problems/expected-output computes a new test's expected output from the reference", async () => {
       const res = await t.http
         .post('/api/problems/expected-output')
         .set(bearer(admin.token))
-        .send({ referenceSolution: PAIR_REFERENCE, inputVariables: PAIR_VARIABLES, inputs: { nums: [5, 1, 9, 4], target: 13 } })
+        .send({
+          referenceSolution: PAIR_REFERENCE,
+          inputVariables: PAIR_VARIABLES,
+          inputs: { nums: [5, 1, 9, 4], target: 13 },
+        })
         .expect(200);
       expect(res.body).toEqual({ expectedOutput: '2 3' });
       const crash = await t.http
         .post('/api/problems/expected-output')
         .set(bearer(admin.token))
         .send({
-          referenceSolution: PAIR_REFERENCE.replace('Map<Integer, Integer> seen', 'if (target == 13) throw new IllegalStateException("boom");\n        Map<Integer, Integer> seen'),
+          referenceSolution: PAIR_REFERENCE.replace(
+            'Map<Integer, Integer> seen',
+            'if (target == 13) throw new IllegalStateException("boom");\n        Map<Integer, Integer> seen',
+          ),
           inputVariables: PAIR_VARIABLES,
           inputs: { nums: [5, 1, 9, 4], target: 13 },
         })
         .expect(400);
-      expect(crash.body.error).toBe('The reference solution did not run: java.lang.IllegalStateException: boom');
+      expect(crash.body.error).toBe(
+        'The reference solution did not run: java.lang.IllegalStateException: boom',
+      );
       const missing = await t.http
         .post('/api/problems/expected-output')
         .set(bearer(admin.token))

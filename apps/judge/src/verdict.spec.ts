@@ -167,12 +167,20 @@ describe('classifyOutcome with a problem checker', () => {
       : { accepted: false, message: 'Your answer does not hold the expected values (in any order)' };
 
   it('asks the checker only when the program ran to the end, and says where a wrong answer went wrong', () => {
-    const perm = classifyOutcome(test, outcome({ stdout: Buffer.from('2 1\n') }), DEFAULT_JUDGE_LIMITS, 100, (e, a) =>
-      unordered('1 2', a),
+    const perm = classifyOutcome(
+      test,
+      outcome({ stdout: Buffer.from('2 1\n') }),
+      DEFAULT_JUDGE_LIMITS,
+      100,
+      (e, a) => unordered('1 2', a),
     );
     expect(perm.verdict).toBe('accepted');
-    const wrong = classifyOutcome(test, outcome({ stdout: Buffer.from('2 2\n') }), DEFAULT_JUDGE_LIMITS, 100, (e, a) =>
-      unordered('1 2', a),
+    const wrong = classifyOutcome(
+      test,
+      outcome({ stdout: Buffer.from('2 2\n') }),
+      DEFAULT_JUDGE_LIMITS,
+      100,
+      (e, a) => unordered('1 2', a),
     );
     expect(wrong).toMatchObject({
       verdict: 'wrong_answer',

@@ -21,7 +21,10 @@ afterAll(async () => {
 /** A program that prints `text` whatever its input. */
 const printing = (text: string) => mainWith(`System.out.print(${JSON.stringify(text)});`);
 
-const withChecker = (data: JudgeJobData, checker: Partial<JudgeJobData>): JudgeJobData => ({ ...data, ...checker });
+const withChecker = (data: JudgeJobData, checker: Partial<JudgeJobData>): JudgeJobData => ({
+  ...data,
+  ...checker,
+});
 
 /** An author's checker: accepted when the actual output's numbers sum to what the expected output says. */
 const SUM_CHECKER = `import java.nio.file.*;
@@ -82,8 +85,13 @@ describe('built-in checkers, chosen by the job', () => {
 
   it('a run that fails is not compared: a runtime error stays one whatever the checker', async () => {
     const code = mainWith('System.out.println("1 2 3"); throw new IllegalStateException("late");');
-    const r = await judge.judge(withChecker(job(code, [{ id: 'x', stdin: '', expectedOutput: '1 2 3' }]), { checker: 'unordered' }));
-    expect(r.results[0]).toMatchObject({ verdict: 'runtime_error', error: 'java.lang.IllegalStateException: late' });
+    const r = await judge.judge(
+      withChecker(job(code, [{ id: 'x', stdin: '', expectedOutput: '1 2 3' }]), { checker: 'unordered' }),
+    );
+    expect(r.results[0]).toMatchObject({
+      verdict: 'runtime_error',
+      error: 'java.lang.IllegalStateException: late',
+    });
   });
 });
 
@@ -96,7 +104,9 @@ describe("the 'custom' checker: the author's Java, run in the sandbox", () => {
       { id: 'seven', stdin: 'marker two\n', expectedOutput: '7' },
       { id: 'nomarker', stdin: 'plain\n', expectedOutput: '6' },
     ];
-    const r = await judge.judge(withChecker(job(code, tests), { checker: 'custom', checkerCode: SUM_CHECKER }));
+    const r = await judge.judge(
+      withChecker(job(code, tests), { checker: 'custom', checkerCode: SUM_CHECKER }),
+    );
     expect(r.results.map((x) => x.verdict)).toEqual(['accepted', 'wrong_answer', 'wrong_answer']);
     expect(r.results[1].error).toBe('Wrong answer: the values sum to 6');
     expect(r.results[2].error).toBe('Wrong answer: no marker in input');
@@ -107,14 +117,22 @@ describe("the 'custom' checker: the author's Java, run in the sandbox", () => {
     const looping = `public class Loop { public static void main(String[] a) { long x = 0; while (true) x++; } }`;
     const t0 = Date.now();
     const r = await judge.judge(
-      withChecker(job(code, [{ id: 'x', stdin: '', expectedOutput: '6' }]), { checker: 'custom', checkerCode: looping }),
+      withChecker(job(code, [{ id: 'x', stdin: '', expectedOutput: '6' }]), {
+        checker: 'custom',
+        checkerCode: looping,
+      }),
     );
     expect(r.results[0].verdict).toBe('runtime_error');
     // 3 s of CPU, or 6 s of wall time on a loaded machine.
-    expect(r.results[0].error).toMatch(/^Judge error: the problem's checker did not finish within (3 s of CPU|6 s)/);
+    expect(r.results[0].error).toMatch(
+      /^Judge error: the problem's checker did not finish within (3 s of CPU|6 s)/,
+    );
     expect(Date.now() - t0).toBeLessThan(30_000);
     const after = await judge.judge(
-      withChecker(job(code, [{ id: 'y', stdin: 'marker\n', expectedOutput: '6' }]), { checker: 'custom', checkerCode: SUM_CHECKER }),
+      withChecker(job(code, [{ id: 'y', stdin: 'marker\n', expectedOutput: '6' }]), {
+        checker: 'custom',
+        checkerCode: SUM_CHECKER,
+      }),
     );
     expect(after.results[0].verdict).toBe('accepted');
   });
@@ -125,7 +143,9 @@ describe("the 'custom' checker: the author's Java, run in the sandbox", () => {
     const crash = `public class Crash { public static void main(String[] a) { throw new IllegalStateException("checker bug"); } }`;
     const tests = [{ id: 'x', stdin: '', expectedOutput: '6' }];
     const [j, s, c] = await Promise.all(
-      [junk, silent, crash].map((checkerCode) => judge.judge(withChecker(job(code, tests), { checker: 'custom', checkerCode }))),
+      [junk, silent, crash].map((checkerCode) =>
+        judge.judge(withChecker(job(code, tests), { checker: 'custom', checkerCode })),
+      ),
     );
     expect(j.results[0]).toMatchObject({
       verdict: 'runtime_error',
@@ -134,7 +154,8 @@ describe("the 'custom' checker: the author's Java, run in the sandbox", () => {
     expect(s.results[0].error).toContain('printed nothing instead of "accepted"');
     expect(c.results[0]).toMatchObject({
       verdict: 'runtime_error',
-      error: "Judge error: the problem's checker failed (java.lang.IllegalStateException: checker bug), please tell the problem's author",
+      error:
+        "Judge error: the problem's checker failed (java.lang.IllegalStateException: checker bug), please tell the problem's author",
     });
   });
 
@@ -142,11 +163,14 @@ describe("the 'custom' checker: the author's Java, run in the sandbox", () => {
     const r = await judge.judge(
       withChecker(job(code, [{ id: 'x', stdin: '', expectedOutput: '6' }]), {
         checker: 'custom',
-        checkerCode: 'public class Broken { void f() { int x = "s"; } public static void main(String[] a) {} }',
+        checkerCode:
+          'public class Broken { void f() { int x = "s"; } public static void main(String[] a) {} }',
       }),
     );
     expect(r.results[0].verdict).toBe('runtime_error');
-    expect(r.results[0].error).toMatch(/^Judge error: the problem's checker does not compile, please tell the problem's author: .*incompatible types/s);
+    expect(r.results[0].error).toMatch(
+      /^Judge error: the problem's checker does not compile, please tell the problem's author: .*incompatible types/s,
+    );
   });
 
   it('the checker runs in the sandbox: it cannot read the judge environment or the network', async () => {
@@ -161,14 +185,19 @@ public class Snoop {
     }
 }`;
     const r = await judge.judge(
-      withChecker(job(code, [{ id: 'x', stdin: '', expectedOutput: '6' }]), { checker: 'custom', checkerCode: snoop }),
+      withChecker(job(code, [{ id: 'x', stdin: '', expectedOutput: '6' }]), {
+        checker: 'custom',
+        checkerCode: snoop,
+      }),
     );
     expect(r.results[0].error).toBe('Wrong answer: env=null net=false host=false');
     expect(JSON.stringify(r)).not.toContain(SECRET);
   });
 
   it('tests whose program failed never reach the checker', async () => {
-    const failing = mainWith('if (new java.io.BufferedReader(new java.io.InputStreamReader(System.in)).readLine().equals("boom")) throw new RuntimeException("x"); System.out.println("1 2 3");');
+    const failing = mainWith(
+      'if (new java.io.BufferedReader(new java.io.InputStreamReader(System.in)).readLine().equals("boom")) throw new RuntimeException("x"); System.out.println("1 2 3");',
+    );
     const r = await judge.judge(
       withChecker(
         job(failing, [

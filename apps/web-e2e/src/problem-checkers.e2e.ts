@@ -84,7 +84,9 @@ async function bothWidths(page: Page, name: string): Promise<void> {
 beforeAll(async () => {
   const health = await fetch(`${BASE_URL}/api/health`).catch((err: Error) => err);
   if (health instanceof Error || !health.ok) {
-    throw new Error(`The stack is not answering at ${BASE_URL}/api/health — start it (./javelin start) or set BASE_URL.`);
+    throw new Error(
+      `The stack is not answering at ${BASE_URL}/api/health — start it (./javelin start) or set BASE_URL.`,
+    );
   }
   admin = await openSession();
   user = await openSession();
@@ -162,7 +164,9 @@ describe('an admin authors a problem returning int[] with the unordered checker'
     expect(boilerplate).toContain(STUB);
     await page.getByLabel('Output Checker').selectOption('unordered');
     await expect.poll(() => page.getByTestId('checker-preview').innerText()).toContain(UNORDERED_SENTENCE);
-    await page.getByLabel('Reference Solution (Java, admins only)').fill(boilerplate.replace(STUB, REFERENCE_BODY));
+    await page
+      .getByLabel('Reference Solution (Java, admins only)')
+      .fill(boilerplate.replace(STUB, REFERENCE_BODY));
   });
 
   it("'Validate tests' runs the reference through the judge and lists the broken test", async () => {
@@ -172,7 +176,9 @@ describe('an admin authors a problem returning int[] with the unordered checker'
     await expect.poll(() => report.innerText(), { timeout: 90_000 }).toContain('fails 1 of 3 tests');
     const failures = page.getByTestId('validation-failure');
     expect(await failures.count()).toBe(1);
-    expect(await failures.first().innerText()).toContain('Test Case 2: expected 0 2, the reference printed 1 2');
+    expect(await failures.first().innerText()).toContain(
+      'Test Case 2: expected 0 2, the reference printed 1 2',
+    );
     await report.scrollIntoViewIfNeeded();
     await bothWidths(page, '18-validate-tests-mismatch');
   });
@@ -181,7 +187,9 @@ describe('an admin authors a problem returning int[] with the unordered checker'
     const page = admin.page;
     const second = page.getByTestId('test-case-form').nth(1);
     await page.getByRole('button', { name: 'Compute expected for test case 2' }).click();
-    await expect.poll(() => second.getByLabel('Expected Output').inputValue(), { timeout: 90_000 }).toBe('1 2');
+    await expect
+      .poll(() => second.getByLabel('Expected Output').inputValue(), { timeout: 90_000 })
+      .toBe('1 2');
     await page.getByRole('button', { name: 'Validate tests' }).click();
     await expect
       .poll(() => page.getByTestId('validation-report').innerText(), { timeout: 90_000 })

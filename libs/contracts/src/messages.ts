@@ -146,8 +146,7 @@ export const ReferenceMessages = {
   referenceSolutionRequired: 'referenceSolution is required: write the Java solution to run',
   checkerCodeRequired: "checkerCode is required for the 'custom' checker",
   referenceDidNotRun: (error: string) => `The reference solution did not run: ${error}`,
-  testInvalid: (test: number, variable: string, error: string) =>
-    `testCases[${test}].${variable}: ${error}`,
+  testInvalid: (test: number, variable: string, error: string) => `testCases[${test}].${variable}: ${error}`,
 } as const;
 
 /**

@@ -110,7 +110,10 @@ export interface ValidateTestsResponse {
 }
 
 /** `POST /api/problems/validate`: a problem form's reference solution on its tests, before it is saved. */
-export type ValidateDraftRequest = Pick<ProblemForm, 'inputVariables' | 'testCases' | 'checker' | 'tolerance' | 'checkerCode'> & {
+export type ValidateDraftRequest = Pick<
+  ProblemForm,
+  'inputVariables' | 'testCases' | 'checker' | 'tolerance' | 'checkerCode'
+> & {
   referenceSolution: string;
 };
 

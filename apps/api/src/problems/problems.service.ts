@@ -12,7 +12,13 @@ import {
   type InputVariable,
   type TestValue,
 } from '@javelin/contracts';
-import { formatValueText, generateBoilerplate, isJavaIdentifier, parseValue, validateValue } from '@javelin/java-io';
+import {
+  formatValueText,
+  generateBoilerplate,
+  isJavaIdentifier,
+  parseValue,
+  validateValue,
+} from '@javelin/java-io';
 import { DataSource, EntityManager, In, QueryFailedError } from 'typeorm';
 import type { AuthUser } from '../users/users.service';
 import { ProblemFormDto } from './dto/problem-form.dto';
@@ -238,9 +244,11 @@ export function normaliseTests(
     const inputs: Record<string, string> = {};
     for (const v of inputVariables) {
       const raw = Object.prototype.hasOwnProperty.call(tc.inputs, v.name) ? tc.inputs[v.name] : undefined;
-      if (raw === undefined) throw new BadRequestException(`testCases[${i}] is missing a value for "${v.name}"`);
+      if (raw === undefined)
+        throw new BadRequestException(`testCases[${i}] is missing a value for "${v.name}"`);
       const stored = storedValue(v, raw);
-      if ('error' in stored) throw new BadRequestException(ReferenceMessages.testInvalid(i, v.name, stored.error));
+      if ('error' in stored)
+        throw new BadRequestException(ReferenceMessages.testInvalid(i, v.name, stored.error));
       inputs[v.name] = stored.text;
     }
     return { inputs, expectedOutput: tc.expectedOutput, isExample: tc.isExample };
@@ -259,7 +267,8 @@ export function judgingFields(
     value === undefined ? (kept ?? null) : value.trim() ? value : null;
   const checker = form.checker ?? current?.checker ?? 'exact';
   const checkerCode = text(form.checkerCode, current?.checkerCode);
-  if (checker === 'custom' && !checkerCode) throw new BadRequestException(ReferenceMessages.checkerCodeRequired);
+  if (checker === 'custom' && !checkerCode)
+    throw new BadRequestException(ReferenceMessages.checkerCodeRequired);
   return {
     checker,
     tolerance: form.tolerance ?? (form.checker === undefined ? (current?.tolerance ?? null) : null),

@@ -150,7 +150,14 @@ function islands(grid: readonly (readonly string[])[]): number {
           [a, b + 1],
           [a, b - 1],
         ]) {
-          if (x >= 0 && y >= 0 && x < grid.length && y < grid[x].length && grid[x][y] === '1' && !seen[x][y]) {
+          if (
+            x >= 0 &&
+            y >= 0 &&
+            x < grid.length &&
+            y < grid[x].length &&
+            grid[x][y] === '1' &&
+            !seen[x][y]
+          ) {
             seen[x][y] = true;
             stack.push([x, y]);
           }
@@ -261,7 +268,10 @@ const twoSumVars = [v('nums', 'int[]', 'the numbers'), v('target', 'int', 'the s
 const twoSumT = tester(twoSumVars);
 const mergeVars = [v('intervals', 'int[][]', 'the intervals, each [start, end]')];
 const mergeT = tester(mergeVars);
-const medianVars = [v('nums1', 'int[]', 'the first sorted array'), v('nums2', 'int[]', 'the second sorted array')];
+const medianVars = [
+  v('nums1', 'int[]', 'the first sorted array'),
+  v('nums2', 'int[]', 'the second sorted array'),
+];
 const medianT = tester(medianVars);
 const anagramVars = [v('strs', 'string[]', 'the words')];
 const anagramT = tester(anagramVars);
@@ -302,6 +312,7 @@ const uniqueLong = (() => {
   return `${s}${s}z${s}`;
 })();
 const prefixLong = 'javelin'.repeat(200);
+const prefixWords = Array.from({ length: 200 }, (_, i) => `${prefixLong.slice(0, 300)}${'abc'[i % 3]}`);
 
 /** The Group Anagrams checker: groups in any order, words in any order within a group. */
 const GROUPS_CHECKER = `import java.nio.file.*;
@@ -346,7 +357,8 @@ export const TYPED_CATALOG: CatalogProblem[] = [
       '',
       'Example: nums = [2,7,11,15], target = 9 → [0,1] (or [1,0]).',
     ].join('\n'),
-    constraints: '2 <= nums.length <= 5000\n-10^9 <= nums[i] <= 10^9\n-10^9 <= target <= 10^9\nExactly one valid answer exists.',
+    constraints:
+      '2 <= nums.length <= 5000\n-10^9 <= nums[i] <= 10^9\n-10^9 <= target <= 10^9\nExactly one valid answer exists.',
     functionName: 'twoSum',
     returnType: 'int[]',
     checker: 'unordered',
@@ -392,17 +404,90 @@ export const TYPED_CATALOG: CatalogProblem[] = [
     inputVariables: mergeVars,
     tags: ['arrays', 'sorting'],
     testCases: [
-      mergeT.example({ intervals: [[1, 3], [2, 6], [8, 10], [15, 18]] }, '1 6\n8 10\n15 18'),
-      mergeT.example({ intervals: [[1, 4], [4, 5]] }, '1 5'),
-      mergeT.test({ intervals: [[1, 4], [0, 4]] }, '0 4'),
-      mergeT.test({ intervals: [[1, 4], [2, 3]] }, '1 4'),
+      mergeT.example(
+        {
+          intervals: [
+            [1, 3],
+            [2, 6],
+            [8, 10],
+            [15, 18],
+          ],
+        },
+        '1 6\n8 10\n15 18',
+      ),
+      mergeT.example(
+        {
+          intervals: [
+            [1, 4],
+            [4, 5],
+          ],
+        },
+        '1 5',
+      ),
+      mergeT.test(
+        {
+          intervals: [
+            [1, 4],
+            [0, 4],
+          ],
+        },
+        '0 4',
+      ),
+      mergeT.test(
+        {
+          intervals: [
+            [1, 4],
+            [2, 3],
+          ],
+        },
+        '1 4',
+      ),
       mergeT.test({ intervals: [[5, 5]] }, '5 5'),
-      mergeT.test({ intervals: [[8, 10], [1, 3], [2, 6]] }, '1 6\n8 10'),
-      mergeT.test({ intervals: [[1, 2], [3, 4]] }, '1 2\n3 4'),
-      mergeT.test({ intervals: [[0, 0], [0, 0]] }, '0 0'),
-      mergeT.test({ intervals: [[2, 3], [4, 5], [6, 7], [8, 9], [1, 10]] }, '1 10'),
+      mergeT.test(
+        {
+          intervals: [
+            [8, 10],
+            [1, 3],
+            [2, 6],
+          ],
+        },
+        '1 6\n8 10',
+      ),
+      mergeT.test(
+        {
+          intervals: [
+            [1, 2],
+            [3, 4],
+          ],
+        },
+        '1 2\n3 4',
+      ),
+      mergeT.test(
+        {
+          intervals: [
+            [0, 0],
+            [0, 0],
+          ],
+        },
+        '0 0',
+      ),
+      mergeT.test(
+        {
+          intervals: [
+            [2, 3],
+            [4, 5],
+            [6, 7],
+            [8, 9],
+            [1, 10],
+          ],
+        },
+        '1 10',
+      ),
       mergeT.test({ intervals: intervals2000 }, rows(mergeIntervals(intervals2000))),
-      mergeT.test({ intervals: randomIntervals(2202, 300) }, rows(mergeIntervals(randomIntervals(2202, 300)))),
+      mergeT.test(
+        { intervals: randomIntervals(2202, 300) },
+        rows(mergeIntervals(randomIntervals(2202, 300))),
+      ),
     ],
     solutionBody: body(`
         int[][] sorted = intervals.clone();
@@ -426,7 +511,8 @@ export const TYPED_CATALOG: CatalogProblem[] = [
       '',
       'Example: nums1 = [1,3], nums2 = [2] → 2.0; nums1 = [1,2], nums2 = [3,4] → 2.5.',
     ].join('\n'),
-    constraints: '0 <= nums1.length, nums2.length <= 5000\n1 <= nums1.length + nums2.length\n-10^6 <= nums1[i], nums2[i] <= 10^6',
+    constraints:
+      '0 <= nums1.length, nums2.length <= 5000\n1 <= nums1.length + nums2.length\n-10^6 <= nums1[i], nums2[i] <= 10^6',
     functionName: 'findMedianSortedArrays',
     returnType: 'double',
     checker: 'float',
@@ -443,7 +529,10 @@ export const TYPED_CATALOG: CatalogProblem[] = [
       medianT.test({ nums1: [-1_000_000], nums2: [999_999] }, '-0.5'),
       medianT.test({ nums1: [1, 2, 3, 4, 5, 6], nums2: [7] }, '4.0'),
       medianT.test({ nums1: medianA, nums2: medianB }, javaDouble(median(medianA, medianB))),
-      medianT.test({ nums1: medianA.slice(0, 2000), nums2: medianB.slice(0, 2000) }, javaDouble(median(medianA.slice(0, 2000), medianB.slice(0, 2000)))),
+      medianT.test(
+        { nums1: medianA.slice(0, 2000), nums2: medianB.slice(0, 2000) },
+        javaDouble(median(medianA.slice(0, 2000), medianB.slice(0, 2000))),
+      ),
     ],
     solutionBody: body(`
         // Binary search on a partition of the shorter array: left halves hold (m + n + 1) / 2 values.
@@ -476,7 +565,8 @@ export const TYPED_CATALOG: CatalogProblem[] = [
       '',
       'Example: ["eat","tea","tan","ate","nat","bat"] → ["eat,tea,ate","tan,nat","bat"].',
     ].join('\n'),
-    constraints: '1 <= strs.length <= 10^4\n1 <= strs[i].length <= 100\nstrs[i] consists of lowercase English letters.',
+    constraints:
+      '1 <= strs.length <= 10^4\n1 <= strs[i].length <= 100\nstrs[i] consists of lowercase English letters.',
     functionName: 'groupAnagrams',
     returnType: 'string[]',
     checker: 'custom',
@@ -489,7 +579,10 @@ export const TYPED_CATALOG: CatalogProblem[] = [
       anagramT.test({ strs: ['ab', 'ba', 'abc', 'cab', 'bca', 'x'] }, 'ab,ba abc,cab,bca x'),
       anagramT.test({ strs: ['aa', 'aa'] }, 'aa,aa'),
       anagramT.test({ strs: ['abc', 'def', 'ghi'] }, 'abc def ghi'),
-      anagramT.test({ strs: ['listen', 'silent', 'enlist', 'google', 'gogole'] }, 'listen,silent,enlist google,gogole'),
+      anagramT.test(
+        { strs: ['listen', 'silent', 'enlist', 'google', 'gogole'] },
+        'listen,silent,enlist google,gogole',
+      ),
       anagramT.test({ strs: ['ab', 'a', 'b', 'ba'] }, 'ab,ba a b'),
       anagramT.test({ strs: ['z'.repeat(100), 'z'.repeat(99)] }, `${'z'.repeat(100)} ${'z'.repeat(99)}`),
       anagramT.test({ strs: anagramWords }, line(anagramGroups(anagramWords))),
@@ -524,15 +617,55 @@ export const TYPED_CATALOG: CatalogProblem[] = [
     inputVariables: rotateVars,
     tags: ['arrays', 'matrix'],
     testCases: [
-      rotateT.example({ matrix: [[1, 2, 3], [4, 5, 6], [7, 8, 9]] }, '7 4 1\n8 5 2\n9 6 3'),
       rotateT.example(
-        { matrix: [[5, 1, 9, 11], [2, 4, 8, 10], [13, 3, 6, 7], [15, 14, 12, 16]] },
+        {
+          matrix: [
+            [1, 2, 3],
+            [4, 5, 6],
+            [7, 8, 9],
+          ],
+        },
+        '7 4 1\n8 5 2\n9 6 3',
+      ),
+      rotateT.example(
+        {
+          matrix: [
+            [5, 1, 9, 11],
+            [2, 4, 8, 10],
+            [13, 3, 6, 7],
+            [15, 14, 12, 16],
+          ],
+        },
         '15 13 2 5\n14 3 4 1\n12 6 8 9\n16 7 10 11',
       ),
       rotateT.test({ matrix: [[1]] }, '1'),
-      rotateT.test({ matrix: [[1, 2], [3, 4]] }, '3 1\n4 2'),
-      rotateT.test({ matrix: [[0, 0], [0, 0]] }, '0 0\n0 0'),
-      rotateT.test({ matrix: [[-1, -2], [-3, -4]] }, '-3 -1\n-4 -2'),
+      rotateT.test(
+        {
+          matrix: [
+            [1, 2],
+            [3, 4],
+          ],
+        },
+        '3 1\n4 2',
+      ),
+      rotateT.test(
+        {
+          matrix: [
+            [0, 0],
+            [0, 0],
+          ],
+        },
+        '0 0\n0 0',
+      ),
+      rotateT.test(
+        {
+          matrix: [
+            [-1, -2],
+            [-3, -4],
+          ],
+        },
+        '-3 -1\n-4 -2',
+      ),
       ...[5, 6, 20, 99, 100].map((n, k) => {
         const m = randomSquare(2501 + k, n);
         return rotateT.test({ matrix: m }, rows(rotate(m)));
@@ -596,8 +729,26 @@ export const TYPED_CATALOG: CatalogProblem[] = [
       ),
       islandT.test({ grid: [['0']] }, '0'),
       islandT.test({ grid: [['1']] }, '1'),
-      islandT.test({ grid: [['1', '0', '1'], ['0', '1', '0'], ['1', '0', '1']] }, '5'),
-      islandT.test({ grid: [['1', '1', '1'], ['1', '0', '1'], ['1', '1', '1']] }, '1'),
+      islandT.test(
+        {
+          grid: [
+            ['1', '0', '1'],
+            ['0', '1', '0'],
+            ['1', '0', '1'],
+          ],
+        },
+        '5',
+      ),
+      islandT.test(
+        {
+          grid: [
+            ['1', '1', '1'],
+            ['1', '0', '1'],
+            ['1', '1', '1'],
+          ],
+        },
+        '1',
+      ),
       islandT.test({ grid: [['1', '0', '1', '0', '1', '0', '1']] }, '4'),
       islandT.test({ grid: [['1'], ['1'], ['0'], ['1']] }, '2'),
       islandT.test({ grid: randomGrid(2603, 100, 100, 100) }, '1'),
@@ -651,7 +802,10 @@ export const TYPED_CATALOG: CatalogProblem[] = [
       productT.test({ nums: [0, 4, 5] }, '20 0 0'),
       productT.test({ nums: [-1, -1, -1] }, '1 1 1'),
       productT.test({ nums: [1000, 1000, 1000, 1000] }, '1000000000 1000000000 1000000000 1000000000'),
-      productT.test({ nums: [1000, 1000, 1000, 1000, 1000, 1000, 7] }, productsExceptSelf([1000, 1000, 1000, 1000, 1000, 1000, 7])),
+      productT.test(
+        { nums: [1000, 1000, 1000, 1000, 1000, 1000, 7] },
+        productsExceptSelf([1000, 1000, 1000, 1000, 1000, 1000, 7]),
+      ),
       ...[
         [2801, 4000, 6, 0],
         [2802, 3000, 6, 1],
@@ -687,7 +841,8 @@ export const TYPED_CATALOG: CatalogProblem[] = [
       '',
       'Example: nums = [1,1,1,2,2,3], k = 2 → [1,2].',
     ].join('\n'),
-    constraints: '1 <= nums.length <= 10^5\n-10^5 <= nums[i] <= 10^5\n1 <= k <= the number of distinct values\nThe answer is unique.',
+    constraints:
+      '1 <= nums.length <= 10^5\n-10^5 <= nums[i] <= 10^5\n1 <= k <= the number of distinct values\nThe answer is unique.',
     functionName: 'topKFrequent',
     returnType: 'int[]',
     checker: 'unordered',
@@ -765,7 +920,8 @@ export const TYPED_CATALOG: CatalogProblem[] = [
       '',
       'Example: ["flower","flow","flight"] → "fl".',
     ].join('\n'),
-    constraints: '1 <= strs.length <= 200\n0 <= strs[i].length <= 2000\nstrs[i] consists of lowercase English letters.',
+    constraints:
+      '1 <= strs.length <= 200\n0 <= strs[i].length <= 2000\nstrs[i] consists of lowercase English letters.',
     functionName: 'longestCommonPrefix',
     returnType: 'string',
     inputVariables: prefixVars,
@@ -779,11 +935,11 @@ export const TYPED_CATALOG: CatalogProblem[] = [
       prefixT.test({ strs: ['abc', 'abd', 'ab'] }, 'ab'),
       prefixT.test({ strs: ['prefix', ''] }, ''),
       prefixT.test({ strs: ['interview', 'internet', 'interval', 'internal'] }, 'inter'),
-      prefixT.test({ strs: [prefixLong, `${prefixLong}x`, prefixLong.slice(0, 1000)] }, prefixLong.slice(0, 1000)),
       prefixT.test(
-        { strs: Array.from({ length: 200 }, (_, i) => `${prefixLong.slice(0, 300)}${'abc'[i % 3]}`) },
-        prefixLong.slice(0, 300),
+        { strs: [prefixLong, `${prefixLong}x`, prefixLong.slice(0, 1000)] },
+        commonPrefix([prefixLong, `${prefixLong}x`, prefixLong.slice(0, 1000)]),
       ),
+      prefixT.test({ strs: prefixWords }, commonPrefix(prefixWords)),
     ],
     solutionBody: body(`
         String prefix = strs[0];
@@ -798,7 +954,7 @@ export const TYPED_CATALOG: CatalogProblem[] = [
     description: [
       "Given a string s of lowercase letters, return its first character that appears exactly once, or '_' if every character repeats.",
       '',
-      "Example: \"leetcode\" → 'l'; \"loveleetcode\" → 'v'; \"aabb\" → '_'.",
+      'Example: "leetcode" → \'l\'; "loveleetcode" → \'v\'; "aabb" → \'_\'.',
     ].join('\n'),
     constraints: '1 <= s.length <= 10^5\ns consists of lowercase English letters.',
     functionName: 'firstUniqChar',

@@ -881,7 +881,7 @@ export function boilerplateOf(problem: CatalogProblem): string {
 export function referenceSolution(problem: CatalogProblem): string {
   const boilerplate = boilerplateOf(problem);
   // The stub generateBoilerplate writes: the comment, then the default return of the type.
-  const stub = /        \/\/ Write your code here\n        return [^\n]*;/;
+  const stub = / {8}\/\/ Write your code here\n {8}return [^\n]*;/;
   if (!stub.test(boilerplate)) throw new Error(`${problem.title}: the boilerplate has no stub body to replace`);
   return boilerplate.replace(stub, () => problem.solutionBody);
 }

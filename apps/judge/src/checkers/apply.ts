@@ -26,7 +26,11 @@ export interface CheckingContext {
   /** A fresh host directory for the checker's classes and files. */
   workDir: string;
   /** Compiles the custom checker as the judge compiles submissions (warm service and cache, or cold, sandboxed). */
-  compile: (code: string, limits: JudgeLimits, dir: string) => Promise<CompileResult & { mainClass?: string | null }>;
+  compile: (
+    code: string,
+    limits: JudgeLimits,
+    dir: string,
+  ) => Promise<CompileResult & { mainClass?: string | null }>;
 }
 
 /** A tolerance from the job, or the default when it is missing or not a usable number. */

@@ -62,7 +62,8 @@ function checkerFailed(message: string): CheckResult {
 export function interpretCheckerRun(out: RunOutcome, limits: JudgeLimits = CHECKER_LIMITS): CheckResult {
   if (out.cpuExceeded) return checkerFailed(CheckerErrors.timedOut(`${seconds(limits.cpuTimeMs)} of CPU`));
   if (out.timedOut) return checkerFailed(CheckerErrors.timedOut(seconds(limits.wallTimeMs)));
-  if (out.outputExceeded) return checkerFailed(CheckerErrors.crashed(`more than ${limits.outputBytes} bytes of output`));
+  if (out.outputExceeded)
+    return checkerFailed(CheckerErrors.crashed(`more than ${limits.outputBytes} bytes of output`));
   if (out.oomKilled) return checkerFailed(CheckerErrors.crashed(`out of memory (${limits.memoryMb} MiB)`));
   if (out.exitCode !== 0) {
     const exception = /Exception in thread "[^"\n]*" ([^\n]+)/.exec(out.stderr);
@@ -78,12 +79,16 @@ export function interpretCheckerRun(out: RunOutcome, limits: JudgeLimits = CHECK
   const reason = (lines[1] ?? '').trim().slice(0, 200);
   if (/^accepted$/i.test(answer)) return ACCEPTED;
   if (/^wrong$/i.test(answer)) return { accepted: false, ...(reason ? { message: reason } : {}) };
-  const shown = answer === '' ? 'nothing' : JSON.stringify(answer.length > 40 ? `${answer.slice(0, 40)}…` : answer);
+  const shown =
+    answer === '' ? 'nothing' : JSON.stringify(answer.length > 40 ? `${answer.slice(0, 40)}…` : answer);
   return checkerFailed(CheckerErrors.badAnswer(shown));
 }
 
 /** Runs the compiled checker once per item, `parallelism` at a time; results in the items' order. */
-export async function runCustomChecker(run: CustomCheckerRun, items: CustomCheckItem[]): Promise<CheckResult[]> {
+export async function runCustomChecker(
+  run: CustomCheckerRun,
+  items: CustomCheckItem[],
+): Promise<CheckResult[]> {
   const limits = CHECKER_LIMITS;
   // A fresh JVM per test: the harness is for submissions, and a checker's flags need no attach guard.
   const mode: JudgeMode = run.mode === 'harness' ? 'per-test' : run.mode;
@@ -129,7 +134,9 @@ export async function runCustomChecker(run: CustomCheckerRun, items: CustomCheck
       results[i] = interpretCheckerRun(out, limits);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(Math.max(1, run.parallelism), Math.max(1, items.length)) }, worker));
+  await Promise.all(
+    Array.from({ length: Math.min(Math.max(1, run.parallelism), Math.max(1, items.length)) }, worker),
+  );
   return results;
 }
 

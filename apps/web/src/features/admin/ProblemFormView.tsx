@@ -181,7 +181,8 @@ export function ProblemFormView({
         if (!window.confirm(ProblemFormMessages.confirmSaveUnvalidated(outcome))) return;
       } else {
         const failed = failuresOf(outcome).length;
-        if (failed > 0 && !window.confirm(ProblemFormMessages.confirmSaveFailing(failed, outcome.length))) return;
+        if (failed > 0 && !window.confirm(ProblemFormMessages.confirmSaveFailing(failed, outcome.length)))
+          return;
       }
     }
     onSave(complete);
@@ -543,7 +544,13 @@ export function ProblemFormView({
           Cancel
         </button>
         <button type="submit" className="btn" disabled={saving || validating}>
-          {saving ? 'Saving...' : validating ? 'Validating...' : editing ? 'Update Problem' : 'Create Problem'}
+          {saving
+            ? 'Saving...'
+            : validating
+              ? 'Validating...'
+              : editing
+                ? 'Update Problem'
+                : 'Create Problem'}
         </button>
       </div>
     </form>

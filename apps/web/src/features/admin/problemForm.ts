@@ -99,7 +99,9 @@ export function valueProblem(type: InputVariable['type'], value: unknown): strin
 
 /** Whether any value of any test does not fit its variable's type. */
 export function hasInvalidValues(form: ProblemForm): boolean {
-  return form.testCases.some((tc) => form.inputVariables.some((v) => valueProblem(v.type, tc.inputs[v.name]) !== null));
+  return form.testCases.some((tc) =>
+    form.inputVariables.some((v) => valueProblem(v.type, tc.inputs[v.name]) !== null),
+  );
 }
 
 /** The test values as text, as the inputs show them (a JSON value of an older client written back as text). */

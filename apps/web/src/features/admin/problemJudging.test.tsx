@@ -59,9 +59,15 @@ describe('admin problem form: types, checkers and the reference solution', () =>
     const user = userEvent.setup();
     renderRoute(<AdminProblemsPage />, { preloadedState: signedInState({ isAdmin: true }) });
     await user.click(screen.getByRole('tab', { name: 'Create/Edit Problem' }));
-    const returnTypes = within(screen.getByLabelText('Return Type')).getAllByRole('option').map((o) => o.textContent);
-    expect(returnTypes).toEqual(expect.arrayContaining(['long', 'double', 'char', 'int[]', 'string[]', 'int[][]', 'char[][]', 'void']));
-    const checkers = within(screen.getByLabelText('Output Checker')).getAllByRole('option').map((o) => o.getAttribute('value'));
+    const returnTypes = within(screen.getByLabelText('Return Type'))
+      .getAllByRole('option')
+      .map((o) => o.textContent);
+    expect(returnTypes).toEqual(
+      expect.arrayContaining(['long', 'double', 'char', 'int[]', 'string[]', 'int[][]', 'char[][]', 'void']),
+    );
+    const checkers = within(screen.getByLabelText('Output Checker'))
+      .getAllByRole('option')
+      .map((o) => o.getAttribute('value'));
     expect(checkers).toEqual(['exact', 'tokens', 'float', 'unordered', 'custom']);
     await user.click(screen.getByRole('button', { name: 'Add Variable' }));
     await user.type(screen.getByLabelText('Variable 1 name'), 'grid');
@@ -180,7 +186,11 @@ describe('the problem page states how output is judged', () => {
     [{}, checkerDescription('exact')],
   ])('%j', async (over, sentence) => {
     mockApi({ 'GET /problems/p1': { body: problem(over) }, 'GET /problems/p1/test-cases': { body: [] } });
-    renderRoute(<ProblemPage />, { url: '/problems/p1', path: '/problems/:id', preloadedState: signedInState() });
+    renderRoute(<ProblemPage />, {
+      url: '/problems/p1',
+      path: '/problems/:id',
+      preloadedState: signedInState(),
+    });
     expect(await screen.findByTestId('checker-sentence')).toHaveTextContent(sentence);
     expect(screen.getByText('public static double median(int[] a)')).toBeInTheDocument();
   });

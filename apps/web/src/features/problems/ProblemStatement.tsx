@@ -126,7 +126,9 @@ export function ProblemStatement({
       )}
       <section className="section">
         <h3>How Your Output Is Judged</h3>
-        <p data-testid="checker-sentence">{checkerDescription(problem.checker ?? 'exact', problem.tolerance)}</p>
+        <p data-testid="checker-sentence">
+          {checkerDescription(problem.checker ?? 'exact', problem.tolerance)}
+        </p>
       </section>
       <section className="section">
         <h3>{testCasesHeading}</h3>
