@@ -15,6 +15,7 @@ import { PlagiarismModule } from './plagiarism/plagiarism.module';
 import { ProblemsModule } from './problems/problems.module';
 import { ProfilesModule } from './profiles/profiles.module';
 import { RedisModule } from './redis/redis.module';
+import { ReferenceModule } from './reference/reference.module';
 import { SubmissionsModule } from './submissions/submissions.module';
 import { UsersModule } from './users/users.module';
 
@@ -45,6 +46,7 @@ export class AppModule {
         SubmissionsModule,
         ClarificationsModule,
         PlagiarismModule,
+        ReferenceModule,
         ProfilesModule,
         LeaderboardModule,
         AiModule,

@@ -22,6 +22,8 @@ const RANKS: Record<string, number> = {
   clarifications: 2,
   plagiarism: 2,
   submissions: 3,
+  // Reference solutions run through the judge queue (execution) on problems' tests.
+  reference: 3,
   execution: 4,
   contests: 5,
   problems: 6,

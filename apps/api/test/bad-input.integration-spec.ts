@@ -262,10 +262,52 @@ describe('bad input on every route: 4xx with a message, never 500, database unch
         boilerplateCode: { text: 64 * 1024 },
         tags: { list: true },
         isVisible: { bool: true },
+        checker: { enum: ['exact', 'tokens', 'float', 'unordered', 'custom'] },
+        // A number in (0, 0.5]: every text, 42 and the wrong types are refused.
+        tolerance: { enum: [] },
+        checkerCode: { text: 64 * 1024 },
+        referenceSolution: { text: 64 * 1024 },
       },
       required: ['title', 'description', 'testCases', 'functionName'],
     })),
     { method: 'delete', path: '/api/problems/:id', auth: 'admin' },
+    // reference solutions, run through the judge (never reached here: every case is refused first)
+    { method: 'post', path: '/api/problems/:id/validate', auth: 'admin' },
+    {
+      method: 'post',
+      path: '/api/problems/validate',
+      auth: 'admin',
+      body: () => ({
+        referenceSolution: SUM_ACCEPTED,
+        inputVariables: sumProblem().inputVariables,
+        testCases: sumProblem().testCases,
+      }),
+      fields: {
+        referenceSolution: { text: 64 * 1024 },
+        inputVariables: { list: true },
+        testCases: { list: true },
+        checker: { enum: ['exact', 'tokens', 'float', 'unordered', 'custom'] },
+        tolerance: { enum: [] },
+        checkerCode: { text: 64 * 1024 },
+      },
+      required: ['referenceSolution', 'inputVariables', 'testCases'],
+    },
+    {
+      method: 'post',
+      path: '/api/problems/expected-output',
+      auth: 'admin',
+      body: () => ({
+        referenceSolution: SUM_ACCEPTED,
+        inputVariables: sumProblem().inputVariables,
+        inputs: { a: '1', b: '2' },
+      }),
+      fields: {
+        referenceSolution: { text: 64 * 1024 },
+        inputVariables: { list: true },
+        inputs: { object: true },
+      },
+      required: ['referenceSolution', 'inputVariables', 'inputs'],
+    },
     // contests
     { method: 'get', path: '/api/contests', auth: 'optional' },
     { method: 'get', path: '/api/contests/:id', auth: 'optional' },

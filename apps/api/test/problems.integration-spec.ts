@@ -111,7 +111,10 @@ describe('problems API', () => {
     [{ functionName: 'class' }, 'functionName "class" is not a valid Java identifier'],
     [{ functionName: '2sum' }, 'functionName "2sum" is not a valid Java identifier'],
     [{ difficulty: 'extreme' }, 'difficulty must be one of: easy, medium, hard'],
-    [{ returnType: 'long' }, 'returnType must be one of: int, string, boolean, void'],
+    [
+      { returnType: 'float' },
+      'returnType must be one of: int, long, double, char, boolean, string, array, int[], long[], double[], boolean[], char[], string[], int[][], char[][], void',
+    ],
     [{ points: -1 }, 'points must not be less than 0'],
     [{ testCases: [] }, 'testCases must contain at least one test case'],
     [
@@ -119,8 +122,8 @@ describe('problems API', () => {
       'input variable "a b" is not a valid Java identifier',
     ],
     [
-      { inputVariables: [{ name: 'a', type: 'long' }] },
-      'inputVariables.0.type must be one of: int, string, array, boolean',
+      { inputVariables: [{ name: 'a', type: 'float' }] },
+      'inputVariables.0.type must be one of: int, long, double, char, boolean, string, array, int[], long[], double[], boolean[], char[], string[], int[][], char[][]',
     ],
     [
       {

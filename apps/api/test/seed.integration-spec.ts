@@ -66,14 +66,37 @@ describe('starter catalog seed', () => {
       .expect(200)
       .then((res) => res.body as ExecutionResult);
 
-  it('covers the catalog the product needs: ≥ 12 problems, every difficulty, input and return type', () => {
-    expect(CATALOG.length).toBeGreaterThanOrEqual(12);
+  it('covers the catalog the product needs: every difficulty, every spec type, ≥ 10 problems needing the richer types or checkers', () => {
+    expect(CATALOG.length).toBeGreaterThanOrEqual(22);
     expect(new Set(CATALOG.map((p) => p.title)).size).toBe(CATALOG.length);
     expect(new Set(CATALOG.map((p) => p.difficulty))).toEqual(new Set(['easy', 'medium', 'hard']));
-    expect(new Set(CATALOG.flatMap((p) => p.inputVariables.map((v) => v.type)))).toEqual(
-      new Set(['int', 'string', 'array', 'boolean']),
+    const inputTypes = new Set(CATALOG.flatMap((p) => p.inputVariables.map((v) => v.type)));
+    const returnTypes = new Set<string>(CATALOG.map((p) => p.returnType));
+    for (const type of ['int', 'string', 'array', 'boolean', 'int[]', 'int[][]', 'char[][]', 'string[]'])
+      expect([type, inputTypes.has(type as never)]).toEqual([type, true]);
+    for (const type of [
+      'int',
+      'string',
+      'boolean',
+      'int[]',
+      'long[]',
+      'double',
+      'char',
+      'string[]',
+      'int[][]',
+    ])
+      expect([type, returnTypes.has(type)]).toEqual([type, true]);
+    expect(new Set(CATALOG.map((p) => p.checker ?? 'exact'))).toEqual(
+      new Set(['exact', 'unordered', 'float', 'custom']),
     );
-    expect(new Set(CATALOG.map((p) => p.returnType))).toEqual(new Set(['int', 'string', 'boolean']));
+    const spec = new Set<string>(['int', 'string', 'array', 'boolean', 'void']);
+    const richer = CATALOG.filter(
+      (p) =>
+        !spec.has(p.returnType) ||
+        p.inputVariables.some((v) => !spec.has(v.type)) ||
+        (p.checker ?? 'exact') !== 'exact',
+    );
+    expect(richer.length).toBeGreaterThanOrEqual(10);
     for (const p of CATALOG) {
       const examples = p.testCases.filter((tc) => tc.isExample).length;
       expect([p.title, examples >= 2 && examples <= 3]).toEqual([p.title, true]);
@@ -141,6 +164,34 @@ describe('starter catalog seed', () => {
       .set(bearer(user.token))
       .expect(200);
     expect((seen.body as StoredProblem).testCases.every((tc) => tc.isExample)).toBe(true);
+  });
+
+  it("stores each problem's checker and reference solution, and the stored reference validates every test", async () => {
+    const typed = CATALOG.filter(
+      (p) =>
+        p.checker !== undefined ||
+        p.returnType.includes('[') ||
+        p.returnType === 'double' ||
+        p.returnType === 'char',
+    );
+    const validations = await Promise.all(
+      typed.map(async (p) => {
+        const id = ids.get(p.title)!;
+        const stored = (await t.http.get(`/api/problems/${id}`).set(bearer(admin.token)).expect(200))
+          .body as StoredProblem & { checker: string; referenceSolution: string };
+        expect([p.title, stored.checker, stored.referenceSolution]).toEqual([
+          p.title,
+          p.checker ?? 'exact',
+          referenceSolution(p),
+        ]);
+        const res = await t.http.post(`/api/problems/${id}/validate`).set(bearer(admin.token)).expect(200);
+        return {
+          title: p.title,
+          failed: (res.body.results as { passed: boolean; error: string }[]).filter((r) => !r.passed),
+        };
+      }),
+    );
+    expect(validations).toEqual(typed.map((p) => ({ title: p.title, failed: [] })));
   });
 
   describe.each(CATALOG.map((p) => [p.title, p] as const))('%s', (_title, problem) => {

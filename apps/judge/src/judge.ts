@@ -10,13 +10,14 @@ import {
   type Verdict,
 } from '@javelin/contracts';
 import { analyzeJavaSource } from '@javelin/java-io';
+import { classifyWithChecker } from './checkers/apply';
 import { compileCold, FAST_START_JAVAC_OPTIONS, type CompileResult, type LintReply } from './compiler';
 import { loadConfig, type JudgeConfig, type JudgeMode } from './config';
 import { CompileCache } from './executor/compile-cache';
 import { HarnessPool, shapeOf } from './executor/harness';
 import { jvmArgs, runInFreshJvm, runInHarness, writeClasses } from './grader';
 import { log, startRuntime, type JudgeRuntime } from './startup';
-import { classifyOutcome, type TestOutcome } from './verdict';
+import type { TestOutcome } from './verdict';
 
 export { log } from './startup';
 
@@ -165,9 +166,15 @@ export class Judge {
         mode,
         subDir,
       );
-      const results: JudgeTestResult[] = outcomes.map((o, i) =>
-        classifyOutcome(tests[i], o, limits, this.config.maxReportedOutputBytes),
-      );
+      const results: JudgeTestResult[] = await classifyWithChecker(data, tests, outcomes, limits, {
+        sandbox: this.rt.sandbox,
+        mode,
+        cdsArchive: this.rt.cdsArchive,
+        parallelism: mode === 'per-test' ? this.config.testParallelism : 1,
+        maxReportedOutputBytes: this.config.maxReportedOutputBytes,
+        workDir: join(subDir, 'checker'),
+        compile: (code, checkerLimits, dir) => this.compile(code, checkerLimits, mode, dir),
+      });
       const failed = results.find((r) => r.verdict !== 'accepted');
       const verdict: Verdict = failed ? failed.verdict : 'accepted';
       const passed = results.filter((r) => r.verdict === 'accepted').length;

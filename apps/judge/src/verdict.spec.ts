@@ -159,3 +159,47 @@ describe('classifyOutcome', () => {
     });
   });
 });
+
+describe('classifyOutcome with a problem checker', () => {
+  const unordered = (expected: string, actual: string) =>
+    expected.split(' ').sort().join(' ') === actual.trim().split(' ').sort().join(' ')
+      ? { accepted: true }
+      : { accepted: false, message: 'Your answer does not hold the expected values (in any order)' };
+
+  it('asks the checker only when the program ran to the end, and says where a wrong answer went wrong', () => {
+    const perm = classifyOutcome(
+      test,
+      outcome({ stdout: Buffer.from('2 1\n') }),
+      DEFAULT_JUDGE_LIMITS,
+      100,
+      (e, a) => unordered('1 2', a),
+    );
+    expect(perm.verdict).toBe('accepted');
+    const wrong = classifyOutcome(
+      test,
+      outcome({ stdout: Buffer.from('2 2\n') }),
+      DEFAULT_JUDGE_LIMITS,
+      100,
+      (e, a) => unordered('1 2', a),
+    );
+    expect(wrong).toMatchObject({
+      verdict: 'wrong_answer',
+      error: 'Wrong answer: Your answer does not hold the expected values (in any order)',
+    });
+    let asked = false;
+    const crashed = classifyOutcome(test, outcome({ exitCode: 1 }), DEFAULT_JUDGE_LIMITS, 100, () => {
+      asked = true;
+      return { accepted: true };
+    });
+    expect([crashed.verdict, asked]).toEqual(['runtime_error', false]);
+  });
+
+  it("a checker that failed (the author's, not the submission's) is a runtime_error with its message, never accepted", () => {
+    const r = classifyOutcome(test, outcome({}), DEFAULT_JUDGE_LIMITS, 100, () => ({
+      accepted: false,
+      checkerFailed: true,
+      message: 'Judge error: the checker broke',
+    }));
+    expect(r).toMatchObject({ verdict: 'runtime_error', error: 'Judge error: the checker broke' });
+  });
+});

@@ -5,7 +5,8 @@ import {
   type JudgeTestResult,
   type Verdict,
 } from '@javelin/contracts';
-import { outputsMatch } from './compare';
+import type { CheckResult } from './checkers';
+import { exactChecker } from './checkers';
 
 /** What one test run left behind, however it was run (a fresh JVM or the harness): the classifier's only input. */
 export interface TestOutcome {
@@ -60,12 +61,22 @@ function abnormalEnd(out: TestOutcome): string {
 /** How much of a test's standard error goes back to the API: enough for the page's truncated view. */
 const REPORTED_STDERR_CHARS = 4 * 1024;
 
-/** Verdict and error text of one test from its outcome: pure, no JVM. */
+/** Compares a test's output (the program ran to the end) with its expected output: the problem's checker. */
+export type OutputCheck = (expected: string, actual: string) => CheckResult;
+
+/** The spec's rule: trailing whitespace on lines and trailing blank lines ignored. */
+const EXACT: OutputCheck = exactChecker;
+
+/**
+ * Verdict and error text of one test from its outcome: pure, no JVM. `check` compares the output
+ * only when the program itself succeeded (no limit hit, exit code 0), as DMOJ's checkers do.
+ */
 export function classifyOutcome(
   test: JudgeTest,
   out: TestOutcome,
   limits: JudgeLimits,
   maxReportedOutputBytes: number,
+  check: OutputCheck = EXACT,
 ): JudgeTestResult {
   const oom = outOfMemory(out, out.stdout.toString('utf8'));
   const actual = oom.actual;
@@ -96,6 +107,12 @@ export function classifyOutcome(
   if (oom.line) return res('memory_limit_exceeded', oom.line);
   if (out.protocolViolation) return res('runtime_error', HARNESS_PROTOCOL_ERROR);
   if (out.exitCode !== 0) return res('runtime_error', abnormalEnd(out));
-  if (outputsMatch(actual, test.expectedOutput ?? '')) return res('accepted', '');
-  return res('wrong_answer', 'Wrong answer');
+  const checked = check(test.expectedOutput ?? '', actual);
+  if (checked.accepted) return res('accepted', '');
+  if (checked.checkerFailed) return res('runtime_error', checked.message ?? 'Judge error');
+  // The spec's exact rule keeps its plain 'Wrong answer'; the other checkers say where the output went wrong.
+  return res(
+    'wrong_answer',
+    check === EXACT || !checked.message ? 'Wrong answer' : `Wrong answer: ${checked.message}`,
+  );
 }

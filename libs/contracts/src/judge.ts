@@ -1,3 +1,5 @@
+import type { CheckerName } from './problem-types';
+
 /** The BullMQ queue the API produces to and the judge consumes. */
 export const JUDGE_QUEUE = 'judge';
 
@@ -49,6 +51,12 @@ export interface JudgeJobData {
   limits: JudgeLimits;
   /** Follows a submission from the API's request to the judge's logs. */
   requestId?: string;
+  /** How outputs are compared (apps/judge/src/checkers); 'exact' when absent, as before issue 18. */
+  checker?: CheckerName;
+  /** The 'float' checker's absolute or relative error; DEFAULT_FLOAT_TOLERANCE when absent. */
+  tolerance?: number;
+  /** The 'custom' checker's Java source, compiled and run in the sandbox by the judge. */
+  checkerCode?: string;
 }
 
 export interface JudgeTestResult {

@@ -171,4 +171,52 @@ export const ContestTalkMessages = {
   plagiarismStarted: 'Plagiarism check started',
   plagiarismStartFailed: 'Failed to start the plagiarism check',
   plagiarismLoadFailed: 'Failed to load the plagiarism report',
+/** What the server says about a problem's checker and reference solution (issue 18). */
+export const ReferenceMessages = {
+  noReferenceSolution: 'This problem has no reference solution: add one in the problem form first',
+  referenceSolutionRequired: 'referenceSolution is required: write the Java solution to run',
+  checkerCodeRequired: "checkerCode is required for the 'custom' checker",
+  referenceDidNotRun: (error: string) => `The reference solution did not run: ${error}`,
+  testInvalid: (test: number, variable: string, error: string) => `testCases[${test}].${variable}: ${error}`,
+} as const;
+
+/**
+ * What a test's `error` says when the problem's own checker (the 'custom' one) failed: the judge's
+ * fault, not the submission's, so the test is never accepted and the sentence says whose it is.
+ */
+export const CheckerErrors = {
+  prefix: 'Judge error: ',
+  doesNotCompile: (message: string) =>
+    `Judge error: the problem's checker does not compile, please tell the problem's author: ${message}`,
+  noMain: "Judge error: the problem's checker has no main method, please tell the problem's author",
+  timedOut: (limit: string) =>
+    `Judge error: the problem's checker did not finish within ${limit}, please tell the problem's author`,
+  crashed: (reason: string) =>
+    `Judge error: the problem's checker failed (${reason}), please tell the problem's author`,
+  badAnswer: (line: string) =>
+    `Judge error: the problem's checker printed ${line} instead of "accepted" or "wrong", please tell the problem's author`,
+} as const;
+
+/** What the admin problem form says about its checker, reference solution and test values (issue 18). */
+export const ProblemFormMessages = {
+  referenceNeeded: 'Write a reference solution first: it is run on the tests through the judge.',
+  validationFailed: 'Failed to validate tests',
+  computeFailed: 'Failed to compute the expected output',
+  allPassed: (total: number) => `The reference solution passes all ${total} test${total === 1 ? '' : 's'}.`,
+  someFailed: (failed: number, total: number) =>
+    `The reference solution fails ${failed} of ${total} test${total === 1 ? '' : 's'}:`,
+  confirmSaveFailing: (failed: number, total: number) =>
+    `The reference solution fails ${failed} of ${total} test${total === 1 ? '' : 's'}. Save the problem anyway?`,
+  confirmSaveUnvalidated: (error: string) =>
+    `The tests could not be validated with the reference solution (${error}). Save the problem anyway?`,
+  invalidValues: 'Some test values do not fit their type: fix the values marked in red first.',
+} as const;
+
+/** The checkers as the admin form names them. */
+export const CHECKER_LABELS = {
+  exact: 'Exact (the default)',
+  tokens: 'Tokens (spacing ignored)',
+  float: 'Float (with a tolerance)',
+  unordered: 'Unordered (any order)',
+  custom: 'Custom checker (Java)',
 } as const;

@@ -1,3 +1,5 @@
+import type { CheckerName, ProblemInputType, ProblemReturnType } from './problem-types';
+
 export const DIFFICULTIES = ['easy', 'medium', 'hard'] as const;
 export type Difficulty = (typeof DIFFICULTIES)[number];
 
@@ -12,7 +14,8 @@ export const DEFAULT_PROBLEM_POINTS = 10;
 export interface InputVariable {
   id: string;
   name: string;
-  type: InputType;
+  /** The spec's four types, or a richer one of issue 18 (problem-types.ts). */
+  type: ProblemInputType;
   description: string;
 }
 
@@ -25,11 +28,17 @@ export interface TestCase {
   isExample: boolean;
 }
 
-/** A test case as the problem form sends it. */
+/** A test value: typed text, or a JSON value of the inputs map (libs/java-io/README.md). */
+export type TestValue = string | number | boolean | TestValue[];
+
+/**
+ * A test case as the problem form sends it. A value of `inputs` is the text an admin typed, or a
+ * JSON value (number, boolean, string, nested arrays); the server stores the map as the JSON string `input`.
+ */
 export interface TestCaseInput {
   id?: string;
   _id?: string;
-  inputs: Record<string, string>;
+  inputs: Record<string, TestValue>;
   expectedOutput: string;
   isExample: boolean;
 }
@@ -45,12 +54,20 @@ export interface Problem {
   inputVariables: InputVariable[];
   testCases: TestCase[];
   functionName: string;
-  returnType: ReturnType;
+  returnType: ProblemReturnType;
   boilerplateCode: string;
   tags: string[];
   isVisible: boolean;
   testCaseCount: number;
   createdAt?: string;
+  /** How the judge compares outputs ('exact' unless the author chose another); stated on the problem page. */
+  checker?: CheckerName;
+  /** The 'float' checker's absolute or relative error. */
+  tolerance?: number;
+  /** The 'custom' checker's Java source: admins only. */
+  checkerCode?: string;
+  /** The author's Java solution, run to validate the tests: admins only, never sent to anyone else. */
+  referenceSolution?: string;
 }
 
 export interface ProblemForm {
@@ -62,8 +79,51 @@ export interface ProblemForm {
   inputVariables: InputVariable[];
   testCases: TestCaseInput[];
   functionName: string;
-  returnType?: ReturnType;
+  returnType?: ProblemReturnType;
   boilerplateCode?: string;
   tags?: string[];
   isVisible?: boolean;
+  /** 'exact' when left out. */
+  checker?: CheckerName;
+  /** For 'float'; DEFAULT_FLOAT_TOLERANCE when left out. */
+  tolerance?: number;
+  /** Java, required for 'custom'. */
+  checkerCode?: string;
+  /** Java; an empty string clears it. */
+  referenceSolution?: string;
+}
+
+/** One test of `POST /api/problems/:id/validate` (or of a draft): the reference solution's run on it. */
+export interface ReferenceTestResult {
+  /** The stored test's id; for a draft, the id the form sent (or null). */
+  testCaseId: string | null;
+  /** The reference's output is accepted by the problem's checker against `expectedOutput`. */
+  passed: boolean;
+  expectedOutput: string;
+  actualOutput: string;
+  /** Why the reference did not run to the end (compilation, runtime, limits, checker); empty when it did. */
+  error: string;
+}
+
+export interface ValidateTestsResponse {
+  results: ReferenceTestResult[];
+}
+
+/** `POST /api/problems/validate`: a problem form's reference solution on its tests, before it is saved. */
+export type ValidateDraftRequest = Pick<
+  ProblemForm,
+  'inputVariables' | 'testCases' | 'checker' | 'tolerance' | 'checkerCode'
+> & {
+  referenceSolution: string;
+};
+
+/** `POST /api/problems/expected-output`: what the reference solution prints for one test's inputs. */
+export interface ExpectedOutputRequest {
+  referenceSolution: string;
+  inputVariables: InputVariable[];
+  inputs: Record<string, TestValue>;
+}
+
+export interface ExpectedOutputResponse {
+  expectedOutput: string;
 }

@@ -280,3 +280,22 @@ export function formatValueText(type: ProblemInputType, value: JavaValue): strin
 function quote(s: string): string {
   return JSON.stringify(s.length > 40 ? `${s.slice(0, 40)}…` : s);
 }
+
+/** A short hint of how to type a value of `type` (README: "Test values"), for form placeholders. */
+export const VALUE_PLACEHOLDERS: Record<ProblemInputType, string> = {
+  int: 'e.g., 42',
+  long: 'e.g., 9000000000',
+  double: 'e.g., 2.5',
+  char: 'one character',
+  boolean: 'true or false',
+  string: 'one line of text',
+  array: 'e.g., [1,2,3]',
+  'int[]': 'e.g., [1,2,3]',
+  'long[]': 'e.g., [1,2,3]',
+  'double[]': 'e.g., [0.5,1.25]',
+  'boolean[]': 'e.g., [true,false]',
+  'char[]': 'e.g., ["a","b"]',
+  'string[]': 'e.g., ["eat","tea"]',
+  'int[][]': 'e.g., [[1,3],[2,6]]',
+  'char[][]': 'e.g., [["1","0"],["0","1"]]',
+};

@@ -4,6 +4,7 @@ import { Contests1763700200000 } from './migrations/1763700200000-Contests';
 import { OAuthIdentities1763700300000 } from './migrations/1763700300000-OAuthIdentities';
 import { SubmissionHistory1763700400000 } from './migrations/1763700400000-SubmissionHistory';
 import { ContestFormats1795399106865 } from './migrations/1795399106865-ContestFormats';
+import { ProblemCheckers1795399121000 } from './migrations/1795399121000-ProblemCheckers';
 import { ContestCommunication1795399381675 } from './migrations/1795399381675-ContestCommunication';
 
 /** Every migration, in order; listed explicitly so the build and the tests run the same set. */
@@ -14,5 +15,6 @@ export const MIGRATIONS = [
   OAuthIdentities1763700300000,
   SubmissionHistory1763700400000,
   ContestFormats1795399106865,
+  ProblemCheckers1795399121000,
   ContestCommunication1795399381675,
 ];

@@ -8,6 +8,7 @@ import { JudgeClient } from './judge-client.service';
 @Module({
   imports: [ProblemsModule, ContestsModule],
   providers: [JudgeClient, ExecutionService],
-  exports: [ExecutionService],
+  // JudgeClient: the reference module runs problems' reference solutions through the same queue.
+  exports: [ExecutionService, JudgeClient],
 })
 export class ExecutionModule {}

@@ -16,7 +16,7 @@ import { randomUUID } from 'node:crypto';
 import { ENV, Env } from '../config/env';
 import { JudgeAccessPolicy } from '../contests/judge-access.policy';
 import { Metrics } from '../observability/metrics';
-import { ProblemsService } from '../problems/problems.service';
+import { checkerOfProblem, ProblemsService } from '../problems/problems.service';
 import type { TestCase } from '../problems/test-case.entity';
 import type { AuthUser } from '../users/users.service';
 import { ExecuteCodeDto, RunCustomDto } from './dto';
@@ -68,6 +68,7 @@ export class ExecutionService {
       })),
       limits: this.env.judgeLimits,
       requestId,
+      ...checkerOfProblem(problem),
     });
     stopTimer();
     const response = toResponse(tests, outcome, isAdminRoles(user.roles));

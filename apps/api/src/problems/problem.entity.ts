@@ -1,4 +1,4 @@
-import type { Difficulty, InputVariable, ReturnType } from '@javelin/contracts';
+import type { CheckerName, Difficulty, InputVariable, ProblemReturnType } from '@javelin/contracts';
 import {
   Column,
   CreateDateColumn,
@@ -36,7 +36,7 @@ export class Problem {
   functionName!: string;
 
   @Column({ name: 'return_type', type: 'varchar', length: 10, default: 'int' })
-  returnType!: ReturnType;
+  returnType!: ProblemReturnType;
 
   @Column({ name: 'boilerplate_code', type: 'text', default: '' })
   boilerplateCode!: string;
@@ -46,6 +46,20 @@ export class Problem {
 
   @Column({ name: 'is_visible', type: 'boolean', default: true })
   isVisible!: boolean;
+
+  @Column({ type: 'varchar', length: 10, default: 'exact' })
+  checker!: CheckerName;
+
+  /** The 'float' checker's tolerance; null means DEFAULT_FLOAT_TOLERANCE. */
+  @Column({ type: 'double precision', nullable: true })
+  tolerance!: number | null;
+
+  @Column({ name: 'checker_code', type: 'text', nullable: true })
+  checkerCode!: string | null;
+
+  /** The author's Java solution: for admins and the judge only, never sent to anyone else. */
+  @Column({ name: 'reference_solution', type: 'text', nullable: true })
+  referenceSolution!: string | null;
 
   @Column({ name: 'created_by', type: 'uuid', nullable: true })
   createdBy!: string | null;

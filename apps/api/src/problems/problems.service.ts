@@ -1,13 +1,24 @@
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
+  DEFAULT_FLOAT_TOLERANCE,
   DEFAULT_PROBLEM_POINTS,
   isAdminRoles,
+  JudgeJobData,
   Problem as ProblemDto,
+  ReferenceMessages,
   ServerMessages,
   TestCase as TestCaseDto,
+  type InputVariable,
+  type TestValue,
 } from '@javelin/contracts';
-import { generateBoilerplate, isJavaIdentifier, validateValue } from '@javelin/java-io';
+import {
+  formatValueText,
+  generateBoilerplate,
+  isJavaIdentifier,
+  parseValue,
+  validateValue,
+} from '@javelin/java-io';
 import { DataSource, EntityManager, In, QueryFailedError } from 'typeorm';
 import type { AuthUser } from '../users/users.service';
 import { ProblemFormDto } from './dto/problem-form.dto';
@@ -80,22 +91,26 @@ export class ProblemsService {
 
   async create(form: ProblemFormDto, author: AuthUser): Promise<ProblemDto> {
     const values = normaliseForm(form);
+    const testCases = normaliseTests(values.inputVariables, form.testCases);
+    const judging = judgingFields(form, null);
     return this.db.transaction(async (m) => {
       const problem = await m
         .getRepository(Problem)
-        .save(m.getRepository(Problem).create({ ...values, createdBy: author.id }));
-      const tests = await this.replaceTests(m, problem.id, form);
+        .save(m.getRepository(Problem).create({ ...values, ...judging, createdBy: author.id }));
+      const tests = await this.replaceTests(m, problem.id, values.inputVariables, testCases);
       return toProblemDto(problem, tests, true);
     });
   }
 
+  /** The whole form replaces the problem; the judging fields of issue 18 that are left out keep their values. */
   async update(id: string, form: ProblemFormDto): Promise<ProblemDto> {
     const values = normaliseForm(form);
+    const testCases = normaliseTests(values.inputVariables, form.testCases);
     return this.db.transaction(async (m) => {
       const problem = await this.requireProblem(id, m);
-      Object.assign(problem, values);
+      Object.assign(problem, values, judgingFields(form, problem));
       await m.getRepository(Problem).save(problem);
-      const tests = await this.replaceTests(m, id, form);
+      const tests = await this.replaceTests(m, id, values.inputVariables, testCases);
       return toProblemDto(problem, tests, true);
     });
   }
@@ -151,15 +166,18 @@ export class ProblemsService {
     );
   }
 
-  private async replaceTests(m: EntityManager, problemId: string, form: ProblemFormDto): Promise<TestCase[]> {
+  private async replaceTests(
+    m: EntityManager,
+    problemId: string,
+    inputVariables: InputVariable[],
+    testCases: NormalisedTest[],
+  ): Promise<TestCase[]> {
     await m.getRepository(TestCase).delete({ problemId });
-    const rows = form.testCases.map((tc, position) =>
+    const rows = testCases.map((tc, position) =>
       m.getRepository(TestCase).create({
         problemId,
         position,
-        input: JSON.stringify(
-          Object.fromEntries(form.inputVariables.map((v) => [v.name, tc.inputs[v.name]])),
-        ),
+        input: JSON.stringify(Object.fromEntries(inputVariables.map((v) => [v.name, tc.inputs[v.name]]))),
         expectedOutput: tc.expectedOutput,
         isExample: tc.isExample,
       }),
@@ -186,40 +204,105 @@ export class ProblemsService {
   }
 }
 
-/** Checks what the DTO cannot (identifiers, one valid value per variable) and fills the spec's defaults. */
-function normaliseForm(form: ProblemFormDto) {
-  if (!isJavaIdentifier(form.functionName)) {
-    throw new BadRequestException(`functionName "${form.functionName}" is not a valid Java identifier`);
+export interface NormalisedTest {
+  /** Variable name to value as text (what an admin types; libs/java-io reads it). */
+  inputs: Record<string, string>;
+  expectedOutput: string;
+  isExample: boolean;
+}
+
+/**
+ * A test value as the text stored in the inputs map: typed text stays as typed; a JSON value
+ * (number, boolean, nested arrays) becomes the text an admin would type for it (`[[1,2],[3]]`), so
+ * every stored map reads the same way. Null when it is not a value of `type`, with the reason.
+ */
+export function storedValue(
+  variable: Pick<InputVariable, 'type'>,
+  value: TestValue,
+): { text: string } | { error: string } {
+  if (typeof value === 'string') {
+    const check = validateValue(variable.type, value);
+    return check.valid ? { text: value } : { error: check.error };
   }
-  const names = new Set<string>();
-  for (const v of form.inputVariables) {
-    if (!isJavaIdentifier(v.name))
-      throw new BadRequestException(`input variable "${v.name}" is not a valid Java identifier`);
-    if (names.has(v.name)) throw new BadRequestException(`input variable "${v.name}" is declared twice`);
-    names.add(v.name);
-  }
-  form.testCases.forEach((tc, i) => {
+  const parsed = parseValue(variable.type, value);
+  return parsed.ok ? { text: formatValueText(variable.type, parsed.value) } : { error: parsed.error };
+}
+
+/** Every test's values checked against its variables' types; a 400 names the first bad test and variable. */
+export function normaliseTests(
+  inputVariables: InputVariable[],
+  testCases: ReadonlyArray<{ inputs: Record<string, TestValue>; expectedOutput: string; isExample: boolean }>,
+): NormalisedTest[] {
+  const names = new Set(inputVariables.map((v) => v.name));
+  return testCases.map((tc, i) => {
     for (const key of Object.keys(tc.inputs)) {
       if (!names.has(key))
         throw new BadRequestException(
           `testCases[${i}] has a value for "${key}", which is not an input variable`,
         );
     }
-    for (const v of form.inputVariables) {
-      const raw = tc.inputs[v.name];
-      if (typeof raw !== 'string')
+    const inputs: Record<string, string> = {};
+    for (const v of inputVariables) {
+      const raw = Object.prototype.hasOwnProperty.call(tc.inputs, v.name) ? tc.inputs[v.name] : undefined;
+      if (raw === undefined)
         throw new BadRequestException(`testCases[${i}] is missing a value for "${v.name}"`);
-      const check = validateValue(v.type, raw);
-      if (!check.valid) throw new BadRequestException(`testCases[${i}].${v.name}: ${check.error}`);
+      const stored = storedValue(v, raw);
+      if ('error' in stored)
+        throw new BadRequestException(ReferenceMessages.testInvalid(i, v.name, stored.error));
+      inputs[v.name] = stored.text;
     }
+    return { inputs, expectedOutput: tc.expectedOutput, isExample: tc.isExample };
   });
-  const returnType = form.returnType ?? 'int';
-  const inputVariables = form.inputVariables.map((v, i) => ({
+}
+
+/**
+ * The checker and reference solution of a saved form. Left out on an update, each keeps `current`'s
+ * value (a client that does not know them must not wipe them); an empty string clears a text field.
+ */
+export function judgingFields(
+  form: Pick<ProblemFormDto, 'checker' | 'tolerance' | 'checkerCode' | 'referenceSolution'>,
+  current: Pick<Problem, 'checker' | 'tolerance' | 'checkerCode' | 'referenceSolution'> | null,
+): Pick<Problem, 'checker' | 'tolerance' | 'checkerCode' | 'referenceSolution'> {
+  const text = (value: string | undefined, kept: string | null | undefined) =>
+    value === undefined ? (kept ?? null) : value.trim() ? value : null;
+  const checker = form.checker ?? current?.checker ?? 'exact';
+  const checkerCode = text(form.checkerCode, current?.checkerCode);
+  if (checker === 'custom' && !checkerCode)
+    throw new BadRequestException(ReferenceMessages.checkerCodeRequired);
+  return {
+    checker,
+    tolerance: form.tolerance ?? (form.checker === undefined ? (current?.tolerance ?? null) : null),
+    checkerCode,
+    referenceSolution: text(form.referenceSolution, current?.referenceSolution),
+  };
+}
+
+/** A form's input variables with valid, distinct Java names, each with an id and a description. */
+export function normaliseVariables(
+  variables: ReadonlyArray<{ id?: string; name: string; type: InputVariable['type']; description?: string }>,
+): InputVariable[] {
+  const names = new Set<string>();
+  for (const v of variables) {
+    if (!isJavaIdentifier(v.name))
+      throw new BadRequestException(`input variable "${v.name}" is not a valid Java identifier`);
+    if (names.has(v.name)) throw new BadRequestException(`input variable "${v.name}" is declared twice`);
+    names.add(v.name);
+  }
+  return variables.map((v, i) => ({
     id: v.id || `var-${i + 1}`,
     name: v.name,
     type: v.type,
     description: v.description ?? '',
   }));
+}
+
+/** Checks what the DTO cannot (identifiers; test values are checked by normaliseTests) and fills the spec's defaults. */
+function normaliseForm(form: ProblemFormDto) {
+  if (!isJavaIdentifier(form.functionName)) {
+    throw new BadRequestException(`functionName "${form.functionName}" is not a valid Java identifier`);
+  }
+  const inputVariables = normaliseVariables(form.inputVariables);
+  const returnType = form.returnType ?? 'int';
   return {
     title: form.title,
     description: form.description,
@@ -266,5 +349,23 @@ export function toProblemDto(problem: Problem, tests: TestCase[], withHidden: bo
     isVisible: problem.isVisible,
     testCaseCount: tests.length,
     createdAt: problem.createdAt?.toISOString(),
+    checker: problem.checker ?? 'exact',
+    ...(problem.checker === 'float' ? { tolerance: problem.tolerance ?? DEFAULT_FLOAT_TOLERANCE } : {}),
+    // The checker's source and the reference solution are the author's: admins only.
+    ...(withHidden
+      ? { checkerCode: problem.checkerCode ?? '', referenceSolution: problem.referenceSolution ?? '' }
+      : {}),
+  };
+}
+
+/** What a judge job needs to compare outputs as the problem's author chose (apps/judge/src/checkers). */
+export function checkerOfProblem(
+  problem: Pick<Problem, 'checker' | 'tolerance' | 'checkerCode'>,
+): Pick<JudgeJobData, 'checker' | 'tolerance' | 'checkerCode'> {
+  const checker = problem.checker ?? 'exact';
+  return {
+    checker,
+    ...(checker === 'float' ? { tolerance: problem.tolerance ?? DEFAULT_FLOAT_TOLERANCE } : {}),
+    ...(checker === 'custom' ? { checkerCode: problem.checkerCode ?? '' } : {}),
   };
 }

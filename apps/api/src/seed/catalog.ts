@@ -1,5 +1,13 @@
-import type { Difficulty, InputType, ReturnType } from '@javelin/contracts';
+import type {
+  CheckerName,
+  Difficulty,
+  InputType,
+  ProblemInputType,
+  ProblemReturnType,
+} from '@javelin/contracts';
 import { generateBoilerplate } from '@javelin/java-io';
+import { rng } from './random';
+import { TYPED_CATALOG } from './catalog-typed';
 
 /**
  * The starter catalog `seed.ts` loads: classic problems with statements, constraints, example and
@@ -16,6 +24,7 @@ import { generateBoilerplate } from '@javelin/java-io';
 export type CatalogValue = number | string | boolean | readonly number[];
 
 export interface CatalogTest {
+  /** Variable name to value, as an admin types it in the problem form. */
   inputs: Record<string, string>;
   expectedOutput: string;
   isExample: boolean;
@@ -24,7 +33,7 @@ export interface CatalogTest {
 export interface CatalogInputVariable {
   id: string;
   name: string;
-  type: InputType;
+  type: ProblemInputType;
   description: string;
 }
 
@@ -35,7 +44,12 @@ export interface CatalogProblem {
   difficulty: Difficulty;
   points: number;
   functionName: string;
-  returnType: Exclude<ReturnType, 'void'>;
+  returnType: Exclude<ProblemReturnType, 'void'>;
+  /** How outputs are compared; 'exact' when absent. */
+  checker?: CheckerName;
+  tolerance?: number;
+  /** The 'custom' checker's Java program. */
+  checkerCode?: string;
   inputVariables: CatalogInputVariable[];
   tags: string[];
   testCases: CatalogTest[];
@@ -68,19 +82,6 @@ const example = (inputs: Record<string, CatalogValue>, expected: CatalogValue) =
 
 function v(name: string, type: InputType, description: string): CatalogInputVariable {
   return { id: name, name, type, description };
-}
-
-/** mulberry32: a tiny deterministic PRNG, so generated tests are identical on every seed run. */
-function rng(seed: number): (lo: number, hi: number) => number {
-  let a = seed >>> 0;
-  return (lo, hi) => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    const unit = ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    return lo + Math.floor(unit * (hi - lo + 1));
-  };
 }
 
 function randomArray(seed: number, n: number, lo: number, hi: number): number[] {
@@ -250,7 +251,8 @@ const editB = randomString(1702, 1000, 'abcd');
 const windowS = randomString(1801, 50_000, LETTERS);
 const palindromeHalf = randomString(1301, 25_000, `${LETTERS}0123456789 ,.:;!?`);
 
-export const CATALOG: CatalogProblem[] = [
+/** The spec's types only, as the catalog began. */
+const SPEC_CATALOG: CatalogProblem[] = [
   {
     title: 'Two Sum',
     difficulty: 'easy',
@@ -904,13 +906,6 @@ export const CATALOG: CatalogProblem[] = [
   },
 ];
 
-/** The stub line generateBoilerplate writes for a function returning `type`. */
-const STUB: Record<Exclude<ReturnType, 'void'>, string> = {
-  int: '        // Write your code here\n        return 0;',
-  string: '        // Write your code here\n        return "";',
-  boolean: '        // Write your code here\n        return false;',
-};
-
 /** The starting code a user sees for `problem` (exactly what the seed stores as boilerplate_code). */
 export function boilerplateOf(problem: CatalogProblem): string {
   return generateBoilerplate(problem);
@@ -922,8 +917,12 @@ export function boilerplateOf(problem: CatalogProblem): string {
  */
 export function referenceSolution(problem: CatalogProblem): string {
   const boilerplate = boilerplateOf(problem);
-  const stub = STUB[problem.returnType];
-  if (!boilerplate.includes(stub))
+  // The stub generateBoilerplate writes: the comment, then the default return of the type.
+  const stub = / {8}\/\/ Write your code here\n {8}return [^\n]*;/;
+  if (!stub.test(boilerplate))
     throw new Error(`${problem.title}: the boilerplate has no stub body to replace`);
   return boilerplate.replace(stub, () => problem.solutionBody);
 }
+
+/** Every starter problem: the spec's types first, then those needing issue 18's types and checkers. */
+export const CATALOG: CatalogProblem[] = [...SPEC_CATALOG, ...TYPED_CATALOG];

@@ -8,7 +8,7 @@ import { createDataSource } from '../database/data-source';
 import { ProblemFormDto } from '../problems/dto/problem-form.dto';
 import { ProblemsService } from '../problems/problems.service';
 import type { AuthUser } from '../users/users.service';
-import { CATALOG, CatalogProblem } from './catalog';
+import { CATALOG, CatalogProblem, referenceSolution } from './catalog';
 
 /**
  * `node apps/api/dist/seed/seed.js`: loads the starter catalog (./catalog.ts) into the database the
@@ -35,7 +35,10 @@ const NO_AUTHOR = { id: undefined } as unknown as AuthUser;
 /** Serialises concurrent seed runs (two starts at once) so neither inserts a title the other just did. */
 const SEED_LOCK = 'javelin:seed-catalog';
 
-/** The catalog problem as the problem form would post it (boilerplate left for the service to generate). */
+/**
+ * The catalog problem as the problem form would post it (boilerplate left for the service to
+ * generate), with its checker and its reference solution, so an admin can validate its tests.
+ */
 export function toProblemForm(problem: CatalogProblem): Record<string, unknown> {
   return {
     title: problem.title,
@@ -49,6 +52,10 @@ export function toProblemForm(problem: CatalogProblem): Record<string, unknown> 
     returnType: problem.returnType,
     tags: problem.tags,
     isVisible: true,
+    ...(problem.checker ? { checker: problem.checker } : {}),
+    ...(problem.tolerance !== undefined ? { tolerance: problem.tolerance } : {}),
+    ...(problem.checkerCode ? { checkerCode: problem.checkerCode } : {}),
+    referenceSolution: referenceSolution(problem),
   };
 }
 

@@ -17,6 +17,7 @@ import type {
   CreateSuperAdminRequest,
   DebugHelpRequest,
   ExecuteCodeRequest,
+  ExpectedOutputRequest,
   GoogleLoginRequest,
   LoginRequest,
   ProblemForm,
@@ -25,6 +26,7 @@ import type {
   SolveRequest,
   SubmissionRequest,
   UpdateProfileRequest,
+  ValidateDraftRequest,
 } from '@javelin/contracts';
 import type { paths } from './api-paths';
 
@@ -65,6 +67,8 @@ export type WebRequestsFitTheContract = [
   Holds<Fits<GoogleLoginRequest, Body<'/api/auth/google', 'post'>>>,
   Holds<Fits<ProblemForm, Body<'/api/problems', 'post'>>>,
   Holds<Fits<ProblemForm, Body<'/api/problems/{id}', 'put'>>>,
+  Holds<Fits<ValidateDraftRequest, Body<'/api/problems/validate', 'post'>>>,
+  Holds<Fits<ExpectedOutputRequest, Body<'/api/problems/expected-output', 'post'>>>,
   Holds<Fits<CreateContestRequest, Body<'/api/contests', 'post'>>>,
   Holds<Fits<ExecuteCodeRequest, Body<'/api/execute-code', 'post'>>>,
   Holds<Fits<RunCustomRequest, Body<'/api/run-custom', 'post'>>>,

@@ -63,6 +63,9 @@ const EXPENSIVE_BODIES = [
   'SubmissionDto',
   'AnalyzeCodeDto',
   'DebugHelpDto',
+  // A problem's reference solution run through the judge (apps/api/src/reference).
+  'ValidateDraftDto',
+  'ExpectedOutputDto',
 ];
 
 const SQL = "' OR '1'='1'; DROP TABLE users; --";

@@ -12,6 +12,11 @@ export interface CheckerOptions {
 export interface CheckResult {
   accepted: boolean;
   message?: string;
+  /**
+   * The checker itself failed (a custom checker that did not compile, crashed, looped or answered
+   * nonsense): the judge's fault, so the test is not accepted and `message` says so (CheckerErrors).
+   */
+  checkerFailed?: boolean;
 }
 
 /** Compares a test's output with its expected output; runs only when the program itself succeeded. */

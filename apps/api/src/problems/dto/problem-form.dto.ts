@@ -1,10 +1,13 @@
 import {
+  CHECKERS,
+  CheckerName,
   DIFFICULTIES,
   Difficulty,
-  INPUT_TYPES,
-  InputType,
-  RETURN_TYPES,
-  ReturnType,
+  PROBLEM_INPUT_TYPES,
+  PROBLEM_RETURN_TYPES,
+  ProblemInputType,
+  ProblemReturnType,
+  TestValue,
 } from '@javelin/contracts';
 import { Transform, Type } from 'class-transformer';
 import {
@@ -15,6 +18,7 @@ import {
   IsIn,
   IsInt,
   IsNotEmpty,
+  IsNumber,
   IsObject,
   IsString,
   Max,
@@ -29,6 +33,11 @@ const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? val
 export const MAX_TEST_CASES = 200;
 export const MAX_INPUT_VARIABLES = 20;
 export const MAX_VALUE_LENGTH = 100_000;
+/** Reference solutions and checkers: as long as boilerplate code may be. */
+export const MAX_JAVA_SOURCE_LENGTH = 64 * 1024;
+/** A 'float' tolerance outside these is a mistake (1e-15 is below a double's precision near 1). */
+export const MIN_TOLERANCE = 1e-15;
+export const MAX_TOLERANCE = 0.5;
 
 export class InputVariableDto {
   @Optional()
@@ -42,25 +51,14 @@ export class InputVariableDto {
   @MaxLength(64)
   name!: string;
 
-  @IsIn(INPUT_TYPES, { message: `type must be one of: ${INPUT_TYPES.join(', ')}` })
-  type!: InputType;
+  @IsIn(PROBLEM_INPUT_TYPES, { message: `type must be one of: ${PROBLEM_INPUT_TYPES.join(', ')}` })
+  type!: ProblemInputType;
 
   @Optional()
   @IsString()
   @MaxLength(1000)
   description?: string;
 }
-
-/** Values may arrive as strings, numbers or booleans; they are kept as the strings an admin typed. */
-const toRawValues = ({ value }: { value: unknown }) => {
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) return value;
-  return Object.fromEntries(
-    Object.entries(value as Record<string, unknown>).map(([k, v]) => [
-      k,
-      typeof v === 'number' || typeof v === 'boolean' ? String(v) : Array.isArray(v) ? `[${v.join(',')}]` : v,
-    ]),
-  );
-};
 
 export class TestCaseDto {
   @Optional()
@@ -73,9 +71,12 @@ export class TestCaseDto {
   @MaxLength(64)
   _id?: string;
 
-  @Transform(toRawValues)
+  /**
+   * Variable name to value: the text an admin typed, or a JSON value (number, boolean, string,
+   * nested arrays). The service checks each value against its variable's type (libs/java-io).
+   */
   @IsObject({ message: 'inputs must be an object of variable name to value' })
-  inputs!: Record<string, string>;
+  inputs!: Record<string, TestValue>;
 
   /** Accepted from clients that send the stored form; `inputs` wins when both are present. */
   @Optional()
@@ -138,12 +139,12 @@ export class ProblemFormDto {
   functionName!: string;
 
   @Optional()
-  @IsIn(RETURN_TYPES, { message: 'returnType must be one of: int, string, boolean, void' })
-  returnType?: ReturnType;
+  @IsIn(PROBLEM_RETURN_TYPES, { message: `returnType must be one of: ${PROBLEM_RETURN_TYPES.join(', ')}` })
+  returnType?: ProblemReturnType;
 
   @Optional()
   @IsString()
-  @MaxLength(64 * 1024)
+  @MaxLength(MAX_JAVA_SOURCE_LENGTH)
   boilerplateCode?: string;
 
   @Optional()
@@ -156,4 +157,28 @@ export class ProblemFormDto {
   @Optional()
   @IsBoolean({ message: 'isVisible must be true or false' })
   isVisible?: boolean;
+
+  /** How the judge compares outputs; 'exact' (the spec's rule) when left out. */
+  @Optional()
+  @IsIn(CHECKERS, { message: `checker must be one of: ${CHECKERS.join(', ')}` })
+  checker?: CheckerName;
+
+  /** The 'float' checker's absolute or relative error, DEFAULT_FLOAT_TOLERANCE (1e-6) when left out. */
+  @Optional()
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: 'tolerance must be a number' })
+  @Min(MIN_TOLERANCE, { message: `tolerance must be at least ${MIN_TOLERANCE}` })
+  @Max(MAX_TOLERANCE, { message: `tolerance must be at most ${MAX_TOLERANCE}` })
+  tolerance?: number;
+
+  /** The 'custom' checker: a Java program that prints "accepted" or "wrong" (apps/judge/src/checkers/README.md). */
+  @Optional()
+  @IsString({ message: 'checkerCode must be a string' })
+  @MaxLength(MAX_JAVA_SOURCE_LENGTH)
+  checkerCode?: string;
+
+  /** The author's Java solution; admins only. An empty string clears it. */
+  @Optional()
+  @IsString({ message: 'referenceSolution must be a string' })
+  @MaxLength(MAX_JAVA_SOURCE_LENGTH)
+  referenceSolution?: string;
 }

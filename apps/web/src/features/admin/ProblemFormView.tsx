@@ -1,21 +1,55 @@
 import {
+  CHECKER_LABELS,
+  CHECKERS,
+  checkerDescription,
+  DEFAULT_FLOAT_TOLERANCE,
   DIFFICULTIES,
-  INPUT_TYPES,
-  RETURN_TYPES,
+  PROBLEM_INPUT_TYPES,
+  PROBLEM_RETURN_TYPES,
+  ProblemFormMessages,
+  type CheckerName,
   type InputVariable,
   type ProblemForm,
+  type ReferenceTestResult,
   type TestCaseInput,
 } from '@javelin/contracts';
-import { generateBoilerplate } from '@javelin/java-io';
+import { generateBoilerplate, javaType, VALUE_PLACEHOLDERS } from '@javelin/java-io';
 import { useState, type FormEvent } from 'react';
 import { ErrorBox } from '../../components/ErrorBox';
+import { errorMessage } from '../../services/api';
+import { useExpectedOutputMutation, useValidateTestsMutation } from './adminApi';
 import {
+  hasInvalidValues,
   newInputVariable,
   newTestCase,
   parseTags,
   renameVariableInTests,
   validateProblemForm,
+  valueProblem,
+  valueText,
 } from './problemForm';
+
+/** What the form sends to validate its tests: the reference, the variables, the tests and the checker. */
+function validationRequest(form: ProblemForm) {
+  return {
+    referenceSolution: form.referenceSolution ?? '',
+    inputVariables: form.inputVariables,
+    testCases: form.testCases.map((tc, i) => ({
+      id: tc.id ?? tc._id ?? `test-${i + 1}`,
+      inputs: tc.inputs,
+      expectedOutput: tc.expectedOutput,
+      isExample: tc.isExample,
+    })),
+    checker: form.checker ?? 'exact',
+    ...(form.checker === 'float' && form.tolerance !== undefined ? { tolerance: form.tolerance } : {}),
+    ...(form.checker === 'custom' ? { checkerCode: form.checkerCode ?? '' } : {}),
+  };
+}
+
+/** The reference's failures on the form's tests, each with the number of its test. */
+function failuresOf(results: readonly ReferenceTestResult[]) {
+  return results.map((r, i) => ({ ...r, number: i + 1 })).filter((r) => !r.passed);
+}
 
 export function ProblemFormView({
   initial,
@@ -33,6 +67,11 @@ export function ProblemFormView({
   const [form, setForm] = useState<ProblemForm>(initial);
   const [tagsText, setTagsText] = useState((initial.tags ?? []).join(', '));
   const [error, setError] = useState<string | null>(null);
+  const [validation, setValidation] = useState<ReferenceTestResult[] | null>(null);
+  const [computing, setComputing] = useState<number | null>(null);
+  const [validateTests, { isLoading: validating }] = useValidateTestsMutation();
+  const [computeExpected] = useExpectedOutputMutation();
+  const hasReference = !!form.referenceSolution?.trim();
 
   const set = <K extends keyof ProblemForm>(key: K, value: ProblemForm[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
@@ -79,7 +118,45 @@ export function ProblemFormView({
     }
   };
 
-  const submit = (e: FormEvent) => {
+  /** Runs the reference on the form's tests; the results, or null when the judge could not be asked. */
+  const runValidation = async (): Promise<ReferenceTestResult[] | string> => {
+    try {
+      const { results } = await validateTests(validationRequest(form)).unwrap();
+      setValidation(results);
+      return results;
+    } catch (err) {
+      return errorMessage(err);
+    }
+  };
+
+  const validate = async () => {
+    setError(null);
+    setValidation(null);
+    if (!hasReference) return setError(ProblemFormMessages.referenceNeeded);
+    if (hasInvalidValues(form)) return setError(ProblemFormMessages.invalidValues);
+    const outcome = await runValidation();
+    if (typeof outcome === 'string') setError(`${ProblemFormMessages.validationFailed}: ${outcome}`);
+  };
+
+  const compute = async (index: number) => {
+    setError(null);
+    if (!hasReference) return setError(ProblemFormMessages.referenceNeeded);
+    setComputing(index);
+    try {
+      const { expectedOutput } = await computeExpected({
+        referenceSolution: form.referenceSolution ?? '',
+        inputVariables: form.inputVariables,
+        inputs: form.testCases[index].inputs,
+      }).unwrap();
+      updateTest(index, { expectedOutput });
+    } catch (err) {
+      setError(`${ProblemFormMessages.computeFailed}: ${errorMessage(err)}`);
+    } finally {
+      setComputing(null);
+    }
+  };
+
+  const submit = async (e: FormEvent) => {
     e.preventDefault();
     const complete = {
       ...form,
@@ -92,14 +169,29 @@ export function ProblemFormView({
       setError(invalid);
       return;
     }
+    if (hasInvalidValues(complete)) {
+      setError(ProblemFormMessages.invalidValues);
+      return;
+    }
     setError(null);
+    // A problem whose reference fails its own tests is saved only when the admin confirms.
+    if (hasReference && complete.testCases.length > 0) {
+      const outcome = await runValidation();
+      if (typeof outcome === 'string') {
+        if (!window.confirm(ProblemFormMessages.confirmSaveUnvalidated(outcome))) return;
+      } else {
+        const failed = failuresOf(outcome).length;
+        if (failed > 0 && !window.confirm(ProblemFormMessages.confirmSaveFailing(failed, outcome.length)))
+          return;
+      }
+    }
     onSave(complete);
   };
 
   return (
     <form
       className="card"
-      onSubmit={submit}
+      onSubmit={(e) => void submit(e)}
       noValidate
       aria-label={editing ? 'Edit problem' : 'Create problem'}
     >
@@ -175,7 +267,7 @@ export function ProblemFormView({
               value={form.returnType}
               onChange={(e) => set('returnType', e.target.value as ProblemForm['returnType'])}
             >
-              {RETURN_TYPES.map((t) => (
+              {PROBLEM_RETURN_TYPES.map((t) => (
                 <option key={t} value={t}>
                   {t}
                 </option>
@@ -228,7 +320,7 @@ export function ProblemFormView({
                 value={v.type}
                 onChange={(e) => updateVariable(i, { type: e.target.value as InputVariable['type'] })}
               >
-                {INPUT_TYPES.map((t) => (
+                {PROBLEM_INPUT_TYPES.map((t) => (
                   <option key={t} value={t}>
                     {t}
                   </option>
@@ -270,21 +362,44 @@ export function ProblemFormView({
         {form.testCases.map((tc, i) => (
           <fieldset key={tc.id ?? tc._id ?? i} className="test-case" data-testid="test-case-form">
             <legend style={{ fontWeight: 600 }}>Test Case {i + 1}</legend>
-            {form.inputVariables.map((v) => (
-              <div className="field" key={v.id}>
-                <label htmlFor={`tc-${i}-${v.id}`}>
-                  {v.name || '(unnamed)'} ({v.type})
-                </label>
-                <input
-                  id={`tc-${i}-${v.id}`}
-                  value={tc.inputs[v.name] ?? ''}
-                  placeholder={v.type === 'array' ? 'e.g., [1,2,3]' : undefined}
-                  onChange={(e) => updateTest(i, { inputs: { ...tc.inputs, [v.name]: e.target.value } })}
-                />
-              </div>
-            ))}
+            {form.inputVariables.map((v) => {
+              const id = `tc-${i}-${v.id}`;
+              const problem = valueProblem(v.type, tc.inputs[v.name]);
+              return (
+                <div className="field" key={v.id}>
+                  <label htmlFor={id}>
+                    {v.name || '(unnamed)'} ({v.type})
+                  </label>
+                  <input
+                    id={id}
+                    value={valueText(tc.inputs[v.name])}
+                    placeholder={VALUE_PLACEHOLDERS[v.type]}
+                    aria-invalid={!!problem}
+                    aria-describedby={problem ? `${id}-error` : undefined}
+                    onChange={(e) => updateTest(i, { inputs: { ...tc.inputs, [v.name]: e.target.value } })}
+                  />
+                  {problem && (
+                    <span id={`${id}-error`} className="hint" style={{ color: 'var(--destructive)' }}>
+                      {v.name} ({javaType(v.type)}): {problem}
+                    </span>
+                  )}
+                </div>
+              );
+            })}
             <div className="field">
-              <label htmlFor={`tc-${i}-expected`}>Expected Output</label>
+              <div className="row" style={{ justifyContent: 'space-between' }}>
+                <label htmlFor={`tc-${i}-expected`}>Expected Output</label>
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-sm"
+                  aria-label={`Compute expected for test case ${i + 1}`}
+                  title="Fill in what the reference solution prints for these inputs"
+                  disabled={computing !== null}
+                  onClick={() => void compute(i)}
+                >
+                  {computing === i ? 'Computing...' : 'Compute expected'}
+                </button>
+              </div>
               <textarea
                 id={`tc-${i}-expected`}
                 value={tc.expectedOutput}
@@ -317,6 +432,80 @@ export function ProblemFormView({
             </div>
           </fieldset>
         ))}
+      </section>
+
+      <section className="section" aria-labelledby="judging-heading">
+        <h2 id="judging-heading">Judging</h2>
+        <div className="grid-4">
+          <div className="field">
+            <label htmlFor="problem-checker">Output Checker</label>
+            <select
+              id="problem-checker"
+              value={form.checker ?? 'exact'}
+              onChange={(e) => set('checker', e.target.value as CheckerName)}
+            >
+              {CHECKERS.map((c) => (
+                <option key={c} value={c}>
+                  {CHECKER_LABELS[c]}
+                </option>
+              ))}
+            </select>
+          </div>
+          {form.checker === 'float' && (
+            <div className="field">
+              <label htmlFor="problem-tolerance">Tolerance</label>
+              <input
+                id="problem-tolerance"
+                type="number"
+                step="any"
+                min={0}
+                value={form.tolerance ?? ''}
+                placeholder={String(DEFAULT_FLOAT_TOLERANCE)}
+                onChange={(e) => set('tolerance', e.target.value === '' ? undefined : Number(e.target.value))}
+              />
+            </div>
+          )}
+        </div>
+        <p className="hint" data-testid="checker-preview">
+          Users read: {checkerDescription(form.checker ?? 'exact', form.tolerance ?? DEFAULT_FLOAT_TOLERANCE)}
+        </p>
+        {form.checker === 'custom' && (
+          <div className="field">
+            <label htmlFor="problem-checker-code">Checker Code (Java)</label>
+            <textarea
+              id="problem-checker-code"
+              className="code-area"
+              value={form.checkerCode ?? ''}
+              onChange={(e) => set('checkerCode', e.target.value)}
+              spellCheck={false}
+              placeholder={
+                'A program run as: java Checker input expected actual (three file paths).\nPrint "accepted" or "wrong" (then, optionally, a reason) on its first line.'
+              }
+            />
+          </div>
+        )}
+        <div className="field">
+          <div className="row" style={{ justifyContent: 'space-between' }}>
+            <label htmlFor="problem-reference">Reference Solution (Java, admins only)</label>
+            <button
+              type="button"
+              className="btn btn-secondary btn-sm"
+              disabled={validating}
+              onClick={() => void validate()}
+            >
+              {validating ? 'Validating...' : 'Validate tests'}
+            </button>
+          </div>
+          <textarea
+            id="problem-reference"
+            className="code-area"
+            value={form.referenceSolution ?? ''}
+            onChange={(e) => set('referenceSolution', e.target.value)}
+            spellCheck={false}
+            placeholder="A complete Java program (the boilerplate with the function written): it is run on every test to check the expected outputs."
+          />
+        </div>
+        {validation && <ValidationReport results={validation} />}
       </section>
 
       <section className="section" aria-labelledby="boilerplate-heading">
@@ -354,10 +543,50 @@ export function ProblemFormView({
         <button type="button" className="btn btn-outline" onClick={onCancel}>
           Cancel
         </button>
-        <button type="submit" className="btn" disabled={saving}>
-          {saving ? 'Saving...' : editing ? 'Update Problem' : 'Create Problem'}
+        <button type="submit" className="btn" disabled={saving || validating}>
+          {saving
+            ? 'Saving...'
+            : validating
+              ? 'Validating...'
+              : editing
+                ? 'Update Problem'
+                : 'Create Problem'}
         </button>
       </div>
     </form>
+  );
+}
+
+/** What 'Validate tests' found: all passing, or each mismatch with the reference's output. */
+function ValidationReport({ results }: { results: readonly ReferenceTestResult[] }) {
+  const failures = failuresOf(results);
+  if (failures.length === 0) {
+    return (
+      <div className="alert alert-success" role="status" data-testid="validation-report">
+        {ProblemFormMessages.allPassed(results.length)}
+      </div>
+    );
+  }
+  return (
+    <div className="alert alert-error validation-report" role="status" data-testid="validation-report">
+      <div style={{ minWidth: 0, flex: 1 }}>
+        <strong>{ProblemFormMessages.someFailed(failures.length, results.length)}</strong>
+        <ul>
+          {failures.map((f) => (
+            <li key={f.number} data-testid="validation-failure">
+              Test Case {f.number}:{' '}
+              {f.error ? (
+                <span>{f.error}</span>
+              ) : (
+                <>
+                  expected <code>{f.expectedOutput || '(empty)'}</code>, the reference printed{' '}
+                  <code>{f.actualOutput || '(nothing)'}</code>
+                </>
+              )}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
   );
 }

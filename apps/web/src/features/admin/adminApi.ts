@@ -1,4 +1,13 @@
-import type { RejudgeProgress, Role, User, UserRoleRecord } from '@javelin/contracts';
+import type {
+  ExpectedOutputRequest,
+  ExpectedOutputResponse,
+  RejudgeProgress,
+  Role,
+  User,
+  UserRoleRecord,
+  ValidateDraftRequest,
+  ValidateTestsResponse,
+} from '@javelin/contracts';
 import { api } from '../../services/api';
 
 export const adminApi = api.injectEndpoints({
@@ -25,6 +34,14 @@ export const adminApi = api.injectEndpoints({
     rejudgeProgress: build.query<RejudgeProgress, string>({
       query: (jobId) => `/admin/rejudge/${jobId}`,
     }),
+    /** The form's reference solution on the form's tests, through the judge (nothing is saved). */
+    validateTests: build.mutation<ValidateTestsResponse, ValidateDraftRequest>({
+      query: (body) => ({ url: '/problems/validate', method: 'POST', body }),
+    }),
+    /** What the reference solution prints for one test's inputs. */
+    expectedOutput: build.mutation<ExpectedOutputResponse, ExpectedOutputRequest>({
+      query: (body) => ({ url: '/problems/expected-output', method: 'POST', body }),
+    }),
   }),
 });
 
@@ -35,6 +52,8 @@ export const {
   useRemoveRoleMutation,
   useStartRejudgeMutation,
   useRejudgeProgressQuery,
+  useValidateTestsMutation,
+  useExpectedOutputMutation,
 } = adminApi;
 
 export const ROLE_LABELS: Record<Role, string> = { admin: 'Admin', super_admin: 'Super Admin' };

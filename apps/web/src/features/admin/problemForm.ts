@@ -6,7 +6,7 @@ import {
   type TestCase,
   type TestCaseInput,
 } from '@javelin/contracts';
-import { decodeInputMap, rawValue } from '@javelin/java-io';
+import { decodeInputMap, rawValue, validateValue } from '@javelin/java-io';
 import { Messages } from '../../app/messages';
 
 /** Spec §9: a new problem is easy, returns int and is visible. */
@@ -24,6 +24,8 @@ export function emptyProblemForm(): ProblemForm {
     boilerplateCode: '',
     tags: [],
     isVisible: true,
+    checker: 'exact',
+    referenceSolution: '',
   };
 }
 
@@ -82,7 +84,29 @@ export function formFromProblem(problem: Problem, testCases: readonly TestCase[]
     boilerplateCode: problem.boilerplateCode ?? '',
     tags: problem.tags ?? [],
     isVisible: problem.isVisible !== false,
+    checker: problem.checker ?? 'exact',
+    ...(problem.tolerance !== undefined ? { tolerance: problem.tolerance } : {}),
+    ...(problem.checkerCode ? { checkerCode: problem.checkerCode } : {}),
+    referenceSolution: problem.referenceSolution ?? '',
   };
+}
+
+/** What is wrong with one test value for its variable's type (libs/java-io), or null when it fits. */
+export function valueProblem(type: InputVariable['type'], value: unknown): string | null {
+  const check = validateValue(type, value ?? '');
+  return check.valid ? null : check.error;
+}
+
+/** Whether any value of any test does not fit its variable's type. */
+export function hasInvalidValues(form: ProblemForm): boolean {
+  return form.testCases.some((tc) =>
+    form.inputVariables.some((v) => valueProblem(v.type, tc.inputs[v.name]) !== null),
+  );
+}
+
+/** The test values as text, as the inputs show them (a JSON value of an older client written back as text). */
+export function valueText(value: unknown): string {
+  return typeof value === 'string' ? value : value === undefined ? '' : JSON.stringify(value);
 }
 
 /** Renaming a variable carries its test-case values along; removing one drops them. */

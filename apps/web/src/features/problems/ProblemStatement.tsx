@@ -1,4 +1,4 @@
-import type { InputVariable, Problem, TestCase } from '@javelin/contracts';
+import { checkerDescription, type InputVariable, type Problem, type TestCase } from '@javelin/contracts';
 import { decodeInputMap, javaType, rawValue } from '@javelin/java-io';
 import { Badge, DifficultyBadge } from '../../components/Badge';
 import { pointsOf } from './solving';
@@ -124,6 +124,12 @@ export function ProblemStatement({
           </ul>
         </section>
       )}
+      <section className="section">
+        <h3>How Your Output Is Judged</h3>
+        <p data-testid="checker-sentence">
+          {checkerDescription(problem.checker ?? 'exact', problem.tolerance)}
+        </p>
+      </section>
       <section className="section">
         <h3>{testCasesHeading}</h3>
         <TestCaseList testCases={testCases} variables={problem.inputVariables ?? []} />

@@ -1,18 +1,11 @@
 import type { InputVariable, RunCustomResponse } from '@javelin/contracts';
-import { javaType, validateValue } from '@javelin/java-io';
+import { javaType, validateValue, VALUE_PLACEHOLDERS } from '@javelin/java-io';
 import { useState, type FormEvent } from 'react';
 import { Badge } from '../../components/Badge';
 import { Messages } from '../../app/messages';
 import { errorMessage } from '../../services/api';
 import { CompileErrorBox, truncateStderr, verdictLabel } from '../problems/TestResults';
 import { useRunCustomMutation } from './submissionsApi';
-
-const PLACEHOLDER: Record<InputVariable['type'], string> = {
-  int: 'e.g., 42',
-  string: 'one line of text',
-  array: 'e.g., [1,2,3]',
-  boolean: 'true or false',
-};
 
 /** Each variable's value checked by type as the admin test-case editor's values are; null when all are valid. */
 export function inputErrors(variables: readonly InputVariable[], values: Record<string, string>) {
@@ -83,7 +76,7 @@ export function CustomInputPanel({
             <input
               id={id}
               value={values[v.name] ?? ''}
-              placeholder={PLACEHOLDER[v.type]}
+              placeholder={VALUE_PLACEHOLDERS[v.type]}
               aria-invalid={!!error}
               aria-describedby={error ? `${id}-error` : undefined}
               onChange={(e) => setValues({ ...values, [v.name]: e.target.value })}

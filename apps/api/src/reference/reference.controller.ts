@@ -1,0 +1,47 @@
+import { Body, Controller, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { judgingRateLimitedMessage } from '@javelin/contracts';
+import type { Request } from 'express';
+import { AdminOnly } from '../auth/guards';
+import { RateLimit } from '../common/rate-limit';
+import { uuidParam } from '../common/uuid.pipe';
+import { ExpectedOutputDto, ValidateDraftDto } from './dto';
+import { ReferenceService } from './reference.service';
+
+/** A reference run costs the judge what a submit does: it counts against the same per-user budget. */
+const JudgingBudget = () =>
+  RateLimit({
+    setting: 'judgingPerUser',
+    per: 'user',
+    message: (window, retryAfter) =>
+      judgingRateLimitedMessage(window.limit, window.windowSeconds, retryAfter),
+  });
+
+/** Admins run a problem's reference solution through the judge: to validate tests, or to compute an expected output. */
+@Controller('problems')
+export class ReferenceController {
+  constructor(private readonly reference: ReferenceService) {}
+
+  @Post('validate')
+  @HttpCode(200)
+  @AdminOnly()
+  @JudgingBudget()
+  validateDraft(@Body() draft: ValidateDraftDto, @Req() req: Request) {
+    return this.reference.validateDraft(draft, req.id);
+  }
+
+  @Post('expected-output')
+  @HttpCode(200)
+  @AdminOnly()
+  @JudgingBudget()
+  expectedOutput(@Body() dto: ExpectedOutputDto, @Req() req: Request) {
+    return this.reference.expectedOutput(dto, req.id);
+  }
+
+  @Post(':id/validate')
+  @HttpCode(200)
+  @AdminOnly()
+  @JudgingBudget()
+  validate(@Param('id', uuidParam('id')) id: string, @Req() req: Request) {
+    return this.reference.validateStored(id, req.id);
+  }
+}
