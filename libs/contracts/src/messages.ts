@@ -171,6 +171,8 @@ export const ContestTalkMessages = {
   plagiarismStarted: 'Plagiarism check started',
   plagiarismStartFailed: 'Failed to start the plagiarism check',
   plagiarismLoadFailed: 'Failed to load the plagiarism report',
+} as const;
+
 /** What the server says about a problem's checker and reference solution (issue 18). */
 export const ReferenceMessages = {
   noReferenceSolution: 'This problem has no reference solution: add one in the problem form first',

@@ -22,8 +22,9 @@ export const PROBLEM_INPUT_TYPES = [
 ] as const;
 export type ProblemInputType = (typeof PROBLEM_INPUT_TYPES)[number];
 
-export const PROBLEM_RETURN_TYPES = [...PROBLEM_INPUT_TYPES, 'void'] as const;
-export type ProblemReturnType = (typeof PROBLEM_RETURN_TYPES)[number];
+export type ProblemReturnType = ProblemInputType | 'void';
+/** The input types and 'void' (a type, not a spread, so the OpenAPI answer schemas can be generated from it). */
+export const PROBLEM_RETURN_TYPES: readonly ProblemReturnType[] = [...PROBLEM_INPUT_TYPES, 'void'];
 
 /** How the judge compares a test's output with the expected output; 'exact' is the spec's rule. */
 export const CHECKERS = ['exact', 'tokens', 'float', 'unordered', 'custom'] as const;

@@ -42,6 +42,7 @@ export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
     properties: { googleClientId: { type: 'string' }, githubEnabled: { type: 'boolean' } },
     required: ['githubEnabled'],
   },
+  CheckerName: { type: 'string', enum: ['exact', 'tokens', 'float', 'unordered', 'custom'] },
   CodeRegion: {
     type: 'object',
     properties: {
@@ -207,13 +208,17 @@ export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
       'verdict',
     ],
   },
-  InputType: { type: 'string', enum: ['int', 'string', 'array', 'boolean'] },
+  ExpectedOutputResponse: {
+    type: 'object',
+    properties: { expectedOutput: { type: 'string' } },
+    required: ['expectedOutput'],
+  },
   InputVariable: {
     type: 'object',
     properties: {
       id: { type: 'string' },
       name: { type: 'string' },
-      type: { $ref: '#/components/schemas/InputType' },
+      type: { $ref: '#/components/schemas/ProblemInputType' },
       description: { type: 'string' },
     },
     required: ['id', 'name', 'type', 'description'],
@@ -339,12 +344,16 @@ export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
       inputVariables: { type: 'array', items: { $ref: '#/components/schemas/InputVariable' } },
       testCases: { type: 'array', items: { $ref: '#/components/schemas/TestCase' } },
       functionName: { type: 'string' },
-      returnType: { $ref: '#/components/schemas/ReturnType' },
+      returnType: { $ref: '#/components/schemas/ProblemReturnType' },
       boilerplateCode: { type: 'string' },
       tags: { type: 'array', items: { type: 'string' } },
       isVisible: { type: 'boolean' },
       testCaseCount: { type: 'number' },
       createdAt: { type: 'string' },
+      checker: { $ref: '#/components/schemas/CheckerName' },
+      tolerance: { type: 'number' },
+      checkerCode: { type: 'string' },
+      referenceSolution: { type: 'string' },
     },
     required: [
       '_id',
@@ -364,6 +373,26 @@ export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
       'testCaseCount',
     ],
   },
+  ProblemInputType: {
+    type: 'string',
+    enum: [
+      'int',
+      'long',
+      'double',
+      'char',
+      'boolean',
+      'string',
+      'array',
+      'int[]',
+      'long[]',
+      'double[]',
+      'boolean[]',
+      'char[]',
+      'string[]',
+      'int[][]',
+      'char[][]',
+    ],
+  },
   ProblemLeaderboardEntry: {
     type: 'object',
     properties: {
@@ -373,6 +402,9 @@ export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
       totalScore: { type: 'number' },
     },
     required: ['userId', 'fullName', 'username', 'totalScore'],
+  },
+  ProblemReturnType: {
+    anyOf: [{ $ref: '#/components/schemas/ProblemInputType' }, { type: 'string', enum: ['void'] }],
   },
   Profile: {
     type: 'object',
@@ -412,6 +444,17 @@ export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
     },
     required: ['contestId', 'contestTitle', 'oldRating', 'newRating', 'rank', 'at'],
   },
+  ReferenceTestResult: {
+    type: 'object',
+    properties: {
+      testCaseId: { type: 'string', nullable: true },
+      passed: { type: 'boolean' },
+      expectedOutput: { type: 'string' },
+      actualOutput: { type: 'string' },
+      error: { type: 'string' },
+    },
+    required: ['testCaseId', 'passed', 'expectedOutput', 'actualOutput', 'error'],
+  },
   RegisterResponse: {
     type: 'object',
     properties: {
@@ -434,7 +477,6 @@ export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
     },
     required: ['jobId', 'problemId', 'contestId', 'total', 'done', 'changed', 'finished'],
   },
-  ReturnType: { type: 'string', enum: ['int', 'string', 'boolean', 'void'] },
   Role: { type: 'string', enum: ['admin', 'super_admin'] },
   RunCustomResponse: {
     type: 'object',
@@ -588,6 +630,11 @@ export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
       },
     },
     required: ['_id', 'userId', 'role', 'user'],
+  },
+  ValidateTestsResponse: {
+    type: 'object',
+    properties: { results: { type: 'array', items: { $ref: '#/components/schemas/ReferenceTestResult' } } },
+    required: ['results'],
   },
   Verdict: {
     type: 'string',

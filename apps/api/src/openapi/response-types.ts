@@ -14,6 +14,7 @@ export type {
   ContestLeaderboardEntry,
   ContestRatingLeaderboardEntry,
   ExecuteCodeResponse,
+  ExpectedOutputResponse,
   MeResponse,
   MessageResponse,
   PlagiarismPairDetail,
@@ -33,4 +34,5 @@ export type {
   TokenResponse,
   User,
   UserRoleRecord,
+  ValidateTestsResponse,
 } from '@javelin/contracts';

@@ -120,6 +120,21 @@ export const ANSWERS: Record<string, Answer> = {
     json: ref('PlagiarismPairDetail'),
     description: 'A pair with both solutions and their matching fragments',
   },
+  ReferenceController_validateDraft: {
+    status: 200,
+    json: ref('ValidateTestsResponse'),
+    description: 'The reference solution on the form\'s tests',
+  },
+  ReferenceController_expectedOutput: {
+    status: 200,
+    json: ref('ExpectedOutputResponse'),
+    description: 'What the reference solution prints for the inputs',
+  },
+  ReferenceController_validate: {
+    status: 200,
+    json: ref('ValidateTestsResponse'),
+    description: 'The stored reference solution on every stored test',
+  },
   ContestsController_unfreeze: {
     status: 200,
     json: object({ success: { type: 'boolean', enum: [true] }, message: text, contest: ref('Contest') }),

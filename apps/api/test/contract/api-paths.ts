@@ -752,6 +752,54 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/problems/validate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['ReferenceController_validateDraft'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/problems/expected-output': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['ReferenceController_expectedOutput'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/problems/{id}/validate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['ReferenceController_validate'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/profiles/me': {
     parameters: {
       query?: never;
@@ -1025,10 +1073,31 @@ export interface components {
       testCases: components['schemas']['TestCaseDto'][];
       functionName: string;
       /** @enum {string} */
-      returnType?: 'int' | 'string' | 'boolean' | 'void';
+      returnType?:
+        | 'int'
+        | 'long'
+        | 'double'
+        | 'char'
+        | 'boolean'
+        | 'string'
+        | 'array'
+        | 'int[]'
+        | 'long[]'
+        | 'double[]'
+        | 'boolean[]'
+        | 'char[]'
+        | 'string[]'
+        | 'int[][]'
+        | 'char[][]'
+        | 'void';
       boilerplateCode?: string;
       tags?: string[];
       isVisible?: boolean;
+      /** @enum {string} */
+      checker?: 'exact' | 'tokens' | 'float' | 'unordered' | 'custom';
+      tolerance?: number;
+      checkerCode?: string;
+      referenceSolution?: string;
     };
     CreateContestDto: {
       title: string;
@@ -1070,6 +1139,22 @@ export interface components {
     StartPlagiarismDto: {
       threshold?: number;
     };
+    ValidateDraftDto: {
+      referenceSolution: string;
+      inputVariables: components['schemas']['InputVariableDto'][];
+      testCases: components['schemas']['TestCaseDto'][];
+      /** @enum {string} */
+      checker?: 'exact' | 'tokens' | 'float' | 'unordered' | 'custom';
+      tolerance?: number;
+      checkerCode?: string;
+    };
+    ExpectedOutputDto: {
+      referenceSolution: string;
+      inputVariables: components['schemas']['InputVariableDto'][];
+      inputs: {
+        [key: string]: unknown;
+      };
+    };
     UpdateProfileDto: {
       username?: string;
       fullName?: string;
@@ -1107,7 +1192,22 @@ export interface components {
       id?: string;
       name: string;
       /** @enum {string} */
-      type: 'int' | 'string' | 'array' | 'boolean';
+      type:
+        | 'int'
+        | 'long'
+        | 'double'
+        | 'char'
+        | 'boolean'
+        | 'string'
+        | 'array'
+        | 'int[]'
+        | 'long[]'
+        | 'double[]'
+        | 'boolean[]'
+        | 'char[]'
+        | 'string[]'
+        | 'int[][]'
+        | 'char[][]';
       description?: string;
     };
     TestCaseDto: {
@@ -1224,6 +1324,8 @@ export interface components {
       googleClientId?: string;
       githubEnabled: boolean;
     };
+    /** @enum {string} */
+    CheckerName: 'exact' | 'tokens' | 'float' | 'unordered' | 'custom';
     CodeRegion: {
       startRow: number;
       startCol: number;
@@ -1317,12 +1419,13 @@ export interface components {
       isExample: boolean;
       verdict: components['schemas']['Verdict'];
     };
-    /** @enum {string} */
-    InputType: 'int' | 'string' | 'array' | 'boolean';
+    ExpectedOutputResponse: {
+      expectedOutput: string;
+    };
     InputVariable: {
       id: string;
       name: string;
-      type: components['schemas']['InputType'];
+      type: components['schemas']['ProblemInputType'];
       description: string;
     };
     MeResponse: {
@@ -1398,19 +1501,41 @@ export interface components {
       inputVariables: components['schemas']['InputVariable'][];
       testCases: components['schemas']['TestCase'][];
       functionName: string;
-      returnType: components['schemas']['ReturnType'];
+      returnType: components['schemas']['ProblemReturnType'];
       boilerplateCode: string;
       tags: string[];
       isVisible: boolean;
       testCaseCount: number;
       createdAt?: string;
+      checker?: components['schemas']['CheckerName'];
+      tolerance?: number;
+      checkerCode?: string;
+      referenceSolution?: string;
     };
+    /** @enum {string} */
+    ProblemInputType:
+      | 'int'
+      | 'long'
+      | 'double'
+      | 'char'
+      | 'boolean'
+      | 'string'
+      | 'array'
+      | 'int[]'
+      | 'long[]'
+      | 'double[]'
+      | 'boolean[]'
+      | 'char[]'
+      | 'string[]'
+      | 'int[][]'
+      | 'char[][]';
     ProblemLeaderboardEntry: {
       userId: string;
       fullName: string;
       username: string;
       totalScore: number;
     };
+    ProblemReturnType: components['schemas']['ProblemInputType'] | 'void';
     Profile: {
       userId: string;
       username: string;
@@ -1431,6 +1556,13 @@ export interface components {
       rank: number;
       at: string;
     };
+    ReferenceTestResult: {
+      testCaseId: string | null;
+      passed: boolean;
+      expectedOutput: string;
+      actualOutput: string;
+      error: string;
+    };
     RegisterResponse: {
       token?: string;
       requiresVerification: boolean;
@@ -1445,8 +1577,6 @@ export interface components {
       changed: number;
       finished: boolean;
     };
-    /** @enum {string} */
-    ReturnType: 'int' | 'string' | 'boolean' | 'void';
     /** @enum {string} */
     Role: 'admin' | 'super_admin';
     RunCustomResponse: {
@@ -1534,6 +1664,9 @@ export interface components {
         fullName: string;
         email: string;
       };
+    };
+    ValidateTestsResponse: {
+      results: components['schemas']['ReferenceTestResult'][];
     };
     /** @enum {string} */
     Verdict:
@@ -4497,6 +4630,166 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['PlagiarismPairDetail'];
+        };
+      };
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such record (or not visible to the caller) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  ReferenceController_validateDraft: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ValidateDraftDto'];
+      };
+    };
+    responses: {
+      /** @description The reference solution on the form's tests */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ValidateTestsResponse'];
+        };
+      };
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  ReferenceController_expectedOutput: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ExpectedOutputDto'];
+      };
+    };
+    responses: {
+      /** @description What the reference solution prints for the inputs */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ExpectedOutputResponse'];
+        };
+      };
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  ReferenceController_validate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The stored reference solution on every stored test */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ValidateTestsResponse'];
         };
       };
       /** @description Malformed input: the message names each refused field */

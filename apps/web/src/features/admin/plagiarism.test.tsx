@@ -56,6 +56,11 @@ const ended: Contest = {
   participantCount: 3,
   userJoined: false,
   contestProblems: [],
+  format: 'points',
+  penaltyMinutes: 20,
+  freezeMinutes: 0,
+  freezeTime: null,
+  frozen: false,
 };
 const done: PlagiarismReport = {
   status: 'done',

@@ -29,6 +29,11 @@ const contest: Contest = {
   participantCount: 2,
   userJoined: true,
   contestProblems: [{ problemId: problem, points: 30, order: 1 }],
+  format: 'points',
+  penaltyMinutes: 20,
+  freezeMinutes: 0,
+  freezeTime: null,
+  frozen: false,
 };
 const clarification = (over: Partial<ContestClarification> = {}): ContestClarification => ({
   _id: 'q1',
