@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openSession, screenshot, type Session } from './support/browser';
 import { ADMIN, BASE_URL, RUN_ID } from './support/config';
+import { requireStack } from './support/stack';
 import { linkIn, newestMailTo } from './support/mail';
 
 /*
@@ -150,8 +151,7 @@ let problemId = '';
 let contestId = '';
 
 beforeAll(async () => {
-  const health = await fetch(`${BASE_URL}/api/health`).catch((err: Error) => err);
-  if (health instanceof Error || !health.ok) throw new Error(`The stack is not answering at ${BASE_URL}/api/health.`);
+  await requireStack();
   token = await adminToken();
   problemId = (
     await expectOk('POST', '/problems', token, {

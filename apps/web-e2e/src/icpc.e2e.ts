@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openSession, pasteInMonaco, screenshot, type Session } from './support/browser';
 import { ADMIN, BASE_URL, RUN_ID } from './support/config';
+import { requireStack } from './support/stack';
 import { newestMailTo } from './support/mail';
 
 /*
@@ -109,8 +110,7 @@ const rowOf = (page: Page, p: Person) => page.getByTestId('contest-leaderboard-r
 const cellOf = (page: Page, p: Person) => rowOf(page, p).getByTestId('scoreboard-cell').first();
 
 beforeAll(async () => {
-  const health = await fetch(`${BASE_URL}/api/health`).catch((err: Error) => err);
-  if (health instanceof Error || !health.ok) throw new Error(`The stack is not answering at ${BASE_URL}/api/health.`);
+  await requireStack();
   await api('/auth/create-super-admin', { ...ADMIN, role: 'super_admin' });
   const login = await api('/auth/login', { email: ADMIN.email, password: ADMIN.password });
   expect(login.status, `sign-in as ${ADMIN.email}`).toBe(200);

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openSession, screenshot, type Session } from './support/browser';
-import { ADMIN, BASE_URL, RUN_ID } from './support/config';
+import { ADMIN, RUN_ID } from './support/config';
+import { requireStack } from './support/stack';
 import { linkIn, newestMailTo } from './support/mail';
 
 /*
@@ -82,12 +83,7 @@ async function bothWidths(page: Page, name: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  const health = await fetch(`${BASE_URL}/api/health`).catch((err: Error) => err);
-  if (health instanceof Error || !health.ok) {
-    throw new Error(
-      `The stack is not answering at ${BASE_URL}/api/health — start it (./javelin start) or set BASE_URL.`,
-    );
-  }
+  await requireStack();
   admin = await openSession();
   user = await openSession();
 });
