@@ -16,7 +16,11 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const body = this.toBody(exception);
     const retryAfter = (body as ApiError & { retryAfter?: number }).retryAfter;
     if (retryAfter) response.setHeader('Retry-After', String(retryAfter));
-    if (body.statusCode >= 500)
+    // A deliberate refusal (the judge busy, its queue restarted: a 503 telling the client when to
+    // retry) is expected under load and logged as a warning; any other 5xx is a failure.
+    if (body.statusCode >= 500 && exception instanceof HttpException && retryAfter)
+      this.logger.warn(`${body.statusCode} ${body.error}`);
+    else if (body.statusCode >= 500)
       this.logger.error(exception instanceof Error ? exception.stack : String(exception));
     response.status(body.statusCode).json(body);
   }
