@@ -4,7 +4,7 @@
 //   npx nx run-many -t build -p contracts java-io api judge
 //   node bench/contest-day/run.mjs [--users 500] [--submissions 1500] [--burst-seconds 60] [--judges 2]
 //        [--fault none|kill-judge|restart-redis|stop-postgres|slow-judge] [--fault-at 0.4] [--json out.json]
-//        [--addresses one|per-user]
+//        [--addresses one|per-user] [--readers 8] [--read-rate 40 (reads/s in all; 0 = unpaced)]
 //
 // It starts everything on private resources: a PostgreSQL cluster of its own (initdb in a temp dir,
 // database javelin_bench), a redis-server of its own, the built API on a free port and `--judges`
@@ -26,6 +26,7 @@ import { writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { breakdown, snapshot } from './cpu.mjs';
 import { migrate, ROOT, sleep, startApi, startJudge, startPostgres, startRedis } from './stack.mjs';
 
 const require = createRequire(join(ROOT, 'package.json'));
@@ -45,6 +46,9 @@ const BURST_SECONDS = Number(opt('burst-seconds', 60));
 const JUDGES = Number(opt('judges', 2));
 const JUDGE_CONCURRENCY = Number(opt('judge-concurrency', 1));
 const READERS = Number(opt('readers', 8));
+// Reads per second over all reader loops (about 500 contestants each loading a page every 12 s); 0 lets
+// every loop read as fast as the API answers, which then takes all the CPU the judges leave.
+const READ_RATE = Number(opt('read-rate', 40));
 const FAULTS = String(opt('fault', 'none'))
   .split(',')
   .filter((f) => f && f !== 'none');
@@ -292,7 +296,12 @@ async function main() {
       databaseUrl,
       redisUrl: redis.url,
       prefix,
-      env: { JUDGE_QUEUE_LIMIT: QUEUE_LIMIT, JUDGE_RESULT_TIMEOUT_MS: RESULT_TIMEOUT_MS },
+      env: {
+        JUDGE_QUEUE_LIMIT: QUEUE_LIMIT,
+        JUDGE_RESULT_TIMEOUT_MS: RESULT_TIMEOUT_MS,
+      },
+      // e.g. API_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/api-prof" profiles the API during the run
+      nodeArgs: (process.env.API_NODE_ARGS ?? '').split(' ').filter(Boolean),
     },
     log,
   );
@@ -440,7 +449,13 @@ async function main() {
   const readers = Array.from({ length: READERS }, async (_, r) => {
     const u = users[r % users.length];
     let n = r;
+    const interval = READ_RATE > 0 ? (1000 * READERS) / READ_RATE : 0;
+    let next = Date.now() + (interval * r) / READERS;
     while (reading && !aborted) {
+      if (interval) {
+        await sleep(Math.max(0, next - Date.now()));
+        next = Math.max(next + interval, Date.now() - interval);
+      }
       const path = readPaths[n++ % readPaths.length];
       const res = await request(base, 'GET', path, {
         token: n % 2 ? u.token : undefined,
@@ -448,7 +463,7 @@ async function main() {
         timeoutMs: 30_000,
       });
       reads.push({ at: Date.now(), ms: res.ms, status: res.status, path });
-      await sleep(20);
+      if (!interval) await sleep(20);
     }
   });
 
@@ -480,6 +495,15 @@ async function main() {
     lastSentAt: 0,
   };
   const refusalMessages = new Map();
+  // CPU seconds per part of the stack during the burst (bench/contest-day/cpu.mjs).
+  const cpuRoots = () => ({
+    api: api.proc.pid,
+    ...Object.fromEntries(judges.map((j) => [j.name, j.proc.pid])),
+    postgres: pg.pid(),
+    redis: redis.pid(),
+  });
+  const classifyJudge = (p, cmd) => (/CompileServer/.test(cmd) ? 'compile service' : 'sandboxes');
+  const cpuBefore = { snap: snapshot(cpuRoots(), classifyJudge), bench: process.cpuUsage() };
   const burstStart = Date.now();
   const refused = (res) => (res.status === 429 || res.status === 503) && res.retryAfter !== undefined;
   const noteRefusal = (res, step) => {
@@ -704,7 +728,9 @@ async function main() {
     }
   });
 
-  log(`burst: ${SUBMISSIONS} submissions over ${BURST_SECONDS} s, ${READERS} reader loops`);
+  log(
+    `burst: ${SUBMISSIONS} submissions over ${BURST_SECONDS} s, ${READERS} reader loops (${READ_RATE > 0 ? `${READ_RATE} reads/s` : 'unpaced'})`,
+  );
   let done = 0;
   const progress = setInterval(() => {
     log(
@@ -714,6 +740,11 @@ async function main() {
   await Promise.all(plan.map((s) => flow(s).finally(() => done++)));
   clearInterval(progress);
   const burstEnd = Date.now();
+  const cpu = breakdown(cpuBefore.snap, snapshot(cpuRoots(), classifyJudge));
+  const benchCpu = process.cpuUsage(cpuBefore.bench);
+  cpu.rows.push({ name: 'bench client', part: 'self', seconds: (benchCpu.user + benchCpu.system) / 1e6 });
+  cpu.ours += (benchCpu.user + benchCpu.system) / 1e6;
+  cpu.other = cpu.machine - cpu.ours;
   await Promise.all(faultRuns);
   reading = false;
   await Promise.all(readers);
@@ -875,6 +906,7 @@ async function main() {
       .filter((line) => line.includes('"level":50'))
       .slice(0, 10),
     keepAliveResendCount: connectionRetries.count,
+    cpuSeconds: cpu,
   };
   // Unexpected verdicts (say, an accepted solution past the wall-time limit on a starved machine) are
   // reported, not failed on: the judge's verdicts are its own suite's business; losing one is this bench's.
@@ -908,7 +940,7 @@ async function main() {
     `verdict latency (client)         p50 ${fmt(report.verdictLatencyMs.p50)}  p95 ${fmt(report.verdictLatencyMs.p95)}  max ${fmt(report.verdictLatencyMs.max)}`,
   );
   console.log(
-    `API reads during the burst       ${report.reads.total} (${report.reads.errors} not 200)  p50 ${fmt(report.reads.p50)}  p95 ${fmt(report.reads.p95)}  p99 ${fmt(report.reads.p99)}`,
+    `API reads during the burst       ${report.reads.total} (${(report.reads.total / report.burstSeconds).toFixed(1)}/s, ${report.reads.errors} not 200)  p50 ${fmt(report.reads.p50)}  p95 ${fmt(report.reads.p95)}  p99 ${fmt(report.reads.p99)}`,
   );
   console.log(
     `keep-alive resends               ${connectionRetries.count} (a reused socket the server had just closed)`,
@@ -920,6 +952,13 @@ async function main() {
     `leaderboard                      ${report.leaderboard.correct ? 'CORRECT' : 'WRONG'}: ${board.length} rows = recount of ${recount.size} users from solved_problems × contest_problems = contest_scores = client solves`,
   );
   console.log(`integrity                        ${JSON.stringify(integrity)}`);
+  console.log(
+    `CPU during the burst             ${cpu.machine.toFixed(1)} CPU-s of the machine in ${cpu.wall.toFixed(1)} s (${(cpu.machine / cpu.wall).toFixed(2)} cores busy); outside the stack: ${cpu.other.toFixed(1)} CPU-s`,
+  );
+  for (const r of cpu.rows.sort((a, b) => b.seconds - a.seconds))
+    console.log(
+      `   ${`${r.name} ${r.part}`.padEnd(34)}${r.seconds.toFixed(1).padStart(7)} CPU-s  ${((1000 * r.seconds) / SUBMISSIONS).toFixed(0).padStart(5)} ms per submission`,
+    );
   for (const line of faultLog) console.log(`fault  ${line}`);
   if (report.lost) console.log(`lost examples: ${JSON.stringify(report.lostDetails.slice(0, 5))}`);
   for (const line of report.apiErrors.slice(0, 5)) console.log(`api error: ${line.slice(0, 2000)}`);

@@ -2,7 +2,7 @@
 // (so faults can stop them without touching anyone else's), the built API and ≥2 judge workers.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -80,6 +80,14 @@ export async function startPostgres(log) {
         'start',
       ]);
     },
+    /** The postmaster's pid (its backends are its children), or 0 when it is not running. */
+    pid() {
+      try {
+        return Number(readFileSync(join(dir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+      } catch {
+        return 0;
+      }
+    },
     /** Fast shutdown: open transactions are rolled back, sessions cut, as when a database server dies. */
     stop() {
       asPostgres([pgBin('pg_ctl'), '-D', dir, '-w', '-m', 'fast', 'stop']);
@@ -130,6 +138,7 @@ export async function startRedis(log) {
       }
       throw new Error(`redis-server on ${port} did not start`);
     },
+    pid: () => child?.pid ?? 0,
     /** Stops the server (its data goes with it: no persistence). */
     async stop() {
       if (!child || child.exitCode !== null) return;
@@ -216,13 +225,13 @@ export async function startJudge({ redisUrl, prefix, concurrency = 1, slow = fal
   return judge;
 }
 
-export async function startApi({ databaseUrl, redisUrl, prefix, env = {} }, log) {
+export async function startApi({ databaseUrl, redisUrl, prefix, env = {}, nodeArgs = [] }, log) {
   if (!existsSync(API_MAIN)) throw new Error(`${API_MAIN} is missing: build first`);
   const port = await freePort();
   const mailDir = mkdtempSync(join(tmpdir(), 'javelin-bench-mail-'));
   const api = child(
     'api',
-    [API_MAIN],
+    [...nodeArgs, API_MAIN],
     {
       ...baseEnv(),
       NODE_ENV: 'production',

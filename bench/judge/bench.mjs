@@ -17,11 +17,12 @@
 //               process it ran (its cgroup, cpuacct), divided by the submissions: independent of the load.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
+import { sandboxCpuSeconds } from '../contest-day/cpu.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const require = createRequire(join(root, 'package.json'));
@@ -159,34 +160,10 @@ function processCpuMs(pid) {
   return (Number(f[11]) + Number(f[12])) * 10;
 }
 
-/** CPU ms of everything the judge ran in its sandboxes: its own cgroup (javelin-judge-<pid>-*), v1 cpuacct or v2 cpu.stat. */
-function sandboxCpuMs(pid) {
-  const own = readFileSync(`/proc/${pid}/cgroup`, 'utf8').split('\n');
-  const v1 = own.find((l) => l.split(':')[1]?.split(',').includes('cpuacct'));
-  const v2 = own.find((l) => l.startsWith('0::'));
-  const tries = [];
-  if (v1)
-    tries.push([join('/sys/fs/cgroup/cpuacct', v1.split(':')[2]), 'cpuacct.usage', (t) => Number(t) / 1e6]);
-  if (v2)
-    tries.push([
-      join('/sys/fs/cgroup', v2.slice(3)),
-      'cpu.stat',
-      (t) => Number(/usage_usec (\d+)/.exec(t)?.[1]) / 1e3,
-    ]);
-  for (const [dir, file, parse] of tries) {
-    try {
-      const d = readdirSync(dir).find((e) => e.startsWith(`javelin-judge-${pid}-`));
-      if (d) return parse(readFileSync(join(dir, d, file), 'utf8'));
-    } catch {
-      /* not this hierarchy */
-    }
-  }
-  return null;
-}
-
 function judgeCpuMs(pid) {
-  const sandboxes = sandboxCpuMs(pid);
-  return sandboxes === null ? null : processCpuMs(pid) + sandboxes;
+  // Everything the judge ran in its sandboxes: its own cgroup (javelin-judge-<pid>-*).
+  const sandboxes = sandboxCpuSeconds(pid);
+  return sandboxes === null ? null : processCpuMs(pid) + sandboxes * 1000;
 }
 
 async function setup(mode, concurrency = 1) {

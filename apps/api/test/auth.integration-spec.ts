@@ -267,6 +267,14 @@ describe('auth without email verification', () => {
     expect((await t.http.get('/api/auth/me').set(bearer(expired))).status).toBe(401);
     const forged = new JwtService({ secret: 'another-secret-entirely-123' }).sign({ sub: user.id });
     expect((await t.http.get('/api/auth/me').set(bearer(forged))).status).toBe(401);
+    // Only HS256 is accepted: the right secret under another algorithm, or no signature at all, is refused.
+    const signer = new JwtService({ secret: t.env.jwtSecret });
+    const good = signer.sign({ sub: user.id });
+    expect((await t.http.get('/api/auth/me').set(bearer(good))).status).toBe(200);
+    const hs512 = signer.sign({ sub: user.id }, { algorithm: 'HS512' });
+    expect((await t.http.get('/api/auth/me').set(bearer(hs512))).status).toBe(401);
+    const unsigned = `${Buffer.from('{"alg":"none","typ":"JWT"}').toString('base64url')}.${good.split('.')[1]}.`;
+    expect((await t.http.get('/api/auth/me').set(bearer(unsigned))).status).toBe(401);
   });
 
   it('rejects reset-password without a token and verify-email without a token', async () => {

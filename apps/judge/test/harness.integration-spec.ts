@@ -20,6 +20,15 @@ function tests(n: number, input: (i: number) => string, expected: (i: number) =>
   return Array.from({ length: n }, (_, i) => ({ id: `t${i}`, stdin: input(i), expectedOutput: expected(i) }));
 }
 
+/** One test per mode: its input is the mode's line, its expected output `expected(mode)` ("ok <mode>" by default). */
+function modeTests(modes: string[], expected: (mode: string) => string = (m) => `ok ${m}`): JudgeTest[] {
+  return tests(
+    modes.length,
+    (i) => `${modes[i]}\n`,
+    (i) => expected(modes[i]),
+  );
+}
+
 const verdicts = (r: JudgeJobResult): Verdict[] => r.results.map((x) => x.verdict);
 
 async function normalStillWorks(): Promise<void> {
@@ -97,11 +106,7 @@ describe('each test as a fresh program', () => {
     const r = await judge.judge(
       job(
         code,
-        tests(
-          6,
-          (i) => `${modes[i]}\n`,
-          (i) => expected[modes[i]] ?? `ok ${modes[i]}`,
-        ),
+        modeTests(modes, (m) => expected[m] ?? `ok ${m}`),
       ),
     );
     expect(verdicts(r)).toEqual([
@@ -125,11 +130,7 @@ describe('each test as a fresh program', () => {
     const r = await judge.judge(
       job(
         code,
-        tests(
-          5,
-          (i) => `${modes[i]}\n`,
-          (i) => (modes[i] === 'x' ? 'ok x' : 'kept'),
-        ),
+        modeTests(modes, (m) => (m === 'x' ? 'ok x' : 'kept')),
       ),
     );
     expect(verdicts(r)).toEqual(['accepted', 'wrong_answer', 'accepted', 'accepted', 'accepted']);
@@ -161,17 +162,7 @@ describe('each test as a fresh program', () => {
       '            case "loop": { long x = 0; while (true) { x++; if (x == -1) break; } System.out.println(x); }',
     );
     const modes = ['a', 'b', 'loop', 'c', 'd', 'e'];
-    const r = await judge.judge(
-      job(
-        code,
-        tests(
-          6,
-          (i) => `${modes[i]}\n`,
-          (i) => `ok ${modes[i]}`,
-        ),
-        { cpuTimeMs: 1000 },
-      ),
-    );
+    const r = await judge.judge(job(code, modeTests(modes), { cpuTimeMs: 1000 }));
     expect(verdicts(r)).toEqual([
       'accepted',
       'accepted',
@@ -188,16 +179,7 @@ describe('each test as a fresh program', () => {
       '            case "mle": { List<long[]> keep = new ArrayList<>(); while (true) keep.add(new long[1 << 20]); }',
     );
     const modes = ['a', 'mle', 'b', 'c', 'd'];
-    const r = await judge.judge(
-      job(
-        code,
-        tests(
-          5,
-          (i) => `${modes[i]}\n`,
-          (i) => `ok ${modes[i]}`,
-        ),
-      ),
-    );
+    const r = await judge.judge(job(code, modeTests(modes)));
     expect(verdicts(r)).toEqual(['accepted', 'memory_limit_exceeded', 'accepted', 'accepted', 'accepted']);
     expect(r.results[1].error).toMatch(/OutOfMemoryError: Java heap space/);
   });
@@ -284,11 +266,7 @@ describe('each test as a fresh program', () => {
     const r = await judge.judge(
       job(
         code,
-        tests(
-          6,
-          (i) => `${modes[i]}\n`,
-          (i) => expected[modes[i]] ?? `ok ${modes[i]}`,
-        ),
+        modeTests(modes, (m) => expected[m] ?? `ok ${m}`),
       ),
     );
     expect(verdicts(r), JSON.stringify(r.results.map((x) => x.actualOutput))).toEqual(
@@ -302,16 +280,7 @@ describe('each test as a fresh program', () => {
       '    static volatile long counter;',
     );
     const modes = ['daemon', 'a', 'daemon', 'b', 'c'];
-    const r = await judge.judge(
-      job(
-        code,
-        tests(
-          5,
-          (i) => `${modes[i]}\n`,
-          (i) => `ok ${modes[i]}`,
-        ),
-      ),
-    );
+    const r = await judge.judge(job(code, modeTests(modes)));
     expect(verdicts(r)).toEqual(Array(5).fill('accepted'));
   });
 
@@ -339,14 +308,7 @@ describe('each test as a fresh program', () => {
       '    static int calls;',
     );
     const modes = ['a', 're', 'b', 'wa', 'c'];
-    const data = job(
-      code,
-      tests(
-        5,
-        (i) => `${modes[i]}\n`,
-        (i) => `ok ${modes[i]}`,
-      ),
-    );
+    const data = job(code, modeTests(modes));
     const seen = new Set<string>();
     for (let k = 0; k < 50; k++) {
       const r = await judge.judge(data);
@@ -371,16 +333,7 @@ describe('programs against the harness itself', () => {
             case "junk": { byte[] b = new byte[4096]; new Random(1).nextBytes(b); new FileOutputStream(FileDescriptor.out).write(b); return; }
             case "proc": new FileOutputStream("/proc/self/fd/1").write(1); return;`);
     const modes = ['fd', 'junk', 'a', 'proc', 'b', 'junk'];
-    const r = await judge.judge(
-      job(
-        code,
-        tests(
-          6,
-          (i) => `${modes[i]}\n`,
-          (i) => `ok ${modes[i]}`,
-        ),
-      ),
-    );
+    const r = await judge.judge(job(code, modeTests(modes)));
     expect(verdicts(r), JSON.stringify(r.results.map((x) => x.error))).toEqual([
       'accepted',
       'wrong_answer',
@@ -406,11 +359,7 @@ describe('programs against the harness itself', () => {
     const r = await judge.judge(
       job(
         code,
-        tests(
-          5,
-          (i) => `${modes[i]}\n`,
-          (i) => (modes[i] === 'forge' ? 'ok' : `ok ${modes[i]}`),
-        ),
+        modeTests(modes, (m) => (m === 'forge' ? 'ok' : `ok ${m}`)),
       ),
     );
     expect(verdicts(r)).toEqual(['accepted', 'wrong_answer', 'accepted', 'wrong_answer', 'accepted']);
@@ -425,11 +374,7 @@ describe('programs against the harness itself', () => {
     const r = await judge.judge(
       job(
         code,
-        tests(
-          5,
-          (i) => `${modes[i]}\n`,
-          (i) => (modes[i] === 'peek' ? 'ok peek 0 0' : `ok ${modes[i]}`),
-        ),
+        modeTests(modes, (m) => (m === 'peek' ? 'ok peek 0 0' : `ok ${m}`)),
       ),
     );
     expect(verdicts(r), JSON.stringify(r.results.map((x) => x.actualOutput))).toEqual(
@@ -442,16 +387,7 @@ describe('programs against the harness itself', () => {
       `            case "late": { Thread d = new Thread(() -> { try { Thread.sleep(30); new FileOutputStream(FileDescriptor.out).write("late junk".getBytes()); } catch (Exception e) { } }); d.setDaemon(true); d.start(); System.out.println("ok late"); return; }`,
     );
     const modes = ['late', 'a', 'late', 'b', 'c'];
-    const r = await judge.judge(
-      job(
-        code,
-        tests(
-          5,
-          (i) => `${modes[i]}\n`,
-          (i) => `ok ${modes[i]}`,
-        ),
-      ),
-    );
+    const r = await judge.judge(job(code, modeTests(modes)));
     expect(verdicts(r)).toEqual(Array(5).fill('accepted'));
     await normalStillWorks();
   });

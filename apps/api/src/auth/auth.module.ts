@@ -6,6 +6,7 @@ import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
 import { GitHubSignInService } from './github-sign-in.service';
 import { GoogleSignInService } from './google-sign-in.service';
+import { jwtKey } from './jwt-key';
 import { JwtStrategy } from './jwt.strategy';
 import { OAuthAccountsService } from './oauth-accounts.service';
 import { TokensService } from './tokens.service';
@@ -16,8 +17,9 @@ import { TokensService } from './tokens.service';
     JwtModule.registerAsync({
       inject: [ENV],
       useFactory: (env: Env) => ({
-        secret: env.jwtSecret,
-        signOptions: { expiresIn: env.jwtExpiresIn as unknown as number },
+        secret: jwtKey(env) as unknown as string,
+        signOptions: { algorithm: 'HS256', expiresIn: env.jwtExpiresIn as unknown as number },
+        verifyOptions: { algorithms: ['HS256'] },
       }),
     }),
   ],

@@ -3,6 +3,7 @@ import { PassportStrategy } from '@nestjs/passport';
 import { ServerMessages } from '@javelin/contracts';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import { ENV, Env } from '../config/env';
+import { jwtKey } from './jwt-key';
 import { AuthUser, UsersService } from '../users/users.service';
 
 /** Validates the bearer token, then loads the user and roles fresh, so a revoked role takes effect at once. */
@@ -14,7 +15,8 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   ) {
     super({
       jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
-      secretOrKey: env.jwtSecret,
+      secretOrKey: jwtKey(env) as unknown as string,
+      algorithms: ['HS256'],
       ignoreExpiration: false,
     });
   }
