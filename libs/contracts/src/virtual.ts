@@ -48,6 +48,12 @@ export const VirtualMessages = {
     "Practice: this contest has ended. Your results are kept in your submissions and never change the contest's standings or ratings.",
   virtualNote:
     'Virtual run: submissions are scored as if live, against the real standings at the same minute. Never rated.',
+  panelTitle: 'Virtual participation',
+  practiceBadge: 'Practice',
+  virtualRunBadge: 'Virtual run',
+  practiceLink: 'Practice',
+  virtualSolveLink: 'Solve (virtual)',
+  finalResultsTab: 'Final Results',
   startVirtual: 'Start virtual run',
   startVirtualHint: (minutes: number) =>
     `Take this contest under its own clock: ${minutes} minute${minutes === 1 ? '' : 's'}, scored as if live against the real standings at the same minute. Virtual runs are never rated.`,
