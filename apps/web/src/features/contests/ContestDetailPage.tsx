@@ -124,7 +124,11 @@ export function ContestDetailPage() {
         ]}
       />
       {boardView === 'virtual' && (
-        <p className="muted" style={{ margin: '0.25rem 0 0.5rem', fontSize: '0.85rem' }} data-testid="virtual-minute">
+        <p
+          className="muted"
+          style={{ margin: '0.25rem 0 0.5rem', fontSize: '0.85rem' }}
+          data-testid="virtual-minute"
+        >
           {VirtualMessages.atMinute(
             elapsedMinutes(virtualBoard.data.elapsedSeconds),
             elapsedMinutes(virtualBoard.data.durationSeconds),

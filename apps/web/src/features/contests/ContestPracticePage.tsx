@@ -107,7 +107,9 @@ export function ContestPracticePage() {
             </p>
           </div>
           <div className="row">
-            <Badge variant={running ? 'warning' : 'secondary'}>{running ? VirtualMessages.virtualRunBadge : VirtualMessages.practiceBadge}</Badge>
+            <Badge variant={running ? 'warning' : 'secondary'}>
+              {running ? VirtualMessages.virtualRunBadge : VirtualMessages.practiceBadge}
+            </Badge>
             {running && run && (
               <span className="countdown countdown-compact" role="timer" data-testid="virtual-countdown">
                 {VirtualMessages.virtualEndsIn}{' '}

@@ -42,7 +42,11 @@ export function VirtualRunPanel({
       await start(id).unwrap();
       toast.show({ title: VirtualMessages.virtualStarted, variant: 'success' });
     } catch (err) {
-      toast.show({ title: VirtualMessages.virtualStartFailed, description: errorMessage(err), variant: 'destructive' });
+      toast.show({
+        title: VirtualMessages.virtualStartFailed,
+        description: errorMessage(err),
+        variant: 'destructive',
+      });
     }
   };
   const onFinish = async () => {
@@ -51,7 +55,11 @@ export function VirtualRunPanel({
       await finish(id).unwrap();
       toast.show({ title: VirtualMessages.virtualFinished, variant: 'success' });
     } catch (err) {
-      toast.show({ title: VirtualMessages.virtualFinishFailed, description: errorMessage(err), variant: 'destructive' });
+      toast.show({
+        title: VirtualMessages.virtualFinishFailed,
+        description: errorMessage(err),
+        variant: 'destructive',
+      });
     }
   };
 
@@ -73,9 +81,16 @@ export function VirtualRunPanel({
       <div className="row" style={{ justifyContent: 'space-between', flexWrap: 'wrap' }}>
         <span className="countdown" role="timer" data-testid="virtual-countdown">
           {VirtualMessages.virtualEndsIn}{' '}
-          <strong className="mono">{formatCountdown(new Date(run.endsAt).getTime() - now().getTime())}</strong>
+          <strong className="mono">
+            {formatCountdown(new Date(run.endsAt).getTime() - now().getTime())}
+          </strong>
         </span>
-        <button type="button" className="btn btn-outline btn-sm" onClick={onFinish} disabled={finishing.isLoading}>
+        <button
+          type="button"
+          className="btn btn-outline btn-sm"
+          onClick={onFinish}
+          disabled={finishing.isLoading}
+        >
           {VirtualMessages.finishVirtual}
         </button>
       </div>
@@ -101,7 +116,11 @@ export function VirtualRunPanel({
     );
   }
   return (
-    <section className="card virtual-panel" aria-labelledby="virtual-heading" style={{ marginBottom: '1rem' }}>
+    <section
+      className="card virtual-panel"
+      aria-labelledby="virtual-heading"
+      style={{ marginBottom: '1rem' }}
+    >
       <h2 id="virtual-heading" style={{ fontSize: '1.05rem' }}>
         {VirtualMessages.panelTitle}
       </h2>

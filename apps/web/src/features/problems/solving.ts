@@ -210,7 +210,9 @@ export function useSolver({
             'Profile',
             'Leaderboard',
             'Submissions',
-            ...(contestMode === 'virtual' && contestId ? [{ type: 'VirtualRun' as const, id: contestId }] : []),
+            ...(contestMode === 'virtual' && contestId
+              ? [{ type: 'VirtualRun' as const, id: contestId }]
+              : []),
           ]),
         );
         // The server awards points once: a second accepted solution earns nothing and says so.

@@ -24,7 +24,9 @@ export function VerdictBadge({ verdict }: { verdict: string }) {
 export function ContestModeBadge({ mode }: { mode?: ContestMode }) {
   if (!mode) return null;
   return (
-    <Badge variant="outline">{mode === 'virtual' ? VirtualMessages.virtualBadge : VirtualMessages.practiceBadge}</Badge>
+    <Badge variant="outline">
+      {mode === 'virtual' ? VirtualMessages.virtualBadge : VirtualMessages.practiceBadge}
+    </Badge>
   );
 }
 
