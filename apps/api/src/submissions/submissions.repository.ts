@@ -22,10 +22,7 @@ export class SubmissionsRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   /** Keeps a judgement; `alongside` runs in the same transaction (the standings it changes). */
-  async recordJudgement(
-    judgement: NewJudgement,
-    alongside?: (m: EntityManager) => Promise<void>,
-  ): Promise<void> {
+  async recordJudgement(judgement: NewJudgement, alongside?: (m: EntityManager) => Promise<void>): Promise<void> {
     if (!alongside) {
       await this.db.getRepository(Judgement).insert(judgement);
       return;
