@@ -44,6 +44,8 @@ export interface VirtualStandings {
 
 /** What the contest pages say about practice and virtual runs (the server's refusals are in ServerMessages). */
 export const VirtualMessages = {
+  endedOpen: 'Its problems stay open for practice, and you can take it as a virtual run.',
+  endedOpenToParticipant: 'Its problems stay open for practice.',
   practiceNote:
     "Practice: this contest has ended. Your results are kept in your submissions and never change the contest's standings or ratings.",
   virtualNote:

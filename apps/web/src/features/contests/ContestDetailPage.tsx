@@ -211,7 +211,8 @@ export function ContestDetailPage() {
       )}
       {status === 'ended' && (
         <div className="alert alert-warning" role="note">
-          This contest has ended. Submissions are closed; the final results are below.
+          This contest has ended. Submissions are closed; the final results are below.{' '}
+          {contest.userJoined ? VirtualMessages.endedOpenToParticipant : VirtualMessages.endedOpen}
         </div>
       )}
       {status === 'ended' && (

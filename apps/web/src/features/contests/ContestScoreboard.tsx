@@ -133,13 +133,14 @@ export function ContestLeaderboard({
                   <div className="full">
                     {e.fullName || e.username}
                     {own && <span className="muted"> (you)</span>}
+                  </div>
+                  <div className="muted" style={{ fontSize: '0.8rem' }}>
                     {e.virtual && (
+                      // Beside the username, so a long name cut short on a phone never hides it.
                       <span className="badge badge-warning virtual-badge" data-testid="virtual-badge">
                         {VirtualMessages.virtualBadge}
                       </span>
                     )}
-                  </div>
-                  <div className="muted" style={{ fontSize: '0.8rem' }}>
                     @{e.username} · {e.problemsSolved} solved
                     {format === 'icpc' && <> · penalty {e.penalty ?? 0}</>}
                   </div>
