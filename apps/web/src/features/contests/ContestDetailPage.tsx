@@ -18,7 +18,7 @@ import { ContestAnnouncements } from './ContestAnnouncements';
 import { ContestClarifications } from './ContestClarifications';
 import { ContestLeaderboard } from './ContestScoreboard';
 import { Countdown } from './Countdown';
-import { isRunning } from './ContestPracticePage';
+import { isRunning } from './virtualRules';
 import { STATUS_BADGE, effectiveStatus, formatDateTime, problemLetter, viewerTimeZone } from './contestRules';
 import { useContestQuery, useContestSolvedProblemsQuery, useUnfreezeContestMutation } from './contestsApi';
 import { useContestLeaderboardStream } from './useContestLeaderboardStream';

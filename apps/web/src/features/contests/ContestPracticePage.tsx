@@ -1,4 +1,4 @@
-import { ServerMessages, VirtualMessages, type VirtualRun } from '@javelin/contracts';
+import { ServerMessages, VirtualMessages } from '@javelin/contracts';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { useAuth } from '../auth/useAuth';
@@ -18,11 +18,7 @@ import { CONTEST_SOLVED_REDIRECT_MS } from './ContestProblemPage';
 import { effectiveStatus, formatCountdown } from './contestRules';
 import { useContestQuery } from './contestsApi';
 import { useVirtualRunQuery } from './virtualApi';
-
-/** True while the run counts tries, on the server-corrected clock. */
-export function isRunning(run: VirtualRun | null | undefined, now: Date): boolean {
-  return !!run && run.status === 'running' && now.getTime() < new Date(run.endsAt).getTime();
-}
+import { isRunning } from './virtualRules';
 
 /**
  * A problem of an ended contest, solved from the contest's page (issue 21): as practice, kept in the

@@ -4,7 +4,7 @@ import { useToast } from '../toast/useToast';
 import { SignInLink } from '../auth/SignInLink';
 import { errorMessage } from '../../services/api';
 import { useTicker } from './Countdown';
-import { isRunning } from './ContestPracticePage';
+import { isRunning } from './virtualRules';
 import { formatCountdown } from './contestRules';
 import { useFinishVirtualRunMutation, useStartVirtualRunMutation } from './virtualApi';
 
