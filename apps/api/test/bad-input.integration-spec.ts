@@ -343,6 +343,16 @@ describe('bad input on every route: 4xx with a message, never 500, database unch
     { method: 'post', path: '/api/contests/:id/unfreeze', auth: 'admin' },
     { method: 'get', path: '/api/contests/:id/solved-problems', auth: 'user' },
     { method: 'get', path: '/api/contests/:id/leaderboard/stream', auth: 'optional' },
+    // virtual runs (issue 21 item 4)
+    { method: 'post', path: '/api/contests/:id/virtual', auth: 'user' },
+    { method: 'get', path: '/api/contests/:id/virtual', auth: 'user' },
+    { method: 'post', path: '/api/contests/:id/virtual/finish', auth: 'user' },
+    {
+      method: 'get',
+      path: '/api/contests/:id/virtual/standings',
+      auth: 'user',
+      query: { limit: { int: [1, 1000] }, offset: { int: [0, Infinity] } },
+    },
     // announcements, clarifications and the plagiarism report (issue 21)
     { method: 'get', path: '/api/contests/:id/announcements', auth: 'none' },
     {
@@ -435,6 +445,7 @@ describe('bad input on every route: 4xx with a message, never 500, database unch
         problemId: { uuid: true },
         runAllTestCases: { bool: true },
         contestId: { uuid: true },
+        contestMode: { enum: ['practice', 'virtual'] },
       },
       required: ['code', 'language', 'problemId'],
     },
@@ -480,6 +491,7 @@ describe('bad input on every route: 4xx with a message, never 500, database unch
       fields: {
         problemId: { uuid: true },
         contestId: { uuid: true },
+        contestMode: { enum: ['practice', 'virtual'] },
         code: { code: true },
         language: { enum: ['java'] },
         status: { text: 32 },
@@ -493,7 +505,12 @@ describe('bad input on every route: 4xx with a message, never 500, database unch
       path: '/api/solve',
       auth: 'user',
       body: () => ({ problemId, submissionId: randomUUID() }),
-      fields: { problemId: { uuid: true }, submissionId: { uuid: true }, contestId: { uuid: true } },
+      fields: {
+        problemId: { uuid: true },
+        submissionId: { uuid: true },
+        contestId: { uuid: true },
+        contestMode: { enum: ['practice', 'virtual'] },
+      },
       required: ['problemId', 'submissionId'],
     },
     { method: 'get', path: '/api/solved-problems', auth: 'user' },

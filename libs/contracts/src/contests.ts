@@ -91,6 +91,8 @@ export interface ContestLeaderboardEntry {
   /** Once the contest is rated (and unfrozen): the rating before and after it. */
   ratingBefore?: number;
   ratingAfter?: number;
+  /** A virtual run's row on a virtual board (never on the contest's own standings). */
+  virtual?: boolean;
 }
 
 /** An admin's rejudge of every submit of one problem (in one contest, or in practice). */

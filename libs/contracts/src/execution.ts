@@ -1,4 +1,5 @@
 import type { Verdict } from './judge';
+import type { ContestMode } from './virtual';
 
 export interface ExecuteCodeRequest {
   code: string;
@@ -6,6 +7,8 @@ export interface ExecuteCodeRequest {
   problemId: string;
   runAllTestCases: boolean;
   contestId?: string;
+  /** How the contestId is used: absent for the live contest, or practice / a virtual run (issue 21). */
+  contestMode?: ContestMode;
 }
 
 /** One test's result as the web sees it; hidden tests carry no input or outputs for non-admins. */
@@ -37,6 +40,7 @@ export type SubmissionStatus = 'accepted' | 'wrong_answer' | 'pending' | string;
 export interface SubmissionRequest {
   problemId: string;
   contestId?: string;
+  contestMode?: ContestMode;
   code: string;
   language: 'java';
   status: SubmissionStatus;
@@ -48,6 +52,7 @@ export interface SolveRequest {
   problemId: string;
   submissionId: string;
   contestId?: string;
+  contestMode?: ContestMode;
 }
 
 /** Spec §3 "Solved-problem entry": problemId or _id. */

@@ -12,3 +12,4 @@ export * from './ai';
 export * from './request-schemas';
 export * from './clarifications';
 export * from './plagiarism';
+export * from './virtual';

@@ -79,6 +79,14 @@ export const ServerMessages = {
   plagiarismAfterEnd: 'The plagiarism report can be run once the contest has ended',
   plagiarismRunning: 'A plagiarism check of this contest is already running',
   plagiarismPairNotFound: 'This pair is not in the plagiarism report',
+  practiceOnlyAfterEnd: 'Practice on this contest opens once it has ended',
+  virtualOnlyAfterEnd: 'A virtual run can be started once the contest has ended',
+  virtualNotForParticipants: 'You took part in this contest, so you cannot run it virtually',
+  virtualRunInProgress: 'You already have a virtual run in progress: finish it before starting another',
+  noVirtualRunInProgress: 'You have no virtual run of this contest in progress',
+  noVirtualRun: 'You have not started a virtual run of this contest',
+  contestModeNeedsContestId:
+    'contestMode needs contestId: the ended contest whose problem is practised or run virtually',
 } as const;
 
 /** The sentences above that carry a value. */

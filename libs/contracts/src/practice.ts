@@ -1,5 +1,6 @@
 import type { ExecutionResult } from './execution';
 import type { Verdict } from './judge';
+import type { ContestMode } from './virtual';
 
 /** Sentences of the practice pages (issue 17) that the spec does not word; the spec's own live in the web's catalogue. */
 export const PracticeMessages = {
@@ -34,6 +35,9 @@ export interface SubmissionSummary {
   problemId: string;
   problemTitle: string;
   contestId: string | null;
+  /** A practice or virtual-run submit made from an ended contest's page: which, and that contest. */
+  contestMode?: ContestMode;
+  viaContestId?: string;
   verdict: Verdict;
   passedCount: number;
   totalCount: number;

@@ -3,6 +3,7 @@ import isEmail from 'validator/lib/isEmail';
 import isUUID from 'validator/lib/isUUID';
 import { MAX_CODE_BYTES } from './execution';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, ServerMessages, ServerSentences } from './messages';
+import { CONTEST_MODES } from './virtual';
 
 /**
  * The request schemas the web and the API share (issue 15 item 6; README.md "Request schemas"):
@@ -41,6 +42,7 @@ export const FieldSentences = {
   languageJava: 'language must be java',
   runAllTestCasesBoolean: 'runAllTestCases must be true or false',
   roleSuperAdmin: 'role must be super_admin',
+  contestMode: `contestMode must be one of: ${CONTEST_MODES.join(', ')}`,
 } as const;
 
 /** The type error of a field: null gets its own sentence (leave the field out instead), anything else `message`. */
@@ -108,14 +110,37 @@ const javaCode = {
   problemId: uuid('problemId'),
 };
 
+/**
+ * How a try with a contestId uses the contest (issue 21): absent, the live contest; 'practice', an
+ * ended contest's problem practised from its page; 'virtual', the caller's running virtual run.
+ */
+const contestMode = z
+  .enum(CONTEST_MODES, { error: typeError('contestMode', FieldSentences.contestMode) })
+  .optional()
+  .meta({
+    description:
+      "Only with contestId. Absent: the live contest (joined, while active). 'practice': a problem of the ended contest practised from its page, kept as practice, never counted in the contest. 'virtual': a try in the caller's running virtual run of the contest (POST /api/contests/{id}/virtual).",
+  });
+
+/** A contestMode names how a contestId is used, so it comes with one. */
+const modeNeedsContest = (body: { contestId?: string; contestMode?: string }) =>
+  body.contestMode === undefined || body.contestId !== undefined;
+const modeNeedsContestProblem = {
+  message: ServerMessages.contestModeNeedsContestId,
+  path: ['contestMode'],
+};
+
 /** POST /api/execute-code. */
-export const executeCodeSchema = z.strictObject({
-  runAllTestCases: z
-    .boolean({ error: typeError('runAllTestCases', FieldSentences.runAllTestCasesBoolean) })
-    .optional(),
-  contestId: uuid('contestId').optional(),
-  ...javaCode,
-});
+export const executeCodeSchema = z
+  .strictObject({
+    runAllTestCases: z
+      .boolean({ error: typeError('runAllTestCases', FieldSentences.runAllTestCasesBoolean) })
+      .optional(),
+    contestId: uuid('contestId').optional(),
+    contestMode,
+    ...javaCode,
+  })
+  .refine(modeNeedsContest, modeNeedsContestProblem);
 
 /** A client's count of tests; numeric strings are read as numbers, as they always were. */
 const clientCount = (field: string) =>
@@ -129,23 +154,29 @@ const clientCount = (field: string) =>
   );
 
 /** POST /api/submissions. */
-export const submissionSchema = z.strictObject({
-  contestId: uuid('contestId').optional(),
-  status: z
-    .string({ error: typeError('status', FieldSentences.mustBeString('status')) })
-    .max(CLIENT_STATUS_MAX_LENGTH, FieldSentences.maxLength('status', CLIENT_STATUS_MAX_LENGTH))
-    .optional(),
-  testCasesPassed: clientCount('testCasesPassed').optional(),
-  totalTestCases: clientCount('totalTestCases').optional(),
-  ...javaCode,
-});
+export const submissionSchema = z
+  .strictObject({
+    contestId: uuid('contestId').optional(),
+    contestMode,
+    status: z
+      .string({ error: typeError('status', FieldSentences.mustBeString('status')) })
+      .max(CLIENT_STATUS_MAX_LENGTH, FieldSentences.maxLength('status', CLIENT_STATUS_MAX_LENGTH))
+      .optional(),
+    testCasesPassed: clientCount('testCasesPassed').optional(),
+    totalTestCases: clientCount('totalTestCases').optional(),
+    ...javaCode,
+  })
+  .refine(modeNeedsContest, modeNeedsContestProblem);
 
 /** POST /api/solve. */
-export const solveSchema = z.strictObject({
-  problemId: uuid('problemId'),
-  submissionId: uuid('submissionId'),
-  contestId: uuid('contestId').optional(),
-});
+export const solveSchema = z
+  .strictObject({
+    problemId: uuid('problemId'),
+    submissionId: uuid('submissionId'),
+    contestId: uuid('contestId').optional(),
+    contestMode,
+  })
+  .refine(modeNeedsContest, modeNeedsContestProblem);
 
 /** The shared schemas by name: the OpenAPI document lists their bodies under these names. */
 export const RequestSchemas = {

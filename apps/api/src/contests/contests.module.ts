@@ -9,10 +9,13 @@ import { JudgeAccessPolicy } from './judge-access.policy';
 import { RatingsService } from './ratings.service';
 import { StandingsRepository } from './standings.repository';
 import { StandingsService } from './standings.service';
+import { VirtualRunsController } from './virtual-runs.controller';
+import { VirtualRunsRepository } from './virtual-runs.repository';
+import { VirtualRunsService } from './virtual-runs.service';
 
 @Module({
   imports: [ProblemsModule],
-  controllers: [ContestsController],
+  controllers: [ContestsController, VirtualRunsController],
   providers: [
     ContestsRepository,
     StandingsRepository,
@@ -22,6 +25,8 @@ import { StandingsService } from './standings.service';
     ContestScheduler,
     JudgeAccessPolicy,
     ContestEventsService,
+    VirtualRunsRepository,
+    VirtualRunsService,
   ],
   exports: [
     ContestsService,

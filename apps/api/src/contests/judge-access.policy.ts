@@ -1,19 +1,34 @@
 import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
-import { isAdminRoles, ServerMessages } from '@javelin/contracts';
+import { isAdminRoles, ServerMessages, type ContestMode } from '@javelin/contracts';
 import { PROBLEM_NOT_FOUND, ProblemsService } from '../problems/problems.service';
 import type { AuthUser } from '../users/users.service';
 import { ContestsService } from './contests.service';
+import { VirtualRunsService } from './virtual-runs.service';
+
+/** Where a judged try belongs: what the judgement records, so each reader counts only its own. */
+export interface JudgingContext {
+  /** The live contest the try counts in; null for practice (also practice or a virtual run through a contest). */
+  contestId: string | null;
+  /** The ended contest whose page a practice or virtual-run try came through. */
+  viaContestId: string | null;
+  /** The virtual run the try counts in. */
+  virtualRunId: string | null;
+}
+
+const PRACTICE: JudgingContext = { contestId: null, viaContestId: null, virtualRunId: null };
 
 /**
  * Who may run or submit: in practice, anyone signed in on a visible problem (any problem for an
  * admin); in a contest, joined participants while it is active (a run of the examples is open to
- * everyone after it ends).
+ * everyone after it ends). Through an ended contest's page (`contestMode`), anyone signed in may
+ * practise its problems, hidden ones included, and a user in a running virtual run submits in it.
  */
 @Injectable()
 export class JudgeAccessPolicy {
   constructor(
     private readonly contests: ContestsService,
     private readonly problems: ProblemsService,
+    private readonly virtualRuns: VirtualRunsService,
   ) {}
 
   async assertMayJudge(
@@ -21,18 +36,39 @@ export class JudgeAccessPolicy {
     problemId: string,
     contestId: string | undefined,
     submit: boolean,
-  ): Promise<void> {
-    if (!contestId) return this.assertMayPractise(user, problemId);
-    const contest = await this.contests.requireContest(contestId);
-    if ((await this.contests.pointsFor(contestId, problemId)) === null) {
-      throw new NotFoundException(ServerMessages.problemNotInContest);
+    contestMode?: ContestMode,
+  ): Promise<JudgingContext> {
+    if (!contestId) {
+      await this.assertMayPractise(user, problemId);
+      return PRACTICE;
     }
+    const contest = await this.assertContestProblem(contestId, problemId);
     const status = this.contests.statusOf(contest);
-    if (status === 'ended' && !submit) return;
+    if (contestMode === 'practice') {
+      if (status !== 'ended') throw new ForbiddenException(ServerMessages.practiceOnlyAfterEnd);
+      return { ...PRACTICE, viaContestId: contestId };
+    }
+    if (contestMode === 'virtual') {
+      const run = await this.virtualRuns.running(contestId, user.id);
+      if (!run) throw new ForbiddenException(ServerMessages.noVirtualRunInProgress);
+      return { contestId: null, viaContestId: contestId, virtualRunId: run.id };
+    }
+    const live = { ...PRACTICE, contestId };
+    if (status === 'ended' && !submit) return live;
     if (!isAdminRoles(user.roles) && !(await this.contests.isParticipant(contestId, user.id))) {
       throw new ForbiddenException(ServerMessages.mustJoinContest);
     }
     if (status !== 'active') throw new ForbiddenException(ServerMessages.contestNotActive);
+    return live;
+  }
+
+  /** The contest exists and holds the problem (404s otherwise): a practice or virtual context is real. */
+  async assertContestProblem(contestId: string, problemId: string) {
+    const contest = await this.contests.requireContest(contestId);
+    if ((await this.contests.pointsFor(contestId, problemId)) === null) {
+      throw new NotFoundException(ServerMessages.problemNotInContest);
+    }
+    return contest;
   }
 
   private async assertMayPractise(user: AuthUser, problemId: string): Promise<void> {

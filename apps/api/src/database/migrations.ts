@@ -6,6 +6,7 @@ import { SubmissionHistory1763700400000 } from './migrations/1763700400000-Submi
 import { ContestFormats1795399106865 } from './migrations/1795399106865-ContestFormats';
 import { ProblemCheckers1795399121000 } from './migrations/1795399121000-ProblemCheckers';
 import { ContestCommunication1795399381675 } from './migrations/1795399381675-ContestCommunication';
+import { VirtualRuns1795400000000 } from './migrations/1795400000000-VirtualRuns';
 
 /** Every migration, in order; listed explicitly so the build and the tests run the same set. */
 export const MIGRATIONS = [
@@ -17,4 +18,5 @@ export const MIGRATIONS = [
   ContestFormats1795399106865,
   ProblemCheckers1795399121000,
   ContestCommunication1795399381675,
+  VirtualRuns1795400000000,
 ];

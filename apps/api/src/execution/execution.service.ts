@@ -14,7 +14,7 @@ import {
 import { serializeInputs, validateValue } from '@javelin/java-io';
 import { randomUUID } from 'node:crypto';
 import { ENV, Env } from '../config/env';
-import { JudgeAccessPolicy } from '../contests/judge-access.policy';
+import { JudgeAccessPolicy, type JudgingContext } from '../contests/judge-access.policy';
 import { Metrics } from '../observability/metrics';
 import { checkerOfProblem, ProblemsService } from '../problems/problems.service';
 import type { TestCase } from '../problems/test-case.entity';
@@ -43,14 +43,23 @@ export class ExecutionService {
     private readonly metrics: Metrics,
   ) {}
 
-  /** Checks access, judges the code against the problem's tests (examples only for a run) and shapes the verdict for this caller. */
+  /**
+   * Checks access, judges the code against the problem's tests (examples only for a run) and shapes the
+   * verdict for this caller; with the context the try belongs to (a live contest, practice, a virtual run).
+   */
   async execute(
     user: AuthUser,
     dto: ExecuteCodeDto,
     requestId: string = randomUUID(),
-  ): Promise<ExecuteCodeResponse> {
+  ): Promise<{ response: ExecuteCodeResponse; context: JudgingContext }> {
     const submit = dto.runAllTestCases === true;
-    await this.access.assertMayJudge(user, dto.problemId, dto.contestId, submit);
+    const context = await this.access.assertMayJudge(
+      user,
+      dto.problemId,
+      dto.contestId,
+      submit,
+      dto.contestMode,
+    );
     const problem = await this.problems.requireProblem(dto.problemId);
     const tests = await this.problems.testsForJudging(problem.id, submit);
     if (tests.length === 0) {
@@ -73,7 +82,7 @@ export class ExecutionService {
     stopTimer();
     const response = toResponse(tests, outcome, isAdminRoles(user.roles));
     this.metrics.judgeVerdicts.inc({ verdict: response.verdict, kind });
-    return response;
+    return { response, context };
   }
 
   /**

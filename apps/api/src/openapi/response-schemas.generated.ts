@@ -146,9 +146,11 @@ export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
       cells: { type: 'array', items: { $ref: '#/components/schemas/ScoreboardCell' } },
       ratingBefore: { type: 'number' },
       ratingAfter: { type: 'number' },
+      virtual: { type: 'boolean' },
     },
     required: ['userId', 'username', 'problemsSolved', 'score'],
   },
+  ContestMode: { type: 'string', enum: ['practice', 'virtual'] },
   ContestProblem: {
     type: 'object',
     properties: {
@@ -520,6 +522,8 @@ export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
       problemId: { type: 'string' },
       problemTitle: { type: 'string' },
       contestId: { type: 'string', nullable: true },
+      contestMode: { $ref: '#/components/schemas/ContestMode' },
+      viaContestId: { type: 'string' },
       verdict: { $ref: '#/components/schemas/Verdict' },
       passedCount: { type: 'number' },
       totalCount: { type: 'number' },
@@ -562,6 +566,8 @@ export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
       problemId: { type: 'string' },
       problemTitle: { type: 'string' },
       contestId: { type: 'string', nullable: true },
+      contestMode: { $ref: '#/components/schemas/ContestMode' },
+      viaContestId: { type: 'string' },
       verdict: { $ref: '#/components/schemas/Verdict' },
       passedCount: { type: 'number' },
       totalCount: { type: 'number' },
@@ -647,5 +653,33 @@ export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
       'output_limit_exceeded',
       'compilation_error',
     ],
+  },
+  VirtualRun: {
+    type: 'object',
+    properties: {
+      _id: { type: 'string' },
+      contestId: { type: 'string' },
+      startedAt: { type: 'string' },
+      endsAt: { type: 'string' },
+      status: { type: 'string', enum: ['running', 'finished'] },
+    },
+    required: ['_id', 'contestId', 'startedAt', 'endsAt', 'status'],
+  },
+  VirtualRunState: {
+    type: 'object',
+    properties: { run: { anyOf: [{ $ref: '#/components/schemas/VirtualRun' }, { type: 'null' }] } },
+    required: ['run'],
+  },
+  VirtualStandings: {
+    type: 'object',
+    properties: {
+      run: { $ref: '#/components/schemas/VirtualRun' },
+      elapsedSeconds: { type: 'number' },
+      durationSeconds: { type: 'number' },
+      frozen: { type: 'boolean' },
+      entries: { type: 'array', items: { $ref: '#/components/schemas/ContestLeaderboardEntry' } },
+      own: { $ref: '#/components/schemas/ContestLeaderboardEntry' },
+    },
+    required: ['run', 'elapsedSeconds', 'durationSeconds', 'frozen', 'entries', 'own'],
   },
 };

@@ -35,4 +35,7 @@ export type {
   User,
   UserRoleRecord,
   ValidateTestsResponse,
+  VirtualRun,
+  VirtualRunState,
+  VirtualStandings,
 } from '@javelin/contracts';

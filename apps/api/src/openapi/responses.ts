@@ -141,6 +141,22 @@ export const ANSWERS: Record<string, Answer> = {
     description: 'Final standings revealed, contest rated',
   },
   ContestsController_problem: { status: 200, json: ref('Problem'), description: 'A problem of the contest' },
+  VirtualRunsController_start: {
+    status: 201,
+    json: ref('VirtualRun'),
+    description: 'Virtual run started: the contest\'s duration counts from now',
+  },
+  VirtualRunsController_state: {
+    status: 200,
+    json: ref('VirtualRunState'),
+    description: 'The caller\'s latest virtual run of the contest, or null',
+  },
+  VirtualRunsController_finish: { status: 200, json: ref('VirtualRun'), description: 'Virtual run ended now' },
+  VirtualRunsController_standings: {
+    status: 200,
+    json: ref('VirtualStandings'),
+    description: 'The real standings at the run\'s minute with the run\'s row, marked virtual',
+  },
   ContestsController_join: { status: 200, json: ref('MessageResponse'), description: 'Joined' },
   ContestsController_complete: {
     status: 200,

@@ -13,8 +13,17 @@ export class Judgement {
   @Column({ name: 'problem_id', type: 'uuid' })
   problemId!: string;
 
+  /** The live contest the try counts in; null for practice, also practice or a virtual run through a contest. */
   @Column({ name: 'contest_id', type: 'uuid', nullable: true })
   contestId!: string | null;
+
+  /** The ended contest whose page a practice or virtual-run try came through (contestId stays null). */
+  @Column({ name: 'via_contest_id', type: 'uuid', nullable: true })
+  viaContestId!: string | null;
+
+  /** The virtual run the try counts in. */
+  @Column({ name: 'virtual_run_id', type: 'uuid', nullable: true })
+  virtualRunId!: string | null;
 
   @Column({ name: 'code_hash', type: 'char', length: 64 })
   codeHash!: string;

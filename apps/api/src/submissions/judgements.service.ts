@@ -32,16 +32,19 @@ export class JudgementsService {
   ) {}
 
   async judge(user: AuthUser, dto: ExecuteCodeDto, requestId?: string): Promise<ExecuteCodeResponse> {
-    const response = await this.execution.execute(user, dto, requestId);
+    const { response, context } = await this.execution.execute(user, dto, requestId);
     const submit = dto.runAllTestCases === true;
-    const contestId = dto.contestId ?? null;
-    // A contest submit is a try on the scoreboard: its cell and the standings change with it.
+    const { contestId } = context;
+    // A live contest submit is a try on the scoreboard: its cell and the standings change with it.
+    // Practice and virtual-run tries through an ended contest keep contestId null and never touch it.
     const countsAsTry = submit && contestId !== null;
     await this.repository.recordJudgement(
       {
         userId: user.id,
         problemId: dto.problemId,
-        contestId: dto.contestId ?? null,
+        contestId,
+        viaContestId: context.viaContestId,
+        virtualRunId: context.virtualRunId,
         codeHash: sha256(dto.code),
         allTests: submit,
         verdict: response.verdict,

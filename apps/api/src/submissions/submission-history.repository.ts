@@ -30,6 +30,8 @@ interface SummaryRow {
   problem_id: string;
   problem_title: string;
   contest_id: string | null;
+  via_contest_id: string | null;
+  virtual_run_id: string | null;
   verdict: SubmissionSummary['verdict'];
   passed_count: number;
   total_count: number;
@@ -43,6 +45,12 @@ function toSummary(r: SummaryRow): SubmissionSummary {
     problemId: r.problem_id,
     problemTitle: r.problem_title,
     contestId: r.contest_id,
+    ...(r.via_contest_id
+      ? {
+          contestMode: r.virtual_run_id ? ('virtual' as const) : ('practice' as const),
+          viaContestId: r.via_contest_id,
+        }
+      : {}),
     verdict: r.verdict,
     passedCount: r.passed_count,
     totalCount: r.total_count,
@@ -51,7 +59,7 @@ function toSummary(r: SummaryRow): SubmissionSummary {
   };
 }
 
-const SUMMARY_COLUMNS = `j.id, j.user_id, j.problem_id, p.title AS problem_title, j.contest_id, j.verdict,
+const SUMMARY_COLUMNS = `j.id, j.user_id, j.problem_id, p.title AS problem_title, j.contest_id, j.via_contest_id, j.virtual_run_id, j.verdict,
   j.passed_count, j.total_count, j.max_time_ms, j.created_at`;
 
 /** The SQL of submission history: full judgements (submits) that kept their code. */
@@ -67,8 +75,9 @@ export class SubmissionHistoryRepository {
       where.push(`j.problem_id = $${params.length}`);
     }
     if (f.contestId) {
+      // A contest's submits: the live ones, and the practice and virtual-run ones made from its page.
       params.push(f.contestId);
-      where.push(`j.contest_id = $${params.length}`);
+      where.push(`(j.contest_id = $${params.length} OR j.via_contest_id = $${params.length})`);
     }
     const filter = where.join(' AND ');
     const [rows, count] = await Promise.all([

@@ -33,18 +33,24 @@ export class SubmissionsService {
    * by this user for this problem and contest. Whatever status the client claims is ignored.
    */
   async create(user: AuthUser, dto: SubmissionDto) {
-    await this.access.assertMayJudge(user, dto.problemId, dto.contestId ?? undefined, true);
+    const { contestId } = await this.access.assertMayJudge(
+      user,
+      dto.problemId,
+      dto.contestId ?? undefined,
+      true,
+      dto.contestMode,
+    );
     const judgement = await this.repository.latestFullJudgement({
       userId: user.id,
       problemId: dto.problemId,
-      contestId: dto.contestId ?? null,
+      contestId,
       codeHash: sha256(dto.code),
     });
     if (!judgement) throw new ConflictException(ServerMessages.notJudgedYet);
     const saved = await this.repository.saveSubmission({
       userId: user.id,
       problemId: dto.problemId,
-      contestId: dto.contestId ?? null,
+      contestId,
       judgementId: judgement.id,
       code: dto.code,
       language: 'java',
@@ -65,9 +71,13 @@ export class SubmissionsService {
   /**
    * Marks a problem solved for an accepted submission and awards its points exactly once per user
    * (practice) or once per user and contest, however many times or how concurrently it is called.
+   * A practice or virtual-run solve through an ended contest's page is a practice solve: it earns the
+   * problem's practice points once, and never changes the contest's standings or ratings.
    */
   async solve(user: AuthUser, dto: SolveDto): Promise<SolveResult> {
-    const contestId = dto.contestId ?? null;
+    if (dto.contestMode && dto.contestId)
+      await this.access.assertContestProblem(dto.contestId, dto.problemId);
+    const contestId = dto.contestMode ? null : (dto.contestId ?? null);
     const submission = await this.repository.findOwnSubmission(dto.submissionId, user.id);
     if (!submission) throw new NotFoundException(ServerMessages.submissionNotFound);
     if (submission.problemId !== dto.problemId || submission.contestId !== contestId) {

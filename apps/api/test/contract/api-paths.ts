@@ -560,6 +560,54 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/contests/{id}/virtual': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['VirtualRunsController_state'];
+    put?: never;
+    post: operations['VirtualRunsController_start'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/contests/{id}/virtual/finish': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['VirtualRunsController_finish'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/contests/{id}/virtual/standings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['VirtualRunsController_standings'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/execute-code': {
     parameters: {
       query?: never;
@@ -1271,6 +1319,11 @@ export interface components {
       runAllTestCases?: boolean;
       /** Format: uuid */
       contestId?: string;
+      /**
+       * @description Only with contestId. Absent: the live contest (joined, while active). 'practice': a problem of the ended contest practised from its page, kept as practice, never counted in the contest. 'virtual': a try in the caller's running virtual run of the contest (POST /api/contests/{id}/virtual).
+       * @enum {string}
+       */
+      contestMode?: 'practice' | 'virtual';
       /** @description at most 65536 bytes in UTF-8 */
       code: string;
       /** @enum {string} */
@@ -1281,6 +1334,11 @@ export interface components {
     SubmissionDto: {
       /** Format: uuid */
       contestId?: string;
+      /**
+       * @description Only with contestId. Absent: the live contest (joined, while active). 'practice': a problem of the ended contest practised from its page, kept as practice, never counted in the contest. 'virtual': a try in the caller's running virtual run of the contest (POST /api/contests/{id}/virtual).
+       * @enum {string}
+       */
+      contestMode?: 'practice' | 'virtual';
       status?: string;
       testCasesPassed?: number;
       totalTestCases?: number;
@@ -1298,6 +1356,11 @@ export interface components {
       submissionId: string;
       /** Format: uuid */
       contestId?: string;
+      /**
+       * @description Only with contestId. Absent: the live contest (joined, while active). 'practice': a problem of the ended contest practised from its page, kept as practice, never counted in the contest. 'virtual': a try in the caller's running virtual run of the contest (POST /api/contests/{id}/virtual).
+       * @enum {string}
+       */
+      contestMode?: 'practice' | 'virtual';
     };
     Activity: {
       problemId: string;
@@ -1383,7 +1446,10 @@ export interface components {
       cells?: components['schemas']['ScoreboardCell'][];
       ratingBefore?: number;
       ratingAfter?: number;
+      virtual?: boolean;
     };
+    /** @enum {string} */
+    ContestMode: 'practice' | 'virtual';
     ContestProblem: {
       problemId: components['schemas']['Problem'];
       points: number;
@@ -1607,6 +1673,8 @@ export interface components {
       problemId: string;
       problemTitle: string;
       contestId: string | null;
+      contestMode?: components['schemas']['ContestMode'];
+      viaContestId?: string;
       verdict: components['schemas']['Verdict'];
       passedCount: number;
       totalCount: number;
@@ -1629,6 +1697,8 @@ export interface components {
       problemId: string;
       problemTitle: string;
       contestId: string | null;
+      contestMode?: components['schemas']['ContestMode'];
+      viaContestId?: string;
       verdict: components['schemas']['Verdict'];
       passedCount: number;
       totalCount: number;
@@ -1677,6 +1747,25 @@ export interface components {
       | 'runtime_error'
       | 'output_limit_exceeded'
       | 'compilation_error';
+    VirtualRun: {
+      _id: string;
+      contestId: string;
+      startedAt: string;
+      endsAt: string;
+      /** @enum {string} */
+      status: 'running' | 'finished';
+    };
+    VirtualRunState: {
+      run: components['schemas']['VirtualRun'] | null;
+    };
+    VirtualStandings: {
+      run: components['schemas']['VirtualRun'];
+      elapsedSeconds: number;
+      durationSeconds: number;
+      frozen: boolean;
+      entries: components['schemas']['ContestLeaderboardEntry'][];
+      own: components['schemas']['ContestLeaderboardEntry'];
+    };
     ErrorBody: {
       statusCode: number;
       error: string;
@@ -3745,6 +3834,241 @@ export interface operations {
         };
         content: {
           'text/event-stream': string;
+        };
+      };
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such record (or not visible to the caller) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  VirtualRunsController_state: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The caller's latest virtual run of the contest, or null */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['VirtualRunState'];
+        };
+      };
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such record (or not visible to the caller) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  VirtualRunsController_start: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Virtual run started: the contest's duration counts from now */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['VirtualRun'];
+        };
+      };
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such record (or not visible to the caller) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  VirtualRunsController_finish: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Virtual run ended now */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['VirtualRun'];
+        };
+      };
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such record (or not visible to the caller) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  VirtualRunsController_standings: {
+    parameters: {
+      query?: {
+        limit?: number;
+        offset?: number;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The real standings at the run's minute with the run's row, marked virtual */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['VirtualStandings'];
         };
       };
       /** @description Malformed input: the message names each refused field */

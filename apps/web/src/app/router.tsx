@@ -13,6 +13,7 @@ const ProblemPage = lazy(() => import('../features/problems/ProblemPage'));
 const ContestsPage = lazy(() => import('../features/contests/ContestsPage'));
 const ContestDetailPage = lazy(() => import('../features/contests/ContestDetailPage'));
 const ContestProblemPage = lazy(() => import('../features/contests/ContestProblemPage'));
+const ContestPracticePage = lazy(() => import('../features/contests/ContestPracticePage'));
 const LeaderboardPage = lazy(() => import('../features/leaderboard/LeaderboardPage'));
 const ProfilePage = lazy(() => import('../features/profile/ProfilePage'));
 const AdminContestsPage = lazy(() => import('../features/admin/AdminContestsPage'));
@@ -48,6 +49,7 @@ export const routes: RouteObject[] = [
       { path: '/contests', element: <ContestsPage /> },
       { path: '/contests/:contestId', element: <ContestDetailPage /> },
       { path: '/contests/:contestId/problems/:problemId', element: <ContestProblemPage /> },
+      { path: '/contests/:contestId/practice/:problemId', element: <ContestPracticePage /> },
       { path: '/leaderboard', element: <LeaderboardPage /> },
       { path: '/profile', element: <ProfilePage /> },
       { path: '/profile/:userId', element: <ProfilePage /> },

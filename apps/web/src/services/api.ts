@@ -68,6 +68,7 @@ export const api = createApi({
     'Admins',
     'Stats',
     'Submissions',
+    'VirtualRun',
   ],
   endpoints: () => ({}),
 });

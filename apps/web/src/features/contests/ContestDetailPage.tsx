@@ -1,5 +1,5 @@
-import { ServerMessages } from '@javelin/contracts';
-import { useCallback, useEffect, useMemo } from 'react';
+import { ServerMessages, VirtualMessages, elapsedMinutes } from '@javelin/contracts';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useAuth } from '../auth/useAuth';
 import { useNow } from '../clock/useNow';
@@ -7,6 +7,7 @@ import { useToast } from '../toast/useToast';
 import { Messages } from '../../app/messages';
 import { Badge, DifficultyBadge } from '../../components/Badge';
 import { Spinner } from '../../components/Spinner';
+import { Tabs } from '../../components/Tabs';
 import { Tooltip } from '../../components/Tooltip';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { errorMessage, errorStatus } from '../../services/api';
@@ -17,10 +18,16 @@ import { ContestAnnouncements } from './ContestAnnouncements';
 import { ContestClarifications } from './ContestClarifications';
 import { ContestLeaderboard } from './ContestScoreboard';
 import { Countdown } from './Countdown';
+import { isRunning } from './virtualRules';
 import { STATUS_BADGE, effectiveStatus, formatDateTime, problemLetter, viewerTimeZone } from './contestRules';
 import { useContestQuery, useContestSolvedProblemsQuery, useUnfreezeContestMutation } from './contestsApi';
 import { useContestLeaderboardStream } from './useContestLeaderboardStream';
 import { useRefetchAtBoundaries } from './useRefetchAtBoundaries';
+import { VirtualRunPanel } from './VirtualRunPanel';
+import { useVirtualRunQuery, useVirtualStandingsQuery } from './virtualApi';
+
+/** How often a running virtual run's board moves on: the real standings advance with its clock. */
+export const VIRTUAL_BOARD_POLL_MS = 10_000;
 
 export function ContestDetailPage() {
   const { contestId = '' } = useParams();
@@ -48,6 +55,32 @@ export function ContestDetailPage() {
   }, [refetch, refetchLeaderboard]);
   useRefetchAtBoundaries(contest, refetchAll, now);
   const [unfreeze, unfreezing] = useUnfreezeContestMutation();
+  const virtualRun = useVirtualRunQuery(contestId, { skip: !personal || status !== 'ended' });
+  const run = virtualRun.data?.run ?? null;
+  const running = isRunning(run, now());
+  const virtualBoard = useVirtualStandingsQuery(contestId, {
+    skip: !run,
+    pollingInterval: running ? VIRTUAL_BOARD_POLL_MS : 0,
+  });
+  const [boardView, setBoardView] = useState<'virtual' | 'final'>('virtual');
+  const { refetch: refetchRun } = virtualRun;
+  const { refetch: refetchVirtualBoard } = virtualBoard;
+  // When the run's time is up, its state and board are read again: finished, at the contest's full length.
+  const runEndsAt = running && run ? new Date(run.endsAt).getTime() : null;
+  useEffect(() => {
+    if (runEndsAt === null) return;
+    const timer = setTimeout(
+      () => {
+        void refetchRun();
+        void refetchVirtualBoard();
+      },
+      Math.max(0, runEndsAt - now().getTime()) + 500,
+    );
+    return () => clearTimeout(timer);
+  }, [runEndsAt, now, refetchRun, refetchVirtualBoard]);
+  useEffect(() => {
+    if (virtualBoard.error && run) toast.message(VirtualMessages.virtualBoardFailed);
+  }, [virtualBoard.error, run, toast]);
 
   const notFound = errorStatus(error) === 404 || errorStatus(error) === 400;
   useEffect(() => {
@@ -77,6 +110,33 @@ export function ContestDetailPage() {
   }
 
   const refresh = refetchAll;
+  const boardProblems = problems.map((cp) => ({ id: cp.problemId._id, title: cp.problemId.title }));
+  const boardSwitch = virtualBoard.data && (
+    <div className="virtual-switch">
+      <Tabs
+        label="Standings to show"
+        idPrefix="contest-board"
+        value={boardView}
+        onChange={setBoardView}
+        items={[
+          { value: 'virtual', label: VirtualMessages.virtualBoardTitle },
+          { value: 'final', label: VirtualMessages.finalResultsTab },
+        ]}
+      />
+      {boardView === 'virtual' && (
+        <p
+          className="muted"
+          style={{ margin: '0.25rem 0 0.5rem', fontSize: '0.85rem' }}
+          data-testid="virtual-minute"
+        >
+          {VirtualMessages.atMinute(
+            elapsedMinutes(virtualBoard.data.elapsedSeconds),
+            elapsedMinutes(virtualBoard.data.durationSeconds),
+          )}
+        </p>
+      )}
+    </div>
+  );
   const onUnfreeze = async () => {
     try {
       await unfreeze(contestId).unwrap();
@@ -151,8 +211,12 @@ export function ContestDetailPage() {
       )}
       {status === 'ended' && (
         <div className="alert alert-warning" role="note">
-          This contest has ended. Submissions are closed; the final results are below.
+          This contest has ended. Submissions are closed; the final results are below.{' '}
+          {contest.userJoined ? VirtualMessages.endedOpenToParticipant : VirtualMessages.endedOpen}
         </div>
+      )}
+      {status === 'ended' && (
+        <VirtualRunPanel contest={contest} signedIn={personal} run={run} standings={virtualBoard.data} />
       )}
       <ContestAnnouncements contestId={contestId} isAdmin={isAdmin} />
       <div className="split">
@@ -181,6 +245,14 @@ export function ContestDetailPage() {
                             Solve Problem
                           </Link>
                         )}
+                        {status === 'ended' && (
+                          <Link
+                            to={`/contests/${contestId}/practice/${p._id}`}
+                            className={`btn btn-sm${running ? '' : ' btn-outline'}`}
+                          >
+                            {running ? VirtualMessages.virtualSolveLink : VirtualMessages.practiceLink}
+                          </Link>
+                        )}
                       </span>
                     </div>
                   </li>
@@ -189,14 +261,28 @@ export function ContestDetailPage() {
             </ol>
           )}
         </section>
-        <ContestLeaderboard
-          entries={leaderboard.data ?? []}
-          ended={status === 'ended'}
-          format={contest.format}
-          problems={problems.map((cp) => ({ id: cp.problemId._id, title: cp.problemId.title }))}
-          viewerId={user?.id}
-          frozen={!!contest.frozen && status !== 'upcoming'}
-        />
+        {run && virtualBoard.data && boardView === 'virtual' ? (
+          <ContestLeaderboard
+            entries={virtualBoard.data.entries}
+            ended
+            format={contest.format}
+            problems={boardProblems}
+            viewerId={user?.id}
+            frozen={virtualBoard.data.frozen}
+            title={VirtualMessages.virtualBoardTitle}
+            above={boardSwitch}
+          />
+        ) : (
+          <ContestLeaderboard
+            entries={leaderboard.data ?? []}
+            ended={status === 'ended'}
+            format={contest.format}
+            problems={boardProblems}
+            viewerId={user?.id}
+            frozen={!!contest.frozen && status !== 'upcoming'}
+            above={run && virtualBoard.data ? boardSwitch : undefined}
+          />
+        )}
       </div>
       <ContestClarifications
         contestId={contestId}

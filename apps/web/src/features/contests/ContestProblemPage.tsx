@@ -1,3 +1,4 @@
+import { VirtualMessages } from '@javelin/contracts';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useAuth } from '../auth/useAuth';
@@ -112,6 +113,12 @@ export function ContestProblemPage() {
             <Badge variant={STATUS_BADGE[status].variant}>{STATUS_BADGE[status].label}</Badge>
             <span className="muted">Ends {formatDateTime(contest.endTime)}</span>
             <Countdown contest={contest} compact />
+            {status === 'ended' && (
+              // Submissions here closed with the contest; its problems stay open as practice (issue 21).
+              <Link to={`/contests/${contestId}/practice/${problemId}`} className="btn btn-sm btn-outline">
+                {VirtualMessages.practiceLink}
+              </Link>
+            )}
           </div>
         </div>
       </div>

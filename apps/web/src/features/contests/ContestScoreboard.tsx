@@ -1,4 +1,10 @@
-import type { ContestFormat, ContestLeaderboardEntry, ScoreboardCell } from '@javelin/contracts';
+import {
+  VirtualMessages,
+  type ContestFormat,
+  type ContestLeaderboardEntry,
+  type ScoreboardCell,
+} from '@javelin/contracts';
+import type { ReactNode } from 'react';
 import { RankIcon } from '../../components/RankIcon';
 import { problemLetter } from './contestRules';
 
@@ -66,7 +72,8 @@ function RatingChangeText({ before, after }: { before: number; after: number }) 
 /**
  * The contest's scoreboard: one row per participant with one cell per problem, the viewer's own row
  * highlighted. 'Contest Leaderboard' while it runs, 'Final Results' once it has ended (with each
- * participant's rating change once rated).
+ * participant's rating change once rated). A virtual board (issue 21) has its own title and marks
+ * the virtual run's row.
  */
 export function ContestLeaderboard({
   entries,
@@ -75,6 +82,8 @@ export function ContestLeaderboard({
   problems = [],
   viewerId,
   frozen = false,
+  title,
+  above,
 }: {
   entries: readonly ContestLeaderboardEntry[];
   ended: boolean;
@@ -82,11 +91,15 @@ export function ContestLeaderboard({
   problems?: readonly ScoreboardProblem[];
   viewerId?: string;
   frozen?: boolean;
+  /** Replaces the spec's title (a virtual board's). */
+  title?: string;
+  /** Shown between the title and the rows (a virtual board's switch and minute). */
+  above?: ReactNode;
 }) {
   return (
     <section className="card" aria-labelledby="contest-leaderboard-heading">
       <div className="row" style={{ justifyContent: 'space-between' }}>
-        <h2 id="contest-leaderboard-heading">{ended ? 'Final Results' : 'Contest Leaderboard'}</h2>
+        <h2 id="contest-leaderboard-heading">{title ?? (ended ? 'Final Results' : 'Contest Leaderboard')}</h2>
         {frozen && (
           <span
             className="badge badge-warning"
@@ -97,6 +110,7 @@ export function ContestLeaderboard({
           </span>
         )}
       </div>
+      {above}
       {entries.length === 0 ? (
         <p className="muted">No submissions yet.</p>
       ) : (
@@ -106,9 +120,10 @@ export function ContestLeaderboard({
             const own = viewerId !== undefined && e.userId === viewerId;
             return (
               <li
-                key={e.userId}
-                className={`lb-row sb-row${own ? ' lb-own' : ''}`}
+                key={`${e.userId}${e.virtual ? ':virtual' : ''}`}
+                className={`lb-row sb-row${own ? ' lb-own' : ''}${e.virtual ? ' lb-virtual' : ''}`}
                 data-testid="contest-leaderboard-row"
+                data-virtual={e.virtual ? 'true' : undefined}
                 aria-current={own ? 'true' : undefined}
               >
                 <div className="lb-rank">
@@ -120,6 +135,12 @@ export function ContestLeaderboard({
                     {own && <span className="muted"> (you)</span>}
                   </div>
                   <div className="muted" style={{ fontSize: '0.8rem' }}>
+                    {e.virtual && (
+                      // Beside the username, so a long name cut short on a phone never hides it.
+                      <span className="badge badge-warning virtual-badge" data-testid="virtual-badge">
+                        {VirtualMessages.virtualBadge}
+                      </span>
+                    )}
                     @{e.username} · {e.problemsSolved} solved
                     {format === 'icpc' && <> · penalty {e.penalty ?? 0}</>}
                   </div>

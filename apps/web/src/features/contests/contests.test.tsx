@@ -278,6 +278,11 @@ describe('contest problem page', () => {
     renderRoute(<ContestProblemPage />, { ...at, preloadedState: signedInState() });
     expect(await screen.findByRole('button', { name: 'Submit Solution' })).toBeDisabled();
     expect(screen.getByText(Messages.contestNotActive)).toBeInTheDocument();
+    // Practice stays open from here after the end (issue 21), on its own page.
+    expect(screen.getByRole('link', { name: 'Practice' })).toHaveAttribute(
+      'href',
+      '/contests/c1/practice/p1',
+    );
     expect(screen.getByText('Java')).toBeInTheDocument();
     expect(screen.getByText('UTF-8')).toBeInTheDocument();
     expect(screen.getByText('4 spaces')).toBeInTheDocument();

@@ -3,11 +3,12 @@ import {
   DEFAULT_PROBLEM_POINTS,
   executeCodeSchema,
   type ExecuteCodeRequest,
+  type ContestMode,
   type ExecuteCodeResponse,
   type ExecutionResult,
   type Problem,
 } from '@javelin/contracts';
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useAppDispatch } from '../../app/hooks';
 import { useToast } from '../toast/useToast';
 import { Messages } from '../../app/messages';
@@ -54,6 +55,10 @@ export interface SolverOptions {
   problemId: string;
   points: number;
   contestId?: string;
+  /** How the contestId is used: practice of an ended contest, or the user's virtual run (issue 21). */
+  contestMode?: ContestMode;
+  /** The toast after an accepted solution, when the page says something of its own (a virtual run's minute). */
+  acceptedToast?: () => { title: string; description: string };
   /** Called after an accepted solution is recorded (the contest page goes back to the contest). */
   onSolved?: () => void;
   /** Called as a run or submit starts, to drop what belonged to the previous code (the AI debug answer). */
@@ -65,7 +70,20 @@ export interface SolverOptions {
  * Submit clears the test list, runs all tests and, only when all pass, records an accepted
  * submission and marks the problem solved.
  */
-export function useSolver({ problemId, points, contestId, onSolved, onStart }: SolverOptions) {
+export function useSolver({
+  problemId,
+  points,
+  contestId,
+  contestMode,
+  acceptedToast,
+  onSolved,
+  onStart,
+}: SolverOptions) {
+  /** The contest fields every call of this page sends: the contest, and how it is used. */
+  const contest = useMemo(
+    () => (contestId ? { contestId, ...(contestMode ? { contestMode } : {}) } : {}),
+    [contestId, contestMode],
+  );
   const dispatch = useAppDispatch();
   const toast = useToast();
   const [status, setStatus] = useState<SolverStatus>('ready');
@@ -89,7 +107,7 @@ export function useSolver({ problemId, points, contestId, onSolved, onStart }: S
           language: 'java',
           problemId,
           runAllTestCases: false,
-          ...(contestId ? { contestId } : {}),
+          ...contest,
         };
         const refused = codeRefusal(code);
         if (refused) {
@@ -117,7 +135,7 @@ export function useSolver({ problemId, points, contestId, onSolved, onStart }: S
         setStatus('ready');
       }
     },
-    [status, executeCode, problemId, contestId, toast, onStart],
+    [status, executeCode, problemId, contest, toast, onStart],
   );
 
   const submit = useCallback(
@@ -133,7 +151,7 @@ export function useSolver({ problemId, points, contestId, onSolved, onStart }: S
           language: 'java',
           problemId,
           runAllTestCases: true,
-          ...(contestId ? { contestId } : {}),
+          ...contest,
         };
         const refused = codeRefusal(code);
         if (refused) {
@@ -163,7 +181,7 @@ export function useSolver({ problemId, points, contestId, onSolved, onStart }: S
         try {
           const recorded = await submitSolution({
             problemId,
-            ...(contestId ? { contestId } : {}),
+            ...contest,
             code,
             language: 'java',
             status: 'accepted',
@@ -180,15 +198,27 @@ export function useSolver({ problemId, points, contestId, onSolved, onStart }: S
           answer = await markSolved({
             problemId,
             submissionId,
-            ...(contestId ? { contestId } : {}),
+            ...contest,
           }).unwrap();
         } catch {
           toast.show({ title: 'Warning', description: Messages.pointsMaybeNotAwarded, variant: 'warning' });
           return;
         }
-        dispatch(api.util.invalidateTags(['Solved', 'Profile', 'Leaderboard', 'Submissions']));
+        dispatch(
+          api.util.invalidateTags([
+            'Solved',
+            'Profile',
+            'Leaderboard',
+            'Submissions',
+            ...(contestMode === 'virtual' && contestId
+              ? [{ type: 'VirtualRun' as const, id: contestId }]
+              : []),
+          ]),
+        );
         // The server awards points once: a second accepted solution earns nothing and says so.
-        if (answer.alreadySolved) {
+        if (acceptedToast) {
+          toast.show({ ...acceptedToast(), variant: 'success' });
+        } else if (answer.alreadySolved) {
           toast.show({
             title: PracticeMessages.alreadySolvedTitle,
             description: PracticeMessages.alreadySolved,
@@ -213,11 +243,14 @@ export function useSolver({ problemId, points, contestId, onSolved, onStart }: S
       executeCode,
       problemId,
       contestId,
+      contestMode,
+      contest,
       submitSolution,
       markSolved,
       dispatch,
       toast,
       points,
+      acceptedToast,
       onSolved,
       onStart,
     ],

@@ -1,7 +1,7 @@
 import { PracticeMessages } from '@javelin/contracts';
 import { Link } from 'react-router-dom';
 import { useSubmissionsQuery } from './submissionsApi';
-import { formatWhen, VerdictBadge } from './SubmissionsPanel';
+import { ContestModeBadge, formatWhen, VerdictBadge } from './SubmissionsPanel';
 
 /** The owner's latest submissions across problems, on their profile. */
 export const RECENT_SUBMISSIONS_SHOWN = 5;
@@ -26,11 +26,14 @@ export function RecentSubmissions() {
                     to={
                       s.contestId
                         ? `/contests/${s.contestId}/problems/${s.problemId}`
-                        : `/problems/${s.problemId}`
+                        : s.viaContestId
+                          ? `/contests/${s.viaContestId}/practice/${s.problemId}`
+                          : `/problems/${s.problemId}`
                     }
                   >
                     {s.problemTitle}
-                  </Link>
+                  </Link>{' '}
+                  <ContestModeBadge mode={s.contestMode} />
                 </div>
                 <div className="muted" style={{ fontSize: '0.8rem' }}>
                   {formatWhen(s.createdAt)}

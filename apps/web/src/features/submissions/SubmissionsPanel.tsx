@@ -1,4 +1,10 @@
-import { PracticeMessages, type InputVariable, type SubmissionSummary } from '@javelin/contracts';
+import {
+  PracticeMessages,
+  VirtualMessages,
+  type ContestMode,
+  type InputVariable,
+  type SubmissionSummary,
+} from '@javelin/contracts';
 import { useState } from 'react';
 import { Badge } from '../../components/Badge';
 import { Modal } from '../../components/Modal';
@@ -12,6 +18,16 @@ export const PROBLEM_SUBMISSIONS_SHOWN = 20;
 
 export function VerdictBadge({ verdict }: { verdict: string }) {
   return <Badge variant={verdict === 'accepted' ? 'success' : 'destructive'}>{verdictLabel(verdict)}</Badge>;
+}
+
+/** Marks a submit made from an ended contest's page: as practice, or in a virtual run. */
+export function ContestModeBadge({ mode }: { mode?: ContestMode }) {
+  if (!mode) return null;
+  return (
+    <Badge variant="outline">
+      {mode === 'virtual' ? VirtualMessages.virtualBadge : VirtualMessages.practiceBadge}
+    </Badge>
+  );
 }
 
 export function formatWhen(iso: string): string {
@@ -99,6 +115,7 @@ export function SubmissionsPanel({
               data-testid="submission-row"
             >
               <VerdictBadge verdict={s.verdict} />
+              <ContestModeBadge mode={s.contestMode} />
               <span>
                 {s.passedCount}/{s.totalCount}
               </span>

@@ -1,0 +1,215 @@
+import type { ContestFormat, ContestLeaderboardEntry, ScoreboardCell } from '@javelin/contracts';
+
+const MINUTE_MS = 60_000;
+
+/** One real participant's cell at a moment of the contest, with what the freeze lets others see of it. */
+export interface RealCell {
+  userId: string;
+  problemId: string;
+  solvedAt: Date | null;
+  points: number;
+  /** Rejected tries before the accept (all of them while unsolved). */
+  attempts: number;
+  /** The same, counting only tries before the freeze. */
+  visibleAttempts: number;
+  /** Tries at or after the freeze, up to the accept. */
+  pending: number;
+}
+
+/** One counted try of a virtual run (compile errors are never counted). */
+export interface VirtualTry {
+  problemId: string;
+  accepted: boolean;
+  at: Date;
+}
+
+/** What the board needs of its contest. */
+export interface BoardSetting {
+  format: ContestFormat;
+  penaltyMinutes: number;
+  /** Minute 0 of every cell. */
+  startTime: Date;
+  /** Problems in contest order with their points. */
+  problems: readonly { problemId: string; points: number }[];
+  /** When the contest is still frozen, the freeze: results from then on show as pending. Null otherwise. */
+  freezeAt: Date | null;
+}
+
+/** A cell on the contest's own timeline, as the board shows it. */
+export interface BoardCell {
+  problemId: string;
+  points: number;
+  /** On the contest's timeline (a virtual try is moved there from its run's start). */
+  acceptedAt: Date | null;
+  attempts: number;
+  pending: number;
+}
+
+export interface BoardRowInput {
+  userId: string;
+  username: string;
+  fullName: string;
+  cells: BoardCell[];
+  virtual: boolean;
+}
+
+interface Totals {
+  input: BoardRowInput;
+  score: number;
+  solved: number;
+  penalty: number;
+  /** The last accept that raised the score (points format tie-break). */
+  lastImproved: number | null;
+  /** The last accept (ICPC tie-break). */
+  lastAccepted: number | null;
+}
+
+/** Real cells as everyone may see them: all of them, or, while frozen, what came before the freeze. */
+export function realBoardCells(setting: BoardSetting, cells: readonly RealCell[]): Map<string, BoardCell[]> {
+  const freeze = setting.freezeAt?.getTime() ?? null;
+  const byUser = new Map<string, BoardCell[]>();
+  for (const c of cells) {
+    const solved = c.solvedAt?.getTime() ?? null;
+    const hidden = freeze !== null && solved !== null && solved >= freeze;
+    const cell: BoardCell =
+      freeze === null
+        ? {
+            problemId: c.problemId,
+            points: c.points,
+            acceptedAt: c.solvedAt,
+            attempts: c.attempts,
+            pending: 0,
+          }
+        : {
+            problemId: c.problemId,
+            points: c.points,
+            acceptedAt: hidden ? null : c.solvedAt,
+            attempts: c.visibleAttempts,
+            pending: Math.max(c.pending, hidden ? 1 : 0),
+          };
+    byUser.set(c.userId, [...(byUser.get(c.userId) ?? []), cell]);
+  }
+  return byUser;
+}
+
+/**
+ * A virtual run's cells, scored as a live participant's are: the first accept of a problem counts,
+ * with the rejected tries before it; its time is moved onto the contest's timeline from the run's start.
+ */
+export function virtualBoardCells(
+  setting: BoardSetting,
+  tries: readonly VirtualTry[],
+  runStartedAt: Date,
+): BoardCell[] {
+  const shift = setting.startTime.getTime() - runStartedAt.getTime();
+  const points = new Map(setting.problems.map((p) => [p.problemId, p.points]));
+  const cells = new Map<string, BoardCell>();
+  for (const t of [...tries].sort((a, b) => a.at.getTime() - b.at.getTime())) {
+    const cell = cells.get(t.problemId) ?? {
+      problemId: t.problemId,
+      points: points.get(t.problemId) ?? 0,
+      acceptedAt: null,
+      attempts: 0,
+      pending: 0,
+    };
+    cells.set(t.problemId, cell);
+    if (cell.acceptedAt !== null) continue;
+    if (t.accepted) cell.acceptedAt = new Date(t.at.getTime() + shift);
+    else cell.attempts++;
+  }
+  return [...cells.values()];
+}
+
+function totals(setting: BoardSetting, input: BoardRowInput): Totals {
+  const start = setting.startTime.getTime();
+  let score = 0;
+  let solved = 0;
+  let penalty = 0;
+  let lastImproved: number | null = null;
+  let lastAccepted: number | null = null;
+  for (const cell of input.cells) {
+    if (cell.acceptedAt === null) continue;
+    const at = cell.acceptedAt.getTime();
+    score += cell.points;
+    solved++;
+    penalty += Math.floor((at - start) / MINUTE_MS) + setting.penaltyMinutes * cell.attempts;
+    if (cell.points > 0) lastImproved = Math.max(lastImproved ?? at, at);
+    lastAccepted = Math.max(lastAccepted ?? at, at);
+  }
+  return { input, score, solved, penalty, lastImproved, lastAccepted };
+}
+
+/** Earlier first, a missing time last. */
+function byTime(a: number | null, b: number | null): number {
+  if (a === b) return 0;
+  if (a === null) return 1;
+  if (b === null) return -1;
+  return a - b;
+}
+
+/** The contest's order (as the maintained standings sort): points, or ICPC's solved then penalty; then the time; then the id. */
+function compare(format: ContestFormat) {
+  return (a: Totals, b: Totals): number => {
+    const primary =
+      format === 'icpc'
+        ? b.solved - a.solved || a.penalty - b.penalty || byTime(a.lastAccepted, b.lastAccepted)
+        : b.score - a.score || byTime(a.lastImproved, b.lastImproved);
+    if (primary !== 0) return primary;
+    return a.input.userId < b.input.userId ? -1 : a.input.userId > b.input.userId ? 1 : 0;
+  };
+}
+
+/**
+ * Ranks real rows and virtual rows together, as one contest. The points format lists participants
+ * with an accept (as the contest board does), a virtual row always; ICPC lists everyone with a
+ * counted try. First solves are marked among every row shown.
+ */
+export function rankBoard(setting: BoardSetting, rows: readonly BoardRowInput[]): ContestLeaderboardEntry[] {
+  const ranked = rows
+    .map((r) => totals(setting, r))
+    .filter((t) => setting.format === 'icpc' || t.solved > 0 || t.input.virtual)
+    .sort(compare(setting.format));
+  const firsts = new Map<string, { at: number; userId: string; virtual: boolean }>();
+  for (const t of ranked) {
+    for (const cell of t.input.cells) {
+      if (cell.acceptedAt === null) continue;
+      const at = cell.acceptedAt.getTime();
+      const best = firsts.get(cell.problemId);
+      if (!best || at < best.at || (at === best.at && t.input.userId < best.userId))
+        firsts.set(cell.problemId, { at, userId: t.input.userId, virtual: t.input.virtual });
+    }
+  }
+  const order = new Map(setting.problems.map((p, i) => [p.problemId, i]));
+  const start = setting.startTime.getTime();
+  return ranked.map((t, i) => {
+    const cells: ScoreboardCell[] = [...t.input.cells]
+      .filter((c) => order.has(c.problemId))
+      .sort((a, b) => order.get(a.problemId)! - order.get(b.problemId)!)
+      .map((c) => {
+        const first = firsts.get(c.problemId);
+        return {
+          problemId: c.problemId,
+          attempts: c.attempts,
+          acceptedAtMinutes:
+            c.acceptedAt === null ? null : Math.floor((c.acceptedAt.getTime() - start) / MINUTE_MS),
+          pending: c.pending,
+          firstSolve:
+            c.acceptedAt !== null &&
+            first !== undefined &&
+            first.userId === t.input.userId &&
+            first.virtual === t.input.virtual,
+        };
+      });
+    return {
+      userId: t.input.userId,
+      username: t.input.username,
+      fullName: t.input.fullName,
+      score: t.score,
+      problemsSolved: t.solved,
+      rank: i + 1,
+      ...(setting.format === 'icpc' ? { penalty: t.penalty } : {}),
+      cells,
+      ...(t.input.virtual ? { virtual: true } : {}),
+    };
+  });
+}

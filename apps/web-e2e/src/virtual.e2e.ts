@@ -1,0 +1,321 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openSession, pasteInMonaco, screenshot, type Session } from './support/browser';
+import { ADMIN, BASE_URL, RUN_ID } from './support/config';
+import { linkIn, newestMailTo } from './support/mail';
+import { requireStack } from './support/stack';
+
+/*
+ * Issue 21 items 3 and 4 in a real browser against the running stack, judged by the real judge. A
+ * short ICPC contest runs for real: a participant solves A early and B late (through the API). Once
+ * it has ended, a newcomer starts a virtual run from the contest page, solves A in it, and sees their
+ * row, marked virtual, among the standings as they were at the same moment (the participant's late B
+ * not yet among them); then ends the run early and practises B, which is contest-only, as practice.
+ */
+
+const TITLE_A = `E2E Twice ${RUN_ID}`;
+const TITLE_B = `E2E Thrice ${RUN_ID}`;
+const CONTEST_TITLE = `E2E Virtual ${RUN_ID}`;
+/** The contest starts this long after it is created (time to join while upcoming)… */
+const START_DELAY_MS = 15_000;
+/** …and lasts this long: the participant's B comes at LATE_SOLVE_MS, well after the virtual accept. */
+const DURATION_MS = 90_000;
+const LATE_SOLVE_MS = 70_000;
+
+const solution = (name: string, factor: number) => `import java.util.*;
+
+public class Main {
+    public static int ${name}(int n) {
+        return ${factor} * n;
+    }
+
+    public static void main(String[] args) {
+        Scanner in = new Scanner(System.in);
+        int n = in.nextInt();
+        System.out.println(${name}(n));
+    }
+}
+`;
+const boilerplate = (name: string) =>
+  solution(name, 0).replace(/return 0 \* n;/, '// Write your solution here\n        return 0;');
+
+interface Account {
+  email: string;
+  username: string;
+  fullName: string;
+  password: string;
+  token: string;
+}
+
+async function api(method: string, path: string, token?: string, body?: unknown) {
+  const res = await fetch(`${BASE_URL}/api${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = (await res.json().catch(() => undefined)) as Record<string, unknown> | undefined;
+  return { status: res.status, body: json ?? {} };
+}
+
+async function expectOk(method: string, path: string, token?: string, body?: unknown) {
+  const res = await api(method, path, token, body);
+  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+/** The super admin the journeys create, or create it here when this file runs alone. */
+async function adminToken(): Promise<string> {
+  const login = await api('POST', '/auth/login', undefined, { email: ADMIN.email, password: ADMIN.password });
+  if (login.status === 200) return login.body.token as string;
+  await expectOk('POST', '/auth/create-super-admin', undefined, { ...ADMIN, role: 'super_admin' });
+  return (await expectOk('POST', '/auth/login', undefined, { email: ADMIN.email, password: ADMIN.password }))
+    .token as string;
+}
+
+/** Signs up, follows the verification link from the outbox and signs in, all through the API. */
+async function account(name: string): Promise<Account> {
+  const a = {
+    email: `e2e-${name}-${RUN_ID}@javelin.test`,
+    username: `${name}${RUN_ID}`,
+    fullName: `E2E ${name} ${RUN_ID}`,
+    password: 'e2e-user-password',
+  };
+  const since = Date.now();
+  await expectOk('POST', '/auth/register', undefined, { ...a, confirmPassword: a.password });
+  const login = await api('POST', '/auth/login', undefined, { email: a.email, password: a.password });
+  if (login.status === 200) return { ...a, token: login.body.token as string };
+  const link = new URL(linkIn(await newestMailTo(a.email, since), '/verify-email?token='));
+  await expectOk('POST', '/auth/verify-email', undefined, { token: link.searchParams.get('token') });
+  const token = (await expectOk('POST', '/auth/login', undefined, { email: a.email, password: a.password }))
+    .token;
+  return { ...a, token: token as string };
+}
+
+/** The spec's live submit flow through the API, judged by the real judge: execute all tests, record, solve. */
+async function solveLive(user: Account, problemId: string, contestId: string, code: string): Promise<void> {
+  const run = await expectOk('POST', '/execute-code', user.token, {
+    code,
+    language: 'java',
+    problemId,
+    runAllTestCases: true,
+    contestId,
+  });
+  expect(run.overallPassed, JSON.stringify(run)).toBe(true);
+  const submission = await expectOk('POST', '/submissions', user.token, {
+    problemId,
+    contestId,
+    code,
+    language: 'java',
+    status: 'accepted',
+    testCasesPassed: run.passedCount,
+    totalTestCases: run.totalCount,
+  });
+  await expectOk('POST', '/solve', user.token, { problemId, submissionId: submission._id, contestId });
+}
+
+async function signIn(page: Page, user: { email: string; password: string }): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL('**/dashboard');
+}
+
+async function expectToast(page: Page, text: string): Promise<void> {
+  await expect
+    .poll(() => page.getByRole('region', { name: 'Notifications' }).innerText(), { timeout: 60_000 })
+    .toContain(text);
+}
+
+const sleepUntil = (at: number) => new Promise((r) => setTimeout(r, Math.max(0, at - Date.now())));
+const rowOf = (page: Page, user: Account) =>
+  page.getByTestId('contest-leaderboard-row').filter({ hasText: `@${user.username}` });
+
+let token = '';
+let rita: Account;
+let victor: Account;
+let problemA = '';
+let problemB = '';
+let contestId = '';
+let endsAt = 0;
+let desktop: Session;
+let mobile: Session;
+
+beforeAll(
+  async () => {
+    await requireStack();
+    token = await adminToken();
+    const problem = (title: string, name: string, factor: number) =>
+      expectOk('POST', '/problems', token, {
+        title,
+        description: `Return ${factor} times n.`,
+        constraints: '0 <= n <= 1000',
+        difficulty: 'easy',
+        points: 10 * factor,
+        inputVariables: [{ id: 'n', name: 'n', type: 'int', description: 'the number' }],
+        testCases: [
+          { inputs: { n: '4' }, expectedOutput: String(4 * factor), isExample: true },
+          { inputs: { n: '0' }, expectedOutput: '0', isExample: false },
+          { inputs: { n: '250' }, expectedOutput: String(250 * factor), isExample: false },
+        ],
+        functionName: name,
+        returnType: 'int',
+        boilerplateCode: boilerplate(name),
+        tags: ['e2e'],
+        // Contest-only: reachable through the contest, never on its own.
+        isVisible: false,
+      });
+    problemA = (await problem(TITLE_A, 'twice', 2))._id as string;
+    problemB = (await problem(TITLE_B, 'thrice', 3))._id as string;
+    const startAt = Date.now() + START_DELAY_MS;
+    endsAt = startAt + DURATION_MS;
+    contestId = (
+      await expectOk('POST', '/contests', token, {
+        title: CONTEST_TITLE,
+        description: 'Practice after the end and a virtual run.',
+        startTime: new Date(startAt).toISOString(),
+        endTime: new Date(endsAt).toISOString(),
+        maxParticipants: 10,
+        problemIds: [problemA, problemB],
+        format: 'icpc',
+      })
+    )._id as string;
+    [rita, victor] = [await account('rita'), await account('victor')];
+    await expectOk('POST', `/contests/${contestId}/join`, rita.token);
+    // The contest runs for real: A early, B late.
+    await sleepUntil(startAt + 1_000);
+    await solveLive(rita, problemA, contestId, solution('twice', 2));
+    await sleepUntil(startAt + LATE_SOLVE_MS);
+    await solveLive(rita, problemB, contestId, solution('thrice', 3));
+    desktop = await openSession();
+    mobile = await openSession({ width: 375, height: 812 });
+    await signIn(desktop.page, victor);
+    await signIn(mobile.page, victor);
+    await sleepUntil(endsAt + 2_000);
+  },
+  START_DELAY_MS + DURATION_MS + 120_000,
+);
+
+afterAll(async () => {
+  await desktop?.close();
+  await mobile?.close();
+});
+
+describe('after the end: a virtual run, then practice', () => {
+  const contestPath = () => `/contests/${contestId}`;
+
+  it('the ended contest page offers a virtual run and practice of each problem', async () => {
+    const page = desktop.page;
+    await page.goto(contestPath());
+    await page.getByRole('heading', { name: 'Final Results' }).waitFor();
+    await rowOf(page, rita).filter({ hasText: '2 solved' }).first().waitFor();
+    await page
+      .getByText('Its problems stay open for practice, and you can take it as a virtual run.')
+      .waitFor();
+    await page.getByRole('heading', { name: 'Virtual participation' }).waitFor();
+    await page.getByText(/Take this contest under its own clock: 2 minutes/).waitFor();
+    expect(await page.getByRole('link', { name: 'Practice' }).count()).toBe(2);
+    // The spec's contest problem route is for participants; a newcomer has no Solve Problem link.
+    expect(await page.getByRole('link', { name: 'Solve Problem' }).count()).toBe(0);
+    await screenshot(page, 'virtual-ended-contest-desktop');
+  });
+
+  it('starts a virtual run: a countdown, and the virtual board with their row among the real ones at the same moment', async () => {
+    const page = desktop.page;
+    await page.getByRole('button', { name: 'Start virtual run' }).click();
+    await expectToast(page, 'Virtual run started');
+    await page
+      .getByTestId('virtual-countdown')
+      .filter({ hasText: /Virtual run ends in 00:01:\d\d/ })
+      .waitFor();
+    await page.getByRole('heading', { name: 'Virtual Standings' }).waitFor();
+    const own = page.locator('[data-testid="contest-leaderboard-row"][data-virtual="true"]');
+    await own.filter({ hasText: `@${victor.username}` }).waitFor();
+    await expect.poll(() => own.getByTestId('virtual-badge').innerText()).toBe('Virtual');
+    await screenshot(page, 'virtual-started-desktop');
+  });
+
+  it('solves A in the run from the contest page and sees the row scored as if live', async () => {
+    const page = desktop.page;
+    await page.getByRole('link', { name: 'Solve (virtual)' }).first().click();
+    await page.getByRole('heading', { name: TITLE_A }).waitFor();
+    await page.getByTestId('practice-banner').filter({ hasText: 'Virtual run' }).waitFor();
+    await page.getByTestId('virtual-countdown').waitFor();
+    await page.getByText('Ready').first().waitFor();
+    await pasteInMonaco(page, solution('twice', 2));
+    await page.getByRole('button', { name: 'Submit Solution' }).click();
+    await page.getByTestId('submission-result').filter({ hasText: 'Accepted' }).waitFor({ timeout: 90_000 });
+    await expectToast(page, 'of your virtual run.');
+    await screenshot(page, 'virtual-solving-desktop');
+    // Back on the contest page after 2 s: the run's row among the real rows as they were at the same moment.
+    await page.waitForURL(`**${contestPath()}`, { timeout: 10_000 });
+    const own = page.locator('[data-testid="contest-leaderboard-row"][data-virtual="true"]');
+    await own.filter({ hasText: '1 solved' }).waitFor({ timeout: 30_000 });
+    // rita solved A at the start, B only late: at this moment of the run the board shows her A alone.
+    await rowOf(page, rita).filter({ hasText: '1 solved' }).first().waitFor();
+    expect(await page.getByTestId('contest-leaderboard-row').count()).toBe(2);
+    // Ties on solved and penalty go to the earlier accept: rita's, at the start of the contest.
+    expect(await page.getByTestId('contest-leaderboard-row').nth(1).getAttribute('data-virtual')).toBe(
+      'true',
+    );
+    await page.getByTestId('virtual-minute').waitFor();
+    await screenshot(page, 'virtual-board-desktop');
+    // The same board on a phone.
+    await mobile.page.goto(contestPath());
+    await mobile.page
+      .locator('[data-testid="contest-leaderboard-row"][data-virtual="true"]')
+      .filter({ hasText: '1 solved' })
+      .waitFor({ timeout: 30_000 });
+    await mobile.page.getByTestId('virtual-countdown').waitFor();
+    const overflow = await mobile.page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(mobile.page, 'virtual-board-375');
+  });
+
+  it('ends the run early: the summary, and the real final results never show it', async () => {
+    const page = desktop.page;
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: 'End virtual run' }).click();
+    await expectToast(page, 'Virtual run finished');
+    await page
+      .getByTestId('virtual-finished')
+      .filter({ hasText: 'Your virtual run finished: #2, 1 solved.' })
+      .waitFor();
+    await page.getByRole('button', { name: 'Start virtual run' }).waitFor();
+    await page.getByRole('tab', { name: 'Final Results' }).click();
+    await page.getByRole('heading', { name: 'Final Results' }).waitFor();
+    await rowOf(page, rita).filter({ hasText: '2 solved' }).first().waitFor();
+    expect(await rowOf(page, victor).count()).toBe(0);
+  });
+
+  it('practises the contest-only B from the contest page: kept in the submissions, the contest unchanged', async () => {
+    const page = desktop.page;
+    const before = await expectOk('GET', `/leaderboard/contests/${contestId}`);
+    await page.getByRole('link', { name: 'Practice' }).nth(1).click();
+    await page.getByRole('heading', { name: TITLE_B }).waitFor();
+    await page.getByTestId('practice-banner').filter({ hasText: 'Practice' }).waitFor();
+    await page.getByText('Ready').first().waitFor();
+    await pasteInMonaco(page, solution('thrice', 3));
+    await page.getByRole('button', { name: 'Submit Solution' }).click();
+    await page.getByTestId('submission-result').filter({ hasText: 'Accepted' }).waitFor({ timeout: 90_000 });
+    await expectToast(page, 'Problem solved! You earned 30 points!');
+    await page.getByRole('tab', { name: 'Submissions' }).click();
+    await page.getByTestId('submission-row').filter({ hasText: 'Practice' }).first().waitFor();
+    await screenshot(page, 'virtual-practice-desktop');
+    expect(await expectOk('GET', `/leaderboard/contests/${contestId}`)).toEqual(before);
+    // B stays contest-only: its own page is not found.
+    expect((await api('GET', `/problems/${problemB}`, victor.token)).status).toBe(404);
+
+    await mobile.page.goto(`/contests/${contestId}/practice/${problemB}`);
+    await mobile.page.getByRole('heading', { name: TITLE_B }).waitFor();
+    await mobile.page.getByTestId('practice-banner').waitFor();
+    await mobile.page.locator('.monaco-editor').first().waitFor({ state: 'visible', timeout: 30_000 });
+    const overflow = await mobile.page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(mobile.page, 'virtual-practice-375');
+  });
+});

@@ -1,0 +1,147 @@
+import { ServerMessages, VirtualMessages } from '@javelin/contracts';
+import { useCallback, useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useAuth } from '../auth/useAuth';
+import { useNow } from '../clock/useNow';
+import { useToast } from '../toast/useToast';
+import { Messages } from '../../app/messages';
+import { Badge } from '../../components/Badge';
+import { Spinner } from '../../components/Spinner';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { draftKey, useDraft } from '../editor/drafts';
+import { ResizableSplit } from '../editor/ResizableSplit';
+import { ProblemStatement } from '../problems/ProblemStatement';
+import { SolverPanel } from '../problems/SolverPanel';
+import { pointsOf, useSolver } from '../problems/solving';
+import { useTicker } from './Countdown';
+import { CONTEST_SOLVED_REDIRECT_MS } from './ContestProblemPage';
+import { effectiveStatus, formatCountdown } from './contestRules';
+import { useContestQuery } from './contestsApi';
+import { useVirtualRunQuery } from './virtualApi';
+import { isRunning } from './virtualRules';
+
+/**
+ * A problem of an ended contest, solved from the contest's page (issue 21): as practice, kept in the
+ * user's submissions and never counted in the contest; or, while the user's virtual run of the
+ * contest is running, as a try in that run, scored as if live. The spec's contest problem page
+ * (/contests/:id/problems/:pid) keeps its rules: its Submit stays closed after the end.
+ */
+export function ContestPracticePage() {
+  const { contestId = '', problemId = '' } = useParams();
+  const { status: session } = useAuth();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const now = useNow();
+  const { data: contest, isLoading, isError } = useContestQuery(contestId);
+  const { data: virtual } = useVirtualRunQuery(contestId, { skip: session !== 'authenticated' });
+  const run = virtual?.run ?? null;
+  const running = isRunning(run, now());
+  useTicker(running);
+  const contestProblem = contest?.contestProblems?.find((cp) => cp.problemId?._id === problemId);
+  const problem = contestProblem?.problemId;
+  const examples = (problem?.testCases ?? []).filter((t) => t.isExample);
+  const { code, setCode, reset } = useDraft(
+    draftKey(problemId, contestId),
+    problem ? (problem.boilerplateCode ?? '') : undefined,
+  );
+  const points = contestProblem?.points || (problem ? pointsOf(problem) : 0);
+  const [solvedAt, setSolvedAt] = useState<number | null>(null);
+  // A virtual run goes back to the contest (its board) after an accept, as the live contest page does.
+  const onSolved = useCallback(() => {
+    if (running) setSolvedAt(Date.now());
+  }, [running]);
+  const acceptedToast = useCallback(
+    () => ({
+      title: Messages.accepted,
+      description: VirtualMessages.acceptedInVirtual(
+        run ? Math.floor((now().getTime() - new Date(run.startedAt).getTime()) / 60_000) : 0,
+      ),
+    }),
+    [run, now],
+  );
+  const solver = useSolver({
+    problemId,
+    contestId,
+    contestMode: running ? 'virtual' : 'practice',
+    points,
+    onSolved,
+    ...(running ? { acceptedToast } : {}),
+  });
+
+  useDocumentTitle(problem ? `${problem.title} · ${contest?.title}` : 'Practice');
+  useEffect(() => {
+    if (isError) toast.message(Messages.fetchContestOrProblemFailed);
+  }, [isError, toast]);
+  useEffect(() => {
+    if (solvedAt === null) return;
+    const timer = setTimeout(() => navigate(`/contests/${contestId}`), CONTEST_SOLVED_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [solvedAt, navigate, contestId]);
+
+  if (isLoading) return <Spinner label="Loading problem..." />;
+  if (!contest || !problem) {
+    return (
+      <div className="card center-card" role="alert">
+        <h1 style={{ fontSize: '1.5rem' }}>{Messages.contestProblemNotFound}</h1>
+        <p className="muted">This problem is not part of the contest.</p>
+        <Link to={contest ? `/contests/${contestId}` : '/contests'} className="btn btn-outline">
+          {contest ? 'Back to Contest' : 'Back to Contests'}
+        </Link>
+      </div>
+    );
+  }
+  const ended = effectiveStatus(contest, now()) === 'ended';
+
+  return (
+    <>
+      <div className="card practice-banner" style={{ marginBottom: '1rem' }} data-testid="practice-banner">
+        <div className="row" style={{ justifyContent: 'space-between', flexWrap: 'wrap' }}>
+          <div>
+            <Link to={`/contests/${contestId}`}>← {contest.title}</Link>
+            <p className="muted" style={{ margin: 0 }}>
+              {running ? VirtualMessages.virtualNote : VirtualMessages.practiceNote}
+            </p>
+          </div>
+          <div className="row">
+            <Badge variant={running ? 'warning' : 'secondary'}>
+              {running ? VirtualMessages.virtualRunBadge : VirtualMessages.practiceBadge}
+            </Badge>
+            {running && run && (
+              <span className="countdown countdown-compact" role="timer" data-testid="virtual-countdown">
+                {VirtualMessages.virtualEndsIn}{' '}
+                <strong className="mono">
+                  {formatCountdown(new Date(run.endsAt).getTime() - now().getTime())}
+                </strong>
+              </span>
+            )}
+          </div>
+        </div>
+      </div>
+      <ResizableSplit
+        left={
+          <ProblemStatement
+            problem={problem}
+            testCases={examples}
+            points={points}
+            testCasesHeading="Example Test Cases"
+          />
+        }
+        right={
+          <SolverPanel
+            problemId={problemId}
+            contestId={contestId}
+            variant="contest"
+            code={code}
+            onCodeChange={setCode}
+            onReset={reset}
+            solver={solver}
+            submitDisabledReason={ended ? undefined : ServerMessages.practiceOnlyAfterEnd}
+            variables={problem.inputVariables ?? []}
+          />
+        }
+      />
+    </>
+  );
+}
+
+export default ContestPracticePage;
