@@ -1062,43 +1062,6 @@ export interface components {
       /** @enum {string} */
       role: 'admin' | 'super_admin';
     };
-    ProblemFormDto: {
-      title: string;
-      description: string;
-      constraints?: string;
-      /** @enum {string} */
-      difficulty?: 'easy' | 'medium' | 'hard';
-      points?: number;
-      inputVariables: components['schemas']['InputVariableDto'][];
-      testCases: components['schemas']['TestCaseDto'][];
-      functionName: string;
-      /** @enum {string} */
-      returnType?:
-        | 'int'
-        | 'long'
-        | 'double'
-        | 'char'
-        | 'boolean'
-        | 'string'
-        | 'array'
-        | 'int[]'
-        | 'long[]'
-        | 'double[]'
-        | 'boolean[]'
-        | 'char[]'
-        | 'string[]'
-        | 'int[][]'
-        | 'char[][]'
-        | 'void';
-      boilerplateCode?: string;
-      tags?: string[];
-      isVisible?: boolean;
-      /** @enum {string} */
-      checker?: 'exact' | 'tokens' | 'float' | 'unordered' | 'custom';
-      tolerance?: number;
-      checkerCode?: string;
-      referenceSolution?: string;
-    };
     CreateContestDto: {
       title: string;
       description?: string;
@@ -1139,22 +1102,6 @@ export interface components {
     StartPlagiarismDto: {
       threshold?: number;
     };
-    ValidateDraftDto: {
-      referenceSolution: string;
-      inputVariables: components['schemas']['InputVariableDto'][];
-      testCases: components['schemas']['TestCaseDto'][];
-      /** @enum {string} */
-      checker?: 'exact' | 'tokens' | 'float' | 'unordered' | 'custom';
-      tolerance?: number;
-      checkerCode?: string;
-    };
-    ExpectedOutputDto: {
-      referenceSolution: string;
-      inputVariables: components['schemas']['InputVariableDto'][];
-      inputs: {
-        [key: string]: unknown;
-      };
-    };
     UpdateProfileDto: {
       username?: string;
       fullName?: string;
@@ -1187,38 +1134,6 @@ export interface components {
       language: 'java';
       /** Format: uuid */
       problemId: string;
-    };
-    InputVariableDto: {
-      id?: string;
-      name: string;
-      /** @enum {string} */
-      type:
-        | 'int'
-        | 'long'
-        | 'double'
-        | 'char'
-        | 'boolean'
-        | 'string'
-        | 'array'
-        | 'int[]'
-        | 'long[]'
-        | 'double[]'
-        | 'boolean[]'
-        | 'char[]'
-        | 'string[]'
-        | 'int[][]'
-        | 'char[][]';
-      description?: string;
-    };
-    TestCaseDto: {
-      id?: string;
-      _id?: string;
-      inputs: {
-        [key: string]: unknown;
-      };
-      input?: string;
-      expectedOutput: string;
-      isExample: boolean;
     };
     LeaderboardQueryDto: {
       limit?: number;
@@ -1267,6 +1182,73 @@ export interface components {
       username: string;
       fullName: string;
     };
+    ProblemFormDto: {
+      title: string;
+      description: string;
+      constraints?: string;
+      /** @enum {string} */
+      difficulty?: 'easy' | 'medium' | 'hard';
+      points?: number;
+      inputVariables: {
+        id?: string;
+        name: string;
+        /** @enum {string} */
+        type:
+          | 'int'
+          | 'long'
+          | 'double'
+          | 'char'
+          | 'boolean'
+          | 'string'
+          | 'array'
+          | 'int[]'
+          | 'long[]'
+          | 'double[]'
+          | 'boolean[]'
+          | 'char[]'
+          | 'string[]'
+          | 'int[][]'
+          | 'char[][]';
+        description?: string;
+      }[];
+      testCases: {
+        id?: string;
+        _id?: string;
+        inputs: {
+          [key: string]: unknown;
+        };
+        input?: string;
+        expectedOutput: string;
+        isExample: boolean;
+      }[];
+      functionName: string;
+      /** @enum {string} */
+      returnType?:
+        | 'int'
+        | 'long'
+        | 'double'
+        | 'char'
+        | 'boolean'
+        | 'string'
+        | 'array'
+        | 'int[]'
+        | 'long[]'
+        | 'double[]'
+        | 'boolean[]'
+        | 'char[]'
+        | 'string[]'
+        | 'int[][]'
+        | 'char[][]'
+        | 'void';
+      boilerplateCode?: string;
+      tags?: string[];
+      isVisible?: boolean;
+      /** @enum {string} */
+      checker?: 'exact' | 'tokens' | 'float' | 'unordered' | 'custom';
+      tolerance?: number;
+      checkerCode?: string;
+      referenceSolution?: string;
+    };
     ExecuteCodeDto: {
       runAllTestCases?: boolean;
       /** Format: uuid */
@@ -1298,6 +1280,73 @@ export interface components {
       submissionId: string;
       /** Format: uuid */
       contestId?: string;
+    };
+    ValidateDraftDto: {
+      referenceSolution: string;
+      inputVariables: {
+        id?: string;
+        name: string;
+        /** @enum {string} */
+        type:
+          | 'int'
+          | 'long'
+          | 'double'
+          | 'char'
+          | 'boolean'
+          | 'string'
+          | 'array'
+          | 'int[]'
+          | 'long[]'
+          | 'double[]'
+          | 'boolean[]'
+          | 'char[]'
+          | 'string[]'
+          | 'int[][]'
+          | 'char[][]';
+        description?: string;
+      }[];
+      testCases: {
+        id?: string;
+        _id?: string;
+        inputs: {
+          [key: string]: unknown;
+        };
+        input?: string;
+        expectedOutput: string;
+        isExample: boolean;
+      }[];
+      /** @enum {string} */
+      checker?: 'exact' | 'tokens' | 'float' | 'unordered' | 'custom';
+      tolerance?: number;
+      checkerCode?: string;
+    };
+    ExpectedOutputDto: {
+      referenceSolution: string;
+      inputVariables: {
+        id?: string;
+        name: string;
+        /** @enum {string} */
+        type:
+          | 'int'
+          | 'long'
+          | 'double'
+          | 'char'
+          | 'boolean'
+          | 'string'
+          | 'array'
+          | 'int[]'
+          | 'long[]'
+          | 'double[]'
+          | 'boolean[]'
+          | 'char[]'
+          | 'string[]'
+          | 'int[][]'
+          | 'char[][]';
+        description?: string;
+      }[];
+      inputs: {
+        [key: string]: unknown;
+      };
     };
     Activity: {
       problemId: string;
