@@ -173,13 +173,20 @@ export const ContestTalkMessages = {
   plagiarismLoadFailed: 'Failed to load the plagiarism report',
 } as const;
 
-/** What the server says about a problem's checker and reference solution (issue 18). */
+/** What the server says about a problem form's checker, reference solution, variables and test values. */
 export const ReferenceMessages = {
   noReferenceSolution: 'This problem has no reference solution: add one in the problem form first',
   referenceSolutionRequired: 'referenceSolution is required: write the Java solution to run',
   checkerCodeRequired: "checkerCode is required for the 'custom' checker",
   referenceDidNotRun: (error: string) => `The reference solution did not run: ${error}`,
   testInvalid: (test: number, variable: string, error: string) => `testCases[${test}].${variable}: ${error}`,
+  testValueNotAVariable: (test: number, key: string) =>
+    `testCases[${test}] has a value for "${key}", which is not an input variable`,
+  testValueMissing: (test: number, variable: string) =>
+    `testCases[${test}] is missing a value for "${variable}"`,
+  variableNotIdentifier: (name: string) => `input variable "${name}" is not a valid Java identifier`,
+  variableDeclaredTwice: (name: string) => `input variable "${name}" is declared twice`,
+  functionNameNotIdentifier: (name: string) => `functionName "${name}" is not a valid Java identifier`,
 } as const;
 
 /**

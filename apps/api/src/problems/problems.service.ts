@@ -168,16 +168,12 @@ export function normaliseTests(
   const names = new Set(inputVariables.map((v) => v.name));
   return testCases.map((tc, i) => {
     for (const key of Object.keys(tc.inputs)) {
-      if (!names.has(key))
-        throw new BadRequestException(
-          `testCases[${i}] has a value for "${key}", which is not an input variable`,
-        );
+      if (!names.has(key)) throw new BadRequestException(ReferenceMessages.testValueNotAVariable(i, key));
     }
     const inputs: Record<string, string> = {};
     for (const v of inputVariables) {
       const raw = Object.prototype.hasOwnProperty.call(tc.inputs, v.name) ? tc.inputs[v.name] : undefined;
-      if (raw === undefined)
-        throw new BadRequestException(`testCases[${i}] is missing a value for "${v.name}"`);
+      if (raw === undefined) throw new BadRequestException(ReferenceMessages.testValueMissing(i, v.name));
       const stored = storedValue(v, raw);
       if ('error' in stored)
         throw new BadRequestException(ReferenceMessages.testInvalid(i, v.name, stored.error));
@@ -216,8 +212,8 @@ export function normaliseVariables(
   const names = new Set<string>();
   for (const v of variables) {
     if (!isJavaIdentifier(v.name))
-      throw new BadRequestException(`input variable "${v.name}" is not a valid Java identifier`);
-    if (names.has(v.name)) throw new BadRequestException(`input variable "${v.name}" is declared twice`);
+      throw new BadRequestException(ReferenceMessages.variableNotIdentifier(v.name));
+    if (names.has(v.name)) throw new BadRequestException(ReferenceMessages.variableDeclaredTwice(v.name));
     names.add(v.name);
   }
   return variables.map((v, i) => ({
@@ -231,7 +227,7 @@ export function normaliseVariables(
 /** Checks what the DTO cannot (identifiers; test values are checked by normaliseTests) and fills the spec's defaults. */
 function normaliseForm(form: ProblemFormBody) {
   if (!isJavaIdentifier(form.functionName)) {
-    throw new BadRequestException(`functionName "${form.functionName}" is not a valid Java identifier`);
+    throw new BadRequestException(ReferenceMessages.functionNameNotIdentifier(form.functionName));
   }
   const inputVariables = normaliseVariables(form.inputVariables);
   const returnType = form.returnType ?? 'int';
