@@ -4,10 +4,12 @@ import { PassportModule } from '@nestjs/passport';
 import { ENV, Env } from '../config/env';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
+import { AuthTokensRepository } from './auth-tokens.repository';
 import { GitHubSignInService } from './github-sign-in.service';
 import { GoogleSignInService } from './google-sign-in.service';
 import { JwtStrategy } from './jwt.strategy';
 import { OAuthAccountsService } from './oauth-accounts.service';
+import { OAuthIdentitiesRepository } from './oauth-identities.repository';
 import { TokensService } from './tokens.service';
 
 @Module({
@@ -25,8 +27,10 @@ import { TokensService } from './tokens.service';
   providers: [
     AuthService,
     TokensService,
+    AuthTokensRepository,
     JwtStrategy,
     OAuthAccountsService,
+    OAuthIdentitiesRepository,
     GoogleSignInService,
     GitHubSignInService,
   ],

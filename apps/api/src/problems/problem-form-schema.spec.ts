@@ -4,8 +4,378 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { bodiesFor, BodyRoute, digest } from '../../test/support/problem-form-bodies';
 import { SharedBodyPipe } from '../common/shared-body';
+
+/* ---- The bodies: each field spoiled alone, items of the lists spoiled, several at once ---- */
+
+type BodyRoute = 'problemForm' | 'validateDraft' | 'expectedOutput';
+
+interface NamedBody {
+  name: string;
+  body: unknown;
+}
+
+const MISSING = Symbol('missing');
+type Value = unknown;
+
+const REFERENCE = 'public class Main { public static void main(String[] a) {} }';
+
+function variables() {
+  return [
+    { id: 'a', name: 'a', type: 'int', description: 'first' },
+    { id: 'b', name: 'b', type: 'int', description: 'second' },
+  ];
+}
+
+function tests() {
+  return [
+    { inputs: { a: '1', b: '2' }, expectedOutput: '3', isExample: true },
+    { id: 'tc-2', inputs: { a: 4, b: 5 }, expectedOutput: '9', isExample: false },
+  ];
+}
+
+function problemForm(): Record<string, unknown> {
+  return {
+    title: 'Sum of two',
+    description: 'Return a + b.',
+    constraints: '-10^9 <= a, b <= 10^9',
+    difficulty: 'easy',
+    points: 15,
+    inputVariables: variables(),
+    testCases: tests(),
+    functionName: 'sum',
+    returnType: 'int',
+    tags: ['math'],
+  };
+}
+
+function validateDraft(): Record<string, unknown> {
+  return { referenceSolution: REFERENCE, inputVariables: variables(), testCases: tests() };
+}
+
+function expectedOutput(): Record<string, unknown> {
+  return { referenceSolution: REFERENCE, inputVariables: variables(), inputs: { a: '1', b: '2' } };
+}
+
+const BASE: Record<BodyRoute, () => Record<string, unknown>> = {
+  problemForm,
+  validateDraft,
+  expectedOutput,
+};
+
+/** Values of every JSON kind, and the edges of the lengths and numbers the form checks. */
+const ANY_VALUES: [string, Value][] = [
+  ['missing', MISSING],
+  ['null', null],
+  ['0', 0],
+  ['42', 42],
+  ['-1', -1],
+  ['1.5', 1.5],
+  ['1e-16', 1e-16],
+  ['0.5', 0.5],
+  ['0.6', 0.6],
+  ['10000', 10_000],
+  ['10001', 10_001],
+  ['1e308', 1e308],
+  ['true', true],
+  ['false', false],
+  ['empty string', ''],
+  ['blank string', '   '],
+  ['word', 'abc'],
+  ['padded word', '  abc  '],
+  ['numeric string', '5'],
+  ['enum word', 'float'],
+  ['empty array', []],
+  ['array of a word', ['a']],
+  ['array of a number', [1]],
+  ['array of null', [null]],
+  ['empty object', {}],
+  ['object', { a: 1 }],
+];
+
+const LENGTHS = [
+  40, 41, 64, 65, 100, 101, 200, 201, 1000, 1001, 5000, 5001, 20_000, 20_001, 65_536, 65_537, 100_000,
+  100_001,
+];
+
+const FIELDS: Record<BodyRoute, string[]> = {
+  problemForm: [
+    'title',
+    'description',
+    'constraints',
+    'difficulty',
+    'points',
+    'inputVariables',
+    'testCases',
+    'functionName',
+    'returnType',
+    'boilerplateCode',
+    'tags',
+    'isVisible',
+    'checker',
+    'tolerance',
+    'checkerCode',
+    'referenceSolution',
+  ],
+  validateDraft: ['referenceSolution', 'inputVariables', 'testCases', 'checker', 'tolerance', 'checkerCode'],
+  expectedOutput: ['referenceSolution', 'inputVariables', 'inputs'],
+};
+
+function withValue(body: Record<string, unknown>, field: string, value: Value): Record<string, unknown> {
+  const copy = { ...body };
+  if (value === MISSING) delete copy[field];
+  else copy[field] = value;
+  return copy;
+}
+
+const VARIABLE_VALUES: [string, Value][] = [
+  ['missing', MISSING],
+  ['null', null],
+  ['42', 42],
+  ['true', true],
+  ['empty string', ''],
+  ['blank string', '   '],
+  ['padded name', '  n  '],
+  ['word', 'abc'],
+  ['long[]', 'long[]'],
+  ['unknown type', 'float'],
+  ['empty array', []],
+  ['empty object', {}],
+];
+
+const TEST_VALUES: [string, Value][] = [
+  ['missing', MISSING],
+  ['null', null],
+  ['42', 42],
+  ['true', true],
+  ['false', false],
+  ['empty string', ''],
+  ['word', 'abc'],
+  ['empty array', []],
+  ['array', ['1']],
+  ['empty object', {}],
+  ['object', { a: '1', b: '2' }],
+  ['object of null', { a: null }],
+];
+
+/** The named bodies of one route: each field spoiled alone, nested items spoiled, several at once. */
+function bodiesFor(route: BodyRoute): NamedBody[] {
+  const base = BASE[route];
+  const out: NamedBody[] = [{ name: 'valid', body: base() }];
+  const add = (name: string, body: unknown) => out.push({ name, body });
+
+  for (const field of FIELDS[route]) {
+    for (const [label, value] of ANY_VALUES) add(`${field}: ${label}`, withValue(base(), field, value));
+    for (const length of LENGTHS) {
+      add(`${field}: ${length} characters`, withValue(base(), field, 'x'.repeat(length)));
+      add(`${field}: ${length} characters, padded`, withValue(base(), field, ` ${'y'.repeat(length - 2)} `));
+    }
+  }
+
+  // Not an object at all.
+  for (const [label, value] of [
+    ['array', []],
+    ['array of bodies', [base()]],
+    ['undefined', undefined],
+    ['empty object', {}],
+  ] as [string, unknown][])
+    add(`body: ${label}`, value);
+
+  // Unknown fields, at the top and nested.
+  add('unknown fields', { zz: 1, ...base(), aa: 2 });
+  add('unknown fields and a bad one', { zz: 1, ...base(), referenceSolution: 5, inputVariables: 'x' });
+
+  // Input variables, one item spoiled.
+  if (FIELDS[route].includes('inputVariables')) {
+    for (const field of ['id', 'name', 'type', 'description']) {
+      for (const [label, value] of VARIABLE_VALUES) {
+        const vars = variables();
+        add(`inputVariables[1].${field}: ${label}`, {
+          ...base(),
+          inputVariables: [vars[0], withValue(vars[1], field, value)],
+        });
+      }
+      add(`inputVariables[0].${field}: 65 characters`, {
+        ...base(),
+        inputVariables: [withValue(variables()[0], field, 'x'.repeat(65)), variables()[1]],
+      });
+      add(`inputVariables[0].${field}: 1001 characters`, {
+        ...base(),
+        inputVariables: [withValue(variables()[0], field, 'x'.repeat(1001)), variables()[1]],
+      });
+    }
+    for (const [label, value] of [
+      ['null', null],
+      ['42', 42],
+      ['word', 'abc'],
+      ['array', []],
+      ['array of a variable', [variables()[0]]],
+    ] as [string, unknown][]) {
+      add(`inputVariables[0]: ${label}`, { ...base(), inputVariables: [value, variables()[1]] });
+    }
+    add('inputVariables: an unknown field in an item', {
+      ...base(),
+      inputVariables: [{ ...variables()[0], zz: 1 }, variables()[1]],
+    });
+    add('inputVariables: 20 items', {
+      ...base(),
+      inputVariables: Array.from({ length: 20 }, (_, i) => ({ name: `v${i}`, type: 'int' })),
+    });
+    add('inputVariables: 21 items', {
+      ...base(),
+      inputVariables: Array.from({ length: 21 }, (_, i) => ({ name: `v${i}`, type: 'int' })),
+    });
+    add('inputVariables: 21 items, one spoiled', {
+      ...base(),
+      inputVariables: Array.from({ length: 21 }, (_, i) => ({ name: i === 3 ? 5 : `v${i}`, type: 'int' })),
+    });
+    add('inputVariables: two items spoiled twice', {
+      ...base(),
+      inputVariables: [
+        { name: '', type: 'x', description: 5, zz: 1 },
+        { id: 5, name: null },
+      ],
+    });
+    add('inputVariables: an object of items', { ...base(), inputVariables: { 0: variables()[0] } });
+  }
+
+  // Test cases, one item spoiled.
+  if (FIELDS[route].includes('testCases')) {
+    for (const field of ['id', '_id', 'inputs', 'input', 'expectedOutput', 'isExample']) {
+      for (const [label, value] of TEST_VALUES) {
+        const cases = tests();
+        add(`testCases[1].${field}: ${label}`, {
+          ...base(),
+          testCases: [cases[0], withValue(cases[1], field, value)],
+        });
+      }
+      add(`testCases[0].${field}: 65 characters`, {
+        ...base(),
+        testCases: [withValue(tests()[0], field, 'x'.repeat(65)), tests()[1]],
+      });
+      add(`testCases[0].${field}: 100001 characters`, {
+        ...base(),
+        testCases: [withValue(tests()[0], field, 'x'.repeat(100_001)), tests()[1]],
+      });
+    }
+    for (const [label, value] of [
+      ['null', null],
+      ['42', 42],
+      ['word', 'abc'],
+      ['array', []],
+      ['empty object', {}],
+    ] as [string, unknown][]) {
+      add(`testCases[0]: ${label}`, { ...base(), testCases: [value, tests()[1]] });
+    }
+    add('testCases: an unknown field in an item', {
+      ...base(),
+      testCases: [{ ...tests()[0], zz: 1, yy: 2 }, tests()[1]],
+    });
+    add('testCases: 200 items', {
+      ...base(),
+      testCases: Array.from({ length: 200 }, () => tests()[0]),
+    });
+    add('testCases: 201 items', {
+      ...base(),
+      testCases: Array.from({ length: 201 }, () => tests()[0]),
+    });
+    add('testCases: 201 items, one spoiled', {
+      ...base(),
+      testCases: Array.from({ length: 201 }, (_, i) =>
+        i === 7 ? { ...tests()[0], isExample: 'yes' } : tests()[0],
+      ),
+    });
+    add('testCases: two items spoiled twice', {
+      ...base(),
+      testCases: [
+        { inputs: 'x', expectedOutput: 5, isExample: 'no', zz: 1 },
+        { inputs: {}, input: 7 },
+      ],
+    });
+    add('testCases: an object of items', { ...base(), testCases: { 0: tests()[0] } });
+  }
+
+  if (route === 'problemForm') {
+    for (const [label, tags] of [
+      ['a number among words', ['a', 1]],
+      ['a tag of 41 characters', ['x'.repeat(41)]],
+      ['a tag of 40 characters', ['x'.repeat(40)]],
+      ['20 tags', Array.from({ length: 20 }, (_, i) => `t${i}`)],
+      ['21 tags', Array.from({ length: 21 }, (_, i) => `t${i}`)],
+      ['21 tags, one too long', Array.from({ length: 21 }, (_, i) => (i === 2 ? 'x'.repeat(41) : `t${i}`))],
+      ['padded', ['  a  ', '']],
+      ['an object', [{}]],
+    ] as [string, unknown][]) {
+      add(`tags: ${label}`, { ...base(), tags });
+    }
+    add('every field spoiled', {
+      zz: 1,
+      title: ' ',
+      description: 5,
+      constraints: null,
+      difficulty: 'x',
+      points: 1.5,
+      inputVariables: [{ name: 5 }],
+      testCases: [],
+      functionName: '',
+      returnType: 'long[][]',
+      boilerplateCode: [],
+      tags: 'math',
+      isVisible: 'yes',
+      checker: 'close',
+      tolerance: '0.1',
+      checkerCode: false,
+      referenceSolution: {},
+    });
+    add('the judging fields', {
+      ...base(),
+      checker: 'float',
+      tolerance: 0.001,
+      checkerCode: '',
+      referenceSolution: REFERENCE,
+      isVisible: false,
+      boilerplateCode: '  ',
+    });
+    add('the richer types', {
+      ...base(),
+      returnType: 'int[][]',
+      inputVariables: [{ name: 'g', type: 'char[][]' }],
+      testCases: [{ inputs: { g: [['a']] }, expectedOutput: 'x', isExample: true }],
+    });
+    add('padded names', {
+      ...base(),
+      title: '  Sum  ',
+      functionName: '  sum ',
+      inputVariables: [{ name: ' a ', type: 'int', description: ' d ' }],
+    });
+  }
+  if (route === 'validateDraft') {
+    add('every field spoiled', {
+      zz: 1,
+      referenceSolution: '',
+      inputVariables: 'x',
+      testCases: [{}],
+      checker: 'x',
+      tolerance: 2,
+      checkerCode: null,
+    });
+    add('a custom checker', { ...base(), checker: 'custom', checkerCode: 'class Checker {}' });
+  }
+  if (route === 'expectedOutput') {
+    add('every field spoiled', { zz: 1, referenceSolution: null, inputVariables: [1], inputs: [] });
+    add('inputs of json values', { ...base(), inputs: { a: 1, b: [1, [2]], c: true } });
+  }
+  return out;
+}
+
+/** A parsed body with its long texts shortened to their start and length, as the recording keeps them. */
+function digest(value: unknown): unknown {
+  if (typeof value === 'string') return value.length > 80 ? `${value.slice(0, 4)}…(${value.length})` : value;
+  if (Array.isArray(value)) return value.map(digest);
+  if (value !== null && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, digest(v)]));
+  return value;
+}
 
 /**
  * What the API answered for each body (a 400 sentence, or the body it handed to the service),
