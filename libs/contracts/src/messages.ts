@@ -96,14 +96,6 @@ export const ServerSentences = {
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 128;
 
-/** What is wrong with a new password and its confirmation, or null when they are fine. */
-export function passwordProblem(password: string, confirmPassword?: string): string | null {
-  if (password.length < PASSWORD_MIN_LENGTH) return ServerMessages.passwordTooShort;
-  if (confirmPassword !== undefined && password !== confirmPassword)
-    return ServerMessages.passwordsDoNotMatch;
-  return null;
-}
-
 /** What the AI calls send to users. */
 export const AiMessages = {
   analysisFailed: 'Failed to analyze code',

@@ -8,7 +8,7 @@ import { DIFFICULTIES, type TestValue } from './problems';
 
 /**
  * The request schemas the web and the API share (issue 15 item 6; README.md "Request schemas"):
- * sign-up and the first super admin (with the password rule), execute-code, submission, solve, and
+ * sign-up, the first super admin and a password reset (with the password rule), execute-code, submission, solve, and
  * the problem form with the two reference-solution calls made from it.
  * The API validates those bodies with them (apps/api/src/common/shared-body.ts) and publishes their
  * JSON Schema in the OpenAPI document; the web checks its forms with them before sending.
@@ -74,11 +74,17 @@ const uuid = (field: string) =>
     .refine((value) => isUUID(value, 'all'), FieldSentences.uuid(field))
     .meta({ format: 'uuid' });
 
-/** The rule every new password follows (sign-up, reset, first super admin). */
-export const passwordSchema = z
-  .string({ error: typeError('password', FieldSentences.mustBeString('password')) })
-  .min(PASSWORD_MIN_LENGTH, ServerMessages.passwordTooShort)
-  .max(PASSWORD_MAX_LENGTH, FieldSentences.maxLength('password', PASSWORD_MAX_LENGTH));
+/** The rule every new password follows (sign-up, first super admin, reset), under the name `field` has there. */
+const newPassword = (field: string, notAString: (issue: { input?: unknown }) => string) =>
+  z
+    .string({ error: notAString })
+    .min(PASSWORD_MIN_LENGTH, ServerMessages.passwordTooShort)
+    .max(PASSWORD_MAX_LENGTH, FieldSentences.maxLength(field, PASSWORD_MAX_LENGTH));
+
+export const passwordSchema = newPassword(
+  'password',
+  typeError('password', FieldSentences.mustBeString('password')),
+);
 
 const email = z
   .string({ error: typeError('email', FieldSentences.email) })
@@ -109,6 +115,18 @@ export const registerSchema = z.strictObject({
     .string({ error: typeError('confirmPassword', FieldSentences.mustBeString('confirmPassword')) })
     .min(1, FieldSentences.isRequired('confirmPassword')),
   ...accountFields,
+});
+
+/** An emailed token's greatest length; a real one is 43 characters. */
+export const EMAIL_TOKEN_MAX_LENGTH = 200;
+
+/** POST /api/auth/reset-password: the token of the mailed link and the new password. */
+export const resetPasswordSchema = z.strictObject({
+  token: z
+    .string({ error: ServerMessages.invalidResetToken })
+    .min(1, ServerMessages.invalidResetToken)
+    .max(EMAIL_TOKEN_MAX_LENGTH, FieldSentences.maxLength('token', EMAIL_TOKEN_MAX_LENGTH)),
+  newPassword: newPassword('newPassword', () => FieldSentences.mustBeString('newPassword')),
 });
 
 /** POST /api/auth/create-super-admin. */
@@ -375,6 +393,7 @@ export const expectedOutputSchema = z.strictObject({
 export const RequestSchemas = {
   RegisterDto: registerSchema,
   CreateSuperAdminDto: createSuperAdminSchema,
+  ResetPasswordDto: resetPasswordSchema,
   ExecuteCodeDto: executeCodeSchema,
   SubmissionDto: submissionSchema,
   SolveDto: solveSchema,
@@ -385,6 +404,7 @@ export const RequestSchemas = {
 
 export type RegisterBody = z.output<typeof registerSchema>;
 export type CreateSuperAdminBody = z.output<typeof createSuperAdminSchema>;
+export type ResetPasswordBody = z.output<typeof resetPasswordSchema>;
 export type ExecuteCodeBody = z.output<typeof executeCodeSchema>;
 export type SubmissionBody = z.output<typeof submissionSchema>;
 export type SolveBody = z.output<typeof solveSchema>;

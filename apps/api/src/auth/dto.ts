@@ -1,23 +1,13 @@
 import { Transform, Type } from 'class-transformer';
-import {
-  Equals,
-  IsEmail,
-  IsNotEmpty,
-  IsObject,
-  IsString,
-  MaxLength,
-  MinLength,
-  ValidateNested,
-} from 'class-validator';
+import { Equals, IsEmail, IsNotEmpty, IsObject, IsString, MaxLength, ValidateNested } from 'class-validator';
 import {
   PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  ServerMessages,
   USERNAME_MAX_LENGTH,
   USERNAME_MIN_LENGTH,
   USERNAME_PATTERN,
   type CreateSuperAdminBody,
   type RegisterBody,
+  type ResetPasswordBody,
 } from '@javelin/contracts';
 import { Optional } from '../common/validation';
 
@@ -43,27 +33,16 @@ export class LoginDto extends EmailDto {
   password!: string;
 }
 
-/** Sign-up and the first super admin are checked by the schemas shared with the web (libs/contracts). */
+/** Sign-up, the first super admin and a reset are checked by the schemas shared with the web (libs/contracts). */
 export type RegisterDto = RegisterBody;
 export type CreateSuperAdminDto = CreateSuperAdminBody;
+export type ResetPasswordDto = ResetPasswordBody;
 
 export class TokenDto {
   @IsString({ message: 'token is required' })
   @IsNotEmpty({ message: 'token is required' })
   @MaxLength(200)
   token!: string;
-}
-
-export class ResetPasswordDto {
-  @IsString({ message: 'Invalid or missing reset token' })
-  @IsNotEmpty({ message: 'Invalid or missing reset token' })
-  @MaxLength(200)
-  token!: string;
-
-  @IsString()
-  @MinLength(PASSWORD_MIN_LENGTH, { message: ServerMessages.passwordTooShort })
-  @MaxLength(PASSWORD_MAX_LENGTH)
-  newPassword!: string;
 }
 
 /** What the web decoded from the credential; accepted for the spec's wire shape, never trusted. */

@@ -1037,10 +1037,6 @@ export interface components {
       /** Format: email */
       email: string;
     };
-    ResetPasswordDto: {
-      token: string;
-      newPassword: string;
-    };
     TokenDto: {
       token: string;
     };
@@ -1172,6 +1168,10 @@ export interface components {
       password: string;
       username: string;
       fullName: string;
+    };
+    ResetPasswordDto: {
+      token: string;
+      newPassword: string;
     };
     CreateSuperAdminDto: {
       /** @enum {string} */

@@ -113,6 +113,7 @@ describe('the OpenAPI document describes every route, parameter and field the se
       'ProblemFormDto',
       'ProblemFormDto',
       'RegisterDto',
+      'ResetPasswordDto',
       'SolveDto',
       'SubmissionDto',
       'ValidateDraftDto',
