@@ -96,6 +96,16 @@ export const ServerSentences = {
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 128;
 
+/** The mails the server sends: a new account's verification and a password reset. */
+export const MailMessages = {
+  verifySubject: 'Verify your Javelin account',
+  verifyText: (fullName: string, link: string) =>
+    `Hello ${fullName},\n\nPlease verify your email address to finish creating your Javelin account:\n\n${link}\n\nThe link is valid for 24 hours. If you did not sign up, you can ignore this mail.\n`,
+  resetSubject: 'Reset your Javelin password',
+  resetText: (fullName: string, link: string) =>
+    `Hello ${fullName},\n\nSomeone asked to reset the password of your Javelin account. To choose a new password, open:\n\n${link}\n\nThe link is valid for one hour and works once. If it was not you, ignore this mail.\n`,
+} as const;
+
 /** What the AI calls send to users. */
 export const AiMessages = {
   analysisFailed: 'Failed to analyze code',

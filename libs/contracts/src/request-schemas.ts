@@ -40,7 +40,7 @@ export const FieldSentences = {
   email: 'email must be a valid email address',
   usernameTooShort: `username must be at least ${USERNAME_MIN_LENGTH} characters long`,
   usernameCharacters: 'username may contain only letters, digits, dot, dash and underscore',
-  codeTooLarge: 'code must be at most 64 KiB',
+  codeTooLarge: `code must be at most ${MAX_CODE_BYTES / 1024} KiB`,
   languageJava: 'language must be java',
   runAllTestCasesBoolean: 'runAllTestCases must be true or false',
   roleSuperAdmin: 'role must be super_admin',
@@ -60,6 +60,18 @@ export const FieldSentences = {
   atLeastOneTest: 'testCases must contain at least one test case',
   arrayOfStrings: (field: string) => `${field} must be an array of strings`,
   testInputs: 'inputs must be an object of variable name to value',
+  mustBe: (field: string, value: string) => `${field} must be ${value}`,
+  mustBeObject: (field: string) => `${field} must be an object`,
+  mustBeText: (field: string) => `${field} must be text`,
+  notEmpty: (field: string) => `${field} must not be empty`,
+  atMostCharacters: (field: string, max: number) => `${field} must be at most ${max} characters`,
+  atMostCharactersLong: (field: string, max: number) => `${field} must be at most ${max} characters long`,
+  atMostKiB: (field: string, bytes: number) => `${field} must be at most ${bytes / 1024} KiB`,
+  atMostItems: (field: string, max: number) => `${field} must have at most ${max} items`,
+  testResultsList: 'testResults must be an array of test results',
+  customInputs: 'inputs must be an object of input values',
+  customInputValues: (keys: number, chars: number) =>
+    `inputs must map each input variable's name to a string value (at most ${keys} values of ${chars} characters)`,
 } as const;
 
 /** The type error of a field: null gets its own sentence (leave the field out instead), anything else `message`. */

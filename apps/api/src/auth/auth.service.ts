@@ -7,7 +7,13 @@ import {
   UnauthorizedException,
 } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
-import { MeResponse, RegisterResponse, ServerMessages, TokenResponse } from '@javelin/contracts';
+import {
+  MailMessages,
+  MeResponse,
+  RegisterResponse,
+  ServerMessages,
+  TokenResponse,
+} from '@javelin/contracts';
 import * as argon2 from 'argon2';
 import { Transactions } from '../common/transactions';
 import { ENV, Env } from '../config/env';
@@ -147,8 +153,8 @@ export class AuthService {
     const link = `${this.env.publicUrl}/verify-email?token=${token}`;
     await this.mail.send({
       to: user.email,
-      subject: 'Verify your Javelin account',
-      text: `Hello ${user.fullName},\n\nPlease verify your email address to finish creating your Javelin account:\n\n${link}\n\nThe link is valid for 24 hours. If you did not sign up, you can ignore this mail.\n`,
+      subject: MailMessages.verifySubject,
+      text: MailMessages.verifyText(user.fullName, link),
       link,
     });
   }
@@ -158,8 +164,8 @@ export class AuthService {
     const link = `${this.env.publicUrl}/reset-password?token=${token}`;
     await this.mail.send({
       to: user.email,
-      subject: 'Reset your Javelin password',
-      text: `Hello ${user.fullName},\n\nSomeone asked to reset the password of your Javelin account. To choose a new password, open:\n\n${link}\n\nThe link is valid for one hour and works once. If it was not you, ignore this mail.\n`,
+      subject: MailMessages.resetSubject,
+      text: MailMessages.resetText(user.fullName, link),
       link,
     });
   }

@@ -1,6 +1,7 @@
 import { Transform, Type } from 'class-transformer';
 import { Equals, IsEmail, IsNotEmpty, IsObject, IsString, MaxLength, ValidateNested } from 'class-validator';
 import {
+  FieldSentences,
   PASSWORD_MAX_LENGTH,
   USERNAME_MAX_LENGTH,
   USERNAME_MIN_LENGTH,
@@ -21,14 +22,14 @@ export const GOOGLE_CREDENTIAL_MAX = 8192;
 
 export class EmailDto {
   @Transform(trim)
-  @IsEmail({}, { message: 'email must be a valid email address' })
+  @IsEmail({}, { message: FieldSentences.email })
   @MaxLength(254)
   email!: string;
 }
 
 export class LoginDto extends EmailDto {
   @IsString()
-  @IsNotEmpty({ message: 'password is required' })
+  @IsNotEmpty({ message: FieldSentences.isRequired('password') })
   @MaxLength(PASSWORD_MAX_LENGTH)
   password!: string;
 }
@@ -39,8 +40,8 @@ export type CreateSuperAdminDto = CreateSuperAdminBody;
 export type ResetPasswordDto = ResetPasswordBody;
 
 export class TokenDto {
-  @IsString({ message: 'token is required' })
-  @IsNotEmpty({ message: 'token is required' })
+  @IsString({ message: FieldSentences.isRequired('token') })
+  @IsNotEmpty({ message: FieldSentences.isRequired('token') })
   @MaxLength(200)
   token!: string;
 }
@@ -69,16 +70,16 @@ export class GoogleUserInfoDto {
 }
 
 export class GoogleLoginDto {
-  @Equals('google', { message: 'provider must be google' })
+  @Equals('google', { message: FieldSentences.mustBe('provider', 'google') })
   provider!: 'google';
 
-  @IsString({ message: 'accessToken is required' })
-  @IsNotEmpty({ message: 'accessToken is required' })
+  @IsString({ message: FieldSentences.isRequired('accessToken') })
+  @IsNotEmpty({ message: FieldSentences.isRequired('accessToken') })
   @MaxLength(GOOGLE_CREDENTIAL_MAX)
   accessToken!: string;
 
   @Optional()
-  @IsObject({ message: 'userInfo must be an object' })
+  @IsObject({ message: FieldSentences.mustBeObject('userInfo') })
   @ValidateNested()
   @Type(() => GoogleUserInfoDto)
   userInfo?: GoogleUserInfoDto;
