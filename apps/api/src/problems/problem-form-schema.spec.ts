@@ -158,6 +158,60 @@ const TEST_VALUES: [string, Value][] = [
   ['object of null', { a: null }],
 ];
 
+/**
+ * A list field of two items spoiled one way at a time: a field of an item (every value, then too
+ * long), an item that is not an object, an unknown field, too many items (also with one spoiled),
+ * two items spoiled twice, an object where the list belongs.
+ */
+function listBodies(
+  base: () => Record<string, unknown>,
+  list: string,
+  items: () => Record<string, unknown>[],
+  spec: {
+    fields: string[];
+    values: [string, Value][];
+    longest: number;
+    wrongItems: [string, unknown][];
+    unknown: Record<string, number>;
+    max: number;
+    /** The i-th of a long list, spoiled or not. */
+    nth: (i: number, spoiled: boolean) => unknown;
+    spoiledAt: number;
+    twice: unknown[];
+  },
+): NamedBody[] {
+  const out: NamedBody[] = [];
+  const add = (name: string, value: unknown) => out.push({ name, body: { ...base(), [list]: value } });
+  for (const field of spec.fields) {
+    for (const [label, value] of spec.values) {
+      const [first, second] = items();
+      add(`${list}[1].${field}: ${label}`, [first, withValue(second, field, value)]);
+    }
+    for (const length of [65, spec.longest])
+      add(`${list}[0].${field}: ${length} characters`, [
+        withValue(items()[0], field, 'x'.repeat(length)),
+        items()[1],
+      ]);
+  }
+  for (const [label, value] of spec.wrongItems) add(`${list}[0]: ${label}`, [value, items()[1]]);
+  add(`${list}: an unknown field in an item`, [{ ...items()[0], ...spec.unknown }, items()[1]]);
+  add(
+    `${list}: ${spec.max} items`,
+    Array.from({ length: spec.max }, (_, i) => spec.nth(i, false)),
+  );
+  add(
+    `${list}: ${spec.max + 1} items`,
+    Array.from({ length: spec.max + 1 }, (_, i) => spec.nth(i, false)),
+  );
+  add(
+    `${list}: ${spec.max + 1} items, one spoiled`,
+    Array.from({ length: spec.max + 1 }, (_, i) => spec.nth(i, i === spec.spoiledAt)),
+  );
+  add(`${list}: two items spoiled twice`, spec.twice);
+  add(`${list}: an object of items`, { 0: items()[0] });
+  return out;
+}
+
 /** The named bodies of one route: each field spoiled alone, nested items spoiled, several at once. */
 function bodiesFor(route: BodyRoute): NamedBody[] {
   const base = BASE[route];
@@ -185,115 +239,52 @@ function bodiesFor(route: BodyRoute): NamedBody[] {
   add('unknown fields', { zz: 1, ...base(), aa: 2 });
   add('unknown fields and a bad one', { zz: 1, ...base(), referenceSolution: 5, inputVariables: 'x' });
 
-  // Input variables, one item spoiled.
-  if (FIELDS[route].includes('inputVariables')) {
-    for (const field of ['id', 'name', 'type', 'description']) {
-      for (const [label, value] of VARIABLE_VALUES) {
-        const vars = variables();
-        add(`inputVariables[1].${field}: ${label}`, {
-          ...base(),
-          inputVariables: [vars[0], withValue(vars[1], field, value)],
-        });
-      }
-      add(`inputVariables[0].${field}: 65 characters`, {
-        ...base(),
-        inputVariables: [withValue(variables()[0], field, 'x'.repeat(65)), variables()[1]],
-      });
-      add(`inputVariables[0].${field}: 1001 characters`, {
-        ...base(),
-        inputVariables: [withValue(variables()[0], field, 'x'.repeat(1001)), variables()[1]],
-      });
-    }
-    for (const [label, value] of [
-      ['null', null],
-      ['42', 42],
-      ['word', 'abc'],
-      ['array', []],
-      ['array of a variable', [variables()[0]]],
-    ] as [string, unknown][]) {
-      add(`inputVariables[0]: ${label}`, { ...base(), inputVariables: [value, variables()[1]] });
-    }
-    add('inputVariables: an unknown field in an item', {
-      ...base(),
-      inputVariables: [{ ...variables()[0], zz: 1 }, variables()[1]],
-    });
-    add('inputVariables: 20 items', {
-      ...base(),
-      inputVariables: Array.from({ length: 20 }, (_, i) => ({ name: `v${i}`, type: 'int' })),
-    });
-    add('inputVariables: 21 items', {
-      ...base(),
-      inputVariables: Array.from({ length: 21 }, (_, i) => ({ name: `v${i}`, type: 'int' })),
-    });
-    add('inputVariables: 21 items, one spoiled', {
-      ...base(),
-      inputVariables: Array.from({ length: 21 }, (_, i) => ({ name: i === 3 ? 5 : `v${i}`, type: 'int' })),
-    });
-    add('inputVariables: two items spoiled twice', {
-      ...base(),
-      inputVariables: [
-        { name: '', type: 'x', description: 5, zz: 1 },
-        { id: 5, name: null },
-      ],
-    });
-    add('inputVariables: an object of items', { ...base(), inputVariables: { 0: variables()[0] } });
-  }
-
-  // Test cases, one item spoiled.
-  if (FIELDS[route].includes('testCases')) {
-    for (const field of ['id', '_id', 'inputs', 'input', 'expectedOutput', 'isExample']) {
-      for (const [label, value] of TEST_VALUES) {
-        const cases = tests();
-        add(`testCases[1].${field}: ${label}`, {
-          ...base(),
-          testCases: [cases[0], withValue(cases[1], field, value)],
-        });
-      }
-      add(`testCases[0].${field}: 65 characters`, {
-        ...base(),
-        testCases: [withValue(tests()[0], field, 'x'.repeat(65)), tests()[1]],
-      });
-      add(`testCases[0].${field}: 100001 characters`, {
-        ...base(),
-        testCases: [withValue(tests()[0], field, 'x'.repeat(100_001)), tests()[1]],
-      });
-    }
-    for (const [label, value] of [
-      ['null', null],
-      ['42', 42],
-      ['word', 'abc'],
-      ['array', []],
-      ['empty object', {}],
-    ] as [string, unknown][]) {
-      add(`testCases[0]: ${label}`, { ...base(), testCases: [value, tests()[1]] });
-    }
-    add('testCases: an unknown field in an item', {
-      ...base(),
-      testCases: [{ ...tests()[0], zz: 1, yy: 2 }, tests()[1]],
-    });
-    add('testCases: 200 items', {
-      ...base(),
-      testCases: Array.from({ length: 200 }, () => tests()[0]),
-    });
-    add('testCases: 201 items', {
-      ...base(),
-      testCases: Array.from({ length: 201 }, () => tests()[0]),
-    });
-    add('testCases: 201 items, one spoiled', {
-      ...base(),
-      testCases: Array.from({ length: 201 }, (_, i) =>
-        i === 7 ? { ...tests()[0], isExample: 'yes' } : tests()[0],
-      ),
-    });
-    add('testCases: two items spoiled twice', {
-      ...base(),
-      testCases: [
-        { inputs: 'x', expectedOutput: 5, isExample: 'no', zz: 1 },
-        { inputs: {}, input: 7 },
-      ],
-    });
-    add('testCases: an object of items', { ...base(), testCases: { 0: tests()[0] } });
-  }
+  if (FIELDS[route].includes('inputVariables'))
+    out.push(
+      ...listBodies(base, 'inputVariables', variables, {
+        fields: ['id', 'name', 'type', 'description'],
+        values: VARIABLE_VALUES,
+        longest: 1001,
+        wrongItems: [
+          ['null', null],
+          ['42', 42],
+          ['word', 'abc'],
+          ['array', []],
+          ['array of a variable', [variables()[0]]],
+        ],
+        unknown: { zz: 1 },
+        max: 20,
+        nth: (i, spoiled) => ({ name: spoiled ? 5 : `v${i}`, type: 'int' }),
+        spoiledAt: 3,
+        twice: [
+          { name: '', type: 'x', description: 5, zz: 1 },
+          { id: 5, name: null },
+        ],
+      }),
+    );
+  if (FIELDS[route].includes('testCases'))
+    out.push(
+      ...listBodies(base, 'testCases', tests, {
+        fields: ['id', '_id', 'inputs', 'input', 'expectedOutput', 'isExample'],
+        values: TEST_VALUES,
+        longest: 100_001,
+        wrongItems: [
+          ['null', null],
+          ['42', 42],
+          ['word', 'abc'],
+          ['array', []],
+          ['empty object', {}],
+        ],
+        unknown: { zz: 1, yy: 2 },
+        max: 200,
+        nth: (_, spoiled) => (spoiled ? { ...tests()[0], isExample: 'yes' } : tests()[0]),
+        spoiledAt: 7,
+        twice: [
+          { inputs: 'x', expectedOutput: 5, isExample: 'no', zz: 1 },
+          { inputs: {}, input: 7 },
+        ],
+      }),
+    );
 
   if (route === 'problemForm') {
     for (const [label, tags] of [
