@@ -4,6 +4,7 @@ import { AdminModule } from './admin/admin.module';
 import { AiModule } from './ai/ai.module';
 import { AuthModule } from './auth/auth.module';
 import { ClarificationsModule } from './clarifications/clarifications.module';
+import { TransactionsModule } from './common/transactions';
 import { ENV, Env } from './config/env';
 import { ContestsModule } from './contests/contests.module';
 import { dataSourceOptions } from './database/data-source';
@@ -35,6 +36,7 @@ export class AppModule {
       imports: [
         EnvModule.with(env),
         TypeOrmModule.forRoot({ ...dataSourceOptions(env.databaseUrl), retryAttempts: 2, retryDelay: 1_000 }),
+        TransactionsModule,
         ObservabilityModule,
         RedisModule,
         MailModule,

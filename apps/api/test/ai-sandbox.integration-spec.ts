@@ -94,12 +94,6 @@ const FAILED_HIDDEN = [
   { passed: false, isExample: false, error: 'Wrong answer' },
 ];
 
-/** The reference solution column is added by another change (issue 18); the test does not depend on its migration. */
-async function setReference(t: TestApp, problemId: string, code: string): Promise<void> {
-  await t.db.query('ALTER TABLE problems ADD COLUMN IF NOT EXISTS reference_solution text');
-  await t.db.query('UPDATE problems SET reference_solution = $1 WHERE id = $2', [code, problemId]);
-}
-
 let judge: RunningJudge;
 beforeAll(async () => {
   judge = await startJudge();
@@ -107,6 +101,34 @@ beforeAll(async () => {
 afterAll(async () => {
   await judge?.stop();
 });
+
+interface Started {
+  t: TestApp;
+  user: SeededUser;
+  problemIds: string[];
+}
+
+/**
+ * An API on the judge's queue (unless `env` names another) with a fresh database, a signed-up user,
+ * and one spread problem per entry of `references`: with that reference solution, or none for null.
+ */
+async function startWithProblems(
+  env: Record<string, string>,
+  references: (string | null)[],
+): Promise<Started> {
+  const t = await startApp({ JUDGE_QUEUE_PREFIX: judge.prefix, ...env });
+  await resetDatabase(t.db);
+  const admin = await seedUser(t, ['admin']);
+  const user = await seedUser(t);
+  const problemIds: string[] = [];
+  for (const reference of references) {
+    const form = { ...spreadProblem(), ...(reference === null ? {} : { referenceSolution: reference }) };
+    problemIds.push(
+      (await t.http.post('/api/problems').set(bearer(admin.token)).send(form).expect(201)).body._id,
+    );
+  }
+  return { t, user, problemIds };
+}
 
 const jobsDone = (name: string) => judge.output().split(`"name":"${name}"`).length - 1;
 
@@ -124,13 +146,11 @@ describe('Analyze Code measures the complexity in the sandbox', { retry: 2 }, ()
       .expect(200);
 
   beforeAll(async () => {
-    t = await startApp({ JUDGE_QUEUE_PREFIX: judge.prefix });
-    await resetDatabase(t.db);
-    const admin = await seedUser(t, ['admin']);
-    user = await seedUser(t);
-    problemId = (
-      await t.http.post('/api/problems').set(bearer(admin.token)).send(spreadProblem()).expect(201)
-    ).body._id;
+    ({
+      t,
+      user,
+      problemIds: [problemId],
+    } = await startWithProblems({}, [null]));
   });
   afterAll(() => t?.close());
 
@@ -228,17 +248,11 @@ describe('Debug Help searches a verified counterexample against the reference so
       .expect(200);
 
   beforeAll(async () => {
-    t = await startApp({ JUDGE_QUEUE_PREFIX: judge.prefix });
-    await resetDatabase(t.db);
-    const admin = await seedUser(t, ['admin']);
-    user = await seedUser(t);
-    withReference = (
-      await t.http.post('/api/problems').set(bearer(admin.token)).send(spreadProblem()).expect(201)
-    ).body._id;
-    withoutReference = (
-      await t.http.post('/api/problems').set(bearer(admin.token)).send(spreadProblem()).expect(201)
-    ).body._id;
-    await setReference(t, withReference, REFERENCE);
+    ({
+      t,
+      user,
+      problemIds: [withReference, withoutReference],
+    } = await startWithProblems({}, [REFERENCE, null]));
   });
   afterAll(() => t?.close());
 
@@ -294,19 +308,14 @@ describe('the OpenAI-compatible path gets the sandbox findings, never a hidden t
 
   beforeAll(async () => {
     fake = await startFakeOpenAi();
-    t = await startApp({
-      JUDGE_QUEUE_PREFIX: judge.prefix,
-      OPENAI_API_KEY: 'sk-test-key',
-      OPENAI_BASE_URL: fake.url,
-      AI_MODEL: 'fake-model-1',
-    });
-    await resetDatabase(t.db);
-    const admin = await seedUser(t, ['admin']);
-    user = await seedUser(t);
-    problemId = (
-      await t.http.post('/api/problems').set(bearer(admin.token)).send(spreadProblem()).expect(201)
-    ).body._id;
-    await setReference(t, problemId, REFERENCE);
+    ({
+      t,
+      user,
+      problemIds: [problemId],
+    } = await startWithProblems(
+      { OPENAI_API_KEY: 'sk-test-key', OPENAI_BASE_URL: fake.url, AI_MODEL: 'fake-model-1' },
+      [REFERENCE],
+    ));
   });
   afterAll(async () => {
     await t?.close();
@@ -354,18 +363,19 @@ describe('without a judge in time', () => {
   let problemId: string;
 
   beforeAll(async () => {
-    // A queue no judge listens on.
-    t = await startApp({
-      JUDGE_QUEUE_PREFIX: `${judge.prefix}-nobody`,
-      AI_JAVAC_TIMEOUT_MS: '1000',
-      AI_SANDBOX_TIMEOUT_MS: '1000',
-    });
-    await resetDatabase(t.db);
-    const admin = await seedUser(t, ['admin']);
-    user = await seedUser(t);
-    problemId = (
-      await t.http.post('/api/problems').set(bearer(admin.token)).send(spreadProblem()).expect(201)
-    ).body._id;
+    ({
+      t,
+      user,
+      problemIds: [problemId],
+    } = await startWithProblems(
+      // A queue no judge listens on.
+      {
+        JUDGE_QUEUE_PREFIX: `${judge.prefix}-nobody`,
+        AI_JAVAC_TIMEOUT_MS: '1000',
+        AI_SANDBOX_TIMEOUT_MS: '1000',
+      },
+      [null],
+    ));
   });
   afterAll(() => t?.close());
 

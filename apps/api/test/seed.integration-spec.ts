@@ -2,7 +2,7 @@
 import 'reflect-metadata';
 import { generateBoilerplate } from '@javelin/java-io';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_VALUE_LENGTH } from '../src/problems/dto/problem-form.dto';
+import { MAX_VALUE_LENGTH } from '@javelin/contracts';
 import { boilerplateOf, CATALOG, CatalogProblem, referenceSolution } from '../src/seed/catalog';
 import { runSeed, SeedResult } from '../src/seed/seed';
 import { bearer, resetDatabase, seedUser, SeededUser, startApp, TestApp } from './support/app';

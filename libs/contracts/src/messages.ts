@@ -104,13 +104,15 @@ export const ServerSentences = {
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 128;
 
-/** What is wrong with a new password and its confirmation, or null when they are fine. */
-export function passwordProblem(password: string, confirmPassword?: string): string | null {
-  if (password.length < PASSWORD_MIN_LENGTH) return ServerMessages.passwordTooShort;
-  if (confirmPassword !== undefined && password !== confirmPassword)
-    return ServerMessages.passwordsDoNotMatch;
-  return null;
-}
+/** The mails the server sends: a new account's verification and a password reset. */
+export const MailMessages = {
+  verifySubject: 'Verify your Javelin account',
+  verifyText: (fullName: string, link: string) =>
+    `Hello ${fullName},\n\nPlease verify your email address to finish creating your Javelin account:\n\n${link}\n\nThe link is valid for 24 hours. If you did not sign up, you can ignore this mail.\n`,
+  resetSubject: 'Reset your Javelin password',
+  resetText: (fullName: string, link: string) =>
+    `Hello ${fullName},\n\nSomeone asked to reset the password of your Javelin account. To choose a new password, open:\n\n${link}\n\nThe link is valid for one hour and works once. If it was not you, ignore this mail.\n`,
+} as const;
 
 /** What the AI calls send to users. */
 export const AiMessages = {
@@ -181,13 +183,20 @@ export const ContestTalkMessages = {
   plagiarismLoadFailed: 'Failed to load the plagiarism report',
 } as const;
 
-/** What the server says about a problem's checker and reference solution (issue 18). */
+/** What the server says about a problem form's checker, reference solution, variables and test values. */
 export const ReferenceMessages = {
   noReferenceSolution: 'This problem has no reference solution: add one in the problem form first',
   referenceSolutionRequired: 'referenceSolution is required: write the Java solution to run',
   checkerCodeRequired: "checkerCode is required for the 'custom' checker",
   referenceDidNotRun: (error: string) => `The reference solution did not run: ${error}`,
   testInvalid: (test: number, variable: string, error: string) => `testCases[${test}].${variable}: ${error}`,
+  testValueNotAVariable: (test: number, key: string) =>
+    `testCases[${test}] has a value for "${key}", which is not an input variable`,
+  testValueMissing: (test: number, variable: string) =>
+    `testCases[${test}] is missing a value for "${variable}"`,
+  variableNotIdentifier: (name: string) => `input variable "${name}" is not a valid Java identifier`,
+  variableDeclaredTwice: (name: string) => `input variable "${name}" is declared twice`,
+  functionNameNotIdentifier: (name: string) => `functionName "${name}" is not a valid Java identifier`,
 } as const;
 
 /**

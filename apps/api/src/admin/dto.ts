@@ -1,21 +1,21 @@
 import { IsIn, IsUUID } from 'class-validator';
 import { Optional } from '../common/validation';
-import { ROLES, Role } from '@javelin/contracts';
+import { FieldSentences, ROLES, Role } from '@javelin/contracts';
 
 export class GrantRoleDto {
-  @IsUUID('all', { message: 'userId must be a UUID' })
+  @IsUUID('all', { message: FieldSentences.uuid('userId') })
   userId!: string;
 
-  @IsIn(ROLES, { message: 'role must be one of: admin, super_admin' })
+  @IsIn(ROLES, { message: FieldSentences.oneOf('role', ROLES) })
   role!: Role;
 }
 
 export class RejudgeDto {
-  @IsUUID('all', { message: 'problemId must be a UUID' })
+  @IsUUID('all', { message: FieldSentences.uuid('problemId') })
   problemId!: string;
 
   /** Left out: the problem's practice submits. */
   @Optional()
-  @IsUUID('all', { message: 'contestId must be a UUID' })
+  @IsUUID('all', { message: FieldSentences.uuid('contestId') })
   contestId?: string;
 }

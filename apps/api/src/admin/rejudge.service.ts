@@ -7,11 +7,10 @@ import {
   OnApplicationBootstrap,
   OnApplicationShutdown,
 } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { DEFAULT_PROBLEM_POINTS, RejudgeProgress, ServerMessages, ShownResult } from '@javelin/contracts';
 import { Job, Queue, Worker } from 'bullmq';
-import { DataSource } from 'typeorm';
 import { closeWithin, SHUTDOWN_CLOSE_MS } from '../common/shutdown';
+import { Transactions } from '../common/transactions';
 import { ENV, Env } from '../config/env';
 import { ContestsService } from '../contests/contests.service';
 import { RatingsService } from '../contests/ratings.service';
@@ -41,7 +40,7 @@ export class RejudgeService implements OnApplicationBootstrap, OnApplicationShut
 
   constructor(
     @Inject(ENV) private readonly env: Env,
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly transactions: Transactions,
     private readonly repository: RejudgeRepository,
     private readonly execution: ExecutionService,
     private readonly problems: ProblemsService,
@@ -114,7 +113,7 @@ export class RejudgeService implements OnApplicationBootstrap, OnApplicationShut
       ? ((await this.contests.pointsFor(job.contestId, job.problemId)) ?? 0)
       : ((await this.problems.requireProblem(job.problemId)).points ?? DEFAULT_PROBLEM_POINTS);
     for (const key of keys) {
-      await this.db.transaction(async (m) => {
+      await this.transactions.run(async (m) => {
         await this.repository.settleSolve(m, key, points);
         if (key.contestId)
           await this.contestStandings.refreshParticipant(m, key.contestId, key.userId, key.problemId);

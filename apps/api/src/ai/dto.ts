@@ -1,4 +1,4 @@
-import { MAX_CODE_BYTES } from '@javelin/contracts';
+import { FieldSentences, MAX_CODE_BYTES } from '@javelin/contracts';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -20,7 +20,7 @@ export class AnalyzeCodeDto extends JavaCodeDto {}
 
 /** One test result as the web got it from /execute-code (spec §7 names passed, expectedOutput, actualOutput, error). */
 export class TestResultDto {
-  @IsBoolean({ message: 'testResults.passed must be true or false' })
+  @IsBoolean({ message: FieldSentences.trueOrFalse('testResults.passed') })
   passed!: boolean;
 
   @Optional()
@@ -44,7 +44,7 @@ export class TestResultDto {
   input?: string;
 
   @Optional()
-  @IsBoolean({ message: 'testResults.isExample must be true or false' })
+  @IsBoolean({ message: FieldSentences.trueOrFalse('testResults.isExample') })
   isExample?: boolean;
 
   @Optional()
@@ -69,14 +69,14 @@ export class TestResultDto {
 
 export class DebugHelpDto extends AnalyzeCodeDto {
   @Optional()
-  @IsString({ message: 'errorMessage must be text' })
-  @MaxLength(MAX_TEXT, { message: 'errorMessage must be at most 64 KiB' })
+  @IsString({ message: FieldSentences.mustBeText('errorMessage') })
+  @MaxLength(MAX_TEXT, { message: FieldSentences.atMostKiB('errorMessage', MAX_TEXT) })
   errorMessage?: string;
 
   @Optional()
-  @IsArray({ message: 'testResults must be an array' })
-  @ArrayMaxSize(MAX_TEST_RESULTS, { message: `testResults must have at most ${MAX_TEST_RESULTS} items` })
-  @ValidateNested({ each: true, message: 'testResults must be an array of test results' })
+  @IsArray({ message: FieldSentences.mustBeArray('testResults') })
+  @ArrayMaxSize(MAX_TEST_RESULTS, { message: FieldSentences.atMostItems('testResults', MAX_TEST_RESULTS) })
+  @ValidateNested({ each: true, message: FieldSentences.testResultsList })
   @Type(() => TestResultDto)
   testResults?: TestResultDto[];
 }

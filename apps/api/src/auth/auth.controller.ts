@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, HttpStatus, Inject, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { ENV, Env } from '../config/env';
-import { createSuperAdminSchema, registerSchema } from '@javelin/contracts';
+import { createSuperAdminSchema, registerSchema, resetPasswordSchema } from '@javelin/contracts';
 import { RateLimit, RateLimitRule } from '../common/rate-limit';
 import { SharedBody } from '../common/shared-body';
 import type { AuthUser } from '../users/users.service';
@@ -87,7 +87,7 @@ export class AuthController {
   @Post('reset-password')
   @HttpCode(200)
   @RateLimit(EMAIL_TOKENS)
-  resetPassword(@Body() dto: ResetPasswordDto) {
+  resetPassword(@SharedBody(resetPasswordSchema) dto: ResetPasswordDto) {
     return this.auth.resetPassword(dto);
   }
 

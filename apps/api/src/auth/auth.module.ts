@@ -4,11 +4,13 @@ import { PassportModule } from '@nestjs/passport';
 import { ENV, Env } from '../config/env';
 import { AuthController } from './auth.controller';
 import { AuthService } from './auth.service';
+import { AuthTokensRepository } from './auth-tokens.repository';
 import { GitHubSignInService } from './github-sign-in.service';
 import { GoogleSignInService } from './google-sign-in.service';
 import { jwtKey } from './jwt-key';
 import { JwtStrategy } from './jwt.strategy';
 import { OAuthAccountsService } from './oauth-accounts.service';
+import { OAuthIdentitiesRepository } from './oauth-identities.repository';
 import { TokensService } from './tokens.service';
 
 @Module({
@@ -27,8 +29,10 @@ import { TokensService } from './tokens.service';
   providers: [
     AuthService,
     TokensService,
+    AuthTokensRepository,
     JwtStrategy,
     OAuthAccountsService,
+    OAuthIdentitiesRepository,
     GoogleSignInService,
     GitHubSignInService,
   ],

@@ -7,14 +7,19 @@ import {
   UnauthorizedException,
 } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { MeResponse, RegisterResponse, ServerMessages, TokenResponse } from '@javelin/contracts';
+import {
+  MailMessages,
+  MeResponse,
+  RegisterResponse,
+  ServerMessages,
+  TokenResponse,
+} from '@javelin/contracts';
 import * as argon2 from 'argon2';
-import { DataSource } from 'typeorm';
+import { Transactions } from '../common/transactions';
 import { ENV, Env } from '../config/env';
 import { MailService } from '../mail/mail.service';
-import { UserRole } from '../users/user-role.entity';
 import { User } from '../users/user.entity';
+import { UsersRepository } from '../users/users.repository';
 import { AuthUser, toUserDto, UsersService } from '../users/users.service';
 import { CreateSuperAdminDto, LoginDto, RegisterDto, ResetPasswordDto } from './dto';
 import { TokensService } from './tokens.service';
@@ -27,9 +32,10 @@ export class AuthService {
   private readonly logger = new Logger('Auth');
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
     @Inject(ENV) private readonly env: Env,
     private readonly users: UsersService,
+    private readonly accounts: UsersRepository,
+    private readonly transactions: Transactions,
     private readonly tokens: TokensService,
     private readonly jwt: JwtService,
     private readonly mail: MailService,
@@ -75,7 +81,7 @@ export class AuthService {
   async verifyEmail(token: string): Promise<{ success: true; message: string; token: string }> {
     const userId = await this.tokens.consume(token, 'verify_email');
     if (!userId) throw new BadRequestException(ServerMessages.invalidVerificationToken);
-    await this.db.getRepository(User).update({ id: userId }, { emailVerified: true });
+    await this.accounts.markEmailVerified(userId);
     return { success: true, message: ServerMessages.emailVerified, token: this.signToken(userId) };
   }
 
@@ -102,11 +108,10 @@ export class AuthService {
     if (!(await this.tokens.isLive(dto.token, 'reset_password')))
       throw new BadRequestException(ServerMessages.invalidResetToken);
     const passwordHash = await argon2.hash(dto.newPassword, { type: argon2.argon2id });
-    await this.db.transaction(async (m) => {
-      const userId = await this.tokens.consume(dto.token, 'reset_password', m);
+    await this.transactions.run(async (tx) => {
+      const userId = await this.tokens.consume(dto.token, 'reset_password', tx);
       if (!userId) throw new BadRequestException(ServerMessages.invalidResetToken);
-      // Receiving the reset mail proves the address, too.
-      await m.getRepository(User).update({ id: userId }, { passwordHash, emailVerified: true });
+      await this.accounts.setPasswordVerifyingEmail(userId, passwordHash, tx);
     });
     return { success: true, message: ServerMessages.passwordReset };
   }
@@ -114,13 +119,13 @@ export class AuthService {
   /** Creates the first super admin; refused (403) once any super admin exists, also under concurrent calls. */
   async createSuperAdmin(dto: CreateSuperAdminDto) {
     // Refused before the hash once set up (the check under the lock below still decides races).
-    if ((await this.db.getRepository(UserRole).count({ where: { role: 'super_admin' } })) > 0)
+    if ((await this.accounts.countWithRole('super_admin')) > 0)
       throw new ForbiddenException(ServerMessages.superAdminExists);
     const passwordHash = await argon2.hash(dto.password, { type: argon2.argon2id });
-    const user = await this.db.transaction(async (m) => {
-      await m.query(`SELECT pg_advisory_xact_lock(hashtext('javelin:create-super-admin'))`);
-      const existing = await m.getRepository(UserRole).count({ where: { role: 'super_admin' } });
-      if (existing > 0) throw new ForbiddenException(ServerMessages.superAdminExists);
+    const user = await this.transactions.run(async (tx) => {
+      await this.accounts.lockFirstSuperAdmin(tx);
+      if ((await this.accounts.countWithRole('super_admin', tx)) > 0)
+        throw new ForbiddenException(ServerMessages.superAdminExists);
       const created = await this.users.create(
         {
           email: dto.email,
@@ -129,9 +134,9 @@ export class AuthService {
           passwordHash,
           emailVerified: true,
         },
-        m,
+        tx,
       );
-      await m.getRepository(UserRole).insert({ userId: created.id, role: 'super_admin' });
+      await this.accounts.grantRole(created.id, 'super_admin', tx);
       return created;
     });
     this.logger.log(`first super admin created: ${user.email}`);
@@ -148,8 +153,8 @@ export class AuthService {
     const link = `${this.env.publicUrl}/verify-email?token=${token}`;
     await this.mail.send({
       to: user.email,
-      subject: 'Verify your Javelin account',
-      text: `Hello ${user.fullName},\n\nPlease verify your email address to finish creating your Javelin account:\n\n${link}\n\nThe link is valid for 24 hours. If you did not sign up, you can ignore this mail.\n`,
+      subject: MailMessages.verifySubject,
+      text: MailMessages.verifyText(user.fullName, link),
       link,
     });
   }
@@ -159,8 +164,8 @@ export class AuthService {
     const link = `${this.env.publicUrl}/reset-password?token=${token}`;
     await this.mail.send({
       to: user.email,
-      subject: 'Reset your Javelin password',
-      text: `Hello ${user.fullName},\n\nSomeone asked to reset the password of your Javelin account. To choose a new password, open:\n\n${link}\n\nThe link is valid for one hour and works once. If it was not you, ignore this mail.\n`,
+      subject: MailMessages.resetSubject,
+      text: MailMessages.resetText(user.fullName, link),
       link,
     });
   }

@@ -1,23 +1,14 @@
 import { Transform, Type } from 'class-transformer';
+import { Equals, IsEmail, IsNotEmpty, IsObject, IsString, MaxLength, ValidateNested } from 'class-validator';
 import {
-  Equals,
-  IsEmail,
-  IsNotEmpty,
-  IsObject,
-  IsString,
-  MaxLength,
-  MinLength,
-  ValidateNested,
-} from 'class-validator';
-import {
+  FieldSentences,
   PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  ServerMessages,
   USERNAME_MAX_LENGTH,
   USERNAME_MIN_LENGTH,
   USERNAME_PATTERN,
   type CreateSuperAdminBody,
   type RegisterBody,
+  type ResetPasswordBody,
 } from '@javelin/contracts';
 import { Optional } from '../common/validation';
 
@@ -31,39 +22,28 @@ export const GOOGLE_CREDENTIAL_MAX = 8192;
 
 export class EmailDto {
   @Transform(trim)
-  @IsEmail({}, { message: 'email must be a valid email address' })
+  @IsEmail({}, { message: FieldSentences.email })
   @MaxLength(254)
   email!: string;
 }
 
 export class LoginDto extends EmailDto {
   @IsString()
-  @IsNotEmpty({ message: 'password is required' })
+  @IsNotEmpty({ message: FieldSentences.isRequired('password') })
   @MaxLength(PASSWORD_MAX_LENGTH)
   password!: string;
 }
 
-/** Sign-up and the first super admin are checked by the schemas shared with the web (libs/contracts). */
+/** Sign-up, the first super admin and a reset are checked by the schemas shared with the web (libs/contracts). */
 export type RegisterDto = RegisterBody;
 export type CreateSuperAdminDto = CreateSuperAdminBody;
+export type ResetPasswordDto = ResetPasswordBody;
 
 export class TokenDto {
-  @IsString({ message: 'token is required' })
-  @IsNotEmpty({ message: 'token is required' })
+  @IsString({ message: FieldSentences.isRequired('token') })
+  @IsNotEmpty({ message: FieldSentences.isRequired('token') })
   @MaxLength(200)
   token!: string;
-}
-
-export class ResetPasswordDto {
-  @IsString({ message: 'Invalid or missing reset token' })
-  @IsNotEmpty({ message: 'Invalid or missing reset token' })
-  @MaxLength(200)
-  token!: string;
-
-  @IsString()
-  @MinLength(PASSWORD_MIN_LENGTH, { message: ServerMessages.passwordTooShort })
-  @MaxLength(PASSWORD_MAX_LENGTH)
-  newPassword!: string;
 }
 
 /** What the web decoded from the credential; accepted for the spec's wire shape, never trusted. */
@@ -90,16 +70,16 @@ export class GoogleUserInfoDto {
 }
 
 export class GoogleLoginDto {
-  @Equals('google', { message: 'provider must be google' })
+  @Equals('google', { message: FieldSentences.mustBe('provider', 'google') })
   provider!: 'google';
 
-  @IsString({ message: 'accessToken is required' })
-  @IsNotEmpty({ message: 'accessToken is required' })
+  @IsString({ message: FieldSentences.isRequired('accessToken') })
+  @IsNotEmpty({ message: FieldSentences.isRequired('accessToken') })
   @MaxLength(GOOGLE_CREDENTIAL_MAX)
   accessToken!: string;
 
   @Optional()
-  @IsObject({ message: 'userInfo must be an object' })
+  @IsObject({ message: FieldSentences.mustBeObject('userInfo') })
   @ValidateNested()
   @Type(() => GoogleUserInfoDto)
   userInfo?: GoogleUserInfoDto;

@@ -3,6 +3,7 @@ import { OAuthMessages } from '@javelin/contracts';
 import type { Request, Response } from 'express';
 import passport from 'passport';
 import { Strategy as GitHubStrategy } from 'passport-github2';
+import { TimeoutError, withTimeout } from '../common/timeout';
 import { ENV, Env } from '../config/env';
 import { AuthService } from './auth.service';
 import { SignedCookieStateStore, STATE_COOKIE, STATE_COOKIE_PATH } from './github-state.store';
@@ -98,19 +99,13 @@ export class GitHubSignInService {
   }
 
   /** Checks the state against this browser's cookie, then trades the code for an access token. */
-  private exchangeCode(strategy: GitHubStrategy, req: Request, res: Response): Promise<string> {
-    return new Promise<string>((resolve, reject) => {
-      // The token request has no timeout of its own; the user gets an answer either way.
-      const timer = setTimeout(
-        () => reject(new OAuthSignInError(OAuthMessages.githubUnreachable)),
-        PROVIDER_TIMEOUT_MS,
-      );
+  private async exchangeCode(strategy: GitHubStrategy, req: Request, res: Response): Promise<string> {
+    const exchange = new Promise<string>((resolve, reject) => {
       const settle = (
         error: unknown,
         user?: { accessToken?: string } | false,
         info?: { message?: string },
       ) => {
-        clearTimeout(timer);
         if (error) return reject(error);
         if (!user || !user.accessToken)
           return reject(new OAuthSignInError(info?.message ?? OAuthMessages.githubFailed));
@@ -118,6 +113,13 @@ export class GitHubSignInService {
       };
       passport.authenticate(perRequest(strategy), { session: false }, settle)(req, res, settle);
     });
+    try {
+      // The token request has no timeout of its own; the user gets an answer either way.
+      return await withTimeout(exchange, PROVIDER_TIMEOUT_MS, 'GitHub');
+    } catch (error) {
+      if (error instanceof TimeoutError) throw new OAuthSignInError(OAuthMessages.githubUnreachable);
+      throw error;
+    }
   }
 
   private async identity(accessToken: string): Promise<ProviderIdentity> {

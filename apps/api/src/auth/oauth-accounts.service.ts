@@ -1,12 +1,13 @@
 import { ConflictException, HttpException, HttpStatus, Injectable, Logger } from '@nestjs/common';
 import { OAuthMessages } from '@javelin/contracts';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { randomInt } from 'node:crypto';
-import { DataSource, EntityManager } from 'typeorm';
+import { Transactions, Tx } from '../common/transactions';
 import { User } from '../users/user.entity';
+import { UsersRepository } from '../users/users.repository';
 import { UsersService } from '../users/users.service';
 import { USERNAME_MAX, USERNAME_MIN } from './dto';
-import { OAuthIdentity, OAuthProvider } from './oauth-identity.entity';
+import { OAuthIdentitiesRepository } from './oauth-identities.repository';
+import { OAuthProvider } from './oauth-identity.entity';
 
 /** What a provider vouches for about the person signing in, taken only from verified sources. */
 export interface ProviderIdentity {
@@ -42,37 +43,38 @@ export class OAuthAccountsService {
   private readonly logger = new Logger('OAuth');
 
   constructor(
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly identities: OAuthIdentitiesRepository,
     private readonly users: UsersService,
+    private readonly accounts: UsersRepository,
+    private readonly transactions: Transactions,
   ) {}
 
   /** Returns the id of the user the identity signs in as. */
   async signIn(identity: ProviderIdentity): Promise<string> {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await this.db.transaction((m) => this.resolve(identity, m, attempt));
+        return await this.transactions.run((tx) => this.resolve(identity, tx, attempt));
       } catch (error) {
         if (!(error instanceof ConflictException) || attempt >= MAX_ATTEMPTS) throw error;
       }
     }
   }
 
-  private async resolve(identity: ProviderIdentity, m: EntityManager, attempt: number): Promise<string> {
+  private async resolve(identity: ProviderIdentity, tx: Tx, attempt: number): Promise<string> {
     const { provider, providerUserId } = identity;
-    // Serialises concurrent first sign-ins of one identity, so only one of them creates the account.
-    await lock(m, `javelin:oauth:${provider}:${providerUserId}`);
-    const known = await m.getRepository(OAuthIdentity).findOne({ where: { provider, providerUserId } });
-    if (known) return known.userId;
+    await this.identities.lockIdentity(provider, providerUserId, tx);
+    const known = await this.identities.userOf(provider, providerUserId, tx);
+    if (known) return known;
 
     const email = identity.emailVerified ? identity.email?.trim() : undefined;
     if (!email) throw new OAuthSignInError(OAuthMessages.unverifiedEmail(PROVIDER_LABELS[provider]));
-    await lock(m, `javelin:oauth-email:${email.toLowerCase()}`);
+    await this.identities.lockEmail(email, tx);
 
-    const existing = await this.users.findByEmail(email, m);
+    const existing = await this.users.findByEmail(email, tx);
     const userId = existing
-      ? await this.link(existing, m)
-      : await this.createUser(identity, email, m, attempt);
-    await m.getRepository(OAuthIdentity).insert({ provider, providerUserId, userId, email });
+      ? await this.link(existing, tx)
+      : await this.createUser(identity, email, tx, attempt);
+    await this.identities.insert({ provider, providerUserId, userId, email }, tx);
     this.logger.log(
       `${provider} identity ${providerUserId} ${existing ? 'linked to' : 'created'} user ${userId}`,
     );
@@ -83,48 +85,40 @@ export class OAuthAccountsService {
    * The provider has proven the address, so the account is the signer's. A password set on a never-verified
    * account was not proven by anyone and may be a squatter's, so it is dropped (a reset mail restores one).
    */
-  private async link(user: User, m: EntityManager): Promise<string> {
-    if (!user.emailVerified) {
-      await m.getRepository(User).update({ id: user.id }, { emailVerified: true, passwordHash: null });
-    }
+  private async link(user: User, tx: Tx): Promise<string> {
+    if (!user.emailVerified) await this.accounts.verifyEmailDroppingPassword(user.id, tx);
     return user.id;
   }
 
-  private async createUser(identity: ProviderIdentity, email: string, m: EntityManager, attempt: number) {
+  private async createUser(identity: ProviderIdentity, email: string, tx: Tx, attempt: number) {
     const localPart = email.split('@')[0] ?? '';
     const base = usernameBase(identity.usernameHint, localPart);
     // A retry follows a lost race for the name, so it takes a random suffix rather than the next number.
     const username =
-      attempt === 1 ? await this.freeUsername(base, m) : withSuffix(base, randomInt(1000, 100_000));
+      attempt === 1 ? await this.freeUsername(base, tx) : withSuffix(base, randomInt(1000, 100_000));
     const fullName = (identity.displayName?.trim() || identity.usernameHint?.trim() || username).slice(
       0,
       FULL_NAME_MAX,
     );
     const user = await this.users.create(
       { email, username, fullName, passwordHash: null, emailVerified: true },
-      m,
+      tx,
     );
     return user.id;
   }
 
   /** `base`, else `base2`, `base3`, … — the first one no account holds (case-insensitively). */
-  private async freeUsername(base: string, m: EntityManager): Promise<string> {
-    const prefix = base.slice(0, USERNAME_MAX - 6).toLowerCase();
-    const rows: { name: string }[] = await m.query(
-      `SELECT lower(username) AS name FROM users WHERE left(lower(username), $2) = $1`,
-      [prefix, prefix.length],
+  private async freeUsername(base: string, tx: Tx): Promise<string> {
+    const taken = await this.accounts.usernamesStartingWith(
+      base.slice(0, USERNAME_MAX - 6).toLowerCase(),
+      tx,
     );
-    const taken = new Set(rows.map((r) => r.name));
     if (!taken.has(base.toLowerCase())) return base;
     for (let n = 2; ; n++) {
       const candidate = withSuffix(base, n);
       if (!taken.has(candidate.toLowerCase())) return candidate;
     }
   }
-}
-
-async function lock(m: EntityManager, key: string): Promise<void> {
-  await m.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [key]);
 }
 
 /** Turns a display name or login into a valid username (USERNAME_PATTERN, 3..32 characters). */

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { createHash, randomBytes } from 'node:crypto';
-import { DataSource, EntityManager, IsNull } from 'typeorm';
-import { AuthToken, AuthTokenPurpose } from './auth-token.entity';
+import type { Tx } from '../common/transactions';
+import { AuthTokenPurpose } from './auth-token.entity';
+import { AuthTokensRepository } from './auth-tokens.repository';
 
 const TOKEN_TTL_MS: Record<AuthTokenPurpose, number> = {
   verify_email: 24 * 60 * 60 * 1000,
@@ -16,56 +16,25 @@ export function sha256(value: string): string {
 /** Single-use emailed tokens: the raw value goes out by mail, only its hash is kept. */
 @Injectable()
 export class TokensService {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(private readonly repository: AuthTokensRepository) {}
 
-  async issue(
-    userId: string,
-    purpose: AuthTokenPurpose,
-    manager: EntityManager = this.db.manager,
-  ): Promise<string> {
+  /** A new token for `userId`; it replaces any earlier unused one of the same purpose. */
+  async issue(userId: string, purpose: AuthTokenPurpose, tx?: Tx): Promise<string> {
     const raw = randomBytes(32).toString('base64url');
-    // A new token replaces any earlier unused one of the same purpose.
-    await manager
-      .getRepository(AuthToken)
-      .update({ userId, purpose, usedAt: IsNull() }, { usedAt: new Date() });
-    await manager.getRepository(AuthToken).insert({
-      userId,
-      purpose,
-      tokenHash: sha256(raw),
-      expiresAt: new Date(Date.now() + TOKEN_TTL_MS[purpose]),
-    });
+    await this.repository.replace(
+      { userId, purpose, tokenHash: sha256(raw), expiresAt: new Date(Date.now() + TOKEN_TTL_MS[purpose]) },
+      tx,
+    );
     return raw;
   }
 
   /** Whether the token could be consumed now (known, unused, unexpired); reads only. */
-  async isLive(raw: string, purpose: AuthTokenPurpose): Promise<boolean> {
-    return this.db
-      .getRepository(AuthToken)
-      .createQueryBuilder('t')
-      .where('t.token_hash = :hash AND t.purpose = :purpose AND t.used_at IS NULL AND t.expires_at > now()', {
-        hash: sha256(raw),
-        purpose,
-      })
-      .getExists();
+  isLive(raw: string, purpose: AuthTokenPurpose): Promise<boolean> {
+    return this.repository.isLive(sha256(raw), purpose);
   }
 
   /** Marks the token used and returns its user id, or null when unknown, used or expired. Atomic under races. */
-  async consume(
-    raw: string,
-    purpose: AuthTokenPurpose,
-    manager: EntityManager = this.db.manager,
-  ): Promise<string | null> {
-    const result = await manager
-      .createQueryBuilder()
-      .update(AuthToken)
-      .set({ usedAt: () => 'now()' })
-      .where('token_hash = :hash AND purpose = :purpose AND used_at IS NULL AND expires_at > now()', {
-        hash: sha256(raw),
-        purpose,
-      })
-      .returning('user_id')
-      .execute();
-    const rows = result.raw as { user_id: string }[];
-    return rows[0]?.user_id ?? null;
+  consume(raw: string, purpose: AuthTokenPurpose, tx?: Tx): Promise<string | null> {
+    return this.repository.consume(sha256(raw), purpose, tx);
   }
 }

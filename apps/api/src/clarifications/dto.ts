@@ -2,6 +2,7 @@ import {
   ANNOUNCEMENT_MAX_LENGTH,
   CLARIFICATION_ANSWER_MAX_LENGTH,
   CLARIFICATION_QUESTION_MAX_LENGTH,
+  FieldSentences,
 } from '@javelin/contracts';
 import { Transform } from 'class-transformer';
 import { IsBoolean, IsNotEmpty, IsString, IsUUID, MaxLength } from 'class-validator';
@@ -11,38 +12,38 @@ const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? val
 
 export class CreateAnnouncementDto {
   @Transform(trim)
-  @IsString({ message: 'text is required' })
-  @IsNotEmpty({ message: 'text is required' })
+  @IsString({ message: FieldSentences.isRequired('text') })
+  @IsNotEmpty({ message: FieldSentences.isRequired('text') })
   @MaxLength(ANNOUNCEMENT_MAX_LENGTH, {
-    message: `text must be at most ${ANNOUNCEMENT_MAX_LENGTH} characters`,
+    message: FieldSentences.atMostCharacters('text', ANNOUNCEMENT_MAX_LENGTH),
   })
   text!: string;
 }
 
 export class AskClarificationDto {
   @Optional()
-  @IsUUID('all', { message: 'problemId must be a UUID' })
+  @IsUUID('all', { message: FieldSentences.uuid('problemId') })
   problemId?: string;
 
   @Transform(trim)
-  @IsString({ message: 'question is required' })
-  @IsNotEmpty({ message: 'question is required' })
+  @IsString({ message: FieldSentences.isRequired('question') })
+  @IsNotEmpty({ message: FieldSentences.isRequired('question') })
   @MaxLength(CLARIFICATION_QUESTION_MAX_LENGTH, {
-    message: `question must be at most ${CLARIFICATION_QUESTION_MAX_LENGTH} characters`,
+    message: FieldSentences.atMostCharacters('question', CLARIFICATION_QUESTION_MAX_LENGTH),
   })
   question!: string;
 }
 
 export class AnswerClarificationDto {
   @Transform(trim)
-  @IsString({ message: 'answer is required' })
-  @IsNotEmpty({ message: 'answer is required' })
+  @IsString({ message: FieldSentences.isRequired('answer') })
+  @IsNotEmpty({ message: FieldSentences.isRequired('answer') })
   @MaxLength(CLARIFICATION_ANSWER_MAX_LENGTH, {
-    message: `answer must be at most ${CLARIFICATION_ANSWER_MAX_LENGTH} characters`,
+    message: FieldSentences.atMostCharacters('answer', CLARIFICATION_ANSWER_MAX_LENGTH),
   })
   answer!: string;
 
   /** true: every participant reads the answer; false: only the asker (and admins). */
-  @IsBoolean({ message: 'public must be true or false' })
+  @IsBoolean({ message: FieldSentences.trueOrFalse('public') })
   public!: boolean;
 }

@@ -1,4 +1,4 @@
-import { MAX_CODE_BYTES, type ExecuteCodeBody } from '@javelin/contracts';
+import { FieldSentences, MAX_CODE_BYTES, type ExecuteCodeBody } from '@javelin/contracts';
 import {
   Equals,
   IsObject,
@@ -16,20 +16,20 @@ export class MaxCodeBytes implements ValidatorConstraintInterface {
     return typeof value === 'string' && Buffer.byteLength(value, 'utf8') <= MAX_CODE_BYTES;
   }
   defaultMessage(): string {
-    return 'code must be at most 64 KiB';
+    return FieldSentences.codeTooLarge;
   }
 }
 
 /** Java source for a problem: what run, submit, analysis and debug help all start from. */
 export class JavaCodeDto {
-  @IsString({ message: 'code is required' })
+  @IsString({ message: FieldSentences.isRequired('code') })
   @Validate(MaxCodeBytes)
   code!: string;
 
-  @Equals('java', { message: 'language must be java' })
+  @Equals('java', { message: FieldSentences.languageJava })
   language!: 'java';
 
-  @IsUUID('all', { message: 'problemId must be a UUID' })
+  @IsUUID('all', { message: FieldSentences.uuid('problemId') })
   problemId!: string;
 }
 
@@ -51,16 +51,16 @@ export class StringMap implements ValidatorConstraintInterface {
     );
   }
   defaultMessage(): string {
-    return `inputs must map each input variable's name to a string value (at most ${CUSTOM_INPUT_MAX_KEYS} values of ${CUSTOM_INPUT_MAX_CHARS} characters)`;
+    return FieldSentences.customInputValues(CUSTOM_INPUT_MAX_KEYS, CUSTOM_INPUT_MAX_CHARS);
   }
 }
 
 export class RunCustomDto extends JavaCodeDto {
   @Optional()
-  @IsUUID('all', { message: 'contestId must be a UUID' })
+  @IsUUID('all', { message: FieldSentences.uuid('contestId') })
   contestId?: string;
 
   @Validate(StringMap)
-  @IsObject({ message: 'inputs must be an object of input values' })
+  @IsObject({ message: FieldSentences.customInputs })
   inputs!: Record<string, string>;
 }

@@ -1,8 +1,9 @@
-import { Body, Controller, Delete, Get, Param, Post, Put } from '@nestjs/common';
+import { Controller, Delete, Get, Param, Post, Put } from '@nestjs/common';
+import { problemFormSchema, type ProblemFormBody } from '@javelin/contracts';
 import { AdminOnly, CurrentUser, OptionalAuth } from '../auth/guards';
+import { SharedBody } from '../common/shared-body';
 import { uuidParam } from '../common/uuid.pipe';
 import type { AuthUser } from '../users/users.service';
-import { ProblemFormDto } from './dto/problem-form.dto';
 import { ProblemsService } from './problems.service';
 
 @Controller()
@@ -41,13 +42,13 @@ export class ProblemsController {
 
   @Post('problems')
   @AdminOnly()
-  create(@Body() form: ProblemFormDto, @CurrentUser() author: AuthUser) {
+  create(@SharedBody(problemFormSchema) form: ProblemFormBody, @CurrentUser() author: AuthUser) {
     return this.problems.create(form, author);
   }
 
   @Put('problems/:id')
   @AdminOnly()
-  update(@Param('id', uuidParam('id')) id: string, @Body() form: ProblemFormDto) {
+  update(@Param('id', uuidParam('id')) id: string, @SharedBody(problemFormSchema) form: ProblemFormBody) {
     return this.problems.update(id, form);
   }
 

@@ -1,6 +1,11 @@
 import { Module } from '@nestjs/common';
 import { ProblemsController } from './problems.controller';
+import { ProblemsRepository } from './problems.repository';
 import { ProblemsService } from './problems.service';
 
-@Module({ controllers: [ProblemsController], providers: [ProblemsService], exports: [ProblemsService] })
+@Module({
+  controllers: [ProblemsController],
+  providers: [ProblemsService, ProblemsRepository],
+  exports: [ProblemsService],
+})
 export class ProblemsModule {}

@@ -1,11 +1,11 @@
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import {
   DEFAULT_FLOAT_TOLERANCE,
   DEFAULT_PROBLEM_POINTS,
   isAdminRoles,
   JudgeJobData,
   Problem as ProblemDto,
+  type ProblemFormBody,
   ReferenceMessages,
   ServerMessages,
   TestCase as TestCaseDto,
@@ -19,10 +19,9 @@ import {
   parseValue,
   validateValue,
 } from '@javelin/java-io';
-import { DataSource, EntityManager, In, QueryFailedError } from 'typeorm';
 import type { AuthUser } from '../users/users.service';
-import { ProblemFormDto } from './dto/problem-form.dto';
 import { Problem } from './problem.entity';
+import { ProblemsRepository, StoredTest } from './problems.repository';
 import { TestCase } from './test-case.entity';
 
 export const PROBLEM_NOT_FOUND = ServerMessages.problemNotFound;
@@ -34,15 +33,13 @@ export interface ProblemListItem extends ProblemDto {
 
 @Injectable()
 export class ProblemsService {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(private readonly repository: ProblemsRepository) {}
 
   /** Visible problems, newest last, each with its example tests only and the caller's solved flag. */
   async listVisible(viewer?: AuthUser): Promise<ProblemListItem[]> {
-    const problems = await this.db
-      .getRepository(Problem)
-      .find({ where: { isVisible: true }, order: { createdAt: 'ASC' } });
-    const tests = await this.testsOf(problems.map((p) => p.id));
-    const solved = viewer ? await this.solvedIds(viewer.id) : new Set<string>();
+    const problems = await this.repository.visible();
+    const tests = await this.repository.testsOf(problems.map((p) => p.id));
+    const solved = viewer ? await this.repository.solvedInPractice(viewer.id) : new Set<string>();
     return problems.map((p) => ({
       ...toProblemDto(p, tests.get(p.id) ?? [], false),
       solved: solved.has(p.id),
@@ -50,13 +47,13 @@ export class ProblemsService {
   }
 
   async listAll(): Promise<ProblemDto[]> {
-    const problems = await this.db.getRepository(Problem).find({ order: { createdAt: 'ASC' } });
-    const tests = await this.testsOf(problems.map((p) => p.id));
+    const problems = await this.repository.all();
+    const tests = await this.repository.testsOf(problems.map((p) => p.id));
     return problems.map((p) => toProblemDto(p, tests.get(p.id) ?? [], true));
   }
 
-  async requireProblem(id: string, manager: EntityManager = this.db.manager): Promise<Problem> {
-    const problem = await manager.getRepository(Problem).findOne({ where: { id } });
+  async requireProblem(id: string): Promise<Problem> {
+    const problem = await this.repository.byId(id);
     if (!problem) throw new NotFoundException(PROBLEM_NOT_FOUND);
     return problem;
   }
@@ -69,79 +66,58 @@ export class ProblemsService {
     const problem = await this.requireProblem(id);
     const admin = isAdminRoles(viewer?.roles);
     if (!problem.isVisible && !admin && !contestAccess) throw new NotFoundException(PROBLEM_NOT_FOUND);
-    const tests = (await this.testsOf([id])).get(id) ?? [];
+    const tests = (await this.repository.testsOf([id])).get(id) ?? [];
     return toProblemDto(problem, tests, admin);
   }
 
   async testCasesFor(id: string, viewer: AuthUser | undefined, all: boolean): Promise<TestCaseDto[]> {
     const problem = await this.viewProblem(id, viewer);
-    if (all) {
-      const tests = (await this.testsOf([id])).get(id) ?? [];
-      return tests.map(toTestCaseDto);
-    }
+    if (all) return (await this.repository.tests(id, true)).map(toTestCaseDto);
     return problem.testCases;
   }
 
-  async testsForJudging(problemId: string, includeHidden: boolean): Promise<TestCase[]> {
-    return this.db.getRepository(TestCase).find({
-      where: includeHidden ? { problemId } : { problemId, isExample: true },
-      order: { position: 'ASC' },
-    });
+  testsForJudging(problemId: string, includeHidden: boolean): Promise<TestCase[]> {
+    return this.repository.tests(problemId, includeHidden);
   }
 
-  async create(form: ProblemFormDto, author: AuthUser): Promise<ProblemDto> {
+  async create(form: ProblemFormBody, author: AuthUser): Promise<ProblemDto> {
     const values = normaliseForm(form);
-    const testCases = normaliseTests(values.inputVariables, form.testCases);
-    const judging = judgingFields(form, null);
-    return this.db.transaction(async (m) => {
-      const problem = await m
-        .getRepository(Problem)
-        .save(m.getRepository(Problem).create({ ...values, ...judging, createdBy: author.id }));
-      const tests = await this.replaceTests(m, problem.id, values.inputVariables, testCases);
-      return toProblemDto(problem, tests, true);
-    });
+    const tests = normaliseTests(values.inputVariables, form.testCases);
+    const stored = await this.repository.create(
+      { ...values, ...judgingFields(form, null), createdBy: author.id },
+      tests,
+    );
+    return toProblemDto(stored.problem, stored.tests, true);
   }
 
   /** The whole form replaces the problem; the judging fields of issue 18 that are left out keep their values. */
-  async update(id: string, form: ProblemFormDto): Promise<ProblemDto> {
+  async update(id: string, form: ProblemFormBody): Promise<ProblemDto> {
     const values = normaliseForm(form);
-    const testCases = normaliseTests(values.inputVariables, form.testCases);
-    return this.db.transaction(async (m) => {
-      const problem = await this.requireProblem(id, m);
-      Object.assign(problem, values, judgingFields(form, problem));
-      await m.getRepository(Problem).save(problem);
-      const tests = await this.replaceTests(m, id, values.inputVariables, testCases);
-      return toProblemDto(problem, tests, true);
-    });
+    const tests = normaliseTests(values.inputVariables, form.testCases);
+    const stored = await this.repository.update(
+      id,
+      (current) => ({ ...values, ...judgingFields(form, current) }),
+      tests,
+    );
+    if (!stored) throw new NotFoundException(PROBLEM_NOT_FOUND);
+    return toProblemDto(stored.problem, stored.tests, true);
   }
 
   async remove(id: string): Promise<{ success: true; message: string }> {
     await this.requireProblem(id);
-    try {
-      await this.db.getRepository(Problem).delete({ id });
-    } catch (error) {
-      if (error instanceof QueryFailedError && (error as { code?: string }).code === '23503') {
-        throw new ConflictException(PROBLEM_IN_CONTEST);
-      }
-      throw error;
-    }
+    if ((await this.repository.remove(id)) === 'referenced') throw new ConflictException(PROBLEM_IN_CONTEST);
     return { success: true, message: ServerMessages.problemDeleted };
   }
 
   async problemsByIds(ids: string[]): Promise<Map<string, ProblemDto>> {
-    if (ids.length === 0) return new Map();
-    const problems = await this.db.getRepository(Problem).find({ where: { id: In(ids) } });
-    const tests = await this.testsOf(ids);
+    const problems = await this.repository.byIds(ids);
+    const tests = await this.repository.testsOf(ids);
     return new Map(problems.map((p) => [p.id, toProblemDto(p, tests.get(p.id) ?? [], false)]));
   }
 
   /** Title, difficulty and points only: what anyone may know of a contest's problems before it starts. */
   async summariesByIds(ids: string[]): Promise<Map<string, ProblemDto>> {
-    if (ids.length === 0) return new Map();
-    const problems = await this.db.getRepository(Problem).find({
-      where: { id: In(ids) },
-      select: { id: true, title: true, difficulty: true, points: true },
-    });
+    const problems = await this.repository.summariesByIds(ids);
     return new Map(
       problems.map((p) => [
         p.id,
@@ -165,50 +141,6 @@ export class ProblemsService {
       ]),
     );
   }
-
-  private async replaceTests(
-    m: EntityManager,
-    problemId: string,
-    inputVariables: InputVariable[],
-    testCases: NormalisedTest[],
-  ): Promise<TestCase[]> {
-    await m.getRepository(TestCase).delete({ problemId });
-    const rows = testCases.map((tc, position) =>
-      m.getRepository(TestCase).create({
-        problemId,
-        position,
-        input: JSON.stringify(Object.fromEntries(inputVariables.map((v) => [v.name, tc.inputs[v.name]]))),
-        expectedOutput: tc.expectedOutput,
-        isExample: tc.isExample,
-      }),
-    );
-    return m.getRepository(TestCase).save(rows);
-  }
-
-  private async testsOf(problemIds: string[]): Promise<Map<string, TestCase[]>> {
-    const byProblem = new Map<string, TestCase[]>();
-    if (problemIds.length === 0) return byProblem;
-    const tests = await this.db
-      .getRepository(TestCase)
-      .find({ where: { problemId: In(problemIds) }, order: { problemId: 'ASC', position: 'ASC' } });
-    for (const t of tests) byProblem.set(t.problemId, [...(byProblem.get(t.problemId) ?? []), t]);
-    return byProblem;
-  }
-
-  private async solvedIds(userId: string): Promise<Set<string>> {
-    const rows: { problem_id: string }[] = await this.db.query(
-      `SELECT problem_id FROM solved_problems WHERE user_id = $1 AND contest_id IS NULL`,
-      [userId],
-    );
-    return new Set(rows.map((r) => r.problem_id));
-  }
-}
-
-export interface NormalisedTest {
-  /** Variable name to value as text (what an admin types; libs/java-io reads it). */
-  inputs: Record<string, string>;
-  expectedOutput: string;
-  isExample: boolean;
 }
 
 /**
@@ -232,20 +164,16 @@ export function storedValue(
 export function normaliseTests(
   inputVariables: InputVariable[],
   testCases: ReadonlyArray<{ inputs: Record<string, TestValue>; expectedOutput: string; isExample: boolean }>,
-): NormalisedTest[] {
+): StoredTest[] {
   const names = new Set(inputVariables.map((v) => v.name));
   return testCases.map((tc, i) => {
     for (const key of Object.keys(tc.inputs)) {
-      if (!names.has(key))
-        throw new BadRequestException(
-          `testCases[${i}] has a value for "${key}", which is not an input variable`,
-        );
+      if (!names.has(key)) throw new BadRequestException(ReferenceMessages.testValueNotAVariable(i, key));
     }
     const inputs: Record<string, string> = {};
     for (const v of inputVariables) {
       const raw = Object.prototype.hasOwnProperty.call(tc.inputs, v.name) ? tc.inputs[v.name] : undefined;
-      if (raw === undefined)
-        throw new BadRequestException(`testCases[${i}] is missing a value for "${v.name}"`);
+      if (raw === undefined) throw new BadRequestException(ReferenceMessages.testValueMissing(i, v.name));
       const stored = storedValue(v, raw);
       if ('error' in stored)
         throw new BadRequestException(ReferenceMessages.testInvalid(i, v.name, stored.error));
@@ -260,7 +188,7 @@ export function normaliseTests(
  * value (a client that does not know them must not wipe them); an empty string clears a text field.
  */
 export function judgingFields(
-  form: Pick<ProblemFormDto, 'checker' | 'tolerance' | 'checkerCode' | 'referenceSolution'>,
+  form: Pick<ProblemFormBody, 'checker' | 'tolerance' | 'checkerCode' | 'referenceSolution'>,
   current: Pick<Problem, 'checker' | 'tolerance' | 'checkerCode' | 'referenceSolution'> | null,
 ): Pick<Problem, 'checker' | 'tolerance' | 'checkerCode' | 'referenceSolution'> {
   const text = (value: string | undefined, kept: string | null | undefined) =>
@@ -284,8 +212,8 @@ export function normaliseVariables(
   const names = new Set<string>();
   for (const v of variables) {
     if (!isJavaIdentifier(v.name))
-      throw new BadRequestException(`input variable "${v.name}" is not a valid Java identifier`);
-    if (names.has(v.name)) throw new BadRequestException(`input variable "${v.name}" is declared twice`);
+      throw new BadRequestException(ReferenceMessages.variableNotIdentifier(v.name));
+    if (names.has(v.name)) throw new BadRequestException(ReferenceMessages.variableDeclaredTwice(v.name));
     names.add(v.name);
   }
   return variables.map((v, i) => ({
@@ -297,9 +225,9 @@ export function normaliseVariables(
 }
 
 /** Checks what the DTO cannot (identifiers; test values are checked by normaliseTests) and fills the spec's defaults. */
-function normaliseForm(form: ProblemFormDto) {
+function normaliseForm(form: ProblemFormBody) {
   if (!isJavaIdentifier(form.functionName)) {
-    throw new BadRequestException(`functionName "${form.functionName}" is not a valid Java identifier`);
+    throw new BadRequestException(ReferenceMessages.functionNameNotIdentifier(form.functionName));
   }
   const inputVariables = normaliseVariables(form.inputVariables);
   const returnType = form.returnType ?? 'int';

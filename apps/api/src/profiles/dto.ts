@@ -1,39 +1,40 @@
+import { FieldSentences } from '@javelin/contracts';
 import { Transform } from 'class-transformer';
 import { IsNotEmpty, IsString, Matches, MaxLength, MinLength } from 'class-validator';
 import { USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from '../auth/dto';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { Optional } from '../common/validation';
 
+const BIO_MAX_LENGTH = 2_000;
+
 const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value);
 
 export class UpdateProfileDto {
   @Optional()
   @Transform(trim)
-  @IsString({ message: 'username must be a string' })
-  @MinLength(USERNAME_MIN, { message: 'username must be at least 3 characters long' })
+  @IsString({ message: FieldSentences.mustBeString('username') })
+  @MinLength(USERNAME_MIN, { message: FieldSentences.usernameTooShort })
   @MaxLength(USERNAME_MAX)
-  @Matches(USERNAME_PATTERN, {
-    message: 'username may contain only letters, digits, dot, dash and underscore',
-  })
+  @Matches(USERNAME_PATTERN, { message: FieldSentences.usernameCharacters })
   username?: string;
 
   @Optional()
   @Transform(trim)
-  @IsString({ message: 'fullName must be a string' })
-  @IsNotEmpty({ message: 'fullName must not be empty' })
+  @IsString({ message: FieldSentences.mustBeString('fullName') })
+  @IsNotEmpty({ message: FieldSentences.notEmpty('fullName') })
   @MaxLength(100)
   fullName?: string;
 
   /** null clears the bio. */
   @Optional({ nullable: true })
   @JSONSchema({ nullable: true })
-  @IsString({ message: 'bio must be a string' })
-  @MaxLength(2_000, { message: 'bio must be at most 2000 characters long' })
+  @IsString({ message: FieldSentences.mustBeString('bio') })
+  @MaxLength(BIO_MAX_LENGTH, { message: FieldSentences.atMostCharactersLong('bio', BIO_MAX_LENGTH) })
   bio?: string | null;
 
   @Optional()
   @Transform(trim)
-  @IsString({ message: 'preferredLanguage must be a string' })
+  @IsString({ message: FieldSentences.mustBeString('preferredLanguage') })
   @MaxLength(50)
   preferredLanguage?: string;
 

@@ -1,10 +1,16 @@
-import { Body, Controller, HttpCode, Param, Post, Req } from '@nestjs/common';
-import { judgingRateLimitedMessage } from '@javelin/contracts';
+import { Controller, HttpCode, Param, Post, Req } from '@nestjs/common';
+import {
+  expectedOutputSchema,
+  judgingRateLimitedMessage,
+  validateDraftSchema,
+  type ExpectedOutputBody,
+  type ValidateDraftBody,
+} from '@javelin/contracts';
 import type { Request } from 'express';
 import { AdminOnly } from '../auth/guards';
 import { RateLimit } from '../common/rate-limit';
+import { SharedBody } from '../common/shared-body';
 import { uuidParam } from '../common/uuid.pipe';
-import { ExpectedOutputDto, ValidateDraftDto } from './dto';
 import { ReferenceService } from './reference.service';
 
 /** A reference run costs the judge what a submit does: it counts against the same per-user budget. */
@@ -25,7 +31,7 @@ export class ReferenceController {
   @HttpCode(200)
   @AdminOnly()
   @JudgingBudget()
-  validateDraft(@Body() draft: ValidateDraftDto, @Req() req: Request) {
+  validateDraft(@SharedBody(validateDraftSchema) draft: ValidateDraftBody, @Req() req: Request) {
     return this.reference.validateDraft(draft, req.id);
   }
 
@@ -33,7 +39,7 @@ export class ReferenceController {
   @HttpCode(200)
   @AdminOnly()
   @JudgingBudget()
-  expectedOutput(@Body() dto: ExpectedOutputDto, @Req() req: Request) {
+  expectedOutput(@SharedBody(expectedOutputSchema) dto: ExpectedOutputBody, @Req() req: Request) {
     return this.reference.expectedOutput(dto, req.id);
   }
 

@@ -1,5 +1,6 @@
 import { BadRequestException, Inject, Injectable } from '@nestjs/common';
 import {
+  type ExpectedOutputBody,
   type ExpectedOutputResponse,
   type InputVariable,
   type JudgeJobData,
@@ -7,6 +8,7 @@ import {
   ReferenceMessages,
   type ReferenceTestResult,
   ServerMessages,
+  type ValidateDraftBody,
   type ValidateTestsResponse,
 } from '@javelin/contracts';
 import { serializeInputs } from '@javelin/java-io';
@@ -20,7 +22,6 @@ import {
   normaliseVariables,
   ProblemsService,
 } from '../problems/problems.service';
-import { ExpectedOutputDto, ValidateDraftDto } from './dto';
 
 interface ReferenceTest {
   id: string | null;
@@ -64,7 +65,7 @@ export class ReferenceService {
   }
 
   /** A problem form's reference solution on its tests, before it is saved. */
-  async validateDraft(draft: ValidateDraftDto, requestId?: string): Promise<ValidateTestsResponse> {
+  async validateDraft(draft: ValidateDraftBody, requestId?: string): Promise<ValidateTestsResponse> {
     const variables = normaliseVariables(draft.inputVariables);
     const tests = normaliseTests(variables, draft.testCases);
     const checker = checkerOfProblem(judgingFields(draft, null));
@@ -82,7 +83,7 @@ export class ReferenceService {
   }
 
   /** What the reference prints for one test's inputs: the expected output of a new test. */
-  async expectedOutput(dto: ExpectedOutputDto, requestId?: string): Promise<ExpectedOutputResponse> {
+  async expectedOutput(dto: ExpectedOutputBody, requestId?: string): Promise<ExpectedOutputResponse> {
     const variables = normaliseVariables(dto.inputVariables);
     const [test] = normaliseTests(variables, [{ inputs: dto.inputs, expectedOutput: '', isExample: false }]);
     const [result] = (

@@ -1,11 +1,10 @@
 import 'reflect-metadata';
-import { plainToInstance } from 'class-transformer';
-import { validate, ValidationError } from 'class-validator';
+import { checkRequest, problemFormSchema, type ProblemFormBody } from '@javelin/contracts';
 import type { DataSource } from 'typeorm';
 import { EnvError, loadEnv } from '../config/env';
 import { describeConnectionError } from '../common/connection-errors';
 import { createDataSource } from '../database/data-source';
-import { ProblemFormDto } from '../problems/dto/problem-form.dto';
+import { ProblemsRepository } from '../problems/problems.repository';
 import { ProblemsService } from '../problems/problems.service';
 import type { AuthUser } from '../users/users.service';
 import { CATALOG, CatalogProblem, referenceSolution } from './catalog';
@@ -15,7 +14,7 @@ import { CATALOG, CatalogProblem, referenceSolution } from './catalog';
  * API is configured with. Idempotent: a catalog problem whose title is already in the problems table
  * is left alone (an admin may have edited it), so running it on every start adds nothing new.
  *
- * Problems go in through ProblemsService.create after the same DTO validation the HTTP form gets, so
+ * Problems go in through ProblemsService.create after the same schema check the HTTP form gets, so
  * a seeded problem is stored exactly like one an admin saved (normalised fields, generated
  * boilerplate, test inputs as JSON of name -> raw value in variable order).
  */
@@ -59,23 +58,12 @@ export function toProblemForm(problem: CatalogProblem): Record<string, unknown> 
   };
 }
 
-function describeErrors(errors: ValidationError[], prefix = ''): string[] {
-  return errors.flatMap((e) => {
-    const path = prefix ? `${prefix}.${e.property}` : e.property;
-    return [
-      ...Object.values(e.constraints ?? {}).map((m) => `${path}: ${m}`),
-      ...describeErrors(e.children ?? [], path),
-    ];
-  });
-}
-
-/** Runs the problem form's DTO rules (the HTTP validation pipe's settings) on a catalog problem. */
-export async function validateCatalogProblem(problem: CatalogProblem): Promise<ProblemFormDto> {
-  const form = plainToInstance(ProblemFormDto, toProblemForm(problem));
-  const errors = await validate(form, { whitelist: true, forbidNonWhitelisted: true });
-  if (errors.length)
-    throw new Error(`catalog problem "${problem.title}" is invalid: ${describeErrors(errors).join('; ')}`);
-  return form;
+/** Checks a catalog problem with the problem form's schema, as the HTTP route checks a form. */
+export function validateCatalogProblem(problem: CatalogProblem): ProblemFormBody {
+  const checked = checkRequest(problemFormSchema, toProblemForm(problem));
+  if (!checked.ok)
+    throw new Error(`catalog problem "${problem.title}" is invalid: ${checked.problems.messages.join('; ')}`);
+  return checked.data;
 }
 
 /** Inserts every catalog problem whose title is not in the database yet. */
@@ -84,18 +72,14 @@ export async function seedCatalog(
   catalog: readonly CatalogProblem[] = CATALOG,
 ): Promise<SeedResult> {
   // Validate everything first: a broken catalog entry must not leave a half-loaded catalog behind.
-  const forms = await Promise.all(
-    catalog.map(async (p) => ({ problem: p, form: await validateCatalogProblem(p) })),
-  );
-  const service = new ProblemsService(db);
+  const forms = catalog.map((p) => ({ problem: p, form: validateCatalogProblem(p) }));
+  const repository = new ProblemsRepository(db);
+  const service = new ProblemsService(repository);
   const lock = db.createQueryRunner();
   await lock.connect();
   try {
     await lock.query('SELECT pg_advisory_lock(hashtext($1))', [SEED_LOCK]);
-    const rows: { title: string }[] = await db.query('SELECT title FROM problems WHERE title = ANY($1)', [
-      catalog.map((p) => p.title),
-    ]);
-    const present = new Set(rows.map((r) => r.title));
+    const present = await repository.titlesPresent(catalog.map((p) => p.title));
     const result: SeedResult = { added: [], alreadyPresent: [] };
     for (const { problem, form } of forms) {
       if (present.has(problem.title)) {

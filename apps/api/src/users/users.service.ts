@@ -1,18 +1,10 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { isAdminRoles, isSuperAdminRoles, Role, ServerMessages, User as UserDto } from '@javelin/contracts';
-import { DataSource, EntityManager, QueryFailedError } from 'typeorm';
-import { Profile } from './profile.entity';
-import { UserRole } from './user-role.entity';
+import { Transactions, Tx } from '../common/transactions';
 import { User } from './user.entity';
+import { NewUser, TakenName, UsersRepository } from './users.repository';
 
-export interface NewUser {
-  email: string;
-  username: string;
-  fullName: string;
-  passwordHash: string | null;
-  emailVerified: boolean;
-}
+export type { NewUser };
 
 /** The signed-in user as guards and services see it. */
 export interface AuthUser {
@@ -24,28 +16,26 @@ export interface AuthUser {
   roles: Role[];
 }
 
+/** The one place that says a name is taken: an email by another account, or a username. */
+function nameTaken(name: TakenName): ConflictException {
+  return new ConflictException(
+    name === 'username' ? ServerMessages.usernameTaken : ServerMessages.userExists,
+  );
+}
+
 @Injectable()
 export class UsersService {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(
+    private readonly repository: UsersRepository,
+    private readonly transactions: Transactions,
+  ) {}
 
-  findByEmail(email: string, manager: EntityManager = this.db.manager): Promise<User | null> {
-    return manager
-      .getRepository(User)
-      .createQueryBuilder('u')
-      .where('lower(u.email) = lower(:email)', { email: email.trim() })
-      .getOne();
-  }
-
-  findByUsername(username: string, manager: EntityManager = this.db.manager): Promise<User | null> {
-    return manager
-      .getRepository(User)
-      .createQueryBuilder('u')
-      .where('lower(u.username) = lower(:username)', { username: username.trim() })
-      .getOne();
+  findByEmail(email: string, tx?: Tx): Promise<User | null> {
+    return this.repository.byEmail(email, tx);
   }
 
   findById(id: string): Promise<User | null> {
-    return this.db.getRepository(User).findOne({ where: { id } });
+    return this.repository.byId(id);
   }
 
   async requireById(id: string): Promise<User> {
@@ -54,11 +44,8 @@ export class UsersService {
     return user;
   }
 
-  async rolesOf(userId: string, manager: EntityManager = this.db.manager): Promise<Role[]> {
-    const rows = await manager
-      .getRepository(UserRole)
-      .find({ where: { userId }, order: { createdAt: 'ASC' } });
-    return rows.map((r) => r.role);
+  rolesOf(userId: string, tx?: Tx): Promise<Role[]> {
+    return this.repository.rolesOf(userId, tx);
   }
 
   async authUser(id: string): Promise<AuthUser | null> {
@@ -67,30 +54,25 @@ export class UsersService {
     return { ...pickAuth(user), roles: await this.rolesOf(id) };
   }
 
-  /** Creates the user and their profile in one transaction; a taken email or username is a 409. */
-  async create(data: NewUser, manager?: EntityManager): Promise<User> {
-    const run = async (m: EntityManager) => {
-      if (await this.findByEmail(data.email, m)) throw new ConflictException(ServerMessages.userExists);
-      if (await this.findByUsername(data.username, m))
-        throw new ConflictException(ServerMessages.usernameTaken);
-      const user = await m
-        .getRepository(User)
-        .save(m.getRepository(User).create({ ...data, email: data.email.trim() }));
-      await m.getRepository(Profile).insert({ userId: user.id });
-      return user;
-    };
-    try {
-      return manager ? await run(manager) : await this.db.transaction(run);
-    } catch (error) {
+  /** Creates the user and their profile in one transaction (or in `tx`); a taken email or username is a 409. */
+  async create(data: NewUser, tx?: Tx): Promise<User> {
+    const run = async (t: Tx) => {
+      if (await this.repository.byEmail(data.email, t)) throw nameTaken('email');
+      if (await this.repository.byUsername(data.username, t)) throw nameTaken('username');
       // Two registrations racing past the checks meet the unique indexes instead.
-      if (error instanceof QueryFailedError && (error as { code?: string }).code === '23505') {
-        const detail = String((error as { detail?: string }).detail ?? '');
-        throw new ConflictException(
-          detail.includes('username') ? ServerMessages.usernameTaken : ServerMessages.userExists,
-        );
-      }
-      throw error;
-    }
+      const created = await this.repository.insert(data, t);
+      if ('taken' in created) throw nameTaken(created.taken);
+      return created;
+    };
+    return tx ? run(tx) : this.transactions.run(run);
+  }
+
+  /** A new username and/or full name (null keeps one), inside `tx`; a username another account holds is a 409. */
+  async rename(userId: string, names: { username: string | null; fullName: string | null }, tx: Tx) {
+    if (names.username !== null && (await this.repository.usernameHeldByAnother(names.username, userId, tx)))
+      throw nameTaken('username');
+    const renamed = await this.repository.rename(userId, names, tx);
+    if (renamed !== 'renamed') throw nameTaken(renamed.taken);
   }
 }
 

@@ -1085,10 +1085,6 @@ export interface components {
       /** Format: email */
       email: string;
     };
-    ResetPasswordDto: {
-      token: string;
-      newPassword: string;
-    };
     TokenDto: {
       token: string;
     };
@@ -1109,43 +1105,6 @@ export interface components {
       userId: string;
       /** @enum {string} */
       role: 'admin' | 'super_admin';
-    };
-    ProblemFormDto: {
-      title: string;
-      description: string;
-      constraints?: string;
-      /** @enum {string} */
-      difficulty?: 'easy' | 'medium' | 'hard';
-      points?: number;
-      inputVariables: components['schemas']['InputVariableDto'][];
-      testCases: components['schemas']['TestCaseDto'][];
-      functionName: string;
-      /** @enum {string} */
-      returnType?:
-        | 'int'
-        | 'long'
-        | 'double'
-        | 'char'
-        | 'boolean'
-        | 'string'
-        | 'array'
-        | 'int[]'
-        | 'long[]'
-        | 'double[]'
-        | 'boolean[]'
-        | 'char[]'
-        | 'string[]'
-        | 'int[][]'
-        | 'char[][]'
-        | 'void';
-      boilerplateCode?: string;
-      tags?: string[];
-      isVisible?: boolean;
-      /** @enum {string} */
-      checker?: 'exact' | 'tokens' | 'float' | 'unordered' | 'custom';
-      tolerance?: number;
-      checkerCode?: string;
-      referenceSolution?: string;
     };
     CreateContestDto: {
       title: string;
@@ -1187,22 +1146,6 @@ export interface components {
     StartPlagiarismDto: {
       threshold?: number;
     };
-    ValidateDraftDto: {
-      referenceSolution: string;
-      inputVariables: components['schemas']['InputVariableDto'][];
-      testCases: components['schemas']['TestCaseDto'][];
-      /** @enum {string} */
-      checker?: 'exact' | 'tokens' | 'float' | 'unordered' | 'custom';
-      tolerance?: number;
-      checkerCode?: string;
-    };
-    ExpectedOutputDto: {
-      referenceSolution: string;
-      inputVariables: components['schemas']['InputVariableDto'][];
-      inputs: {
-        [key: string]: unknown;
-      };
-    };
     UpdateProfileDto: {
       username?: string;
       fullName?: string;
@@ -1235,38 +1178,6 @@ export interface components {
       language: 'java';
       /** Format: uuid */
       problemId: string;
-    };
-    InputVariableDto: {
-      id?: string;
-      name: string;
-      /** @enum {string} */
-      type:
-        | 'int'
-        | 'long'
-        | 'double'
-        | 'char'
-        | 'boolean'
-        | 'string'
-        | 'array'
-        | 'int[]'
-        | 'long[]'
-        | 'double[]'
-        | 'boolean[]'
-        | 'char[]'
-        | 'string[]'
-        | 'int[][]'
-        | 'char[][]';
-      description?: string;
-    };
-    TestCaseDto: {
-      id?: string;
-      _id?: string;
-      inputs: {
-        [key: string]: unknown;
-      };
-      input?: string;
-      expectedOutput: string;
-      isExample: boolean;
     };
     LeaderboardQueryDto: {
       limit?: number;
@@ -1306,6 +1217,10 @@ export interface components {
       username: string;
       fullName: string;
     };
+    ResetPasswordDto: {
+      token: string;
+      newPassword: string;
+    };
     CreateSuperAdminDto: {
       /** @enum {string} */
       role: 'super_admin';
@@ -1314,6 +1229,73 @@ export interface components {
       password: string;
       username: string;
       fullName: string;
+    };
+    ProblemFormDto: {
+      title: string;
+      description: string;
+      constraints?: string;
+      /** @enum {string} */
+      difficulty?: 'easy' | 'medium' | 'hard';
+      points?: number;
+      inputVariables: {
+        id?: string;
+        name: string;
+        /** @enum {string} */
+        type:
+          | 'int'
+          | 'long'
+          | 'double'
+          | 'char'
+          | 'boolean'
+          | 'string'
+          | 'array'
+          | 'int[]'
+          | 'long[]'
+          | 'double[]'
+          | 'boolean[]'
+          | 'char[]'
+          | 'string[]'
+          | 'int[][]'
+          | 'char[][]';
+        description?: string;
+      }[];
+      testCases: {
+        id?: string;
+        _id?: string;
+        inputs: {
+          [key: string]: unknown;
+        };
+        input?: string;
+        expectedOutput: string;
+        isExample: boolean;
+      }[];
+      functionName: string;
+      /** @enum {string} */
+      returnType?:
+        | 'int'
+        | 'long'
+        | 'double'
+        | 'char'
+        | 'boolean'
+        | 'string'
+        | 'array'
+        | 'int[]'
+        | 'long[]'
+        | 'double[]'
+        | 'boolean[]'
+        | 'char[]'
+        | 'string[]'
+        | 'int[][]'
+        | 'char[][]'
+        | 'void';
+      boilerplateCode?: string;
+      tags?: string[];
+      isVisible?: boolean;
+      /** @enum {string} */
+      checker?: 'exact' | 'tokens' | 'float' | 'unordered' | 'custom';
+      tolerance?: number;
+      checkerCode?: string;
+      referenceSolution?: string;
     };
     ExecuteCodeDto: {
       runAllTestCases?: boolean;
@@ -1361,6 +1343,73 @@ export interface components {
        * @enum {string}
        */
       contestMode?: 'practice' | 'virtual';
+    };
+    ValidateDraftDto: {
+      referenceSolution: string;
+      inputVariables: {
+        id?: string;
+        name: string;
+        /** @enum {string} */
+        type:
+          | 'int'
+          | 'long'
+          | 'double'
+          | 'char'
+          | 'boolean'
+          | 'string'
+          | 'array'
+          | 'int[]'
+          | 'long[]'
+          | 'double[]'
+          | 'boolean[]'
+          | 'char[]'
+          | 'string[]'
+          | 'int[][]'
+          | 'char[][]';
+        description?: string;
+      }[];
+      testCases: {
+        id?: string;
+        _id?: string;
+        inputs: {
+          [key: string]: unknown;
+        };
+        input?: string;
+        expectedOutput: string;
+        isExample: boolean;
+      }[];
+      /** @enum {string} */
+      checker?: 'exact' | 'tokens' | 'float' | 'unordered' | 'custom';
+      tolerance?: number;
+      checkerCode?: string;
+    };
+    ExpectedOutputDto: {
+      referenceSolution: string;
+      inputVariables: {
+        id?: string;
+        name: string;
+        /** @enum {string} */
+        type:
+          | 'int'
+          | 'long'
+          | 'double'
+          | 'char'
+          | 'boolean'
+          | 'string'
+          | 'array'
+          | 'int[]'
+          | 'long[]'
+          | 'double[]'
+          | 'boolean[]'
+          | 'char[]'
+          | 'string[]'
+          | 'int[][]'
+          | 'char[][]';
+        description?: string;
+      }[];
+      inputs: {
+        [key: string]: unknown;
+      };
     };
     Activity: {
       problemId: string;

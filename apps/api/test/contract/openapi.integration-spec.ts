@@ -109,9 +109,14 @@ describe('the OpenAPI document describes every route, parameter and field the se
     expect(handlers.flatMap((h) => (h.sharedBody ? [h.sharedBody.name] : [])).sort()).toEqual([
       'CreateSuperAdminDto',
       'ExecuteCodeDto',
+      'ExpectedOutputDto',
+      'ProblemFormDto',
+      'ProblemFormDto',
       'RegisterDto',
+      'ResetPasswordDto',
       'SolveDto',
       'SubmissionDto',
+      'ValidateDraftDto',
     ]);
     const problems: string[] = [];
     for (const handler of handlers) {

@@ -4,6 +4,7 @@ import {
   checkerDescription,
   DEFAULT_FLOAT_TOLERANCE,
   DIFFICULTIES,
+  expectedOutputSchema,
   PROBLEM_INPUT_TYPES,
   PROBLEM_RETURN_TYPES,
   ProblemFormMessages,
@@ -12,6 +13,7 @@ import {
   type ProblemForm,
   type ReferenceTestResult,
   type TestCaseInput,
+  validateDraftSchema,
 } from '@javelin/contracts';
 import { generateBoilerplate, javaType, VALUE_PLACEHOLDERS } from '@javelin/java-io';
 import { useState, type FormEvent } from 'react';
@@ -24,6 +26,7 @@ import {
   newTestCase,
   parseTags,
   renameVariableInTests,
+  requestProblem,
   validateProblemForm,
   valueProblem,
   valueText,
@@ -118,10 +121,13 @@ export function ProblemFormView({
     }
   };
 
-  /** Runs the reference on the form's tests; the results, or null when the judge could not be asked. */
+  /** Runs the reference on the form's tests; the results, or why the judge could not be asked. */
   const runValidation = async (): Promise<ReferenceTestResult[] | string> => {
+    const request = validationRequest(form);
+    const refused = requestProblem(validateDraftSchema, request);
+    if (refused) return refused;
     try {
-      const { results } = await validateTests(validationRequest(form)).unwrap();
+      const { results } = await validateTests(request).unwrap();
       setValidation(results);
       return results;
     } catch (err) {
@@ -141,13 +147,16 @@ export function ProblemFormView({
   const compute = async (index: number) => {
     setError(null);
     if (!hasReference) return setError(ProblemFormMessages.referenceNeeded);
+    const request = {
+      referenceSolution: form.referenceSolution ?? '',
+      inputVariables: form.inputVariables,
+      inputs: form.testCases[index].inputs,
+    };
+    const refused = requestProblem(expectedOutputSchema, request);
+    if (refused) return setError(`${ProblemFormMessages.computeFailed}: ${refused}`);
     setComputing(index);
     try {
-      const { expectedOutput } = await computeExpected({
-        referenceSolution: form.referenceSolution ?? '',
-        inputVariables: form.inputVariables,
-        inputs: form.testCases[index].inputs,
-      }).unwrap();
+      const { expectedOutput } = await computeExpected(request).unwrap();
       updateTest(index, { expectedOutput });
     } catch (err) {
       setError(`${ProblemFormMessages.computeFailed}: ${errorMessage(err)}`);

@@ -1,5 +1,7 @@
 import {
+  checkRequest,
   DEFAULT_PROBLEM_POINTS,
+  problemFormSchema,
   type InputVariable,
   type Problem,
   type ProblemForm,
@@ -49,10 +51,20 @@ export function newTestCase(variables: readonly InputVariable[]): TestCaseInput 
   };
 }
 
+/**
+ * What keeps the form from being saved: the spec's sentence for an empty required field, else what
+ * the API would answer, from the schema it checks the form with (libs/contracts), or null.
+ */
 export function validateProblemForm(form: ProblemForm): string | null {
   if (!form.title.trim() || !form.description.trim() || !form.functionName.trim())
     return Messages.requiredProblemFields;
-  return null;
+  return requestProblem(problemFormSchema, form);
+}
+
+/** The API's 400 sentence for `body` checked by a shared request schema, or null when it passes. */
+export function requestProblem(schema: Parameters<typeof checkRequest>[0], body: unknown): string | null {
+  const checked = checkRequest(schema, body);
+  return checked.ok ? null : checked.problems.messages.join('; ');
 }
 
 function inputsOf(tc: TestCase): Record<string, string> {

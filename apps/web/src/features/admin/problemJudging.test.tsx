@@ -158,6 +158,30 @@ describe('admin problem form: types, checkers and the reference solution', () =>
       inputs: { nums: '[5,4]', target: '9' },
     });
   });
+
+  it('refuses what the API would refuse, in its words, before sending anything (the shared schema)', async () => {
+    const { calls } = mockApi({ 'GET /admin/problems': { body: [] } });
+    const user = userEvent.setup();
+    renderRoute(<AdminProblemsPage />, { preloadedState: signedInState({ isAdmin: true }) });
+    await fillPairProblem(user);
+    // A tolerance out of the checker's range: validating the tests is refused as the API would.
+    await user.selectOptions(screen.getByLabelText('Output Checker'), 'float');
+    await user.type(screen.getByLabelText('Tolerance'), '2');
+    await user.click(screen.getByRole('button', { name: 'Validate tests' }));
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      `${ProblemFormMessages.validationFailed}: tolerance must be at most 0.5`,
+    );
+    await user.clear(screen.getByLabelText('Tolerance'));
+    await user.selectOptions(screen.getByLabelText('Output Checker'), 'exact');
+    // 21 tags: the save is refused with the API's sentence.
+    await user.type(
+      screen.getByLabelText('Tags (comma separated)'),
+      Array.from({ length: 21 }, (_, i) => `t${i}`).join(','),
+    );
+    await user.click(screen.getByRole('button', { name: 'Create Problem' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('tags must contain no more than 20 elements');
+    expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
+  });
 });
 
 describe('the problem page states how output is judged', () => {

@@ -1,4 +1,4 @@
-import { PASSWORD_MIN_LENGTH, passwordSchema } from '@javelin/contracts';
+import { PASSWORD_MIN_LENGTH, resetPasswordSchema } from '@javelin/contracts';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Messages } from '../../app/messages';
@@ -16,8 +16,8 @@ export type ResetState = 'loading' | 'form' | 'success' | 'error';
 
 export function validateNewPassword(password: string, confirmation: string): string | null {
   if (password !== confirmation) return Messages.passwordsDoNotMatch;
-  // The password rule the API checks new passwords with (libs/contracts): too short is Messages.passwordTooShort.
-  const checked = passwordSchema.safeParse(password);
+  // The rule the API checks this new password with (libs/contracts): too short is Messages.passwordTooShort.
+  const checked = resetPasswordSchema.shape.newPassword.safeParse(password);
   return checked.success ? null : checked.error.issues[0].message;
 }
 

@@ -1,0 +1,153 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { InputVariable } from '@javelin/contracts';
+import { DataSource, EntityManager, In, QueryFailedError } from 'typeorm';
+import { Problem } from './problem.entity';
+import { TestCase } from './test-case.entity';
+
+/** A test as the service has checked it: each variable's value as text. */
+export interface StoredTest {
+  inputs: Record<string, string>;
+  expectedOutput: string;
+  isExample: boolean;
+}
+
+/** The columns of a problem its form sets (the database keeps the id and the times, and the author). */
+export type ProblemValues = Omit<Problem, 'id' | 'createdAt' | 'updatedAt' | 'createdBy' | 'testCases'>;
+
+/** A problem with its tests in order. */
+export interface StoredProblem {
+  problem: Problem;
+  tests: TestCase[];
+}
+
+/** What the summaries of a contest's problems carry before it starts. */
+export type ProblemSummary = Pick<Problem, 'id' | 'title' | 'difficulty' | 'points'>;
+
+/** PostgreSQL's foreign_key_violation: a row elsewhere (a contest) still refers to it. */
+const FOREIGN_KEY_VIOLATION = '23503';
+
+/** The problems and test_cases tables, and which problems a user solved in practice. */
+@Injectable()
+export class ProblemsRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  /** Visible problems, oldest first. */
+  visible(): Promise<Problem[]> {
+    return this.db.getRepository(Problem).find({ where: { isVisible: true }, order: { createdAt: 'ASC' } });
+  }
+
+  all(): Promise<Problem[]> {
+    return this.db.getRepository(Problem).find({ order: { createdAt: 'ASC' } });
+  }
+
+  byId(id: string): Promise<Problem | null> {
+    return this.db.getRepository(Problem).findOne({ where: { id } });
+  }
+
+  byIds(ids: string[]): Promise<Problem[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db.getRepository(Problem).find({ where: { id: In(ids) } });
+  }
+
+  summariesByIds(ids: string[]): Promise<ProblemSummary[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.db.getRepository(Problem).find({
+      where: { id: In(ids) },
+      select: { id: true, title: true, difficulty: true, points: true },
+    });
+  }
+
+  /** The titles among `titles` that a problem already has. */
+  async titlesPresent(titles: string[]): Promise<Set<string>> {
+    const rows = await this.db
+      .getRepository(Problem)
+      .find({ where: { title: In(titles) }, select: { title: true } });
+    return new Set(rows.map((r) => r.title));
+  }
+
+  /** Each problem's tests in their order. */
+  async testsOf(problemIds: string[]): Promise<Map<string, TestCase[]>> {
+    const byProblem = new Map<string, TestCase[]>();
+    if (problemIds.length === 0) return byProblem;
+    const tests = await this.db
+      .getRepository(TestCase)
+      .find({ where: { problemId: In(problemIds) }, order: { problemId: 'ASC', position: 'ASC' } });
+    for (const t of tests) byProblem.set(t.problemId, [...(byProblem.get(t.problemId) ?? []), t]);
+    return byProblem;
+  }
+
+  /** A problem's tests in order: all of them, or its examples only. */
+  tests(problemId: string, includeHidden: boolean): Promise<TestCase[]> {
+    return this.db.getRepository(TestCase).find({
+      where: includeHidden ? { problemId } : { problemId, isExample: true },
+      order: { position: 'ASC' },
+    });
+  }
+
+  /** The problems `userId` solved outside contests. */
+  async solvedInPractice(userId: string): Promise<Set<string>> {
+    const rows: { problem_id: string }[] = await this.db.query(
+      `SELECT problem_id FROM solved_problems WHERE user_id = $1 AND contest_id IS NULL`,
+      [userId],
+    );
+    return new Set(rows.map((r) => r.problem_id));
+  }
+
+  /** Stores a new problem and its tests at once. */
+  create(values: ProblemValues & Pick<Problem, 'createdBy'>, tests: StoredTest[]): Promise<StoredProblem> {
+    return this.db.transaction(async (m) => {
+      const repo = m.getRepository(Problem);
+      const problem = await repo.save(repo.create(values));
+      return { problem, tests: await this.replaceTests(m, problem, tests) };
+    });
+  }
+
+  /**
+   * Replaces a problem's columns (with what `change` makes of the stored row, read under the same
+   * transaction) and its tests; null when there is no such problem.
+   */
+  update(
+    id: string,
+    change: (current: Problem) => ProblemValues,
+    tests: StoredTest[],
+  ): Promise<StoredProblem | null> {
+    return this.db.transaction(async (m) => {
+      const problem = await m.getRepository(Problem).findOne({ where: { id } });
+      if (!problem) return null;
+      Object.assign(problem, change(problem));
+      await m.getRepository(Problem).save(problem);
+      return { problem, tests: await this.replaceTests(m, problem, tests) };
+    });
+  }
+
+  /** Deletes a problem; 'referenced' when a contest still lists it, so nothing was deleted. */
+  async remove(id: string): Promise<'removed' | 'referenced'> {
+    try {
+      await this.db.getRepository(Problem).delete({ id });
+      return 'removed';
+    } catch (error) {
+      if (error instanceof QueryFailedError && (error as { code?: string }).code === FOREIGN_KEY_VIOLATION)
+        return 'referenced';
+      throw error;
+    }
+  }
+
+  /** A test's inputs are stored as the JSON map of variable name to text, in the variables' order. */
+  private async replaceTests(m: EntityManager, problem: Problem, tests: StoredTest[]): Promise<TestCase[]> {
+    const repo = m.getRepository(TestCase);
+    await repo.delete({ problemId: problem.id });
+    const variables: InputVariable[] = problem.inputVariables;
+    return repo.save(
+      tests.map((tc, position) =>
+        repo.create({
+          problemId: problem.id,
+          position,
+          input: JSON.stringify(Object.fromEntries(variables.map((v) => [v.name, tc.inputs[v.name]]))),
+          expectedOutput: tc.expectedOutput,
+          isExample: tc.isExample,
+        }),
+      ),
+    );
+  }
+}

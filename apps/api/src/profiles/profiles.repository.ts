@@ -1,0 +1,107 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { Activity, Profile, RatingChange } from '@javelin/contracts';
+import { DataSource } from 'typeorm';
+import type { Tx } from '../common/transactions';
+
+interface ProfileRow {
+  user_id: string;
+  username: string;
+  full_name: string;
+  email: string;
+  bio: string;
+  preferred_language: string;
+  total_score: number;
+  problems_solved: number;
+  rating: number;
+  contests_participated: number;
+}
+
+/** A profile with its owner's names and email (whether the email goes out is the service's rule). */
+export type ProfileRecord = Required<Profile>;
+
+/** The profiles table, and what a profile shows of solved problems and rating changes. */
+@Injectable()
+export class ProfilesRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  async byUserId(userId: string): Promise<ProfileRecord | null> {
+    const [row]: ProfileRow[] = await this.db.query(
+      `SELECT p.*, u.username, u.full_name, u.email FROM profiles p JOIN users u ON u.id = p.user_id WHERE p.user_id = $1`,
+      [userId],
+    );
+    if (!row) return null;
+    return {
+      userId: row.user_id,
+      username: row.username,
+      fullName: row.full_name,
+      email: row.email,
+      bio: row.bio,
+      preferredLanguage: row.preferred_language,
+      totalScore: row.total_score,
+      problemsSolved: row.problems_solved,
+      rating: row.rating,
+      contestsParticipated: row.contests_participated,
+    };
+  }
+
+  async exists(userId: string): Promise<boolean> {
+    const rows: unknown[] = await this.db.query(`SELECT 1 FROM profiles WHERE user_id = $1`, [userId]);
+    return rows.length > 0;
+  }
+
+  /** Sets the bio and the preferred language; null keeps each as it is. */
+  async updateAbout(
+    userId: string,
+    about: { bio: string | null; preferredLanguage: string | null },
+    tx: Tx,
+  ): Promise<void> {
+    await tx.query(
+      `UPDATE profiles SET bio = COALESCE($2, bio), preferred_language = COALESCE($3, preferred_language) WHERE user_id = $1`,
+      [userId, about.bio, about.preferredLanguage],
+    );
+  }
+
+  /** The user's latest solves, newest first. */
+  async recentSolves(userId: string, limit: number): Promise<Activity[]> {
+    const rows: { problem_id: string; title: string; difficulty: string; points: number; solved_at: Date }[] =
+      await this.db.query(
+        `SELECT s.problem_id, p.title, p.difficulty, s.points, s.solved_at
+           FROM solved_problems s JOIN problems p ON p.id = s.problem_id
+          WHERE s.user_id = $1 ORDER BY s.solved_at DESC LIMIT $2`,
+        [userId, limit],
+      );
+    return rows.map((r) => ({
+      problemId: r.problem_id,
+      problemTitle: r.title,
+      difficulty: r.difficulty,
+      points: r.points,
+      solvedAt: r.solved_at.toISOString(),
+    }));
+  }
+
+  /** Every rating change of the user, oldest first. */
+  async ratingChanges(userId: string): Promise<RatingChange[]> {
+    const rows: {
+      contest_id: string;
+      title: string;
+      old_rating: number;
+      new_rating: number;
+      rank: number;
+      created_at: Date;
+    }[] = await this.db.query(
+      `SELECT r.contest_id, c.title, r.old_rating, r.new_rating, r.rank, r.created_at
+           FROM rating_changes r JOIN contests c ON c.id = r.contest_id
+          WHERE r.user_id = $1 ORDER BY r.created_at, c.end_time`,
+      [userId],
+    );
+    return rows.map((r) => ({
+      contestId: r.contest_id,
+      contestTitle: r.title,
+      oldRating: r.old_rating,
+      newRating: r.new_rating,
+      rank: r.rank,
+      at: r.created_at.toISOString(),
+    }));
+  }
+}

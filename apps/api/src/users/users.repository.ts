@@ -1,0 +1,172 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { Role } from '@javelin/contracts';
+import { DataSource, QueryFailedError } from 'typeorm';
+import { lockUntilCommit, Tx } from '../common/transactions';
+import { Profile } from './profile.entity';
+import { UserRole } from './user-role.entity';
+import { User } from './user.entity';
+
+export interface NewUser {
+  email: string;
+  username: string;
+  fullName: string;
+  passwordHash: string | null;
+  emailVerified: boolean;
+}
+
+/** Which unique name a write ran into: another account holds this email or this username. */
+export type TakenName = 'email' | 'username';
+
+/** PostgreSQL's unique_violation: a concurrent write took the name first. */
+const UNIQUE_VIOLATION = '23505';
+
+function takenName(error: unknown): TakenName | null {
+  if (!(error instanceof QueryFailedError) || (error as { code?: string }).code !== UNIQUE_VIOLATION)
+    return null;
+  return String((error as { detail?: string }).detail ?? '').includes('username') ? 'username' : 'email';
+}
+
+/** The users, user_roles and new profiles tables: accounts, their names and their roles. */
+@Injectable()
+export class UsersRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  /** Emails and usernames match whatever their case. */
+  byEmail(email: string, tx: Tx = this.db.manager): Promise<User | null> {
+    return tx
+      .getRepository(User)
+      .createQueryBuilder('u')
+      .where('lower(u.email) = lower(:email)', { email: email.trim() })
+      .getOne();
+  }
+
+  byUsername(username: string, tx: Tx = this.db.manager): Promise<User | null> {
+    return tx
+      .getRepository(User)
+      .createQueryBuilder('u')
+      .where('lower(u.username) = lower(:username)', { username: username.trim() })
+      .getOne();
+  }
+
+  byId(id: string): Promise<User | null> {
+    return this.db.getRepository(User).findOne({ where: { id } });
+  }
+
+  /** Every account with its roles, oldest first. */
+  allWithRoles(): Promise<User[]> {
+    return this.db.getRepository(User).find({ relations: { roles: true }, order: { createdAt: 'ASC' } });
+  }
+
+  /** Whether another account than `exceptUserId` holds `username` (whatever its case). */
+  async usernameHeldByAnother(username: string, exceptUserId: string, tx: Tx): Promise<boolean> {
+    const rows: unknown[] = await tx.query(
+      `SELECT 1 FROM users WHERE lower(username) = lower($1) AND id <> $2`,
+      [username, exceptUserId],
+    );
+    return rows.length > 0;
+  }
+
+  /** The usernames (lower case) that start with `prefix` (lower case). */
+  async usernamesStartingWith(prefix: string, tx: Tx): Promise<Set<string>> {
+    const rows: { name: string }[] = await tx.query(
+      `SELECT lower(username) AS name FROM users WHERE left(lower(username), $2) = $1`,
+      [prefix, prefix.length],
+    );
+    return new Set(rows.map((r) => r.name));
+  }
+
+  /** Inserts the account and its empty profile; the name a concurrent account took first instead. */
+  async insert(data: NewUser, tx: Tx): Promise<User | { taken: TakenName }> {
+    try {
+      const user = await tx
+        .getRepository(User)
+        .save(tx.getRepository(User).create({ ...data, email: data.email.trim() }));
+      await tx.getRepository(Profile).insert({ userId: user.id });
+      return user;
+    } catch (error) {
+      const taken = takenName(error);
+      if (taken) return { taken };
+      throw error;
+    }
+  }
+
+  /** Sets the username and/or full name (left as they are when null); the username taken first instead. */
+  async rename(
+    userId: string,
+    names: { username: string | null; fullName: string | null },
+    tx: Tx,
+  ): Promise<'renamed' | { taken: TakenName }> {
+    try {
+      await tx.query(
+        `UPDATE users SET username = COALESCE($2, username), full_name = COALESCE($3, full_name) WHERE id = $1`,
+        [userId, names.username, names.fullName],
+      );
+      return 'renamed';
+    } catch (error) {
+      const taken = takenName(error);
+      if (taken) return { taken };
+      throw error;
+    }
+  }
+
+  markEmailVerified(userId: string): Promise<unknown> {
+    return this.db.getRepository(User).update({ id: userId }, { emailVerified: true });
+  }
+
+  /** A new password; the mail that carried its reset link proved the address too. */
+  setPasswordVerifyingEmail(userId: string, passwordHash: string, tx: Tx): Promise<unknown> {
+    return tx.getRepository(User).update({ id: userId }, { passwordHash, emailVerified: true });
+  }
+
+  /** An address a provider proved: verified, and any password set before it was proven dropped. */
+  verifyEmailDroppingPassword(userId: string, tx: Tx): Promise<unknown> {
+    return tx.getRepository(User).update({ id: userId }, { emailVerified: true, passwordHash: null });
+  }
+
+  /** A user's roles in the order they were given. */
+  async rolesOf(userId: string, tx: Tx = this.db.manager): Promise<Role[]> {
+    const rows = await tx.getRepository(UserRole).find({ where: { userId }, order: { createdAt: 'ASC' } });
+    return rows.map((r) => r.role);
+  }
+
+  /** Every role record, oldest first, with its user when `withUsers`. */
+  roleRecords(withUsers: boolean): Promise<UserRole[]> {
+    return this.db
+      .getRepository(UserRole)
+      .find({ relations: withUsers ? { user: true } : {}, order: { createdAt: 'ASC' } });
+  }
+
+  roleRecord(userId: string, role: Role): Promise<UserRole | null> {
+    return this.db.getRepository(UserRole).findOne({ where: { userId, role } });
+  }
+
+  /** The role records a record id names, or else those of the user with that id. */
+  async roleRecordsByRecordOrUser(id: string, tx: Tx): Promise<UserRole[]> {
+    const repo = tx.getRepository(UserRole);
+    const byRecord = await repo.findOne({ where: { id } });
+    return byRecord ? [byRecord] : repo.find({ where: { userId: id } });
+  }
+
+  countWithRole(role: Role, tx: Tx = this.db.manager): Promise<number> {
+    return tx.getRepository(UserRole).count({ where: { role } });
+  }
+
+  grantRole(userId: string, role: Role, tx: Tx = this.db.manager): Promise<UserRole> {
+    return tx.getRepository(UserRole).save(tx.getRepository(UserRole).create({ userId, role }));
+  }
+
+  async deleteRoleRecords(ids: string[], tx: Tx): Promise<void> {
+    await tx.getRepository(UserRole).delete(ids);
+  }
+
+  /** Role changes one at a time, so two revokes cannot each leave the other's super admin the last. */
+  lockRoleChanges(tx: Tx): Promise<void> {
+    return lockUntilCommit(tx, 'javelin:roles');
+  }
+
+  /** The first super admin is created once, also under concurrent calls. */
+  lockFirstSuperAdmin(tx: Tx): Promise<void> {
+    return lockUntilCommit(tx, 'javelin:create-super-admin');
+  }
+}
