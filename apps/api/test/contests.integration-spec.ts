@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ContestsService } from '../src/contests/contests.service';
 import { RatingsService } from '../src/contests/ratings.service';
+import { Transactions } from '../src/common/transactions';
 import { createDataSource } from '../src/database/data-source';
 import { TEST_DATABASE_URL } from './support/env';
 import { bearer, resetDatabase, seedUser, SeededUser, startApp, TestApp } from './support/app';
@@ -451,7 +452,7 @@ describe('contests', () => {
       // A second instance's finaliser, with its own connection pool (two Nest apps cannot share one process's passport).
       const secondDb = createDataSource(TEST_DATABASE_URL);
       await secondDb.initialize();
-      const second = new RatingsService(secondDb);
+      const second = new RatingsService(new Transactions(secondDb));
       try {
         const [winner, loser, idle] = [await seedUser(t), await seedUser(t), await seedUser(t)];
         const contest = await createContest(t, admin.token, [problemA]);

@@ -1,8 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { INITIAL_RATING } from '@javelin/contracts';
 import type { ContestFormat } from '@javelin/contracts';
-import { DataSource } from 'typeorm';
+import { Transactions } from '../common/transactions';
 import { codeforcesRatingChanges, RatedPlayer, sharedRanks } from './rating';
 import { FinalStanding, RatingsRepository } from './ratings.repository';
 
@@ -20,11 +19,11 @@ function tied(format: ContestFormat) {
 export class RatingsService {
   private readonly logger = new Logger('Ratings');
 
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(private readonly transactions: Transactions) {}
 
   /** Returns false when the contest is unknown, not over, still frozen, or already finalised. */
   async finalize(contestId: string, now = new Date()): Promise<boolean> {
-    const rated = await this.db.transaction(async (m) => {
+    const rated = await this.transactions.run(async (m) => {
       const ratings = new RatingsRepository(m);
       if (!(await ratings.claim(contestId, now))) return null;
       const format = await ratings.formatOf(contestId);
@@ -55,7 +54,7 @@ export class RatingsService {
    * Returns the number of changes revised (0 when the contest is not finalised).
    */
   async rerate(contestId: string): Promise<number> {
-    return this.db.transaction(async (m) => {
+    return this.transactions.run(async (m) => {
       const ratings = new RatingsRepository(m);
       const format = await ratings.lockFinalised(contestId);
       if (format === null) return 0;
@@ -86,7 +85,7 @@ export class RatingsService {
 
   /** Contests that are over but not yet rated (a restart may have missed their moment). */
   overdue(now = new Date()): Promise<string[]> {
-    return new RatingsRepository(this.db.manager).overdue(now);
+    return this.transactions.run((m) => new RatingsRepository(m).overdue(now));
   }
 
   private players(

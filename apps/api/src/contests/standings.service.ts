@@ -7,11 +7,10 @@ import {
   OnModuleInit,
 } from '@nestjs/common';
 import type { ContestLeaderboardEntry } from '@javelin/contracts';
-import { InjectDataSource } from '@nestjs/typeorm';
 import Redis from 'ioredis';
-import { DataSource } from 'typeorm';
 import { EventEmitter } from 'node:events';
 import { StaleWhileRevalidate } from '../common/stale-while-revalidate';
+import { Transactions } from '../common/transactions';
 import { ENV, Env } from '../config/env';
 import { waitForRedis } from '../redis/connections';
 import { REDIS, redisChannel } from '../redis/redis.module';
@@ -79,7 +78,7 @@ export class StandingsService implements OnModuleInit, OnModuleDestroy, BeforeAp
 
   constructor(
     private readonly repository: StandingsRepository,
-    @InjectDataSource() private readonly db: DataSource,
+    private readonly transactions: Transactions,
     @Inject(REDIS) private readonly redis: Redis,
     @Inject(ENV) env: Env,
   ) {
@@ -120,7 +119,7 @@ export class StandingsService implements OnModuleInit, OnModuleDestroy, BeforeAp
 
   /** Recomputes a contest's cells and totals from its judgements and solves (its end or freeze moved). */
   async recount(contestId: string): Promise<void> {
-    await this.db.transaction((m) => this.repository.refreshContest(m, contestId));
+    await this.transactions.run((m) => this.repository.refreshContest(m, contestId));
   }
 
   /** Calls `listener` whenever the contest's standings change, on this or another instance; returns an unsubscribe. */
