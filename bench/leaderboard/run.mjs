@@ -1,12 +1,17 @@
 // Leaderboard benchmark (issue 4): 10,000 participants × 10 problems, then GET /api/leaderboard/contests/:id
-// and GET /api/contests under a fixed request rate from a second process (autocannon). Prints figures.
-//   node bench/leaderboard/run.mjs [--participants 10000] [--rate 500] [--duration 20]
-import { spawn, execFileSync } from 'node:child_process';
+// and GET /api/contests under a fixed request rate from a second process (autocannon, load.mjs), which
+// decodes and checks every answer's body. Prints figures.
+//   node bench/leaderboard/run.mjs [--participants 10000] [--rate 500] [--duration 20] [--port 3900]
+//                                  [--database javelin_bench_leaderboard] [--prefix bench-leaderboard]
+//                                  [--cpu-prof DIR]   (the API writes a V8 CPU profile of the whole run to DIR)
+import { execFile, execFileSync, spawn } from 'node:child_process';
+import { promisify } from 'node:util';
 import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 
+const execFileAsync = promisify(execFile);
 const ROOT = resolve(import.meta.dirname, '../..');
 const args = Object.fromEntries(
   process.argv.slice(2).reduce((pairs, a, i, all) => (a.startsWith('--') ? [...pairs, [a.slice(2), all[i + 1]]] : pairs), []),
@@ -17,7 +22,9 @@ const CONTESTS = 20;
 const RATE = Number(args.rate ?? 500);
 const DURATION = Number(args.duration ?? 20);
 const PORT = Number(args.port ?? 3900);
-const DB = 'javelin_bench_leaderboard';
+const DB = args.database ?? 'javelin_bench_leaderboard';
+const PREFIX = args.prefix ?? 'bench-leaderboard';
+if (!/^[a-z0-9_]+$/.test(DB)) throw new Error(`--database ${DB}: lower-case letters, digits and _ only`);
 const DATABASE_URL = `postgres://postgres@127.0.0.1:5432/${DB}`;
 
 async function freshDatabase() {
@@ -92,13 +99,15 @@ async function load() {
 }
 
 async function startApi() {
-  const api = spawn(process.execPath, [join(ROOT, 'apps/api/dist/main.js')], {
+  const profile = args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${resolve(args['cpu-prof'])}`] : [];
+  const api = spawn(process.execPath, [...profile, join(ROOT, 'apps/api/dist/main.js')], {
     env: {
       ...process.env,
       PORT: String(PORT),
       DATABASE_URL,
       LOG_LEVEL: 'warn',
-      JUDGE_QUEUE_PREFIX: 'bench-leaderboard',
+      REDIS_PREFIX: PREFIX,
+      JUDGE_QUEUE_PREFIX: PREFIX,
       MAIL_OUTBOX_DIR: mkdtempSync(join(tmpdir(), 'bench-mail-')),
       NODE_ENV: 'development',
     },
@@ -116,26 +125,19 @@ async function startApi() {
   throw new Error('the API did not start');
 }
 
-/** autocannon in its own process, at a fixed overall request rate. */
-function load_test(url) {
-  const out = execFileSync(
+/** autocannon in its own process (load.mjs), at a fixed overall request rate, every body decoded and checked. */
+// Asynchronous, so this process keeps handling its own idle keep-alive sockets meanwhile.
+async function load_test(url, check) {
+  const { stdout } = await execFileAsync(
     process.execPath,
-    [join(ROOT, 'node_modules/autocannon/autocannon.js'), '--json', '-c', '50', '-R', String(RATE), '-d', String(DURATION), url],
+    [join(ROOT, 'bench/leaderboard/load.mjs'), '--url', url, '--check', check, '--rate', String(RATE), '--duration', String(DURATION), '--connections', '50'],
     { maxBuffer: 64 << 20 },
   );
-  const r = JSON.parse(out.toString());
-  return {
-    requestsPerSecond: r.requests.average,
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    max: r.latency.max,
-    non2xx: r.non2xx,
-    errors: r.errors,
-    timeouts: r.timeouts,
-    totalRequests: r.requests.total,
-  };
+  const r = JSON.parse(stdout);
+  if (r.checks.bad > 0) console.log(`${url}: ${r.checks.bad} of ${r.checks.answers} answers failed the check, first: ${r.checks.firstProblem}`);
+  return r;
 }
-
+console.log(`load average (1 min) at the start: ${loadavg()[0].toFixed(2)}`);
 await freshDatabase();
 const contestId = await load();
 const api = await startApi();
@@ -143,29 +145,40 @@ try {
   const base = `http://127.0.0.1:${PORT}`;
   const top = await (await fetch(`${base}/api/leaderboard/contests/${contestId}`)).json();
   console.log(`leaderboard answers ${top.length} rows (default top 100), first: ${JSON.stringify(top[0]).slice(0, 300)}`);
+  const board = `leaderboard:${top.length}:${PROBLEMS}`;
   // Warm-up, then the measured runs.
-  load_test.call(null, `${base}/api/leaderboard/contests/${contestId}`);
+  await load_test(`${base}/api/leaderboard/contests/${contestId}`, board);
   const results = {
-    [`GET /api/leaderboard/contests/:id (points, cells)`]: load_test(`${base}/api/leaderboard/contests/${contestId}`),
-    [`GET /api/contests (${CONTESTS} contests)`]: load_test(`${base}/api/contests`),
+    [`GET /api/leaderboard/contests/:id (points, cells)`]: await load_test(`${base}/api/leaderboard/contests/${contestId}`, board),
+    [`GET /api/contests (${CONTESTS} contests)`]: await load_test(`${base}/api/contests`, `contests:${CONTESTS}`),
   };
   // The same contest as ICPC with a 30-minute freeze: the public view reads the visible columns.
   const setup = new pg.Client({ connectionString: DATABASE_URL });
   await setup.connect();
   await setup.query(`UPDATE contests SET format = 'icpc', freeze_minutes = 30 WHERE id = $1`, [contestId]);
   await setup.end();
-  await new Promise((r) => setTimeout(r, 2_500)); // past the standings cache's lifetime
+  // Past the standings cache's lifetime: one read starts the refresh (and still gets the old rows), the next the new.
+  await new Promise((r) => setTimeout(r, 1_500));
+  await (await fetch(`${base}/api/leaderboard/contests/${contestId}`)).arrayBuffer();
+  await new Promise((r) => setTimeout(r, 1_000));
   const icpc = await (await fetch(`${base}/api/leaderboard/contests/${contestId}`)).json();
+  if (!('penalty' in icpc[0])) throw new Error('the board did not switch to ICPC');
   console.log(`icpc frozen: ${icpc.length} rows, first: ${JSON.stringify(icpc[0]).slice(0, 300)}`);
-  results[`GET /api/leaderboard/contests/:id (icpc, frozen, cells)`] = load_test(`${base}/api/leaderboard/contests/${contestId}`);
-  const bytes = (await (await fetch(`${base}/api/leaderboard/contests/${contestId}`)).text()).length;
-  console.log(`response size with cells: ${bytes} bytes for 100 rows`);
+  results[`GET /api/leaderboard/contests/:id (icpc, frozen, cells)`] = await load_test(`${base}/api/leaderboard/contests/${contestId}`, board);
+  const bytes = (await (await fetch(`${base}/api/leaderboard/contests/${contestId}`, { headers: { 'accept-encoding': 'identity' } })).text()).length;
+  console.log(`response size with cells: ${bytes} bytes for ${top.length} rows`);
   console.log(`\n${PARTICIPANTS} participants × ${PROBLEMS} problems, target ${RATE} req/s for ${DURATION} s, 50 connections, 2 cores shared with the API and PostgreSQL`);
-  console.log('| endpoint | req/s | p50 ms | p99 ms | max ms | non-2xx | errors |');
-  console.log('|---|---|---|---|---|---|---|');
+  console.log(`load average (1 min) at the end: ${loadavg()[0].toFixed(2)}; every body decoded and checked (bad = failed the check)`);
+  console.log('| endpoint | req/s | p50 ms | p99 ms | max ms | non-2xx | errors | bad | bytes/answer | encodings | checked |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|');
   for (const [name, r] of Object.entries(results)) {
-    console.log(`| ${name} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${r.max} | ${r.non2xx} | ${r.errors + r.timeouts} |`);
+    const c = r.checks;
+    console.log(
+      `| ${name} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${r.max} | ${r.non2xx} | ${r.errors + r.timeouts} | ${c.bad} | ${c.meanBytes} | ${Object.entries(c.encodings).map(([k, v]) => `${k} ${v}`).join(', ')} | ${c.described} |`,
+    );
   }
 } finally {
+  const exited = new Promise((r) => api.once('exit', r));
   api.kill('SIGTERM');
+  await exited;
 }

@@ -16,9 +16,6 @@ export interface BoardRow {
 export interface BoardContest {
   id: string;
   format: ContestFormat;
-  startTime: Date;
-  /** Problem ids in contest order. */
-  problemIds: string[];
 }
 
 interface ScoreRow {
@@ -28,17 +25,20 @@ interface ScoreRow {
   score: number;
   problems_solved: number;
   penalty: number;
-  last_at: Date | null;
+  /** The tie-breaking time in epoch milliseconds (numbers, so no dates are parsed per row). */
+  last_at: number | null;
   old_rating: number | null;
   new_rating: number | null;
 }
 
+/** A cell as the wire shows it, worked out by PostgreSQL: minutes, the first-solve mark, contest order. */
 interface CellRow {
   user_id: string;
   problem_id: string;
   attempts: number;
-  accepted_at: Date | null;
+  accepted_minutes: number | null;
   pending: number;
+  first_solve: boolean;
 }
 
 /** Both views read the same rows through these column sets. */
@@ -182,26 +182,11 @@ export class StandingsRepository {
   }
 
   async boardContest(contestId: string): Promise<(BoardContest & { frozen: boolean }) | null> {
-    const [row]: {
-      id: string;
-      format: ContestFormat;
-      start_time: Date;
-      frozen: boolean;
-      problem_ids: string[] | null;
-    }[] = await this.db.query(
-      `SELECT c.id, c.format, c.start_time, (c.freeze_minutes > 0 AND c.unfrozen_at IS NULL) AS frozen,
-                (SELECT array_agg(problem_id ORDER BY position) FROM contest_problems WHERE contest_id = c.id) AS problem_ids
-           FROM contests c WHERE c.id = $1`,
+    const [row]: { id: string; format: ContestFormat; frozen: boolean }[] = await this.db.query(
+      `SELECT id, format, (freeze_minutes > 0 AND unfrozen_at IS NULL) AS frozen FROM contests WHERE id = $1`,
       [contestId],
     );
-    if (!row) return null;
-    return {
-      id: row.id,
-      format: row.format,
-      startTime: row.start_time,
-      frozen: row.frozen,
-      problemIds: row.problem_ids ?? [],
-    };
+    return row ?? null;
   }
 
   /**
@@ -213,7 +198,7 @@ export class StandingsRepository {
     const c = VIEW_COLUMNS[view];
     const rows: ScoreRow[] = await this.db.query(
       `SELECT s.user_id, u.username, u.full_name, ${c.score} AS score, ${c.solved} AS problems_solved, ${c.penalty} AS penalty,
-              ${contest.format === 'icpc' ? c.accepted : c.improved} AS last_at, rc.old_rating, rc.new_rating
+              ${epochMs(contest.format === 'icpc' ? c.accepted : c.improved)} AS last_at, rc.old_rating, rc.new_rating
          FROM contest_scores s JOIN users u ON u.id = s.user_id
          LEFT JOIN rating_changes rc ON rc.contest_id = s.contest_id AND rc.user_id = s.user_id
         WHERE s.contest_id = $1 ${contest.format === 'icpc' ? '' : `AND ${c.solved} > 0`}
@@ -222,12 +207,12 @@ export class StandingsRepository {
       [contest.id, limit, offset],
     );
     const cells = await this.cellsOf(
-      contest,
+      contest.id,
+      view,
       view,
       rows.map((r) => r.user_id),
     );
-    const firsts = await this.firstSolvers(contest.id, view);
-    return rows.map((r, i) => this.entry(contest, r, offset + i + 1, cells.get(r.user_id) ?? [], firsts));
+    return rows.map((r, i) => entryRow(contest, r, offset + i + 1, cells.get(r.user_id) ?? []));
   }
 
   /** One participant's real entry (rank left for the caller to place), or null without a row. */
@@ -235,87 +220,83 @@ export class StandingsRepository {
     const c = VIEW_COLUMNS.real;
     const [row]: ScoreRow[] = await this.db.query(
       `SELECT s.user_id, u.username, u.full_name, ${c.score} AS score, ${c.solved} AS problems_solved, ${c.penalty} AS penalty,
-              ${contest.format === 'icpc' ? c.accepted : c.improved} AS last_at, NULL::int AS old_rating, NULL::int AS new_rating
+              ${epochMs(contest.format === 'icpc' ? c.accepted : c.improved)} AS last_at, NULL::int AS old_rating, NULL::int AS new_rating
          FROM contest_scores s JOIN users u ON u.id = s.user_id
         WHERE s.contest_id = $1 AND s.user_id = $2 ${contest.format === 'icpc' ? '' : `AND ${c.solved} > 0`}`,
       [contest.id, userId],
     );
     if (!row) return null;
-    const cells = await this.cellsOf(contest, 'real', [userId]);
     // First solves as others see them: a post-freeze accept is never marked (that would tell about the others).
-    const firsts = await this.firstSolvers(contest.id, 'frozen');
-    return this.entry(contest, row, 0, cells.get(userId) ?? [], firsts);
+    const cells = await this.cellsOf(contest.id, 'real', 'frozen', [userId]);
+    return entryRow(contest, row, 0, cells.get(userId) ?? []);
   }
 
+  /**
+   * The cells of `userIds` in `view`, in contest order (problems no longer in the contest left out),
+   * each marked when its accept was the problem's first in `firstsView` (one index probe per problem).
+   */
   private async cellsOf(
-    contest: BoardContest,
+    contestId: string,
     view: StandingsView,
+    firstsView: StandingsView,
     userIds: string[],
   ): Promise<Map<string, CellRow[]>> {
     const byUser = new Map<string, CellRow[]>();
     if (userIds.length === 0) return byUser;
     const frozen = view === 'frozen';
+    const accepted = frozen ? 'cc.visible_accepted_at' : 'cc.accepted_at';
+    const firstColumn = firstsView === 'frozen' ? 'visible_accepted_at' : 'accepted_at';
     const rows: CellRow[] = await this.db.query(
-      `SELECT user_id, problem_id, ${frozen ? 'visible_attempts' : 'attempts'} AS attempts,
-              ${frozen ? 'visible_accepted_at' : 'accepted_at'} AS accepted_at, ${frozen ? 'pending' : '0'} AS pending
-         FROM contest_cells WHERE contest_id = $1 AND user_id = ANY($2)`,
-      [contest.id, userIds],
+      `WITH problems AS (
+         SELECT cp.problem_id, cp.position, f.user_id AS first_user FROM contest_problems cp
+           LEFT JOIN LATERAL (
+             SELECT fc.user_id FROM contest_cells fc
+              WHERE fc.contest_id = cp.contest_id AND fc.problem_id = cp.problem_id AND fc.${firstColumn} IS NOT NULL
+              ORDER BY fc.${firstColumn}, fc.user_id LIMIT 1) f ON true
+          WHERE cp.contest_id = $1)
+       SELECT cc.user_id, cc.problem_id, ${frozen ? 'cc.visible_attempts' : 'cc.attempts'} AS attempts,
+              floor(extract(epoch FROM ${accepted} - c.start_time) / 60)::int AS accepted_minutes,
+              ${frozen ? 'cc.pending' : '0'} AS pending,
+              (${accepted} IS NOT NULL AND p.first_user IS NOT DISTINCT FROM cc.user_id) AS first_solve
+         FROM contest_cells cc JOIN problems p ON p.problem_id = cc.problem_id JOIN contests c ON c.id = cc.contest_id
+        WHERE cc.contest_id = $1 AND cc.user_id = ANY($2)
+        ORDER BY cc.user_id, p.position`,
+      [contestId, userIds],
     );
-    for (const row of rows) byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row]);
+    for (const row of rows) {
+      const list = byUser.get(row.user_id);
+      if (list) list.push(row);
+      else byUser.set(row.user_id, [row]);
+    }
     return byUser;
   }
+}
 
-  /** problemId → the user who accepted it first (in `view`), one index probe per problem. */
-  private async firstSolvers(contestId: string, view: StandingsView): Promise<Map<string, string>> {
-    const column = view === 'frozen' ? 'visible_accepted_at' : 'accepted_at';
-    const rows: { problem_id: string; user_id: string }[] = await this.db.query(
-      `SELECT cp.problem_id, f.user_id FROM contest_problems cp
-         CROSS JOIN LATERAL (
-           SELECT user_id FROM contest_cells cc
-            WHERE cc.contest_id = cp.contest_id AND cc.problem_id = cp.problem_id AND cc.${column} IS NOT NULL
-            ORDER BY cc.${column}, cc.user_id LIMIT 1) f
-        WHERE cp.contest_id = $1`,
-      [contestId],
-    );
-    return new Map(rows.map((r) => [r.problem_id, r.user_id]));
-  }
+/** A timestamp column as epoch milliseconds (a float: PostgreSQL keeps microseconds). */
+function epochMs(column: string): string {
+  return `(extract(epoch FROM ${column}) * 1000)::float8`;
+}
 
-  private entry(
-    contest: BoardContest,
-    r: ScoreRow,
-    rank: number,
-    cellRows: CellRow[],
-    firsts: Map<string, string>,
-  ): BoardRow {
-    const byProblem = new Map(cellRows.map((c) => [c.problem_id, c]));
-    const cells: ScoreboardCell[] = [];
-    for (const problemId of contest.problemIds) {
-      const cell = byProblem.get(problemId);
-      if (!cell) continue;
-      cells.push({
-        problemId,
-        attempts: cell.attempts,
-        acceptedAtMinutes:
-          cell.accepted_at === null
-            ? null
-            : Math.floor((cell.accepted_at.getTime() - contest.startTime.getTime()) / 60_000),
-        pending: cell.pending,
-        firstSolve: cell.accepted_at !== null && firsts.get(problemId) === r.user_id,
-      });
-    }
-    const entry: ContestLeaderboardEntry = {
-      userId: r.user_id,
-      username: r.username,
-      fullName: r.full_name,
-      score: r.score,
-      problemsSolved: r.problems_solved,
-      rank,
-      ...(contest.format === 'icpc' ? { penalty: r.penalty } : {}),
-      cells,
-      ...(r.old_rating !== null && r.new_rating !== null
-        ? { ratingBefore: r.old_rating, ratingAfter: r.new_rating }
-        : {}),
-    };
-    return { entry, lastAt: r.last_at?.getTime() ?? null };
-  }
+function entryRow(contest: BoardContest, r: ScoreRow, rank: number, cellRows: CellRow[]): BoardRow {
+  const cells: ScoreboardCell[] = cellRows.map((cell) => ({
+    problemId: cell.problem_id,
+    attempts: cell.attempts,
+    acceptedAtMinutes: cell.accepted_minutes,
+    pending: cell.pending,
+    firstSolve: cell.first_solve,
+  }));
+  const entry: ContestLeaderboardEntry = {
+    userId: r.user_id,
+    username: r.username,
+    fullName: r.full_name,
+    score: r.score,
+    problemsSolved: r.problems_solved,
+    rank,
+    ...(contest.format === 'icpc' ? { penalty: r.penalty } : {}),
+    cells,
+    ...(r.old_rating !== null && r.new_rating !== null
+      ? { ratingBefore: r.old_rating, ratingAfter: r.new_rating }
+      : {}),
+  };
+  return { entry, lastAt: r.last_at };
 }

@@ -6,11 +6,11 @@ import {
   OnModuleDestroy,
   OnModuleInit,
 } from '@nestjs/common';
-import type { ContestLeaderboardEntry } from '@javelin/contracts';
 import { InjectDataSource } from '@nestjs/typeorm';
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 import { EventEmitter } from 'node:events';
+import { PreparedJson } from '../common/prepared-json';
 import { StaleWhileRevalidate } from '../common/stale-while-revalidate';
 import { ENV, Env } from '../config/env';
 import { waitForRedis } from '../redis/connections';
@@ -29,12 +29,12 @@ export const DEFAULT_LEADERBOARD_LIMIT = 100;
 interface Board {
   contest: BoardContest & { frozen: boolean };
   rows: BoardRow[];
-  /** Pages of `rows` already written as JSON, by 'limit:offset': a burst of readers serialises each once. */
-  json: Map<string, string>;
+  /** Pages of `rows` prepared as bytes, by 'limit:offset': a burst of readers serialises each once. */
+  pages: Map<string, PreparedJson>;
 }
 
-/** The most pages of one board kept as JSON. */
-const JSON_PAGES = 32;
+/** The most pages of one board kept prepared. */
+const PREPARED_PAGES = 32;
 
 /** Who reads the standings: admins see through a freeze, a participant sees their own row as it is. */
 export interface StandingsViewer {
@@ -129,75 +129,52 @@ export class StandingsService implements OnModuleInit, OnModuleDestroy, BeforeAp
     return () => this.changes.off(contestId, listener);
   }
 
-  /** Standings as everyone may see them (frozen during a freeze), best first in the contest's format. */
-  async standings(
-    contestId: string,
-    limit = DEFAULT_LEADERBOARD_LIMIT,
-    offset = 0,
-  ): Promise<ContestLeaderboardEntry[]> {
-    return (await this.standingsIfExists(contestId, limit, offset)) ?? [];
+  /**
+   * The default page of the standings as everyone may see them (frozen during a freeze), best first
+   * in the contest's format, as JSON: the same bytes the leaderboard route sends anonymous readers.
+   */
+  async sharedJson(contestId: string): Promise<string> {
+    const board = await this.top.get(contestId);
+    return board ? sharedPage(board, DEFAULT_LEADERBOARD_LIMIT, 0).bytes.toString('utf8') : '[]';
   }
 
   /**
-   * As `standings`, or null when the contest does not exist. After a change this instance saw,
-   * readers wait for the refresh (they see their own accept). An entry that merely aged past the TTL
-   * is served at once and refreshed in the background, so readers never queue behind that query.
-   * During a freeze an admin reads the real standings, and a participant reads everyone else frozen
-   * with their own row as it really is, placed where it would rank among the frozen rows.
+   * One page of standings as `viewer` may see them, or null when the contest does not exist. After
+   * a change this instance saw, readers wait for the refresh (they see their own accept). An entry
+   * that merely aged past the TTL is served at once and refreshed in the background, so readers
+   * never queue behind that query. A page everyone sees alike is prepared once per refresh of the
+   * cached rows. During a freeze an admin reads the real standings, and a participant reads everyone
+   * else frozen with their own row as it really is, placed where it would rank among the frozen rows:
+   * the shared rows' JSON is reused, only that row is written for them.
    */
-  async standingsIfExists(
+  async standingsBody(
     contestId: string,
     limit = DEFAULT_LEADERBOARD_LIMIT,
     offset = 0,
     viewer?: StandingsViewer,
-  ): Promise<ContestLeaderboardEntry[] | null> {
+  ): Promise<PreparedJson | null> {
     const board = await this.top.get(contestId);
     if (board === null) return null;
     const { contest } = board;
-    const deep = offset + limit > CACHED_ROWS;
     if (contest.frozen && viewer?.admin)
-      return entries(await this.repository.page(contest, 'real', limit, offset));
-    if (deep)
-      return entries(await this.repository.page(contest, contest.frozen ? 'frozen' : 'real', limit, offset));
+      return personalPage(await this.repository.page(contest, 'real', limit, offset), offset);
+    if (offset + limit > CACHED_ROWS)
+      return personalPage(
+        await this.repository.page(contest, contest.frozen ? 'frozen' : 'real', limit, offset),
+        offset,
+      );
     if (contest.frozen && viewer) {
       const own = await this.repository.ownEntry(contest, viewer.id);
-      if (own) return entries(withOwnRow(contest, board.rows, own).slice(offset, offset + limit));
+      if (own) return personalPage(withOwnRow(contest, board.rows, own).slice(offset, offset + limit), offset);
     }
-    return entries(board.rows.slice(offset, offset + limit));
-  }
-
-  /**
-   * As `standingsIfExists`, written as JSON. A page everyone sees alike is serialised once per
-   * refresh of the cached rows, so at hundreds of reads a second the API sends bytes instead of
-   * stringifying the same hundred rows and their cells again for each one.
-   */
-  async standingsJsonIfExists(
-    contestId: string,
-    limit = DEFAULT_LEADERBOARD_LIMIT,
-    offset = 0,
-    viewer?: StandingsViewer,
-  ): Promise<string | null> {
-    const board = await this.top.get(contestId);
-    if (board === null) return null;
-    const shared = offset + limit <= CACHED_ROWS && !(board.contest.frozen && viewer);
-    if (!shared) {
-      const rows = await this.standingsIfExists(contestId, limit, offset, viewer);
-      return rows && JSON.stringify(rows);
-    }
-    const key = `${limit}:${offset}`;
-    let json = board.json.get(key);
-    if (json === undefined) {
-      json = JSON.stringify(entries(board.rows.slice(offset, offset + limit)));
-      if (board.json.size < JSON_PAGES) board.json.set(key, json);
-    }
-    return json;
+    return sharedPage(board, limit, offset);
   }
 
   private async topIfExists(contestId: string): Promise<Board | null> {
     const contest = await this.repository.boardContest(contestId);
     if (!contest) return null;
     const rows = await this.repository.page(contest, contest.frozen ? 'frozen' : 'real', CACHED_ROWS, 0);
-    return { contest, rows, json: new Map() };
+    return { contest, rows, pages: new Map() };
   }
 
   private invalidate(contestId: string): void {
@@ -206,16 +183,44 @@ export class StandingsService implements OnModuleInit, OnModuleDestroy, BeforeAp
   }
 }
 
-function entries(rows: BoardRow[]): ContestLeaderboardEntry[] {
-  return rows.map((r) => r.entry);
+/** A page of the shared board, prepared on first request and kept with the board's rows. */
+function sharedPage(board: Board, limit: number, offset: number): PreparedJson {
+  const key = `${limit}:${offset}`;
+  let page = board.pages.get(key);
+  if (page === undefined) {
+    page = new PreparedJson(pageJson(board.rows.slice(offset, offset + limit), offset), 'shared');
+    if (board.pages.size < PREPARED_PAGES) board.pages.set(key, page);
+  }
+  return page;
 }
 
-/** The frozen rows with the viewer's own row replaced by its real one, placed where it ranks; ranks renumbered. */
+function personalPage(rows: BoardRow[], offset: number): PreparedJson {
+  return new PreparedJson(pageJson(rows, offset), 'personal');
+}
+
+/** Each row's JSON up to its rank, written once per row object (a refresh makes new ones). */
+const rowHeads = new WeakMap<BoardRow, string>();
+
+/** The rows as a JSON array, ranked by their place from `offset` on: each row is written once, only ranks are joined in. */
+function pageJson(rows: BoardRow[], offset: number): string {
+  const parts = rows.map((row, i) => {
+    let head = rowHeads.get(row);
+    if (head === undefined) {
+      const { rank: _rank, ...rest } = row.entry;
+      head = `${JSON.stringify(rest).slice(0, -1)},"rank":`;
+      rowHeads.set(row, head);
+    }
+    return `${head}${offset + i + 1}}`;
+  });
+  return `[${parts.join(',')}]`;
+}
+
+/** The frozen rows with the viewer's own row replaced by its real one, placed where it ranks (ranks follow places). */
 function withOwnRow(contest: BoardContest, rows: BoardRow[], own: BoardRow): BoardRow[] {
   const others = rows.filter((r) => r.entry.userId !== own.entry.userId);
   let at = others.findIndex((r) => ranksAbove(contest.format, own, r));
   if (at === -1) at = others.length;
   if (at === others.length && others.length >= CACHED_ROWS) return rows;
   others.splice(at, 0, own);
-  return others.map((r, i) => ({ ...r, entry: { ...r.entry, rank: i + 1 } }));
+  return others;
 }
