@@ -140,6 +140,7 @@ const result = await autocannon({
     ? [{ setupRequest: (req) => ({ ...req, headers: { ...req.headers, authorization: `Bearer ${tokens[next++ % tokens.length]}` } }) }]
     : undefined,
 });
+const cpu = process.cpuUsage();
 console.log(
   JSON.stringify({
     requestsPerSecond: result.requests.average,
@@ -151,5 +152,7 @@ console.log(
     timeouts: result.timeouts,
     totalRequests: result.requests.total,
     checks: { ...checks, meanBytes: Math.round(checks.bytes / Math.max(1, checks.answers)) },
+    // This process's own CPU per answer (autocannon and the checks), which shares the machine with the API.
+    loadCpuMs: (cpu.user + cpu.system) / 1000 / Math.max(1, checks.answers),
   }),
 );

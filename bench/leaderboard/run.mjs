@@ -6,7 +6,7 @@
 //                                  [--cpu-prof DIR]   (the API writes a V8 CPU profile of the whole run to DIR)
 import { execFile, execFileSync, spawn } from 'node:child_process';
 import { promisify } from 'node:util';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
@@ -125,18 +125,60 @@ async function startApi() {
   throw new Error('the API did not start');
 }
 
-/** autocannon in its own process (load.mjs), at a fixed overall request rate, every body decoded and checked. */
-// Asynchronous, so this process keeps handling its own idle keep-alive sockets meanwhile.
+const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim());
+
+/** CPU time (user + system) a process has used, in ms, from /proc; 0 once it is gone. */
+function cpuMs(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
+
+/** The PostgreSQL server processes serving the bench database (the API's pool). */
+async function backendPids() {
+  const db = new pg.Client({ connectionString: DATABASE_URL });
+  await db.connect();
+  const { rows } = await db.query(`SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`, [DB]);
+  await db.end();
+  return rows.map((r) => r.pid);
+}
+
+/** The API's event-loop delay percentiles since the last scrape (prom-client resets them as it reads). */
+async function eventLoopDelay(base) {
+  const text = await (await fetch(`${base}/metrics`)).text();
+  const read = (name) => Number(text.match(new RegExp(`^${name} (\\S+)`, 'm'))?.[1] ?? NaN) * 1000;
+  return { p99: read('nodejs_eventloop_lag_p99_seconds'), max: read('nodejs_eventloop_lag_max_seconds') };
+}
+
+/**
+ * autocannon in its own process (load.mjs), at a fixed overall request rate, every body decoded and
+ * checked; asynchronous, so this process keeps handling its own idle keep-alive sockets meanwhile.
+ * Beside latency, what each request cost in CPU: the API process's and its PostgreSQL backends'
+ * (figures that depend far less on what else the machine runs than latency does).
+ */
 async function load_test(url, check) {
+  const base = new URL(url).origin;
+  await eventLoopDelay(base);
+  const pids = await backendPids();
+  const before = { api: cpuMs(api.pid), db: pids.map(cpuMs) };
   const { stdout } = await execFileAsync(
     process.execPath,
     [join(ROOT, 'bench/leaderboard/load.mjs'), '--url', url, '--check', check, '--rate', String(RATE), '--duration', String(DURATION), '--connections', '50'],
     { maxBuffer: 64 << 20 },
   );
   const r = JSON.parse(stdout);
+  const answers = Math.max(1, r.checks.answers);
+  r.apiCpuMs = (cpuMs(api.pid) - before.api) / answers;
+  r.dbCpuMs = pids.reduce((sum, pid, i) => sum + Math.max(0, cpuMs(pid) - before.db[i]), 0) / answers;
+  r.eventLoop = await eventLoopDelay(base);
   if (r.checks.bad > 0) console.log(`${url}: ${r.checks.bad} of ${r.checks.answers} answers failed the check, first: ${r.checks.firstProblem}`);
   return r;
 }
+
 console.log(`load average (1 min) at the start: ${loadavg()[0].toFixed(2)}`);
 await freshDatabase();
 const contestId = await load();
@@ -169,12 +211,13 @@ try {
   console.log(`response size with cells: ${bytes} bytes for ${top.length} rows`);
   console.log(`\n${PARTICIPANTS} participants × ${PROBLEMS} problems, target ${RATE} req/s for ${DURATION} s, 50 connections, 2 cores shared with the API and PostgreSQL`);
   console.log(`load average (1 min) at the end: ${loadavg()[0].toFixed(2)}; every body decoded and checked (bad = failed the check)`);
-  console.log('| endpoint | req/s | p50 ms | p99 ms | max ms | non-2xx | errors | bad | bytes/answer | encodings | checked |');
-  console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+  console.log('CPU per answer: the API process, its PostgreSQL backends, the load generator; event-loop delay p99/max in the API (prom-client, 10 ms resolution)');
+  console.log('| endpoint | req/s | p50 ms | p99 ms | max ms | non-2xx | errors | bad | bytes/answer | encodings | API CPU ms | PG CPU ms | load CPU ms | loop p99/max ms | checked |');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const [name, r] of Object.entries(results)) {
     const c = r.checks;
     console.log(
-      `| ${name} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${r.max} | ${r.non2xx} | ${r.errors + r.timeouts} | ${c.bad} | ${c.meanBytes} | ${Object.entries(c.encodings).map(([k, v]) => `${k} ${v}`).join(', ')} | ${c.described} |`,
+      `| ${name} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${r.max} | ${r.non2xx} | ${r.errors + r.timeouts} | ${c.bad} | ${c.meanBytes} | ${Object.entries(c.encodings).map(([k, v]) => `${k} ${v}`).join(', ')} | ${r.apiCpuMs.toFixed(2)} | ${r.dbCpuMs.toFixed(2)} | ${r.loadCpuMs.toFixed(2)} | ${r.eventLoop.p99.toFixed(0)}/${r.eventLoop.max.toFixed(0)} | ${c.described} |`,
     );
   }
 } finally {

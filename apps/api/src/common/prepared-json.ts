@@ -25,6 +25,8 @@ const GZIP_LEVEL: Record<Audience, number> = {
  * bytes, so a 304 (or a changed ETag) tells a reader nothing the body itself would not.
  */
 export class PreparedJson {
+  /** The JSON as text too, for a server-sent event that carries the same answer. */
+  readonly json: string;
   readonly bytes: Buffer;
   readonly etag: string;
   private gzipped?: Promise<Buffer>;
@@ -33,6 +35,7 @@ export class PreparedJson {
     json: string,
     private readonly audience: Audience = 'shared',
   ) {
+    this.json = json;
     this.bytes = Buffer.from(json, 'utf8');
     this.etag = `W/"${createHash('sha1').update(this.bytes).digest('base64url')}"`;
   }

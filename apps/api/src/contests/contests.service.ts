@@ -39,8 +39,9 @@ interface ContestCatalog {
 
 /** The list as JSON: whole for anonymous readers, and per contest for each joined flag. */
 interface WrittenList {
-  /** Every contest's status when written, joined by commas: the list is rewritten when this changes. */
-  statuses: string;
+  /** The epoch-ms interval [from, until) between two status changes of any contest that it was written in. */
+  from: number;
+  until: number;
   anonymous: PreparedJson;
   notJoined: string[];
   joined: string[];
@@ -100,13 +101,16 @@ export class ContestsService {
   async listBody(viewer?: AuthUser): Promise<PreparedJson> {
     const catalog = await this.catalog.get('all');
     const now = this.now();
-    const statuses = catalog.contests.map((c) => contestStatusAt(c, now)).join(',');
-    if (catalog.written?.statuses !== statuses) {
+    const t = now.getTime();
+    if (!catalog.written || t < catalog.written.from || t >= catalog.written.until) {
       const write = (c: Contest, joined: boolean) =>
         JSON.stringify(this.toDto(c, catalog.links.get(c.id) ?? [], catalog.problems, joined, now));
       const notJoined = catalog.contests.map((c) => write(c, false));
+      // A status changes as a start is reached and just past an end (contestStatusAt).
+      const changes = catalog.contests.flatMap((c) => [c.startTime.getTime(), c.endTime.getTime() + 1]);
       catalog.written = {
-        statuses,
+        from: Math.max(-Infinity, ...changes.filter((b) => b <= t)),
+        until: Math.min(Infinity, ...changes.filter((b) => b > t)),
         anonymous: new PreparedJson(`[${notJoined.join(',')}]`),
         notJoined,
         joined: catalog.contests.map((c) => write(c, true)),

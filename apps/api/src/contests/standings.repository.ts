@@ -6,9 +6,13 @@ import { DataSource, EntityManager } from 'typeorm';
 /** Which results a standings read shows: all of them, or only those from before the freeze. */
 export type StandingsView = 'real' | 'frozen';
 
-/** An entry with the time that breaks its ties (kept out of the wire), for placing a viewer's own row. */
+/**
+ * A participant's standing without its rank (the place it is shown at) and its cells (read per
+ * page): what ranking and placing a row need, with the time that breaks its ties (kept off the wire).
+ */
 export interface BoardRow {
-  entry: ContestLeaderboardEntry;
+  entry: Omit<ContestLeaderboardEntry, 'rank' | 'cells'>;
+  /** Epoch milliseconds. */
   lastAt: number | null;
 }
 
@@ -190,11 +194,11 @@ export class StandingsRepository {
   }
 
   /**
-   * One page of standings in `view`, with each entry's cells and (once rated) its rating change.
-   * The points format lists participants with at least one accept, as the spec's leaderboard does;
+   * Rows of the standings in `view`, best first, each with (once rated) its rating change. The
+   * points format lists participants with at least one accept, as the spec's leaderboard does;
    * ICPC lists everyone with a counted try.
    */
-  async page(contest: BoardContest, view: StandingsView, limit: number, offset: number): Promise<BoardRow[]> {
+  async rows(contest: BoardContest, view: StandingsView, limit: number, offset: number): Promise<BoardRow[]> {
     const c = VIEW_COLUMNS[view];
     const rows: ScoreRow[] = await this.db.query(
       `SELECT s.user_id, u.username, u.full_name, ${c.score} AS score, ${c.solved} AS problems_solved, ${c.penalty} AS penalty,
@@ -206,17 +210,14 @@ export class StandingsRepository {
         LIMIT $2 OFFSET $3`,
       [contest.id, limit, offset],
     );
-    const cells = await this.cellsOf(
-      contest.id,
-      view,
-      view,
-      rows.map((r) => r.user_id),
-    );
-    return rows.map((r, i) => entryRow(contest, r, offset + i + 1, cells.get(r.user_id) ?? []));
+    return rows.map((r) => boardRow(contest, r));
   }
 
-  /** One participant's real entry (rank left for the caller to place), or null without a row. */
-  async ownEntry(contest: BoardContest, userId: string): Promise<BoardRow | null> {
+  /** One participant's real row and cells (placed by the caller), or null without a row. */
+  async ownRow(
+    contest: BoardContest,
+    userId: string,
+  ): Promise<{ row: BoardRow; cells: ScoreboardCell[] } | null> {
     const c = VIEW_COLUMNS.real;
     const [row]: ScoreRow[] = await this.db.query(
       `SELECT s.user_id, u.username, u.full_name, ${c.score} AS score, ${c.solved} AS problems_solved, ${c.penalty} AS penalty,
@@ -227,21 +228,21 @@ export class StandingsRepository {
     );
     if (!row) return null;
     // First solves as others see them: a post-freeze accept is never marked (that would tell about the others).
-    const cells = await this.cellsOf(contest.id, 'real', 'frozen', [userId]);
-    return entryRow(contest, row, 0, cells.get(userId) ?? []);
+    const cells = await this.cellsOf(contest.id, 'real', [userId], 'frozen');
+    return { row: boardRow(contest, row), cells: cells.get(userId) ?? [] };
   }
 
   /**
    * The cells of `userIds` in `view`, in contest order (problems no longer in the contest left out),
    * each marked when its accept was the problem's first in `firstsView` (one index probe per problem).
    */
-  private async cellsOf(
+  async cellsOf(
     contestId: string,
     view: StandingsView,
-    firstsView: StandingsView,
     userIds: string[],
-  ): Promise<Map<string, CellRow[]>> {
-    const byUser = new Map<string, CellRow[]>();
+    firstsView: StandingsView = view,
+  ): Promise<Map<string, ScoreboardCell[]>> {
+    const byUser = new Map<string, ScoreboardCell[]>();
     if (userIds.length === 0) return byUser;
     const frozen = view === 'frozen';
     const accepted = frozen ? 'cc.visible_accepted_at' : 'cc.accepted_at';
@@ -264,9 +265,16 @@ export class StandingsRepository {
       [contestId, userIds],
     );
     for (const row of rows) {
+      const cell: ScoreboardCell = {
+        problemId: row.problem_id,
+        attempts: row.attempts,
+        acceptedAtMinutes: row.accepted_minutes,
+        pending: row.pending,
+        firstSolve: row.first_solve,
+      };
       const list = byUser.get(row.user_id);
-      if (list) list.push(row);
-      else byUser.set(row.user_id, [row]);
+      if (list) list.push(cell);
+      else byUser.set(row.user_id, [cell]);
     }
     return byUser;
   }
@@ -277,26 +285,19 @@ function epochMs(column: string): string {
   return `(extract(epoch FROM ${column}) * 1000)::float8`;
 }
 
-function entryRow(contest: BoardContest, r: ScoreRow, rank: number, cellRows: CellRow[]): BoardRow {
-  const cells: ScoreboardCell[] = cellRows.map((cell) => ({
-    problemId: cell.problem_id,
-    attempts: cell.attempts,
-    acceptedAtMinutes: cell.accepted_minutes,
-    pending: cell.pending,
-    firstSolve: cell.first_solve,
-  }));
-  const entry: ContestLeaderboardEntry = {
-    userId: r.user_id,
-    username: r.username,
-    fullName: r.full_name,
-    score: r.score,
-    problemsSolved: r.problems_solved,
-    rank,
-    ...(contest.format === 'icpc' ? { penalty: r.penalty } : {}),
-    cells,
-    ...(r.old_rating !== null && r.new_rating !== null
-      ? { ratingBefore: r.old_rating, ratingAfter: r.new_rating }
-      : {}),
+function boardRow(contest: BoardContest, r: ScoreRow): BoardRow {
+  return {
+    entry: {
+      userId: r.user_id,
+      username: r.username,
+      fullName: r.full_name,
+      score: r.score,
+      problemsSolved: r.problems_solved,
+      ...(contest.format === 'icpc' ? { penalty: r.penalty } : {}),
+      ...(r.old_rating !== null && r.new_rating !== null
+        ? { ratingBefore: r.old_rating, ratingAfter: r.new_rating }
+        : {}),
+    },
+    lastAt: r.last_at,
   };
-  return { entry, lastAt: r.last_at };
 }

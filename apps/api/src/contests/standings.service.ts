@@ -7,6 +7,7 @@ import {
   OnModuleInit,
 } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import type { ScoreboardCell } from '@javelin/contracts';
 import Redis from 'ioredis';
 import { DataSource } from 'typeorm';
 import { EventEmitter } from 'node:events';
@@ -25,12 +26,18 @@ const CACHE_TTL_MS = 1_000;
 const CACHED_ROWS = 1_000;
 export const DEFAULT_LEADERBOARD_LIMIT = 100;
 
-/** The standings everyone may see: during a freeze, only results from before it. */
+/**
+ * The standings everyone may see (during a freeze, only results from before it): the top rows, and
+ * what has been read of them written as JSON. Cells are read per page as pages are asked for (the
+ * default page before the board is served), so a refresh reads the cells of the rows shown only.
+ */
 interface Board {
   contest: BoardContest & { frozen: boolean };
   rows: BoardRow[];
-  /** Pages of `rows` prepared as bytes, by 'limit:offset': a burst of readers serialises each once. */
-  pages: Map<string, PreparedJson>;
+  /** Each row read so far as JSON up to its rank (cells included), by user id. */
+  heads: Map<string, string>;
+  /** Pages of `rows` prepared as bytes, by 'limit:offset': a burst of readers writes each once. */
+  pages: Map<string, Promise<PreparedJson>>;
 }
 
 /** The most pages of one board kept prepared. */
@@ -131,11 +138,11 @@ export class StandingsService implements OnModuleInit, OnModuleDestroy, BeforeAp
 
   /**
    * The default page of the standings as everyone may see them (frozen during a freeze), best first
-   * in the contest's format, as JSON: the same bytes the leaderboard route sends anonymous readers.
+   * in the contest's format, as JSON: the same text the leaderboard route sends anonymous readers.
    */
   async sharedJson(contestId: string): Promise<string> {
     const board = await this.top.get(contestId);
-    return board ? sharedPage(board, DEFAULT_LEADERBOARD_LIMIT, 0).bytes.toString('utf8') : '[]';
+    return board ? (await this.sharedPage(board, DEFAULT_LEADERBOARD_LIMIT, 0)).json : '[]';
   }
 
   /**
@@ -156,25 +163,75 @@ export class StandingsService implements OnModuleInit, OnModuleDestroy, BeforeAp
     const board = await this.top.get(contestId);
     if (board === null) return null;
     const { contest } = board;
-    if (contest.frozen && viewer?.admin)
-      return personalPage(await this.repository.page(contest, 'real', limit, offset), offset);
-    if (offset + limit > CACHED_ROWS)
-      return personalPage(
-        await this.repository.page(contest, contest.frozen ? 'frozen' : 'real', limit, offset),
-        offset,
+    if ((contest.frozen && viewer?.admin) || offset + limit > CACHED_ROWS) {
+      const view = contest.frozen && !viewer?.admin ? 'frozen' : 'real';
+      const rows = await this.repository.rows(contest, view, limit, offset);
+      const cells = await this.repository.cellsOf(
+        contest.id,
+        view,
+        rows.map((r) => r.entry.userId),
       );
-    if (contest.frozen && viewer) {
-      const own = await this.repository.ownEntry(contest, viewer.id);
-      if (own) return personalPage(withOwnRow(contest, board.rows, own).slice(offset, offset + limit), offset);
+      return new PreparedJson(
+        pageJson(rows, offset, (r) => rowHead(r, cells.get(r.entry.userId))),
+        'personal',
+      );
     }
-    return sharedPage(board, limit, offset);
+    const shared = await this.sharedPage(board, limit, offset);
+    if (!(contest.frozen && viewer)) return shared;
+    const own = await this.repository.ownRow(contest, viewer.id);
+    if (!own) return shared;
+    const rows = withOwnRow(contest, board.rows, own.row).slice(offset, offset + limit);
+    // Everyone but the viewer as the shared page wrote them; a row moved onto the page by the viewer's is read here.
+    await this.readHeads(
+      board,
+      rows.filter((r) => r !== own.row),
+    );
+    const ownHead = rowHead(own.row, own.cells);
+    return new PreparedJson(
+      pageJson(rows, offset, (r) => (r === own.row ? ownHead : board.heads.get(r.entry.userId)!)),
+      'personal',
+    );
   }
 
+  /** A page of the shared board, prepared once per board (concurrent readers share the one preparation). */
+  private sharedPage(board: Board, limit: number, offset: number): Promise<PreparedJson> {
+    const key = `${limit}:${offset}`;
+    let page = board.pages.get(key);
+    if (page === undefined) {
+      const rows = board.rows.slice(offset, offset + limit);
+      page = this.readHeads(board, rows).then(
+        () => new PreparedJson(pageJson(rows, offset, (r) => board.heads.get(r.entry.userId)!)),
+      );
+      if (board.pages.size < PREPARED_PAGES) {
+        board.pages.set(key, page);
+        // A failed read is not kept: the next reader tries again.
+        page.catch(() => board.pages.delete(key));
+      }
+    }
+    return page;
+  }
+
+  /** Writes the JSON of the rows not yet written, with their cells read in one query. */
+  private async readHeads(board: Board, rows: BoardRow[]): Promise<void> {
+    const missing = rows.filter((r) => !board.heads.has(r.entry.userId));
+    if (missing.length === 0) return;
+    const view = board.contest.frozen ? 'frozen' : 'real';
+    const cells = await this.repository.cellsOf(
+      board.contest.id,
+      view,
+      missing.map((r) => r.entry.userId),
+    );
+    for (const row of missing) board.heads.set(row.entry.userId, rowHead(row, cells.get(row.entry.userId)));
+  }
+
+  /** The board with its default page prepared and compressed, so readers never wait for either. */
   private async topIfExists(contestId: string): Promise<Board | null> {
     const contest = await this.repository.boardContest(contestId);
     if (!contest) return null;
-    const rows = await this.repository.page(contest, contest.frozen ? 'frozen' : 'real', CACHED_ROWS, 0);
-    return { contest, rows, pages: new Map() };
+    const rows = await this.repository.rows(contest, contest.frozen ? 'frozen' : 'real', CACHED_ROWS, 0);
+    const board: Board = { contest, rows, heads: new Map(), pages: new Map() };
+    await (await this.sharedPage(board, DEFAULT_LEADERBOARD_LIMIT, 0)).gzip();
+    return board;
   }
 
   private invalidate(contestId: string): void {
@@ -183,36 +240,14 @@ export class StandingsService implements OnModuleInit, OnModuleDestroy, BeforeAp
   }
 }
 
-/** A page of the shared board, prepared on first request and kept with the board's rows. */
-function sharedPage(board: Board, limit: number, offset: number): PreparedJson {
-  const key = `${limit}:${offset}`;
-  let page = board.pages.get(key);
-  if (page === undefined) {
-    page = new PreparedJson(pageJson(board.rows.slice(offset, offset + limit), offset), 'shared');
-    if (board.pages.size < PREPARED_PAGES) board.pages.set(key, page);
-  }
-  return page;
+/** A row as JSON up to its rank: written once per board, the rank is joined in where it is shown. */
+function rowHead(row: BoardRow, cells: ScoreboardCell[] = []): string {
+  return `${JSON.stringify({ ...row.entry, cells }).slice(0, -1)},"rank":`;
 }
 
-function personalPage(rows: BoardRow[], offset: number): PreparedJson {
-  return new PreparedJson(pageJson(rows, offset), 'personal');
-}
-
-/** Each row's JSON up to its rank, written once per row object (a refresh makes new ones). */
-const rowHeads = new WeakMap<BoardRow, string>();
-
-/** The rows as a JSON array, ranked by their place from `offset` on: each row is written once, only ranks are joined in. */
-function pageJson(rows: BoardRow[], offset: number): string {
-  const parts = rows.map((row, i) => {
-    let head = rowHeads.get(row);
-    if (head === undefined) {
-      const { rank: _rank, ...rest } = row.entry;
-      head = `${JSON.stringify(rest).slice(0, -1)},"rank":`;
-      rowHeads.set(row, head);
-    }
-    return `${head}${offset + i + 1}}`;
-  });
-  return `[${parts.join(',')}]`;
+/** The rows as a JSON array, ranked by their place from `offset` on. */
+function pageJson(rows: BoardRow[], offset: number, headOf: (row: BoardRow) => string): string {
+  return `[${rows.map((row, i) => `${headOf(row)}${offset + i + 1}}`).join(',')}]`;
 }
 
 /** The frozen rows with the viewer's own row replaced by its real one, placed where it ranks (ranks follow places). */
