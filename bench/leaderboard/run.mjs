@@ -6,9 +6,10 @@
 //                                  [--cpu-prof DIR]   (the API writes a V8 CPU profile of the whole run to DIR)
 import { execFile, execFileSync, spawn } from 'node:child_process';
 import { promisify } from 'node:util';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import jwt from 'jsonwebtoken';
 import pg from 'pg';
 
 const execFileAsync = promisify(execFile);
@@ -24,6 +25,7 @@ const DURATION = Number(args.duration ?? 20);
 const PORT = Number(args.port ?? 3900);
 const DB = args.database ?? 'javelin_bench_leaderboard';
 const PREFIX = args.prefix ?? 'bench-leaderboard';
+const JWT_SECRET = 'bench-leaderboard-jwt-secret';
 if (!/^[a-z0-9_]+$/.test(DB)) throw new Error(`--database ${DB}: lower-case letters, digits and _ only`);
 const DATABASE_URL = `postgres://postgres@127.0.0.1:5432/${DB}`;
 
@@ -107,6 +109,7 @@ async function startApi() {
       DATABASE_URL,
       LOG_LEVEL: 'warn',
       REDIS_PREFIX: PREFIX,
+      JWT_SECRET,
       JUDGE_QUEUE_PREFIX: PREFIX,
       MAIL_OUTBOX_DIR: mkdtempSync(join(tmpdir(), 'bench-mail-')),
       NODE_ENV: 'development',
@@ -160,14 +163,14 @@ async function eventLoopDelay(base) {
  * Beside latency, what each request cost in CPU: the API process's and its PostgreSQL backends'
  * (figures that depend far less on what else the machine runs than latency does).
  */
-async function load_test(url, check) {
+async function load_test(url, check, tokens) {
   const base = new URL(url).origin;
   await eventLoopDelay(base);
   const pids = await backendPids();
   const before = { api: cpuMs(api.pid), db: pids.map(cpuMs) };
   const { stdout } = await execFileAsync(
     process.execPath,
-    [join(ROOT, 'bench/leaderboard/load.mjs'), '--url', url, '--check', check, '--rate', String(RATE), '--duration', String(DURATION), '--connections', '50'],
+    [join(ROOT, 'bench/leaderboard/load.mjs'), '--url', url, '--check', check, '--rate', String(RATE), '--duration', String(DURATION), '--connections', '50', ...(tokens ? ['--tokens', tokens] : [])],
     { maxBuffer: 64 << 20 },
   );
   const r = JSON.parse(stdout);
@@ -194,19 +197,54 @@ try {
     [`GET /api/leaderboard/contests/:id (points, cells)`]: await load_test(`${base}/api/leaderboard/contests/${contestId}`, board),
     [`GET /api/contests (${CONTESTS} contests)`]: await load_test(`${base}/api/contests`, `contests:${CONTESTS}`),
   };
-  // The same contest as ICPC with a 30-minute freeze: the public view reads the visible columns.
+  // The same contest as ICPC, frozen for its last 90 minutes: the freeze began 30 minutes ago, so about
+  // half the accepts are hidden from others ('?' with their tries pending) while each participant still
+  // sees their own. The public view reads the visible columns, written here as a freeze would leave them.
   const setup = new pg.Client({ connectionString: DATABASE_URL });
   await setup.connect();
-  await setup.query(`UPDATE contests SET format = 'icpc', freeze_minutes = 30 WHERE id = $1`, [contestId]);
+  await setup.query(`UPDATE contests SET format = 'icpc', freeze_minutes = 90 WHERE id = $1`, [contestId]);
+  await setup.query(
+    `UPDATE contest_cells cc SET visible_accepted_at = NULL, visible_attempts = 0, pending = cc.attempts + 1
+       FROM contests c WHERE c.id = cc.contest_id AND cc.contest_id = $1 AND cc.accepted_at >= c.end_time - interval '90 minutes'`,
+    [contestId],
+  );
+  await setup.query(
+    `UPDATE contest_scores s SET visible_score = v.score, visible_solved = v.solved, visible_penalty = v.penalty,
+            visible_last_improved_at = v.last_at, visible_last_accepted_at = v.last_at
+       FROM (SELECT cc.user_id, COALESCE(sum(cc.points) FILTER (WHERE cc.visible_accepted_at IS NOT NULL), 0) AS score,
+                    count(cc.visible_accepted_at) AS solved,
+                    COALESCE(sum(floor(extract(epoch FROM cc.visible_accepted_at - c.start_time) / 60) + 20 * cc.visible_attempts)
+                             FILTER (WHERE cc.visible_accepted_at IS NOT NULL), 0) AS penalty,
+                    max(cc.visible_accepted_at) AS last_at
+               FROM contest_cells cc JOIN contests c ON c.id = cc.contest_id WHERE cc.contest_id = $1 GROUP BY cc.user_id) v
+      WHERE s.contest_id = $1 AND s.user_id = v.user_id`,
+    [contestId],
+  );
+  const { rows: [{ hidden }] } = await setup.query(
+    `SELECT count(*)::int AS hidden FROM contest_cells WHERE contest_id = $1 AND pending > 0`,
+    [contestId],
+  );
+  // Signed-in participants for the personal views: a token each for every tenth participant.
+  const { rows: viewers } = await setup.query(
+    `SELECT user_id FROM contest_participants WHERE contest_id = $1 ORDER BY user_id LIMIT $2`,
+    [contestId, Math.ceil(PARTICIPANTS / 10)],
+  );
   await setup.end();
+  const tokens = join(mkdtempSync(join(tmpdir(), 'bench-tokens-')), 'tokens');
+  writeFileSync(tokens, viewers.map((v) => jwt.sign({ sub: v.user_id }, JWT_SECRET, { expiresIn: '1h' })).join('\n'));
   // Past the standings cache's lifetime: one read starts the refresh (and still gets the old rows), the next the new.
   await new Promise((r) => setTimeout(r, 1_500));
   await (await fetch(`${base}/api/leaderboard/contests/${contestId}`)).arrayBuffer();
   await new Promise((r) => setTimeout(r, 1_000));
   const icpc = await (await fetch(`${base}/api/leaderboard/contests/${contestId}`)).json();
   if (!('penalty' in icpc[0])) throw new Error('the board did not switch to ICPC');
-  console.log(`icpc frozen: ${icpc.length} rows, first: ${JSON.stringify(icpc[0]).slice(0, 300)}`);
+  console.log(`icpc frozen (${hidden} cells hidden by the freeze): ${icpc.length} rows, first: ${JSON.stringify(icpc[0]).slice(0, 300)}`);
   results[`GET /api/leaderboard/contests/:id (icpc, frozen, cells)`] = await load_test(`${base}/api/leaderboard/contests/${contestId}`, board);
+  results[`GET /api/leaderboard/contests/:id (icpc, frozen, cells, ${viewers.length} signed-in participants)`] = await load_test(
+    `${base}/api/leaderboard/contests/${contestId}`,
+    board,
+    tokens,
+  );
   const bytes = (await (await fetch(`${base}/api/leaderboard/contests/${contestId}`, { headers: { 'accept-encoding': 'identity' } })).text()).length;
   console.log(`response size with cells: ${bytes} bytes for ${top.length} rows`);
   console.log(`\n${PARTICIPANTS} participants × ${PROBLEMS} problems, target ${RATE} req/s for ${DURATION} s, 50 connections, 2 cores shared with the API and PostgreSQL`);

@@ -267,6 +267,13 @@ describe('auth without email verification', () => {
     expect((await t.http.get('/api/auth/me').set(bearer(expired))).status).toBe(401);
     const forged = new JwtService({ secret: 'another-secret-entirely-123' }).sign({ sub: user.id });
     expect((await t.http.get('/api/auth/me').set(bearer(forged))).status).toBe(401);
+    // An unsigned token ('alg: none') is refused; one signed with the server's secret is taken.
+    const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const claims = part({ sub: user.id, exp: Math.floor(Date.now() / 1000) + 600 });
+    const unsigned = `${part({ alg: 'none', typ: 'JWT' })}.${claims}.`;
+    expect((await t.http.get('/api/auth/me').set(bearer(unsigned))).status).toBe(401);
+    const valid = new JwtService({ secret: t.env.jwtSecret }).sign({ sub: user.id });
+    expect((await t.http.get('/api/auth/me').set(bearer(valid))).status).toBe(200);
   });
 
   it('rejects reset-password without a token and verify-email without a token', async () => {

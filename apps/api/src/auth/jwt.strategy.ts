@@ -1,6 +1,7 @@
 import { Inject, Injectable, UnauthorizedException } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { ServerMessages } from '@javelin/contracts';
+import { createSecretKey } from 'node:crypto';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import { ENV, Env } from '../config/env';
 import { AuthUser, UsersService } from '../users/users.service';
@@ -14,7 +15,10 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   ) {
     super({
       jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
-      secretOrKey: env.jwtSecret,
+      // A KeyObject, made once: given the string, jsonwebtoken first tries to read it as a PEM public
+      // key on every request and throws (~0.5 ms of each signed-in request). passport-jwt hands it to
+      // jsonwebtoken as is; its typings predate KeyObject.
+      secretOrKey: createSecretKey(Buffer.from(env.jwtSecret)) as unknown as Buffer,
       ignoreExpiration: false,
     });
   }

@@ -35,15 +35,17 @@ interface ScoreRow {
   new_rating: number | null;
 }
 
-/** A cell as the wire shows it, worked out by PostgreSQL: minutes, the first-solve mark, contest order. */
+/** A cell as read for the wire: minutes from the start instead of the accept's time. */
 interface CellRow {
   user_id: string;
   problem_id: string;
   attempts: number;
   accepted_minutes: number | null;
   pending: number;
-  first_solve: boolean;
 }
+
+/** problemId → the user who accepted it first. */
+export type FirstSolvers = Map<string, string>;
 
 /** Both views read the same rows through these column sets. */
 const VIEW_COLUMNS: Record<
@@ -213,71 +215,93 @@ export class StandingsRepository {
     return rows.map((r) => boardRow(contest, r));
   }
 
-  /** One participant's real row and cells (placed by the caller), or null without a row. */
+  /**
+   * One participant's real row and cells (placed by the caller), or null without a row, in one
+   * query. `firsts` marks first solves: pass the frozen ones during a freeze, so a post-freeze accept
+   * is never marked (that would tell about the others).
+   */
   async ownRow(
     contest: BoardContest,
     userId: string,
+    firsts: FirstSolvers,
   ): Promise<{ row: BoardRow; cells: ScoreboardCell[] } | null> {
     const c = VIEW_COLUMNS.real;
-    const [row]: ScoreRow[] = await this.db.query(
+    const rows: (ScoreRow & Partial<CellRow>)[] = await this.db.query(
       `SELECT s.user_id, u.username, u.full_name, ${c.score} AS score, ${c.solved} AS problems_solved, ${c.penalty} AS penalty,
-              ${epochMs(contest.format === 'icpc' ? c.accepted : c.improved)} AS last_at, NULL::int AS old_rating, NULL::int AS new_rating
-         FROM contest_scores s JOIN users u ON u.id = s.user_id
-        WHERE s.contest_id = $1 AND s.user_id = $2 ${contest.format === 'icpc' ? '' : `AND ${c.solved} > 0`}`,
+              ${epochMs(contest.format === 'icpc' ? c.accepted : c.improved)} AS last_at, NULL::int AS old_rating, NULL::int AS new_rating,
+              cc.problem_id, cc.attempts, ${CELL_MINUTES('cc.accepted_at')} AS accepted_minutes, 0 AS pending
+         FROM contest_scores s JOIN users u ON u.id = s.user_id JOIN contests c ON c.id = s.contest_id
+         LEFT JOIN (contest_cells cc JOIN contest_problems cp ON cp.contest_id = cc.contest_id AND cp.problem_id = cc.problem_id)
+                ON cc.contest_id = s.contest_id AND cc.user_id = s.user_id
+        WHERE s.contest_id = $1 AND s.user_id = $2 ${contest.format === 'icpc' ? '' : `AND ${c.solved} > 0`}
+        ORDER BY cp.position`,
       [contest.id, userId],
     );
-    if (!row) return null;
-    // First solves as others see them: a post-freeze accept is never marked (that would tell about the others).
-    const cells = await this.cellsOf(contest.id, 'real', [userId], 'frozen');
-    return { row: boardRow(contest, row), cells: cells.get(userId) ?? [] };
+    if (rows.length === 0) return null;
+    const cells = rows.flatMap((r) => (r.problem_id ? [cellOf(r as CellRow, firsts)] : []));
+    return { row: boardRow(contest, rows[0]), cells };
+  }
+
+  /** problemId → the user who accepted it first in `view`: one index probe per problem. */
+  async firstSolvers(contestId: string, view: StandingsView): Promise<FirstSolvers> {
+    const column = view === 'frozen' ? 'visible_accepted_at' : 'accepted_at';
+    const rows: { problem_id: string; user_id: string }[] = await this.db.query(
+      `SELECT cp.problem_id, f.user_id FROM contest_problems cp
+         CROSS JOIN LATERAL (
+           SELECT cc.user_id FROM contest_cells cc
+            WHERE cc.contest_id = cp.contest_id AND cc.problem_id = cp.problem_id AND cc.${column} IS NOT NULL
+            ORDER BY cc.${column}, cc.user_id LIMIT 1) f
+        WHERE cp.contest_id = $1`,
+      [contestId],
+    );
+    return new Map(rows.map((r) => [r.problem_id, r.user_id]));
   }
 
   /**
    * The cells of `userIds` in `view`, in contest order (problems no longer in the contest left out),
-   * each marked when its accept was the problem's first in `firstsView` (one index probe per problem).
+   * minutes from the start worked out by PostgreSQL (as the penalty is), first solves from `firsts`.
    */
   async cellsOf(
     contestId: string,
     view: StandingsView,
     userIds: string[],
-    firstsView: StandingsView = view,
+    firsts: FirstSolvers,
   ): Promise<Map<string, ScoreboardCell[]>> {
     const byUser = new Map<string, ScoreboardCell[]>();
     if (userIds.length === 0) return byUser;
     const frozen = view === 'frozen';
-    const accepted = frozen ? 'cc.visible_accepted_at' : 'cc.accepted_at';
-    const firstColumn = firstsView === 'frozen' ? 'visible_accepted_at' : 'accepted_at';
     const rows: CellRow[] = await this.db.query(
-      `WITH problems AS (
-         SELECT cp.problem_id, cp.position, f.user_id AS first_user FROM contest_problems cp
-           LEFT JOIN LATERAL (
-             SELECT fc.user_id FROM contest_cells fc
-              WHERE fc.contest_id = cp.contest_id AND fc.problem_id = cp.problem_id AND fc.${firstColumn} IS NOT NULL
-              ORDER BY fc.${firstColumn}, fc.user_id LIMIT 1) f ON true
-          WHERE cp.contest_id = $1)
-       SELECT cc.user_id, cc.problem_id, ${frozen ? 'cc.visible_attempts' : 'cc.attempts'} AS attempts,
-              floor(extract(epoch FROM ${accepted} - c.start_time) / 60)::int AS accepted_minutes,
-              ${frozen ? 'cc.pending' : '0'} AS pending,
-              (${accepted} IS NOT NULL AND p.first_user IS NOT DISTINCT FROM cc.user_id) AS first_solve
-         FROM contest_cells cc JOIN problems p ON p.problem_id = cc.problem_id JOIN contests c ON c.id = cc.contest_id
+      `SELECT cc.user_id, cc.problem_id, ${frozen ? 'cc.visible_attempts' : 'cc.attempts'} AS attempts,
+              ${CELL_MINUTES(frozen ? 'cc.visible_accepted_at' : 'cc.accepted_at')} AS accepted_minutes,
+              ${frozen ? 'cc.pending' : '0'} AS pending
+         FROM contest_cells cc JOIN contests c ON c.id = cc.contest_id
+         JOIN contest_problems cp ON cp.contest_id = cc.contest_id AND cp.problem_id = cc.problem_id
         WHERE cc.contest_id = $1 AND cc.user_id = ANY($2)
-        ORDER BY cc.user_id, p.position`,
+        ORDER BY cc.user_id, cp.position`,
       [contestId, userIds],
     );
     for (const row of rows) {
-      const cell: ScoreboardCell = {
-        problemId: row.problem_id,
-        attempts: row.attempts,
-        acceptedAtMinutes: row.accepted_minutes,
-        pending: row.pending,
-        firstSolve: row.first_solve,
-      };
+      const cell = cellOf(row, firsts);
       const list = byUser.get(row.user_id);
       if (list) list.push(cell);
       else byUser.set(row.user_id, [cell]);
     }
     return byUser;
   }
+}
+
+/** Whole minutes from the contest's start (`c`) to an accept, as the ICPC penalty counts them; null without one. */
+const CELL_MINUTES = (acceptedAt: string) =>
+  `floor(extract(epoch FROM ${acceptedAt} - c.start_time) / 60)::int`;
+
+function cellOf(row: CellRow, firsts: FirstSolvers): ScoreboardCell {
+  return {
+    problemId: row.problem_id,
+    attempts: row.attempts,
+    acceptedAtMinutes: row.accepted_minutes,
+    pending: row.pending,
+    firstSolve: row.accepted_minutes !== null && firsts.get(row.problem_id) === row.user_id,
+  };
 }
 
 /** A timestamp column as epoch milliseconds (a float: PostgreSQL keeps microseconds). */

@@ -16,7 +16,13 @@ import { StaleWhileRevalidate } from '../common/stale-while-revalidate';
 import { ENV, Env } from '../config/env';
 import { waitForRedis } from '../redis/connections';
 import { REDIS, redisChannel } from '../redis/redis.module';
-import { BoardContest, BoardRow, StandingsRepository } from './standings.repository';
+import {
+  BoardContest,
+  BoardRow,
+  FirstSolvers,
+  StandingsRepository,
+  StandingsView,
+} from './standings.repository';
 
 const CHANNEL = 'contest-standings';
 const CLOSING = Symbol('closing');
@@ -33,7 +39,11 @@ export const DEFAULT_LEADERBOARD_LIMIT = 100;
  */
 interface Board {
   contest: BoardContest & { frozen: boolean };
+  /** 'frozen' during a freeze. */
+  view: StandingsView;
   rows: BoardRow[];
+  /** First solves as the board shows them (frozen during a freeze, so also right for a participant's own row). */
+  firsts: FirstSolvers;
   /** Each row read so far as JSON up to its rank (cells included), by user id. */
   heads: Map<string, string>;
   /** Pages of `rows` prepared as bytes, by 'limit:offset': a burst of readers writes each once. */
@@ -163,22 +173,11 @@ export class StandingsService implements OnModuleInit, OnModuleDestroy, BeforeAp
     const board = await this.top.get(contestId);
     if (board === null) return null;
     const { contest } = board;
-    if ((contest.frozen && viewer?.admin) || offset + limit > CACHED_ROWS) {
-      const view = contest.frozen && !viewer?.admin ? 'frozen' : 'real';
-      const rows = await this.repository.rows(contest, view, limit, offset);
-      const cells = await this.repository.cellsOf(
-        contest.id,
-        view,
-        rows.map((r) => r.entry.userId),
-      );
-      return new PreparedJson(
-        pageJson(rows, offset, (r) => rowHead(r, cells.get(r.entry.userId))),
-        'personal',
-      );
-    }
+    if (contest.frozen && viewer?.admin) return this.readPage(board, 'real', limit, offset);
+    if (offset + limit > CACHED_ROWS) return this.readPage(board, board.view, limit, offset);
     const shared = await this.sharedPage(board, limit, offset);
     if (!(contest.frozen && viewer)) return shared;
-    const own = await this.repository.ownRow(contest, viewer.id);
+    const own = await this.repository.ownRow(contest, viewer.id, board.firsts);
     if (!own) return shared;
     const rows = withOwnRow(contest, board.rows, own.row).slice(offset, offset + limit);
     // Everyone but the viewer as the shared page wrote them; a row moved onto the page by the viewer's is read here.
@@ -187,8 +186,35 @@ export class StandingsService implements OnModuleInit, OnModuleDestroy, BeforeAp
       rows.filter((r) => r !== own.row),
     );
     const ownHead = rowHead(own.row, own.cells);
+    const headOf = (r: BoardRow) => (r === own.row ? ownHead : board.heads.get(r.entry.userId)!);
+    // Most participants are not on the page, or show there as everyone sees them: those get the shared bytes.
+    const shown = board.rows.slice(offset, offset + limit);
+    if (
+      rows.length === shown.length &&
+      rows.every((r, i) => headOf(r) === board.heads.get(shown[i].entry.userId))
+    )
+      return shared;
+    return new PreparedJson(pageJson(rows, offset, headOf), 'personal');
+  }
+
+  /** A page beyond the cached rows, or in another view than the board's, read for this request alone. */
+  private async readPage(
+    board: Board,
+    view: StandingsView,
+    limit: number,
+    offset: number,
+  ): Promise<PreparedJson> {
+    const rows = await this.repository.rows(board.contest, view, limit, offset);
+    const firsts =
+      view === board.view ? board.firsts : await this.repository.firstSolvers(board.contest.id, view);
+    const cells = await this.repository.cellsOf(
+      board.contest.id,
+      view,
+      rows.map((r) => r.entry.userId),
+      firsts,
+    );
     return new PreparedJson(
-      pageJson(rows, offset, (r) => (r === own.row ? ownHead : board.heads.get(r.entry.userId)!)),
+      pageJson(rows, offset, (r) => rowHead(r, cells.get(r.entry.userId))),
       'personal',
     );
   }
@@ -215,11 +241,11 @@ export class StandingsService implements OnModuleInit, OnModuleDestroy, BeforeAp
   private async readHeads(board: Board, rows: BoardRow[]): Promise<void> {
     const missing = rows.filter((r) => !board.heads.has(r.entry.userId));
     if (missing.length === 0) return;
-    const view = board.contest.frozen ? 'frozen' : 'real';
     const cells = await this.repository.cellsOf(
       board.contest.id,
-      view,
+      board.view,
       missing.map((r) => r.entry.userId),
+      board.firsts,
     );
     for (const row of missing) board.heads.set(row.entry.userId, rowHead(row, cells.get(row.entry.userId)));
   }
@@ -228,8 +254,10 @@ export class StandingsService implements OnModuleInit, OnModuleDestroy, BeforeAp
   private async topIfExists(contestId: string): Promise<Board | null> {
     const contest = await this.repository.boardContest(contestId);
     if (!contest) return null;
-    const rows = await this.repository.rows(contest, contest.frozen ? 'frozen' : 'real', CACHED_ROWS, 0);
-    const board: Board = { contest, rows, heads: new Map(), pages: new Map() };
+    const view = contest.frozen ? 'frozen' : 'real';
+    const rows = await this.repository.rows(contest, view, CACHED_ROWS, 0);
+    const firsts = await this.repository.firstSolvers(contest.id, view);
+    const board: Board = { contest, view, rows, firsts, heads: new Map(), pages: new Map() };
     await (await this.sharedPage(board, DEFAULT_LEADERBOARD_LIMIT, 0)).gzip();
     return board;
   }
