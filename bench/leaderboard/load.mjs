@@ -15,7 +15,9 @@ import { readFileSync } from 'node:fs';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 
 const args = Object.fromEntries(
-  process.argv.slice(2).reduce((pairs, a, i, all) => (a.startsWith('--') ? [...pairs, [a.slice(2), all[i + 1]]] : pairs), []),
+  process.argv
+    .slice(2)
+    .reduce((pairs, a, i, all) => (a.startsWith('--') ? [...pairs, [a.slice(2), all[i + 1]]] : pairs), []),
 );
 const URL_ = args.url;
 const RATE = Number(args.rate ?? 500);
@@ -32,15 +34,19 @@ const SCOREBOARD_CELL = ['problemId', 'attempts', 'acceptedAtMinutes', 'pending'
 const validators = {
   leaderboard(rows) {
     const [expected, problems] = limits.map(Number);
-    if (!Array.isArray(rows) || rows.length !== expected) throw new Error(`expected ${expected} rows, got ${rows?.length}`);
+    if (!Array.isArray(rows) || rows.length !== expected)
+      throw new Error(`expected ${expected} rows, got ${rows?.length}`);
     let cells = 0;
     rows.forEach((row, i) => {
       for (const field of ['userId', 'username', 'problemsSolved', 'score', 'rank'])
         if (!(field in row)) throw new Error(`row ${i} has no ${field}`);
-      if (i > 0 && row.rank <= rows[i - 1].rank) throw new Error(`row ${i}: rank ${row.rank} after ${rows[i - 1].rank}`);
-      if (!Array.isArray(row.cells) || row.cells.length > problems) throw new Error(`row ${i}: cells ${JSON.stringify(row.cells)}`);
+      if (i > 0 && row.rank <= rows[i - 1].rank)
+        throw new Error(`row ${i}: rank ${row.rank} after ${rows[i - 1].rank}`);
+      if (!Array.isArray(row.cells) || row.cells.length > problems)
+        throw new Error(`row ${i}: cells ${JSON.stringify(row.cells)}`);
       for (const cell of row.cells)
-        for (const field of SCOREBOARD_CELL) if (!(field in cell)) throw new Error(`row ${i}: a cell without ${field}`);
+        for (const field of SCOREBOARD_CELL)
+          if (!(field in cell)) throw new Error(`row ${i}: a cell without ${field}`);
       cells += row.cells.length;
     });
     if (cells === 0) throw new Error('no cells at all');
@@ -48,12 +54,22 @@ const validators = {
   },
   contests(list) {
     const [expected] = limits.map(Number);
-    if (!Array.isArray(list) || list.length !== expected) throw new Error(`expected ${expected} contests, got ${list?.length}`);
+    if (!Array.isArray(list) || list.length !== expected)
+      throw new Error(`expected ${expected} contests, got ${list?.length}`);
     let problems = 0;
     list.forEach((c, i) => {
-      for (const field of ['_id', 'title', 'startTime', 'endTime', 'status', 'participantCount', 'userJoined'])
+      for (const field of [
+        '_id',
+        'title',
+        'startTime',
+        'endTime',
+        'status',
+        'participantCount',
+        'userJoined',
+      ])
         if (!(field in c)) throw new Error(`contest ${i} has no ${field}`);
-      if (!Array.isArray(c.contestProblems) || c.contestProblems.length === 0) throw new Error(`contest ${i} has no problems`);
+      if (!Array.isArray(c.contestProblems) || c.contestProblems.length === 0)
+        throw new Error(`contest ${i} has no problems`);
       problems += c.contestProblems.length;
     });
     return `${list.length} contests, ${problems} problems`;
@@ -80,7 +96,16 @@ function decode(encoding, body) {
   }
 }
 
-const checks = { answers: 0, bad: 0, firstProblem: null, distinctBodies: 0, bytes: 0, encodings: {}, described: null, statuses: {} };
+const checks = {
+  answers: 0,
+  bad: 0,
+  firstProblem: null,
+  distinctBodies: 0,
+  bytes: 0,
+  encodings: {},
+  described: null,
+  statuses: {},
+};
 /** sha1 of the bytes as received → null when that body checked out, else what is wrong with it. */
 const verdicts = new Map();
 
@@ -123,7 +148,8 @@ function setupClient(client) {
   const terminate = queue.terminateRequest.bind(queue);
   queue.terminateRequest = () => {
     const request = terminate();
-    if (request) check(request.headers.statusCode, request.headers.headers ?? [], Buffer.concat(request.chunks ?? []));
+    if (request)
+      check(request.headers.statusCode, request.headers.headers ?? [], Buffer.concat(request.chunks ?? []));
     return request;
   };
 }
@@ -137,7 +163,14 @@ const result = await autocannon({
   headers: { 'accept-encoding': ACCEPT_ENCODING },
   setupClient,
   requests: tokens.length
-    ? [{ setupRequest: (req) => ({ ...req, headers: { ...req.headers, authorization: `Bearer ${tokens[next++ % tokens.length]}` } }) }]
+    ? [
+        {
+          setupRequest: (req) => ({
+            ...req,
+            headers: { ...req.headers, authorization: `Bearer ${tokens[next++ % tokens.length]}` },
+          }),
+        },
+      ]
     : undefined,
 });
 const cpu = process.cpuUsage();

@@ -15,7 +15,9 @@ import pg from 'pg';
 const execFileAsync = promisify(execFile);
 const ROOT = resolve(import.meta.dirname, '../..');
 const args = Object.fromEntries(
-  process.argv.slice(2).reduce((pairs, a, i, all) => (a.startsWith('--') ? [...pairs, [a.slice(2), all[i + 1]]] : pairs), []),
+  process.argv
+    .slice(2)
+    .reduce((pairs, a, i, all) => (a.startsWith('--') ? [...pairs, [a.slice(2), all[i + 1]]] : pairs), []),
 );
 const PARTICIPANTS = Number(args.participants ?? 10_000);
 const PROBLEMS = 10;
@@ -45,41 +47,61 @@ async function load() {
   const db = new pg.Client({ connectionString: DATABASE_URL });
   await db.connect();
   const started = Date.now();
-  await db.query(`
+  await db.query(
+    `
     INSERT INTO users (email, username, full_name, password_hash, email_verified)
-    SELECT 'u' || i || '@bench.local', 'u' || i, 'Bench User ' || i, NULL, true FROM generate_series(1, $1) i`, [PARTICIPANTS]);
+    SELECT 'u' || i || '@bench.local', 'u' || i, 'Bench User ' || i, NULL, true FROM generate_series(1, $1) i`,
+    [PARTICIPANTS],
+  );
   await db.query(`INSERT INTO profiles (user_id) SELECT id FROM users`);
-  await db.query(`
+  await db.query(
+    `
     INSERT INTO problems (title, description, function_name, points, difficulty)
     SELECT 'Problem ' || i, 'Statement ' || i, 'solve', 10 * (1 + i % 3), (ARRAY['easy','medium','hard'])[1 + i % 3]
-      FROM generate_series(1, $1) i`, [PROBLEMS]);
-  await db.query(`
+      FROM generate_series(1, $1) i`,
+    [PROBLEMS],
+  );
+  await db.query(
+    `
     INSERT INTO contests (title, description, start_time, end_time, max_participants)
     SELECT 'Contest ' || i, 'Bench contest ' || i, now() - interval '1 hour' + (i || ' days')::interval,
            now() + interval '1 hour' + (i || ' days')::interval, $1
-      FROM generate_series(0, $2 - 1) i`, [PARTICIPANTS, CONTESTS]);
-  const { rows: [contest] } = await db.query(`SELECT id FROM contests ORDER BY start_time LIMIT 1`);
+      FROM generate_series(0, $2 - 1) i`,
+    [PARTICIPANTS, CONTESTS],
+  );
+  const {
+    rows: [contest],
+  } = await db.query(`SELECT id FROM contests ORDER BY start_time LIMIT 1`);
   await db.query(`
     INSERT INTO contest_problems (contest_id, problem_id, position, points)
     SELECT c.id, p.id, row_number() OVER (PARTITION BY c.id ORDER BY p.title) - 1, p.points FROM contests c CROSS JOIN problems p`);
-  await db.query(`INSERT INTO contest_participants (contest_id, user_id) SELECT $1, id FROM users`, [contest.id]);
+  await db.query(`INSERT INTO contest_participants (contest_id, user_id) SELECT $1, id FROM users`, [
+    contest.id,
+  ]);
   await db.query(`UPDATE contests SET participant_count = $2 WHERE id = $1`, [contest.id, PARTICIPANTS]);
   // Each participant solved a pseudo-random subset of the problems at pseudo-random times.
-  await db.query(`
+  await db.query(
+    `
     INSERT INTO solved_problems (user_id, problem_id, contest_id, points, solved_at)
     SELECT u.id, p.id, $1, p.points, now() - interval '1 hour' + (hashtext(u.id::text || p.id::text) % 3600 + 3600) % 3600 * interval '1 second'
       FROM users u CROSS JOIN problems p
-     WHERE hashtext(p.id::text || u.id::text) % 3 <> 0`, [contest.id]);
+     WHERE hashtext(p.id::text || u.id::text) % 3 <> 0`,
+    [contest.id],
+  );
   // One scoreboard cell per (participant, problem) tried: the solves, plus unsolved tries on a third of the rest.
-  await db.query(`
+  await db.query(
+    `
     INSERT INTO contest_cells (contest_id, user_id, problem_id, attempts, accepted_at, points, visible_attempts, visible_accepted_at, pending)
     SELECT $1, u.id, p.id, abs(hashtext(u.id::text || 'tries' || p.id::text)) % 4, sp.solved_at, COALESCE(sp.points, 0),
            abs(hashtext(u.id::text || 'tries' || p.id::text)) % 4,
            CASE WHEN sp.solved_at < now() THEN sp.solved_at END, 0
       FROM users u CROSS JOIN problems p
       LEFT JOIN solved_problems sp ON sp.user_id = u.id AND sp.problem_id = p.id AND sp.contest_id = $1
-     WHERE sp.id IS NOT NULL OR hashtext(u.id::text || p.id::text) % 3 = 0`, [contest.id]);
-  await db.query(`
+     WHERE sp.id IS NOT NULL OR hashtext(u.id::text || p.id::text) % 3 = 0`,
+    [contest.id],
+  );
+  await db.query(
+    `
     INSERT INTO contest_scores (contest_id, user_id, score, problems_solved, penalty, last_improved_at, last_accepted_at,
                                 visible_score, visible_solved, visible_penalty, visible_last_improved_at, visible_last_accepted_at)
     SELECT contest_id, user_id, COALESCE(sum(points) FILTER (WHERE accepted_at IS NOT NULL), 0), count(accepted_at),
@@ -88,9 +110,13 @@ async function load() {
            COALESCE(sum(points) FILTER (WHERE accepted_at IS NOT NULL), 0), count(accepted_at),
            COALESCE(sum(floor(extract(epoch FROM accepted_at - (now() - interval '1 hour')) / 60) + 20 * attempts) FILTER (WHERE accepted_at IS NOT NULL), 0),
            max(accepted_at), max(accepted_at)
-      FROM contest_cells WHERE contest_id = $1 GROUP BY contest_id, user_id`, [contest.id]);
+      FROM contest_cells WHERE contest_id = $1 GROUP BY contest_id, user_id`,
+    [contest.id],
+  );
   await db.query('ANALYZE');
-  const { rows: [counts] } = await db.query(`
+  const {
+    rows: [counts],
+  } = await db.query(`
     SELECT (SELECT count(*) FROM contest_participants)::int AS participants,
            (SELECT count(*) FROM solved_problems)::int AS solves,
            (SELECT count(*) FROM contest_scores)::int AS standings,
@@ -145,7 +171,10 @@ function cpuMs(pid) {
 async function backendPids() {
   const db = new pg.Client({ connectionString: DATABASE_URL });
   await db.connect();
-  const { rows } = await db.query(`SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`, [DB]);
+  const { rows } = await db.query(
+    `SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`,
+    [DB],
+  );
   await db.end();
   return rows.map((r) => r.pid);
 }
@@ -170,7 +199,20 @@ async function load_test(url, check, tokens) {
   const before = { api: cpuMs(api.pid), db: pids.map(cpuMs) };
   const { stdout } = await execFileAsync(
     process.execPath,
-    [join(ROOT, 'bench/leaderboard/load.mjs'), '--url', url, '--check', check, '--rate', String(RATE), '--duration', String(DURATION), '--connections', '50', ...(tokens ? ['--tokens', tokens] : [])],
+    [
+      join(ROOT, 'bench/leaderboard/load.mjs'),
+      '--url',
+      url,
+      '--check',
+      check,
+      '--rate',
+      String(RATE),
+      '--duration',
+      String(DURATION),
+      '--connections',
+      '50',
+      ...(tokens ? ['--tokens', tokens] : []),
+    ],
     { maxBuffer: 64 << 20 },
   );
   const r = JSON.parse(stdout);
@@ -178,7 +220,10 @@ async function load_test(url, check, tokens) {
   r.apiCpuMs = (cpuMs(api.pid) - before.api) / answers;
   r.dbCpuMs = pids.reduce((sum, pid, i) => sum + Math.max(0, cpuMs(pid) - before.db[i]), 0) / answers;
   r.eventLoop = await eventLoopDelay(base);
-  if (r.checks.bad > 0) console.log(`${url}: ${r.checks.bad} of ${r.checks.answers} answers failed the check, first: ${r.checks.firstProblem}`);
+  if (r.checks.bad > 0)
+    console.log(
+      `${url}: ${r.checks.bad} of ${r.checks.answers} answers failed the check, first: ${r.checks.firstProblem}`,
+    );
   return r;
 }
 
@@ -189,13 +234,21 @@ const api = await startApi();
 try {
   const base = `http://127.0.0.1:${PORT}`;
   const top = await (await fetch(`${base}/api/leaderboard/contests/${contestId}`)).json();
-  console.log(`leaderboard answers ${top.length} rows (default top 100), first: ${JSON.stringify(top[0]).slice(0, 300)}`);
+  console.log(
+    `leaderboard answers ${top.length} rows (default top 100), first: ${JSON.stringify(top[0]).slice(0, 300)}`,
+  );
   const board = `leaderboard:${top.length}:${PROBLEMS}`;
   // Warm-up, then the measured runs.
   await load_test(`${base}/api/leaderboard/contests/${contestId}`, board);
   const results = {
-    [`GET /api/leaderboard/contests/:id (points, cells)`]: await load_test(`${base}/api/leaderboard/contests/${contestId}`, board),
-    [`GET /api/contests (${CONTESTS} contests)`]: await load_test(`${base}/api/contests`, `contests:${CONTESTS}`),
+    [`GET /api/leaderboard/contests/:id (points, cells)`]: await load_test(
+      `${base}/api/leaderboard/contests/${contestId}`,
+      board,
+    ),
+    [`GET /api/contests (${CONTESTS} contests)`]: await load_test(
+      `${base}/api/contests`,
+      `contests:${CONTESTS}`,
+    ),
   };
   // The same contest as ICPC, frozen for its last 90 minutes: the freeze began 30 minutes ago, so about
   // half the accepts are hidden from others ('?' with their tries pending) while each participant still
@@ -220,7 +273,9 @@ try {
       WHERE s.contest_id = $1 AND s.user_id = v.user_id`,
     [contestId],
   );
-  const { rows: [{ hidden }] } = await setup.query(
+  const {
+    rows: [{ hidden }],
+  } = await setup.query(
     `SELECT count(*)::int AS hidden FROM contest_cells WHERE contest_id = $1 AND pending > 0`,
     [contestId],
   );
@@ -231,31 +286,57 @@ try {
   );
   await setup.end();
   const tokens = join(mkdtempSync(join(tmpdir(), 'bench-tokens-')), 'tokens');
-  writeFileSync(tokens, viewers.map((v) => jwt.sign({ sub: v.user_id }, JWT_SECRET, { expiresIn: '1h' })).join('\n'));
+  writeFileSync(
+    tokens,
+    viewers.map((v) => jwt.sign({ sub: v.user_id }, JWT_SECRET, { expiresIn: '1h' })).join('\n'),
+  );
   // Past the standings cache's lifetime: one read starts the refresh (and still gets the old rows), the next the new.
   await new Promise((r) => setTimeout(r, 1_500));
   await (await fetch(`${base}/api/leaderboard/contests/${contestId}`)).arrayBuffer();
   await new Promise((r) => setTimeout(r, 1_000));
   const icpc = await (await fetch(`${base}/api/leaderboard/contests/${contestId}`)).json();
   if (!('penalty' in icpc[0])) throw new Error('the board did not switch to ICPC');
-  console.log(`icpc frozen (${hidden} cells hidden by the freeze): ${icpc.length} rows, first: ${JSON.stringify(icpc[0]).slice(0, 300)}`);
-  results[`GET /api/leaderboard/contests/:id (icpc, frozen, cells)`] = await load_test(`${base}/api/leaderboard/contests/${contestId}`, board);
-  results[`GET /api/leaderboard/contests/:id (icpc, frozen, cells, ${viewers.length} signed-in participants)`] = await load_test(
+  console.log(
+    `icpc frozen (${hidden} cells hidden by the freeze): ${icpc.length} rows, first: ${JSON.stringify(icpc[0]).slice(0, 300)}`,
+  );
+  results[`GET /api/leaderboard/contests/:id (icpc, frozen, cells)`] = await load_test(
     `${base}/api/leaderboard/contests/${contestId}`,
     board,
-    tokens,
   );
-  const bytes = (await (await fetch(`${base}/api/leaderboard/contests/${contestId}`, { headers: { 'accept-encoding': 'identity' } })).text()).length;
+  results[
+    `GET /api/leaderboard/contests/:id (icpc, frozen, cells, ${viewers.length} signed-in participants)`
+  ] = await load_test(`${base}/api/leaderboard/contests/${contestId}`, board, tokens);
+  const bytes = (
+    await (
+      await fetch(`${base}/api/leaderboard/contests/${contestId}`, {
+        headers: { 'accept-encoding': 'identity' },
+      })
+    ).text()
+  ).length;
   console.log(`response size with cells: ${bytes} bytes for ${top.length} rows`);
-  console.log(`\n${PARTICIPANTS} participants × ${PROBLEMS} problems, target ${RATE} req/s for ${DURATION} s, 50 connections, 2 cores shared with the API and PostgreSQL`);
-  console.log(`load average (1 min) at the end: ${loadavg()[0].toFixed(2)}; every body decoded and checked (bad = failed the check)`);
-  console.log('CPU per answer: the API process, its PostgreSQL backends, the load generator; event-loop delay p99/max in the API (prom-client, 10 ms resolution)');
-  console.log('| endpoint | req/s | p50 ms | p99 ms | max ms | non-2xx | errors | bad | bytes/answer | encodings | API CPU ms | PG CPU ms | load CPU ms | loop p99/max ms | checked |');
+  console.log(
+    `\n${PARTICIPANTS} participants × ${PROBLEMS} problems, target ${RATE} req/s for ${DURATION} s, 50 connections, 2 cores shared with the API and PostgreSQL`,
+  );
+  console.log(
+    `load average (1 min) at the end: ${loadavg()[0].toFixed(2)}; every body decoded and checked (bad = failed the check)`,
+  );
+  console.log(
+    'CPU per answer: the API process, its PostgreSQL backends, the load generator; event-loop delay p99/max in the API (prom-client, 10 ms resolution)',
+  );
+  console.log(
+    '| endpoint | req/s | p50 ms | p99 ms | max ms | non-2xx | errors | bad | bytes/answer | encodings | API CPU ms | PG CPU ms | load CPU ms | loop p99/max ms | checked |',
+  );
   console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const [name, r] of Object.entries(results)) {
     const c = r.checks;
     console.log(
-      `| ${name} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${r.max} | ${r.non2xx} | ${r.errors + r.timeouts} | ${c.bad} | ${c.meanBytes} | ${Object.entries(c.encodings).map(([k, v]) => `${k} ${v}`).join(', ')} | ${r.apiCpuMs.toFixed(2)} | ${r.dbCpuMs.toFixed(2)} | ${r.loadCpuMs.toFixed(2)} | ${r.eventLoop.p99.toFixed(0)}/${r.eventLoop.max.toFixed(0)} | ${c.described} |`,
+      `| ${name} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${r.max} | ${r.non2xx} | ${r.errors + r.timeouts} | ${c.bad} | ${c.meanBytes} | ${Object.entries(
+        c.encodings,
+      )
+        .map(([k, v]) => `${k} ${v}`)
+        .join(
+          ', ',
+        )} | ${r.apiCpuMs.toFixed(2)} | ${r.dbCpuMs.toFixed(2)} | ${r.loadCpuMs.toFixed(2)} | ${r.eventLoop.p99.toFixed(0)}/${r.eventLoop.max.toFixed(0)} | ${c.described} |`,
     );
   }
 } finally {

@@ -114,8 +114,13 @@ describe('contest formats, cells and the freeze', () => {
           res.on('data', (c: Buffer) => chunks.push(c));
           res.on('end', () => {
             const bytes = Buffer.concat(chunks);
-            const text = (res.headers['content-encoding'] === 'gzip' ? gunzipSync(bytes) : bytes).toString('utf8');
-            resolve({ status: res.statusCode!, headers: res.headers, text, etag: String(res.headers.etag) });
+            const body = res.headers['content-encoding'] === 'gzip' ? gunzipSync(bytes) : bytes;
+            resolve({
+              status: res.statusCode!,
+              headers: res.headers,
+              text: body.toString('utf8'),
+              etag: String(res.headers.etag),
+            });
           });
         }).on('error', reject);
       },

@@ -39,7 +39,9 @@ describe('sendPreparedJson', () => {
       get(`${origin}${path}`, { headers }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, raw: Buffer.concat(chunks) }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode!, headers: res.headers, raw: Buffer.concat(chunks) }),
+        );
       }).on('error', reject);
     });
 
@@ -77,7 +79,11 @@ describe('sendPreparedJson', () => {
 
   it('answers 304 with no body when If-None-Match names the current bytes, and the body otherwise', async () => {
     const notModified = await fetchRaw('/large', { 'if-none-match': large.etag, 'accept-encoding': 'gzip' });
-    expect([notModified.status, notModified.raw.length, notModified.headers.etag]).toEqual([304, 0, large.etag]);
+    expect([notModified.status, notModified.raw.length, notModified.headers.etag]).toEqual([
+      304,
+      0,
+      large.etag,
+    ]);
     const inList = await fetchRaw('/large', { 'if-none-match': `W/"other", ${large.etag}` });
     expect(inList.status).toBe(304);
     const stale = await fetchRaw('/large', { 'if-none-match': small.etag });

@@ -123,7 +123,9 @@ export class ContestsService {
       catalog.contests.map((c) => c.id),
     );
     if (joined.size === 0) return written.anonymous;
-    const items = catalog.contests.map((c, i) => (joined.has(c.id) ? written.joined[i] : written.notJoined[i]));
+    const items = catalog.contests.map((c, i) =>
+      joined.has(c.id) ? written.joined[i] : written.notJoined[i],
+    );
     return new PreparedJson(`[${items.join(',')}]`, 'personal');
   }
 

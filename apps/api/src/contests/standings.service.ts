@@ -255,8 +255,10 @@ export class StandingsService implements OnModuleInit, OnModuleDestroy, BeforeAp
     const contest = await this.repository.boardContest(contestId);
     if (!contest) return null;
     const view = contest.frozen ? 'frozen' : 'real';
-    const rows = await this.repository.rows(contest, view, CACHED_ROWS, 0);
-    const firsts = await this.repository.firstSolvers(contest.id, view);
+    const [rows, firsts] = await Promise.all([
+      this.repository.rows(contest, view, CACHED_ROWS, 0),
+      this.repository.firstSolvers(contest.id, view),
+    ]);
     const board: Board = { contest, view, rows, firsts, heads: new Map(), pages: new Map() };
     await (await this.sharedPage(board, DEFAULT_LEADERBOARD_LIMIT, 0)).gzip();
     return board;
