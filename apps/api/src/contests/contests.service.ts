@@ -218,7 +218,8 @@ export class ContestsService {
   async unfreeze(id: string): Promise<{ success: true; message: string; contest: ContestDto }> {
     const contest = await this.requireContest(id);
     if (!isFrozen(contest)) throw new ConflictException(ServerMessages.notFrozen);
-    if (this.statusOf(contest) !== 'ended') throw new ConflictException(ServerMessages.onlyEndedContestUnfreezes);
+    if (this.statusOf(contest) !== 'ended')
+      throw new ConflictException(ServerMessages.onlyEndedContestUnfreezes);
     const now = this.now();
     await this.repository.unfreeze(id, now);
     this.catalogChanged();
