@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import { get, type IncomingHttpHeaders } from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContestLeaderboardEntry } from '@javelin/contracts';
 import { ContestsService } from '../src/contests/contests.service';
@@ -101,6 +104,28 @@ describe('contest formats, cells and the freeze', () => {
   };
   const row = (entries: ContestLeaderboardEntry[], user: SeededUser) =>
     entries.find((e) => e.userId === user.id)!;
+
+  /** A GET as it comes over the wire (no client decompression): status, headers, the body decoded by hand, the ETag. */
+  function rawGet(target: string, headers: Record<string, string>) {
+    return new Promise<{ status: number; headers: IncomingHttpHeaders; text: string; etag: string }>(
+      (resolve, reject) => {
+        get(target, { headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => {
+            const bytes = Buffer.concat(chunks);
+            const body = res.headers['content-encoding'] === 'gzip' ? gunzipSync(bytes) : bytes;
+            resolve({
+              status: res.statusCode!,
+              headers: res.headers,
+              text: body.toString('utf8'),
+              etag: String(res.headers.etag),
+            });
+          });
+        }).on('error', reject);
+      },
+    );
+  }
 
   it('ranks an ICPC contest by solved, then penalty, then the last accept, as computed by hand', async () => {
     const [alice, bob, carol, dave] = [
@@ -288,6 +313,51 @@ describe('contest formats, cells and the freeze', () => {
     expect(row(umaView, vic)).toMatchObject({ problemsSolved: 0, cells: [{ pending: 2 }, { pending: 1 }] });
     // The shared cache was not touched by the personal views.
     expect(await board(contestId)).toEqual(publicView);
+
+    // The prepared HTTP answers as they go over the wire (gzip or not), and their ETags.
+    const origin = new URL(url).origin;
+    const wire = (token?: string, headers: Record<string, string> = {}) =>
+      rawGet(`${origin}/api/leaderboard/contests/${contestId}`, {
+        ...headers,
+        ...(token ? bearer(token) : {}),
+      });
+    const anonymous = await wire(undefined, { 'accept-encoding': 'gzip, deflate' });
+    const anonymousPlain = await wire(undefined, { 'accept-encoding': 'identity' });
+    const vicWire = await wire(vic.token, { 'accept-encoding': 'gzip, deflate' });
+    const umaWire = await wire(uma.token, { 'accept-encoding': 'gzip, deflate' });
+    const outsider = await wire((await seedUser(t)).token, { 'accept-encoding': 'gzip, deflate' });
+    // (A board this small goes out uncompressed either way; common/prepared-json.spec.ts covers gzip.)
+    expect(anonymous.text).toBe(anonymousPlain.text);
+    expect(JSON.parse(anonymous.text)).toEqual(publicView);
+    expect(JSON.parse(vicWire.text)).toEqual(vicView);
+    for (const seen of [anonymous, umaWire, outsider]) {
+      // Nothing vic did after the freeze, in any other viewer's bytes.
+      expect(seen.text).not.toMatch(/"acceptedAtMinutes":13[05]/);
+      expect(seen.text).not.toContain('"penalty":285');
+      // Never kept by a shared cache, and a browser's copy is per viewer and encoding.
+      expect(seen.headers['cache-control']).toContain('private');
+      expect(seen.headers.vary).toMatch(/Accept-Encoding.*Authorization/);
+    }
+    expect(vicWire.text).toMatch(/"acceptedAtMinutes":130/);
+    // A signed-in user without a row sees the shared bytes; each participant their own.
+    expect(outsider.text).toBe(anonymous.text);
+    expect(outsider.etag).toBe(anonymous.etag);
+    expect(new Set([anonymous.etag, vicWire.etag, umaWire.etag]).size).toBe(3);
+    // An ETag is a hash of the bytes its viewer received, nothing else: it tells no more than the body.
+    for (const seen of [anonymous, anonymousPlain, vicWire, umaWire])
+      expect(seen.etag).toBe(`W/"${createHash('sha1').update(seen.text).digest('base64url')}"`);
+    // 304 only for the viewer's own current bytes: another viewer's ETag gets the full answer of one's own.
+    const notModified = await wire(undefined, { 'if-none-match': anonymous.etag });
+    expect([notModified.status, notModified.text]).toEqual([304, '']);
+    const withVicsTag = await wire(undefined, { 'if-none-match': vicWire.etag });
+    expect([withVicsTag.status, withVicsTag.text]).toEqual([200, anonymousPlain.text]);
+    const umaWithVicsTag = await wire(uma.token, { 'if-none-match': vicWire.etag });
+    expect([umaWithVicsTag.status, JSON.parse(umaWithVicsTag.text)]).toEqual([200, umaView]);
+    const vicWithPublicTag = await wire(vic.token, { 'if-none-match': anonymous.etag });
+    expect([vicWithPublicTag.status, JSON.parse(vicWithPublicTag.text)]).toEqual([200, vicView]);
+    expect((await wire(vic.token, { 'if-none-match': vicWire.etag })).status).toBe(304);
+    // Serving the personal views left the shared answer as it was.
+    expect((await wire()).etag).toBe(anonymous.etag);
     // The jury sees through the freeze.
     expect((await board(contestId, admin.token)).map((e) => e.username)).toEqual([
       vic.username,

@@ -16,6 +16,7 @@ import type { Response } from 'express';
 import { isAdminRoles } from '@javelin/contracts';
 import { Observable } from 'rxjs';
 import { AdminOnly, Authenticated, CurrentUser, OptionalAuth } from '../auth/guards';
+import { sendPreparedJson } from '../common/prepared-json';
 import { uuidParam } from '../common/uuid.pipe';
 import type { AuthUser } from '../users/users.service';
 import { ContestEventsService, mayReceive } from './contest-events.service';
@@ -37,8 +38,8 @@ export class ContestsController {
 
   @Get('contests')
   @OptionalAuth()
-  list(@CurrentUser() viewer?: AuthUser) {
-    return this.contests.list(viewer);
+  async list(@Res() res: Response, @CurrentUser() viewer?: AuthUser): Promise<void> {
+    await sendPreparedJson(res.req, res, await this.contests.listBody(viewer));
   }
 
   @Get('contests/:id')
@@ -102,19 +103,18 @@ export class ContestsController {
   async leaderboard(
     @Param('id', uuidParam('id')) id: string,
     @Query() query: LeaderboardQueryDto,
-    @Res({ passthrough: true }) res: Response,
+    @Res() res: Response,
     @CurrentUser() viewer?: AuthUser,
-  ): Promise<string> {
-    const json = await this.standings.standingsJsonIfExists(
+  ): Promise<void> {
+    const body = await this.standings.standingsBody(
       id,
       query.limit ?? DEFAULT_LEADERBOARD_LIMIT,
       query.offset ?? 0,
       viewer ? { id: viewer.id, admin: isAdminRoles(viewer.roles) } : undefined,
     );
-    if (json === null) throw new NotFoundException(CONTEST_NOT_FOUND);
-    // Already JSON (shared pages are serialised once): sent as is.
-    res.type('application/json');
-    return json;
+    if (body === null) throw new NotFoundException(CONTEST_NOT_FOUND);
+    // Prepared bytes (shared pages once per refresh), gzipped when accepted, 304 when unchanged.
+    await sendPreparedJson(res.req, res, body);
   }
 
   /**
@@ -133,9 +133,10 @@ export class ContestsController {
       let closed = false;
       const push = () => {
         timer = undefined;
+        // The shared page's JSON as prepared for the leaderboard route: no serialising per viewer.
         this.standings
-          .standings(id)
-          .then((rows) => !closed && subscriber.next({ type: 'leaderboard', data: rows }))
+          .sharedJson(id)
+          .then((json) => !closed && subscriber.next({ type: 'leaderboard', data: json }))
           .catch(() => undefined);
       };
       const schedule = () => {

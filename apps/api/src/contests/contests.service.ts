@@ -15,6 +15,7 @@ import {
   ServerMessages,
   ServerSentences,
 } from '@javelin/contracts';
+import { PreparedJson } from '../common/prepared-json';
 import { StaleWhileRevalidate } from '../common/stale-while-revalidate';
 import { ProblemsService } from '../problems/problems.service';
 import type { AuthUser } from '../users/users.service';
@@ -32,6 +33,18 @@ interface ContestCatalog {
   contests: Contest[];
   links: Map<string, ContestProblemLink[]>;
   problems: Map<string, ProblemDto>;
+  /** The list written as JSON, kept until a contest's status changes (or the catalog is refreshed). */
+  written?: WrittenList;
+}
+
+/** The list as JSON: whole for anonymous readers, and per contest for each joined flag. */
+interface WrittenList {
+  /** The epoch-ms interval [from, until) between two status changes of any contest that it was written in. */
+  from: number;
+  until: number;
+  anonymous: PreparedJson;
+  notJoined: string[];
+  joined: string[];
 }
 
 /** Clock of the server; a function so tests can look at exact boundaries. */
@@ -79,18 +92,41 @@ export class ContestsService {
     return this.repository.isParticipant(contestId, userId);
   }
 
-  /** Every contest, newest start first, with the caller's joined flag and problem summaries. */
-  async list(viewer?: AuthUser): Promise<ContestDto[]> {
+  /**
+   * Every contest, newest start first, with the caller's joined flag and problem summaries, as JSON.
+   * The list is the same for everyone but the joined flags and changes only with the catalog or a
+   * contest's status, so it is written once: anonymous readers get those bytes, a signed-in reader
+   * the same contests' JSON joined with their flags.
+   */
+  async listBody(viewer?: AuthUser): Promise<PreparedJson> {
     const catalog = await this.catalog.get('all');
-    const joined = viewer
-      ? await this.repository.joinedIds(
-          viewer.id,
-          catalog.contests.map((c) => c.id),
-        )
-      : new Set<string>();
-    return catalog.contests.map((c) =>
-      this.toDto(c, catalog.links.get(c.id) ?? [], catalog.problems, joined.has(c.id)),
+    const now = this.now();
+    const t = now.getTime();
+    if (!catalog.written || t < catalog.written.from || t >= catalog.written.until) {
+      const write = (c: Contest, joined: boolean) =>
+        JSON.stringify(this.toDto(c, catalog.links.get(c.id) ?? [], catalog.problems, joined, now));
+      const notJoined = catalog.contests.map((c) => write(c, false));
+      // A status changes as a start is reached and just past an end (contestStatusAt).
+      const changes = catalog.contests.flatMap((c) => [c.startTime.getTime(), c.endTime.getTime() + 1]);
+      catalog.written = {
+        from: Math.max(-Infinity, ...changes.filter((b) => b <= t)),
+        until: Math.min(Infinity, ...changes.filter((b) => b > t)),
+        anonymous: new PreparedJson(`[${notJoined.join(',')}]`),
+        notJoined,
+        joined: catalog.contests.map((c) => write(c, true)),
+      };
+    }
+    const written = catalog.written;
+    if (!viewer) return written.anonymous;
+    const joined = await this.repository.joinedIds(
+      viewer.id,
+      catalog.contests.map((c) => c.id),
     );
+    if (joined.size === 0) return written.anonymous;
+    const items = catalog.contests.map((c, i) =>
+      joined.has(c.id) ? written.joined[i] : written.notJoined[i],
+    );
+    return new PreparedJson(`[${items.join(',')}]`, 'personal');
   }
 
   private async loadCatalog(): Promise<ContestCatalog> {
@@ -182,7 +218,8 @@ export class ContestsService {
   async unfreeze(id: string): Promise<{ success: true; message: string; contest: ContestDto }> {
     const contest = await this.requireContest(id);
     if (!isFrozen(contest)) throw new ConflictException(ServerMessages.notFrozen);
-    if (this.statusOf(contest) !== 'ended') throw new ConflictException(ServerMessages.onlyEndedContestUnfreezes);
+    if (this.statusOf(contest) !== 'ended')
+      throw new ConflictException(ServerMessages.onlyEndedContestUnfreezes);
     const now = this.now();
     await this.repository.unfreeze(id, now);
     this.catalogChanged();
@@ -236,6 +273,7 @@ export class ContestsService {
     links: ContestProblemLink[],
     problems: Map<string, ProblemDto>,
     joined: boolean,
+    now = this.now(),
   ): ContestDto {
     const contestProblems: ContestProblem[] = links
       .filter((l) => problems.has(l.problemId))
@@ -251,7 +289,7 @@ export class ContestsService {
       description: contest.description,
       startTime: contest.startTime.toISOString(),
       endTime: contest.endTime.toISOString(),
-      status: this.statusOf(contest),
+      status: contestStatusAt(contest, now),
       maxParticipants: contest.maxParticipants,
       participantCount: contest.participantCount,
       userJoined: joined,

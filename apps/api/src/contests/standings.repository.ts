@@ -6,9 +6,13 @@ import { DataSource, EntityManager } from 'typeorm';
 /** Which results a standings read shows: all of them, or only those from before the freeze. */
 export type StandingsView = 'real' | 'frozen';
 
-/** An entry with the time that breaks its ties (kept out of the wire), for placing a viewer's own row. */
+/**
+ * A participant's standing without its rank (the place it is shown at) and its cells (read per
+ * page): what ranking and placing a row need, with the time that breaks its ties (kept off the wire).
+ */
 export interface BoardRow {
-  entry: ContestLeaderboardEntry;
+  entry: Omit<ContestLeaderboardEntry, 'rank' | 'cells'>;
+  /** Epoch milliseconds. */
   lastAt: number | null;
 }
 
@@ -16,9 +20,6 @@ export interface BoardRow {
 export interface BoardContest {
   id: string;
   format: ContestFormat;
-  startTime: Date;
-  /** Problem ids in contest order. */
-  problemIds: string[];
 }
 
 interface ScoreRow {
@@ -28,18 +29,23 @@ interface ScoreRow {
   score: number;
   problems_solved: number;
   penalty: number;
-  last_at: Date | null;
+  /** The tie-breaking time in epoch milliseconds (numbers, so no dates are parsed per row). */
+  last_at: number | null;
   old_rating: number | null;
   new_rating: number | null;
 }
 
+/** A cell as read for the wire: minutes from the start instead of the accept's time. */
 interface CellRow {
   user_id: string;
   problem_id: string;
   attempts: number;
-  accepted_at: Date | null;
+  accepted_minutes: number | null;
   pending: number;
 }
+
+/** problemId → the user who accepted it first. */
+export type FirstSolvers = Map<string, string>;
 
 /** Both views read the same rows through these column sets. */
 const VIEW_COLUMNS: Record<
@@ -182,38 +188,23 @@ export class StandingsRepository {
   }
 
   async boardContest(contestId: string): Promise<(BoardContest & { frozen: boolean }) | null> {
-    const [row]: {
-      id: string;
-      format: ContestFormat;
-      start_time: Date;
-      frozen: boolean;
-      problem_ids: string[] | null;
-    }[] = await this.db.query(
-      `SELECT c.id, c.format, c.start_time, (c.freeze_minutes > 0 AND c.unfrozen_at IS NULL) AS frozen,
-                (SELECT array_agg(problem_id ORDER BY position) FROM contest_problems WHERE contest_id = c.id) AS problem_ids
-           FROM contests c WHERE c.id = $1`,
+    const [row]: { id: string; format: ContestFormat; frozen: boolean }[] = await this.db.query(
+      `SELECT id, format, (freeze_minutes > 0 AND unfrozen_at IS NULL) AS frozen FROM contests WHERE id = $1`,
       [contestId],
     );
-    if (!row) return null;
-    return {
-      id: row.id,
-      format: row.format,
-      startTime: row.start_time,
-      frozen: row.frozen,
-      problemIds: row.problem_ids ?? [],
-    };
+    return row ?? null;
   }
 
   /**
-   * One page of standings in `view`, with each entry's cells and (once rated) its rating change.
-   * The points format lists participants with at least one accept, as the spec's leaderboard does;
+   * Rows of the standings in `view`, best first, each with (once rated) its rating change. The
+   * points format lists participants with at least one accept, as the spec's leaderboard does;
    * ICPC lists everyone with a counted try.
    */
-  async page(contest: BoardContest, view: StandingsView, limit: number, offset: number): Promise<BoardRow[]> {
+  async rows(contest: BoardContest, view: StandingsView, limit: number, offset: number): Promise<BoardRow[]> {
     const c = VIEW_COLUMNS[view];
     const rows: ScoreRow[] = await this.db.query(
       `SELECT s.user_id, u.username, u.full_name, ${c.score} AS score, ${c.solved} AS problems_solved, ${c.penalty} AS penalty,
-              ${contest.format === 'icpc' ? c.accepted : c.improved} AS last_at, rc.old_rating, rc.new_rating
+              ${epochMs(contest.format === 'icpc' ? c.accepted : c.improved)} AS last_at, rc.old_rating, rc.new_rating
          FROM contest_scores s JOIN users u ON u.id = s.user_id
          LEFT JOIN rating_changes rc ON rc.contest_id = s.contest_id AND rc.user_id = s.user_id
         WHERE s.contest_id = $1 ${contest.format === 'icpc' ? '' : `AND ${c.solved} > 0`}
@@ -221,57 +212,43 @@ export class StandingsRepository {
         LIMIT $2 OFFSET $3`,
       [contest.id, limit, offset],
     );
-    const cells = await this.cellsOf(
-      contest,
-      view,
-      rows.map((r) => r.user_id),
-    );
-    const firsts = await this.firstSolvers(contest.id, view);
-    return rows.map((r, i) => this.entry(contest, r, offset + i + 1, cells.get(r.user_id) ?? [], firsts));
+    return rows.map((r) => boardRow(contest, r));
   }
 
-  /** One participant's real entry (rank left for the caller to place), or null without a row. */
-  async ownEntry(contest: BoardContest, userId: string): Promise<BoardRow | null> {
+  /**
+   * One participant's real row and cells (placed by the caller), or null without a row, in one
+   * query. `firsts` marks first solves: pass the frozen ones during a freeze, so a post-freeze accept
+   * is never marked (that would tell about the others).
+   */
+  async ownRow(
+    contest: BoardContest,
+    userId: string,
+    firsts: FirstSolvers,
+  ): Promise<{ row: BoardRow; cells: ScoreboardCell[] } | null> {
     const c = VIEW_COLUMNS.real;
-    const [row]: ScoreRow[] = await this.db.query(
+    const rows: (ScoreRow & Partial<CellRow>)[] = await this.db.query(
       `SELECT s.user_id, u.username, u.full_name, ${c.score} AS score, ${c.solved} AS problems_solved, ${c.penalty} AS penalty,
-              ${contest.format === 'icpc' ? c.accepted : c.improved} AS last_at, NULL::int AS old_rating, NULL::int AS new_rating
-         FROM contest_scores s JOIN users u ON u.id = s.user_id
-        WHERE s.contest_id = $1 AND s.user_id = $2 ${contest.format === 'icpc' ? '' : `AND ${c.solved} > 0`}`,
+              ${epochMs(contest.format === 'icpc' ? c.accepted : c.improved)} AS last_at, NULL::int AS old_rating, NULL::int AS new_rating,
+              cc.problem_id, cc.attempts, ${CELL_MINUTES('cc.accepted_at')} AS accepted_minutes, 0 AS pending
+         FROM contest_scores s JOIN users u ON u.id = s.user_id JOIN contests c ON c.id = s.contest_id
+         LEFT JOIN (contest_cells cc JOIN contest_problems cp ON cp.contest_id = cc.contest_id AND cp.problem_id = cc.problem_id)
+                ON cc.contest_id = s.contest_id AND cc.user_id = s.user_id
+        WHERE s.contest_id = $1 AND s.user_id = $2 ${contest.format === 'icpc' ? '' : `AND ${c.solved} > 0`}
+        ORDER BY cp.position`,
       [contest.id, userId],
     );
-    if (!row) return null;
-    const cells = await this.cellsOf(contest, 'real', [userId]);
-    // First solves as others see them: a post-freeze accept is never marked (that would tell about the others).
-    const firsts = await this.firstSolvers(contest.id, 'frozen');
-    return this.entry(contest, row, 0, cells.get(userId) ?? [], firsts);
+    if (rows.length === 0) return null;
+    const cells = rows.flatMap((r) => (r.problem_id ? [cellOf(r as CellRow, firsts)] : []));
+    return { row: boardRow(contest, rows[0]), cells };
   }
 
-  private async cellsOf(
-    contest: BoardContest,
-    view: StandingsView,
-    userIds: string[],
-  ): Promise<Map<string, CellRow[]>> {
-    const byUser = new Map<string, CellRow[]>();
-    if (userIds.length === 0) return byUser;
-    const frozen = view === 'frozen';
-    const rows: CellRow[] = await this.db.query(
-      `SELECT user_id, problem_id, ${frozen ? 'visible_attempts' : 'attempts'} AS attempts,
-              ${frozen ? 'visible_accepted_at' : 'accepted_at'} AS accepted_at, ${frozen ? 'pending' : '0'} AS pending
-         FROM contest_cells WHERE contest_id = $1 AND user_id = ANY($2)`,
-      [contest.id, userIds],
-    );
-    for (const row of rows) byUser.set(row.user_id, [...(byUser.get(row.user_id) ?? []), row]);
-    return byUser;
-  }
-
-  /** problemId → the user who accepted it first (in `view`), one index probe per problem. */
-  private async firstSolvers(contestId: string, view: StandingsView): Promise<Map<string, string>> {
+  /** problemId → the user who accepted it first in `view`: one index probe per problem. */
+  async firstSolvers(contestId: string, view: StandingsView): Promise<FirstSolvers> {
     const column = view === 'frozen' ? 'visible_accepted_at' : 'accepted_at';
     const rows: { problem_id: string; user_id: string }[] = await this.db.query(
       `SELECT cp.problem_id, f.user_id FROM contest_problems cp
          CROSS JOIN LATERAL (
-           SELECT user_id FROM contest_cells cc
+           SELECT cc.user_id FROM contest_cells cc
             WHERE cc.contest_id = cp.contest_id AND cc.problem_id = cp.problem_id AND cc.${column} IS NOT NULL
             ORDER BY cc.${column}, cc.user_id LIMIT 1) f
         WHERE cp.contest_id = $1`,
@@ -280,42 +257,71 @@ export class StandingsRepository {
     return new Map(rows.map((r) => [r.problem_id, r.user_id]));
   }
 
-  private entry(
-    contest: BoardContest,
-    r: ScoreRow,
-    rank: number,
-    cellRows: CellRow[],
-    firsts: Map<string, string>,
-  ): BoardRow {
-    const byProblem = new Map(cellRows.map((c) => [c.problem_id, c]));
-    const cells: ScoreboardCell[] = [];
-    for (const problemId of contest.problemIds) {
-      const cell = byProblem.get(problemId);
-      if (!cell) continue;
-      cells.push({
-        problemId,
-        attempts: cell.attempts,
-        acceptedAtMinutes:
-          cell.accepted_at === null
-            ? null
-            : Math.floor((cell.accepted_at.getTime() - contest.startTime.getTime()) / 60_000),
-        pending: cell.pending,
-        firstSolve: cell.accepted_at !== null && firsts.get(problemId) === r.user_id,
-      });
+  /**
+   * The cells of `userIds` in `view`, in contest order (problems no longer in the contest left out),
+   * minutes from the start worked out by PostgreSQL (as the penalty is), first solves from `firsts`.
+   */
+  async cellsOf(
+    contestId: string,
+    view: StandingsView,
+    userIds: string[],
+    firsts: FirstSolvers,
+  ): Promise<Map<string, ScoreboardCell[]>> {
+    const byUser = new Map<string, ScoreboardCell[]>();
+    if (userIds.length === 0) return byUser;
+    const frozen = view === 'frozen';
+    const rows: CellRow[] = await this.db.query(
+      `SELECT cc.user_id, cc.problem_id, ${frozen ? 'cc.visible_attempts' : 'cc.attempts'} AS attempts,
+              ${CELL_MINUTES(frozen ? 'cc.visible_accepted_at' : 'cc.accepted_at')} AS accepted_minutes,
+              ${frozen ? 'cc.pending' : '0'} AS pending
+         FROM contest_cells cc JOIN contests c ON c.id = cc.contest_id
+         JOIN contest_problems cp ON cp.contest_id = cc.contest_id AND cp.problem_id = cc.problem_id
+        WHERE cc.contest_id = $1 AND cc.user_id = ANY($2)
+        ORDER BY cc.user_id, cp.position`,
+      [contestId, userIds],
+    );
+    for (const row of rows) {
+      const cell = cellOf(row, firsts);
+      const list = byUser.get(row.user_id);
+      if (list) list.push(cell);
+      else byUser.set(row.user_id, [cell]);
     }
-    const entry: ContestLeaderboardEntry = {
+    return byUser;
+  }
+}
+
+/** Whole minutes from the contest's start (`c`) to an accept, as the ICPC penalty counts them; null without one. */
+const CELL_MINUTES = (acceptedAt: string) =>
+  `floor(extract(epoch FROM ${acceptedAt} - c.start_time) / 60)::int`;
+
+function cellOf(row: CellRow, firsts: FirstSolvers): ScoreboardCell {
+  return {
+    problemId: row.problem_id,
+    attempts: row.attempts,
+    acceptedAtMinutes: row.accepted_minutes,
+    pending: row.pending,
+    firstSolve: row.accepted_minutes !== null && firsts.get(row.problem_id) === row.user_id,
+  };
+}
+
+/** A timestamp column as epoch milliseconds (a float: PostgreSQL keeps microseconds). */
+function epochMs(column: string): string {
+  return `(extract(epoch FROM ${column}) * 1000)::float8`;
+}
+
+function boardRow(contest: BoardContest, r: ScoreRow): BoardRow {
+  return {
+    entry: {
       userId: r.user_id,
       username: r.username,
       fullName: r.full_name,
       score: r.score,
       problemsSolved: r.problems_solved,
-      rank,
       ...(contest.format === 'icpc' ? { penalty: r.penalty } : {}),
-      cells,
       ...(r.old_rating !== null && r.new_rating !== null
         ? { ratingBefore: r.old_rating, ratingAfter: r.new_rating }
         : {}),
-    };
-    return { entry, lastAt: r.last_at?.getTime() ?? null };
-  }
+    },
+    lastAt: r.last_at,
+  };
 }

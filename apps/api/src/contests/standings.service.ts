@@ -6,15 +6,22 @@ import {
   OnModuleDestroy,
   OnModuleInit,
 } from '@nestjs/common';
-import type { ContestLeaderboardEntry } from '@javelin/contracts';
+import type { ScoreboardCell } from '@javelin/contracts';
 import Redis from 'ioredis';
 import { EventEmitter } from 'node:events';
+import { PreparedJson } from '../common/prepared-json';
 import { StaleWhileRevalidate } from '../common/stale-while-revalidate';
 import { Transactions } from '../common/transactions';
 import { ENV, Env } from '../config/env';
 import { waitForRedis } from '../redis/connections';
 import { REDIS, redisChannel } from '../redis/redis.module';
-import { BoardContest, BoardRow, StandingsRepository } from './standings.repository';
+import {
+  BoardContest,
+  BoardRow,
+  FirstSolvers,
+  StandingsRepository,
+  StandingsView,
+} from './standings.repository';
 
 const CHANNEL = 'contest-standings';
 const CLOSING = Symbol('closing');
@@ -24,16 +31,26 @@ const CACHE_TTL_MS = 1_000;
 const CACHED_ROWS = 1_000;
 export const DEFAULT_LEADERBOARD_LIMIT = 100;
 
-/** The standings everyone may see: during a freeze, only results from before it. */
+/**
+ * The standings everyone may see (during a freeze, only results from before it): the top rows, and
+ * what has been read of them written as JSON. Cells are read per page as pages are asked for (the
+ * default page before the board is served), so a refresh reads the cells of the rows shown only.
+ */
 interface Board {
   contest: BoardContest & { frozen: boolean };
+  /** 'frozen' during a freeze. */
+  view: StandingsView;
   rows: BoardRow[];
-  /** Pages of `rows` already written as JSON, by 'limit:offset': a burst of readers serialises each once. */
-  json: Map<string, string>;
+  /** First solves as the board shows them (frozen during a freeze, so also right for a participant's own row). */
+  firsts: FirstSolvers;
+  /** Each row read so far as JSON up to its rank (cells included), by user id. */
+  heads: Map<string, string>;
+  /** Pages of `rows` prepared as bytes, by 'limit:offset': a burst of readers writes each once. */
+  pages: Map<string, Promise<PreparedJson>>;
 }
 
-/** The most pages of one board kept as JSON. */
-const JSON_PAGES = 32;
+/** The most pages of one board kept prepared. */
+const PREPARED_PAGES = 32;
 
 /** Who reads the standings: admins see through a freeze, a participant sees their own row as it is. */
 export interface StandingsViewer {
@@ -128,75 +145,122 @@ export class StandingsService implements OnModuleInit, OnModuleDestroy, BeforeAp
     return () => this.changes.off(contestId, listener);
   }
 
-  /** Standings as everyone may see them (frozen during a freeze), best first in the contest's format. */
-  async standings(
-    contestId: string,
-    limit = DEFAULT_LEADERBOARD_LIMIT,
-    offset = 0,
-  ): Promise<ContestLeaderboardEntry[]> {
-    return (await this.standingsIfExists(contestId, limit, offset)) ?? [];
+  /**
+   * The default page of the standings as everyone may see them (frozen during a freeze), best first
+   * in the contest's format, as JSON: the same text the leaderboard route sends anonymous readers.
+   */
+  async sharedJson(contestId: string): Promise<string> {
+    const board = await this.top.get(contestId);
+    return board ? (await this.sharedPage(board, DEFAULT_LEADERBOARD_LIMIT, 0)).json : '[]';
   }
 
   /**
-   * As `standings`, or null when the contest does not exist. After a change this instance saw,
-   * readers wait for the refresh (they see their own accept). An entry that merely aged past the TTL
-   * is served at once and refreshed in the background, so readers never queue behind that query.
-   * During a freeze an admin reads the real standings, and a participant reads everyone else frozen
-   * with their own row as it really is, placed where it would rank among the frozen rows.
+   * One page of standings as `viewer` may see them, or null when the contest does not exist. After
+   * a change this instance saw, readers wait for the refresh (they see their own accept). An entry
+   * that merely aged past the TTL is served at once and refreshed in the background, so readers
+   * never queue behind that query. A page everyone sees alike is prepared once per refresh of the
+   * cached rows. During a freeze an admin reads the real standings, and a participant reads everyone
+   * else frozen with their own row as it really is, placed where it would rank among the frozen rows:
+   * the shared rows' JSON is reused, only that row is written for them.
    */
-  async standingsIfExists(
+  async standingsBody(
     contestId: string,
     limit = DEFAULT_LEADERBOARD_LIMIT,
     offset = 0,
     viewer?: StandingsViewer,
-  ): Promise<ContestLeaderboardEntry[] | null> {
+  ): Promise<PreparedJson | null> {
     const board = await this.top.get(contestId);
     if (board === null) return null;
     const { contest } = board;
-    const deep = offset + limit > CACHED_ROWS;
-    if (contest.frozen && viewer?.admin)
-      return entries(await this.repository.page(contest, 'real', limit, offset));
-    if (deep)
-      return entries(await this.repository.page(contest, contest.frozen ? 'frozen' : 'real', limit, offset));
-    if (contest.frozen && viewer) {
-      const own = await this.repository.ownEntry(contest, viewer.id);
-      if (own) return entries(withOwnRow(contest, board.rows, own).slice(offset, offset + limit));
-    }
-    return entries(board.rows.slice(offset, offset + limit));
+    if (contest.frozen && viewer?.admin) return this.readPage(board, 'real', limit, offset);
+    if (offset + limit > CACHED_ROWS) return this.readPage(board, board.view, limit, offset);
+    const shared = await this.sharedPage(board, limit, offset);
+    if (!(contest.frozen && viewer)) return shared;
+    const own = await this.repository.ownRow(contest, viewer.id, board.firsts);
+    if (!own) return shared;
+    const rows = withOwnRow(contest, board.rows, own.row).slice(offset, offset + limit);
+    // Everyone but the viewer as the shared page wrote them; a row moved onto the page by the viewer's is read here.
+    await this.readHeads(
+      board,
+      rows.filter((r) => r !== own.row),
+    );
+    const ownHead = rowHead(own.row, own.cells);
+    const headOf = (r: BoardRow) => (r === own.row ? ownHead : board.heads.get(r.entry.userId)!);
+    // Most participants are not on the page, or show there as everyone sees them: those get the shared bytes.
+    const shown = board.rows.slice(offset, offset + limit);
+    if (
+      rows.length === shown.length &&
+      rows.every((r, i) => headOf(r) === board.heads.get(shown[i].entry.userId))
+    )
+      return shared;
+    return new PreparedJson(pageJson(rows, offset, headOf), 'personal');
   }
 
-  /**
-   * As `standingsIfExists`, written as JSON. A page everyone sees alike is serialised once per
-   * refresh of the cached rows, so at hundreds of reads a second the API sends bytes instead of
-   * stringifying the same hundred rows and their cells again for each one.
-   */
-  async standingsJsonIfExists(
-    contestId: string,
-    limit = DEFAULT_LEADERBOARD_LIMIT,
-    offset = 0,
-    viewer?: StandingsViewer,
-  ): Promise<string | null> {
-    const board = await this.top.get(contestId);
-    if (board === null) return null;
-    const shared = offset + limit <= CACHED_ROWS && !(board.contest.frozen && viewer);
-    if (!shared) {
-      const rows = await this.standingsIfExists(contestId, limit, offset, viewer);
-      return rows && JSON.stringify(rows);
-    }
+  /** A page beyond the cached rows, or in another view than the board's, read for this request alone. */
+  private async readPage(
+    board: Board,
+    view: StandingsView,
+    limit: number,
+    offset: number,
+  ): Promise<PreparedJson> {
+    const rows = await this.repository.rows(board.contest, view, limit, offset);
+    const firsts =
+      view === board.view ? board.firsts : await this.repository.firstSolvers(board.contest.id, view);
+    const cells = await this.repository.cellsOf(
+      board.contest.id,
+      view,
+      rows.map((r) => r.entry.userId),
+      firsts,
+    );
+    return new PreparedJson(
+      pageJson(rows, offset, (r) => rowHead(r, cells.get(r.entry.userId))),
+      'personal',
+    );
+  }
+
+  /** A page of the shared board, prepared once per board (concurrent readers share the one preparation). */
+  private sharedPage(board: Board, limit: number, offset: number): Promise<PreparedJson> {
     const key = `${limit}:${offset}`;
-    let json = board.json.get(key);
-    if (json === undefined) {
-      json = JSON.stringify(entries(board.rows.slice(offset, offset + limit)));
-      if (board.json.size < JSON_PAGES) board.json.set(key, json);
+    let page = board.pages.get(key);
+    if (page === undefined) {
+      const rows = board.rows.slice(offset, offset + limit);
+      page = this.readHeads(board, rows).then(
+        () => new PreparedJson(pageJson(rows, offset, (r) => board.heads.get(r.entry.userId)!)),
+      );
+      if (board.pages.size < PREPARED_PAGES) {
+        board.pages.set(key, page);
+        // A failed read is not kept: the next reader tries again.
+        page.catch(() => board.pages.delete(key));
+      }
     }
-    return json;
+    return page;
   }
 
+  /** Writes the JSON of the rows not yet written, with their cells read in one query. */
+  private async readHeads(board: Board, rows: BoardRow[]): Promise<void> {
+    const missing = rows.filter((r) => !board.heads.has(r.entry.userId));
+    if (missing.length === 0) return;
+    const cells = await this.repository.cellsOf(
+      board.contest.id,
+      board.view,
+      missing.map((r) => r.entry.userId),
+      board.firsts,
+    );
+    for (const row of missing) board.heads.set(row.entry.userId, rowHead(row, cells.get(row.entry.userId)));
+  }
+
+  /** The board with its default page prepared and compressed, so readers never wait for either. */
   private async topIfExists(contestId: string): Promise<Board | null> {
     const contest = await this.repository.boardContest(contestId);
     if (!contest) return null;
-    const rows = await this.repository.page(contest, contest.frozen ? 'frozen' : 'real', CACHED_ROWS, 0);
-    return { contest, rows, json: new Map() };
+    const view = contest.frozen ? 'frozen' : 'real';
+    const [rows, firsts] = await Promise.all([
+      this.repository.rows(contest, view, CACHED_ROWS, 0),
+      this.repository.firstSolvers(contest.id, view),
+    ]);
+    const board: Board = { contest, view, rows, firsts, heads: new Map(), pages: new Map() };
+    await (await this.sharedPage(board, DEFAULT_LEADERBOARD_LIMIT, 0)).gzip();
+    return board;
   }
 
   private invalidate(contestId: string): void {
@@ -205,16 +269,22 @@ export class StandingsService implements OnModuleInit, OnModuleDestroy, BeforeAp
   }
 }
 
-function entries(rows: BoardRow[]): ContestLeaderboardEntry[] {
-  return rows.map((r) => r.entry);
+/** A row as JSON up to its rank: written once per board, the rank is joined in where it is shown. */
+function rowHead(row: BoardRow, cells: ScoreboardCell[] = []): string {
+  return `${JSON.stringify({ ...row.entry, cells }).slice(0, -1)},"rank":`;
 }
 
-/** The frozen rows with the viewer's own row replaced by its real one, placed where it ranks; ranks renumbered. */
+/** The rows as a JSON array, ranked by their place from `offset` on. */
+function pageJson(rows: BoardRow[], offset: number, headOf: (row: BoardRow) => string): string {
+  return `[${rows.map((row, i) => `${headOf(row)}${offset + i + 1}}`).join(',')}]`;
+}
+
+/** The frozen rows with the viewer's own row replaced by its real one, placed where it ranks (ranks follow places). */
 function withOwnRow(contest: BoardContest, rows: BoardRow[], own: BoardRow): BoardRow[] {
   const others = rows.filter((r) => r.entry.userId !== own.entry.userId);
   let at = others.findIndex((r) => ranksAbove(contest.format, own, r));
   if (at === -1) at = others.length;
   if (at === others.length && others.length >= CACHED_ROWS) return rows;
   others.splice(at, 0, own);
-  return others.map((r, i) => ({ ...r, entry: { ...r.entry, rank: i + 1 } }));
+  return others;
 }

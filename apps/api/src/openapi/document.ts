@@ -148,6 +148,19 @@ function queryParameters(schema: SchemaObject): ParameterObject[] {
   }));
 }
 
+/** The headers of a prepared body (common/prepared-json.ts). */
+const PREPARED_HEADERS = {
+  ETag: {
+    description: 'A weak validator: a hash of exactly the bytes this caller gets (send it as If-None-Match)',
+    schema: { type: 'string' },
+  },
+  'Content-Encoding': { description: 'gzip when Accept-Encoding allows it', schema: { type: 'string' } },
+  'Cache-Control': {
+    description: 'private, no-cache: per viewer, revalidated each time',
+    schema: { type: 'string' },
+  },
+} as const;
+
 function describeOperation(operation: OperationObject, handler: Handler | undefined) {
   const parameters = (operation.parameters ?? []) as ParameterObject[];
   for (const parameter of parameters) {
@@ -178,7 +191,16 @@ function describeOperation(operation: OperationObject, handler: Handler | undefi
             description: answer.description,
             ...(answer.json ? { content: { 'application/json': { schema: answer.json } } } : {}),
             ...(answer.other ? { content: { [answer.other]: { schema: { type: 'string' } } } } : {}),
+            ...(answer.prepared ? { headers: PREPARED_HEADERS } : {}),
           },
+          ...(answer.prepared
+            ? {
+                '304': {
+                  description: 'Not modified: If-None-Match named the ETag of the body this caller would get',
+                  headers: { ETag: PREPARED_HEADERS.ETag },
+                },
+              }
+            : {}),
         }
       : operation.responses),
     ...(hasInput ? { '400': refusal('Malformed input: the message names each refused field') } : {}),

@@ -13,6 +13,11 @@ export interface Answer {
   /** Any other content type the body comes as (text/plain metrics, an event stream). */
   other?: string;
   description: string;
+  /**
+   * A prepared body (common/prepared-json.ts): gzip when accepted, an ETag that is a hash of the
+   * bytes, and 304 with no body when If-None-Match names them.
+   */
+  prepared?: true;
 }
 
 const ref = (name: string): ReferenceObject => ({ $ref: `#/components/schemas/${name}` });
@@ -75,7 +80,11 @@ export const ANSWERS: Record<string, Answer> = {
     json: object({ jobId: { type: 'string', format: 'uuid' } }),
     description: 'Rejudge started in the background',
   },
-  AdminController_rejudgeProgress: { status: 200, json: ref('RejudgeProgress'), description: 'Rejudge progress' },
+  AdminController_rejudgeProgress: {
+    status: 200,
+    json: ref('RejudgeProgress'),
+    description: 'Rejudge progress',
+  },
   ProblemsController_list: { status: 200, json: list('Problem'), description: 'Visible problems' },
   ProblemsController_create: { status: 201, json: ref('Problem'), description: 'Problem created' },
   ProblemsController_get: { status: 200, json: ref('Problem'), description: 'One problem' },
@@ -88,14 +97,14 @@ export const ANSWERS: Record<string, Answer> = {
   },
   ProblemsController_allTestCases: { status: 200, json: list('TestCase'), description: 'Every test' },
   ProblemsController_adminList: { status: 200, json: list('Problem'), description: 'Every problem' },
-  ContestsController_list: { status: 200, json: list('Contest'), description: 'Contests' },
+  ContestsController_list: { status: 200, json: list('Contest'), description: 'Contests', prepared: true },
   ContestsController_create: { status: 201, json: ref('Contest'), description: 'Contest created' },
   ContestsController_get: { status: 200, json: ref('Contest'), description: 'One contest' },
   ContestsController_remove: { status: 200, json: confirmation, description: 'Contest deleted' },
   ClarificationsController_announcements: {
     status: 200,
     json: list('ContestAnnouncement'),
-    description: 'The contest\'s announcements',
+    description: "The contest's announcements",
   },
   ClarificationsController_announce: {
     status: 201,
@@ -105,9 +114,13 @@ export const ANSWERS: Record<string, Answer> = {
   ClarificationsController_list: {
     status: 200,
     json: list('ContestClarification'),
-    description: 'The caller\'s own and the public clarifications (all for admins)',
+    description: "The caller's own and the public clarifications (all for admins)",
   },
-  ClarificationsController_ask: { status: 201, json: ref('ContestClarification'), description: 'Question asked' },
+  ClarificationsController_ask: {
+    status: 201,
+    json: ref('ContestClarification'),
+    description: 'Question asked',
+  },
   ClarificationsController_answer: {
     status: 200,
     json: ref('ContestClarification'),
@@ -123,7 +136,7 @@ export const ANSWERS: Record<string, Answer> = {
   ReferenceController_validateDraft: {
     status: 200,
     json: ref('ValidateTestsResponse'),
-    description: 'The reference solution on the form\'s tests',
+    description: "The reference solution on the form's tests",
   },
   ReferenceController_expectedOutput: {
     status: 200,
@@ -144,18 +157,22 @@ export const ANSWERS: Record<string, Answer> = {
   VirtualRunsController_start: {
     status: 201,
     json: ref('VirtualRun'),
-    description: 'Virtual run started: the contest\'s duration counts from now',
+    description: "Virtual run started: the contest's duration counts from now",
   },
   VirtualRunsController_state: {
     status: 200,
     json: ref('VirtualRunState'),
-    description: 'The caller\'s latest virtual run of the contest, or null',
+    description: "The caller's latest virtual run of the contest, or null",
   },
-  VirtualRunsController_finish: { status: 200, json: ref('VirtualRun'), description: 'Virtual run ended now' },
+  VirtualRunsController_finish: {
+    status: 200,
+    json: ref('VirtualRun'),
+    description: 'Virtual run ended now',
+  },
   VirtualRunsController_standings: {
     status: 200,
     json: ref('VirtualStandings'),
-    description: 'The real standings at the run\'s minute with the run\'s row, marked virtual',
+    description: "The real standings at the run's minute with the run's row, marked virtual",
   },
   ContestsController_join: { status: 200, json: ref('MessageResponse'), description: 'Joined' },
   ContestsController_complete: {
@@ -172,6 +189,7 @@ export const ANSWERS: Record<string, Answer> = {
     status: 200,
     json: list('ContestLeaderboardEntry'),
     description: 'Contest standings',
+    prepared: true,
   },
   ContestsController_stream: {
     status: 200,

@@ -3306,11 +3306,26 @@ export interface operations {
       /** @description Contests */
       200: {
         headers: {
+          /** @description A weak validator: a hash of exactly the bytes this caller gets (send it as If-None-Match) */
+          ETag?: string;
+          /** @description gzip when Accept-Encoding allows it */
+          'Content-Encoding'?: string;
+          /** @description private, no-cache: per viewer, revalidated each time */
+          'Cache-Control'?: string;
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['Contest'][];
         };
+      };
+      /** @description Not modified: If-None-Match named the ETag of the body this caller would get */
+      304: {
+        headers: {
+          /** @description A weak validator: a hash of exactly the bytes this caller gets (send it as If-None-Match) */
+          ETag?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
       '4XX': {
@@ -3821,11 +3836,26 @@ export interface operations {
       /** @description Contest standings */
       200: {
         headers: {
+          /** @description A weak validator: a hash of exactly the bytes this caller gets (send it as If-None-Match) */
+          ETag?: string;
+          /** @description gzip when Accept-Encoding allows it */
+          'Content-Encoding'?: string;
+          /** @description private, no-cache: per viewer, revalidated each time */
+          'Cache-Control'?: string;
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['ContestLeaderboardEntry'][];
         };
+      };
+      /** @description Not modified: If-None-Match named the ETag of the body this caller would get */
+      304: {
+        headers: {
+          /** @description A weak validator: a hash of exactly the bytes this caller gets (send it as If-None-Match) */
+          ETag?: string;
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /** @description Malformed input: the message names each refused field */
       400: {

@@ -1,0 +1,75 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type {
+  ContestRatingLeaderboardEntry,
+  PlatformStats,
+  ProblemLeaderboardEntry,
+} from '@javelin/contracts';
+import { DataSource } from 'typeorm';
+
+/** The SQL of the practice and rating leaderboards and the platform counts, rows mapped to the wire's shapes. */
+@Injectable()
+export class LeaderboardRepository {
+  constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  /** Users with practice points: total score, ties by username. */
+  async practice(
+    limit: number,
+    offset: number,
+  ): Promise<(ProblemLeaderboardEntry & { problemsSolved: number })[]> {
+    const rows: {
+      user_id: string;
+      full_name: string;
+      username: string;
+      total_score: number;
+      problems_solved: number;
+    }[] = await this.db.query(
+      `SELECT p.user_id, u.full_name, u.username, p.total_score, p.problems_solved
+           FROM profiles p JOIN users u ON u.id = p.user_id
+          WHERE p.total_score > 0
+          ORDER BY p.total_score DESC, u.username ASC LIMIT $1 OFFSET $2`,
+      [limit, offset],
+    );
+    return rows.map((r) => ({
+      userId: r.user_id,
+      fullName: r.full_name,
+      username: r.username,
+      totalScore: r.total_score,
+      problemsSolved: r.problems_solved,
+    }));
+  }
+
+  /** Users with at least one rated contest: rating, then more contests, then username. */
+  async ratings(limit: number, offset: number): Promise<ContestRatingLeaderboardEntry[]> {
+    const rows: {
+      user_id: string;
+      full_name: string;
+      username: string;
+      rating: number;
+      contests_participated: number;
+    }[] = await this.db.query(
+      `SELECT p.user_id, u.full_name, u.username, p.rating, p.contests_participated
+           FROM profiles p JOIN users u ON u.id = p.user_id
+          WHERE p.contests_participated > 0
+          ORDER BY p.rating DESC, p.contests_participated DESC, u.username ASC LIMIT $1 OFFSET $2`,
+      [limit, offset],
+    );
+    return rows.map((r) => ({
+      userId: r.user_id,
+      fullName: r.full_name,
+      username: r.username,
+      contestRating: r.rating,
+      contestsParticipated: r.contests_participated,
+    }));
+  }
+
+  /** Visible problems, contests and users. */
+  async stats(): Promise<PlatformStats> {
+    const [row]: PlatformStats[] = await this.db.query(
+      `SELECT (SELECT count(*) FROM problems WHERE is_visible)::int AS problems,
+              (SELECT count(*) FROM contests)::int AS contests,
+              (SELECT count(*) FROM users)::int AS users`,
+    );
+    return row;
+  }
+}
