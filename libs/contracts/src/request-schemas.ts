@@ -72,6 +72,11 @@ export const FieldSentences = {
   atMostItems: (field: string, max: number) => `${field} must have at most ${max} items`,
   testResultsList: 'testResults must be an array of test results',
   customInputs: 'inputs must be an object of input values',
+  isoDateTime: (field: string) => `${field} must be an ISO 8601 date-time`,
+  notNegative: (field: string) => `${field} must not be negative`,
+  problemIdsUuids: 'problemIds must contain problem UUIDs',
+  atLeastOneContestProblem: 'Please select at least one problem for the contest',
+  freezeLongerThanContest: 'freezeMinutes must not be longer than the contest',
   customInputValues: (keys: number, chars: number) =>
     `inputs must map each input variable's name to a string value (at most ${keys} values of ${chars} characters)`,
 } as const;

@@ -5,6 +5,7 @@ import {
   DEFAULT_FREEZE_MINUTES,
   DEFAULT_MAX_PARTICIPANTS,
   DEFAULT_PENALTY_MINUTES,
+  FieldSentences,
 } from '@javelin/contracts';
 import { Transform } from 'class-transformer';
 import {
@@ -30,67 +31,67 @@ const trim = ({ value }: { value: unknown }) => (typeof value === 'string' ? val
 
 export class CreateContestDto {
   @Transform(trim)
-  @IsString({ message: 'title is required' })
-  @IsNotEmpty({ message: 'title is required' })
+  @IsString({ message: FieldSentences.isRequired('title') })
+  @IsNotEmpty({ message: FieldSentences.isRequired('title') })
   @MaxLength(200)
   title!: string;
 
   @Optional()
-  @IsString({ message: 'description must be a string' })
+  @IsString({ message: FieldSentences.mustBeString('description') })
   @MaxLength(10_000)
   description?: string;
 
-  @IsISO8601({ strict: true }, { message: 'startTime must be an ISO 8601 date-time' })
+  @IsISO8601({ strict: true }, { message: FieldSentences.isoDateTime('startTime') })
   startTime!: string;
 
-  @IsISO8601({ strict: true }, { message: 'endTime must be an ISO 8601 date-time' })
+  @IsISO8601({ strict: true }, { message: FieldSentences.isoDateTime('endTime') })
   endTime!: string;
 
   @Optional()
   @Transform(({ value }) =>
     value === '' || value === null ? undefined : typeof value === 'string' ? Number(value) : value,
   )
-  @IsInt({ message: 'maxParticipants must be a whole number' })
-  @Min(1, { message: 'maxParticipants must be at least 1' })
+  @IsInt({ message: FieldSentences.wholeNumber('maxParticipants') })
+  @Min(1, { message: FieldSentences.atLeast('maxParticipants', 1) })
   @Max(1_000_000)
   maxParticipants: number = DEFAULT_MAX_PARTICIPANTS;
 
-  @IsArray({ message: 'Please select at least one problem for the contest' })
-  @ArrayMinSize(1, { message: 'Please select at least one problem for the contest' })
+  @IsArray({ message: FieldSentences.atLeastOneContestProblem })
+  @ArrayMinSize(1, { message: FieldSentences.atLeastOneContestProblem })
   @ArrayMaxSize(50)
-  @IsUUID('all', { each: true, message: 'problemIds must contain problem UUIDs' })
+  @IsUUID('all', { each: true, message: FieldSentences.problemIdsUuids })
   problemIds!: string[];
 
   @Optional()
-  @IsIn(CONTEST_FORMATS, { message: 'format must be one of: points, icpc' })
+  @IsIn(CONTEST_FORMATS, { message: FieldSentences.oneOf('format', CONTEST_FORMATS) })
   format: ContestFormat = DEFAULT_CONTEST_FORMAT;
 
   @Optional()
   @Transform(emptyToUndefinedNumber)
-  @IsInt({ message: 'penaltyMinutes must be a whole number' })
-  @Min(0, { message: 'penaltyMinutes must not be negative' })
-  @Max(1_000, { message: 'penaltyMinutes must be at most 1000' })
+  @IsInt({ message: FieldSentences.wholeNumber('penaltyMinutes') })
+  @Min(0, { message: FieldSentences.notNegative('penaltyMinutes') })
+  @Max(1_000, { message: FieldSentences.atMost('penaltyMinutes', 1_000) })
   penaltyMinutes: number = DEFAULT_PENALTY_MINUTES;
 
   @Optional()
   @Transform(emptyToUndefinedNumber)
-  @IsInt({ message: 'freezeMinutes must be a whole number' })
-  @Min(0, { message: 'freezeMinutes must not be negative' })
-  @Max(1_000_000, { message: 'freezeMinutes must not be longer than the contest' })
+  @IsInt({ message: FieldSentences.wholeNumber('freezeMinutes') })
+  @Min(0, { message: FieldSentences.notNegative('freezeMinutes') })
+  @Max(1_000_000, { message: FieldSentences.freezeLongerThanContest })
   freezeMinutes: number = DEFAULT_FREEZE_MINUTES;
 }
 
 export class LeaderboardQueryDto {
   @Optional()
   @Transform(({ value }) => Number(value))
-  @IsInt({ message: 'limit must be a whole number' })
-  @Min(1, { message: 'limit must be at least 1' })
-  @Max(1000, { message: 'limit must be at most 1000' })
+  @IsInt({ message: FieldSentences.wholeNumber('limit') })
+  @Min(1, { message: FieldSentences.atLeast('limit', 1) })
+  @Max(1000, { message: FieldSentences.atMost('limit', 1000) })
   limit?: number;
 
   @Optional()
   @Transform(({ value }) => Number(value))
-  @IsInt({ message: 'offset must be a whole number' })
-  @Min(0, { message: 'offset must not be negative' })
+  @IsInt({ message: FieldSentences.wholeNumber('offset') })
+  @Min(0, { message: FieldSentences.notNegative('offset') })
   offset?: number;
 }

@@ -1,4 +1,4 @@
-import { SUBMISSIONS_PAGE_MAX, type SolveBody, type SubmissionBody } from '@javelin/contracts';
+import { FieldSentences, SUBMISSIONS_PAGE_MAX, type SolveBody, type SubmissionBody } from '@javelin/contracts';
 import { Transform } from 'class-transformer';
 import { IsInt, IsUUID, Max, Min } from 'class-validator';
 import { Optional } from '../common/validation';
@@ -13,24 +13,24 @@ export type SolveDto = SolveBody;
 /** GET /api/submissions: the caller's submits, optionally for one problem or contest, a page at a time. */
 export class SubmissionHistoryQueryDto {
   @Optional()
-  @IsUUID('all', { message: 'problemId must be a UUID' })
+  @IsUUID('all', { message: FieldSentences.uuid('problemId') })
   problemId?: string;
 
   @Optional()
-  @IsUUID('all', { message: 'contestId must be a UUID' })
+  @IsUUID('all', { message: FieldSentences.uuid('contestId') })
   contestId?: string;
 
   @Optional()
   @Transform(({ value }) => Number(value))
-  @IsInt({ message: 'limit must be a whole number' })
-  @Min(1, { message: 'limit must be at least 1' })
-  @Max(SUBMISSIONS_PAGE_MAX, { message: `limit must be at most ${SUBMISSIONS_PAGE_MAX}` })
+  @IsInt({ message: FieldSentences.wholeNumber('limit') })
+  @Min(1, { message: FieldSentences.atLeast('limit', 1) })
+  @Max(SUBMISSIONS_PAGE_MAX, { message: FieldSentences.atMost('limit', SUBMISSIONS_PAGE_MAX) })
   limit?: number;
 
   @Optional()
   @Transform(({ value }) => Number(value))
-  @IsInt({ message: 'offset must be a whole number' })
-  @Min(0, { message: 'offset must not be negative' })
-  @Max(OFFSET_MAX, { message: `offset must be at most ${OFFSET_MAX}` })
+  @IsInt({ message: FieldSentences.wholeNumber('offset') })
+  @Min(0, { message: FieldSentences.notNegative('offset') })
+  @Max(OFFSET_MAX, { message: FieldSentences.atMost('offset', OFFSET_MAX) })
   offset?: number;
 }
