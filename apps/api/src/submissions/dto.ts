@@ -1,4 +1,9 @@
-import { FieldSentences, SUBMISSIONS_PAGE_MAX, type SolveBody, type SubmissionBody } from '@javelin/contracts';
+import {
+  FieldSentences,
+  SUBMISSIONS_PAGE_MAX,
+  type SolveBody,
+  type SubmissionBody,
+} from '@javelin/contracts';
 import { Transform } from 'class-transformer';
 import { IsInt, IsUUID, Max, Min } from 'class-validator';
 import { Optional } from '../common/validation';
