@@ -11,4 +11,4 @@ c.connect().then(() => c.query('DROP DATABASE IF EXISTS \"$db\" WITH (FORCE)')).
 rm -rf var/e2e-mail
 # The whole stack (API and judge) in one Redis namespace of its own, whatever the shell exports.
 export REDIS_PREFIX="${E2E_QUEUE_PREFIX:-javelin-e2e}"
-E2E_DATABASE_URL="postgres://postgres@127.0.0.1:5432/$db" exec apps/web-e2e/run-with-stack.sh
+E2E_DATABASE_URL="postgres://postgres@127.0.0.1:5432/$db" exec apps/web-e2e/run-with-stack.sh "$@"

@@ -44,4 +44,9 @@ for _ in $(seq 1 60); do
 done
 curl -fs "$base/api/health" >/dev/null || { echo "e2e: the API did not come up; see $log_dir/api.log" >&2; exit 1; }
 
-BASE_URL="$base" MAIL_OUTBOX_DIR="$MAIL_OUTBOX_DIR" npx nx run web-e2e:e2e --outputStyle=static
+# Arguments name journey files to run (say, src/virtual.e2e.ts); none runs them all.
+if [ $# -gt 0 ]; then
+  (cd apps/web-e2e && BASE_URL="$base" MAIL_OUTBOX_DIR="$MAIL_OUTBOX_DIR" npx vitest run --config vitest.config.ts "$@")
+else
+  BASE_URL="$base" MAIL_OUTBOX_DIR="$MAIL_OUTBOX_DIR" npx nx run web-e2e:e2e --outputStyle=static
+fi

@@ -12,5 +12,8 @@ export default defineConfig({
     fileParallelism: false,
     sequence: { concurrent: false },
     bail: 1,
+    // The journeys count in `./javelin test`'s closing line (scripts/test-summary.mjs) like every project.
+    reporters: ['default', 'json'],
+    outputFile: { json: 'test-results.json' },
   },
 });

@@ -138,6 +138,9 @@ let problemA = '';
 let problemB = '';
 let contestId = '';
 let endsAt = 0;
+/** Upper bounds: rita's accept of A after the contest's start, and the moment the virtual run had started. */
+let ritaAcceptedWithinMs = 0;
+let runStartedBy = 0;
 let desktop: Session;
 let mobile: Session;
 
@@ -185,6 +188,7 @@ beforeAll(
     // The contest runs for real: A early, B late.
     await sleepUntil(startAt + 1_000);
     await solveLive(rita, problemA, contestId, solution('twice', 2));
+    ritaAcceptedWithinMs = Date.now() - startAt;
     await sleepUntil(startAt + LATE_SOLVE_MS);
     await solveLive(rita, problemB, contestId, solution('thrice', 3));
     desktop = await openSession();
@@ -224,6 +228,7 @@ describe('after the end: a virtual run, then practice', () => {
     const page = desktop.page;
     await page.getByRole('button', { name: 'Start virtual run' }).click();
     await expectToast(page, 'Virtual run started');
+    runStartedBy = Date.now();
     await page
       .getByTestId('virtual-countdown')
       .filter({ hasText: /Virtual run ends in 00:01:\d\d/ })
@@ -243,6 +248,9 @@ describe('after the end: a virtual run, then practice', () => {
     await page.getByTestId('virtual-countdown').waitFor();
     await page.getByText('Ready').first().waitFor();
     await pasteInMonaco(page, solution('twice', 2));
+    // Accept later into the run than rita did into the contest (her judging may be slow on a busy
+    // machine), so the tie on solved and penalty has one right order below.
+    await sleepUntil(runStartedBy + ritaAcceptedWithinMs + 1_000);
     await page.getByRole('button', { name: 'Submit Solution' }).click();
     await page.getByTestId('submission-result').filter({ hasText: 'Accepted' }).waitFor({ timeout: 90_000 });
     await expectToast(page, 'of your virtual run.');
