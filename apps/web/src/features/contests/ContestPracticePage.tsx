@@ -9,10 +9,8 @@ import { Badge } from '../../components/Badge';
 import { Spinner } from '../../components/Spinner';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { draftKey, useDraft } from '../editor/drafts';
-import { ResizableSplit } from '../editor/ResizableSplit';
-import { ProblemStatement } from '../problems/ProblemStatement';
-import { SolverPanel } from '../problems/SolverPanel';
 import { pointsOf, useSolver } from '../problems/solving';
+import { ContestSolveSplit } from './ContestSolveSplit';
 import { useTicker } from './Countdown';
 import { CONTEST_SOLVED_REDIRECT_MS } from './ContestProblemPage';
 import { effectiveStatus, formatCountdown } from './contestRules';
@@ -117,28 +115,17 @@ export function ContestPracticePage() {
           </div>
         </div>
       </div>
-      <ResizableSplit
-        left={
-          <ProblemStatement
-            problem={problem}
-            testCases={examples}
-            points={points}
-            testCasesHeading="Example Test Cases"
-          />
-        }
-        right={
-          <SolverPanel
-            problemId={problemId}
-            contestId={contestId}
-            variant="contest"
-            code={code}
-            onCodeChange={setCode}
-            onReset={reset}
-            solver={solver}
-            submitDisabledReason={ended ? undefined : ServerMessages.practiceOnlyAfterEnd}
-            variables={problem.inputVariables ?? []}
-          />
-        }
+      <ContestSolveSplit
+        problem={problem}
+        testCases={examples}
+        points={points}
+        problemId={problemId}
+        contestId={contestId}
+        code={code}
+        onCodeChange={setCode}
+        onReset={reset}
+        solver={solver}
+        submitDisabledReason={ended ? undefined : ServerMessages.practiceOnlyAfterEnd}
       />
     </>
   );

@@ -10,11 +10,9 @@ import { Spinner } from '../../components/Spinner';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import type { ReturnState } from '../auth/SignInLink';
 import { draftKey, useDraft } from '../editor/drafts';
-import { ResizableSplit } from '../editor/ResizableSplit';
-import { ProblemStatement } from '../problems/ProblemStatement';
 import { useTestCasesQuery } from '../problems/problemsApi';
-import { SolverPanel } from '../problems/SolverPanel';
 import { pointsOf, useSolver } from '../problems/solving';
+import { ContestSolveSplit } from './ContestSolveSplit';
 import { Countdown } from './Countdown';
 import { STATUS_BADGE, effectiveStatus, formatDateTime } from './contestRules';
 import { useContestQuery } from './contestsApi';
@@ -122,28 +120,17 @@ export function ContestProblemPage() {
           </div>
         </div>
       </div>
-      <ResizableSplit
-        left={
-          <ProblemStatement
-            problem={problem}
-            testCases={examples}
-            points={points}
-            testCasesHeading="Example Test Cases"
-          />
-        }
-        right={
-          <SolverPanel
-            problemId={problemId}
-            contestId={contestId}
-            variant="contest"
-            code={code}
-            onCodeChange={setCode}
-            onReset={reset}
-            solver={solver}
-            submitDisabledReason={status === 'active' ? undefined : Messages.contestNotActive}
-            variables={problem.inputVariables ?? []}
-          />
-        }
+      <ContestSolveSplit
+        problem={problem}
+        testCases={examples}
+        points={points}
+        problemId={problemId}
+        contestId={contestId}
+        code={code}
+        onCodeChange={setCode}
+        onReset={reset}
+        solver={solver}
+        submitDisabledReason={status === 'active' ? undefined : Messages.contestNotActive}
       />
     </>
   );
