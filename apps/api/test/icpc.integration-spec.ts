@@ -1,100 +1,30 @@
 import { createHash } from 'node:crypto';
 import { get, type IncomingHttpHeaders } from 'node:http';
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ContestLeaderboardEntry } from '@javelin/contracts';
-import { ContestsService } from '../src/contests/contests.service';
 import { StandingsService } from '../src/contests/standings.service';
-import { bearer, resetDatabase, seedUser, SeededUser, startApp, TestApp } from './support/app';
-import { createContest } from './support/contests';
-import { startJudge, RunningJudge } from './support/judge';
-import { createProblem, SUM_ACCEPTED, SUM_WRONG_ON_HIDDEN } from './support/problems';
-
-const COMPILE_ERROR = 'public class Main { this does not compile }';
-const MINUTE = 60_000;
-
-type Outcome = 'AC' | 'WA' | 'CE';
+import { bearer, seedUser, SeededUser, TestApp } from './support/app';
+import { MINUTE, type Outcome, scriptedContest } from './support/scripted-contest';
 
 /**
  * ICPC scoring, per-problem cells and the freeze, through the real judge: every try is a real submit,
  * made at a scripted minute of the contest by moving the API's clock.
  */
 describe('contest formats, cells and the freeze', () => {
-  let judge: RunningJudge;
+  const script = scriptedContest();
+  const { at, newContest } = script;
   let t: TestApp;
   let admin: SeededUser;
   let problems: { A: string; B: string; C: string };
-  let clock: ContestsService;
-
-  beforeAll(async () => {
-    judge = await startJudge();
-    t = await startApp({ JUDGE_QUEUE_PREFIX: judge.prefix });
-    await resetDatabase(t.db);
-    admin = await seedUser(t, ['admin']);
-    problems = {
-      A: (await createProblem(t, admin.token, { points: 30 }))._id,
-      B: (await createProblem(t, admin.token, { points: 20 }))._id,
-      C: (await createProblem(t, admin.token, { points: 10 }))._id,
-    };
-    clock = t.app.get(ContestsService);
-  });
-  afterAll(async () => {
-    clock?.useClock(() => new Date());
-    await t?.close();
-    await judge?.stop();
+  beforeAll(() => {
+    ({ t, admin, problems } = script.s);
   });
 
-  const at = (start: Date, minutes: number) =>
-    clock.useClock(() => new Date(start.getTime() + minutes * MINUTE));
-
-  /** One real submit at the current clock; an accept goes on through the spec's client flow (submission, solve). */
+  /** One real submit at the current clock; an accept is a first solve. */
   async function attempt(user: SeededUser, contestId: string, problemId: string, outcome: Outcome) {
-    const code = outcome === 'AC' ? SUM_ACCEPTED : outcome === 'WA' ? SUM_WRONG_ON_HIDDEN : COMPILE_ERROR;
-    const judged = await t.http
-      .post('/api/execute-code')
-      .set(bearer(user.token))
-      .send({ code, language: 'java', problemId, contestId, runAllTestCases: true })
-      .expect(200);
-    expect(judged.body.verdict).toBe(
-      { AC: 'accepted', WA: 'wrong_answer', CE: 'compilation_error' }[outcome],
-    );
-    if (outcome !== 'AC') return;
-    const sub = await t.http
-      .post('/api/submissions')
-      .set(bearer(user.token))
-      .send({
-        problemId,
-        contestId,
-        code,
-        language: 'java',
-        status: 'accepted',
-        testCasesPassed: 5,
-        totalTestCases: 5,
-      })
-      .expect(201);
-    const solved = await t.http
-      .post('/api/solve')
-      .set(bearer(user.token))
-      .send({ problemId, submissionId: sub.body._id, contestId })
-      .expect(200);
-    expect(solved.body.alreadySolved).toBe(false);
-  }
-
-  async function newContest(
-    start: Date,
-    hours: number,
-    fields: Record<string, unknown>,
-    users: SeededUser[],
-  ) {
-    const contest = await createContest(t, admin.token, [problems.A, problems.B, problems.C], {
-      startTime: start.toISOString(),
-      endTime: new Date(start.getTime() + hours * 60 * MINUTE).toISOString(),
-      ...fields,
-    });
-    at(start, -1);
-    for (const u of users)
-      await t.http.post(`/api/contests/${contest._id}/join`).set(bearer(u.token)).expect(200);
-    return contest._id;
+    const solved = await script.attempt(user, contestId, problemId, outcome);
+    if (solved) expect(solved.alreadySolved).toBe(false);
   }
 
   const board = async (contestId: string, token?: string): Promise<ContestLeaderboardEntry[]> => {

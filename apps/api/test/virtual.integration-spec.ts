@@ -1,23 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   ServerMessages,
   type ContestLeaderboardEntry,
-  type ContestMode,
   type SubmissionPage,
   type VirtualStandings,
 } from '@javelin/contracts';
 import { ContestsService } from '../src/contests/contests.service';
 import { RatingsService } from '../src/contests/ratings.service';
 import { StandingsService } from '../src/contests/standings.service';
-import { bearer, resetDatabase, seedUser, SeededUser, startApp, TestApp } from './support/app';
+import { bearer, seedUser, SeededUser, TestApp } from './support/app';
 import { createContest } from './support/contests';
-import { startJudge, RunningJudge } from './support/judge';
-import { createProblem, SUM_ACCEPTED, SUM_WRONG_ON_HIDDEN } from './support/problems';
-
-const COMPILE_ERROR = 'public class Main { this does not compile }';
-const MINUTE = 60_000;
-
-type Outcome = 'AC' | 'WA' | 'CE';
+import { SUM_ACCEPTED } from './support/problems';
+import { MINUTE, type Outcome, scriptedContest } from './support/scripted-contest';
 
 /**
  * Issue 21 items 3 and 4 through HTTP, the real judge, PostgreSQL and Redis: practice after a
@@ -25,94 +19,16 @@ type Outcome = 'AC' | 'WA' | 'CE';
  * Every try is a real submit made at a scripted minute by moving the API's clock.
  */
 describe('practice after the end and virtual runs', () => {
-  let judge: RunningJudge;
+  const script = scriptedContest({ hiddenB: true });
+  const { at, newContest } = script;
   let t: TestApp;
   let admin: SeededUser;
   let problems: { A: string; B: string; C: string };
   let clock: ContestsService;
-
-  beforeAll(async () => {
-    judge = await startJudge();
-    t = await startApp({ JUDGE_QUEUE_PREFIX: judge.prefix });
-    await resetDatabase(t.db);
-    admin = await seedUser(t, ['admin']);
-    problems = {
-      A: (await createProblem(t, admin.token, { points: 30 }))._id,
-      // Contest-only: usable through its contest, never standalone.
-      B: (await createProblem(t, admin.token, { points: 20, isVisible: false }))._id,
-      C: (await createProblem(t, admin.token, { points: 10 }))._id,
-    };
-    clock = t.app.get(ContestsService);
+  beforeAll(() => {
+    ({ t, admin, problems, clock } = script.s);
   });
-  afterAll(async () => {
-    clock?.useClock(() => new Date());
-    await t?.close();
-    await judge?.stop();
-  });
-
-  const at = (start: Date, minutes: number) =>
-    clock.useClock(() => new Date(start.getTime() + minutes * MINUTE));
-
-  const codeOf = (outcome: Outcome) =>
-    outcome === 'AC' ? SUM_ACCEPTED : outcome === 'WA' ? SUM_WRONG_ON_HIDDEN : COMPILE_ERROR;
-
-  /** One real submit at the current clock; an accept goes on through the spec's client flow (submission, solve). */
-  async function attempt(
-    user: SeededUser,
-    contestId: string,
-    problemId: string,
-    outcome: Outcome,
-    contestMode?: ContestMode,
-  ) {
-    const code = codeOf(outcome);
-    const mode = contestMode ? { contestMode } : {};
-    const judged = await t.http
-      .post('/api/execute-code')
-      .set(bearer(user.token))
-      .send({ code, language: 'java', problemId, contestId, runAllTestCases: true, ...mode })
-      .expect(200);
-    expect(judged.body.verdict).toBe(
-      { AC: 'accepted', WA: 'wrong_answer', CE: 'compilation_error' }[outcome],
-    );
-    if (outcome !== 'AC') return undefined;
-    const sub = await t.http
-      .post('/api/submissions')
-      .set(bearer(user.token))
-      .send({
-        problemId,
-        contestId,
-        ...mode,
-        code,
-        language: 'java',
-        status: 'accepted',
-        testCasesPassed: 5,
-        totalTestCases: 5,
-      })
-      .expect(201);
-    const solved = await t.http
-      .post('/api/solve')
-      .set(bearer(user.token))
-      .send({ problemId, submissionId: sub.body._id, contestId, ...mode })
-      .expect(200);
-    return solved.body as { alreadySolved: boolean; points: number };
-  }
-
-  async function newContest(
-    start: Date,
-    hours: number,
-    fields: Record<string, unknown>,
-    users: SeededUser[],
-  ) {
-    const contest = await createContest(t, admin.token, [problems.A, problems.B, problems.C], {
-      startTime: start.toISOString(),
-      endTime: new Date(start.getTime() + hours * 60 * MINUTE).toISOString(),
-      ...fields,
-    });
-    at(start, -1);
-    for (const u of users)
-      await t.http.post(`/api/contests/${contest._id}/join`).set(bearer(u.token)).expect(200);
-    return contest._id;
-  }
+  const { attempt } = script;
 
   const board = async (contestId: string): Promise<ContestLeaderboardEntry[]> =>
     (await t.http.get(`/api/leaderboard/contests/${contestId}`).expect(200)).body;
