@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openSession, screenshot, type Session } from './support/browser';
-import { ADMIN, BASE_URL, RUN_ID } from './support/config';
+import { ADMIN, RUN_ID } from './support/config';
+import { account, adminToken, api, expectOk, type Account } from './support/api';
 import { requireStack } from './support/stack';
-import { linkIn, newestMailTo } from './support/mail';
 
 /*
  * Issue 21 in a real browser against the running stack: an admin's announcement reaches an open
@@ -66,59 +66,15 @@ const COPY = ORIGINAL.replace(/\bdigitOf\b/g, 'pickDigit')
   .replace(/\bvalue\b/g, 'v')
   .replace('public class Main {', '// all my own work\npublic class Main {');
 
-interface Account {
-  email: string;
-  username: string;
-  fullName: string;
-  password: string;
-  token: string;
-}
-
-async function api(method: string, path: string, token?: string, body?: unknown) {
-  const res = await fetch(`${BASE_URL}/api${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json().catch(() => undefined)) as Record<string, unknown> | undefined;
-  return { status: res.status, body: json ?? {} };
-}
-
-async function expectOk(method: string, path: string, token?: string, body?: unknown) {
-  const res = await api(method, path, token, body);
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-}
-
-/** The super admin the journeys create, or create it here when this file runs alone. */
-async function adminToken(): Promise<string> {
-  const login = await api('POST', '/auth/login', undefined, { email: ADMIN.email, password: ADMIN.password });
-  if (login.status === 200) return login.body.token as string;
-  await expectOk('POST', '/auth/create-super-admin', undefined, { ...ADMIN, role: 'super_admin' });
-  return (await expectOk('POST', '/auth/login', undefined, { email: ADMIN.email, password: ADMIN.password })).token as string;
-}
-
-/** Signs up, follows the verification link from the outbox and signs in, all through the API. */
-async function account(name: string): Promise<Account> {
-  const a = {
-    email: `e2e-${name}-${RUN_ID}@javelin.test`,
-    username: `${name}${RUN_ID}`,
-    fullName: `E2E ${name} ${RUN_ID}`,
-    password: 'e2e-user-password',
-  };
-  const since = Date.now();
-  await expectOk('POST', '/auth/register', undefined, { ...a, confirmPassword: a.password });
-  const login = await api('POST', '/auth/login', undefined, { email: a.email, password: a.password });
-  if (login.status === 200) return { ...a, token: login.body.token as string };
-  const link = new URL(linkIn(await newestMailTo(a.email, since), '/verify-email?token='));
-  await expectOk('POST', '/auth/verify-email', undefined, { token: link.searchParams.get('token') });
-  const token = (await expectOk('POST', '/auth/login', undefined, { email: a.email, password: a.password })).token;
-  return { ...a, token: token as string };
-}
-
 /** The spec's submit flow through the API, judged by the real judge: execute all tests, record, solve. */
 async function solve(user: Account, problemId: string, contestId: string, code: string): Promise<void> {
-  const run = await expectOk('POST', '/execute-code', user.token, { code, language: 'java', problemId, runAllTestCases: true, contestId });
+  const run = await expectOk('POST', '/execute-code', user.token, {
+    code,
+    language: 'java',
+    problemId,
+    runAllTestCases: true,
+    contestId,
+  });
   expect(run.overallPassed, JSON.stringify(run)).toBe(true);
   const submission = await expectOk('POST', '/submissions', user.token, {
     problemId,
@@ -199,11 +155,15 @@ afterAll(async () => {
 describe('announcements', () => {
   it('the admin and a participant open the contest page once it starts', async () => {
     await expect
-      .poll(async () => (await api('GET', `/contests/${contestId}`)).body.status, { timeout: START_DELAY_MS + 30_000 })
+      .poll(async () => (await api('GET', `/contests/${contestId}`)).body.status, {
+        timeout: START_DELAY_MS + 30_000,
+      })
       .toBe('active');
     for (const s of [adminPage, askerPage]) {
       // The contest stream answers its headers once it is subscribed to the contest's events.
-      const streamOpen = s.page.waitForResponse((r) => r.url().includes(`/contests/${contestId}/leaderboard/stream`) && r.ok());
+      const streamOpen = s.page.waitForResponse(
+        (r) => r.url().includes(`/contests/${contestId}/leaderboard/stream`) && r.ok(),
+      );
       await s.page.goto(`/contests/${contestId}`);
       await streamOpen;
       await s.page.getByRole('heading', { name: CONTEST_TITLE }).waitFor();
@@ -253,14 +213,18 @@ describe('clarifications', () => {
     await open.getByText('Answered privately').waitFor();
 
     const page = askerPage.page;
-    await expect.poll(() => toasts(page).innerText(), { timeout: 10_000 }).toContain('Your question was answered');
+    await expect
+      .poll(() => toasts(page).innerText(), { timeout: 10_000 })
+      .toContain('Your question was answered');
     const mine = page.getByTestId('clarification').filter({ hasText: question });
     await mine.getByText(answer).waitFor();
     await mine.getByText('Answered privately').waitFor();
     await screenshot(page, 'clar-03-answer-reached-asker');
     await page.setViewportSize({ width: 375, height: 812 });
     await mine.scrollIntoViewIfNeeded();
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     await screenshot(page, 'clar-04-contest-page-375');
     await page.setViewportSize({ width: 1280, height: 900 });
@@ -300,7 +264,9 @@ describe('plagiarism report', () => {
     await screenshot(page, 'clar-05-plagiarism-pair');
     await page.setViewportSize({ width: 375, height: 812 });
     // The code panes and the table scroll inside themselves; the page itself does not scroll sideways.
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    ).toBeLessThanOrEqual(0);
     await screenshot(page, 'clar-06-plagiarism-375');
     await page.setViewportSize({ width: 1280, height: 900 });
   });

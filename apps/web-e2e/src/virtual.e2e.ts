@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openSession, pasteInMonaco, screenshot, type Session } from './support/browser';
-import { ADMIN, BASE_URL, RUN_ID } from './support/config';
-import { linkIn, newestMailTo } from './support/mail';
+import { RUN_ID } from './support/config';
+import { account, adminToken, api, expectOk, type Account } from './support/api';
 import { requireStack } from './support/stack';
 
 /*
@@ -38,58 +38,6 @@ public class Main {
 `;
 const boilerplate = (name: string) =>
   solution(name, 0).replace(/return 0 \* n;/, '// Write your solution here\n        return 0;');
-
-interface Account {
-  email: string;
-  username: string;
-  fullName: string;
-  password: string;
-  token: string;
-}
-
-async function api(method: string, path: string, token?: string, body?: unknown) {
-  const res = await fetch(`${BASE_URL}/api${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = (await res.json().catch(() => undefined)) as Record<string, unknown> | undefined;
-  return { status: res.status, body: json ?? {} };
-}
-
-async function expectOk(method: string, path: string, token?: string, body?: unknown) {
-  const res = await api(method, path, token, body);
-  if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-}
-
-/** The super admin the journeys create, or create it here when this file runs alone. */
-async function adminToken(): Promise<string> {
-  const login = await api('POST', '/auth/login', undefined, { email: ADMIN.email, password: ADMIN.password });
-  if (login.status === 200) return login.body.token as string;
-  await expectOk('POST', '/auth/create-super-admin', undefined, { ...ADMIN, role: 'super_admin' });
-  return (await expectOk('POST', '/auth/login', undefined, { email: ADMIN.email, password: ADMIN.password }))
-    .token as string;
-}
-
-/** Signs up, follows the verification link from the outbox and signs in, all through the API. */
-async function account(name: string): Promise<Account> {
-  const a = {
-    email: `e2e-${name}-${RUN_ID}@javelin.test`,
-    username: `${name}${RUN_ID}`,
-    fullName: `E2E ${name} ${RUN_ID}`,
-    password: 'e2e-user-password',
-  };
-  const since = Date.now();
-  await expectOk('POST', '/auth/register', undefined, { ...a, confirmPassword: a.password });
-  const login = await api('POST', '/auth/login', undefined, { email: a.email, password: a.password });
-  if (login.status === 200) return { ...a, token: login.body.token as string };
-  const link = new URL(linkIn(await newestMailTo(a.email, since), '/verify-email?token='));
-  await expectOk('POST', '/auth/verify-email', undefined, { token: link.searchParams.get('token') });
-  const token = (await expectOk('POST', '/auth/login', undefined, { email: a.email, password: a.password }))
-    .token;
-  return { ...a, token: token as string };
-}
 
 /** The spec's live submit flow through the API, judged by the real judge: execute all tests, record, solve. */
 async function solveLive(user: Account, problemId: string, contestId: string, code: string): Promise<void> {
