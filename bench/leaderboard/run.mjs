@@ -1,5 +1,5 @@
 // Leaderboard benchmark (issue 4): 10,000 participants × 10 problems, then GET /api/leaderboard/contests/:id
-// and GET /api/contests under a fixed request rate from a second process (autocannon, load.mjs), which
+// and GET /api/contests at a fixed request rate from a second process (load.mjs: Poisson arrivals, then autocannon), which
 // decodes and checks every answer's body. Prints figures.
 //   node bench/leaderboard/run.mjs [--participants 10000] [--rate 500] [--duration 20] [--port 3900]
 //                                  [--database javelin_bench_leaderboard] [--prefix bench-leaderboard]
@@ -192,7 +192,7 @@ async function eventLoopDelay(base) {
  * Beside latency, what each request cost in CPU: the API process's and its PostgreSQL backends'
  * (figures that depend far less on what else the machine runs than latency does).
  */
-async function load_test(url, check, tokens) {
+async function load_test(url, check, tokens, arrivals = 'poisson') {
   const base = new URL(url).origin;
   await eventLoopDelay(base);
   const pids = await backendPids();
@@ -211,6 +211,8 @@ async function load_test(url, check, tokens) {
       String(DURATION),
       '--connections',
       '50',
+      '--arrivals',
+      arrivals,
       ...(tokens ? ['--tokens', tokens] : []),
     ],
     { maxBuffer: 64 << 20 },
@@ -240,16 +242,18 @@ try {
   const board = `leaderboard:${top.length}:${PROBLEMS}`;
   // Warm-up, then the measured runs.
   await load_test(`${base}/api/leaderboard/contests/${contestId}`, board);
-  const results = {
-    [`GET /api/leaderboard/contests/:id (points, cells)`]: await load_test(
-      `${base}/api/leaderboard/contests/${contestId}`,
-      board,
-    ),
-    [`GET /api/contests (${CONTESTS} contests)`]: await load_test(
-      `${base}/api/contests`,
-      `contests:${CONTESTS}`,
-    ),
+  const results = {};
+  /** Each endpoint twice: Poisson arrivals (the rate), then autocannon's bursts (a synchronized stress). */
+  const measure = async (name, url, check, tokens) => {
+    for (const arrivals of ['poisson', 'autocannon'])
+      results[`${name} | ${arrivals}`] = await load_test(url, check, tokens, arrivals);
   };
+  await measure(
+    'GET /api/leaderboard/contests/:id (points, cells)',
+    `${base}/api/leaderboard/contests/${contestId}`,
+    board,
+  );
+  await measure(`GET /api/contests (${CONTESTS} contests)`, `${base}/api/contests`, `contests:${CONTESTS}`);
   // The same contest as ICPC, frozen for its last 90 minutes: the freeze began 30 minutes ago, so about
   // half the accepts are hidden from others ('?' with their tries pending) while each participant still
   // sees their own. The public view reads the visible columns, written here as a freeze would leave them.
@@ -299,13 +303,17 @@ try {
   console.log(
     `icpc frozen (${hidden} cells hidden by the freeze): ${icpc.length} rows, first: ${JSON.stringify(icpc[0]).slice(0, 300)}`,
   );
-  results[`GET /api/leaderboard/contests/:id (icpc, frozen, cells)`] = await load_test(
+  await measure(
+    'GET /api/leaderboard/contests/:id (icpc, frozen, cells)',
     `${base}/api/leaderboard/contests/${contestId}`,
     board,
   );
-  results[
-    `GET /api/leaderboard/contests/:id (icpc, frozen, cells, ${viewers.length} signed-in participants)`
-  ] = await load_test(`${base}/api/leaderboard/contests/${contestId}`, board, tokens);
+  await measure(
+    `GET /api/leaderboard/contests/:id (icpc, frozen, cells, ${viewers.length} signed-in participants)`,
+    `${base}/api/leaderboard/contests/${contestId}`,
+    board,
+    tokens,
+  );
   const bytes = (
     await (
       await fetch(`${base}/api/leaderboard/contests/${contestId}`, {
@@ -318,19 +326,25 @@ try {
     `\n${PARTICIPANTS} participants × ${PROBLEMS} problems, target ${RATE} req/s for ${DURATION} s, 50 connections, 2 cores shared with the API and PostgreSQL`,
   );
   console.log(
+    `arrivals: poisson = ${RATE} req/s as a Poisson process, each latency from when the request was due (no coordinated omission);`,
+  );
+  console.log(
+    `          autocannon = its overallRate: each connection sends its ${RATE / 50} requests back to back when its second begins (a burst of ${RATE} a second, 50 at a time); its own p50/p99 (with its coordinated-omission correction), then [uncorrected p50/p99, share of requests sent in the first third of their second]`,
+  );
+  console.log(
     `load average (1 min) at the end: ${loadavg()[0].toFixed(2)}; every body decoded and checked (bad = failed the check)`,
   );
   console.log(
     'CPU per answer: the API process, its PostgreSQL backends, the load generator; event-loop delay p99/max in the API (prom-client, 10 ms resolution)',
   );
   console.log(
-    '| endpoint | req/s | p50 ms | p99 ms | max ms | non-2xx | errors | bad | bytes/answer | encodings | API CPU ms | PG CPU ms | load CPU ms | loop p99/max ms | checked |',
+    '| endpoint | arrivals | req/s | p50 ms | p99 ms | max ms | non-2xx | errors | bad | bytes/answer | encodings | API CPU ms | PG CPU ms | load CPU ms | loop p99/max ms | checked |',
   );
-  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+  console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const [name, r] of Object.entries(results)) {
     const c = r.checks;
     console.log(
-      `| ${name} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99} | ${r.max} | ${r.non2xx} | ${r.errors + r.timeouts} | ${c.bad} | ${c.meanBytes} | ${Object.entries(
+      `| ${name} | ${r.requestsPerSecond} | ${r.p50} | ${r.p99}${r.raw ? ` [${r.raw.p50.toFixed(0)}/${r.raw.p99.toFixed(0)}, ${(100 * r.sentInFirstThirdOfSecond).toFixed(0)} %]` : ''} | ${r.max} | ${r.non2xx} | ${r.errors + r.timeouts} | ${c.bad} | ${c.meanBytes} | ${Object.entries(
         c.encodings,
       )
         .map(([k, v]) => `${k} ${v}`)

@@ -15,6 +15,16 @@ export interface NewUser {
   emailVerified: boolean;
 }
 
+/** The signed-in user as guards and services see it. */
+export interface AuthUser {
+  id: string;
+  email: string;
+  username: string;
+  fullName: string;
+  emailVerified: boolean;
+  roles: Role[];
+}
+
 /** Which unique name a write ran into: another account holds this email or this username. */
 export type TakenName = 'email' | 'username';
 
@@ -51,6 +61,38 @@ export class UsersRepository {
 
   byId(id: string): Promise<User | null> {
     return this.db.getRepository(User).findOne({ where: { id } });
+  }
+
+  /**
+   * What a signed-in request needs of its user — the account's names and its roles, oldest first —
+   * in one narrow query (every signed-in request runs it), or null when the account is gone.
+   */
+  async authUser(id: string): Promise<AuthUser | null> {
+    const rows: {
+      id: string;
+      email: string;
+      username: string;
+      full_name: string;
+      email_verified: boolean;
+      roles: Role[];
+    }[] = await this.db.query(
+      `SELECT u.id, u.email, u.username, u.full_name, u.email_verified,
+              COALESCE(array_agg(r.role ORDER BY r.created_at, r.id) FILTER (WHERE r.id IS NOT NULL), '{}') AS roles
+         FROM users u LEFT JOIN user_roles r ON r.user_id = u.id
+        WHERE u.id = $1
+        GROUP BY u.id`,
+      [id],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    return {
+      id: row.id,
+      email: row.email,
+      username: row.username,
+      fullName: row.full_name,
+      emailVerified: row.email_verified,
+      roles: row.roles,
+    };
   }
 
   /** Every account with its roles, oldest first. */

@@ -2,19 +2,9 @@ import { ConflictException, Injectable, NotFoundException } from '@nestjs/common
 import { isAdminRoles, isSuperAdminRoles, Role, ServerMessages, User as UserDto } from '@javelin/contracts';
 import { Transactions, Tx } from '../common/transactions';
 import { User } from './user.entity';
-import { NewUser, TakenName, UsersRepository } from './users.repository';
+import { AuthUser, NewUser, TakenName, UsersRepository } from './users.repository';
 
-export type { NewUser };
-
-/** The signed-in user as guards and services see it. */
-export interface AuthUser {
-  id: string;
-  email: string;
-  username: string;
-  fullName: string;
-  emailVerified: boolean;
-  roles: Role[];
-}
+export type { AuthUser, NewUser };
 
 /** The one place that says a name is taken: an email by another account, or a username. */
 function nameTaken(name: TakenName): ConflictException {
@@ -48,10 +38,8 @@ export class UsersService {
     return this.repository.rolesOf(userId, tx);
   }
 
-  async authUser(id: string): Promise<AuthUser | null> {
-    const user = await this.findById(id);
-    if (!user) return null;
-    return { ...pickAuth(user), roles: await this.rolesOf(id) };
+  authUser(id: string): Promise<AuthUser | null> {
+    return this.repository.authUser(id);
   }
 
   /** Creates the user and their profile in one transaction (or in `tx`); a taken email or username is a 409. */
@@ -74,16 +62,6 @@ export class UsersService {
     const renamed = await this.repository.rename(userId, names, tx);
     if (renamed !== 'renamed') throw nameTaken(renamed.taken);
   }
-}
-
-function pickAuth(user: User): Omit<AuthUser, 'roles'> {
-  return {
-    id: user.id,
-    email: user.email,
-    username: user.username,
-    fullName: user.fullName,
-    emailVerified: user.emailVerified,
-  };
 }
 
 export function toUserDto(user: Omit<AuthUser, 'roles'>, roles: readonly string[]): UserDto {
