@@ -9,7 +9,9 @@ import { newestMailTo } from './support/mail';
  * Issue 20's journey: an admin runs a two-user ICPC contest with a freeze. Both users join while it
  * counts down to the start; Ada solves before the freeze, Bob after it (one rejected try first). During
  * the freeze Ada sees Bob's cell as '?' with his tries while Bob sees his own accept; the admin ends the
- * contest, unfreezes it, and Final Results show the revealed cells and each rating change.
+ * contest, unfreezes it, and Final Results show the revealed cells and each rating change. Then the admin
+ * edits the tests and rejudges the contest's submissions: Bob's rejected try turns Accepted in his history and
+ * on Final Results, and a second rejudge changes nothing.
  */
 
 const PROBLEM_TITLE = `ICPC Sum ${RUN_ID}`;
@@ -31,6 +33,31 @@ public class Main {
 }
 `;
 const WRONG = SOLUTION.replace('a + b', 'a - b');
+const TESTS = [
+  { inputs: { a: '2', b: '3' }, expectedOutput: '5', isExample: true },
+  { inputs: { a: '10', b: '4' }, expectedOutput: '14', isExample: false },
+];
+/** The tests after the admin's edit: with b = 0, Bob's first try (a - b) is right too. */
+const EDITED_TESTS = [
+  { inputs: { a: '2', b: '0' }, expectedOutput: '2', isExample: true },
+  { inputs: { a: '10', b: '0' }, expectedOutput: '10', isExample: false },
+];
+
+const problemForm = (testCases: typeof TESTS) => ({
+  title: PROBLEM_TITLE,
+  description: 'Print a + b.',
+  constraints: '-1000 <= a, b <= 1000',
+  difficulty: 'easy',
+  points: 10,
+  inputVariables: [
+    { id: 'a', name: 'a', type: 'int', description: 'first' },
+    { id: 'b', name: 'b', type: 'int', description: 'second' },
+  ],
+  testCases,
+  functionName: 'sum',
+  returnType: 'int',
+  tags: ['e2e'],
+});
 
 interface Person {
   email: string;
@@ -48,12 +75,14 @@ const person = (name: string): Person => ({
 const ada = person('ada');
 const bob = person('bob');
 let admin: Session;
+let adminApiToken = '';
+let problemId = '';
 let contestPath = '';
 let startAt = 0;
 
-async function api(path: string, body: unknown, token?: string) {
+async function api(path: string, body: unknown, token?: string, method = 'POST') {
   const res = await fetch(`${BASE_URL}/api${path}`, {
-    method: 'POST',
+    method,
     headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
     body: JSON.stringify(body),
   });
@@ -106,7 +135,8 @@ async function submit(page: Page, code: string, verdict: 'Accepted' | 'Wrong Ans
   await page.getByTestId('submission-result').filter({ hasText: verdict }).waitFor({ timeout: 90_000 });
 }
 
-const rowOf = (page: Page, p: Person) => page.getByTestId('contest-leaderboard-row').filter({ hasText: `@${p.username}` });
+const rowOf = (page: Page, p: Person) =>
+  page.getByTestId('contest-leaderboard-row').filter({ hasText: `@${p.username}` });
 const cellOf = (page: Page, p: Person) => rowOf(page, p).getByTestId('scoreboard-cell').first();
 
 beforeAll(async () => {
@@ -114,29 +144,10 @@ beforeAll(async () => {
   await api('/auth/create-super-admin', { ...ADMIN, role: 'super_admin' });
   const login = await api('/auth/login', { email: ADMIN.email, password: ADMIN.password });
   expect(login.status, `sign-in as ${ADMIN.email}`).toBe(200);
-  const problem = await api(
-    '/problems',
-    {
-      title: PROBLEM_TITLE,
-      description: 'Print a + b.',
-      constraints: '-1000 <= a, b <= 1000',
-      difficulty: 'easy',
-      points: 10,
-      inputVariables: [
-        { id: 'a', name: 'a', type: 'int', description: 'first' },
-        { id: 'b', name: 'b', type: 'int', description: 'second' },
-      ],
-      testCases: [
-        { inputs: { a: '2', b: '3' }, expectedOutput: '5', isExample: true },
-        { inputs: { a: '10', b: '4' }, expectedOutput: '14', isExample: false },
-      ],
-      functionName: 'sum',
-      returnType: 'int',
-      tags: ['e2e'],
-    },
-    login.body.token as string,
-  );
+  adminApiToken = login.body.token as string;
+  const problem = await api('/problems', problemForm(TESTS), adminApiToken);
   expect(problem.status, JSON.stringify(problem.body)).toBe(201);
+  problemId = problem.body._id as string;
   await register(ada);
   await register(bob);
   admin = await openSession();
@@ -173,7 +184,9 @@ describe('an ICPC contest with a freeze', () => {
     await dialog.getByRole('button', { name: 'Create Contest' }).click();
     await expectToast(page, 'Contest created successfully');
     const row = page.getByRole('article', { name: CONTEST_TITLE });
-    await expect.poll(() => row.innerText()).toContain(`Format: ICPC (+20 min) · freeze ${FREEZE_MINUTES} min`);
+    await expect
+      .poll(() => row.innerText())
+      .toContain(`Format: ICPC (+20 min) · freeze ${FREEZE_MINUTES} min`);
   });
 
   it('both join while it counts down to the start, in their own time zone', async () => {
@@ -188,7 +201,9 @@ describe('an ICPC contest with a freeze', () => {
       const first = await card.getByTestId('countdown').innerText();
       expect(first).toMatch(/Starts in\s+00:00:\d\d/);
       await expect.poll(() => card.getByTestId('countdown').innerText(), { timeout: 5_000 }).not.toBe(first);
-      expect(await page.getByTestId('time-zone').innerText()).toMatch(/Times are shown in your time zone, .+\./);
+      expect(await page.getByTestId('time-zone').innerText()).toMatch(
+        /Times are shown in your time zone, .+\./,
+      );
       contestPath = (await card.getByRole('link', { name: 'View Details' }).getAttribute('href')) ?? '';
     }
     await screenshot(ada.session!.page, 'icpc-02-contests-countdown');
@@ -207,7 +222,9 @@ describe('an ICPC contest with a freeze', () => {
     await submit(page, SOLUTION, 'Accepted');
     expect(Date.now()).toBeLessThan(startAt + OPEN_MS);
     await page.waitForURL(`**${contestPath}`, { timeout: 10_000 });
-    await expect.poll(() => cellOf(page, ada).getAttribute('class'), { timeout: 30_000 }).toContain('sb-first');
+    await expect
+      .poll(() => cellOf(page, ada).getAttribute('class'), { timeout: 30_000 })
+      .toContain('sb-first');
   });
 
   it("during the freeze Ada sees Bob's tries as '?', Bob sees his own accept", async () => {
@@ -239,7 +256,9 @@ describe('an ICPC contest with a freeze', () => {
       await signIn(mobile.page, ada.email, ada.password);
       await mobile.page.goto(contestPath);
       await cellOf(mobile.page, bob).filter({ hasText: '? 2' }).waitFor({ timeout: 30_000 });
-      const overflow = await mobile.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      const overflow = await mobile.page.evaluate(
+        () => document.documentElement.scrollWidth - window.innerWidth,
+      );
       expect(overflow).toBeLessThanOrEqual(0);
       await screenshot(mobile.page, 'icpc-05-frozen-375');
     } finally {
@@ -272,7 +291,9 @@ describe('an ICPC contest with a freeze', () => {
     // Both solved one problem; Ada's penalty is lower (no rejected try, earlier accept): she is first.
     const rows = adaPage.getByTestId('contest-leaderboard-row');
     expect(await rows.nth(0).innerText()).toContain(`@${ada.username}`);
-    await expect.poll(() => rowOf(adaPage, ada).getByTestId('rating-change').innerText(), { timeout: 30_000 }).toMatch(/^\+\d+ → 1\d{3}$/);
+    await expect
+      .poll(() => rowOf(adaPage, ada).getByTestId('rating-change').innerText(), { timeout: 30_000 })
+      .toMatch(/^\+\d+ → 1\d{3}$/);
     expect(await rowOf(adaPage, bob).getByTestId('rating-change').innerText()).toMatch(/^−\d+ → 1\d{3}$/);
     await screenshot(adaPage, 'icpc-06-final-results');
     const mobile = await openSession({ width: 375, height: 812 });
@@ -292,5 +313,51 @@ describe('an ICPC contest with a freeze', () => {
     await page.goto('/admin/contests');
     await page.getByRole('heading', { name: 'Rejudge' }).waitFor();
     await screenshot(page, 'icpc-09-admin-rejudge');
+  });
+
+  it("the admin fixes the tests and rejudges the contest: Bob's first try turns Accepted, once", async () => {
+    const edited = await api(`/problems/${problemId}`, problemForm(EDITED_TESTS), adminApiToken, 'PUT');
+    expect(edited.status, JSON.stringify(edited.body)).toBe(200);
+    const page = admin.page;
+    await page.goto('/admin/contests');
+    const panel = page.getByRole('region', { name: 'Rejudge' });
+    await panel.getByLabel('Problem').selectOption({ label: PROBLEM_TITLE });
+    await panel.getByLabel('Submissions').selectOption({ label: `Contest: ${CONTEST_TITLE}` });
+    await panel.getByRole('button', { name: 'Rejudge' }).click();
+    // Ada's accept and Bob's two tries are judged again; only Bob's wrong answer changes.
+    await expect
+      .poll(() => panel.getByTestId('rejudge-progress').innerText(), { timeout: 120_000 })
+      .toContain('Finished: 3 / 3 judged, 1 changed');
+    await screenshot(page, 'icpc-10-admin-rejudged');
+
+    // Bob's history shows both tries accepted now.
+    const bobPage = bob.session!.page;
+    await bobPage.goto(`${contestPath}/problems/${problemId}`);
+    await bobPage.getByRole('tab', { name: 'Submissions' }).click();
+    const rows = bobPage.getByTestId('submission-row');
+    await expect.poll(() => rows.count(), { timeout: 30_000 }).toBe(2);
+    for (const text of await rows.allInnerTexts()) expect(text.toLowerCase()).toContain('accepted');
+    await screenshot(bobPage, 'icpc-11-history-rejudged');
+
+    // Final Results: Bob solved at his first try, no rejected try; Ada's earlier accept keeps her first,
+    // so the rating changes keep their signs.
+    const adaPage = ada.session!.page;
+    await adaPage.goto(contestPath);
+    await adaPage.getByRole('heading', { name: 'Final Results' }).waitFor();
+    await expect
+      .poll(() => cellOf(adaPage, bob).getAttribute('aria-label'), { timeout: 30_000 })
+      .toMatch(/^Problem A: solved at minute \d+$/);
+    expect(await adaPage.getByTestId('contest-leaderboard-row').nth(0).innerText()).toContain(
+      `@${ada.username}`,
+    );
+    expect(await rowOf(adaPage, ada).getByTestId('rating-change').innerText()).toMatch(/^\+\d+ → 1\d{3}$/);
+    expect(await rowOf(adaPage, bob).getByTestId('rating-change').innerText()).toMatch(/^−\d+ → 1\d{3}$/);
+    await screenshot(adaPage, 'icpc-12-final-results-rejudged');
+
+    // Running it again changes nothing.
+    await panel.getByRole('button', { name: 'Rejudge' }).click();
+    await expect
+      .poll(() => panel.getByTestId('rejudge-progress').innerText(), { timeout: 120_000 })
+      .toContain('Finished: 3 / 3 judged, 0 changed');
   });
 });
