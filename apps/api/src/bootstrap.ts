@@ -70,11 +70,15 @@ function serveWeb(app: NestExpressApplication, env: Env): void {
     new Logger('Web').warn(`no web build at ${dir}: only /api is served`);
     return;
   }
-  app.use(express.static(dir, { index: false, maxAge: '1h' }));
+  const ownedByApi = (req: express.Request) =>
+    req.path.startsWith(`/${API_PREFIX}/`) || req.path === `/${API_PREFIX}` || req.path === '/metrics';
+  // The API's paths never look on disk: the static files are not asked for a stat of each of them.
+  const files = express.static(dir, { index: false, maxAge: '1h' });
+  app.use((req: express.Request, res: express.Response, next: express.NextFunction) =>
+    ownedByApi(req) ? next() : files(req, res, next),
+  );
   app.use((req: express.Request, res: express.Response, next: express.NextFunction) => {
-    const ownedByApi =
-      req.path.startsWith(`/${API_PREFIX}/`) || req.path === `/${API_PREFIX}` || req.path === '/metrics';
-    if (req.method !== 'GET' || ownedByApi) return next();
+    if (req.method !== 'GET' || ownedByApi(req)) return next();
     res.sendFile(join(dir, 'index.html'));
   });
 }
