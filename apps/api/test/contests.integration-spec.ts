@@ -7,6 +7,7 @@ import { TEST_DATABASE_URL } from './support/env';
 import { bearer, resetDatabase, seedUser, SeededUser, startApp, TestApp } from './support/app';
 import { createContest, endNow, recordPassingJudgement, startNow, submitAndSolve } from './support/contests';
 import { createProblem } from './support/problems';
+import { acceptedSubmissionBody, fullRunBody } from './support/submissions';
 
 describe('contests', () => {
   let t: TestApp;
@@ -261,7 +262,7 @@ describe('contests', () => {
       const notJoined = await t.http
         .post('/api/execute-code')
         .set(bearer(outsider.token))
-        .send({ code, language: 'java', problemId: problemA, runAllTestCases: true, contestId: contest._id });
+        .send(fullRunBody(problemA, code, { contestId: contest._id }));
       expect(notJoined.status).toBe(403);
       expect(notJoined.body.error).toBe('You must join the contest to access its problems');
 
@@ -367,15 +368,7 @@ describe('contests', () => {
       const sub = await t.http
         .post('/api/submissions')
         .set(bearer(user.token))
-        .send({
-          problemId: problemA,
-          contestId: contest._id,
-          code,
-          language: 'java',
-          status: 'accepted',
-          testCasesPassed: 5,
-          totalTestCases: 5,
-        })
+        .send(acceptedSubmissionBody(problemA, code, { contestId: contest._id }))
         .expect(201);
       const results = await Promise.all(
         Array.from({ length: 10 }, () =>

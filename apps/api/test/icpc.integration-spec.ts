@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { ContestLeaderboardEntry } from '@javelin/contracts';
 import { StandingsService } from '../src/contests/standings.service';
 import { bearer, seedUser, SeededUser, TestApp } from './support/app';
-import { MINUTE, type Outcome, scriptedContest } from './support/scripted-contest';
+import { MINUTE, scriptedContest, type Step } from './support/scripted-contest';
 
 /**
  * ICPC scoring, per-problem cells and the freeze, through the real judge: every try is a real submit,
@@ -21,10 +21,10 @@ describe('contest formats, cells and the freeze', () => {
     ({ t, admin, problems } = script.s);
   });
 
-  /** One real submit at the current clock; an accept is a first solve. */
-  async function attempt(user: SeededUser, contestId: string, problemId: string, outcome: Outcome) {
-    const solved = await script.attempt(user, contestId, problemId, outcome);
-    if (solved) expect(solved.alreadySolved).toBe(false);
+  /** Real submits, each at its minute after `start`; every accept is a first solve. */
+  async function play(start: Date, contestId: string, steps: Step[]) {
+    for (const solved of await script.play(start, contestId, steps))
+      if (solved) expect(solved.alreadySolved).toBe(false);
   }
 
   const board = async (contestId: string, token?: string): Promise<ContestLeaderboardEntry[]> => {
@@ -72,7 +72,7 @@ describe('contest formats, cells and the freeze', () => {
       dave,
     ]);
     const { A, B, C } = problems;
-    const script: [number, SeededUser, string, Outcome][] = [
+    await play(start, contestId, [
       [10, alice, A, 'WA'],
       [12, alice, A, 'CE'], // a compile error is never a rejected try
       [15, alice, A, 'AC'],
@@ -85,11 +85,7 @@ describe('contest formats, cells and the freeze', () => {
       [60, alice, B, 'AC'],
       [70, carol, A, 'WA'],
       [80, carol, C, 'CE'],
-    ];
-    for (const [minute, user, problem, outcome] of script) {
-      at(start, minute);
-      await attempt(user, contestId, problem, outcome);
-    }
+    ]);
     // By hand: alice A 15 + 20 (one WA; the CE and the late WA do not count), B 60 → 2 solved, 95, last 60.
     // bob A 30, B 50 + 20 → 2, 100. dave A 40, B 55 → 2, 95, last 55: ahead of alice on the last accept.
     // carol: one WA on A, C only a compile error (no cell). First solves: A alice (15), B bob (50).
@@ -135,14 +131,12 @@ describe('contest formats, cells and the freeze', () => {
     const [erin, frank] = [await seedUser(t), await seedUser(t)];
     const start = new Date('2031-04-01T09:00:00.000Z');
     const contestId = await newContest(start, 2, {}, [erin, frank]);
-    at(start, 5);
-    await attempt(erin, contestId, problems.B, 'WA');
-    at(start, 9);
-    await attempt(erin, contestId, problems.B, 'AC');
-    at(start, 12);
-    await attempt(frank, contestId, problems.A, 'AC');
-    at(start, 20);
-    await attempt(frank, contestId, problems.C, 'WA');
+    await play(start, contestId, [
+      [5, erin, problems.B, 'WA'],
+      [9, erin, problems.B, 'AC'],
+      [12, frank, problems.A, 'AC'],
+      [20, frank, problems.C, 'WA'],
+    ]);
     const entries = await board(contestId);
     expect(entries.map((e) => [e.username, e.score, e.problemsSolved, e.rank, 'penalty' in e])).toEqual([
       [frank.username, 30, 1, 1, false],
@@ -165,8 +159,7 @@ describe('contest formats, cells and the freeze', () => {
     const contest = (await t.http.get(`/api/contests/${contestId}`).expect(200)).body;
     expect(contest).toMatchObject({ format: 'icpc', penaltyMinutes: 20, freezeMinutes: 60, frozen: true });
     expect(contest.freezeTime).toBe(new Date(start.getTime() + 120 * MINUTE).toISOString());
-    at(start, 30);
-    await attempt(uma, contestId, problems.A, 'AC');
+    await play(start, contestId, [[30, uma, problems.A, 'AC']]);
 
     // Watch the public stream through the freeze, byte for byte.
     await t.app.listen(0, '127.0.0.1');
@@ -203,14 +196,12 @@ describe('contest formats, cells and the freeze', () => {
             ) as ContestLeaderboardEntry[],
         );
 
-    at(start, 125);
-    await attempt(vic, contestId, problems.A, 'WA');
-    at(start, 130);
-    await attempt(vic, contestId, problems.A, 'AC');
-    at(start, 135);
-    await attempt(vic, contestId, problems.B, 'AC');
-    at(start, 140);
-    await attempt(uma, contestId, problems.B, 'WA');
+    await play(start, contestId, [
+      [125, vic, problems.A, 'WA'],
+      [130, vic, problems.A, 'AC'],
+      [135, vic, problems.B, 'AC'],
+      [140, uma, problems.B, 'WA'],
+    ]);
 
     // Anyone: vic's tries after the freeze are pending; uma's pre-freeze accept shows.
     const publicView = await board(contestId);

@@ -10,6 +10,7 @@ import { createContest } from './support/contests';
 import { TEST_REDIS_URL } from './support/env';
 import { startJudge, RunningJudge } from './support/judge';
 import { sumProblem, SUM_ACCEPTED, SUM_WRONG_ON_HIDDEN } from './support/problems';
+import { judgeAndRecord } from './support/submissions';
 
 const MINUTE = 60_000;
 
@@ -43,41 +44,6 @@ describe('rejudge', () => {
       testCases: p.testCases.map((tc) => (tc.expectedOutput === '42' ? { ...tc, expectedOutput: '0' } : tc)),
     };
   };
-
-  async function submit(
-    user: SeededUser,
-    problemId: string,
-    contestId: string | null,
-    code: string,
-    expected: string,
-  ) {
-    const judged = await t.http
-      .post('/api/execute-code')
-      .set(bearer(user.token))
-      .send({ code, language: 'java', problemId, runAllTestCases: true, ...(contestId ? { contestId } : {}) })
-      .expect(200);
-    expect(judged.body.verdict).toBe(expected);
-    if (expected !== 'accepted') return;
-    const inContest = contestId ? { contestId } : {};
-    const sub = await t.http
-      .post('/api/submissions')
-      .set(bearer(user.token))
-      .send({
-        problemId,
-        ...inContest,
-        code,
-        language: 'java',
-        status: 'accepted',
-        testCasesPassed: 5,
-        totalTestCases: 5,
-      })
-      .expect(201);
-    await t.http
-      .post('/api/solve')
-      .set(bearer(user.token))
-      .send({ problemId, submissionId: sub.body._id, ...inContest })
-      .expect(200);
-  }
 
   async function rejudge(body: Record<string, unknown>) {
     const started = await t.http.post('/api/admin/rejudge').set(bearer(admin.token)).send(body).expect(202);
@@ -132,12 +98,12 @@ describe('rejudge', () => {
     for (const u of [right, wrong])
       await t.http.post(`/api/contests/${contest._id}/join`).set(bearer(u.token)).expect(200);
     clock.useClock(() => new Date(start.getTime() + 10 * MINUTE));
-    await submit(right, problemId, contest._id, SUM_ACCEPTED, 'wrong_answer');
+    await judgeAndRecord(t, right, problemId, SUM_ACCEPTED, 'wrong_answer', { contestId: contest._id });
     clock.useClock(() => new Date(start.getTime() + 20 * MINUTE));
-    await submit(wrong, problemId, contest._id, SUM_WRONG_ON_HIDDEN, 'accepted');
+    await judgeAndRecord(t, wrong, problemId, SUM_WRONG_ON_HIDDEN, 'accepted', { contestId: contest._id });
     clock.useClock(() => new Date());
-    await submit(practiceRight, problemId, null, SUM_ACCEPTED, 'wrong_answer');
-    await submit(practiceWrong, problemId, null, SUM_WRONG_ON_HIDDEN, 'accepted');
+    await judgeAndRecord(t, practiceRight, problemId, SUM_ACCEPTED, 'wrong_answer');
+    await judgeAndRecord(t, practiceWrong, problemId, SUM_WRONG_ON_HIDDEN, 'accepted');
 
     // The contest ends and is rated on the broken verdicts: the wrong solution won.
     const after = new Date(start.getTime() + 61 * MINUTE);

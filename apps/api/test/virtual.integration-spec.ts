@@ -11,7 +11,8 @@ import { StandingsService } from '../src/contests/standings.service';
 import { bearer, seedUser, SeededUser, TestApp } from './support/app';
 import { createContest } from './support/contests';
 import { SUM_ACCEPTED } from './support/problems';
-import { MINUTE, type Outcome, scriptedContest } from './support/scripted-contest';
+import { fullRunBody } from './support/submissions';
+import { MINUTE, scriptedContest } from './support/scripted-contest';
 
 /**
  * Issue 21 items 3 and 4 through HTTP, the real judge, PostgreSQL and Redis: practice after a
@@ -20,7 +21,7 @@ import { MINUTE, type Outcome, scriptedContest } from './support/scripted-contes
  */
 describe('practice after the end and virtual runs', () => {
   const script = scriptedContest({ hiddenB: true });
-  const { at, newContest } = script;
+  const { at, play, newContest } = script;
   let t: TestApp;
   let admin: SeededUser;
   let problems: { A: string; B: string; C: string };
@@ -79,25 +80,17 @@ describe('practice after the end and virtual runs', () => {
       const [alice, bob, carol] = [await seedUser(t), await seedUser(t), await seedUser(t)];
       const start = new Date('2032-01-10T09:00:00.000Z');
       const contestId = await newContest(start, 2, {}, [alice, bob]);
-      at(start, 10);
-      await attempt(alice, contestId, problems.A, 'AC');
-      at(start, 20);
-      await attempt(bob, contestId, problems.A, 'WA');
-      at(start, 30);
-      await attempt(bob, contestId, problems.B, 'AC');
+      await play(start, contestId, [
+        [10, alice, problems.A, 'AC'],
+        [20, bob, problems.A, 'WA'],
+        [30, bob, problems.B, 'AC'],
+      ]);
 
       // Practice is for after the end: during the contest, the live rules stand.
       const during = await t.http
         .post('/api/execute-code')
         .set(bearer(carol.token))
-        .send({
-          code: SUM_ACCEPTED,
-          language: 'java',
-          problemId: problems.A,
-          contestId,
-          runAllTestCases: true,
-          contestMode: 'practice',
-        })
+        .send(fullRunBody(problems.A, SUM_ACCEPTED, { contestId, contestMode: 'practice' }))
         .expect(403);
       expect(during.body.message).toBe(ServerMessages.practiceOnlyAfterEnd);
 
@@ -111,13 +104,7 @@ describe('practice after the end and virtual runs', () => {
       const closed = await t.http
         .post('/api/execute-code')
         .set(bearer(bob.token))
-        .send({
-          code: SUM_ACCEPTED,
-          language: 'java',
-          problemId: problems.A,
-          contestId,
-          runAllTestCases: true,
-        })
+        .send(fullRunBody(problems.A, SUM_ACCEPTED, { contestId }))
         .expect(403);
       expect(closed.body.message).toBe(ServerMessages.contestNotActive);
 
@@ -136,7 +123,7 @@ describe('practice after the end and virtual runs', () => {
       await t.http
         .post('/api/execute-code')
         .set(bearer(carol.token))
-        .send({ code: SUM_ACCEPTED, language: 'java', problemId: problems.B, runAllTestCases: true })
+        .send(fullRunBody(problems.B, SUM_ACCEPTED))
         .expect(404);
 
       // Standings, cells, solves and ratings are exactly as they were, also after a full recount.
@@ -200,13 +187,7 @@ describe('practice after the end and virtual runs', () => {
         t.http
           .post('/api/execute-code')
           .set(bearer(user.token))
-          .send({
-            code: SUM_ACCEPTED,
-            language: 'java',
-            problemId: problems.A,
-            runAllTestCases: true,
-            ...body,
-          });
+          .send({ ...fullRunBody(problems.A, SUM_ACCEPTED), ...body });
       expect((await send({ contestMode: 'practice' }).expect(400)).body.message).toBe(
         ServerMessages.contestModeNeedsContestId,
       );
@@ -244,17 +225,13 @@ describe('practice after the end and virtual runs', () => {
       const start = new Date('2032-02-01T09:00:00.000Z');
       const contestId = await newContest(start, 2, { format: 'icpc', penaltyMinutes: 20 }, [alice, bob]);
       const { A, B, C } = problems;
-      const live: [number, SeededUser, string, Outcome][] = [
+      await play(start, contestId, [
         [10, alice, A, 'AC'],
         [20, bob, A, 'WA'],
         [30, bob, A, 'AC'],
         [60, alice, B, 'AC'],
         [100, bob, B, 'WA'],
-      ];
-      for (const [minute, user, problem, outcome] of live) {
-        at(start, minute);
-        await attempt(user, contestId, problem, outcome);
-      }
+      ]);
 
       // Over, not yet rated: the virtual run happens before the ratings are computed, and changes nothing in them.
       at(start, 121);
@@ -280,10 +257,15 @@ describe('practice after the end and virtual runs', () => {
       expect([vb.elapsedSeconds, vb.durationSeconds]).toEqual([0, 7200]);
       expect(summary(vb.entries, 'icpc')).toEqual([[dave.username, 1, 0, 0, true]]);
 
-      at(v, 5);
-      await attempt(dave, contestId, A, 'WA', 'virtual');
-      at(v, 12);
-      await attempt(dave, contestId, A, 'AC', 'virtual');
+      await play(
+        v,
+        contestId,
+        [
+          [5, dave, A, 'WA'],
+          [12, dave, A, 'AC'],
+        ],
+        'virtual',
+      );
       at(v, 15);
       vb = await virtualBoard(dave, contestId);
       // At minute 15: alice's A (minute 10) shows; bob has tried nothing yet. dave: 12 + 20 for the rejected try.
@@ -311,10 +293,15 @@ describe('practice after the end and virtual runs', () => {
         [bob.username, 3, 1, 50, false],
       ]);
 
-      at(v, 40);
-      await attempt(dave, contestId, C, 'CE', 'virtual'); // a compile error is never a try
-      at(v, 50);
-      await attempt(dave, contestId, B, 'AC', 'virtual');
+      await play(
+        v,
+        contestId,
+        [
+          [40, dave, C, 'CE'], // a compile error is never a try
+          [50, dave, B, 'AC'],
+        ],
+        'virtual',
+      );
       at(v, 55);
       vb = await virtualBoard(dave, contestId);
       // alice's B at minute 60 has not happened yet at minute 55: dave leads with 2 solved.
@@ -344,14 +331,7 @@ describe('practice after the end and virtual runs', () => {
           await t.http
             .post('/api/execute-code')
             .set(bearer(dave.token))
-            .send({
-              code: SUM_ACCEPTED,
-              language: 'java',
-              problemId: C,
-              contestId,
-              runAllTestCases: true,
-              contestMode: 'virtual',
-            })
+            .send(fullRunBody(C, SUM_ACCEPTED, { contestId, contestMode: 'virtual' }))
             .expect(403)
         ).body.message,
       ).toBe(ServerMessages.noVirtualRunInProgress);
@@ -405,12 +385,11 @@ describe('practice after the end and virtual runs', () => {
       const start = new Date('2032-03-01T09:00:00.000Z');
       const contestId = await newContest(start, 1, {}, [erin, frank]);
       const { A, B, C } = problems;
-      at(start, 5);
-      await attempt(frank, contestId, B, 'AC');
-      at(start, 10);
-      await attempt(erin, contestId, A, 'AC');
-      at(start, 40);
-      await attempt(frank, contestId, C, 'AC');
+      await play(start, contestId, [
+        [5, frank, B, 'AC'],
+        [10, erin, A, 'AC'],
+        [40, frank, C, 'AC'],
+      ]);
 
       const v = new Date('2032-03-02T12:00:00.000Z');
       at(v, 0);
@@ -476,12 +455,11 @@ describe('practice after the end and virtual runs', () => {
       const start = new Date('2032-04-01T09:00:00.000Z');
       // Two hours, the last hour frozen (from minute 60).
       const contestId = await newContest(start, 2, { format: 'icpc', freezeMinutes: 60 }, [hank, ivy]);
-      at(start, 20);
-      await attempt(hank, contestId, problems.A, 'AC');
-      at(start, 70);
-      await attempt(ivy, contestId, problems.A, 'WA');
-      at(start, 80);
-      await attempt(ivy, contestId, problems.A, 'AC');
+      await play(start, contestId, [
+        [20, hank, problems.A, 'AC'],
+        [70, ivy, problems.A, 'WA'],
+        [80, ivy, problems.A, 'AC'],
+      ]);
 
       const v = new Date('2032-04-03T09:00:00.000Z');
       at(v, 0);

@@ -154,12 +154,18 @@ export const createSuperAdminSchema = z.strictObject({
   ...accountFields,
 });
 
+/**
+ * The `code` of every run, submission and AI call: Java source of at most MAX_CODE_BYTES in UTF-8.
+ * The API's class-validator DTOs (run-custom, analyze-code, debug-help) check `code` with it too.
+ */
+export const javaSourceSchema = z
+  .string({ error: typeError('code', FieldSentences.isRequired('code')) })
+  .refine((value) => utf8Bytes(value) <= MAX_CODE_BYTES, FieldSentences.codeTooLarge)
+  .meta({ maxLength: MAX_CODE_BYTES, description: `at most ${MAX_CODE_BYTES} bytes in UTF-8` });
+
 /** Java source for a problem: what run and submit start from. */
 const javaCode = {
-  code: z
-    .string({ error: typeError('code', FieldSentences.isRequired('code')) })
-    .refine((value) => utf8Bytes(value) <= MAX_CODE_BYTES, FieldSentences.codeTooLarge)
-    .meta({ maxLength: MAX_CODE_BYTES, description: `at most ${MAX_CODE_BYTES} bytes in UTF-8` }),
+  code: javaSourceSchema,
   language: z.literal('java', { error: FieldSentences.languageJava }),
   problemId: uuid('problemId'),
 };

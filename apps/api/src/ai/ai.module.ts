@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ENV, Env } from '../config/env';
+import { ExecutionModule } from '../execution/execution.module';
 import { ProblemsModule } from '../problems/problems.module';
 import { AiCache } from './ai-cache';
 import { AI_CONFIG } from './ai.config';
@@ -14,7 +15,8 @@ import { SandboxJobs } from './sandbox/sandbox-jobs';
 const MS_PER_SECOND = 1000;
 
 @Module({
-  imports: [ProblemsModule],
+  // ExecutionModule: the sandbox jobs go through its JudgeClient.
+  imports: [ProblemsModule, ExecutionModule],
   controllers: [AiController],
   providers: [
     // AI_* settings are read here, once at start, like the rest of the environment.

@@ -12,7 +12,7 @@ import {
   UseInterceptors,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { ServerMessages } from '@javelin/contracts';
+import { judgingRateLimitedMessage, ServerMessages } from '@javelin/contracts';
 import type { Request, Response } from 'express';
 import Redis from 'ioredis';
 import { Observable, tap } from 'rxjs';
@@ -50,6 +50,18 @@ const GIVE_BACK = `if redis.call('exists', KEYS[1]) == 1 then return redis.call(
 /** Limits a route (or every route of a controller) by fixed windows counted in Redis, shared by every API instance. */
 export const RateLimit = (...rules: RateLimitRule[]) =>
   applyDecorators(SetMetadata(RATE_LIMIT_RULES, rules), UseInterceptors(RateLimitInterceptor));
+
+/**
+ * The per-user judging budget: runs, submits, custom runs and admins' reference runs all cost the
+ * judge alike, so they count against one budget (a 429 with Retry-After past it).
+ */
+export const JudgingBudget = () =>
+  RateLimit({
+    setting: 'judgingPerUser',
+    per: 'user',
+    message: (window, retryAfter) =>
+      judgingRateLimitedMessage(window.limit, window.windowSeconds, retryAfter),
+  });
 
 /**
  * Counts before the body is validated (an invalid request still spends budget) and after the guards

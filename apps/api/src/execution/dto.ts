@@ -1,29 +1,36 @@
-import { FieldSentences, MAX_CODE_BYTES, type ExecuteCodeBody } from '@javelin/contracts';
+import { FieldSentences, javaSourceSchema, type ExecuteCodeBody } from '@javelin/contracts';
 import {
   Equals,
   IsObject,
-  IsString,
   IsUUID,
   Validate,
   ValidatorConstraint,
+  type ValidationArguments,
   ValidatorConstraintInterface,
 } from 'class-validator';
 import { Optional } from '../common/validation';
 
-@ValidatorConstraint({ name: 'maxBytes' })
-export class MaxCodeBytes implements ValidatorConstraintInterface {
+/** What is wrong with `value` as a `code` field, in the shared rule's sentence; nothing when it is fine. */
+function javaSourceProblem(value: unknown): string | undefined {
+  // A required DTO field answers null as it answers a missing one ("code is required"), like its neighbours.
+  const checked = javaSourceSchema.safeParse(value ?? undefined);
+  return checked.success ? undefined : checked.error.issues[0]?.message;
+}
+
+/** `code` checked by the rule execute-code and submissions use (libs/contracts javaSourceSchema). */
+@ValidatorConstraint({ name: 'javaSource' })
+export class JavaSource implements ValidatorConstraintInterface {
   validate(value: unknown): boolean {
-    return typeof value === 'string' && Buffer.byteLength(value, 'utf8') <= MAX_CODE_BYTES;
+    return javaSourceProblem(value) === undefined;
   }
-  defaultMessage(): string {
-    return FieldSentences.codeTooLarge;
+  defaultMessage(args?: ValidationArguments): string {
+    return javaSourceProblem(args?.value) ?? FieldSentences.isRequired('code');
   }
 }
 
 /** Java source for a problem: what run, submit, analysis and debug help all start from. */
 export class JavaCodeDto {
-  @IsString({ message: FieldSentences.isRequired('code') })
-  @Validate(MaxCodeBytes)
+  @Validate(JavaSource)
   code!: string;
 
   @Equals('java', { message: FieldSentences.languageJava })

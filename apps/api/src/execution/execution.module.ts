@@ -8,7 +8,7 @@ import { JudgeClient } from './judge-client.service';
 @Module({
   imports: [ProblemsModule, ContestsModule],
   providers: [JudgeClient, ExecutionService],
-  // JudgeClient: the reference module runs problems' reference solutions through the same queue.
+  // JudgeClient: the reference module runs problems' reference solutions, and the AI its sandbox jobs, through the same queue.
   exports: [ExecutionService, JudgeClient],
 })
 export class ExecutionModule {}

@@ -34,7 +34,18 @@ export function judgeUnavailable(message: string = ServerMessages.judgeUnavailab
 }
 
 export const JUDGE_LOST_JOB = ServerMessages.judgeLostJob;
-class JobVanished extends Error {}
+/** The job is gone from the queue: Redis restarted without its data. */
+export class JobVanished extends Error {}
+
+/** A job for the judge queue: the judge tells judging from the AI's jobs by its name. */
+export interface JudgeQueueJob {
+  name: string;
+  data: object;
+  /** Absent: ahead of every job that has one (live submissions). */
+  priority?: number;
+  /** How many finished jobs of this kind Redis keeps for a while (results a missed event can still be read from). */
+  keepCompleted: number;
+}
 
 /** BullMQ runs jobs without a priority first; background work (rejudges) waits behind every live submission. */
 export const BACKGROUND_PRIORITY = 100;
@@ -43,11 +54,14 @@ const BACKGROUND_WAIT_FACTOR = 10;
 
 const bounded = <T>(work: Promise<T>): Promise<T> => withTimeout(work, QUEUE_OP_TIMEOUT_MS, 'Redis');
 
-/** Sends jobs to the judge queue and waits, bounded, for their verdicts. */
+/**
+ * Sends jobs to the judge queue and waits, bounded, for their verdicts. The AI's sandbox jobs
+ * (ai/sandbox/sandbox-jobs.ts) travel the same way, through enqueue() and waitFor(), with their own policy.
+ */
 @Injectable()
 export class JudgeClient implements OnApplicationShutdown {
   private readonly logger = new Logger('JudgeClient');
-  private readonly queue: Queue<JudgeJobData, JudgeJobResult>;
+  private readonly queue: Queue;
   private readonly events: QueueEvents;
   /**
    * The same queue on a connection that waits for Redis, used only to wait for verdicts: BullMQ's
@@ -55,7 +69,7 @@ export class JudgeClient implements OnApplicationShutdown {
    * while Redis restarts would be an unhandled rejection that ends the process. The watch loop
    * below still answers the request (503) when Redis is away.
    */
-  private readonly waiting: Queue<JudgeJobData, JudgeJobResult>;
+  private readonly waiting: Queue;
 
   constructor(
     @Inject(ENV) private readonly env: Env,
@@ -90,32 +104,20 @@ export class JudgeClient implements OnApplicationShutdown {
     return this.run(data, BACKGROUND_PRIORITY, this.env.judgeResultTimeoutMs * BACKGROUND_WAIT_FACTOR);
   }
 
-  private async run(data: JudgeJobData, priority: number | undefined, waitMs: number): Promise<JudgeJobResult> {
-    let job;
+  private async run(
+    data: JudgeJobData,
+    priority: number | undefined,
+    waitMs: number,
+  ): Promise<JudgeJobResult> {
+    let job: Job;
     try {
-      job = await bounded(
-        // A unique id: BullMQ's own counter starts again at 1 if Redis loses its data, and a request still
-        // waiting for an old job must never receive the verdict of a new job that reused its number.
-        this.queue.add('judge', data, {
-          jobId: randomUUID(),
-          ...(priority === undefined ? {} : { priority }),
-          removeOnComplete: { age: 600, count: 10_000 },
-          removeOnFail: { age: 3_600 },
-        }),
-      );
+      job = await this.enqueue({ name: 'judge', data, priority, keepCompleted: 10_000 });
     } catch (error) {
       this.logger.warn(`enqueue failed: ${(error as Error).message}`);
       throw judgeUnavailable();
     }
-    const watch = { stopped: false };
     try {
-      return await Promise.race([
-        new Job<JudgeJobData, JudgeJobResult>(this.waiting, job.name, job.data, job.opts, job.id).waitUntilFinished(
-          this.events,
-          waitMs,
-        ),
-        this.watch(job, watch),
-      ]);
+      return await this.waitFor<JudgeJobResult>(job, waitMs, WATCH_INTERVAL_MS);
     } catch (error) {
       if (error instanceof JobVanished) {
         this.logger.warn(`judge job ${job.id} vanished from the queue (Redis lost its data)`);
@@ -126,32 +128,57 @@ export class JudgeClient implements OnApplicationShutdown {
       if (isConnectionError(error)) throw judgeUnavailable();
       this.logger.error(`judge job ${job.id} failed: ${message}`);
       throw judgeUnavailable();
+    }
+  }
+
+  /** Adds a job to the judge queue; rejects, bounded, while Redis cannot take it. */
+  enqueue(job: JudgeQueueJob): Promise<Job> {
+    return bounded(
+      // A unique id: BullMQ's own counter starts again at 1 if Redis loses its data, and a request still
+      // waiting for an old job must never receive the verdict of a new job that reused its number.
+      this.queue.add(job.name, job.data, {
+        jobId: randomUUID(),
+        ...(job.priority === undefined ? {} : { priority: job.priority }),
+        removeOnComplete: { age: 600, count: job.keepCompleted },
+        removeOnFail: { age: 3_600 },
+      }),
+    );
+  }
+
+  /**
+   * The result of a queued job, waited for at most `waitMs`: rejects when the wait times out, the
+   * job fails, or it vanished (JobVanished). Looks at the job itself every `watchEveryMs` besides.
+   */
+  async waitFor<R>(job: Job, waitMs: number, watchEveryMs: number): Promise<R> {
+    const watch = { stopped: false };
+    try {
+      return await Promise.race([
+        new Job(this.waiting, job.name, job.data, job.opts, job.id).waitUntilFinished(this.events, waitMs),
+        this.watch<R>(job, watchEveryMs, watch),
+      ]);
     } finally {
       watch.stopped = true;
     }
   }
 
   /**
-   * Looks at the job itself every few seconds while its request waits: a finish event missed while the
-   * events connection was down still delivers the verdict, and a job that vanished (Redis restarted
-   * without its data) ends the wait with a 503 instead of a hang. Never settles while Redis is away.
+   * Looks at the job itself while its caller waits: a finish event missed while the events
+   * connection was down still delivers the result, and a job that vanished (Redis restarted without
+   * its data) ends the wait instead of a hang. Never settles while Redis is away.
    */
-  private async watch(
-    job: Job<JudgeJobData, JudgeJobResult>,
-    watch: { stopped: boolean },
-  ): Promise<JudgeJobResult> {
+  private async watch<R>(job: Job, everyMs: number, watch: { stopped: boolean }): Promise<R> {
     const id = job.id!;
     for (;;) {
-      await new Promise((r) => setTimeout(r, WATCH_INTERVAL_MS).unref());
-      if (watch.stopped) return new Promise<JudgeJobResult>(() => undefined);
+      await new Promise((r) => setTimeout(r, everyMs).unref());
+      if (watch.stopped) return new Promise<R>(() => undefined);
       let state: string;
       try {
         state = await bounded(this.queue.getJobState(id));
         if (state === 'completed' || state === 'failed') {
-          const finished = await bounded(Job.fromId<JudgeJobData, JudgeJobResult>(this.queue, id));
+          const finished = await bounded(Job.fromId(this.queue, id));
           if (!finished) continue;
           if (state === 'failed') throw new Error(finished.failedReason || 'judge job failed');
-          return finished.returnvalue;
+          return finished.returnvalue as R;
         }
       } catch (error) {
         if (isConnectionError(error)) continue;

@@ -10,7 +10,7 @@ import type {
   SchemaObject,
 } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { CUSTOM_INPUT_MAX_CHARS, CUSTOM_INPUT_MAX_KEYS } from '../execution/dto';
-import { MAX_CODE_BYTES, RequestSchemas } from '@javelin/contracts';
+import { javaSourceSchema, RequestSchemas } from '@javelin/contracts';
 import { z } from 'zod';
 import { SharedBodyPipe } from '../common/shared-body';
 import { RESPONSE_SCHEMAS } from './response-schemas.generated';
@@ -89,13 +89,19 @@ export function routeHandlers(app: INestApplication): Handler[] {
 /** The schema type of class-validator-jsonschema (openapi3-ts's), close to but not Nest's. */
 type LibrarySchema = Exclude<ISchemaConverters[string], (...args: never[]) => unknown>;
 
+/** A DTO's `code`, described by the shared rule that checks it, its type last as the document always listed it. */
+function javaSourceProperty(): LibrarySchema {
+  const { type, ...bounds } = sharedSchema(javaSourceSchema);
+  return { ...bounds, type } as LibrarySchema;
+}
+
 /**
  * Our custom constraints, by name: the library cannot see inside them, and by default it would
  * describe the property by its TypeScript type, which for `string | null` or `Record` is "Object".
  */
 const CUSTOM_CONSTRAINTS: Record<string, LibrarySchema> = {
   isNotNull: {},
-  maxBytes: { maxLength: MAX_CODE_BYTES, description: `at most ${MAX_CODE_BYTES} bytes in UTF-8` },
+  javaSource: javaSourceProperty(),
   stringMap: {
     type: 'object',
     maxProperties: CUSTOM_INPUT_MAX_KEYS,

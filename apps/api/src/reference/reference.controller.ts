@@ -1,26 +1,16 @@
 import { Controller, HttpCode, Param, Post, Req } from '@nestjs/common';
 import {
   expectedOutputSchema,
-  judgingRateLimitedMessage,
   validateDraftSchema,
   type ExpectedOutputBody,
   type ValidateDraftBody,
 } from '@javelin/contracts';
 import type { Request } from 'express';
 import { AdminOnly } from '../auth/guards';
-import { RateLimit } from '../common/rate-limit';
+import { JudgingBudget } from '../common/rate-limit';
 import { SharedBody } from '../common/shared-body';
 import { uuidParam } from '../common/uuid.pipe';
 import { ReferenceService } from './reference.service';
-
-/** A reference run costs the judge what a submit does: it counts against the same per-user budget. */
-const JudgingBudget = () =>
-  RateLimit({
-    setting: 'judgingPerUser',
-    per: 'user',
-    message: (window, retryAfter) =>
-      judgingRateLimitedMessage(window.limit, window.windowSeconds, retryAfter),
-  });
 
 /** Admins run a problem's reference solution through the judge: to validate tests, or to compute an expected output. */
 @Controller('problems')

@@ -1,21 +1,12 @@
 import { Body, Controller, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
-import { executeCodeSchema, judgingRateLimitedMessage } from '@javelin/contracts';
+import { executeCodeSchema } from '@javelin/contracts';
 import type { Request } from 'express';
 import { CurrentUser, JwtAuthGuard } from '../auth/guards';
-import { RateLimit } from '../common/rate-limit';
+import { JudgingBudget } from '../common/rate-limit';
 import { SharedBody } from '../common/shared-body';
 import { RunCustomDto, type ExecuteCodeDto } from '../execution/dto';
 import type { AuthUser } from '../users/users.service';
 import { JudgementsService } from './judgements.service';
-
-/** Runs, submits and custom runs share one per-user judging budget (a 429 with Retry-After past it). */
-const JudgingBudget = () =>
-  RateLimit({
-    setting: 'judgingPerUser',
-    per: 'user',
-    message: (window, retryAfter) =>
-      judgingRateLimitedMessage(window.limit, window.windowSeconds, retryAfter),
-  });
 
 @Controller()
 export class JudgementsController {

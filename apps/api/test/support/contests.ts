@@ -1,6 +1,7 @@
 import { sha256 } from '../../src/auth/tokens.service';
 import type { SeededUser, TestApp } from './app';
 import { bearer } from './app';
+import { acceptedSubmissionBody } from './submissions';
 
 const HOUR = 3_600_000;
 
@@ -59,26 +60,18 @@ export async function recordPassingJudgement(
   );
 }
 
-/** The spec's client flow after a passing judgement: record the submission, then mark the problem solved. */
+/** The spec's client flow after a passing judgement in a contest: record the submission, then mark the problem solved. */
 export async function submitAndSolve(
   t: TestApp,
   user: SeededUser,
   problemId: string,
-  contestId: string | null,
+  contestId: string,
   code: string,
 ) {
   const sub = await t.http
     .post('/api/submissions')
     .set(bearer(user.token))
-    .send({
-      problemId,
-      contestId,
-      code,
-      language: 'java',
-      status: 'accepted',
-      testCasesPassed: 5,
-      totalTestCases: 5,
-    });
+    .send(acceptedSubmissionBody(problemId, code, { contestId }));
   if (sub.status !== 201) return sub;
   return t.http
     .post('/api/solve')

@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 import type { ContestMode } from '@javelin/contracts';
 import { ContestsService } from '../../src/contests/contests.service';
 import { bearer, resetDatabase, seedUser, SeededUser, startApp, TestApp } from './app';
 import { createContest } from './contests';
 import { startJudge, RunningJudge } from './judge';
 import { createProblem, SUM_ACCEPTED, SUM_WRONG_ON_HIDDEN } from './problems';
+import { judgeAndRecord } from './submissions';
 
 export const COMPILE_ERROR = 'public class Main { this does not compile }';
 export const MINUTE = 60_000;
@@ -12,6 +13,10 @@ export type Outcome = 'AC' | 'WA' | 'CE';
 
 export const codeOf = (outcome: Outcome) =>
   outcome === 'AC' ? SUM_ACCEPTED : outcome === 'WA' ? SUM_WRONG_ON_HIDDEN : COMPILE_ERROR;
+const VERDICTS = { AC: 'accepted', WA: 'wrong_answer', CE: 'compilation_error' } as const;
+
+/** A scripted try: at this minute, this user tries this problem with code that gets this outcome. */
+export type Step = [minute: number, user: SeededUser, problemId: string, outcome: Outcome];
 
 /**
  * A contest scripted minute by minute through the real judge: the app, a judge, an admin and three
@@ -54,44 +59,26 @@ export function scriptedContest(options: { hiddenB?: boolean } = {}) {
     s.clock.useClock(() => new Date(start.getTime() + minutes * MINUTE));
 
   /** One real submit at the current clock; an accept goes on through the spec's client flow (submission, solve). */
-  async function attempt(
+  const attempt = (
     user: SeededUser,
     contestId: string,
     problemId: string,
     outcome: Outcome,
     contestMode?: ContestMode,
-  ) {
-    const code = codeOf(outcome);
-    const mode = contestMode ? { contestMode } : {};
-    const judged = await s.t.http
-      .post('/api/execute-code')
-      .set(bearer(user.token))
-      .send({ code, language: 'java', problemId, contestId, runAllTestCases: true, ...mode })
-      .expect(200);
-    expect(judged.body.verdict).toBe(
-      { AC: 'accepted', WA: 'wrong_answer', CE: 'compilation_error' }[outcome],
-    );
-    if (outcome !== 'AC') return undefined;
-    const sub = await s.t.http
-      .post('/api/submissions')
-      .set(bearer(user.token))
-      .send({
-        problemId,
-        contestId,
-        ...mode,
-        code,
-        language: 'java',
-        status: 'accepted',
-        testCasesPassed: 5,
-        totalTestCases: 5,
-      })
-      .expect(201);
-    const solved = await s.t.http
-      .post('/api/solve')
-      .set(bearer(user.token))
-      .send({ problemId, submissionId: sub.body._id, contestId, ...mode })
-      .expect(200);
-    return solved.body as { alreadySolved: boolean; points: number };
+  ) =>
+    judgeAndRecord(s.t, user, problemId, codeOf(outcome), VERDICTS[outcome], {
+      contestId,
+      ...(contestMode ? { contestMode } : {}),
+    });
+
+  /** Each step's attempt at its minute after `from`, in order: the solves' answers (undefined for a non-accept). */
+  async function play(from: Date, contestId: string, steps: Step[], contestMode?: ContestMode) {
+    const solves = [];
+    for (const [minute, user, problemId, outcome] of steps) {
+      at(from, minute);
+      solves.push(await attempt(user, contestId, problemId, outcome, contestMode));
+    }
+    return solves;
   }
 
   /** A contest of A, B and C starting at `start`, joined by `users` a minute before it. */
@@ -112,5 +99,5 @@ export function scriptedContest(options: { hiddenB?: boolean } = {}) {
     return contest._id;
   }
 
-  return { s, at, attempt, newContest };
+  return { s, at, attempt, play, newContest };
 }
