@@ -106,7 +106,8 @@ async function submit(page: Page, code: string, verdict: 'Accepted' | 'Wrong Ans
   await page.getByTestId('submission-result').filter({ hasText: verdict }).waitFor({ timeout: 90_000 });
 }
 
-const rowOf = (page: Page, p: Person) => page.getByTestId('contest-leaderboard-row').filter({ hasText: `@${p.username}` });
+const rowOf = (page: Page, p: Person) =>
+  page.getByTestId('contest-leaderboard-row').filter({ hasText: `@${p.username}` });
 const cellOf = (page: Page, p: Person) => rowOf(page, p).getByTestId('scoreboard-cell').first();
 
 beforeAll(async () => {
@@ -173,7 +174,9 @@ describe('an ICPC contest with a freeze', () => {
     await dialog.getByRole('button', { name: 'Create Contest' }).click();
     await expectToast(page, 'Contest created successfully');
     const row = page.getByRole('article', { name: CONTEST_TITLE });
-    await expect.poll(() => row.innerText()).toContain(`Format: ICPC (+20 min) · freeze ${FREEZE_MINUTES} min`);
+    await expect
+      .poll(() => row.innerText())
+      .toContain(`Format: ICPC (+20 min) · freeze ${FREEZE_MINUTES} min`);
   });
 
   it('both join while it counts down to the start, in their own time zone', async () => {
@@ -188,7 +191,9 @@ describe('an ICPC contest with a freeze', () => {
       const first = await card.getByTestId('countdown').innerText();
       expect(first).toMatch(/Starts in\s+00:00:\d\d/);
       await expect.poll(() => card.getByTestId('countdown').innerText(), { timeout: 5_000 }).not.toBe(first);
-      expect(await page.getByTestId('time-zone').innerText()).toMatch(/Times are shown in your time zone, .+\./);
+      expect(await page.getByTestId('time-zone').innerText()).toMatch(
+        /Times are shown in your time zone, .+\./,
+      );
       contestPath = (await card.getByRole('link', { name: 'View Details' }).getAttribute('href')) ?? '';
     }
     await screenshot(ada.session!.page, 'icpc-02-contests-countdown');
@@ -207,7 +212,9 @@ describe('an ICPC contest with a freeze', () => {
     await submit(page, SOLUTION, 'Accepted');
     expect(Date.now()).toBeLessThan(startAt + OPEN_MS);
     await page.waitForURL(`**${contestPath}`, { timeout: 10_000 });
-    await expect.poll(() => cellOf(page, ada).getAttribute('class'), { timeout: 30_000 }).toContain('sb-first');
+    await expect
+      .poll(() => cellOf(page, ada).getAttribute('class'), { timeout: 30_000 })
+      .toContain('sb-first');
   });
 
   it("during the freeze Ada sees Bob's tries as '?', Bob sees his own accept", async () => {
@@ -239,7 +246,9 @@ describe('an ICPC contest with a freeze', () => {
       await signIn(mobile.page, ada.email, ada.password);
       await mobile.page.goto(contestPath);
       await cellOf(mobile.page, bob).filter({ hasText: '? 2' }).waitFor({ timeout: 30_000 });
-      const overflow = await mobile.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      const overflow = await mobile.page.evaluate(
+        () => document.documentElement.scrollWidth - window.innerWidth,
+      );
       expect(overflow).toBeLessThanOrEqual(0);
       await screenshot(mobile.page, 'icpc-05-frozen-375');
     } finally {
@@ -272,7 +281,9 @@ describe('an ICPC contest with a freeze', () => {
     // Both solved one problem; Ada's penalty is lower (no rejected try, earlier accept): she is first.
     const rows = adaPage.getByTestId('contest-leaderboard-row');
     expect(await rows.nth(0).innerText()).toContain(`@${ada.username}`);
-    await expect.poll(() => rowOf(adaPage, ada).getByTestId('rating-change').innerText(), { timeout: 30_000 }).toMatch(/^\+\d+ → 1\d{3}$/);
+    await expect
+      .poll(() => rowOf(adaPage, ada).getByTestId('rating-change').innerText(), { timeout: 30_000 })
+      .toMatch(/^\+\d+ → 1\d{3}$/);
     expect(await rowOf(adaPage, bob).getByTestId('rating-change').innerText()).toMatch(/^−\d+ → 1\d{3}$/);
     await screenshot(adaPage, 'icpc-06-final-results');
     const mobile = await openSession({ width: 375, height: 812 });
