@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openSession, screenshot, type Session } from './support/browser';
+import { signIn } from './support/accounts';
 import { ADMIN, RUN_ID } from './support/config';
 import { account, adminToken, api, expectOk, type Account } from './support/api';
 import { requireStack } from './support/stack';
@@ -86,14 +87,6 @@ async function solve(user: Account, problemId: string, contestId: string, code: 
     totalTestCases: run.totalCount,
   });
   await expectOk('POST', '/solve', user.token, { problemId, submissionId: submission._id, contestId });
-}
-
-async function signIn(page: Page, user: { email: string; password: string }): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL('**/dashboard');
 }
 
 const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications' });

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openSession, pasteInMonaco, screenshot, type Session } from './support/browser';
+import {
+  expectToast,
+  localDateTime,
+  openSession,
+  pasteInMonaco,
+  screenshot,
+  type Session,
+} from './support/browser';
+import { signIn } from './support/accounts';
 import { ADMIN, BASE_URL, RUN_ID } from './support/config';
 import { requireStack } from './support/stack';
 import { newestMailTo } from './support/mail';
@@ -58,25 +66,6 @@ async function api(path: string, body: unknown, token?: string) {
     body: JSON.stringify(body),
   });
   return { status: res.status, body: (await res.json().catch(() => ({}))) as Record<string, unknown> };
-}
-
-function localDateTime(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
-}
-
-async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL('**/dashboard', { timeout: 20_000 });
-}
-
-async function expectToast(page: Page, text: string): Promise<void> {
-  await expect
-    .poll(() => page.getByRole('region', { name: 'Notifications' }).innerText(), { timeout: 60_000 })
-    .toContain(text);
 }
 
 /** Registers through the API and verifies with the mailed token, as the link would. */
@@ -143,9 +132,9 @@ beforeAll(async () => {
   admin = await openSession();
   ada.session = await openSession();
   bob.session = await openSession();
-  await signIn(admin.page, ADMIN.email, ADMIN.password);
-  await signIn(ada.session.page, ada.email, ada.password);
-  await signIn(bob.session.page, bob.email, bob.password);
+  await signIn(admin.page, ADMIN);
+  await signIn(ada.session.page, ada);
+  await signIn(bob.session.page, bob);
 });
 
 afterAll(async () => {
@@ -243,7 +232,7 @@ describe('an ICPC contest with a freeze', () => {
     await screenshot(adaPage, 'icpc-04-frozen-others');
     const mobile = await openSession({ width: 375, height: 812 });
     try {
-      await signIn(mobile.page, ada.email, ada.password);
+      await signIn(mobile.page, ada);
       await mobile.page.goto(contestPath);
       await cellOf(mobile.page, bob).filter({ hasText: '? 2' }).waitFor({ timeout: 30_000 });
       const overflow = await mobile.page.evaluate(

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openSession, screenshot, type Session } from './support/browser';
+import { expectToast, openSession, screenshot, type Session } from './support/browser';
+import { signIn, signUpAndVerify } from './support/accounts';
 import { ADMIN, RUN_ID } from './support/config';
 import { requireStack } from './support/stack';
-import { linkIn, newestMailTo } from './support/mail';
 
 /*
  * Issue 18 in a real browser against the running stack: an admin creates a problem returning int[]
@@ -37,19 +37,6 @@ const UNORDERED_SENTENCE =
 let admin: Session;
 let user: Session;
 let boilerplate = '';
-
-async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-}
-
-async function expectToast(page: Page, text: string): Promise<void> {
-  await expect
-    .poll(() => page.getByRole('region', { name: 'Notifications' }).innerText(), { timeout: 60_000 })
-    .toContain(text);
-}
 
 /**
  * Replace the Monaco editor's text with `code` by a paste event (typed text would gain auto-closed
@@ -108,8 +95,7 @@ describe('an admin authors a problem returning int[] with the unordered checker'
       .or(page.getByRole('alert'))
       .first()
       .waitFor();
-    await signIn(page, ADMIN.email, ADMIN.password);
-    await page.waitForURL('**/dashboard', { timeout: 20_000 });
+    await signIn(page, ADMIN);
   });
 
   it('fills the form: int[] everywhere, values checked by type as they are typed', async () => {
@@ -201,19 +187,8 @@ describe('an admin authors a problem returning int[] with the unordered checker'
 describe('a user solves it with the indices in the other order', () => {
   it('signs up, verifies and signs in', async () => {
     const page = user.page;
-    await page.goto('/signup');
-    await page.getByLabel('Email').fill(USER.email);
-    await page.getByLabel('Username').fill(USER.username);
-    await page.getByLabel('Full Name').fill(USER.fullName);
-    await page.getByLabel('Password', { exact: true }).fill(USER.password);
-    await page.getByLabel('Confirm Password', { exact: true }).fill(USER.password);
-    const sentAfter = Date.now();
-    await page.getByRole('button', { name: 'Sign Up' }).click();
-    await page.getByText('Please check your email and click the verification link').waitFor();
-    await page.goto(linkIn(await newestMailTo(USER.email, sentAfter), '/verify-email?token='));
-    await page.getByText('Email verified successfully!').waitFor();
-    await signIn(page, USER.email, USER.password);
-    await page.waitForURL('**/dashboard');
+    await signUpAndVerify(page, USER);
+    await signIn(page, USER);
   });
 
   it('reads how the output is judged, and the signature with int[]', async () => {

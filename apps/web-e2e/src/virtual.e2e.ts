@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openSession, pasteInMonaco, screenshot, type Session } from './support/browser';
+import { expectToast, openSession, pasteInMonaco, screenshot, type Session } from './support/browser';
+import { signIn } from './support/accounts';
 import { RUN_ID } from './support/config';
 import { account, adminToken, api, expectOk, type Account } from './support/api';
 import { requireStack } from './support/stack';
@@ -59,20 +60,6 @@ async function solveLive(user: Account, problemId: string, contestId: string, co
     totalTestCases: run.totalCount,
   });
   await expectOk('POST', '/solve', user.token, { problemId, submissionId: submission._id, contestId });
-}
-
-async function signIn(page: Page, user: { email: string; password: string }): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL('**/dashboard');
-}
-
-async function expectToast(page: Page, text: string): Promise<void> {
-  await expect
-    .poll(() => page.getByRole('region', { name: 'Notifications' }).innerText(), { timeout: 60_000 })
-    .toContain(text);
 }
 
 const sleepUntil = (at: number) => new Promise((r) => setTimeout(r, Math.max(0, at - Date.now())));

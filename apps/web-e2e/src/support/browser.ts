@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { ARTIFACTS_DIR, BASE_URL, CHROMIUM_PATH } from './config';
 
 const CHROMIUM_ARGS = [
@@ -81,4 +82,17 @@ export async function retypeLineInMonaco(page: Page, current: string, replacemen
   await page.keyboard.press('Shift+Home');
   await page.keyboard.type(replacement);
   await page.locator('.monaco-editor .view-line', { hasText: replacement }).first().waitFor();
+}
+
+/** Waits for a toast holding `text` in the notifications region (a judged submission can take a while). */
+export async function expectToast(page: Page, text: string): Promise<void> {
+  await expect
+    .poll(() => page.getByRole('region', { name: 'Notifications' }).innerText(), { timeout: 60_000 })
+    .toContain(text);
+}
+
+/** `date` in this machine's local time (the browser's too), as a datetime-local input takes it (YYYY-MM-DDTHH:mm:ss). */
+export function localDateTime(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
 }
