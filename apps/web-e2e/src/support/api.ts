@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { ADMIN, BASE_URL, RUN_ID } from './config';
 import { linkIn, newestMailTo } from './mail';
 
@@ -52,4 +53,34 @@ export async function account(name: string): Promise<Account> {
   const token = (await expectOk('POST', '/auth/login', undefined, { email: a.email, password: a.password }))
     .token;
   return { ...a, token: token as string };
+}
+
+/**
+ * The spec's live submit flow through the API, judged by the real judge: execute all tests, record the
+ * accepted submission, solve. Expects every test to pass.
+ */
+export async function solveInContest(
+  user: Account,
+  problemId: string,
+  contestId: string,
+  code: string,
+): Promise<void> {
+  const run = await expectOk('POST', '/execute-code', user.token, {
+    code,
+    language: 'java',
+    problemId,
+    runAllTestCases: true,
+    contestId,
+  });
+  expect(run.overallPassed, JSON.stringify(run)).toBe(true);
+  const submission = await expectOk('POST', '/submissions', user.token, {
+    problemId,
+    contestId,
+    code,
+    language: 'java',
+    status: 'accepted',
+    testCasesPassed: run.passedCount,
+    totalTestCases: run.totalCount,
+  });
+  await expectOk('POST', '/solve', user.token, { problemId, submissionId: submission._id, contestId });
 }
