@@ -8,7 +8,7 @@ import {
   screenshot,
   type Session,
 } from './support/browser';
-import { signIn, signUpAndVerify, submitSignIn } from './support/accounts';
+import { signIn, signUpAndVerify, submitAdminSetup, submitSignIn } from './support/accounts';
 import { ADMIN, RUN_ID } from './support/config';
 import { requireStack } from './support/stack';
 
@@ -65,18 +65,7 @@ describe('admin', () => {
     const page = admin.page;
     await page.goto('/admin-setup');
     await expect.poll(() => page.getByText('creates the first super admin account').count()).toBe(1);
-    await page.getByLabel('Email').fill(ADMIN.email);
-    await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-    await page.getByLabel('Username').fill(ADMIN.username);
-    await page.getByLabel('Full Name').fill(ADMIN.fullName);
-    await screenshot(page, '01-admin-setup');
-    await page.getByRole('button', { name: 'Create Super Admin' }).click();
-    const outcome = page
-      .getByRole('status')
-      .filter({ hasText: 'Super Admin created successfully!' })
-      .or(page.getByRole('alert'));
-    await outcome.first().waitFor();
-    const text = await outcome.first().innerText();
+    const text = await submitAdminSetup(page, '01-admin-setup');
     if (!text.includes('created successfully')) {
       expect(text, 'setup refused for another reason than an existing super admin').toMatch(
         /already exists/i,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectToast, openSession, screenshot, type Session } from './support/browser';
-import { signIn, signUpAndVerify } from './support/accounts';
+import { signIn, signUpAndVerify, submitAdminSetup } from './support/accounts';
 import { ADMIN, RUN_ID } from './support/config';
 import { requireStack } from './support/stack';
 
@@ -84,17 +84,7 @@ describe('an admin authors a problem returning int[] with the unordered checker'
   it('signs in as the super admin (creating it through /admin-setup when this file runs alone)', async () => {
     const page = admin.page;
     await page.goto('/admin-setup');
-    await page.getByLabel('Email').fill(ADMIN.email);
-    await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-    await page.getByLabel('Username').fill(ADMIN.username);
-    await page.getByLabel('Full Name').fill(ADMIN.fullName);
-    await page.getByRole('button', { name: 'Create Super Admin' }).click();
-    await page
-      .getByRole('status')
-      .filter({ hasText: 'Super Admin created successfully!' })
-      .or(page.getByRole('alert'))
-      .first()
-      .waitFor();
+    await submitAdminSetup(page);
     await signIn(page, ADMIN);
   });
 

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { screenshot } from './browser';
+import { ADMIN } from './config';
 import { linkIn, newestMailTo } from './mail';
 
 /** What the sign-in form asks for: the super admin, an Account or a journey's own user. */
@@ -45,4 +46,25 @@ export async function signUpAndVerify(page: Page, user: NewUser, formScreenshot?
   await page.getByText('Please check your email and click the verification link').waitFor();
   await page.goto(linkIn(await newestMailTo(user.email, sentAfter), '/verify-email?token='));
   await page.getByText('Email verified successfully!').waitFor();
+}
+
+/**
+ * Fills /admin-setup (already open) with the journeys' super admin and sends it; `formScreenshot`
+ * names a screenshot of the filled form. Returns what the page answered: the success status, or the
+ * alert when a super admin already exists (the journeys share one; whichever file runs first creates it).
+ */
+export async function submitAdminSetup(page: Page, formScreenshot?: string): Promise<string> {
+  await page.getByLabel('Email').fill(ADMIN.email);
+  await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
+  await page.getByLabel('Username').fill(ADMIN.username);
+  await page.getByLabel('Full Name').fill(ADMIN.fullName);
+  if (formScreenshot) await screenshot(page, formScreenshot);
+  await page.getByRole('button', { name: 'Create Super Admin' }).click();
+  const outcome = page
+    .getByRole('status')
+    .filter({ hasText: 'Super Admin created successfully!' })
+    .or(page.getByRole('alert'))
+    .first();
+  await outcome.waitFor();
+  return outcome.innerText();
 }
