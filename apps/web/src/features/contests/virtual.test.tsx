@@ -12,6 +12,7 @@ import {
 import { ContestDetailPage } from './ContestDetailPage';
 import { ContestPracticePage } from './ContestPracticePage';
 import { mockApi, renderRoute, signedInState } from '../../test/utils';
+import { MINUTE, activeContest, iso, twoSum } from '../../test/contestFixtures';
 
 vi.mock('eventsource', async () => ({
   EventSource: (await import('../../test/fakeEventSource')).FakeEventSource,
@@ -24,45 +25,23 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const MINUTE = 60_000;
-const iso = (offset: number) => new Date(Date.now() + offset).toISOString();
+/** Two Sum with one example embedded in it. */
 const problem: Problem = {
-  _id: 'p1',
-  id: 'p1',
-  title: 'Two Sum',
-  description: 'Find two.',
-  constraints: 'n <= 10',
-  difficulty: 'medium',
-  points: 30,
-  inputVariables: [{ id: 'n', name: 'n', type: 'int', description: 'count' }],
+  ...twoSum,
   testCases: [{ _id: 't', id: 't', input: '{"n":"3"}', expectedOutput: '6', isExample: true }],
-  functionName: 'solve',
-  returnType: 'int',
-  boilerplateCode: 'class Main {}',
-  tags: [],
-  isVisible: false,
-  testCaseCount: 2,
 };
 /** Ended an hour ago after running 90 minutes. */
-const ended = (over: Partial<Contest> = {}): Contest => ({
-  _id: 'c1',
-  id: 'c1',
-  title: 'Weekly 1',
-  description: 'A weekly contest',
-  startTime: iso(-150 * MINUTE),
-  endTime: iso(-60 * MINUTE),
-  status: 'ended',
-  maxParticipants: 100,
-  participantCount: 2,
-  userJoined: false,
-  contestProblems: [{ problemId: problem, points: 30, order: 0 }],
-  format: 'icpc',
-  penaltyMinutes: 20,
-  freezeMinutes: 0,
-  freezeTime: null,
-  frozen: false,
-  ...over,
-});
+const ended = (over: Partial<Contest> = {}): Contest =>
+  activeContest({
+    startTime: iso(-150 * MINUTE),
+    endTime: iso(-60 * MINUTE),
+    status: 'ended',
+    participantCount: 2,
+    userJoined: false,
+    contestProblems: [{ problemId: problem, points: 30, order: 0 }],
+    format: 'icpc',
+    ...over,
+  });
 const running: VirtualRun = {
   _id: 'r1',
   contestId: 'c1',
