@@ -9,9 +9,9 @@ import {
   type Session,
 } from './support/browser';
 import { signIn } from './support/accounts';
-import { ADMIN, BASE_URL, RUN_ID } from './support/config';
+import { ADMIN, RUN_ID } from './support/config';
+import { adminToken, api, expectOk, verifyByMail } from './support/api';
 import { requireStack } from './support/stack';
-import { newestMailTo } from './support/mail';
 
 /*
  * Issue 20's journey: an admin runs a two-user ICPC contest with a freeze. Both users join while it
@@ -59,30 +59,17 @@ let admin: Session;
 let contestPath = '';
 let startAt = 0;
 
-async function api(path: string, body: unknown, token?: string) {
-  const res = await fetch(`${BASE_URL}/api${path}`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json().catch(() => ({}))) as Record<string, unknown> };
-}
-
 /** Registers through the API and verifies with the mailed token, as the link would. */
 async function register(p: Person): Promise<void> {
   const since = Date.now();
-  const res = await api('/auth/register', {
+  await expectOk('POST', '/auth/register', undefined, {
     email: p.email,
     password: p.password,
     confirmPassword: p.password,
     username: p.username,
     fullName: p.fullName,
   });
-  expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
-  const mail = await newestMailTo(p.email, since);
-  const token = /verify-email\?token=([A-Za-z0-9_-]+)/.exec(mail)?.[1];
-  expect(token).toBeTruthy();
-  expect((await api('/auth/verify-email', { token })).status).toBeLessThan(300);
+  await verifyByMail(p.email, since);
 }
 
 async function submit(page: Page, code: string, verdict: 'Accepted' | 'Wrong Answer'): Promise<void> {
@@ -101,31 +88,25 @@ const cellOf = (page: Page, p: Person) => rowOf(page, p).getByTestId('scoreboard
 
 beforeAll(async () => {
   await requireStack();
-  await api('/auth/create-super-admin', { ...ADMIN, role: 'super_admin' });
-  const login = await api('/auth/login', { email: ADMIN.email, password: ADMIN.password });
-  expect(login.status, `sign-in as ${ADMIN.email}`).toBe(200);
-  const problem = await api(
-    '/problems',
-    {
-      title: PROBLEM_TITLE,
-      description: 'Print a + b.',
-      constraints: '-1000 <= a, b <= 1000',
-      difficulty: 'easy',
-      points: 10,
-      inputVariables: [
-        { id: 'a', name: 'a', type: 'int', description: 'first' },
-        { id: 'b', name: 'b', type: 'int', description: 'second' },
-      ],
-      testCases: [
-        { inputs: { a: '2', b: '3' }, expectedOutput: '5', isExample: true },
-        { inputs: { a: '10', b: '4' }, expectedOutput: '14', isExample: false },
-      ],
-      functionName: 'sum',
-      returnType: 'int',
-      tags: ['e2e'],
-    },
-    login.body.token as string,
-  );
+  const token = await adminToken();
+  const problem = await api('POST', '/problems', token, {
+    title: PROBLEM_TITLE,
+    description: 'Print a + b.',
+    constraints: '-1000 <= a, b <= 1000',
+    difficulty: 'easy',
+    points: 10,
+    inputVariables: [
+      { id: 'a', name: 'a', type: 'int', description: 'first' },
+      { id: 'b', name: 'b', type: 'int', description: 'second' },
+    ],
+    testCases: [
+      { inputs: { a: '2', b: '3' }, expectedOutput: '5', isExample: true },
+      { inputs: { a: '10', b: '4' }, expectedOutput: '14', isExample: false },
+    ],
+    functionName: 'sum',
+    returnType: 'int',
+    tags: ['e2e'],
+  });
   expect(problem.status, JSON.stringify(problem.body)).toBe(201);
   await register(ada);
   await register(bob);

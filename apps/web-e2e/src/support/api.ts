@@ -36,6 +36,12 @@ export async function adminToken(): Promise<string> {
     .token as string;
 }
 
+/** Verifies `email` with the token of the verification mail sent to it since `since`, as its link would. */
+export async function verifyByMail(email: string, since: number): Promise<void> {
+  const link = new URL(linkIn(await newestMailTo(email, since), '/verify-email?token='));
+  await expectOk('POST', '/auth/verify-email', undefined, { token: link.searchParams.get('token') });
+}
+
 /** Signs up, follows the verification link from the outbox and signs in, all through the API. */
 export async function account(name: string): Promise<Account> {
   const a = {
@@ -48,8 +54,7 @@ export async function account(name: string): Promise<Account> {
   await expectOk('POST', '/auth/register', undefined, { ...a, confirmPassword: a.password });
   const login = await api('POST', '/auth/login', undefined, { email: a.email, password: a.password });
   if (login.status === 200) return { ...a, token: login.body.token as string };
-  const link = new URL(linkIn(await newestMailTo(a.email, since), '/verify-email?token='));
-  await expectOk('POST', '/auth/verify-email', undefined, { token: link.searchParams.get('token') });
+  await verifyByMail(a.email, since);
   const token = (await expectOk('POST', '/auth/login', undefined, { email: a.email, password: a.password }))
     .token;
   return { ...a, token: token as string };
