@@ -25,6 +25,30 @@ export const twoSum: Problem = {
   testCaseCount: 2,
 };
 
+/** Two Sum's one example, as the page reads it (embedded in the problem, or from its test cases). */
+export const twoSumExample = { _id: 't', id: 't', input: '{"n":"3"}', expectedOutput: '6', isExample: true };
+
+/** The judge's answer when a solution passes that example. */
+export const twoSumAccepted = {
+  results: [
+    {
+      testCaseId: 't',
+      input: 'n = 3',
+      expectedOutput: '6',
+      actualOutput: '6',
+      passed: true,
+      executionTime: 3,
+      error: '',
+      isExample: true,
+      verdict: 'accepted',
+    },
+  ],
+  overallPassed: true,
+  passedCount: 1,
+  totalCount: 1,
+  verdict: 'accepted',
+};
+
 /** 'Weekly 1': a points contest of twoSum, active from an hour ago to an hour from now, joined. */
 export const activeContest = (over: Partial<Contest> = {}): Contest => ({
   _id: 'c1',

@@ -8,7 +8,13 @@ import { ContestProblemPage } from './ContestProblemPage';
 import { mockApi, renderRoute, signedInState } from '../../test/utils';
 import { Messages } from '../../app/messages';
 import { FakeEventSource } from '../../test/fakeEventSource';
-import { HOUR, activeContest as contest, iso } from '../../test/contestFixtures';
+import {
+  HOUR,
+  activeContest as contest,
+  iso,
+  twoSumAccepted,
+  twoSumExample,
+} from '../../test/contestFixtures';
 
 // The stream is read with the fetch-based EventSource of the 'eventsource' package (it sends the bearer token).
 vi.mock('eventsource', async () => ({
@@ -252,30 +258,8 @@ describe('contest problem page', () => {
   it("accepts a solution with the contest id, shows 'Accepted' and returns to the contest after 2 s", async () => {
     const { calls } = mockApi({
       'GET /contests/c1': { body: contest() },
-      'GET /problems/p1/test-cases': {
-        body: [{ _id: 't', id: 't', input: '{"n":"3"}', expectedOutput: '6', isExample: true }],
-      },
-      'POST /execute-code': {
-        body: {
-          results: [
-            {
-              testCaseId: 't',
-              input: 'n = 3',
-              expectedOutput: '6',
-              actualOutput: '6',
-              passed: true,
-              executionTime: 3,
-              error: '',
-              isExample: true,
-              verdict: 'accepted',
-            },
-          ],
-          overallPassed: true,
-          passedCount: 1,
-          totalCount: 1,
-          verdict: 'accepted',
-        },
-      },
+      'GET /problems/p1/test-cases': { body: [twoSumExample] },
+      'POST /execute-code': { body: twoSumAccepted },
       'POST /submissions': { body: { _id: 's1' } },
       'POST /solve': { body: { success: true } },
     });

@@ -12,7 +12,14 @@ import {
 import { ContestDetailPage } from './ContestDetailPage';
 import { ContestPracticePage } from './ContestPracticePage';
 import { mockApi, renderRoute, signedInState } from '../../test/utils';
-import { MINUTE, activeContest, iso, twoSum } from '../../test/contestFixtures';
+import {
+  MINUTE,
+  activeContest,
+  iso,
+  twoSum,
+  twoSumAccepted,
+  twoSumExample,
+} from '../../test/contestFixtures';
 
 vi.mock('eventsource', async () => ({
   EventSource: (await import('../../test/fakeEventSource')).FakeEventSource,
@@ -28,7 +35,7 @@ afterEach(() => {
 /** Two Sum with one example embedded in it. */
 const problem: Problem = {
   ...twoSum,
-  testCases: [{ _id: 't', id: 't', input: '{"n":"3"}', expectedOutput: '6', isExample: true }],
+  testCases: [twoSumExample],
 };
 /** Ended an hour ago after running 90 minutes. */
 const ended = (over: Partial<Contest> = {}): Contest =>
@@ -89,25 +96,6 @@ const standings = (run: VirtualRun): VirtualStandings => ({
     virtual: true,
   },
 });
-const judged = {
-  results: [
-    {
-      testCaseId: 't',
-      input: 'n = 3',
-      expectedOutput: '6',
-      actualOutput: '6',
-      passed: true,
-      executionTime: 3,
-      error: '',
-      isExample: true,
-      verdict: 'accepted',
-    },
-  ],
-  overallPassed: true,
-  passedCount: 1,
-  totalCount: 1,
-  verdict: 'accepted',
-};
 
 describe('an ended contest page', () => {
   const at = { url: '/contests/c1', path: '/contests/:contestId' };
@@ -222,7 +210,7 @@ describe('the practice page of an ended contest', () => {
     mockApi({
       'GET /contests/c1': { body: ended() },
       'GET /contests/c1/virtual': { body: { run: virtualRun } },
-      'POST /execute-code': { body: judged },
+      'POST /execute-code': { body: twoSumAccepted },
       'POST /submissions': { status: 201, body: { _id: 's1' } },
       'POST /solve': { body: { success: true, alreadySolved: false, points: 30, message: 'ok' } },
       'GET /submissions': { body: { items: [], total: 0, limit: 20, offset: 0 } },
