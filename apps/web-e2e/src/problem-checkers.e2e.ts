@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { expectToast, openSession, screenshot, type Session } from './support/browser';
+import { expectToast, openSession, pasteInMonaco, screenshot, type Session } from './support/browser';
 import { signIn, signUpAndVerify, submitAdminSetup } from './support/accounts';
 import { ADMIN, RUN_ID } from './support/config';
 import { requireStack } from './support/stack';
@@ -37,28 +37,6 @@ const UNORDERED_SENTENCE =
 let admin: Session;
 let user: Session;
 let boilerplate = '';
-
-/**
- * Replace the Monaco editor's text with `code` by a paste event (typed text would gain auto-closed
- * brackets), go back to the top (after a long paste Monaco shows only the end) and wait for the line
- * holding `visibleText`.
- */
-async function pasteCode(page: Page, code: string, visibleText: string): Promise<void> {
-  const editor = page.locator('.monaco-editor').first();
-  await editor.waitFor({ state: 'visible', timeout: 30_000 });
-  await editor.click();
-  await page.keyboard.press('ControlOrMeta+A');
-  await page.keyboard.press('Delete');
-  await page.evaluate((text) => {
-    const data = new DataTransfer();
-    data.setData('text/plain', text);
-    document.activeElement?.dispatchEvent(
-      new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
-    );
-  }, code);
-  await page.keyboard.press('ControlOrMeta+Home');
-  await page.locator('.monaco-editor .view-line', { hasText: visibleText }).first().waitFor();
-}
 
 /** Desktop and 375 px screenshots of the page as it is now. */
 async function bothWidths(page: Page, name: string): Promise<void> {
@@ -196,7 +174,7 @@ describe('a user solves it with the indices in the other order', () => {
 
   it('submits the reversed pairs and is accepted by the judge', async () => {
     const page = user.page;
-    await pasteCode(page, boilerplate.replace(STUB, USER_BODY), 'nums.length - 1');
+    await pasteInMonaco(page, boilerplate.replace(STUB, USER_BODY), 'nums.length - 1');
     await page.getByRole('button', { name: 'Submit Solution' }).click();
     await page
       .getByTestId('submission-result')

@@ -52,9 +52,11 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 
 /**
  * Replace everything in the Monaco editor with `code`, as a user pasting it: a paste event keeps the
- * text verbatim, where typed text would gain auto-closed brackets and auto-indentation.
+ * text verbatim, where typed text would gain auto-closed brackets and auto-indentation. Waits for the
+ * first line to show; with `visibleText`, goes back to the top instead (after a long paste Monaco shows
+ * only the end) and waits for the line holding it.
  */
-export async function pasteInMonaco(page: Page, code: string): Promise<void> {
+export async function pasteInMonaco(page: Page, code: string, visibleText?: string): Promise<void> {
   const editor = page.locator('.monaco-editor').first();
   await editor.waitFor({ state: 'visible', timeout: 30_000 });
   await editor.click();
@@ -67,6 +69,11 @@ export async function pasteInMonaco(page: Page, code: string): Promise<void> {
       new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
     );
   }, code);
+  if (visibleText !== undefined) {
+    await page.keyboard.press('ControlOrMeta+Home');
+    await page.locator('.monaco-editor .view-line', { hasText: visibleText }).first().waitFor();
+    return;
+  }
   await page
     .locator('.monaco-editor .view-lines')
     .filter({ hasText: code.split('\n')[0] })
