@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { openSession, screenshot, type Session } from './support/browser';
+import { signIn } from './support/accounts';
 import { ADMIN, RUN_ID } from './support/config';
-import { account, adminToken, api, expectOk, type Account } from './support/api';
+import { account, adminToken, api, expectOk, solveInContest, type Account } from './support/api';
 import { requireStack } from './support/stack';
 
 /*
@@ -65,36 +66,6 @@ const COPY = ORIGINAL.replace(/\bdigitOf\b/g, 'pickDigit')
   .replace(/\bremaining\b/g, 'rest')
   .replace(/\bvalue\b/g, 'v')
   .replace('public class Main {', '// all my own work\npublic class Main {');
-
-/** The spec's submit flow through the API, judged by the real judge: execute all tests, record, solve. */
-async function solve(user: Account, problemId: string, contestId: string, code: string): Promise<void> {
-  const run = await expectOk('POST', '/execute-code', user.token, {
-    code,
-    language: 'java',
-    problemId,
-    runAllTestCases: true,
-    contestId,
-  });
-  expect(run.overallPassed, JSON.stringify(run)).toBe(true);
-  const submission = await expectOk('POST', '/submissions', user.token, {
-    problemId,
-    contestId,
-    code,
-    language: 'java',
-    status: 'accepted',
-    testCasesPassed: run.passedCount,
-    totalTestCases: run.totalCount,
-  });
-  await expectOk('POST', '/solve', user.token, { problemId, submissionId: submission._id, contestId });
-}
-
-async function signIn(page: Page, user: { email: string; password: string }): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL('**/dashboard');
-}
 
 const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications' });
 
@@ -237,8 +208,8 @@ describe('clarifications', () => {
 
 describe('plagiarism report', () => {
   it('after the contest, the admin runs the check and compares the planted pair side by side', async () => {
-    await solve(asker, problemId, contestId, ORIGINAL);
-    await solve(copier, problemId, contestId, COPY);
+    await solveInContest(asker, problemId, contestId, ORIGINAL);
+    await solveInContest(copier, problemId, contestId, COPY);
     await expectOk('POST', `/contests/${contestId}/complete`, token);
 
     const page = adminPage.page;

@@ -1,9 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openSession, pasteInMonaco, screenshot, type Session } from './support/browser';
-import { ADMIN, BASE_URL, RUN_ID } from './support/config';
+import {
+  expectToast,
+  localDateTime,
+  openSession,
+  pasteInMonaco,
+  screenshot,
+  type Session,
+} from './support/browser';
+import { signIn } from './support/accounts';
+import { ADMIN, RUN_ID } from './support/config';
+import { adminToken, api, expectOk, verifyByMail } from './support/api';
 import { requireStack } from './support/stack';
-import { newestMailTo } from './support/mail';
 
 /*
  * Issue 20's journey: an admin runs a two-user ICPC contest with a freeze. Both users join while it
@@ -80,49 +88,17 @@ let problemId = '';
 let contestPath = '';
 let startAt = 0;
 
-async function api(path: string, body: unknown, token?: string, method = 'POST') {
-  const res = await fetch(`${BASE_URL}/api${path}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json().catch(() => ({}))) as Record<string, unknown> };
-}
-
-function localDateTime(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
-}
-
-async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL('**/dashboard', { timeout: 20_000 });
-}
-
-async function expectToast(page: Page, text: string): Promise<void> {
-  await expect
-    .poll(() => page.getByRole('region', { name: 'Notifications' }).innerText(), { timeout: 60_000 })
-    .toContain(text);
-}
-
 /** Registers through the API and verifies with the mailed token, as the link would. */
 async function register(p: Person): Promise<void> {
   const since = Date.now();
-  const res = await api('/auth/register', {
+  await expectOk('POST', '/auth/register', undefined, {
     email: p.email,
     password: p.password,
     confirmPassword: p.password,
     username: p.username,
     fullName: p.fullName,
   });
-  expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
-  const mail = await newestMailTo(p.email, since);
-  const token = /verify-email\?token=([A-Za-z0-9_-]+)/.exec(mail)?.[1];
-  expect(token).toBeTruthy();
-  expect((await api('/auth/verify-email', { token })).status).toBeLessThan(300);
+  await verifyByMail(p.email, since);
 }
 
 async function submit(page: Page, code: string, verdict: 'Accepted' | 'Wrong Answer'): Promise<void> {
@@ -141,11 +117,8 @@ const cellOf = (page: Page, p: Person) => rowOf(page, p).getByTestId('scoreboard
 
 beforeAll(async () => {
   await requireStack();
-  await api('/auth/create-super-admin', { ...ADMIN, role: 'super_admin' });
-  const login = await api('/auth/login', { email: ADMIN.email, password: ADMIN.password });
-  expect(login.status, `sign-in as ${ADMIN.email}`).toBe(200);
-  adminApiToken = login.body.token as string;
-  const problem = await api('/problems', problemForm(TESTS), adminApiToken);
+  adminApiToken = await adminToken();
+  const problem = await api('POST', '/problems', adminApiToken, problemForm(TESTS));
   expect(problem.status, JSON.stringify(problem.body)).toBe(201);
   problemId = problem.body._id as string;
   await register(ada);
@@ -153,9 +126,9 @@ beforeAll(async () => {
   admin = await openSession();
   ada.session = await openSession();
   bob.session = await openSession();
-  await signIn(admin.page, ADMIN.email, ADMIN.password);
-  await signIn(ada.session.page, ada.email, ada.password);
-  await signIn(bob.session.page, bob.email, bob.password);
+  await signIn(admin.page, ADMIN);
+  await signIn(ada.session.page, ada);
+  await signIn(bob.session.page, bob);
 });
 
 afterAll(async () => {
@@ -253,7 +226,7 @@ describe('an ICPC contest with a freeze', () => {
     await screenshot(adaPage, 'icpc-04-frozen-others');
     const mobile = await openSession({ width: 375, height: 812 });
     try {
-      await signIn(mobile.page, ada.email, ada.password);
+      await signIn(mobile.page, ada);
       await mobile.page.goto(contestPath);
       await cellOf(mobile.page, bob).filter({ hasText: '? 2' }).waitFor({ timeout: 30_000 });
       const overflow = await mobile.page.evaluate(
@@ -316,7 +289,7 @@ describe('an ICPC contest with a freeze', () => {
   });
 
   it("the admin fixes the tests and rejudges the contest: Bob's first try turns Accepted, once", async () => {
-    const edited = await api(`/problems/${problemId}`, problemForm(EDITED_TESTS), adminApiToken, 'PUT');
+    const edited = await api('PUT', `/problems/${problemId}`, adminApiToken, problemForm(EDITED_TESTS));
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
     const page = admin.page;
     await page.goto('/admin/contests');

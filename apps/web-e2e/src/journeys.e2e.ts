@@ -1,9 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { openSession, pasteInMonaco, retypeLineInMonaco, screenshot, type Session } from './support/browser';
+import {
+  expectToast,
+  localDateTime,
+  openSession,
+  pasteInMonaco,
+  retypeLineInMonaco,
+  screenshot,
+  type Session,
+} from './support/browser';
+import { signIn, signUpAndVerify, submitAdminSetup, submitSignIn } from './support/accounts';
 import { ADMIN, RUN_ID } from './support/config';
 import { requireStack } from './support/stack';
-import { linkIn, newestMailTo } from './support/mail';
 
 /*
  * The journeys of issues 5 and 6 in one real browser against the running stack (API, judge,
@@ -42,24 +49,6 @@ let admin: Session;
 let user: Session;
 let contestPath = '';
 
-function localDateTime(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
-}
-
-async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-}
-
-async function expectToast(page: Page, text: string): Promise<void> {
-  await expect
-    .poll(() => page.getByRole('region', { name: 'Notifications' }).innerText(), { timeout: 60_000 })
-    .toContain(text);
-}
-
 beforeAll(async () => {
   await requireStack();
   admin = await openSession();
@@ -76,24 +65,13 @@ describe('admin', () => {
     const page = admin.page;
     await page.goto('/admin-setup');
     await expect.poll(() => page.getByText('creates the first super admin account').count()).toBe(1);
-    await page.getByLabel('Email').fill(ADMIN.email);
-    await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-    await page.getByLabel('Username').fill(ADMIN.username);
-    await page.getByLabel('Full Name').fill(ADMIN.fullName);
-    await screenshot(page, '01-admin-setup');
-    await page.getByRole('button', { name: 'Create Super Admin' }).click();
-    const outcome = page
-      .getByRole('status')
-      .filter({ hasText: 'Super Admin created successfully!' })
-      .or(page.getByRole('alert'));
-    await outcome.first().waitFor();
-    const text = await outcome.first().innerText();
+    const text = await submitAdminSetup(page, '01-admin-setup');
     if (!text.includes('created successfully')) {
       expect(text, 'setup refused for another reason than an existing super admin').toMatch(
         /already exists/i,
       );
     }
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await submitSignIn(page, ADMIN);
     await page.waitForURL('**/dashboard', { timeout: 20_000 }).catch(() => {
       throw new Error(
         `Could not sign in as ${ADMIN.email}: a super admin with other credentials exists; set E2E_ADMIN_EMAIL and E2E_ADMIN_PASSWORD.`,
@@ -144,19 +122,7 @@ describe('admin', () => {
 describe('user, practice', () => {
   it('signs up and is asked to verify the email', async () => {
     const page = user.page;
-    await page.goto('/signup');
-    await page.getByLabel('Email').fill(USER.email);
-    await page.getByLabel('Username').fill(USER.username);
-    await page.getByLabel('Full Name').fill(USER.fullName);
-    await page.getByLabel('Password', { exact: true }).fill(USER.password);
-    await page.getByLabel('Confirm Password', { exact: true }).fill(USER.password);
-    await screenshot(page, '04-signup');
-    const sentAfter = Date.now();
-    await page.getByRole('button', { name: 'Sign Up' }).click();
-    await page.getByText('Please check your email and click the verification link').waitFor();
-    const mail = await newestMailTo(USER.email, sentAfter);
-    await page.goto(linkIn(mail, '/verify-email?token='));
-    await page.getByText('Email verified successfully!').waitFor();
+    await signUpAndVerify(page, USER, '04-signup');
     await screenshot(page, '05-verify-email');
     await page.getByRole('button', { name: 'Go to Login' }).click();
     await page.waitForURL('**/auth');
@@ -164,8 +130,7 @@ describe('user, practice', () => {
 
   it('signs in and lands on the dashboard', async () => {
     const page = user.page;
-    await signIn(page, USER.email, USER.password);
-    await page.waitForURL('**/dashboard');
+    await signIn(page, USER);
     await page.getByRole('heading', { name: `Welcome back, ${USER.fullName}!` }).waitFor();
     await expect.poll(() => page.getByTestId('dashboard-Total Score').innerText()).toBe('0');
   });
@@ -331,8 +296,7 @@ describe('user, practice that remembers', () => {
         await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
       ).toBeLessThanOrEqual(0);
       await screenshot(page, '24-mobile-leaderboard');
-      await signIn(page, USER.email, USER.password);
-      await page.waitForURL('**/dashboard');
+      await signIn(page, USER);
       await page.goto(`/problems?q=${RUN_ID}&status=solved`);
       // One user submitted and solved it: the server's acceptance rate is 100%.
       await page.getByRole('article', { name: PROBLEM_TITLE }).getByText('100% accepted').waitFor();

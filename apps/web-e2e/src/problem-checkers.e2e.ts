@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openSession, screenshot, type Session } from './support/browser';
+import { expectToast, openSession, pasteInMonaco, screenshot, type Session } from './support/browser';
+import { signIn, signUpAndVerify, submitAdminSetup } from './support/accounts';
 import { ADMIN, RUN_ID } from './support/config';
 import { requireStack } from './support/stack';
-import { linkIn, newestMailTo } from './support/mail';
 
 /*
  * Issue 18 in a real browser against the running stack: an admin creates a problem returning int[]
@@ -38,41 +38,6 @@ let admin: Session;
 let user: Session;
 let boilerplate = '';
 
-async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-}
-
-async function expectToast(page: Page, text: string): Promise<void> {
-  await expect
-    .poll(() => page.getByRole('region', { name: 'Notifications' }).innerText(), { timeout: 60_000 })
-    .toContain(text);
-}
-
-/**
- * Replace the Monaco editor's text with `code` by a paste event (typed text would gain auto-closed
- * brackets), go back to the top (after a long paste Monaco shows only the end) and wait for the line
- * holding `visibleText`.
- */
-async function pasteCode(page: Page, code: string, visibleText: string): Promise<void> {
-  const editor = page.locator('.monaco-editor').first();
-  await editor.waitFor({ state: 'visible', timeout: 30_000 });
-  await editor.click();
-  await page.keyboard.press('ControlOrMeta+A');
-  await page.keyboard.press('Delete');
-  await page.evaluate((text) => {
-    const data = new DataTransfer();
-    data.setData('text/plain', text);
-    document.activeElement?.dispatchEvent(
-      new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
-    );
-  }, code);
-  await page.keyboard.press('ControlOrMeta+Home');
-  await page.locator('.monaco-editor .view-line', { hasText: visibleText }).first().waitFor();
-}
-
 /** Desktop and 375 px screenshots of the page as it is now. */
 async function bothWidths(page: Page, name: string): Promise<void> {
   await screenshot(page, `${name}-desktop`);
@@ -97,19 +62,8 @@ describe('an admin authors a problem returning int[] with the unordered checker'
   it('signs in as the super admin (creating it through /admin-setup when this file runs alone)', async () => {
     const page = admin.page;
     await page.goto('/admin-setup');
-    await page.getByLabel('Email').fill(ADMIN.email);
-    await page.getByLabel('Password', { exact: true }).fill(ADMIN.password);
-    await page.getByLabel('Username').fill(ADMIN.username);
-    await page.getByLabel('Full Name').fill(ADMIN.fullName);
-    await page.getByRole('button', { name: 'Create Super Admin' }).click();
-    await page
-      .getByRole('status')
-      .filter({ hasText: 'Super Admin created successfully!' })
-      .or(page.getByRole('alert'))
-      .first()
-      .waitFor();
-    await signIn(page, ADMIN.email, ADMIN.password);
-    await page.waitForURL('**/dashboard', { timeout: 20_000 });
+    await submitAdminSetup(page);
+    await signIn(page, ADMIN);
   });
 
   it('fills the form: int[] everywhere, values checked by type as they are typed', async () => {
@@ -201,19 +155,8 @@ describe('an admin authors a problem returning int[] with the unordered checker'
 describe('a user solves it with the indices in the other order', () => {
   it('signs up, verifies and signs in', async () => {
     const page = user.page;
-    await page.goto('/signup');
-    await page.getByLabel('Email').fill(USER.email);
-    await page.getByLabel('Username').fill(USER.username);
-    await page.getByLabel('Full Name').fill(USER.fullName);
-    await page.getByLabel('Password', { exact: true }).fill(USER.password);
-    await page.getByLabel('Confirm Password', { exact: true }).fill(USER.password);
-    const sentAfter = Date.now();
-    await page.getByRole('button', { name: 'Sign Up' }).click();
-    await page.getByText('Please check your email and click the verification link').waitFor();
-    await page.goto(linkIn(await newestMailTo(USER.email, sentAfter), '/verify-email?token='));
-    await page.getByText('Email verified successfully!').waitFor();
-    await signIn(page, USER.email, USER.password);
-    await page.waitForURL('**/dashboard');
+    await signUpAndVerify(page, USER);
+    await signIn(page, USER);
   });
 
   it('reads how the output is judged, and the signature with int[]', async () => {
@@ -231,7 +174,7 @@ describe('a user solves it with the indices in the other order', () => {
 
   it('submits the reversed pairs and is accepted by the judge', async () => {
     const page = user.page;
-    await pasteCode(page, boilerplate.replace(STUB, USER_BODY), 'nums.length - 1');
+    await pasteInMonaco(page, boilerplate.replace(STUB, USER_BODY), 'nums.length - 1');
     await page.getByRole('button', { name: 'Submit Solution' }).click();
     await page
       .getByTestId('submission-result')

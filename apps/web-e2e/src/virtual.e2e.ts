@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openSession, pasteInMonaco, screenshot, type Session } from './support/browser';
+import { expectToast, openSession, pasteInMonaco, screenshot, type Session } from './support/browser';
+import { signIn } from './support/accounts';
 import { RUN_ID } from './support/config';
-import { account, adminToken, api, expectOk, type Account } from './support/api';
+import { account, adminToken, api, expectOk, solveInContest, type Account } from './support/api';
 import { requireStack } from './support/stack';
 
 /*
@@ -38,42 +39,6 @@ public class Main {
 `;
 const boilerplate = (name: string) =>
   solution(name, 0).replace(/return 0 \* n;/, '// Write your solution here\n        return 0;');
-
-/** The spec's live submit flow through the API, judged by the real judge: execute all tests, record, solve. */
-async function solveLive(user: Account, problemId: string, contestId: string, code: string): Promise<void> {
-  const run = await expectOk('POST', '/execute-code', user.token, {
-    code,
-    language: 'java',
-    problemId,
-    runAllTestCases: true,
-    contestId,
-  });
-  expect(run.overallPassed, JSON.stringify(run)).toBe(true);
-  const submission = await expectOk('POST', '/submissions', user.token, {
-    problemId,
-    contestId,
-    code,
-    language: 'java',
-    status: 'accepted',
-    testCasesPassed: run.passedCount,
-    totalTestCases: run.totalCount,
-  });
-  await expectOk('POST', '/solve', user.token, { problemId, submissionId: submission._id, contestId });
-}
-
-async function signIn(page: Page, user: { email: string; password: string }): Promise<void> {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(user.email);
-  await page.getByLabel('Password', { exact: true }).fill(user.password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL('**/dashboard');
-}
-
-async function expectToast(page: Page, text: string): Promise<void> {
-  await expect
-    .poll(() => page.getByRole('region', { name: 'Notifications' }).innerText(), { timeout: 60_000 })
-    .toContain(text);
-}
 
 const sleepUntil = (at: number) => new Promise((r) => setTimeout(r, Math.max(0, at - Date.now())));
 const rowOf = (page: Page, user: Account) =>
@@ -135,10 +100,10 @@ beforeAll(
     await expectOk('POST', `/contests/${contestId}/join`, rita.token);
     // The contest runs for real: A early, B late.
     await sleepUntil(startAt + 1_000);
-    await solveLive(rita, problemA, contestId, solution('twice', 2));
+    await solveInContest(rita, problemA, contestId, solution('twice', 2));
     ritaAcceptedWithinMs = Date.now() - startAt;
     await sleepUntil(startAt + LATE_SOLVE_MS);
-    await solveLive(rita, problemB, contestId, solution('thrice', 3));
+    await solveInContest(rita, problemB, contestId, solution('thrice', 3));
     desktop = await openSession();
     mobile = await openSession({ width: 375, height: 812 });
     await signIn(desktop.page, victor);

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { ADMIN, BASE_URL, RUN_ID } from './config';
 import { linkIn, newestMailTo } from './mail';
 
@@ -35,6 +36,12 @@ export async function adminToken(): Promise<string> {
     .token as string;
 }
 
+/** Verifies `email` with the token of the verification mail sent to it since `since`, as its link would. */
+export async function verifyByMail(email: string, since: number): Promise<void> {
+  const link = new URL(linkIn(await newestMailTo(email, since), '/verify-email?token='));
+  await expectOk('POST', '/auth/verify-email', undefined, { token: link.searchParams.get('token') });
+}
+
 /** Signs up, follows the verification link from the outbox and signs in, all through the API. */
 export async function account(name: string): Promise<Account> {
   const a = {
@@ -47,9 +54,38 @@ export async function account(name: string): Promise<Account> {
   await expectOk('POST', '/auth/register', undefined, { ...a, confirmPassword: a.password });
   const login = await api('POST', '/auth/login', undefined, { email: a.email, password: a.password });
   if (login.status === 200) return { ...a, token: login.body.token as string };
-  const link = new URL(linkIn(await newestMailTo(a.email, since), '/verify-email?token='));
-  await expectOk('POST', '/auth/verify-email', undefined, { token: link.searchParams.get('token') });
+  await verifyByMail(a.email, since);
   const token = (await expectOk('POST', '/auth/login', undefined, { email: a.email, password: a.password }))
     .token;
   return { ...a, token: token as string };
+}
+
+/**
+ * The spec's live submit flow through the API, judged by the real judge: execute all tests, record the
+ * accepted submission, solve. Expects every test to pass.
+ */
+export async function solveInContest(
+  user: Account,
+  problemId: string,
+  contestId: string,
+  code: string,
+): Promise<void> {
+  const run = await expectOk('POST', '/execute-code', user.token, {
+    code,
+    language: 'java',
+    problemId,
+    runAllTestCases: true,
+    contestId,
+  });
+  expect(run.overallPassed, JSON.stringify(run)).toBe(true);
+  const submission = await expectOk('POST', '/submissions', user.token, {
+    problemId,
+    contestId,
+    code,
+    language: 'java',
+    status: 'accepted',
+    testCasesPassed: run.passedCount,
+    totalTestCases: run.totalCount,
+  });
+  await expectOk('POST', '/solve', user.token, { problemId, submissionId: submission._id, contestId });
 }

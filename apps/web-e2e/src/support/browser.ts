@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { ARTIFACTS_DIR, BASE_URL, CHROMIUM_PATH } from './config';
 
 const CHROMIUM_ARGS = [
@@ -51,9 +52,11 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 
 /**
  * Replace everything in the Monaco editor with `code`, as a user pasting it: a paste event keeps the
- * text verbatim, where typed text would gain auto-closed brackets and auto-indentation.
+ * text verbatim, where typed text would gain auto-closed brackets and auto-indentation. Waits for the
+ * first line to show; with `visibleText`, goes back to the top instead (after a long paste Monaco shows
+ * only the end) and waits for the line holding it.
  */
-export async function pasteInMonaco(page: Page, code: string): Promise<void> {
+export async function pasteInMonaco(page: Page, code: string, visibleText?: string): Promise<void> {
   const editor = page.locator('.monaco-editor').first();
   await editor.waitFor({ state: 'visible', timeout: 30_000 });
   await editor.click();
@@ -66,6 +69,11 @@ export async function pasteInMonaco(page: Page, code: string): Promise<void> {
       new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
     );
   }, code);
+  if (visibleText !== undefined) {
+    await page.keyboard.press('ControlOrMeta+Home');
+    await page.locator('.monaco-editor .view-line', { hasText: visibleText }).first().waitFor();
+    return;
+  }
   await page
     .locator('.monaco-editor .view-lines')
     .filter({ hasText: code.split('\n')[0] })
@@ -81,4 +89,17 @@ export async function retypeLineInMonaco(page: Page, current: string, replacemen
   await page.keyboard.press('Shift+Home');
   await page.keyboard.type(replacement);
   await page.locator('.monaco-editor .view-line', { hasText: replacement }).first().waitFor();
+}
+
+/** Waits for a toast holding `text` in the notifications region (a judged submission can take a while). */
+export async function expectToast(page: Page, text: string): Promise<void> {
+  await expect
+    .poll(() => page.getByRole('region', { name: 'Notifications' }).innerText(), { timeout: 60_000 })
+    .toContain(text);
+}
+
+/** `date` in this machine's local time (the browser's too), as a datetime-local input takes it (YYYY-MM-DDTHH:mm:ss). */
+export function localDateTime(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
 }

@@ -1,6 +1,6 @@
 import { ServerMessages, VirtualMessages } from '@javelin/contracts';
-import { useCallback, useEffect, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useCallback, useEffect } from 'react';
+import { Link, useParams } from 'react-router-dom';
 import { useAuth } from '../auth/useAuth';
 import { useNow } from '../clock/useNow';
 import { useToast } from '../toast/useToast';
@@ -8,11 +8,14 @@ import { Messages } from '../../app/messages';
 import { Badge } from '../../components/Badge';
 import { Spinner } from '../../components/Spinner';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { draftKey, useDraft } from '../editor/drafts';
-import { pointsOf, useSolver } from '../problems/solving';
-import { ContestSolveSplit } from './ContestSolveSplit';
+import { useSolver } from '../problems/solving';
+import {
+  ContestProblemNotFound,
+  ContestSolveSplit,
+  useContestProblem,
+  useReturnToContestAfterSolve,
+} from './ContestSolveSplit';
 import { useTicker } from './Countdown';
-import { CONTEST_SOLVED_REDIRECT_MS } from './ContestProblemPage';
 import { effectiveStatus, formatCountdown } from './contestRules';
 import { useContestQuery } from './contestsApi';
 import { useVirtualRunQuery } from './virtualApi';
@@ -27,7 +30,6 @@ import { isRunning } from './virtualRules';
 export function ContestPracticePage() {
   const { contestId = '', problemId = '' } = useParams();
   const { status: session } = useAuth();
-  const navigate = useNavigate();
   const toast = useToast();
   const now = useNow();
   const { data: contest, isLoading, isError } = useContestQuery(contestId);
@@ -35,19 +37,13 @@ export function ContestPracticePage() {
   const run = virtual?.run ?? null;
   const running = isRunning(run, now());
   useTicker(running);
-  const contestProblem = contest?.contestProblems?.find((cp) => cp.problemId?._id === problemId);
-  const problem = contestProblem?.problemId;
+  const { problem, solving } = useContestProblem(contest, contestId, problemId);
   const examples = (problem?.testCases ?? []).filter((t) => t.isExample);
-  const { code, setCode, reset } = useDraft(
-    draftKey(problemId, contestId),
-    problem ? (problem.boilerplateCode ?? '') : undefined,
-  );
-  const points = contestProblem?.points || (problem ? pointsOf(problem) : 0);
-  const [solvedAt, setSolvedAt] = useState<number | null>(null);
+  const returnToContest = useReturnToContestAfterSolve(contestId);
   // A virtual run goes back to the contest (its board) after an accept, as the live contest page does.
   const onSolved = useCallback(() => {
-    if (running) setSolvedAt(Date.now());
-  }, [running]);
+    if (running) returnToContest();
+  }, [running, returnToContest]);
   const acceptedToast = useCallback(
     () => ({
       title: Messages.accepted,
@@ -61,7 +57,7 @@ export function ContestPracticePage() {
     problemId,
     contestId,
     contestMode: running ? 'virtual' : 'practice',
-    points,
+    points: solving.points,
     onSolved,
     ...(running ? { acceptedToast } : {}),
   });
@@ -70,23 +66,10 @@ export function ContestPracticePage() {
   useEffect(() => {
     if (isError) toast.message(Messages.fetchContestOrProblemFailed);
   }, [isError, toast]);
-  useEffect(() => {
-    if (solvedAt === null) return;
-    const timer = setTimeout(() => navigate(`/contests/${contestId}`), CONTEST_SOLVED_REDIRECT_MS);
-    return () => clearTimeout(timer);
-  }, [solvedAt, navigate, contestId]);
 
   if (isLoading) return <Spinner label="Loading problem..." />;
   if (!contest || !problem) {
-    return (
-      <div className="card center-card" role="alert">
-        <h1 style={{ fontSize: '1.5rem' }}>{Messages.contestProblemNotFound}</h1>
-        <p className="muted">This problem is not part of the contest.</p>
-        <Link to={contest ? `/contests/${contestId}` : '/contests'} className="btn btn-outline">
-          {contest ? 'Back to Contest' : 'Back to Contests'}
-        </Link>
-      </div>
-    );
+    return <ContestProblemNotFound contestId={contestId} contestFound={!!contest} />;
   }
   const ended = effectiveStatus(contest, now()) === 'ended';
 
@@ -116,14 +99,9 @@ export function ContestPracticePage() {
         </div>
       </div>
       <ContestSolveSplit
+        solving={solving}
         problem={problem}
         testCases={examples}
-        points={points}
-        problemId={problemId}
-        contestId={contestId}
-        code={code}
-        onCodeChange={setCode}
-        onReset={reset}
         solver={solver}
         submitDisabledReason={ended ? undefined : ServerMessages.practiceOnlyAfterEnd}
       />

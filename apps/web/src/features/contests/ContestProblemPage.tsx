@@ -1,6 +1,6 @@
 import { VirtualMessages } from '@javelin/contracts';
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useEffect, useMemo } from 'react';
+import { Link, Navigate, useLocation, useParams } from 'react-router-dom';
 import { useAuth } from '../auth/useAuth';
 import { useNow } from '../clock/useNow';
 import { useToast } from '../toast/useToast';
@@ -9,22 +9,22 @@ import { Badge } from '../../components/Badge';
 import { Spinner } from '../../components/Spinner';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import type { ReturnState } from '../auth/SignInLink';
-import { draftKey, useDraft } from '../editor/drafts';
 import { useTestCasesQuery } from '../problems/problemsApi';
-import { pointsOf, useSolver } from '../problems/solving';
-import { ContestSolveSplit } from './ContestSolveSplit';
+import { useSolver } from '../problems/solving';
+import {
+  ContestProblemNotFound,
+  ContestSolveSplit,
+  useContestProblem,
+  useReturnToContestAfterSolve,
+} from './ContestSolveSplit';
 import { Countdown } from './Countdown';
 import { STATUS_BADGE, effectiveStatus, formatDateTime } from './contestRules';
 import { useContestQuery } from './contestsApi';
 import { useRefetchAtBoundaries } from './useRefetchAtBoundaries';
 
-/** Spec §9: after an accepted solution the contest page returns to the contest after 2 s. */
-export const CONTEST_SOLVED_REDIRECT_MS = 2_000;
-
 export function ContestProblemPage() {
   const { contestId = '', problemId = '' } = useParams();
   const { status: session, isAdmin } = useAuth();
-  const navigate = useNavigate();
   const location = useLocation();
   const toast = useToast();
   const now = useNow();
@@ -35,8 +35,7 @@ export function ContestProblemPage() {
     refetch,
   } = useContestQuery(contestId, { skip: session !== 'authenticated' });
   useRefetchAtBoundaries(contest, refetch, now);
-  const contestProblem = contest?.contestProblems?.find((cp) => cp.problemId?._id === problemId);
-  const problem = contestProblem?.problemId;
+  const { problem, solving } = useContestProblem(contest, contestId, problemId);
   const canAccess = !!contest && (contest.userJoined || isAdmin);
   const embeddedExamples = (problem?.testCases ?? []).filter((t) => t.isExample);
   const { data: fetchedTests = [] } = useTestCasesQuery(
@@ -44,15 +43,8 @@ export function ContestProblemPage() {
     { skip: !canAccess || !problem || embeddedExamples.length > 0 },
   );
   const examples = embeddedExamples.length ? embeddedExamples : fetchedTests.filter((t) => t.isExample);
-  const { code, setCode, reset } = useDraft(
-    draftKey(problemId, contestId),
-    problem ? (problem.boilerplateCode ?? '') : undefined,
-  );
-  const [solvedAt, setSolvedAt] = useState<number | null>(null);
-
-  const onSolved = useCallback(() => setSolvedAt(Date.now()), []);
-  const points = contestProblem?.points || (problem ? pointsOf(problem) : 0);
-  const solver = useSolver({ problemId, contestId, points, onSolved });
+  const onSolved = useReturnToContestAfterSolve(contestId);
+  const solver = useSolver({ problemId, contestId, points: solving.points, onSolved });
 
   useDocumentTitle(problem ? `${problem.title} · ${contest?.title}` : 'Contest Problem');
   useEffect(() => {
@@ -61,11 +53,6 @@ export function ContestProblemPage() {
   useEffect(() => {
     if (contest && !canAccess) toast.message(Messages.mustJoinContest);
   }, [contest, canAccess, toast]);
-  useEffect(() => {
-    if (solvedAt === null) return;
-    const timer = setTimeout(() => navigate(`/contests/${contestId}`), CONTEST_SOLVED_REDIRECT_MS);
-    return () => clearTimeout(timer);
-  }, [solvedAt, navigate, contestId]);
 
   const status = useMemo(() => (contest ? effectiveStatus(contest, now()) : 'upcoming'), [contest, now]);
 
@@ -86,15 +73,7 @@ export function ContestProblemPage() {
     );
   }
   if (!contest || !problem) {
-    return (
-      <div className="card center-card" role="alert">
-        <h1 style={{ fontSize: '1.5rem' }}>{Messages.contestProblemNotFound}</h1>
-        <p className="muted">This problem is not part of the contest.</p>
-        <Link to={contest ? `/contests/${contestId}` : '/contests'} className="btn btn-outline">
-          {contest ? 'Back to Contest' : 'Back to Contests'}
-        </Link>
-      </div>
-    );
+    return <ContestProblemNotFound contestId={contestId} contestFound={!!contest} />;
   }
 
   return (
@@ -121,14 +100,9 @@ export function ContestProblemPage() {
         </div>
       </div>
       <ContestSolveSplit
+        solving={solving}
         problem={problem}
         testCases={examples}
-        points={points}
-        problemId={problemId}
-        contestId={contestId}
-        code={code}
-        onCodeChange={setCode}
-        onReset={reset}
         solver={solver}
         submitDisabledReason={status === 'active' ? undefined : Messages.contestNotActive}
       />

@@ -1,37 +1,98 @@
-import type { ComponentProps } from 'react';
+import type { Contest } from '@javelin/contracts';
+import { useCallback, useEffect, useState, type ComponentProps } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { Messages } from '../../app/messages';
+import { draftKey, useDraft } from '../editor/drafts';
 import { ResizableSplit } from '../editor/ResizableSplit';
 import { ProblemStatement } from '../problems/ProblemStatement';
 import { SolverPanel } from '../problems/SolverPanel';
+import { pointsOf } from '../problems/solving';
 
 type Statement = ComponentProps<typeof ProblemStatement>;
 type Solver = ComponentProps<typeof SolverPanel>;
 
+/** Spec §9: after an accepted solution the contest page returns to the contest after 2 s. */
+export const CONTEST_SOLVED_REDIRECT_MS = 2_000;
+
+/** What a contest problem's page solves: where it is, what it is worth, and the user's draft of it. */
+export interface ContestSolving {
+  contestId: string;
+  problemId: string;
+  points: number;
+  draft: ReturnType<typeof useDraft>;
+}
+
+/**
+ * The problem `problemId` of `contest` (undefined until the contest has loaded, or when it is not one
+ * of its problems) and its solving: the contest's points for it, else the problem's own, and the draft.
+ */
+export function useContestProblem(contest: Contest | undefined, contestId: string, problemId: string) {
+  const contestProblem = contest?.contestProblems?.find((cp) => cp.problemId?._id === problemId);
+  const problem = contestProblem?.problemId;
+  const draft = useDraft(
+    draftKey(problemId, contestId),
+    problem ? (problem.boilerplateCode ?? '') : undefined,
+  );
+  const points = contestProblem?.points || (problem ? pointsOf(problem) : 0);
+  const solving: ContestSolving = { contestId, problemId, points, draft };
+  return { problem, solving };
+}
+
+/** Call the returned function on an accept: the page goes back to the contest CONTEST_SOLVED_REDIRECT_MS later. */
+export function useReturnToContestAfterSolve(contestId: string): () => void {
+  const navigate = useNavigate();
+  const [solvedAt, setSolvedAt] = useState<number | null>(null);
+  useEffect(() => {
+    if (solvedAt === null) return;
+    const timer = setTimeout(() => navigate(`/contests/${contestId}`), CONTEST_SOLVED_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [solvedAt, navigate, contestId]);
+  return useCallback(() => setSolvedAt(Date.now()), []);
+}
+
+/** The page for a problem that is not one of the contest's, or of a contest that could not be read. */
+export function ContestProblemNotFound({
+  contestId,
+  contestFound,
+}: {
+  contestId: string;
+  contestFound: boolean;
+}) {
+  return (
+    <div className="card center-card" role="alert">
+      <h1 style={{ fontSize: '1.5rem' }}>{Messages.contestProblemNotFound}</h1>
+      <p className="muted">This problem is not part of the contest.</p>
+      <Link to={contestFound ? `/contests/${contestId}` : '/contests'} className="btn btn-outline">
+        {contestFound ? 'Back to Contest' : 'Back to Contests'}
+      </Link>
+    </div>
+  );
+}
+
 /** A contest problem's statement beside its editor: the live contest page and its practice/virtual page. */
 export function ContestSolveSplit(
-  props: Pick<Statement, 'problem' | 'testCases' | 'points'> &
-    Pick<
-      Solver,
-      'problemId' | 'contestId' | 'code' | 'onCodeChange' | 'onReset' | 'solver' | 'submitDisabledReason'
-    >,
+  props: Pick<Statement, 'problem' | 'testCases'> &
+    Pick<Solver, 'solver' | 'submitDisabledReason'> & { solving: ContestSolving },
 ) {
+  const { contestId, problemId, points, draft } = props.solving;
   return (
     <ResizableSplit
       left={
         <ProblemStatement
           problem={props.problem}
           testCases={props.testCases}
-          points={props.points}
+          points={points}
           testCasesHeading="Example Test Cases"
         />
       }
       right={
         <SolverPanel
-          problemId={props.problemId}
-          contestId={props.contestId}
+          problemId={problemId}
+          contestId={contestId}
           variant="contest"
-          code={props.code}
-          onCodeChange={props.onCodeChange}
-          onReset={props.onReset}
+          code={draft.code}
+          onCodeChange={draft.setCode}
+          onReset={draft.reset}
           solver={props.solver}
           submitDisabledReason={props.submitDisabledReason}
           variables={props.problem.inputVariables ?? []}

@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Contest, Problem } from '@javelin/contracts';
 import { contestAction, effectiveStatus } from './contestRules';
 import { ContestsPage } from './ContestsPage';
 import { ContestDetailPage } from './ContestDetailPage';
@@ -9,6 +8,13 @@ import { ContestProblemPage } from './ContestProblemPage';
 import { mockApi, renderRoute, signedInState } from '../../test/utils';
 import { Messages } from '../../app/messages';
 import { FakeEventSource } from '../../test/fakeEventSource';
+import {
+  HOUR,
+  activeContest as contest,
+  iso,
+  twoSumAccepted,
+  twoSumExample,
+} from '../../test/contestFixtures';
 
 // The stream is read with the fetch-based EventSource of the 'eventsource' package (it sends the bearer token).
 vi.mock('eventsource', async () => ({
@@ -21,45 +27,6 @@ vi.mock('../editor/CodeEditor', async () => ({
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.useRealTimers();
-});
-
-const HOUR = 3_600_000;
-const iso = (offset: number) => new Date(Date.now() + offset).toISOString();
-const problem: Problem = {
-  _id: 'p1',
-  id: 'p1',
-  title: 'Two Sum',
-  description: 'Find two.',
-  constraints: 'n <= 10',
-  difficulty: 'medium',
-  points: 30,
-  inputVariables: [{ id: 'n', name: 'n', type: 'int', description: 'count' }],
-  testCases: [],
-  functionName: 'solve',
-  returnType: 'int',
-  boilerplateCode: 'class Main {}',
-  tags: [],
-  isVisible: false,
-  testCaseCount: 2,
-};
-const contest = (over: Partial<Contest> = {}): Contest => ({
-  _id: 'c1',
-  id: 'c1',
-  title: 'Weekly 1',
-  description: 'A weekly contest',
-  startTime: iso(-HOUR),
-  endTime: iso(HOUR),
-  status: 'active',
-  maxParticipants: 100,
-  participantCount: 7,
-  userJoined: true,
-  contestProblems: [{ problemId: problem, points: 30, order: 0 }],
-  format: 'points',
-  penaltyMinutes: 20,
-  freezeMinutes: 0,
-  freezeTime: null,
-  frozen: false,
-  ...over,
 });
 
 describe('contest button rules (spec §4)', () => {
@@ -291,30 +258,8 @@ describe('contest problem page', () => {
   it("accepts a solution with the contest id, shows 'Accepted' and returns to the contest after 2 s", async () => {
     const { calls } = mockApi({
       'GET /contests/c1': { body: contest() },
-      'GET /problems/p1/test-cases': {
-        body: [{ _id: 't', id: 't', input: '{"n":"3"}', expectedOutput: '6', isExample: true }],
-      },
-      'POST /execute-code': {
-        body: {
-          results: [
-            {
-              testCaseId: 't',
-              input: 'n = 3',
-              expectedOutput: '6',
-              actualOutput: '6',
-              passed: true,
-              executionTime: 3,
-              error: '',
-              isExample: true,
-              verdict: 'accepted',
-            },
-          ],
-          overallPassed: true,
-          passedCount: 1,
-          totalCount: 1,
-          verdict: 'accepted',
-        },
-      },
+      'GET /problems/p1/test-cases': { body: [twoSumExample] },
+      'POST /execute-code': { body: twoSumAccepted },
       'POST /submissions': { body: { _id: 's1' } },
       'POST /solve': { body: { success: true } },
     });

@@ -12,6 +12,14 @@ import {
 import { ContestDetailPage } from './ContestDetailPage';
 import { ContestPracticePage } from './ContestPracticePage';
 import { mockApi, renderRoute, signedInState } from '../../test/utils';
+import {
+  MINUTE,
+  activeContest,
+  iso,
+  twoSum,
+  twoSumAccepted,
+  twoSumExample,
+} from '../../test/contestFixtures';
 
 vi.mock('eventsource', async () => ({
   EventSource: (await import('../../test/fakeEventSource')).FakeEventSource,
@@ -24,45 +32,23 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const MINUTE = 60_000;
-const iso = (offset: number) => new Date(Date.now() + offset).toISOString();
+/** Two Sum with one example embedded in it. */
 const problem: Problem = {
-  _id: 'p1',
-  id: 'p1',
-  title: 'Two Sum',
-  description: 'Find two.',
-  constraints: 'n <= 10',
-  difficulty: 'medium',
-  points: 30,
-  inputVariables: [{ id: 'n', name: 'n', type: 'int', description: 'count' }],
-  testCases: [{ _id: 't', id: 't', input: '{"n":"3"}', expectedOutput: '6', isExample: true }],
-  functionName: 'solve',
-  returnType: 'int',
-  boilerplateCode: 'class Main {}',
-  tags: [],
-  isVisible: false,
-  testCaseCount: 2,
+  ...twoSum,
+  testCases: [twoSumExample],
 };
 /** Ended an hour ago after running 90 minutes. */
-const ended = (over: Partial<Contest> = {}): Contest => ({
-  _id: 'c1',
-  id: 'c1',
-  title: 'Weekly 1',
-  description: 'A weekly contest',
-  startTime: iso(-150 * MINUTE),
-  endTime: iso(-60 * MINUTE),
-  status: 'ended',
-  maxParticipants: 100,
-  participantCount: 2,
-  userJoined: false,
-  contestProblems: [{ problemId: problem, points: 30, order: 0 }],
-  format: 'icpc',
-  penaltyMinutes: 20,
-  freezeMinutes: 0,
-  freezeTime: null,
-  frozen: false,
-  ...over,
-});
+const ended = (over: Partial<Contest> = {}): Contest =>
+  activeContest({
+    startTime: iso(-150 * MINUTE),
+    endTime: iso(-60 * MINUTE),
+    status: 'ended',
+    participantCount: 2,
+    userJoined: false,
+    contestProblems: [{ problemId: problem, points: 30, order: 0 }],
+    format: 'icpc',
+    ...over,
+  });
 const running: VirtualRun = {
   _id: 'r1',
   contestId: 'c1',
@@ -110,25 +96,6 @@ const standings = (run: VirtualRun): VirtualStandings => ({
     virtual: true,
   },
 });
-const judged = {
-  results: [
-    {
-      testCaseId: 't',
-      input: 'n = 3',
-      expectedOutput: '6',
-      actualOutput: '6',
-      passed: true,
-      executionTime: 3,
-      error: '',
-      isExample: true,
-      verdict: 'accepted',
-    },
-  ],
-  overallPassed: true,
-  passedCount: 1,
-  totalCount: 1,
-  verdict: 'accepted',
-};
 
 describe('an ended contest page', () => {
   const at = { url: '/contests/c1', path: '/contests/:contestId' };
@@ -243,7 +210,7 @@ describe('the practice page of an ended contest', () => {
     mockApi({
       'GET /contests/c1': { body: ended() },
       'GET /contests/c1/virtual': { body: { run: virtualRun } },
-      'POST /execute-code': { body: judged },
+      'POST /execute-code': { body: twoSumAccepted },
       'POST /submissions': { status: 201, body: { _id: 's1' } },
       'POST /solve': { body: { success: true, alreadySolved: false, points: 30, message: 'ok' } },
       'GET /submissions': { body: { items: [], total: 0, limit: 20, offset: 0 } },
