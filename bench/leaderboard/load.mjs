@@ -272,7 +272,8 @@ async function poissonArrivals() {
     due += (-Math.log(1 - next()) * 1000) / RATE;
     if (due >= end) break;
     const wait = due - performance.now();
-    if (wait > 1) await new Promise((r) => setTimeout(r, wait - 0.5));
+    // Never early: a request waits for its moment (timers may fire late, which counts against the API).
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     const request = send(due);
     inflight.add(request);
     request.then(() => inflight.delete(request));
