@@ -56,6 +56,18 @@ const running: VirtualRun = {
   endsAt: iso(78 * MINUTE),
   status: 'running',
 };
+/** The signed-in user's virtual row: on the board, and as the run's own row. */
+const adaVirtualRow: VirtualStandings['own'] = {
+  userId: 'u1',
+  username: 'ada',
+  fullName: 'Ada Lovelace',
+  problemsSolved: 0,
+  score: 0,
+  rank: 2,
+  penalty: 0,
+  cells: [],
+  virtual: true,
+};
 const standings = (run: VirtualRun): VirtualStandings => ({
   run,
   elapsedSeconds: 12 * 60,
@@ -72,29 +84,9 @@ const standings = (run: VirtualRun): VirtualStandings => ({
       penalty: 10,
       cells: [{ problemId: 'p1', attempts: 0, acceptedAtMinutes: 10, pending: 0, firstSolve: true }],
     },
-    {
-      userId: 'u1',
-      username: 'ada',
-      fullName: 'Ada Lovelace',
-      problemsSolved: 0,
-      score: 0,
-      rank: 2,
-      penalty: 0,
-      cells: [],
-      virtual: true,
-    },
+    adaVirtualRow,
   ],
-  own: {
-    userId: 'u1',
-    username: 'ada',
-    fullName: 'Ada Lovelace',
-    problemsSolved: 0,
-    score: 0,
-    rank: 2,
-    penalty: 0,
-    cells: [],
-    virtual: true,
-  },
+  own: adaVirtualRow,
 });
 
 describe('an ended contest page', () => {
