@@ -57,6 +57,12 @@ export interface JudgeJobData {
   tolerance?: number;
   /** The 'custom' checker's Java source, compiled and run in the sandbox by the judge. */
   checkerCode?: string;
+  /**
+   * A submit: stop at the first test whose verdict is not accepted (as LeetCode and Codeforces do); the
+   * results then end with that test and the tests after it are not judged. Absent or false (a run over
+   * the examples, a reference validation, the AI's jobs): every test is judged.
+   */
+  stopAtFirstFailure?: boolean;
 }
 
 export interface JudgeTestResult {
@@ -76,7 +82,10 @@ export interface JudgeJobResult {
   verdict: Verdict;
   /** javac's message (`Main.java:3: error: ...`, line numbers of the submitted code), for compilation_error. */
   compileError?: string;
-  /** One per test, in the order of `JudgeJobData.tests`. */
+  /**
+   * One per judged test, in the order of `JudgeJobData.tests`: every test, or with `stopAtFirstFailure` the
+   * tests up to and including the first that failed (the rest were not judged).
+   */
   results: JudgeTestResult[];
   /** Where the judge spent its time, milliseconds (for logs and metrics; not shown to users). */
   timings?: { compileMs: number; totalMs: number };
