@@ -1,4 +1,4 @@
-import type { JudgeLimits, JudgeTest } from './judge';
+import type { JudgeJobData, JudgeLimits, JudgeTest } from './judge';
 import type { ProblemInputType } from './problem-types';
 
 /**
@@ -63,8 +63,12 @@ export interface InputSpec {
   variables: GeneratedVariable[];
 }
 
-/** `ai-measure`: run the code on generated inputs of growing size and time each run. */
-export interface AiMeasureJobData {
+/**
+ * `ai-measure`: run the code on generated inputs of growing size and time each run. The examples, limits
+ * and the problem's checker fields come from the API's one job builder (apps/api/src/execution/judge-job.ts),
+ * so the examples are judged as a submission judges them (issue 27).
+ */
+export interface AiMeasureJobData extends Pick<JudgeJobData, 'checker' | 'tolerance' | 'checkerCode'> {
   code: string;
   /** The problem's example tests: the code is measured only when it passes them. */
   examples: JudgeTest[];

@@ -11,7 +11,10 @@ export interface ExecuteCodeRequest {
   contestMode?: ContestMode;
 }
 
-/** One test's result as the web sees it; hidden tests carry no input or outputs for non-admins. */
+/**
+ * One test's result as the web sees it; hidden tests carry no input or outputs for non-admins, and
+ * (for non-admins) a hidden test's `executionTime` is the judgement's slowest time, never its own.
+ */
 export interface ExecutionResult {
   testCaseId: string;
   input: string;
@@ -22,7 +25,35 @@ export interface ExecutionResult {
   error: string;
   isExample: boolean;
   verdict: Verdict;
+  /**
+   * True on a test a submit did not judge: the judge stops at the first failing test (examples run
+   * first) and the tests after it are never run. Absent on every judged test (see ExecutionMessages).
+   */
+  notJudged?: boolean;
 }
+
+/**
+ * How a test that was not judged travels (a submit stopped at its first failure; issue 27):
+ *
+ * - `notJudged: true`, `passed: false`, `executionTime: 0`, `actualOutput: ''`, `error` the sentence
+ *   `ExecutionMessages.notJudgedError`; an example keeps its input and expected output, a hidden test
+ *   is masked as any hidden test.
+ * - `verdict` is the verdict the judgement stopped on (the first failing test's), as a compilation
+ *   error marks every test `compilation_error`: no new value joins `VERDICTS`, so the verdict metrics,
+ *   the stored history and any client that reads only the spec's fields keep working, and such a
+ *   client sees the submission's reason on every test it did not pass.
+ * - `passedCount` counts the tests that passed (all before the first failure), `totalCount` every test;
+ *   `results` still has one entry per test, in the order judged (examples first).
+ */
+export const ExecutionMessages = {
+  /** The results panel's label for a test that was not judged (chip and detail). */
+  notJudged: 'Not judged',
+  /** The `error` of a test that was not judged. */
+  notJudgedError: 'Not judged: the submission stopped at its first failing test',
+} as const;
+
+/** Whether a shown result is a test that was not judged (see ExecutionMessages). */
+export const isNotJudged = (r: Pick<ExecutionResult, 'notJudged'>): boolean => r.notJudged === true;
 
 export interface ExecuteCodeResponse {
   results: ExecutionResult[];

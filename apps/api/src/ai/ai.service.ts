@@ -1,6 +1,5 @@
 import { Injectable, Logger, NotFoundException } from '@nestjs/common';
-import { AiMeasurement, AiMessages, AiResponse, isAdminRoles, JudgeTest } from '@javelin/contracts';
-import { serializeInputs } from '@javelin/java-io';
+import { AiMeasurement, AiMessages, AiResponse, isAdminRoles } from '@javelin/contracts';
 import { ProblemsService, PROBLEM_NOT_FOUND } from '../problems/problems.service';
 import type { TestCase } from '../problems/test-case.entity';
 import type { AuthUser } from '../users/users.service';
@@ -97,11 +96,8 @@ export class AiService {
       version: problem.updatedAt?.toISOString() ?? '',
       constraints: context.constraints,
       inputVariables: context.inputVariables,
-      examples: examples.map((e) => ({
-        id: e.id,
-        stdin: serializeInputs(problem.inputVariables, e.input),
-        expectedOutput: e.expectedOutput,
-      })) satisfies JudgeTest[],
+      judging: problem,
+      examples,
     };
     const sandbox: SandboxFindings =
       kind === 'analyze'

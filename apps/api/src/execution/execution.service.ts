@@ -2,8 +2,10 @@ import { BadRequestException, Inject, Injectable } from '@nestjs/common';
 import {
   CustomInputSentences,
   ExecuteCodeResponse,
+  ExecutionMessages,
   ExecutionResult,
   InputVariable,
+  isNotJudged,
   RunCustomResponse,
   isAdminRoles,
   ShownResult,
@@ -11,16 +13,17 @@ import {
   ServerMessages,
   Verdict,
 } from '@javelin/contracts';
-import { serializeInputs, validateValue } from '@javelin/java-io';
+import { validateValue } from '@javelin/java-io';
 import { randomUUID } from 'node:crypto';
 import { ENV, Env } from '../config/env';
 import { JudgeAccessPolicy, type JudgingContext } from '../contests/judge-access.policy';
 import { Metrics } from '../observability/metrics';
-import { checkerOfProblem, ProblemsService } from '../problems/problems.service';
+import { examplesFirst, ProblemsService } from '../problems/problems.service';
 import type { TestCase } from '../problems/test-case.entity';
 import type { AuthUser } from '../users/users.service';
 import { ExecuteCodeDto, RunCustomDto } from './dto';
 import { JudgeClient } from './judge-client.service';
+import { buildJudgeJob } from './judge-job';
 
 /** What a hidden test's `error` says to a non-admin: the verdict, never data from the test. */
 const VERDICT_LABEL: Record<Verdict, string> = {
@@ -67,18 +70,16 @@ export class ExecutionService {
     }
     const kind = submit ? 'submit' : 'run';
     const stopTimer = this.metrics.judgeDuration.startTimer({ kind });
-    const outcome = await this.judge.judge({
-      code: dto.code,
-      language: 'java',
-      tests: tests.map((t) => ({
-        id: t.id,
-        stdin: serializeInputs(problem.inputVariables, t.input),
-        expectedOutput: t.expectedOutput,
-      })),
-      limits: this.env.judgeLimits,
-      requestId,
-      ...checkerOfProblem(problem),
-    });
+    const outcome = await this.judge.judge(
+      buildJudgeJob({
+        purpose: kind,
+        problem,
+        tests,
+        code: dto.code,
+        limits: this.env.judgeLimits,
+        requestId,
+      }),
+    );
     stopTimer();
     const response = toResponse(tests, outcome, isAdminRoles(user.roles));
     this.metrics.judgeVerdicts.inc({ verdict: response.verdict, kind });
@@ -87,23 +88,24 @@ export class ExecutionService {
 
   /**
    * Judges stored code again against every current test of the problem, behind live submissions (a
-   * rejudge an admin asked for). Hidden tests are masked in what is kept, as for any non-admin.
+   * rejudge an admin asked for), exactly as a submit is judged: the same job (buildJudgeJob: checker,
+   * limits, examples first, stopping at the first failure). Hidden tests are masked in what is kept, as
+   * for any non-admin.
    */
   async rejudge(problemId: string, code: string): Promise<ExecuteCodeResponse> {
     const problem = await this.problems.requireProblem(problemId);
     const tests = await this.problems.testsForJudging(problem.id, true);
     if (tests.length === 0) throw new BadRequestException(ServerMessages.noTestCases);
-    const outcome = await this.judge.judgeInBackground({
-      code,
-      language: 'java',
-      tests: tests.map((t) => ({
-        id: t.id,
-        stdin: serializeInputs(problem.inputVariables, t.input),
-        expectedOutput: t.expectedOutput,
-      })),
-      limits: this.env.judgeLimits,
-      requestId: randomUUID(),
-    });
+    const outcome = await this.judge.judgeInBackground(
+      buildJudgeJob({
+        purpose: 'rejudge',
+        problem,
+        tests,
+        code,
+        limits: this.env.judgeLimits,
+        requestId: randomUUID(),
+      }),
+    );
     const response = toResponse(tests, outcome, false);
     this.metrics.judgeVerdicts.inc({ verdict: response.verdict, kind: 'rejudge' });
     return response;
@@ -117,15 +119,18 @@ export class ExecutionService {
   ): Promise<RunCustomResponse> {
     await this.access.assertMayJudge(user, dto.problemId, dto.contestId, false);
     const problem = await this.problems.requireProblem(dto.problemId);
-    const stdin = customStdin(problem.inputVariables, dto.inputs);
+    const input = customInputs(problem.inputVariables, dto.inputs);
     const stopTimer = this.metrics.judgeDuration.startTimer({ kind: 'custom' });
-    const outcome = await this.judge.judge({
-      code: dto.code,
-      language: 'java',
-      tests: [{ id: CUSTOM_TEST_ID, stdin, expectedOutput: '' }],
-      limits: this.env.judgeLimits,
-      requestId,
-    });
+    const outcome = await this.judge.judge(
+      buildJudgeJob({
+        purpose: 'output',
+        problem,
+        tests: [{ id: CUSTOM_TEST_ID, input, expectedOutput: '', isExample: true }],
+        code: dto.code,
+        limits: this.env.judgeLimits,
+        requestId,
+      }),
+    );
     stopTimer();
     const judged = outcome.results[0];
     if (outcome.verdict === 'compilation_error' || !judged) {
@@ -154,8 +159,11 @@ export class ExecutionService {
 
 const CUSTOM_TEST_ID = 'custom';
 
-/** The stdin of a custom run: one valid value per input variable, checked as the admin test-case editor checks them. */
-export function customStdin(variables: readonly InputVariable[], inputs: Record<string, string>): string {
+/** The inputs of a custom run: one valid value per input variable, checked as the admin test-case editor checks them. */
+export function customInputs(
+  variables: readonly InputVariable[],
+  inputs: Record<string, string>,
+): Record<string, string> {
   const names = new Set(variables.map((v) => v.name));
   const unknown = Object.keys(inputs).find((k) => !names.has(k));
   if (unknown !== undefined) throw new BadRequestException(CustomInputSentences.notAnInput(unknown));
@@ -165,34 +173,57 @@ export function customStdin(variables: readonly InputVariable[], inputs: Record<
     const check = validateValue(v.type, raw);
     if (!check.valid) throw new BadRequestException(CustomInputSentences.invalid(v.name, check.error));
   }
-  return serializeInputs([...variables], inputs);
+  return inputs;
 }
 
-/** A hidden test as a non-admin sees it: pass/fail, time and the verdict, never its data. */
-export function maskHidden(result: ExecutionResult): ExecutionResult {
-  if (result.isExample) return result;
-  return {
-    ...result,
-    input: '',
-    expectedOutput: '',
-    actualOutput: '',
-    error: VERDICT_LABEL[result.verdict] ?? '',
-  };
+/** The judgement's slowest test, milliseconds: what a non-admin is shown as each hidden test's time. */
+function slowestOf(results: readonly { executionTime: number }[]): number {
+  return Math.round(Math.max(0, ...results.map((r) => r.executionTime)));
 }
 
+/**
+ * Stored results as a non-admin sees them: a hidden test shows whether it passed and its verdict, never
+ * its data, and the judgement's slowest time instead of its own (as Codeforces shows it).
+ */
+export function maskHiddenResults(results: readonly ExecutionResult[]): ExecutionResult[] {
+  const slowest = slowestOf(results.filter((r) => !isNotJudged(r)));
+  return results.map((result) => {
+    if (result.isExample) return result;
+    const notJudged = isNotJudged(result);
+    return {
+      ...result,
+      input: '',
+      expectedOutput: '',
+      actualOutput: '',
+      executionTime: notJudged ? 0 : slowest,
+      error: notJudged ? ExecutionMessages.notJudgedError : (VERDICT_LABEL[result.verdict] ?? ''),
+    };
+  });
+}
+
+/**
+ * The response to a judgement of `tests` (the judge's order, examples first) for this caller. A hidden
+ * test is masked unless `revealHidden` (admins): no data, the verdict as its error, and the slowest
+ * test's time. A test the judge did not reach because it stopped at an earlier failure (a submit) is
+ * reported as not judged (ExecutionMessages in libs/contracts).
+ */
 export function toResponse(
-  tests: TestCase[],
+  tests: readonly TestCase[],
   outcome: JudgeJobResult,
   revealHidden: boolean,
 ): ExecuteCodeResponse {
   const byId = new Map(outcome.results.map((r) => [r.id, r]));
-  const results: ShownResult[] = tests.map((test) => {
+  const compiled = outcome.verdict !== 'compilation_error';
+  // The judge stops only at a failure: a test it did not return after one was never run.
+  const stoppedOn = outcome.results.find((r) => r.verdict !== 'accepted')?.verdict;
+  const slowest = slowestOf(outcome.results);
+  const results: ShownResult[] = examplesFirst(tests).map((test) => {
     const judged = byId.get(test.id);
-    const verdict: Verdict =
-      judged?.verdict ?? (outcome.verdict === 'compilation_error' ? 'compilation_error' : 'runtime_error');
     const reveal = test.isExample || revealHidden;
-    const error =
-      verdict === 'compilation_error' ? (outcome.compileError ?? 'Compilation error') : (judged?.error ?? '');
+    if (!judged && compiled && stoppedOn) return notJudged(test, stoppedOn, reveal);
+    const verdict: Verdict = judged?.verdict ?? (compiled ? 'runtime_error' : 'compilation_error');
+    const error = compiled ? (judged?.error ?? '') : (outcome.compileError ?? 'Compilation error');
+    const ownTime = Math.round(judged?.executionTime ?? 0);
     return {
       testCaseId: test.id,
       input: reveal ? test.input : '',
@@ -200,7 +231,8 @@ export function toResponse(
       // Shown as compared: trailing whitespace does not count.
       actualOutput: reveal ? (judged?.actualOutput ?? '').replace(/\s+$/, '') : '',
       passed: verdict === 'accepted',
-      executionTime: Math.round(judged?.executionTime ?? 0),
+      // A hidden test's own time could carry its input (a program that sleeps n ms): the slowest is shown.
+      executionTime: reveal ? ownTime : slowest,
       error: reveal ? error : VERDICT_LABEL[verdict],
       isExample: test.isExample,
       verdict,
@@ -215,8 +247,23 @@ export function toResponse(
     overallPassed: passedCount === results.length,
     passedCount,
     totalCount: results.length,
-    verdict:
-      outcome.verdict === 'compilation_error' ? 'compilation_error' : (firstFailure?.verdict ?? 'accepted'),
+    verdict: compiled ? (firstFailure?.verdict ?? 'accepted') : 'compilation_error',
     ...(outcome.compileError ? { compileError: outcome.compileError } : {}),
+  };
+}
+
+/** A test after the first failure of a submit: never run, so nothing of a run to show. */
+function notJudged(test: TestCase, stoppedOn: Verdict, reveal: boolean): ShownResult {
+  return {
+    testCaseId: test.id,
+    input: reveal ? test.input : '',
+    expectedOutput: reveal ? test.expectedOutput : '',
+    actualOutput: '',
+    passed: false,
+    executionTime: 0,
+    error: ExecutionMessages.notJudgedError,
+    isExample: test.isExample,
+    verdict: stoppedOn,
+    notJudged: true,
   };
 }

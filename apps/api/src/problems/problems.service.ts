@@ -76,8 +76,9 @@ export class ProblemsService {
     return problem.testCases;
   }
 
-  testsForJudging(problemId: string, includeHidden: boolean): Promise<TestCase[]> {
-    return this.repository.tests(problemId, includeHidden);
+  /** A problem's tests in the order they are judged (examplesFirst): all of them, or its examples only. */
+  async testsForJudging(problemId: string, includeHidden: boolean): Promise<TestCase[]> {
+    return examplesFirst(await this.repository.tests(problemId, includeHidden));
   }
 
   async create(form: ProblemFormBody, author: AuthUser): Promise<ProblemDto> {
@@ -287,6 +288,15 @@ export function toProblemDto(problem: Problem, tests: TestCase[], withHidden: bo
 }
 
 /** What a judge job needs to compare outputs as the problem's author chose (apps/judge/src/checkers). */
+/**
+ * Tests in the order they are judged: examples first, then hidden tests, each in stored order (issue 27).
+ * A program sees a hidden input only after every example ran, so no output a user is shown (an
+ * example's output or standard error) can carry a hidden input, whatever order the tests are stored in.
+ */
+export function examplesFirst<T extends { isExample: boolean }>(tests: readonly T[]): T[] {
+  return [...tests.filter((t) => t.isExample), ...tests.filter((t) => !t.isExample)];
+}
+
 export function checkerOfProblem(
   problem: Pick<Problem, 'checker' | 'tolerance' | 'checkerCode'>,
 ): Pick<JudgeJobData, 'checker' | 'tolerance' | 'checkerCode'> {

@@ -2,8 +2,6 @@ import { BadRequestException, Inject, Injectable } from '@nestjs/common';
 import {
   type ExpectedOutputBody,
   type ExpectedOutputResponse,
-  type InputVariable,
-  type JudgeJobData,
   type JudgeJobResult,
   ReferenceMessages,
   type ReferenceTestResult,
@@ -11,12 +9,11 @@ import {
   type ValidateDraftBody,
   type ValidateTestsResponse,
 } from '@javelin/contracts';
-import { serializeInputs } from '@javelin/java-io';
 import { randomUUID } from 'node:crypto';
 import { ENV, Env } from '../config/env';
 import { JudgeClient } from '../execution/judge-client.service';
+import { buildJudgeJob, type JudgedProblem } from '../execution/judge-job';
 import {
-  checkerOfProblem,
   judgingFields,
   normaliseTests,
   normaliseVariables,
@@ -28,6 +25,7 @@ interface ReferenceTest {
   /** Variable name to value text, or the stored JSON string of that map. */
   inputs: Record<string, string> | string;
   expectedOutput: string;
+  isExample: boolean;
 }
 
 /** What a test's `error` says when its run went wrong; empty when the reference ran to the end. */
@@ -56,10 +54,15 @@ export class ReferenceService {
     const tests = await this.problems.testsForJudging(problem.id, true);
     if (tests.length === 0) throw new BadRequestException(ServerMessages.noTestCases);
     return this.run(
+      'validate',
       problem.referenceSolution,
-      problem.inputVariables,
-      tests.map((t) => ({ id: t.id, inputs: t.input, expectedOutput: t.expectedOutput })),
-      checkerOfProblem(problem),
+      problem,
+      tests.map((t) => ({
+        id: t.id,
+        inputs: t.input,
+        expectedOutput: t.expectedOutput,
+        isExample: t.isExample,
+      })),
       requestId,
     );
   }
@@ -68,16 +71,16 @@ export class ReferenceService {
   async validateDraft(draft: ValidateDraftBody, requestId?: string): Promise<ValidateTestsResponse> {
     const variables = normaliseVariables(draft.inputVariables);
     const tests = normaliseTests(variables, draft.testCases);
-    const checker = checkerOfProblem(judgingFields(draft, null));
     return this.run(
+      'validate',
       draft.referenceSolution,
-      variables,
+      { inputVariables: variables, ...judgingFields(draft, null) },
       tests.map((t, i) => ({
         id: draft.testCases[i].id ?? draft.testCases[i]._id ?? null,
         inputs: t.inputs,
         expectedOutput: t.expectedOutput,
+        isExample: t.isExample,
       })),
-      checker,
       requestId,
     );
   }
@@ -88,10 +91,10 @@ export class ReferenceService {
     const [test] = normaliseTests(variables, [{ inputs: dto.inputs, expectedOutput: '', isExample: false }]);
     const [result] = (
       await this.run(
+        'output',
         dto.referenceSolution,
-        variables,
-        [{ id: null, inputs: test.inputs, expectedOutput: '' }],
-        { checker: 'exact' },
+        { inputVariables: variables, checker: 'exact', tolerance: null, checkerCode: null },
+        [{ id: null, inputs: test.inputs, expectedOutput: '', isExample: true }],
         requestId,
       )
     ).results;
@@ -99,26 +102,33 @@ export class ReferenceService {
     return { expectedOutput: result.actualOutput };
   }
 
+  /**
+   * The reference on `tests`, judged by the one job builder as a submission is (checker, limits, examples
+   * first) except that every test is judged: each test's report is the point of a validation.
+   */
   private async run(
+    purpose: 'validate' | 'output',
     code: string,
-    variables: InputVariable[],
+    problem: JudgedProblem,
     tests: ReferenceTest[],
-    checker: Pick<JudgeJobData, 'checker' | 'tolerance' | 'checkerCode'>,
     requestId: string = randomUUID(),
   ): Promise<ValidateTestsResponse> {
     const ids = tests.map((_, i) => `t${i}`);
-    const outcome = await this.judge.judge({
-      code,
-      language: 'java',
-      tests: tests.map((t, i) => ({
-        id: ids[i],
-        stdin: serializeInputs(variables, t.inputs),
-        expectedOutput: t.expectedOutput,
-      })),
-      limits: this.env.judgeLimits,
-      requestId,
-      ...checker,
-    });
+    const outcome = await this.judge.judge(
+      buildJudgeJob({
+        purpose,
+        problem,
+        tests: tests.map((t, i) => ({
+          id: ids[i],
+          input: t.inputs,
+          expectedOutput: t.expectedOutput,
+          isExample: t.isExample,
+        })),
+        code,
+        limits: this.env.judgeLimits,
+        requestId,
+      }),
+    );
     const byId = new Map(outcome.results.map((r) => [r.id, r]));
     const results: ReferenceTestResult[] = tests.map((t, i) => {
       const judged = byId.get(ids[i]);

@@ -6,7 +6,7 @@ import {
   type SubmissionDetail,
   type SubmissionPage,
 } from '@javelin/contracts';
-import { maskHidden } from '../execution/execution.service';
+import { maskHiddenResults } from '../execution/execution.service';
 import type { AuthUser } from '../users/users.service';
 import { SubmissionHistoryQueryDto } from './dto';
 import { SubmissionHistoryRepository } from './submission-history.repository';
@@ -48,7 +48,7 @@ export class SubmissionHistoryService {
       ...summary,
       language: 'java',
       // Stored as the submitter saw them; masked again so a non-admin never reads hidden data, whoever submitted.
-      results: admin ? results : results.map(maskHidden),
+      results: admin ? results : maskHiddenResults(results),
       ...(compileError ? { compileError } : {}),
     };
   }

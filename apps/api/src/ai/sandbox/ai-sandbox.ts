@@ -6,10 +6,10 @@ import {
   AiMeasureJobData,
   AiMeasureResult,
   JudgeLimits,
-  JudgeTest,
 } from '@javelin/contracts';
 import { createHash } from 'node:crypto';
 import { ENV, Env } from '../../config/env';
+import { buildJudgeJob, checkingOf, type JudgedProblem, type JudgedTest } from '../../execution/judge-job';
 import { AiCache } from '../ai-cache';
 import { AI_CONFIG, AiConfig } from '../ai.config';
 import type { Cost } from '../offline/cost';
@@ -27,7 +27,9 @@ export interface SandboxProblem {
   version: string;
   constraints: string;
   inputVariables: { name: string; type: string }[];
-  examples: JudgeTest[];
+  /** How the problem judges (its variables and checker): the examples are judged as a submission judges them. */
+  judging: JudgedProblem;
+  examples: JudgedTest[];
 }
 
 const seedOf = (code: string) => createHash('sha256').update(code).digest().readUInt32BE(0);
@@ -76,11 +78,19 @@ export class AiSandbox {
     const cached = await this.cache.get(key);
     let result: AiMeasureResult | null = cached ? (JSON.parse(cached) as AiMeasureResult) : null;
     if (!result) {
+      const examples = buildJudgeJob({
+        purpose: 'measure',
+        problem: problem.judging,
+        tests: problem.examples,
+        code,
+        limits: this.limits,
+      });
       const data: AiMeasureJobData = {
         code,
-        examples: problem.examples,
+        examples: examples.tests,
+        ...checkingOf(examples),
         spec: built.spec,
-        limits: this.limits,
+        limits: examples.limits,
         budgetMs: this.config.measureBudgetMs,
         seed: seedOf(code),
       };

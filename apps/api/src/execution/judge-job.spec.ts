@@ -1,0 +1,149 @@
+import { DEFAULT_JUDGE_LIMITS, ExecutionMessages, type JudgeJobResult } from '@javelin/contracts';
+import { describe, expect, it } from 'vitest';
+import type { TestCase } from '../problems/test-case.entity';
+import { maskHiddenResults, toResponse } from './execution.service';
+import { buildJudgeJob, checkingOf, type JudgedProblem, type JudgingPurpose } from './judge-job';
+
+const sum: JudgedProblem = {
+  inputVariables: [
+    { name: 'a', type: 'int' },
+    { name: 'b', type: 'int' },
+  ],
+  checker: 'exact',
+  tolerance: null,
+  checkerCode: null,
+};
+
+const test = (id: string, a: number, isExample: boolean): TestCase =>
+  ({
+    id,
+    input: JSON.stringify({ a: String(a), b: '1' }),
+    expectedOutput: String(a + 1),
+    isExample,
+  }) as TestCase;
+
+/** Stored hidden, hidden, example: the example is judged first. */
+const stored = [test('h1', 10, false), test('h2', 20, false), test('e1', 1, true)];
+
+const build = (purpose: JudgingPurpose, problem: JudgedProblem = sum) =>
+  buildJudgeJob({ purpose, problem, tests: stored, code: 'class Main {}', limits: DEFAULT_JUDGE_LIMITS });
+
+describe('buildJudgeJob: the one judge job', () => {
+  it('sends the examples first, whatever order the tests are stored in, with their serialised inputs', () => {
+    const job = build('submit');
+    expect(job.tests.map((t) => t.id)).toEqual(['e1', 'h1', 'h2']);
+    expect(job.tests[0]).toEqual({ id: 'e1', stdin: '1\n1\n', expectedOutput: '2' });
+  });
+
+  it('stops at the first failure for a submit and a rejudge only', () => {
+    expect(build('submit').stopAtFirstFailure).toBe(true);
+    expect(build('rejudge').stopAtFirstFailure).toBe(true);
+    for (const purpose of ['run', 'validate', 'measure', 'output'] as const)
+      expect(build(purpose).stopAtFirstFailure).toBeUndefined();
+  });
+
+  it.each([
+    [{ checker: 'exact' }, { checker: 'exact' }],
+    [{ checker: 'tokens' }, { checker: 'tokens' }],
+    [{ checker: 'unordered' }, { checker: 'unordered' }],
+    [
+      { checker: 'float', tolerance: 0.01 },
+      { checker: 'float', tolerance: 0.01 },
+    ],
+    [
+      { checker: 'float', tolerance: null },
+      { checker: 'float', tolerance: 1e-6 },
+    ],
+    [
+      { checker: 'custom', checkerCode: 'class Checker {}' },
+      { checker: 'custom', checkerCode: 'class Checker {}' },
+    ],
+  ] as const)('carries the checker %j to every purpose that compares outputs', (fields, expected) => {
+    const problem = { ...sum, tolerance: null, checkerCode: null, ...fields } as JudgedProblem;
+    for (const purpose of ['submit', 'rejudge', 'run', 'validate', 'measure'] as const) {
+      const job = build(purpose, problem);
+      expect(checkingOf(job)).toEqual(expected);
+      expect(job.limits).toEqual(DEFAULT_JUDGE_LIMITS);
+    }
+  });
+
+  it('compares nothing for an output run (custom input, a computed expected output)', () => {
+    const job = build('output', { ...sum, checker: 'custom', checkerCode: 'class Checker {}' });
+    expect(checkingOf(job)).toEqual({ checker: 'exact' });
+    expect(job.tests.every((t) => t.expectedOutput === '')).toBe(true);
+  });
+});
+
+describe('toResponse: a submit that stopped at its first failure', () => {
+  const tests = Array.from({ length: 10 }, (_, i) => test(`t${i + 1}`, i, i < 2));
+  const outcome: JudgeJobResult = {
+    verdict: 'wrong_answer',
+    results: [
+      { id: 't1', verdict: 'accepted', actualOutput: '1', executionTime: 5, error: '' },
+      { id: 't2', verdict: 'accepted', actualOutput: '2', executionTime: 7, error: '' },
+      { id: 't3', verdict: 'wrong_answer', actualOutput: '0', executionTime: 40, error: 'Expected 3' },
+    ],
+  };
+
+  it('reports 2 passed, 1 failed and 7 not judged of 10', () => {
+    const response = toResponse(tests, outcome, false);
+    expect(response).toMatchObject({
+      overallPassed: false,
+      passedCount: 2,
+      totalCount: 10,
+      verdict: 'wrong_answer',
+    });
+    const notJudged = response.results.filter((r) => r.notJudged);
+    expect(notJudged).toHaveLength(7);
+    for (const r of notJudged)
+      expect(r).toMatchObject({
+        passed: false,
+        executionTime: 0,
+        actualOutput: '',
+        verdict: 'wrong_answer',
+        error: ExecutionMessages.notJudgedError,
+      });
+    expect(response.results.filter((r) => !r.passed && !r.notJudged)).toHaveLength(1);
+    expect(response.results.slice(0, 3).every((r) => r.notJudged === undefined)).toBe(true);
+  });
+
+  it("shows a non-admin each judged hidden test with the submission's slowest time, never its own", () => {
+    const response = toResponse(tests, outcome, false);
+    expect(response.results.map((r) => r.executionTime).slice(0, 3)).toEqual([5, 7, 40]);
+    const slowExample: JudgeJobResult = {
+      verdict: 'accepted',
+      results: tests.map((t, i) => ({
+        id: t.id,
+        verdict: 'accepted',
+        actualOutput: t.expectedOutput,
+        executionTime: i === 0 ? 90 : i,
+        error: '',
+      })),
+    };
+    const shown = toResponse(tests, slowExample, false).results;
+    expect(shown[0].executionTime).toBe(90);
+    expect(shown.slice(2).every((r) => r.executionTime === 90)).toBe(true);
+  });
+
+  it('keeps a compilation error on every test, never "not judged"', () => {
+    const response = toResponse(
+      tests,
+      { verdict: 'compilation_error', compileError: 'x', results: [] },
+      false,
+    );
+    expect(response.results.every((r) => r.verdict === 'compilation_error' && !r.notJudged)).toBe(true);
+    expect(response).toMatchObject({ passedCount: 0, totalCount: 10 });
+  });
+
+  it('masks stored hidden results for a non-admin: the slowest judged time, not-judged tests kept as such', () => {
+    const admin = toResponse(tests, outcome, true).results;
+    const masked = maskHiddenResults(admin);
+    expect(masked[2]).toMatchObject({ input: '', executionTime: 40, error: 'Wrong answer' });
+    expect(masked[5]).toMatchObject({
+      notJudged: true,
+      executionTime: 0,
+      error: ExecutionMessages.notJudgedError,
+    });
+    expect(masked[0]).toEqual(admin[0]);
+  });
+});
