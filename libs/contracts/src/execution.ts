@@ -50,6 +50,8 @@ export const ExecutionMessages = {
   notJudged: 'Not judged',
   /** The `error` of a test that was not judged. */
   notJudgedError: 'Not judged: the submission stopped at its first failing test',
+  /** Beside a submit's "passed" count, when tests were not judged. */
+  notJudgedCount: (count: number) => `${count} not judged`,
 } as const;
 
 /** Whether a shown result is a test that was not judged (see ExecutionMessages). */

@@ -1,4 +1,4 @@
-import type { AiMeasurement, AiResponse, ExecutionResult } from '@javelin/contracts';
+import { isNotJudged, type AiMeasurement, type AiResponse, type ExecutionResult } from '@javelin/contracts';
 import { useCallback, useState } from 'react';
 import { useToast } from '../toast/useToast';
 import { Messages } from '../../app/messages';
@@ -62,12 +62,15 @@ export function useAiHelp(problemId: string) {
           code,
           language: 'java',
           errorMessage: firstError,
-          testResults: results.map((r) => ({
-            passed: r.passed,
-            expectedOutput: r.expectedOutput,
-            actualOutput: r.actualOutput,
-            error: r.error,
-          })),
+          // A test a submit did not judge has no output to reason about.
+          testResults: results
+            .filter((r) => !isNotJudged(r))
+            .map((r) => ({
+              passed: r.passed,
+              expectedOutput: r.expectedOutput,
+              actualOutput: r.actualOutput,
+              error: r.error,
+            })),
         }).unwrap();
         handle(answer, Messages.debugHelpFailed, Messages.debugHelpFallback, setDebugAnswer);
       } catch (err) {

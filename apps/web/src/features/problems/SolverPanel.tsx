@@ -12,7 +12,7 @@ import { CodeEditor } from '../editor/CodeEditor';
 import { compileErrorMarkers } from '../editor/compileMarkers';
 import { EDITOR_TAB_SIZE } from '../editor/editorConfig';
 import { STATUS_LABEL, type useSolver } from './solving';
-import { TestResultsList } from './TestResults';
+import { NotJudgedNote, TestResultsList } from './TestResults';
 
 export type SolverVariant = 'practice' | 'contest';
 
@@ -175,6 +175,7 @@ export function SolverPanel({
             </strong>
             <div>
               {solver.submission.passedCount}/{solver.submission.totalCount} test cases passed
+              <NotJudgedNote results={solver.submission.results} />
             </div>
           </div>
           <TestResultsList

@@ -1,4 +1,6 @@
 import {
+  ExecutionMessages,
+  isNotJudged,
   PracticeMessages,
   STDERR_DISPLAY_LIMIT,
   type InputVariable,
@@ -23,6 +25,36 @@ function isMasked(r: ShownResult): boolean {
   return !r.isExample && !r.input && !r.expectedOutput && !r.actualOutput;
 }
 
+/** How a test ended, in three states: a submit stops at its first failure and never runs the rest. */
+type TestState = 'pass' | 'fail' | 'not-judged';
+
+function stateOf(r: ShownResult): TestState {
+  if (isNotJudged(r)) return 'not-judged';
+  return r.passed ? 'pass' : 'fail';
+}
+
+/** The test's status in words: Passed, its verdict, or Not judged. */
+function statusLabel(r: ShownResult): string {
+  const state = stateOf(r);
+  if (state === 'not-judged') return ExecutionMessages.notJudged;
+  return state === 'pass' ? 'Passed' : verdictLabel(r.verdict) || 'Failed';
+}
+
+const CHIP_MARK: Record<TestState, string> = { pass: '✓', fail: '✗', 'not-judged': '–' };
+const CHIP_SR: Record<TestState, string> = {
+  pass: ' passed',
+  fail: ' failed',
+  'not-judged': ` ${ExecutionMessages.notJudged.toLowerCase()}`,
+};
+
+/** " · 7 not judged" beside a submit's passed count, when it stopped before its last test; nothing otherwise. */
+export function NotJudgedNote({ results }: { results: readonly ShownResult[] }) {
+  const count = results.filter(isNotJudged).length;
+  return count > 0 ? (
+    <span data-testid="not-judged-count"> · {ExecutionMessages.notJudgedCount(count)}</span>
+  ) : null;
+}
+
 export function CompileErrorBox({ compileError }: { compileError: string }) {
   return (
     <div className="result-box fail" data-testid="compile-error">
@@ -41,22 +73,24 @@ function TestResultDetail({
   index: number;
   variables: readonly InputVariable[];
 }) {
+  const state = stateOf(result);
   const masked = isMasked(result);
   return (
-    <div
-      className={`test-case ${result.passed ? 'pass' : 'fail'}`}
-      data-testid="test-result"
-      aria-live="polite"
-    >
+    <div className={`test-case ${state}`} data-testid="test-result" aria-live="polite">
       <div className="row" style={{ justifyContent: 'space-between' }}>
         <strong>
           Test Case {index + 1} {result.isExample ? '' : '(Hidden)'}
         </strong>
-        <span className="muted" style={{ fontSize: '0.8rem' }}>
-          {result.passed ? 'Passed' : verdictLabel(result.verdict) || 'Failed'} · {result.executionTime} ms
+        <span className="muted" style={{ fontSize: '0.8rem' }} data-testid="test-status">
+          {statusLabel(result)}
+          {state === 'not-judged' ? '' : ` · ${result.executionTime} ms`}
         </span>
       </div>
-      {masked ? (
+      {state === 'not-judged' ? (
+        <p className="muted" style={{ fontSize: '0.85rem', margin: 0 }} data-testid="not-judged">
+          {result.error || ExecutionMessages.notJudgedError}
+        </p>
+      ) : masked ? (
         <p className="muted" style={{ fontSize: '0.85rem', margin: 0 }}>
           {PracticeMessages.hiddenTest}
         </p>
@@ -84,14 +118,17 @@ function TestResultDetail({
           )}
         </>
       )}
-      {result.error && <pre style={{ color: 'var(--destructive)' }}>{result.error}</pre>}
+      {state !== 'not-judged' && result.error && (
+        <pre style={{ color: 'var(--destructive)' }}>{result.error}</pre>
+      )}
     </div>
   );
 }
 
 /**
  * One chip per test (LeetCode style) with the chosen test's details below; the first failing test is
- * chosen at first. A compile error is shown once, above the chips.
+ * chosen at first. A compile error is shown once, above the chips. Tests a submit did not judge (after
+ * its first failure) are neither passed nor failed: a grey chip, "Not judged".
  */
 export function TestResultsList({
   results,
@@ -102,7 +139,7 @@ export function TestResultsList({
   compileError?: string;
   variables?: readonly InputVariable[];
 }) {
-  const firstFailing = results.findIndex((r) => !r.passed);
+  const firstFailing = results.findIndex((r) => stateOf(r) === 'fail');
   const [chosen, setChosen] = useState<number | null>(null);
   const selected = chosen !== null && chosen < results.length ? chosen : Math.max(firstFailing, 0);
   return (
@@ -111,20 +148,23 @@ export function TestResultsList({
       {results.length > 0 && (
         <>
           <div className="chip-row" role="group" aria-label="Test results">
-            {results.map((r, i) => (
-              <button
-                key={r.testCaseId ?? i}
-                type="button"
-                className={`chip ${r.passed ? 'pass' : 'fail'}`}
-                aria-pressed={i === selected}
-                title={r.passed ? 'Passed' : verdictLabel(r.verdict) || 'Failed'}
-                data-testid="test-chip"
-                onClick={() => setChosen(i)}
-              >
-                <span aria-hidden="true">{r.passed ? '✓' : '✗'}</span> Test {i + 1}
-                <span className="sr-only">{r.passed ? ' passed' : ' failed'}</span>
-              </button>
-            ))}
+            {results.map((r, i) => {
+              const state = stateOf(r);
+              return (
+                <button
+                  key={r.testCaseId ?? i}
+                  type="button"
+                  className={`chip ${state}`}
+                  aria-pressed={i === selected}
+                  title={statusLabel(r)}
+                  data-testid="test-chip"
+                  onClick={() => setChosen(i)}
+                >
+                  <span aria-hidden="true">{CHIP_MARK[state]}</span> Test {i + 1}
+                  <span className="sr-only">{CHIP_SR[state]}</span>
+                </button>
+              );
+            })}
           </div>
           <TestResultDetail result={results[selected]} index={selected} variables={variables} />
         </>

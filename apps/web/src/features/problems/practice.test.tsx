@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { PracticeMessages, type ExecutionResult, type Problem } from '@javelin/contracts';
+import { ExecutionMessages, PracticeMessages, type ExecutionResult, type Problem } from '@javelin/contracts';
 import { ProblemPage } from './ProblemPage';
 import { ProblemsPage } from './ProblemsPage';
 import { draftKey } from '../editor/drafts';
@@ -167,6 +167,69 @@ describe('results panel', () => {
     expect(screen.getByTestId('test-result')).toHaveTextContent(PracticeMessages.hiddenTest);
     expect(screen.getByTestId('test-result')).toHaveTextContent('time limit exceeded');
     expect(screen.queryByTestId('stderr')).not.toBeInTheDocument();
+  });
+
+  it('shows the tests a submit did not judge as "Not judged", neither passed nor failed', async () => {
+    const hidden = { isExample: false, input: '', expectedOutput: '', actualOutput: '' };
+    const notJudged = (id: string) =>
+      result({
+        ...hidden,
+        testCaseId: id,
+        passed: false,
+        executionTime: 0,
+        verdict: 'wrong_answer',
+        error: ExecutionMessages.notJudgedError,
+        notJudged: true,
+      });
+    mockApi({
+      'GET /problems/p1': { body: problem() },
+      'GET /problems/p1/test-cases': { body: [] },
+      'POST /execute-code': {
+        body: {
+          results: [
+            result(),
+            result({ ...hidden, testCaseId: 't2', executionTime: 40 }),
+            result({
+              ...hidden,
+              testCaseId: 't3',
+              passed: false,
+              verdict: 'wrong_answer',
+              error: 'Wrong answer',
+              executionTime: 40,
+            }),
+            notJudged('t4'),
+            notJudged('t5'),
+          ],
+          overallPassed: false,
+          passedCount: 2,
+          totalCount: 5,
+          verdict: 'wrong_answer',
+        },
+      },
+    });
+    const user = userEvent.setup();
+    renderRoute(<ProblemPage />, { ...page, preloadedState: signedInState() });
+    await user.click(await screen.findByRole('button', { name: 'Submit Solution' }));
+    const chips = await screen.findAllByTestId('test-chip');
+    expect(chips.map((c) => c.getAttribute('title'))).toEqual([
+      'Passed',
+      'Passed',
+      'wrong answer',
+      ExecutionMessages.notJudged,
+      ExecutionMessages.notJudged,
+    ]);
+    expect(chips[3]).toHaveTextContent(`Test 4 ${ExecutionMessages.notJudged.toLowerCase()}`);
+    expect(chips[3]).not.toHaveTextContent('failed');
+    // The one failure is open first, not a test that was never run.
+    expect(chips[2]).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByTestId('submission-result')).toHaveTextContent(
+      `2/5 test cases passed · ${ExecutionMessages.notJudgedCount(2)}`,
+    );
+    await user.click(chips[4]);
+    expect(screen.getByTestId('test-status')).toHaveTextContent(ExecutionMessages.notJudged);
+    expect(screen.getByTestId('test-status')).not.toHaveTextContent('ms');
+    expect(screen.getByTestId('not-judged')).toHaveTextContent(ExecutionMessages.notJudgedError);
+    expect(screen.getByTestId('test-result')).not.toHaveTextContent('wrong answer');
   });
 
   it('shows a compile error once, and a new run clears the previous results', async () => {

@@ -10,7 +10,7 @@ import { Badge } from '../../components/Badge';
 import { Modal } from '../../components/Modal';
 import { Spinner } from '../../components/Spinner';
 import { CodeEditor } from '../editor/CodeEditor';
-import { TestResultsList, verdictLabel } from '../problems/TestResults';
+import { NotJudgedNote, TestResultsList, verdictLabel } from '../problems/TestResults';
 import { useSubmissionQuery, useSubmissionsQuery } from './submissionsApi';
 
 /** How many of a problem's submissions the tab lists. */
@@ -57,7 +57,8 @@ function SubmissionViewer({
           <div className="row" style={{ marginBottom: '0.5rem' }}>
             <VerdictBadge verdict={data.verdict} />
             <span className="muted">
-              {data.passedCount}/{data.totalCount} tests · {data.maxTimeMs} ms · {formatWhen(data.createdAt)}
+              {data.passedCount}/{data.totalCount} tests
+              <NotJudgedNote results={data.results} /> · {data.maxTimeMs} ms · {formatWhen(data.createdAt)}
             </span>
           </div>
           <div className="editor-shell viewer-editor">
