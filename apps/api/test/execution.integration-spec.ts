@@ -50,12 +50,20 @@ describe('run and submit through the real judge', () => {
 
   it('submits against every test and never shows hidden data to a user', async () => {
     const res = await execute(user.token, { code: SUM_WRONG_ON_HIDDEN, runAllTestCases: true }).expect(200);
+    // Wrong on the first hidden test: the submit stops there, the two after it are not judged (issue 27).
     expect(res.body).toMatchObject({
       overallPassed: false,
-      passedCount: 4,
+      passedCount: 2,
       totalCount: 5,
       verdict: 'wrong_answer',
     });
+    expect(res.body.results.map((r: { notJudged?: boolean }) => r.notJudged === true)).toEqual([
+      false,
+      false,
+      false,
+      true,
+      true,
+    ]);
     const hidden = res.body.results.filter((r: { isExample: boolean }) => !r.isExample);
     expect(hidden).toHaveLength(3);
     for (const r of hidden) expect(r).toMatchObject({ input: '', expectedOutput: '', actualOutput: '' });
@@ -119,7 +127,7 @@ describe('run and submit through the real judge', () => {
         totalTestCases: 5,
       })
       .expect(201);
-    expect(wrong.body).toMatchObject({ status: 'wrong_answer', testCasesPassed: 4, totalTestCases: 5 });
+    expect(wrong.body).toMatchObject({ status: 'wrong_answer', testCasesPassed: 2, totalTestCases: 5 });
     const refused = await t.http
       .post('/api/solve')
       .set(bearer(user.token))
