@@ -197,6 +197,7 @@ export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
       error: { type: 'string' },
       isExample: { type: 'boolean' },
       verdict: { $ref: '#/components/schemas/Verdict' },
+      notJudged: { type: 'boolean' },
     },
     required: [
       'testCaseId',

@@ -1533,6 +1533,7 @@ export interface components {
       error: string;
       isExample: boolean;
       verdict: components['schemas']['Verdict'];
+      notJudged?: boolean;
     };
     ExpectedOutputResponse: {
       expectedOutput: string;
