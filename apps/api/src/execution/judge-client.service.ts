@@ -16,6 +16,7 @@ import { withTimeout } from '../common/timeout';
 import { ENV, Env } from '../config/env';
 import { Metrics } from '../observability/metrics';
 import { bullConnection, failFast, waitForRedis } from '../redis/connections';
+import type { BuiltJudgeJob } from './judge-job';
 
 const RETRY_AFTER_SECONDS = 10;
 /** What a 503 for an unreachable or restarted judge queue tells the client to wait before retrying. */
@@ -94,13 +95,14 @@ export class JudgeClient implements OnApplicationShutdown {
     metrics.reportJudgeQueueDepth(() => this.waitingCount());
   }
 
-  async judge(data: JudgeJobData): Promise<JudgeJobResult> {
+  /** Judges a job built by buildJudgeJob (judge-job.ts), the one place a judge job is made. */
+  async judge(data: BuiltJudgeJob): Promise<JudgeJobResult> {
     await this.refuseWhenBacklogged();
     return this.run(data, undefined, this.env.judgeResultTimeoutMs);
   }
 
   /** Judges behind every live submission (never refused for a backlog: it waits its turn). */
-  judgeInBackground(data: JudgeJobData): Promise<JudgeJobResult> {
+  judgeInBackground(data: BuiltJudgeJob): Promise<JudgeJobResult> {
     return this.run(data, BACKGROUND_PRIORITY, this.env.judgeResultTimeoutMs * BACKGROUND_WAIT_FACTOR);
   }
 

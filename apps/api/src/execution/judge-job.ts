@@ -21,6 +21,13 @@ import type { Problem } from '../problems/problem.entity';
  */
 export type JudgingPurpose = 'submit' | 'rejudge' | 'run' | 'validate' | 'measure' | 'output';
 
+declare const built: unique symbol;
+/**
+ * A judge job made by buildJudgeJob: JudgeClient takes only these, so no job reaches the judge built by
+ * hand (the brand exists for the type checker only; the job travels as plain JSON).
+ */
+export type BuiltJudgeJob = JudgeJobData & { readonly [built]: true };
+
 const STOPS_AT_FIRST_FAILURE: ReadonlySet<JudgingPurpose> = new Set(['submit', 'rejudge']);
 
 /** What of a problem decides how code is judged on it: a stored problem, or a problem form not saved yet. */
@@ -50,10 +57,10 @@ export interface JudgeJobRequest<T extends JudgedTest> {
  * The one judge job for `code` on `tests` of `problem`, for `purpose` (see JudgingPurpose). The tests are
  * judged examples first (examplesFirst), whatever order they come in.
  */
-export function buildJudgeJob<T extends JudgedTest>(request: JudgeJobRequest<T>): JudgeJobData {
+export function buildJudgeJob<T extends JudgedTest>(request: JudgeJobRequest<T>): BuiltJudgeJob {
   const { purpose, problem, code, limits, requestId } = request;
   const compared = purpose !== 'output';
-  return {
+  const job: JudgeJobData = {
     code,
     language: 'java',
     tests: examplesFirst(request.tests).map((t) => ({
@@ -66,6 +73,7 @@ export function buildJudgeJob<T extends JudgedTest>(request: JudgeJobRequest<T>)
     ...(compared ? checkerOfProblem(problem) : { checker: 'exact' as const }),
     ...(STOPS_AT_FIRST_FAILURE.has(purpose) ? { stopAtFirstFailure: true } : {}),
   };
+  return job as BuiltJudgeJob;
 }
 
 /** The checker fields of a built job (for jobs that carry them beside their own fields: the AI's measurement). */
