@@ -172,6 +172,27 @@ describe('a user solves it with the indices in the other order', () => {
     await bothWidths(page, '18-problem-page-checker');
   });
 
+  it('submits a wrong answer first: judged up to its first failing test, the rest shown as not judged', async () => {
+    const page = user.page;
+    await pasteInMonaco(
+      page,
+      boilerplate.replace(STUB, '        return new int[] { 0, 0 };'),
+      'return new int[] { 0, 0 }',
+    );
+    await page.getByRole('button', { name: 'Submit Solution' }).click();
+    const result = page.getByTestId('submission-result');
+    await result.filter({ hasText: '0/3 test cases passed' }).waitFor({ timeout: 90_000 });
+    expect(await result.innerText()).toContain('2 not judged');
+    const chips = page.getByTestId('test-chip');
+    await expect
+      .poll(() => chips.evaluateAll((all) => all.map((c) => c.getAttribute('title'))))
+      .toEqual(['wrong answer', 'Not judged', 'Not judged']);
+    await chips.nth(1).click();
+    expect(await page.getByTestId('test-status').innerText()).toBe('Not judged');
+    await page.getByTestId('submission-result').scrollIntoViewIfNeeded();
+    await bothWidths(page, '18-not-judged');
+  });
+
   it('submits the reversed pairs and is accepted by the judge', async () => {
     const page = user.page;
     await pasteInMonaco(page, boilerplate.replace(STUB, USER_BODY), 'nums.length - 1');
