@@ -16,7 +16,8 @@ import java.util.*;
  *
  * Protocol (big-endian, DataInput/DataOutput):
  *   fd 4 (the control channel, a socket), judge -> harness:
- *     submission: int MAGIC, long stackBytes, int stderrCap, mainClass (int len, UTF-8),
+ *     submission: int MAGIC, long stackBytes, int stderrCap, int options (1: report the heap in use
+ *                 after a collection at the end of every test), mainClass (int len, UTF-8),
  *                 int count, count x (name (int len, UTF-8), class bytes (int len, bytes))
  *     test:       int index (-1: exit), byte[16] nonce
  *   fd 0: a regular file the judge fills with the test's input (and only that) before it sends the
@@ -24,7 +25,8 @@ import java.util.*;
  *     exactly that input, as in `java Main < input`.
  *   fd 1, harness -> judge:
  *     READY once warmed up; then per test the program's raw standard output, the test's nonce,
- *     int index, int exitCode, long cpuNanos, long wallNanos, byte flags (1: recycle this JVM),
+ *     int index, int exitCode, long cpuNanos, long wallNanos, long heapBytes (-1: not measured),
+ *     byte flags (1: recycle this JVM),
  *     stderr (int len, bytes).
  * Standard output goes straight to fd 1, as in a real `java Main`, so FileDescriptor.out works.
  *
@@ -35,6 +37,7 @@ public final class Harness {
     static final int MAGIC = 0x4A565331;
     static final byte[] READY = "JAVELIN-HARNESS-READY\n".getBytes(StandardCharsets.US_ASCII);
     static final int FLAG_RECYCLE = 1;
+    static final int OPTION_REPORT_HEAP = 1;
     static final String EXIT_CLASS = "javelin_harness.Exit";
     private static final int NONCE_BYTES = 16;
     private static final int MAX_CLASSES = 10_000;
@@ -45,7 +48,7 @@ public final class Harness {
     private static final long EXIT_UNWIND_MS = 20;
     private static final String WARMUP_CLASS = "javelin_harness.Warmup";
 
-    private final GlobalState global = GlobalState.capture();
+    private final JdkState jdk;
     private final DataInputStream control;
     private final FileOutputStream stdout = new FileOutputStream(FileDescriptor.out);
     /** fd 0 (the test's input file), rewound before every test. */
@@ -57,11 +60,12 @@ public final class Harness {
     /** The sandbox's private writable directory, emptied after every test (null: nothing to empty). */
     private final File workDir;
 
-    private Harness(File workDir, File classDir, InputStream control) throws IOException {
+    private Harness(File workDir, File classDir, InputStream control) throws IOException, ReflectiveOperationException {
         this.workDir = workDir;
         this.classDir = classDir;
         this.control = new DataInputStream(new BufferedInputStream(control, 1 << 16));
         exitClassBytes = classFile(EXIT_CLASS);
+        jdk = JdkState.capture(unsafe());
     }
 
     public static void main(String[] args) throws Exception {
@@ -80,12 +84,16 @@ public final class Harness {
      * program anyway: this gives a test nothing it does not have). Trusted start-up only.
      */
     private static FileDescriptor inheritedFd(int fd) throws ReflectiveOperationException {
-        Field f = sun.misc.Unsafe.class.getDeclaredField("theUnsafe");
-        f.setAccessible(true);
-        sun.misc.Unsafe unsafe = (sun.misc.Unsafe) f.get(null);
+        sun.misc.Unsafe unsafe = unsafe();
         FileDescriptor d = new FileDescriptor();
         unsafe.putInt(d, unsafe.objectFieldOffset(FileDescriptor.class.getDeclaredField("fd")), fd);
         return d;
+    }
+
+    static sun.misc.Unsafe unsafe() throws ReflectiveOperationException {
+        Field f = sun.misc.Unsafe.class.getDeclaredField("theUnsafe");
+        f.setAccessible(true);
+        return (sun.misc.Unsafe) f.get(null);
     }
 
     /** A trusted class file beside the harness's own (a plain file read: cheaper than a class-path resource). */
@@ -102,7 +110,7 @@ public final class Harness {
      * CPU to start than the first test then saved (measured); a test pays for the features it uses.
      */
     private void warmUp() throws IOException {
-        Submission training = new Submission(WARMUP_CLASS, 64L << 20, 1 << 16);
+        Submission training = new Submission(WARMUP_CLASS, 64L << 20, 1 << 16, 0);
         training.classes.put(WARMUP_CLASS, classFile(WARMUP_CLASS));
         runTest(training, OutputStream.nullOutputStream());
     }
@@ -125,13 +133,16 @@ public final class Harness {
         if (control.readInt() != MAGIC) throw new IOException("bad submission frame");
         long stack = control.readLong();
         int stderrCap = control.readInt();
+        int options = control.readInt();
         String mainClass = new String(readBytes(1 << 16), StandardCharsets.UTF_8);
-        Submission s = new Submission(mainClass, stack, stderrCap);
+        Submission s = new Submission(mainClass, stack, stderrCap, options);
         int count = control.readInt();
         if (count < 0 || count > MAX_CLASSES) throw new IOException("bad class count");
         for (int i = 0; i < count; i++) {
             String name = new String(readBytes(1 << 16), StandardCharsets.UTF_8);
-            s.classes.put(name, ExitRedirect.apply(readBytes(MAX_CLASS_BYTES)));
+            byte[] bytes = readBytes(MAX_CLASS_BYTES);
+            s.finalizers |= Finalizers.mayDeclare(bytes);
+            s.classes.put(name, ExitRedirect.apply(bytes));
         }
         return s;
     }
@@ -152,6 +163,7 @@ public final class Harness {
         out.writeInt(r.exitCode);
         out.writeLong(r.cpuNanos);
         out.writeLong(r.wallNanos);
+        out.writeLong(r.heapBytes);
         out.writeByte(r.recycle ? FLAG_RECYCLE : 0);
         out.writeInt(r.stderr.length);
         out.write(r.stderr);
@@ -161,7 +173,6 @@ public final class Harness {
 
     /** One test as if it were `java Main < input`: fresh classes, its own streams, main on a thread with the stack limit. */
     private TestRun runTest(Submission s, OutputStream out) throws IOException {
-        TestLoader loader = new TestLoader(s.classes, exitClassBytes);
         Set<Thread> before = Threads.all();
         CappedBuffer err = new CappedBuffer(s.stderrCap);
         TestGroup group = new TestGroup();
@@ -173,29 +184,49 @@ public final class Harness {
         System.setErr(new PrintStream(new BufferedOutputStream(err, 128), true, StandardCharsets.UTF_8));
         long cpu0 = ProcessCpu.nanos();
         long t0 = System.nanoTime();
+        r.exitCode = runMain(s, group);
+        // Shutdown hooks the test registered run now, as at a process's end, with its streams.
+        jdk.runShutdownHooks();
+        r.wallNanos = System.nanoTime() - t0;
+        r.cpuNanos = ProcessCpu.nanos() - cpu0;
+        boolean restored = jdk.restore();
+        clearWorkDir();
+        r.stderr = err.toByteArray();
+        // Nothing of the test may stay reachable: its group (kept by its parent until destroyed) held
+        // its main thread and classes, and with them every static of the test's loader.
+        boolean threadsLeft = !group.release();
+        // A test that closed fd 0 itself (FileDescriptor.in, not System.in) took it from the next one.
+        r.recycle = group.oom || threadsLeft || !Threads.startedSince(before).isEmpty() || !FileDescriptor.in.valid()
+                || !restored || s.finalizers;
+        if ((s.options & OPTION_REPORT_HEAP) != 0) r.heapBytes = heapAfterCollection();
+        return r;
+    }
+
+    /** main on its own thread in the test's group, waited for as a process waits; the test's exit code. */
+    private int runMain(Submission s, TestGroup group) {
         try {
+            TestLoader loader = new TestLoader(s.classes, exitClassBytes);
             Class<?> exit = loader.loadClass(EXIT_CLASS);
             MainThread main = new MainThread(group, mainHandle(loader, s.mainClass), s.stackBytes);
             main.setContextClassLoader(loader);
             group.watch(main, exit);
             main.start();
             waitForTest(group, exit);
-            r.exitCode = group.exitCode(exitStatus(exit));
+            return group.exitCode(exitStatus(exit));
         } catch (LaunchError e) {
             System.err.println(e.getMessage());
-            r.exitCode = 1;
+            return 1;
         } catch (ReflectiveOperationException | InterruptedException e) {
             e.printStackTrace();
-            r.exitCode = 1;
+            return 1;
         }
-        r.wallNanos = System.nanoTime() - t0;
-        r.cpuNanos = ProcessCpu.nanos() - cpu0;
-        global.restore();
-        clearWorkDir();
-        r.stderr = err.toByteArray();
-        // A test that closed fd 0 itself (FileDescriptor.in, not System.in) took it from the next one.
-        r.recycle = group.oom || !Threads.startedSince(before).isEmpty() || !FileDescriptor.in.valid();
-        return r;
+    }
+
+    /** The heap in use after a full collection (which also unloads the classes of earlier tests). */
+    private static long heapAfterCollection() {
+        System.gc();
+        Runtime rt = Runtime.getRuntime();
+        return rt.totalMemory() - rt.freeMemory();
     }
 
     /** Files a test wrote to its working directory (the sandbox's private tmpfs) are not seen by the next test. */
@@ -260,12 +291,16 @@ public final class Harness {
         final String mainClass;
         final long stackBytes;
         final int stderrCap;
+        final int options;
         final Map<String, byte[]> classes = new HashMap<>();
+        /** A class may declare finalize(): its finalizers would run during later tests, so each test gets a fresh JVM. */
+        boolean finalizers;
 
-        Submission(String mainClass, long stackBytes, int stderrCap) {
+        Submission(String mainClass, long stackBytes, int stderrCap, int options) {
             this.mainClass = mainClass;
             this.stackBytes = stackBytes;
             this.stderrCap = stderrCap;
+            this.options = options;
         }
     }
 
@@ -273,6 +308,7 @@ public final class Harness {
         int exitCode;
         long cpuNanos;
         long wallNanos;
+        long heapBytes = -1;
         boolean recycle;
         byte[] stderr = new byte[0];
     }
@@ -298,7 +334,7 @@ public final class Harness {
 
     /** `main` on a thread of the stack limit's size, named "main" as the launcher's is. */
     static final class MainThread extends Thread {
-        private final MethodHandle main;
+        private MethodHandle main;
 
         MainThread(ThreadGroup group, MethodHandle main, long stackBytes) {
             super(group, null, "main", stackBytes);
@@ -307,10 +343,15 @@ public final class Harness {
 
         @Override
         public void run() {
+            MethodHandle m = main;
+            main = null;
             try {
-                main.invokeExact(new String[0]);
+                m.invokeExact(new String[0]);
             } catch (Throwable t) {
                 throw Harness.<RuntimeException>sneaky(t);
+            } finally {
+                // The JVM may hold an ended thread's object a while longer: it must not hold the test's classes.
+                setContextClassLoader(null);
             }
         }
     }
@@ -375,6 +416,22 @@ public final class Harness {
             if (e instanceof OutOfMemoryError) oom = true;
             if (t == main) mainFailed = true;
             super.uncaughtException(t, e);
+        }
+
+        /**
+         * Drops what the group refers to and destroys it (its parent keeps a destroyed group no more);
+         * false when a thread of the test is still alive (the JVM is then recycled).
+         */
+        boolean release() {
+            main = null;
+            exit = null;
+            if (activeCount() > 0) return false;
+            try {
+                destroy();
+                return true;
+            } catch (IllegalThreadStateException e) {
+                return false;
+            }
         }
 
         int exitCode(int exitStatus) {
@@ -461,42 +518,18 @@ public final class Harness {
         }
     }
 
-    /** What a test may change in the JDK's process-wide state, put back after every test. */
-    static final class GlobalState {
-        private InputStream in;
-        private PrintStream out;
-        private PrintStream err;
-        private Properties properties;
-        private Locale locale;
-        private Locale displayLocale;
-        private Locale formatLocale;
-        private Thread.UncaughtExceptionHandler handler;
+    /** Whether a class file names a method "finalize" of type ()V (a cheap scan of its constant pool; a false yes only costs speed). */
+    static final class Finalizers {
+        private static final byte[] FINALIZE = "finalize".getBytes(StandardCharsets.US_ASCII);
 
-        static GlobalState capture() {
-            GlobalState g = new GlobalState();
-            g.in = System.in;
-            g.out = System.out;
-            g.err = System.err;
-            g.properties = (Properties) System.getProperties().clone();
-            g.locale = Locale.getDefault();
-            g.displayLocale = Locale.getDefault(Locale.Category.DISPLAY);
-            g.formatLocale = Locale.getDefault(Locale.Category.FORMAT);
-            g.handler = Thread.getDefaultUncaughtExceptionHandler();
-            return g;
-        }
-
-        void restore() {
-            System.setIn(in);
-            System.setOut(out);
-            System.setErr(err);
-            System.setProperties((Properties) properties.clone());
-            Locale.setDefault(locale);
-            Locale.setDefault(Locale.Category.DISPLAY, displayLocale);
-            Locale.setDefault(Locale.Category.FORMAT, formatLocale);
-            // The default time zone is derived again, on first use, from the restored user.timezone
-            // property, as in a fresh JVM (reading it here would cost every harness ~10 ms of CPU).
-            TimeZone.setDefault(null);
-            Thread.setDefaultUncaughtExceptionHandler(handler);
+        static boolean mayDeclare(byte[] b) {
+            outer:
+            for (int i = 0; i + FINALIZE.length + 3 <= b.length; i++) {
+                if (b[i] != 1 || b[i + 1] != 0 || b[i + 2] != FINALIZE.length) continue;
+                for (int k = 0; k < FINALIZE.length; k++) if (b[i + 3 + k] != FINALIZE[k]) continue outer;
+                return true;
+            }
+            return false;
         }
     }
 

@@ -6,24 +6,38 @@ import {
   type JudgeJobResult,
   type JudgeLimits,
   type JudgeTest,
-  type JudgeTestResult,
   type Verdict,
 } from '@javelin/contracts';
 import { analyzeJavaSource } from '@javelin/java-io';
-import { classifyWithChecker } from './checkers/apply';
-import { compileCold, FAST_START_JAVAC_OPTIONS, type CompileResult, type LintReply } from './compiler';
 import { loadConfig, type JudgeConfig, type JudgeMode } from './config';
 import { CompileCache } from './executor/compile-cache';
+import {
+  compileCold,
+  FAST_START_JAVAC_OPTIONS,
+  type CompileResult,
+  type LintReply,
+} from './executor/compiler';
 import { HarnessPool, shapeOf } from './executor/harness';
-import { jvmArgs, runInFreshJvm, runInHarness, writeClasses } from './grader';
-import { log, startRuntime, type JudgeRuntime } from './startup';
-import type { TestOutcome } from './verdict';
-
-export { log } from './startup';
+import { jvmArgs } from './executor/jvm';
+import type { CheckingContext } from './grader/apply-checker';
+import { grade } from './grader/grade';
+import { FreshJvmRunner, HarnessRunner, type Submission, type TestRunner } from './grader/run-tests';
+import { log } from './log';
+import { startRuntime, type JudgeRuntime } from './startup';
 
 export interface JudgeRunOptions {
   /** The configured mode unless given (the benchmark compares them). */
   mode?: JudgeMode;
+  /** Harness mode: report the heap in use after a full collection at the end of every test (the judge's own tests). */
+  reportHeap?: boolean;
+}
+
+/** A judgement with what the judge's own tests look at beside the wire result. */
+export interface JudgeReport extends JudgeJobResult {
+  /** Harness mode with `reportHeap`: the heap in use after each test's collection, bytes. */
+  heapBytes?: (number | null)[];
+  /** Tests whose memory or thread verdict in a reused JVM was judged again in a fresh one. */
+  confirmedFresh?: string[];
 }
 
 /** Upper bounds a job's limits are clamped to, whatever the producer sends. */
@@ -127,7 +141,7 @@ export class Judge {
   }
 
   /** Compile (or reuse a recent compilation), run every test, classify each outcome. */
-  async judge(data: JudgeJobData, options: JudgeRunOptions = {}): Promise<JudgeJobResult> {
+  async judge(data: JudgeJobData, options: JudgeRunOptions = {}): Promise<JudgeReport> {
     if (this.closed) throw new Error('judge is closed');
     const mode = options.mode ?? this.config.mode;
     if (typeof data?.code !== 'string') throw new Error('job data has no code');
@@ -159,35 +173,36 @@ export class Judge {
         };
       }
       if (!compiled.mainClass) return { verdict: 'compilation_error', compileError: NO_MAIN, results: [] };
-      const { outcomes, harnessWaitMs } = await this.runTests(
-        compiled as Compiled,
+      const run = this.runner(compiled as Compiled, limits, mode, subDir, options);
+      const results = await grade(
+        data,
         tests,
         limits,
-        mode,
-        subDir,
+        run,
+        mode === 'per-test' ? this.config.testParallelism : 1,
+        this.checking(mode, subDir),
       );
-      const results: JudgeTestResult[] = await classifyWithChecker(data, tests, outcomes, limits, {
-        sandbox: this.rt.sandbox,
-        mode,
-        cdsArchive: this.rt.cdsArchive,
-        parallelism: mode === 'per-test' ? this.config.testParallelism : 1,
-        maxReportedOutputBytes: this.config.maxReportedOutputBytes,
-        workDir: join(subDir, 'checker'),
-        compile: (code, checkerLimits, dir) => this.compile(code, checkerLimits, mode, dir),
-      });
       const failed = results.find((r) => r.verdict !== 'accepted');
       const verdict: Verdict = failed ? failed.verdict : 'accepted';
-      const passed = results.filter((r) => r.verdict === 'accepted').length;
+      const harness = run instanceof HarnessRunner ? run : null;
       log('judged', {
         requestId: data.requestId,
         mode,
         verdict,
         tests: tests.length,
-        passed,
-        harnessWaitMs: Math.round(harnessWaitMs),
+        judged: results.length,
+        passed: results.filter((r) => r.verdict === 'accepted').length,
+        harnessWaitMs: Math.round(harness?.harnessWaitMs ?? 0),
+        confirmedFresh: harness?.confirmedFresh.length ?? 0,
         ...timings(),
       });
-      return { verdict, results, timings: timings() };
+      return {
+        verdict,
+        results,
+        timings: timings(),
+        ...(harness && options.reportHeap ? { heapBytes: harness.heapBytes } : {}),
+        ...(harness ? { confirmedFresh: harness.confirmedFresh } : {}),
+      };
     } finally {
       rmSync(subDir, { recursive: true, force: true });
     }
@@ -236,27 +251,30 @@ export class Judge {
     };
   }
 
-  private async runTests(
+  /** How this job's tests run: through harness JVMs, or each in a JVM of its own. */
+  private runner(
     compiled: Compiled,
-    tests: JudgeTest[],
     limits: JudgeLimits,
     mode: JudgeMode,
     subDir: string,
-  ): Promise<{ outcomes: TestOutcome[]; harnessWaitMs: number }> {
-    if (mode === 'harness') return runInHarness(this.harnesses, compiled, tests, limits);
-    const classesDir = join(subDir, 'classes');
-    writeClasses(compiled.classes, classesDir);
-    const run = { classesDir, mainClass: compiled.mainClass, limits, mode, cdsArchive: this.rt.cdsArchive };
-    const outcomes: TestOutcome[] = new Array(tests.length);
-    let next = 0;
-    const worker = async () => {
-      while (next < tests.length) {
-        const i = next++;
-        outcomes[i] = await runInFreshJvm(this.rt.sandbox, tests[i], run);
-      }
+    options: JudgeRunOptions,
+  ): TestRunner {
+    const submission: Submission = { classes: compiled.classes, mainClass: compiled.mainClass };
+    if (mode === 'harness') return new HarnessRunner(this.harnesses, submission, limits, options.reportHeap);
+    const run = { limits, mode, cdsArchive: this.rt.cdsArchive };
+    return new FreshJvmRunner(this.rt.sandbox, submission, run, join(subDir, 'classes'));
+  }
+
+  /** What the custom checker needs: the sandbox, and the judge's compiler for the checker's source. */
+  private checking(mode: JudgeMode, subDir: string): CheckingContext {
+    return {
+      sandbox: this.rt.sandbox,
+      mode,
+      cdsArchive: this.rt.cdsArchive,
+      parallelism: mode === 'per-test' ? this.config.testParallelism : 1,
+      maxReportedOutputBytes: this.config.maxReportedOutputBytes,
+      workDir: join(subDir, 'checker'),
+      compile: (code, checkerLimits, dir) => this.compile(code, checkerLimits, mode, dir),
     };
-    const parallel = mode === 'per-test' ? this.config.testParallelism : 1;
-    await Promise.all(Array.from({ length: Math.min(parallel, Math.max(1, tests.length)) }, worker));
-    return { outcomes, harnessWaitMs: 0 };
   }
 }

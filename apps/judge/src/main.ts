@@ -1,5 +1,6 @@
 import { loadConfig } from './config';
-import { Judge, log } from './judge';
+import { Judge } from './judge';
+import { log } from './log';
 import { createWorker } from './worker';
 
 async function main(): Promise<void> {

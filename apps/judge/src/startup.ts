@@ -12,10 +12,11 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { CgroupManager, isAlive } from './cgroups';
-import { COMPILER_EXPORTS, CompileService } from './compiler';
+import { CgroupManager, isAlive } from './sandbox/cgroups';
+import { COMPILER_EXPORTS, CompileService } from './executor/compiler';
 import type { JudgeConfig } from './config';
-import { JVM_CHECK_RUN, probeSandbox, Sandbox } from './sandbox';
+import { log } from './log';
+import { JVM_CHECK_RUN, probeSandbox, Sandbox } from './sandbox/sandbox';
 
 /** Where the judge's Java sources live (beside src/ and dist/). */
 const JAVA_DIR = resolve(__dirname, '../java');
@@ -24,14 +25,11 @@ const JAVA_SOURCES = [
   'CompileServer.java',
   'CdsTraining.java',
   'Harness.java',
+  'JdkState.java',
   'javelin_harness/Exit.java',
   'javelin_harness/Warmup.java',
 ];
 const STALE_STATE_MS = 3_600_000;
-
-export function log(msg: string, extra?: Record<string, unknown>): void {
-  console.log(JSON.stringify({ t: new Date().toISOString(), svc: 'judge', msg, ...extra }));
-}
 
 /** Everything the judge sets up once: the sandbox, its cgroups, the warm compiler, the compiled harness, the CDS archive. */
 export interface JudgeRuntime {
@@ -199,7 +197,7 @@ function buildJavaCache(config: JudgeConfig, sandbox: Sandbox): string {
       '-proc:none',
       '-d',
       join(tmp, 'harness'),
-      ...['Harness.java', 'javelin_harness/Exit.java', 'javelin_harness/Warmup.java'].map((f) =>
+      ...['Harness.java', 'JdkState.java', 'javelin_harness/Exit.java', 'javelin_harness/Warmup.java'].map((f) =>
         join(JAVA_DIR, f),
       ),
     ]);

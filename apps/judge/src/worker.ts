@@ -2,7 +2,8 @@ import { Worker, type Job } from 'bullmq';
 import { isAiJobName, JUDGE_QUEUE, type JudgeJobData, type JudgeJobResult } from '@javelin/contracts';
 import { runAiJob, type AiJobData, type AiJobResult } from './ai/jobs';
 import type { JudgeConfig } from './config';
-import { log, type Judge } from './judge';
+import type { Judge } from './judge';
+import { log } from './log';
 
 /**
  * The BullMQ worker: consumes JUDGE_QUEUE, returns a JudgeJobResult per job.

@@ -5,6 +5,7 @@ import { floatChecker } from './float';
 import { tokensChecker } from './tokens';
 import { unorderedChecker } from './unordered';
 
+export { ACCEPTED } from './checker';
 export type { Checker, CheckerOptions, CheckResult } from './checker';
 export { exactChecker, floatChecker, tokensChecker, unorderedChecker };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CompileResult } from '../compiler';
+import type { CompileResult } from './compiler';
 import { CompileCache } from './compile-cache';
 
 const ok: CompileResult = {

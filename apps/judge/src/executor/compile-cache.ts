@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { CompileResult } from '../compiler';
+import type { CompileResult } from './compiler';
 
 /** How long a compiled submission is kept: long enough for run-then-submit of the same code. */
 export const COMPILE_CACHE_TTL_MS = 10 * 60_000;

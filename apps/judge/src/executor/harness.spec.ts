@@ -7,13 +7,14 @@ const nonce = Buffer.from('0123456789abcdef');
 /** The bytes Harness.java writes after a test's output. */
 function result(index: number, exitCode: number, stderr = '', recycle = false): Buffer {
   const err = Buffer.from(stderr);
-  const b = Buffer.alloc(29);
+  const b = Buffer.alloc(37);
   b.writeInt32BE(index, 0);
   b.writeInt32BE(exitCode, 4);
   b.writeBigInt64BE(3_000_000n, 8);
   b.writeBigInt64BE(5_500_000n, 16);
-  b.writeUInt8(recycle ? 1 : 0, 24);
-  b.writeInt32BE(err.length, 25);
+  b.writeBigInt64BE(-1n, 24);
+  b.writeUInt8(recycle ? 1 : 0, 32);
+  b.writeInt32BE(err.length, 33);
   return Buffer.concat([nonce, b, err]);
 }
 
@@ -56,7 +57,7 @@ describe('TestInFlight (reading a harness reply)', () => {
   it('a stderr length beyond its cap is a protocol violation, before any of it is read', () => {
     const r = reader();
     const bad = result(2, 0);
-    bad.writeInt32BE(1 << 30, 16 + 25);
+    bad.writeInt32BE(1 << 30, 16 + 33);
     expect(r.onStdout(bad)).toBe(true);
     expect(r.protocolViolation).toBe(true);
   });

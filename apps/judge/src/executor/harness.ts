@@ -3,19 +3,22 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, ftruncateSync, writeSync } from 'node:fs';
 import type { Writable } from 'node:stream';
 import type { JudgeLimits } from '@javelin/contracts';
-import type { CgroupRun } from '../cgroups';
-import type { CompiledClass } from '../compiler';
-import { CONTROL_FD, SandboxError, type Bind, type ProcessLimits, type Sandbox } from '../sandbox';
-import { log } from '../startup';
-import { THREAD_LIMIT_RE, type TestOutcome } from '../verdict';
+import { log } from '../log';
+import { THREAD_LIMIT_RE, type TestOutcome } from '../grader/verdict';
+import type { CgroupRun } from '../sandbox/cgroups';
+import { CONTROL_FD, SandboxError, type Bind, type ProcessLimits, type Sandbox } from '../sandbox/sandbox';
+import type { CompiledClass } from './compiler';
+import { programProcessLimits } from './jvm';
 
 /** Must match Harness.java. */
 const MAGIC = 0x4a565331;
 const READY = Buffer.from('JAVELIN-HARNESS-READY\n', 'ascii');
 const NONCE_BYTES = 16;
-/** index, exitCode, cpuNanos, wallNanos, flags, stderr length. */
-const RESULT_HEAD_BYTES = 4 + 4 + 8 + 8 + 1 + 4;
+/** index, exitCode, cpuNanos, wallNanos, heapBytes, flags, stderr length. */
+const RESULT_HEAD_BYTES = 4 + 4 + 8 + 8 + 8 + 1 + 4;
 const FLAG_RECYCLE = 1;
+/** Submission option: the harness reports the heap in use after a full collection at the end of every test. */
+const OPTION_REPORT_HEAP = 1;
 
 const START_TIMEOUT_MS = 60_000;
 const CPU_POLL_MS = 50;
@@ -23,9 +26,6 @@ const CPU_POLL_MS = 50;
 const RAW_STDERR_BYTES = 64 * 1024;
 /** RLIMIT_CPU of a harness JVM: a backstop only, since it serves many tests; each test's CPU is bounded through its cgroup. */
 const HARNESS_CPU_BACKSTOP_S = 3600;
-
-/** Memory a JVM needs beside heap and main stack (metaspace, code cache, CDS, direct buffers, the tmpfs): part of its cgroup limit. */
-export const JVM_NATIVE_MEMORY_MB = 160;
 
 /** The JVM settings a harness is started with; a job can only use a harness started with its own. */
 export interface HarnessShape {
@@ -61,6 +61,7 @@ interface Parsed {
   exitCode: number;
   cpuMs: number;
   wallMs: number;
+  heapBytes: number;
   recycle: boolean;
   stderr: string;
 }
@@ -142,7 +143,8 @@ export class TestInFlight {
       exitCode: t.readInt32BE(4),
       cpuMs: nanos(8),
       wallMs: nanos(16),
-      recycle: (t.readUInt8(24) & FLAG_RECYCLE) !== 0,
+      heapBytes: Number(t.readBigInt64BE(24)),
+      recycle: (t.readUInt8(32) & FLAG_RECYCLE) !== 0,
       stderr: t.subarray(RESULT_HEAD_BYTES, RESULT_HEAD_BYTES + errLen).toString('utf8'),
     };
     this.stray = t.length > RESULT_HEAD_BYTES + errLen;
@@ -180,6 +182,7 @@ export class TestInFlight {
       // The harness's own wall time of the test (main and the threads it waited for), never more than
       // the judge saw from outside.
       executionMs: r ? Math.min(Math.max(0, r.wallMs), outerWall) : outerWall,
+      ...(r && r.heapBytes >= 0 ? { heapBytes: r.heapBytes } : {}),
     };
   }
 }
@@ -209,14 +212,10 @@ export class HarnessProcess {
     readonly shape: HarnessShape,
   ) {
     const { sandbox } = launch;
-    const limits: ProcessLimits = {
-      cpuSeconds: sandbox.cgroups.available ? HARNESS_CPU_BACKSTOP_S : null,
-      memoryBytes: (shape.memoryMb + shape.stackMb + JVM_NATIVE_MEMORY_MB) * (1 << 20),
-      pids: shape.maxProcesses,
-      fileSizeBytes: 16 << 20,
-      openFiles: 128,
-      workDirBytes: 32 << 20,
-    };
+    const limits: ProcessLimits = programProcessLimits(
+      shape,
+      sandbox.cgroups.available ? HARNESS_CPU_BACKSTOP_S : null,
+    );
     this.cg = sandbox.cgroups.available
       ? sandbox.cgroups.create({ memoryBytes: limits.memoryBytes, pids: limits.pids })
       : null;
@@ -370,14 +369,21 @@ export class HarnessProcess {
   }
 
   /** Hand over the submission: the compiled classes and how main is called. */
-  load(classes: CompiledClass[], mainClass: string, stackBytes: number, stderrCap: number): void {
+  load(
+    classes: CompiledClass[],
+    mainClass: string,
+    stackBytes: number,
+    stderrCap: number,
+    options: { reportHeap?: boolean } = {},
+  ): void {
     if (this.loaded) throw new Error('a harness serves one submission only');
     this.loaded = true;
     const parts: Buffer[] = [];
-    const head = Buffer.alloc(16);
+    const head = Buffer.alloc(20);
     head.writeInt32BE(MAGIC, 0);
     head.writeBigInt64BE(BigInt(stackBytes), 4);
     head.writeInt32BE(stderrCap, 12);
+    head.writeInt32BE(options.reportHeap ? OPTION_REPORT_HEAP : 0, 16);
     parts.push(head, lengthPrefixed(Buffer.from(mainClass, 'utf8')), int32(classes.length));
     for (const c of classes) parts.push(lengthPrefixed(Buffer.from(c.name, 'utf8')), lengthPrefixed(c.bytes));
     this.control?.write(Buffer.concat(parts));

@@ -5,8 +5,8 @@ import {
   type JudgeTestResult,
   type Verdict,
 } from '@javelin/contracts';
-import type { CheckResult } from './checkers';
-import { exactChecker } from './checkers';
+import type { CheckResult } from '../checkers';
+import { exactChecker } from '../checkers';
 
 /** What one test run left behind, however it was run (a fresh JVM or the harness): the classifier's only input. */
 export interface TestOutcome {
@@ -24,8 +24,12 @@ export interface TestOutcome {
   protocolViolation?: boolean;
   /** The time shown to the user, ms. */
   executionMs: number;
+  /** The harness's heap in use after a full collection at the test's end, when it was asked to report it (tests). */
+  heapBytes?: number;
 }
 
+/** How a thread/process-limit verdict's error text begins. */
+export const THREAD_LIMIT_ERROR = 'Too many threads or processes';
 /** The JVM logs this when the pids cgroup refuses a thread. */
 export const THREAD_LIMIT_RE = /Failed to start (?:the native )?thread|unable to create native thread/;
 /** What -XX:+ExitOnOutOfMemoryError prints (on stdout) before exiting with code 3. */
@@ -93,7 +97,7 @@ export function classifyOutcome(
     error,
     ...(reportedStderr ? { stderr: reportedStderr } : {}),
   });
-  const threadLimit = `Too many threads or processes (limit ${limits.maxProcesses}): java.lang.OutOfMemoryError: unable to create native thread`;
+  const threadLimit = `${THREAD_LIMIT_ERROR} (limit ${limits.maxProcesses}): java.lang.OutOfMemoryError: unable to create native thread`;
 
   if (out.outputExceeded)
     return res('output_limit_exceeded', `Output limit exceeded (${limits.outputBytes} bytes)`);

@@ -1,8 +1,14 @@
 import type { ChildProcess } from 'node:child_process';
 import { chownSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import type { CgroupRun } from './cgroups';
-import { SandboxError, type ProcessLimits, type Sandbox } from './sandbox';
+import type { CgroupRun } from '../sandbox/cgroups';
+import { SandboxError, type ProcessLimits, type Sandbox } from '../sandbox/sandbox';
+import {
+  COMPILER_FILE_BYTES,
+  COMPILER_MEMORY_FLAGS,
+  COMPILER_SERVICE_FILE_BYTES,
+  compilerProcessLimits,
+} from './jvm';
 
 export interface CompiledClass {
   /** Binary name, e.g. `Main` or `pkg.Main$Inner`. */
@@ -37,14 +43,7 @@ export const JAVAC_OPTIONS = [
  */
 export const FAST_START_JAVAC_OPTIONS = ['-XDstringConcat=inline'];
 
-const COMPILER_LIMITS: ProcessLimits = {
-  cpuSeconds: null,
-  memoryBytes: 1536 << 20,
-  pids: 96,
-  fileSizeBytes: 1 << 20,
-  openFiles: 512,
-  workDirBytes: 16 << 20,
-};
+const COMPILER_LIMITS: ProcessLimits = compilerProcessLimits(null, COMPILER_SERVICE_FILE_BYTES);
 
 /** Lets CompileServer.java reuse javac's context (JavacTaskPool); needed to compile it and to run it. */
 export const COMPILER_EXPORTS = ['--add-exports', 'jdk.compiler/com.sun.tools.javac.api=ALL-UNNAMED'];
@@ -61,8 +60,7 @@ const COMPILER_JVM_FLAGS = [
   '-XX:-UsePerfData',
   '-XX:-UseContainerSupport',
   '-XX:+ExitOnOutOfMemoryError',
-  '-Xmx768m',
-  '-Xss64m',
+  ...COMPILER_MEMORY_FLAGS,
   '-Xlog:disable',
   '-Xlog:all=warning:stderr',
   '-Dfile.encoding=UTF-8',
@@ -383,8 +381,7 @@ export async function compileCold(
       join(sandbox.javaHome, 'bin/javac'),
       '-J-Xshare:auto',
       '-J-XX:-UsePerfData',
-      '-J-Xmx768m',
-      '-J-Xss64m',
+      ...COMPILER_MEMORY_FLAGS.map((f) => `-J${f}`),
       ...JAVAC_OPTIONS,
       ...extraOptions,
       '-cp',
@@ -398,7 +395,7 @@ export async function compileCold(
       { src: outDir, dest: '/out', rw: true },
     ],
     stdin: '',
-    limits: { ...COMPILER_LIMITS, cpuSeconds: Math.ceil(timeoutMs / 1000) + 1, fileSizeBytes: 16 << 20 },
+    limits: compilerProcessLimits(Math.ceil(timeoutMs / 1000) + 1, COMPILER_FILE_BYTES),
     wallTimeMs: timeoutMs,
     maxStdoutBytes: 1 << 16,
     maxStderrBytes: 1 << 16,

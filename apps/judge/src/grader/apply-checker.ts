@@ -8,14 +8,13 @@ import {
   type JudgeTest,
   type JudgeTestResult,
 } from '@javelin/contracts';
-import type { CompileResult } from '../compiler';
+import type { CompileResult } from '../executor/compiler';
 import type { JudgeMode } from '../config';
-import { writeClasses } from '../grader';
-import type { Sandbox } from '../sandbox';
-import { classifyOutcome, type OutputCheck, type TestOutcome } from '../verdict';
-import { ACCEPTED, type CheckResult } from './checker';
-import { allFailed, CHECKER_LIMITS, runCustomChecker } from './custom';
-import { checkerFor } from './index';
+import { writeClasses } from '../executor/fresh-jvm';
+import type { Sandbox } from '../sandbox/sandbox';
+import { classifyOutcome, type OutputCheck, type TestOutcome } from './verdict';
+import { ACCEPTED, checkerFor, type CheckResult } from '../checkers';
+import { allFailed, CHECKER_LIMITS, runCustomChecker } from './custom-checker';
 
 export interface CheckingContext {
   sandbox: Sandbox;
@@ -39,6 +38,19 @@ function toleranceOf(data: Pick<JudgeJobData, 'tolerance'>): number {
   return typeof t === 'number' && Number.isFinite(t) && t > 0 ? t : DEFAULT_FLOAT_TOLERANCE;
 }
 
+/** The job's built-in checker as an output check, or null for the 'custom' checker (it runs in the sandbox). */
+export function builtInCheck(data: Pick<JudgeJobData, 'checker' | 'tolerance'>): OutputCheck | null {
+  const name = data.checker ?? 'exact';
+  if (name === 'custom') return null;
+  const checker = checkerFor(name);
+  if (name === 'exact') return checker;
+  const options = { tolerance: toleranceOf(data) };
+  return (expected, actual) => checker(expected, actual, options);
+}
+
+/** Accepts whatever ran to the end: the verdict of a test whose output the custom checker has yet to judge. */
+export const RAN_TO_THE_END: OutputCheck = () => ACCEPTED;
+
 /**
  * Every test's verdict, its output compared by the job's checker: a built-in one in this process,
  * or the author's 'custom' Java checker in the sandbox for the tests whose program ran to the end.
@@ -52,13 +64,8 @@ export async function classifyWithChecker(
 ): Promise<JudgeTestResult[]> {
   const classify = (i: number, check: OutputCheck) =>
     classifyOutcome(tests[i], outcomes[i], limits, ctx.maxReportedOutputBytes, check);
-  const name = data.checker ?? 'exact';
-  if (name !== 'custom') {
-    const checker = checkerFor(name);
-    if (name === 'exact') return outcomes.map((_, i) => classify(i, checker));
-    const options = { tolerance: toleranceOf(data) };
-    return outcomes.map((_, i) => classify(i, (expected, actual) => checker(expected, actual, options)));
-  }
+  const check = builtInCheck(data);
+  if (check) return outcomes.map((_, i) => classify(i, check));
   // Which tests reach the checker (their program ran to the end), and what they printed.
   const reached = new Map<number, string>();
   outcomes.forEach((_, i) =>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { RunOutcome } from '../sandbox';
-import { interpretCheckerRun } from './custom';
+import type { RunOutcome } from '../sandbox/sandbox';
+import { interpretCheckerRun } from './custom-checker';
 
 function run(o: Partial<RunOutcome>): RunOutcome {
   return {

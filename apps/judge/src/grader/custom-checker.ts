@@ -2,10 +2,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CheckerErrors, type JudgeLimits } from '@javelin/contracts';
 import type { JudgeMode } from '../config';
-import { jvmArgs, STDERR_LIMIT } from '../grader';
-import { JVM_NATIVE_MEMORY_MB } from '../executor/harness';
-import type { RunOutcome, Sandbox } from '../sandbox';
-import { ACCEPTED, type CheckResult } from './checker';
+import { checkerProcessLimits, jvmArgs, STDERR_LIMIT } from '../executor/jvm';
+import type { RunOutcome, Sandbox } from '../sandbox/sandbox';
+import { ACCEPTED, type CheckResult } from '../checkers';
 
 /**
  * The 'custom' checker: the problem author's Java program, compiled by the judge and run in the
@@ -118,14 +117,7 @@ export async function runCustomChecker(
         ],
         binds,
         stdin: '',
-        limits: {
-          cpuSeconds: Math.ceil(limits.cpuTimeMs / 1000) + 1,
-          memoryBytes: (limits.memoryMb + limits.stackMb + JVM_NATIVE_MEMORY_MB) * (1 << 20),
-          pids: limits.maxProcesses,
-          fileSizeBytes: 1 << 20,
-          openFiles: 128,
-          workDirBytes: 8 << 20,
-        },
+        limits: checkerProcessLimits(limits),
         wallTimeMs: limits.wallTimeMs,
         cpuLimitMs: limits.cpuTimeMs,
         maxStdoutBytes: limits.outputBytes,

@@ -1,0 +1,115 @@
+import type { JudgeLimits } from '@javelin/contracts';
+import type { JudgeMode } from '../config';
+import type { ProcessLimits } from '../sandbox/sandbox';
+
+/**
+ * How a sandboxed JVM is launched: its flags and its process limits, for a program (a test's own JVM,
+ * a harness serving a submission, a custom checker) and for the compiler. Every size is named here.
+ */
+
+const MIB = 1 << 20;
+
+/** Memory a JVM needs beside heap and main stack (metaspace, code cache, CDS, direct buffers, the tmpfs): part of its cgroup limit. */
+export const JVM_NATIVE_MEMORY_MB = 160;
+/** The largest file a program may write (RLIMIT_FSIZE). */
+export const PROGRAM_FILE_BYTES = 16 * MIB;
+/** The program's private writable /work (a tmpfs). */
+export const PROGRAM_WORK_DIR_BYTES = 32 * MIB;
+/** A custom checker writes nothing worth more than this. */
+export const CHECKER_FILE_BYTES = 1 * MIB;
+export const CHECKER_WORK_DIR_BYTES = 8 * MIB;
+export const PROGRAM_OPEN_FILES = 128;
+/** The program's stderr kept for the verdict (the exception line). */
+export const STDERR_LIMIT = 64 * 1024;
+
+/** The compiler's JVM (the warm compile service, or a cold javac): trusted code, a bounded heap. */
+export const COMPILER_HEAP_MB = 768;
+export const COMPILER_STACK_MB = 64;
+export const COMPILER_MEMORY_BYTES = 1536 * MIB;
+export const COMPILER_PIDS = 96;
+export const COMPILER_OPEN_FILES = 512;
+export const COMPILER_WORK_DIR_BYTES = 16 * MIB;
+/** A cold javac writes class files to /out (the warm service returns them in memory). */
+export const COMPILER_FILE_BYTES = 16 * MIB;
+export const COMPILER_SERVICE_FILE_BYTES = 1 * MIB;
+
+/** The compiler's heap and stack as java flags. */
+export const COMPILER_MEMORY_FLAGS = [`-Xmx${COMPILER_HEAP_MB}m`, `-Xss${COMPILER_STACK_MB}m`];
+
+/** JVM flags of a program run: a test's own JVM, or a harness JVM serving a submission. */
+export function jvmArgs(
+  limits: Pick<JudgeLimits, 'memoryMb' | 'stackMb'>,
+  mode: JudgeMode,
+  cdsArchive: string | null,
+): string[] {
+  const common = [
+    `-Xmx${limits.memoryMb}m`,
+    `-Xss${limits.stackMb}m`,
+    '-XX:+ExitOnOutOfMemoryError',
+    '-XX:-UsePerfData',
+    '-XX:-UseContainerSupport',
+    '-Xlog:disable',
+    '-Xlog:all=warning:stderr',
+    '-Dfile.encoding=UTF-8',
+    '-Dsun.stdout.encoding=UTF-8',
+    '-Dsun.stderr.encoding=UTF-8',
+    '-Djava.io.tmpdir=/work',
+    // No program installs a SecurityManager (JDK 17 allows it with a warning): it would outlive its
+    // test in a harness JVM, and no judge's program needs one. System.setSecurityManager throws.
+    '-Djava.security.manager=disallow',
+  ];
+  if (mode === 'cold') return common;
+  return [
+    ...common,
+    // G1 (the default collector): in JDK 17 only G1 maps the CDS archive's heap objects (the
+    // module graph), which makes start-up ~30% cheaper in CPU than Serial GC here.
+    '-XX:+UseG1GC',
+    // A small initial heap is cheaper to set up; G1 grows it on demand.
+    `-Xms${Math.min(64, limits.memoryMb)}m`,
+    '-Xshare:auto',
+    ...(cdsArchive ? ['-XX:SharedArchiveFile=/cds/javelin.jsa'] : []),
+    // No other process may attach to the harness JVM (and no thread for it to start).
+    ...(mode === 'harness' ? ['-XX:+DisableAttachMechanism'] : []),
+  ];
+}
+
+/** The cgroup memory of a program's JVM: heap, main stack and the JVM's own needs. */
+export function jvmMemoryBytes(limits: Pick<JudgeLimits, 'memoryMb' | 'stackMb'>): number {
+  return (limits.memoryMb + limits.stackMb + JVM_NATIVE_MEMORY_MB) * MIB;
+}
+
+/** Process limits of a program's JVM; `cpuSeconds` is RLIMIT_CPU, a backstop behind the cgroup's figure. */
+export function programProcessLimits(
+  limits: Pick<JudgeLimits, 'memoryMb' | 'stackMb' | 'maxProcesses'>,
+  cpuSeconds: number | null,
+): ProcessLimits {
+  return {
+    cpuSeconds,
+    memoryBytes: jvmMemoryBytes(limits),
+    pids: limits.maxProcesses,
+    fileSizeBytes: PROGRAM_FILE_BYTES,
+    openFiles: PROGRAM_OPEN_FILES,
+    workDirBytes: PROGRAM_WORK_DIR_BYTES,
+  };
+}
+
+/** A custom checker's JVM: a program's limits, with less to write. */
+export function checkerProcessLimits(limits: JudgeLimits): ProcessLimits {
+  return {
+    ...programProcessLimits(limits, Math.ceil(limits.cpuTimeMs / 1000) + 1),
+    fileSizeBytes: CHECKER_FILE_BYTES,
+    workDirBytes: CHECKER_WORK_DIR_BYTES,
+  };
+}
+
+/** The compiler's JVM (trusted javac; the sandbox still holds it). */
+export function compilerProcessLimits(cpuSeconds: number | null, fileSizeBytes: number): ProcessLimits {
+  return {
+    cpuSeconds,
+    memoryBytes: COMPILER_MEMORY_BYTES,
+    pids: COMPILER_PIDS,
+    fileSizeBytes,
+    openFiles: COMPILER_OPEN_FILES,
+    workDirBytes: COMPILER_WORK_DIR_BYTES,
+  };
+}

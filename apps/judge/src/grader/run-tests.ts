@@ -1,0 +1,156 @@
+import type { JudgeLimits, JudgeTest } from '@javelin/contracts';
+import { writeClasses, runInFreshJvm, type FreshJvmRun } from '../executor/fresh-jvm';
+import { shapeOf, type HarnessPool, type HarnessProcess } from '../executor/harness';
+import { STDERR_LIMIT } from '../executor/jvm';
+import type { Sandbox } from '../sandbox/sandbox';
+import { classifyOutcome, THREAD_LIMIT_ERROR, type TestOutcome } from './verdict';
+
+/** A compiled submission: its classes and the class whose main runs. */
+export interface Submission {
+  classes: { name: string; bytes: Buffer }[];
+  mainClass: string;
+}
+
+/** Runs one test of a submission at a time, each as a fresh `java Main` would run it. */
+export interface TestRunner {
+  run(test: JudgeTest, index: number): Promise<TestOutcome>;
+  close(): void;
+}
+
+/** What running a submission's tests left: an outcome per test run (a prefix of the tests when stopped early). */
+export interface TestRuns {
+  outcomes: TestOutcome[];
+  /** Tests whose memory or thread verdict from a reused JVM was judged again in a fresh one. */
+  confirmedFresh: string[];
+  harnessWaitMs: number;
+}
+
+/**
+ * Runs the tests in order through `runner`, `parallel` at a time, until `stopAfter` says a test's
+ * outcome ends the judging: the outcomes are then those of the tests up to that one (tests after it
+ * that were already running are dropped, never reported).
+ */
+export async function runTests(
+  tests: JudgeTest[],
+  runner: TestRunner,
+  parallel: number,
+  stopAfter: (index: number, outcome: TestOutcome) => boolean,
+): Promise<TestOutcome[]> {
+  const outcomes: TestOutcome[] = new Array(tests.length);
+  let next = 0;
+  let stopAt = tests.length;
+  const worker = async () => {
+    while (next < stopAt) {
+      const i = next++;
+      outcomes[i] = await runner.run(tests[i], i);
+      if (i < stopAt && stopAfter(i, outcomes[i])) stopAt = i + 1;
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.min(parallel, Math.max(1, tests.length)) }, worker));
+  } finally {
+    runner.close();
+  }
+  return outcomes.slice(0, stopAt);
+}
+
+/** A memory or thread-limit verdict: one that what earlier tests left in a reused JVM could cause. */
+export function isResourceVerdict(test: JudgeTest, outcome: TestOutcome, limits: JudgeLimits): boolean {
+  const r = classifyOutcome(test, outcome, limits, 0);
+  return (
+    r.verdict === 'memory_limit_exceeded' ||
+    (r.verdict === 'runtime_error' && r.error.startsWith(THREAD_LIMIT_ERROR))
+  );
+}
+
+/**
+ * Every test of one submission through harness JVMs, one test at a time (test k+1 is sent only after
+ * test k's result). A harness that must be recycled (a limit hit, threads left behind, an exit, JDK
+ * state that cannot be put back) is replaced and the next test goes on in a fresh one. A memory or
+ * thread-limit verdict from a JVM that had already run a test of this submission is not trusted: that
+ * test runs again at once in a fresh harness, and only that run counts.
+ */
+export class HarnessRunner implements TestRunner {
+  private harness: HarnessProcess | null = null;
+  /** Tests the current harness has run. */
+  private served = 0;
+  readonly confirmedFresh: string[] = [];
+  harnessWaitMs = 0;
+  /** The heap in use after each test, when the harness was asked to report it (tests of the judge). */
+  readonly heapBytes: (number | null)[] = [];
+
+  constructor(
+    private readonly pool: HarnessPool,
+    private readonly submission: Submission,
+    private readonly limits: JudgeLimits,
+    private readonly reportHeap = false,
+  ) {}
+
+  async run(test: JudgeTest, index: number): Promise<TestOutcome> {
+    const reused = this.served > 0 && !this.harness?.dead;
+    let outcome = await this.runOnce(test, index);
+    if (reused && isResourceVerdict(test, outcome, this.limits)) {
+      this.drop();
+      this.confirmedFresh.push(test.id);
+      outcome = await this.runOnce(test, index);
+    }
+    this.heapBytes[index] = outcome.heapBytes ?? null;
+    return outcome;
+  }
+
+  private async runOnce(test: JudgeTest, index: number): Promise<TestOutcome> {
+    const harness = await this.current();
+    const run = await harness.runTest(index, test.stdin ?? '', this.limits, STDERR_LIMIT);
+    this.served++;
+    if (run.recycle) this.drop();
+    return run.outcome;
+  }
+
+  private async current(): Promise<HarnessProcess> {
+    if (this.harness && !this.harness.dead) return this.harness;
+    this.drop();
+    const t0 = performance.now();
+    const h = await this.pool.take(shapeOf(this.limits));
+    this.harnessWaitMs += performance.now() - t0;
+    const { classes, mainClass } = this.submission;
+    h.load(classes, mainClass, this.limits.stackMb * (1 << 20), STDERR_LIMIT, {
+      reportHeap: this.reportHeap,
+    });
+    this.harness = h;
+    this.served = 0;
+    return h;
+  }
+
+  private drop(): void {
+    this.harness?.kill();
+    this.harness = null;
+    this.served = 0;
+  }
+
+  close(): void {
+    this.drop();
+  }
+}
+
+/** Each test in its own sandboxed JVM (`java -cp /classes Main`): the per-test and cold paths. */
+export class FreshJvmRunner implements TestRunner {
+  private readonly run0: FreshJvmRun;
+
+  constructor(
+    private readonly sandbox: Sandbox,
+    submission: Submission,
+    run: Omit<FreshJvmRun, 'classesDir' | 'mainClass'>,
+    classesDir: string,
+  ) {
+    writeClasses(submission.classes, classesDir);
+    this.run0 = { ...run, classesDir, mainClass: submission.mainClass };
+  }
+
+  run(test: JudgeTest): Promise<TestOutcome> {
+    return runInFreshJvm(this.sandbox, test, this.run0);
+  }
+
+  close(): void {
+    // nothing is kept between tests
+  }
+}
