@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { expectToast, openSession, pasteInMonaco, screenshot, type Session } from './support/browser';
 import { signIn, signUpAndVerify, submitAdminSetup } from './support/accounts';
-import { ADMIN, RUN_ID } from './support/config';
+import { ADMIN, ARTIFACTS_DIR, RUN_ID } from './support/config';
 import { requireStack } from './support/stack';
 
 /*
@@ -189,8 +190,16 @@ describe('a user solves it with the indices in the other order', () => {
       .toEqual(['wrong answer', 'Not judged', 'Not judged']);
     await chips.nth(1).click();
     expect(await page.getByTestId('test-status').innerText()).toBe('Not judged');
-    await page.getByTestId('submission-result').scrollIntoViewIfNeeded();
-    await bothWidths(page, '18-not-judged');
+    // The results panel in view, at both widths (the layout changes at 375 px, so scroll again there).
+    // On a desktop the editor's pane scrolls on its own, which a full-page capture would undo.
+    const detail = page.getByTestId('test-result');
+    await detail.evaluate((el) => el.scrollIntoView({ block: 'end' }));
+    await page.screenshot({ path: join(ARTIFACTS_DIR, '18-not-judged-desktop.png') });
+    const size = page.viewportSize();
+    await page.setViewportSize({ width: 375, height: 800 });
+    await detail.evaluate((el) => el.scrollIntoView({ block: 'end' }));
+    await screenshot(page, '18-not-judged-375');
+    if (size) await page.setViewportSize(size);
   });
 
   it('submits the reversed pairs and is accepted by the judge', async () => {
