@@ -6,7 +6,6 @@ import {
   type JudgeJobResult,
   type JudgeLimits,
   type JudgeTest,
-  type Verdict,
 } from '@javelin/contracts';
 import { analyzeJavaSource } from '@javelin/java-io';
 import { loadConfig, type JudgeConfig, type JudgeMode } from './config';
@@ -174,35 +173,20 @@ export class Judge {
       }
       if (!compiled.mainClass) return { verdict: 'compilation_error', compileError: NO_MAIN, results: [] };
       const run = this.runner(compiled as Compiled, limits, mode, subDir, options);
-      const results = await grade(
-        data,
-        tests,
-        limits,
-        run,
-        mode === 'per-test' ? this.config.testParallelism : 1,
-        this.checking(mode, subDir),
-      );
+      const parallel = mode === 'per-test' ? this.config.testParallelism : 1;
+      const results = await grade(data, tests, limits, run, parallel, this.checking(mode, subDir));
       const failed = results.find((r) => r.verdict !== 'accepted');
-      const verdict: Verdict = failed ? failed.verdict : 'accepted';
-      const harness = run instanceof HarnessRunner ? run : null;
-      log('judged', {
-        requestId: data.requestId,
-        mode,
-        verdict,
-        tests: tests.length,
-        judged: results.length,
-        passed: results.filter((r) => r.verdict === 'accepted').length,
-        harnessWaitMs: Math.round(harness?.harnessWaitMs ?? 0),
-        confirmedFresh: harness?.confirmedFresh.length ?? 0,
-        ...timings(),
-      });
-      return {
-        verdict,
+      const report: JudgeReport = {
+        verdict: failed ? failed.verdict : 'accepted',
         results,
         timings: timings(),
-        ...(harness && options.reportHeap ? { heapBytes: harness.heapBytes } : {}),
-        ...(harness ? { confirmedFresh: harness.confirmedFresh } : {}),
       };
+      if (run instanceof HarnessRunner) {
+        report.confirmedFresh = run.confirmedFresh;
+        if (options.reportHeap) report.heapBytes = run.heapBytes;
+      }
+      logJudged(data, mode, report, run);
+      return report;
     } finally {
       rmSync(subDir, { recursive: true, force: true });
     }
@@ -277,4 +261,18 @@ export class Judge {
       compile: (code, checkerLimits, dir) => this.compile(code, checkerLimits, mode, dir),
     };
   }
+}
+
+function logJudged(data: JudgeJobData, mode: JudgeMode, report: JudgeReport, run: TestRunner): void {
+  log('judged', {
+    requestId: data.requestId,
+    mode,
+    verdict: report.verdict,
+    tests: Array.isArray(data.tests) ? data.tests.length : 0,
+    judged: report.results.length,
+    passed: report.results.filter((r) => r.verdict === 'accepted').length,
+    harnessWaitMs: Math.round(run instanceof HarnessRunner ? run.harnessWaitMs : 0),
+    confirmedFresh: report.confirmedFresh?.length ?? 0,
+    ...report.timings,
+  });
 }
