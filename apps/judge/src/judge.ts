@@ -20,6 +20,7 @@ import { HarnessPool, shapeOf } from './executor/harness';
 import { jvmArgs } from './executor/jvm';
 import type { CheckingContext } from './grader/apply-checker';
 import { grade } from './grader/grade';
+import { OutputValidators } from './grader/output-validator';
 import { FreshJvmRunner, HarnessRunner, type Submission, type TestRunner } from './grader/run-tests';
 import { log } from './log';
 import { startRuntime, type JudgeRuntime } from './startup';
@@ -72,6 +73,7 @@ export class Judge {
   private closed = false;
   private readonly compileCache = new CompileCache();
   private readonly harnesses: HarnessPool;
+  private readonly validators: OutputValidators;
 
   private constructor(
     readonly config: JudgeConfig,
@@ -86,6 +88,12 @@ export class Judge {
       },
       config.concurrency,
     );
+    this.validators = new OutputValidators({
+      sandbox: rt.sandbox,
+      cdsArchive: rt.cdsArchive,
+      cacheDir: join(rt.stateDir, 'validators'),
+      compileJava: (code, limits, dir) => this.compile(code, limits, 'per-test', dir),
+    });
   }
 
   /** Start-up (sandbox, trusted Java, compile service, CDS), then pre-start the harness JVMs. */
@@ -258,6 +266,7 @@ export class Judge {
       parallelism: mode === 'per-test' ? this.config.testParallelism : 1,
       maxReportedOutputBytes: this.config.maxReportedOutputBytes,
       workDir: join(subDir, 'checker'),
+      validators: this.validators,
       compile: (code, checkerLimits, dir) => this.compile(code, checkerLimits, mode, dir),
     };
   }
