@@ -2,6 +2,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   DEFAULT_JUDGE_LIMITS,
+  JudgeSentences,
   type JudgeJobData,
   type JudgeJobResult,
   type JudgeLimits,
@@ -51,7 +52,6 @@ const MAX_LIMITS: JudgeLimits = {
   compileWallTimeMs: 60_000,
 };
 const MAX_SOURCE_BYTES = 1 << 20;
-const NO_MAIN = 'No main method found: declare public static void main(String[] args) in your public class.';
 
 function withDefaults(limits: Partial<JudgeLimits> | undefined): JudgeLimits {
   const l = { ...DEFAULT_JUDGE_LIMITS, ...(limits ?? {}) };
@@ -157,7 +157,7 @@ export class Judge {
     if (Buffer.byteLength(data.code, 'utf8') > MAX_SOURCE_BYTES) {
       return {
         verdict: 'compilation_error',
-        compileError: `Source code too large (limit ${MAX_SOURCE_BYTES} bytes)`,
+        compileError: JudgeSentences.sourceTooLarge(MAX_SOURCE_BYTES),
         results: [],
       };
     }
@@ -179,7 +179,8 @@ export class Judge {
           timings: timings(),
         };
       }
-      if (!compiled.mainClass) return { verdict: 'compilation_error', compileError: NO_MAIN, results: [] };
+      if (!compiled.mainClass)
+        return { verdict: 'compilation_error', compileError: JudgeSentences.noMain, results: [] };
       const run = this.runner(compiled as Compiled, limits, mode, subDir, options);
       const parallel = mode === 'per-test' ? this.config.testParallelism : 1;
       const results = await grade(data, tests, limits, run, parallel, this.checking(mode, subDir));
@@ -208,6 +209,14 @@ export class Judge {
     subDir: string,
   ): Promise<CompileResult> {
     const info = analyzeJavaSource(code);
+    // javac wants each public class in a file of its name; one file holds the whole program.
+    if (info.publicTypes.length > 1)
+      return {
+        ok: false,
+        message: JudgeSentences.severalPublicClasses(info.publicTypes),
+        ms: 0,
+        cacheable: false,
+      };
     const fileName = info.publicClass ?? 'Main';
     const compiler = this.rt.compiler;
     let compiled: CompileResult;

@@ -101,3 +101,11 @@ export interface JudgeJobResult {
 
 /** The runtime_error text of a test whose program tampered with the judge's test harness (forged or corrupted its replies). */
 export const HARNESS_PROTOCOL_ERROR = 'The program interfered with the test harness';
+
+/** What the judge itself says about a source it cannot run (compileError). */
+export const JudgeSentences = {
+  noMain: 'No main method found: declare public static void main(String[] args) in your public class.',
+  sourceTooLarge: (limit: number) => `Source code too large (limit ${limit} bytes)`,
+  severalPublicClasses: (names: string[]) =>
+    `Only one top-level class may be public in one file, but ${names.join(', ')} are: remove "public" from all but the class with main.`,
+} as const;
