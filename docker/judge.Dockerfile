@@ -24,13 +24,14 @@ RUN npm prune --omit=dev --no-audit --no-fund
 
 ############################ runtime ############################
 FROM node:20-bookworm-slim AS runtime
-# Debian's JDK 17 and bubblewrap (not setuid: it relies on unprivileged user namespaces).
+# Debian's JDK 17 and bubblewrap (not setuid: it relies on unprivileged user namespaces), and g++ for
+# problem packages' C++ output validators (compiled in the sandbox, linked statically).
 # util-linux (setpriv) and libc-bin (ldd) are part of the base image.
 RUN mkdir -p /usr/share/man/man1 \
  && apt-get update \
- && apt-get install -y --no-install-recommends openjdk-17-jdk-headless bubblewrap \
+ && apt-get install -y --no-install-recommends openjdk-17-jdk-headless bubblewrap g++ \
  && rm -rf /var/lib/apt/lists/* \
- && bwrap --version && javac -version
+ && bwrap --version && javac -version && g++ --version
 RUN groupadd --system --gid 10001 judge \
  && useradd --system --uid 10001 --gid 10001 --home-dir /nonexistent --no-create-home --shell /usr/sbin/nologin judge
 # The judge drops sandboxed programs to JUDGE_SANDBOX_UID with `setpriv --reuid --regid --clear-groups`,

@@ -414,7 +414,11 @@ public final class Harness {
         public void uncaughtException(Thread t, Throwable e) {
             if (e.getClass() == exit) return;
             if (e instanceof OutOfMemoryError) oom = true;
-            if (t == main) mainFailed = true;
+            if (t == main) {
+                mainFailed = true;
+                // As `java Main` prints it: the trace ends at the program's main, not in the harness.
+                StackTraces.dropHarnessFrames(e, Collections.newSetFromMap(new IdentityHashMap<>()));
+            }
             super.uncaughtException(t, e);
         }
 
@@ -515,6 +519,28 @@ public final class Harness {
         @Override
         public synchronized void write(byte[] b, int off, int len) {
             super.write(b, off, Math.max(0, Math.min(len, cap - count)));
+        }
+    }
+
+    /** The frames below a test's main (the method handle's, the harness thread's) that `java Main` would not print. */
+    static final class StackTraces {
+        static void dropHarnessFrames(Throwable e, Set<Throwable> seen) {
+            if (e == null || !seen.add(e)) return;
+            try {
+                StackTraceElement[] trace = e.getStackTrace();
+                int end = trace.length;
+                while (end > 0 && isHarnessFrame(trace[end - 1])) end--;
+                if (end > 0 && end < trace.length) e.setStackTrace(Arrays.copyOf(trace, end));
+                dropHarnessFrames(e.getCause(), seen);
+                for (Throwable s : e.getSuppressed()) dropHarnessFrames(s, seen);
+            } catch (RuntimeException ignored) {
+                // a program's own Throwable that refuses: printed as it is
+            }
+        }
+
+        private static boolean isHarnessFrame(StackTraceElement f) {
+            String c = f.getClassName();
+            return c.equals("Harness$MainThread") || c.startsWith("java.lang.invoke.");
         }
     }
 

@@ -2,11 +2,11 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   DEFAULT_JUDGE_LIMITS,
+  JudgeSentences,
   type JudgeJobData,
   type JudgeJobResult,
   type JudgeLimits,
   type JudgeTest,
-  type Verdict,
 } from '@javelin/contracts';
 import { analyzeJavaSource } from '@javelin/java-io';
 import { loadConfig, type JudgeConfig, type JudgeMode } from './config';
@@ -21,6 +21,7 @@ import { HarnessPool, shapeOf } from './executor/harness';
 import { jvmArgs } from './executor/jvm';
 import type { CheckingContext } from './grader/apply-checker';
 import { grade } from './grader/grade';
+import { OutputValidators } from './grader/output-validator';
 import { FreshJvmRunner, HarnessRunner, type Submission, type TestRunner } from './grader/run-tests';
 import { log } from './log';
 import { startRuntime, type JudgeRuntime } from './startup';
@@ -51,7 +52,6 @@ const MAX_LIMITS: JudgeLimits = {
   compileWallTimeMs: 60_000,
 };
 const MAX_SOURCE_BYTES = 1 << 20;
-const NO_MAIN = 'No main method found: declare public static void main(String[] args) in your public class.';
 
 function withDefaults(limits: Partial<JudgeLimits> | undefined): JudgeLimits {
   const l = { ...DEFAULT_JUDGE_LIMITS, ...(limits ?? {}) };
@@ -73,6 +73,7 @@ export class Judge {
   private closed = false;
   private readonly compileCache = new CompileCache();
   private readonly harnesses: HarnessPool;
+  private readonly validators: OutputValidators;
 
   private constructor(
     readonly config: JudgeConfig,
@@ -87,6 +88,12 @@ export class Judge {
       },
       config.concurrency,
     );
+    this.validators = new OutputValidators({
+      sandbox: rt.sandbox,
+      cdsArchive: rt.cdsArchive,
+      cacheDir: join(rt.stateDir, 'validators'),
+      compileJava: (code, limits, dir) => this.compile(code, limits, 'per-test', dir),
+    });
   }
 
   /** Start-up (sandbox, trusted Java, compile service, CDS), then pre-start the harness JVMs. */
@@ -150,7 +157,7 @@ export class Judge {
     if (Buffer.byteLength(data.code, 'utf8') > MAX_SOURCE_BYTES) {
       return {
         verdict: 'compilation_error',
-        compileError: `Source code too large (limit ${MAX_SOURCE_BYTES} bytes)`,
+        compileError: JudgeSentences.sourceTooLarge(MAX_SOURCE_BYTES),
         results: [],
       };
     }
@@ -172,37 +179,23 @@ export class Judge {
           timings: timings(),
         };
       }
-      if (!compiled.mainClass) return { verdict: 'compilation_error', compileError: NO_MAIN, results: [] };
+      if (!compiled.mainClass)
+        return { verdict: 'compilation_error', compileError: JudgeSentences.noMain, results: [] };
       const run = this.runner(compiled as Compiled, limits, mode, subDir, options);
-      const results = await grade(
-        data,
-        tests,
-        limits,
-        run,
-        mode === 'per-test' ? this.config.testParallelism : 1,
-        this.checking(mode, subDir),
-      );
+      const parallel = mode === 'per-test' ? this.config.testParallelism : 1;
+      const results = await grade(data, tests, limits, run, parallel, this.checking(mode, subDir));
       const failed = results.find((r) => r.verdict !== 'accepted');
-      const verdict: Verdict = failed ? failed.verdict : 'accepted';
-      const harness = run instanceof HarnessRunner ? run : null;
-      log('judged', {
-        requestId: data.requestId,
-        mode,
-        verdict,
-        tests: tests.length,
-        judged: results.length,
-        passed: results.filter((r) => r.verdict === 'accepted').length,
-        harnessWaitMs: Math.round(harness?.harnessWaitMs ?? 0),
-        confirmedFresh: harness?.confirmedFresh.length ?? 0,
-        ...timings(),
-      });
-      return {
-        verdict,
+      const report: JudgeReport = {
+        verdict: failed ? failed.verdict : 'accepted',
         results,
         timings: timings(),
-        ...(harness && options.reportHeap ? { heapBytes: harness.heapBytes } : {}),
-        ...(harness ? { confirmedFresh: harness.confirmedFresh } : {}),
       };
+      if (run instanceof HarnessRunner) {
+        report.confirmedFresh = run.confirmedFresh;
+        if (options.reportHeap) report.heapBytes = run.heapBytes;
+      }
+      logJudged(data, mode, report, run);
+      return report;
     } finally {
       rmSync(subDir, { recursive: true, force: true });
     }
@@ -216,6 +209,14 @@ export class Judge {
     subDir: string,
   ): Promise<CompileResult> {
     const info = analyzeJavaSource(code);
+    // javac wants each public class in a file of its name; one file holds the whole program.
+    if (info.publicTypes.length > 1)
+      return {
+        ok: false,
+        message: JudgeSentences.severalPublicClasses(info.publicTypes),
+        ms: 0,
+        cacheable: false,
+      };
     const fileName = info.publicClass ?? 'Main';
     const compiler = this.rt.compiler;
     let compiled: CompileResult;
@@ -274,7 +275,22 @@ export class Judge {
       parallelism: mode === 'per-test' ? this.config.testParallelism : 1,
       maxReportedOutputBytes: this.config.maxReportedOutputBytes,
       workDir: join(subDir, 'checker'),
+      validators: this.validators,
       compile: (code, checkerLimits, dir) => this.compile(code, checkerLimits, mode, dir),
     };
   }
+}
+
+function logJudged(data: JudgeJobData, mode: JudgeMode, report: JudgeReport, run: TestRunner): void {
+  log('judged', {
+    requestId: data.requestId,
+    mode,
+    verdict: report.verdict,
+    tests: Array.isArray(data.tests) ? data.tests.length : 0,
+    judged: report.results.length,
+    passed: report.results.filter((r) => r.verdict === 'accepted').length,
+    harnessWaitMs: Math.round(run instanceof HarnessRunner ? run.harnessWaitMs : 0),
+    confirmedFresh: report.confirmedFresh?.length ?? 0,
+    ...report.timings,
+  });
 }

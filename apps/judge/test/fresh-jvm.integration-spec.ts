@@ -361,3 +361,28 @@ describe('JDK-wide state: what a test writes, the next test does not see', () =>
     expect(new Set(verdicts(r))).toEqual(new Set(['accepted']));
   });
 });
+
+describe('a runtime error reads as `java Main` prints it', () => {
+  it('the trace of an uncaught exception (with a cause) ends at main, without harness frames, as in a JVM of its own', async () => {
+    const code = mainWith(
+      'f(Integer.parseInt(new BufferedReader(new InputStreamReader(System.in)).readLine().trim()));',
+      `    static void f(int n) {
+        try {
+            g(n);
+        } catch (ArithmeticException e) {
+            throw new IllegalStateException("f failed for " + n, e);
+        }
+    }
+    static int g(int n) { return 10 / n; }`,
+    );
+    const tests = [{ id: 't', stdin: '0\n', expectedOutput: '' }];
+    const harness = await judge.judge(job(code, tests));
+    const fresh = await judge.judge(job(code, tests), { mode: 'per-test' });
+    const stderr = harness.results[0].stderr ?? '';
+    expect(harness.results[0].verdict).toBe('runtime_error');
+    expect(stderr).toBe(fresh.results[0].stderr);
+    expect(stderr).not.toMatch(/Harness|java\.lang\.invoke/);
+    expect(stderr).toContain('Caused by: java.lang.ArithmeticException: / by zero');
+    expect(stderr.match(/Exception in thread "main"/g)).toHaveLength(1);
+  });
+});

@@ -54,7 +54,10 @@ describe('verdicts', () => {
   it('accepted, with trailing whitespace and blank lines ignored', async () => {
     const code = mainWith('System.out.print("1 2   \\n3\\t\\n\\n\\n");');
     const r = await judged(job(code, [{ id: 'x', stdin: '', expectedOutput: '1 2\n3' }]));
-    expect(r).toMatchObject({ verdict: 'accepted', results: [{ id: 'x', verdict: 'accepted', error: '', actualOutput: '1 2   \n3\t\n\n\n' }] });
+    expect(r).toMatchObject({
+      verdict: 'accepted',
+      results: [{ id: 'x', verdict: 'accepted', error: '', actualOutput: '1 2   \n3\t\n\n\n' }],
+    });
     expect(r.results[0].executionTime).toBeGreaterThan(0);
   });
 
@@ -88,11 +91,14 @@ describe('verdicts', () => {
   });
 
   it('compilation_error with javac line numbers of the user code', async () => {
-    const code = 'public class Main {\n    public static void main(String[] args) {\n        int x = "text";\n    }\n}\n';
+    const code =
+      'public class Main {\n    public static void main(String[] args) {\n        int x = "text";\n    }\n}\n';
     const r = await judged(job(code));
     expect(r.verdict).toBe('compilation_error');
     expect(r.results).toEqual([]);
-    expect(r.compileError).toMatch(/^Main\.java:3: error: incompatible types: String cannot be converted to int\n/);
+    expect(r.compileError).toMatch(
+      /^Main\.java:3: error: incompatible types: String cannot be converted to int\n/,
+    );
     expect(r.compileError).toContain('int x = "text";');
     expect(r.compileError).toMatch(/1 error$/);
   });
@@ -105,7 +111,13 @@ describe('verdicts', () => {
 
   it('time_limit_exceeded (CPU) for an infinite loop, stopped near the CPU limit', async () => {
     const t0 = Date.now();
-    const r = await judged(job(mainWith('long x = 0; while (true) { x++; if (x == -1) break; } System.out.println(x);'), undefined, { cpuTimeMs: 1000 }));
+    const r = await judged(
+      job(
+        mainWith('long x = 0; while (true) { x++; if (x == -1) break; } System.out.println(x);'),
+        undefined,
+        { cpuTimeMs: 1000 },
+      ),
+    );
     expect(r.results[0].verdict).toBe('time_limit_exceeded');
     // On an idle machine the CPU watchdog stops it after ~1 s of CPU; on a loaded one the 5 s wall limit may come first.
     expect(r.results[0].error).toMatch(/CPU 1 s|wall 5 s/);
@@ -114,7 +126,9 @@ describe('verdicts', () => {
 
   it('time_limit_exceeded (wall) for Thread.sleep past the wall limit', async () => {
     const t0 = Date.now();
-    const r = await judged(job(mainWith('Thread.sleep(60_000); System.out.println("woke");'), undefined, { wallTimeMs: 1500 }));
+    const r = await judged(
+      job(mainWith('Thread.sleep(60_000); System.out.println("woke");'), undefined, { wallTimeMs: 1500 }),
+    );
     expect(r.results[0].verdict).toBe('time_limit_exceeded');
     expect(r.results[0].error).toMatch(/wall/);
     expect(Date.now() - t0).toBeLessThan(5000);
@@ -122,7 +136,9 @@ describe('verdicts', () => {
   });
 
   it('memory_limit_exceeded for a heap bomb', async () => {
-    const r = await judged(job(mainWith('List<long[]> keep = new ArrayList<>(); while (true) keep.add(new long[1 << 20]);')));
+    const r = await judged(
+      job(mainWith('List<long[]> keep = new ArrayList<>(); while (true) keep.add(new long[1 << 20]);')),
+    );
     expect(r.results[0].verdict).toBe('memory_limit_exceeded');
     expect(r.results[0].error).toMatch(/OutOfMemoryError: Java heap space/);
     await normalStillWorks();
@@ -131,7 +147,11 @@ describe('verdicts', () => {
   it('output_limit_exceeded for 100 MB of output', async () => {
     const t0 = Date.now();
     const r = await judged(
-      job(mainWith('StringBuilder sb = new StringBuilder(); for (int i = 0; i < 1000; i++) sb.append("xxxxxxxxx\\n"); String s = sb.toString(); for (int i = 0; i < 10_000; i++) System.out.print(s);')),
+      job(
+        mainWith(
+          'StringBuilder sb = new StringBuilder(); for (int i = 0; i < 1000; i++) sb.append("xxxxxxxxx\\n"); String s = sb.toString(); for (int i = 0; i < 10_000; i++) System.out.print(s);',
+        ),
+      ),
     );
     expect(r.results[0].verdict).toBe('output_limit_exceeded');
     expect(r.results[0].actualOutput.length).toBeLessThan(100 * 1024);
@@ -149,15 +169,26 @@ describe('verdicts', () => {
             case "re": throw new IllegalStateException("bad state");
             case "tle": while (true) { }
         }`);
-    const tests: JudgeTest[] = ['ok', 'wa', 're', 'tle'].map((m) => ({ id: m, stdin: `${m}\n`, expectedOutput: 'fine' }));
+    const tests: JudgeTest[] = ['ok', 'wa', 're', 'tle'].map((m) => ({
+      id: m,
+      stdin: `${m}\n`,
+      expectedOutput: 'fine',
+    }));
     const r = await judged(job(code, tests, { cpuTimeMs: 1000 }));
     expect(r.verdict).toBe('wrong_answer');
-    expect(r.results.map((x) => x.verdict)).toEqual(['accepted', 'wrong_answer', 'runtime_error', 'time_limit_exceeded']);
+    expect(r.results.map((x) => x.verdict)).toEqual([
+      'accepted',
+      'wrong_answer',
+      'runtime_error',
+      'time_limit_exceeded',
+    ]);
     expect(r.results[2].error).toBe('java.lang.IllegalStateException: bad state');
   });
 
   it('UTF-8 input and output', async () => {
-    const code = mainWith('BufferedReader r = new BufferedReader(new InputStreamReader(System.in)); System.out.println(r.readLine().toUpperCase() + " ✓");');
+    const code = mainWith(
+      'BufferedReader r = new BufferedReader(new InputStreamReader(System.in)); System.out.println(r.readLine().toUpperCase() + " ✓");',
+    );
     const r = await judged(job(code, [{ id: 'u', stdin: 'héllo wörld\n', expectedOutput: 'HÉLLO WÖRLD ✓' }]));
     expect(r.verdict).toBe('accepted');
   });
@@ -175,7 +206,12 @@ describe('hostile programs', () => {
     const t0 = Date.now();
     const r = await judged(job(code, undefined, { wallTimeMs: 4000 }));
     expect(r.results[0].verdict).not.toBe('accepted');
-    expect(['runtime_error', 'time_limit_exceeded', 'memory_limit_exceeded', 'output_limit_exceeded']).toContain(r.results[0].verdict);
+    expect([
+      'runtime_error',
+      'time_limit_exceeded',
+      'memory_limit_exceeded',
+      'output_limit_exceeded',
+    ]).toContain(r.results[0].verdict);
     expect(Date.now() - t0).toBeLessThan(8000);
     noLeak(r);
     noSandboxLeft('/classes Main');
@@ -183,7 +219,13 @@ describe('hostile programs', () => {
   });
 
   it('Runtime.exec of a shell fails: there is no shell in the sandbox', async () => {
-    const r = await judged(job(mainWith('Process p = Runtime.getRuntime().exec(new String[]{"/bin/sh", "-c", "echo pwned"}); System.out.println(new String(p.getInputStream().readAllBytes()));')));
+    const r = await judged(
+      job(
+        mainWith(
+          'Process p = Runtime.getRuntime().exec(new String[]{"/bin/sh", "-c", "echo pwned"}); System.out.println(new String(p.getInputStream().readAllBytes()));',
+        ),
+      ),
+    );
     expect(r.results[0].verdict).toBe('runtime_error');
     expect(r.results[0].error).toMatch(/IOException: Cannot run program "\/bin\/sh"/);
     expect(r.results[0].actualOutput).not.toContain('pwned');
@@ -191,7 +233,9 @@ describe('hostile programs', () => {
   });
 
   it('thread bomb hits the process/thread limit', async () => {
-    const code = mainWith('while (true) { Thread t = new Thread(() -> { try { Thread.sleep(100_000); } catch (InterruptedException e) { } }); t.start(); }');
+    const code = mainWith(
+      'while (true) { Thread t = new Thread(() -> { try { Thread.sleep(100_000); } catch (InterruptedException e) { } }); t.start(); }',
+    );
     const r = await judged(job(code));
     expect(r.results[0].verdict).toBe('runtime_error');
     expect(r.results[0].error).toMatch(/Too many threads or processes \(limit 64\)/);
@@ -199,7 +243,9 @@ describe('hostile programs', () => {
   });
 
   it('native memory bomb (ByteBuffer.allocateDirect in a loop)', async () => {
-    const code = mainWith('List<ByteBuffer> keep = new ArrayList<>(); while (true) keep.add(ByteBuffer.allocateDirect(16 << 20));');
+    const code = mainWith(
+      'List<ByteBuffer> keep = new ArrayList<>(); while (true) keep.add(ByteBuffer.allocateDirect(16 << 20));',
+    );
     const r = await judged(job(code));
     expect(r.results[0].verdict).toBe('memory_limit_exceeded');
     await normalStillWorks();
@@ -222,7 +268,7 @@ describe('hostile programs', () => {
     await normalStillWorks();
   });
 
-  it('reading host files: /etc/passwd is the sandbox\'s own, the judge\'s files are absent', async () => {
+  it("reading host files: /etc/passwd is the sandbox's own, the judge's files are absent", async () => {
     const code = mainWith(`
         System.out.println(new String(Files.readAllBytes(Paths.get("/etc/passwd"))));
         for (String p : new String[]{"/work/main/apps/judge/src/judge.ts", "/root", "/home", "/etc/shadow", "/var/run/secrets", "/proc/1/environ", "${process.cwd()}/src/judge.ts"}) {
@@ -266,7 +312,11 @@ describe('hostile programs', () => {
                 System.out.println("connected " + hp[0]);
             } catch (Exception e) { System.out.println("blocked " + hp[0]); }
         }`);
-    const r = await judged(job(code, [{ id: 'n', stdin: '', expectedOutput: 'blocked 127.0.0.1\nblocked 8.8.8.8\nblocked example.com' }]));
+    const r = await judged(
+      job(code, [
+        { id: 'n', stdin: '', expectedOutput: 'blocked 127.0.0.1\nblocked 8.8.8.8\nblocked example.com' },
+      ]),
+    );
     expect(r.verdict, r.results[0].actualOutput).toBe('accepted');
     await normalStillWorks();
   });
@@ -278,21 +328,37 @@ describe('hostile programs', () => {
             catch (Exception e) { System.out.println(p + " denied"); }
         }`);
     const r = await judged(
-      job(code, [{ id: 'w', stdin: '', expectedOutput: ['/tmp/x', '/x', '/classes/x', '/etc/x', '/usr/x', '/proc/x', '/dev/x'].map((p) => `${p} denied`).join('\n') + '\n/work/x written' }]),
+      job(code, [
+        {
+          id: 'w',
+          stdin: '',
+          expectedOutput:
+            ['/tmp/x', '/x', '/classes/x', '/etc/x', '/usr/x', '/proc/x', '/dev/x']
+              .map((p) => `${p} denied`)
+              .join('\n') + '\n/work/x written',
+        },
+      ]),
     );
     expect(r.verdict, r.results[0].actualOutput).toBe('accepted');
     await normalStillWorks();
   });
 
   it('System.exit(0) before printing: wrong_answer with empty output', async () => {
-    const r = await judged(job(mainWith('System.exit(0); System.out.println(3);'), [{ id: 'e', stdin: '', expectedOutput: '3' }]));
+    const r = await judged(
+      job(mainWith('System.exit(0); System.out.println(3);'), [{ id: 'e', stdin: '', expectedOutput: '3' }]),
+    );
     expect(r.results[0]).toMatchObject({ verdict: 'wrong_answer', actualOutput: '' });
     await normalStillWorks();
   });
 
   it('deep recursion of 10^5 frames works; infinite recursion is a StackOverflowError', async () => {
-    const extra = '    static long depth(int n) { return n == 0 ? 0 : 1 + depth(n - 1); }\n    static long forever(long n) { return forever(n + 1) + 1; }';
-    const deep = await judged(job(mainWith('System.out.println(depth(100_000));', extra), [{ id: 'd', stdin: '', expectedOutput: '100000' }]));
+    const extra =
+      '    static long depth(int n) { return n == 0 ? 0 : 1 + depth(n - 1); }\n    static long forever(long n) { return forever(n + 1) + 1; }';
+    const deep = await judged(
+      job(mainWith('System.out.println(depth(100_000));', extra), [
+        { id: 'd', stdin: '', expectedOutput: '100000' },
+      ]),
+    );
     expect(deep.verdict, JSON.stringify(deep)).toBe('accepted');
     const inf = await judged(job(mainWith('System.out.println(forever(0));', extra)));
     expect(inf.results[0].verdict).toBe('runtime_error');
@@ -301,21 +367,29 @@ describe('hostile programs', () => {
   });
 
   it('huge static array: within the heap it works, beyond it is memory_limit_exceeded', async () => {
-    const ok = await judged(job(mainWith('System.out.println(A.length);', '    static int[] A = new int[40_000_000];'), [{ id: 'h', stdin: '', expectedOutput: '40000000' }]));
+    const ok = await judged(
+      job(mainWith('System.out.println(A.length);', '    static int[] A = new int[40_000_000];'), [
+        { id: 'h', stdin: '', expectedOutput: '40000000' },
+      ]),
+    );
     expect(ok.verdict, JSON.stringify(ok)).toBe('accepted');
-    const big = await judged(job(mainWith('System.out.println(A.length);', '    static long[] A = new long[400_000_000];')));
+    const big = await judged(
+      job(mainWith('System.out.println(A.length);', '    static long[] A = new long[400_000_000];')),
+    );
     expect(big.results[0].verdict).toBe('memory_limit_exceeded');
     await normalStillWorks();
   });
 
   it('a public class named differently from Main (and a helper class) runs', async () => {
-    const code = 'import java.util.*;\nclass Helper { static int twice(int x) { return 2 * x; } }\npublic class Solution {\n  public static void main(String[] args) {\n    Scanner in = new Scanner(System.in);\n    System.out.println(Helper.twice(in.nextInt()));\n  }\n}\n';
+    const code =
+      'import java.util.*;\nclass Helper { static int twice(int x) { return 2 * x; } }\npublic class Solution {\n  public static void main(String[] args) {\n    Scanner in = new Scanner(System.in);\n    System.out.println(Helper.twice(in.nextInt()));\n  }\n}\n';
     const r = await judged(job(code, [{ id: 's', stdin: '21\n', expectedOutput: '42' }]));
     expect(r.verdict, JSON.stringify(r)).toBe('accepted');
   });
 
   it('a class in a package runs', async () => {
-    const code = 'package contest.sol;\npublic class Answer {\n  public static void main(String[] args) { System.out.println("pkg"); }\n}\n';
+    const code =
+      'package contest.sol;\npublic class Answer {\n  public static void main(String[] args) { System.out.println("pkg"); }\n}\n';
     const r = await judged(job(code, [{ id: 'p', stdin: '', expectedOutput: 'pkg' }]));
     expect(r.verdict, JSON.stringify(r)).toBe('accepted');
   });
@@ -323,16 +397,20 @@ describe('hostile programs', () => {
   it("the compile service's reused javac context keeps nothing of one submission for the next", async () => {
     // A submission declares package p and class p.Helper; the next imports it: as a fresh javac says,
     // it does not exist. Then a class in java.util (refused) and the first submission again.
-    const declares = 'package p;\nclass Helper { static int v() { return 7; } }\npublic class Main {\n  public static void main(String[] a) { System.out.println(Helper.v()); }\n}\n';
+    const declares =
+      'package p;\nclass Helper { static int v() { return 7; } }\npublic class Main {\n  public static void main(String[] a) { System.out.println(Helper.v()); }\n}\n';
     const first = await judged(job(declares, [{ id: 'd', stdin: '', expectedOutput: '7' }]));
     expect(first.verdict, JSON.stringify(first)).toBe('accepted');
-    const imports = 'import p.Helper;\npublic class Main {\n  public static void main(String[] a) { System.out.println(Helper.v()); }\n}\n';
+    const imports =
+      'import p.Helper;\npublic class Main {\n  public static void main(String[] a) { System.out.println(Helper.v()); }\n}\n';
     const second = await judged(job(imports));
     expect(second.verdict).toBe('compilation_error');
     expect(second.compileError).toBe(
       'Main.java:1: error: package p does not exist\nimport p.Helper;\n        ^\nMain.java:3: error: cannot find symbol\n  public static void main(String[] a) { System.out.println(Helper.v()); }\n                                                           ^\n  symbol:   variable Helper\n  location: class Main\n2 errors',
     );
-    const core = await judged(job('package java.util;\npublic class Main {\n  public static void main(String[] a) { }\n}\n'));
+    const core = await judged(
+      job('package java.util;\npublic class Main {\n  public static void main(String[] a) { }\n}\n'),
+    );
     expect(core.verdict).toBe('compilation_error');
     expect(core.compileError).toMatch(/package exists in another module: java.base/);
     const again = await judged(job(`${declares}// again\n`, [{ id: 'd', stdin: '', expectedOutput: '7' }]));
@@ -355,7 +433,9 @@ describe('hostile programs', () => {
     let expr = '1';
     for (let i = 0; i < 10; i++) expr = `List.of(${expr}, ${expr})`;
     const t0 = Date.now();
-    const r = await judged(job(mainWith(`var x = ${expr}; System.out.println(x.size());`), undefined, { compileWallTimeMs: 2000 }));
+    const r = await judged(
+      job(mainWith(`var x = ${expr}; System.out.println(x.size());`), undefined, { compileWallTimeMs: 2000 }),
+    );
     expect(r.verdict).toBe('compilation_error');
     expect(r.compileError).toBe('Compilation timed out (limit 2 s)');
     expect(Date.now() - t0).toBeLessThan(5000);
@@ -377,9 +457,46 @@ describe('hostile programs', () => {
   });
 
   it('killing every visible process only reaches the sandbox itself', async () => {
-    const code = mainWith('ProcessHandle.allProcesses().filter(p -> p.pid() != ProcessHandle.current().pid()).forEach(p -> System.out.println(p.pid() + " " + p.destroyForcibly()));\nSystem.out.println("done");');
+    const code = mainWith(
+      'ProcessHandle.allProcesses().filter(p -> p.pid() != ProcessHandle.current().pid()).forEach(p -> System.out.println(p.pid() + " " + p.destroyForcibly()));\nSystem.out.println("done");',
+    );
     const r = await judged(job(code, [{ id: 'k', stdin: '', expectedOutput: '1 true\ndone' }]));
     expect(r.verdict, JSON.stringify(r)).toBe('accepted');
     await normalStillWorks();
+  });
+});
+
+describe('the entry point (issue 29): whichever class has main', () => {
+  const hi = [{ id: 't', stdin: '', expectedOutput: 'hi' }];
+
+  it.each([
+    [
+      'a lowercase class, not public',
+      'class sol { public static void main(String[] a) { System.out.println("hi"); } }',
+    ],
+    [
+      'a package and a lowercase public class',
+      'package se.kth.jeroen;\nimport java.util.*;\npublic class jeroen { public static void main(String[] a) { System.out.println("hi"); } }',
+    ],
+    [
+      'a helper class before the class with main',
+      'class Helper { static String f() { return "hi"; } }\nclass Solution { public static void main(String[] a) { System.out.println(Helper.f()); } }',
+    ],
+  ])('%s runs', async (_what, code) => {
+    const r = await judge.judge(job(code, hi));
+    expect(r.verdict, JSON.stringify(r)).toBe('accepted');
+  });
+
+  it('two public top-level classes in one file is a compilation error that says so', async () => {
+    const r = await judge.judge(
+      job(
+        'public class A { public static void main(String[] a) { System.out.println("hi"); } }\npublic class B {}',
+        hi,
+      ),
+    );
+    expect(r.verdict).toBe('compilation_error');
+    expect(r.compileError).toBe(
+      'Only one top-level class may be public in one file, but A, B are: remove "public" from all but the class with main.',
+    );
   });
 });

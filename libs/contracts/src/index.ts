@@ -13,3 +13,4 @@ export * from './request-schemas';
 export * from './clarifications';
 export * from './plagiarism';
 export * from './virtual';
+export * from './output-validation';

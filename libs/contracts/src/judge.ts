@@ -1,3 +1,4 @@
+import type { OutputValidation } from './output-validation';
 import type { CheckerName } from './problem-types';
 
 /** The BullMQ queue the API produces to and the judge consumes. */
@@ -58,6 +59,11 @@ export interface JudgeJobData {
   /** The 'custom' checker's Java source, compiled and run in the sandbox by the judge. */
   checkerCode?: string;
   /**
+   * A classic problem's output validation as the problem package format defines it (issue 29): the
+   * default validator with its flags, or a custom output validator. When present it decides, not `checker`.
+   */
+  outputValidation?: OutputValidation;
+  /**
    * A submit: stop at the first test whose verdict is not accepted (as LeetCode and Codeforces do); the
    * results then end with that test and the tests after it are not judged. Absent or false (a run over
    * the examples, a reference validation, the AI's jobs): every test is judged.
@@ -75,6 +81,8 @@ export interface JudgeTestResult {
   error: string;
   /** The start of the program's standard error (debug prints); the API shows it for example and custom runs only. */
   stderr?: string;
+  /** A package output validator's judgemessage.txt: for admins only (issue 29). */
+  feedback?: string;
 }
 
 export interface JudgeJobResult {
@@ -93,3 +101,11 @@ export interface JudgeJobResult {
 
 /** The runtime_error text of a test whose program tampered with the judge's test harness (forged or corrupted its replies). */
 export const HARNESS_PROTOCOL_ERROR = 'The program interfered with the test harness';
+
+/** What the judge itself says about a source it cannot run (compileError). */
+export const JudgeSentences = {
+  noMain: 'No main method found: declare public static void main(String[] args) in your public class.',
+  sourceTooLarge: (limit: number) => `Source code too large (limit ${limit} bytes)`,
+  severalPublicClasses: (names: string[]) =>
+    `Only one top-level class may be public in one file, but ${names.join(', ')} are: remove "public" from all but the class with main.`,
+} as const;

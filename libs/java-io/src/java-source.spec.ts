@@ -9,6 +9,7 @@ describe('analyzeJavaSource', () => {
     expect(info).toEqual({
       packageName: null,
       publicClass: 'Solution',
+      publicTypes: ['Solution'],
       topLevelTypes: ['Solution'],
       mainClass: 'Solution',
     });
@@ -27,6 +28,7 @@ describe('analyzeJavaSource', () => {
     ].join('\n');
     const info = analyzeJavaSource(src);
     expect(info.publicClass).toBe('Real');
+    expect(info.publicTypes).toEqual(['Real']);
     expect(info.topLevelTypes).toEqual(['Helper', 'Real']);
     expect(info.mainClass).toBe('Real');
   });
@@ -37,7 +39,13 @@ describe('analyzeJavaSource', () => {
     );
     expect(info.packageName).toBe('a.b');
     expect(info.publicClass).toBeNull();
+    expect(info.publicTypes).toEqual([]);
     expect(info.mainClass).toBe('B');
+  });
+
+  it('lists every public top-level type (two in one file cannot compile)', () => {
+    const info = analyzeJavaSource('public class A { class Inner {} }\npublic interface B {}\nclass C {}');
+    expect(info.publicTypes).toEqual(['A', 'B']);
   });
 
   it('blanks text blocks and keeps offsets', () => {

@@ -9,6 +9,8 @@ export interface JavaSourceInfo {
   packageName: string | null;
   /** The simple name of the top-level public class/interface/enum/record, or null. */
   publicClass: string | null;
+  /** Every top-level public type, in order: more than one does not compile (each needs its own file). */
+  publicTypes: string[];
   /** Simple names of all top-level types, in order. */
   topLevelTypes: string[];
   /** The simple name of the top-level type that declares `static ... void main(`, preferring the public one. */
@@ -120,6 +122,7 @@ export function analyzeJavaSource(src: string): JavaSourceInfo {
   return {
     packageName,
     publicClass: publicType ? publicType.name : null,
+    publicTypes: types.filter((t) => t.isPublic).map((t) => t.name),
     topLevelTypes: types.map((t) => t.name),
     mainClass: mainType ? mainType.name : null,
   };

@@ -41,9 +41,9 @@ const missing = [
   existsSync(MAIN) ? null : 'apps/judge/dist (nx build judge)',
 ].filter(Boolean);
 const ready = missing.length === 0 && redisAnswers();
-// Only a judge with its bubblewrap sandbox (apps/judge/src/sandbox.ts) starts programs through setpriv.
-const judgeHasSandbox = existsSync(repoPath('apps/judge/src/sandbox.ts'));
-if (!judgeHasSandbox) console.warn('judge non-root check skipped: this judge has no sandbox (apps/judge/src/sandbox.ts)');
+// Only a judge with its bubblewrap sandbox (apps/judge/src/sandbox/sandbox.ts) starts programs through setpriv.
+const judgeHasSandbox = existsSync(repoPath('apps/judge/src/sandbox/sandbox.ts'));
+if (!judgeHasSandbox) console.warn('judge non-root check skipped: this judge has no sandbox (apps/judge/src/sandbox/sandbox.ts)');
 else if (!ready) console.warn(`judge non-root check: missing ${missing.join(', ') || 'Redis at ' + REDIS_URL}`);
 
 const LIMITS = { cpuTimeMs: 2000, wallTimeMs: 5000, memoryMb: 256, stackMb: 64, outputBytes: 1 << 20, maxProcesses: 64, compileWallTimeMs: 10000 };

@@ -17,6 +17,8 @@ export interface CheckResult {
    * nonsense): the judge's fault, so the test is not accepted and `message` says so (CheckerErrors).
    */
   checkerFailed?: boolean;
+  /** A package output validator's judgemessage.txt (for admins only). */
+  feedback?: string;
 }
 
 /** Compares a test's output with its expected output; runs only when the program itself succeeded. */

@@ -1,6 +1,6 @@
 import { ACCEPTED, countMismatch, rejected, significantLines, type Checker } from './checker';
 
-/** The spec's rule (as apps/judge/src/compare.ts): trailing whitespace on lines and trailing blank lines are ignored. */
+/** The spec's rule: trailing whitespace on lines and trailing blank lines are ignored. */
 export const exactChecker: Checker = (expected, actual) => {
   const want = significantLines(expected);
   const got = significantLines(actual);

@@ -406,6 +406,11 @@ export async function compileCold(
     const msg = (r.stderr + r.stdout.toString('utf8')).replace(/\/src\//g, '').trim();
     return { ok: false, message: msg || `javac exited with code ${r.exitCode}`, ms, cacheable: false };
   }
+  return { ok: true, mainClass: null, classes: classFilesUnder(outDir), ms };
+}
+
+/** The class files javac wrote under `outDir`, named by their binary names. */
+function classFilesUnder(outDir: string): CompiledClass[] {
   const classes: CompiledClass[] = [];
   const walk = (d: string) => {
     for (const e of readdirSync(d)) {
@@ -420,5 +425,5 @@ export async function compileCold(
     }
   };
   walk(outDir);
-  return { ok: true, mainClass: null, classes, ms };
+  return classes;
 }

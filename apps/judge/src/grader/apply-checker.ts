@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import {
   CheckerErrors,
   DEFAULT_FLOAT_TOLERANCE,
+  parseDefaultValidatorFlags,
   type JudgeJobData,
   type JudgeLimits,
   type JudgeTest,
@@ -14,6 +15,8 @@ import { writeClasses } from '../executor/fresh-jvm';
 import type { Sandbox } from '../sandbox/sandbox';
 import { classifyOutcome, type OutputCheck, type TestOutcome } from './verdict';
 import { ACCEPTED, checkerFor, type CheckResult } from '../checkers';
+import { packageDefaultCheck } from '../checkers/package-default';
+import type { OutputValidators } from './output-validator';
 import { allFailed, CHECKER_LIMITS, runCustomChecker } from './custom-checker';
 
 export interface CheckingContext {
@@ -24,6 +27,8 @@ export interface CheckingContext {
   maxReportedOutputBytes: number;
   /** A fresh host directory for the checker's classes and files. */
   workDir: string;
+  /** The judge's output validators (compiled once per validator). */
+  validators: OutputValidators;
   /** Compiles the custom checker as the judge compiles submissions (warm service and cache, or cold, sandboxed). */
   compile: (
     code: string,
@@ -39,13 +44,25 @@ function toleranceOf(data: Pick<JudgeJobData, 'tolerance'>): number {
 }
 
 /** The job's built-in checker as an output check, or null for the 'custom' checker (it runs in the sandbox). */
-export function builtInCheck(data: Pick<JudgeJobData, 'checker' | 'tolerance'>): OutputCheck | null {
+export function builtInCheck(
+  data: Pick<JudgeJobData, 'checker' | 'tolerance' | 'outputValidation'>,
+): OutputCheck | null {
+  const validation = data.outputValidation;
+  if (validation) return validation.custom ? null : defaultValidatorCheck(validation.flags ?? []);
   const name = data.checker ?? 'exact';
   if (name === 'custom') return null;
   const checker = checkerFor(name);
   if (name === 'exact') return checker;
   const options = { tolerance: toleranceOf(data) };
   return (expected, actual) => checker(expected, actual, options);
+}
+
+/** The problem package format's default output validator with its flags (a bad flag is a judge error on every test). */
+function defaultValidatorCheck(flags: string[]): OutputCheck {
+  const parsed = parseDefaultValidatorFlags(flags);
+  if (!parsed.ok)
+    return () => ({ accepted: false, checkerFailed: true, message: CheckerErrors.crashed(parsed.error) });
+  return (expected, actual) => packageDefaultCheck(expected, actual, parsed.options);
 }
 
 /** Accepts whatever ran to the end: the verdict of a test whose output the custom checker has yet to judge. */
@@ -56,7 +73,7 @@ export const RAN_TO_THE_END: OutputCheck = () => ACCEPTED;
  * or the author's 'custom' Java checker in the sandbox for the tests whose program ran to the end.
  */
 export async function classifyWithChecker(
-  data: Pick<JudgeJobData, 'checker' | 'tolerance' | 'checkerCode'>,
+  data: Pick<JudgeJobData, 'checker' | 'tolerance' | 'checkerCode' | 'outputValidation'>,
   tests: JudgeTest[],
   outcomes: TestOutcome[],
   limits: JudgeLimits,
@@ -82,10 +99,23 @@ export async function classifyWithChecker(
       expected: tests[i].expectedOutput ?? '',
       actual: reached.get(i)!,
     }));
-    const verdicts = await checkAll(data.checkerCode ?? '', items, ctx);
+    const custom = data.outputValidation?.custom;
+    const verdicts = custom
+      ? await ctx.validators.validate(
+          custom,
+          data.outputValidation?.flags ?? [],
+          items,
+          join(ctx.workDir, 'validator'),
+        )
+      : await checkAll(data.checkerCode ?? '', items, ctx);
     indices.forEach((i, k) => checks.set(i, verdicts[k]));
   }
-  return outcomes.map((_, i) => classify(i, () => checks.get(i) ?? ACCEPTED));
+  return outcomes.map((_, i) => {
+    const checked = checks.get(i);
+    const result = classify(i, () => checked ?? ACCEPTED);
+    // A validator's judgemessage.txt: for admins (the API shows it to nobody else).
+    return checked?.feedback ? { ...result, feedback: checked.feedback } : result;
+  });
 }
 
 async function checkAll(

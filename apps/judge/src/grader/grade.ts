@@ -3,7 +3,10 @@ import { builtInCheck, classifyWithChecker, RAN_TO_THE_END, type CheckingContext
 import { runTests, type TestRunner } from './run-tests';
 import { classifyOutcome } from './verdict';
 
-export type GradedJob = Pick<JudgeJobData, 'checker' | 'tolerance' | 'checkerCode' | 'stopAtFirstFailure'>;
+export type GradedJob = Pick<
+  JudgeJobData,
+  'checker' | 'tolerance' | 'checkerCode' | 'outputValidation' | 'stopAtFirstFailure'
+>;
 
 /**
  * Runs the tests and gives each its verdict by the job's checker. With `stopAtFirstFailure` (a

@@ -201,76 +201,50 @@ export class CgroupManager {
   create(limits: CgroupLimits, label?: string): CgroupRun {
     const id = label ?? `r${++this.counter}`;
     const ctl = this.ctl;
-    const dirs: { dir: string; procs: string }[] = [];
-    let cpuFile: string | null = null;
-    let cpuV2 = false;
-    let oomFile: string | null = null;
-    let oomV2 = false;
-    let peakFile: string | null = null;
-    if (ctl?.version === 1) {
-      if (ctl.pids) {
-        const d = join(ctl.pids, this.name, id);
-        mkdirSync(d, { recursive: true });
-        writeFileSync(join(d, 'pids.max'), String(limits.pids));
-        dirs.push({ dir: d, procs: join(d, 'cgroup.procs') });
-      }
-      if (ctl.memory) {
-        const d = join(ctl.memory, this.name, id);
-        mkdirSync(d, { recursive: true });
-        writeFileSync(join(d, 'memory.limit_in_bytes'), String(limits.memoryBytes));
-        tryWrite(join(d, 'memory.memsw.limit_in_bytes'), String(limits.memoryBytes));
-        tryWrite(join(d, 'memory.swappiness'), '0');
-        dirs.push({ dir: d, procs: join(d, 'cgroup.procs') });
-        oomFile = join(d, 'memory.oom_control');
-        peakFile = join(d, 'memory.max_usage_in_bytes');
-      }
-      if (ctl.cpuacct) {
-        const d = join(ctl.cpuacct, this.name, id);
-        mkdirSync(d, { recursive: true });
-        dirs.push({ dir: d, procs: join(d, 'cgroup.procs') });
-        cpuFile = join(d, 'cpuacct.usage');
-      }
-    } else if (ctl?.version === 2) {
-      const d = join(ctl.unified as string, this.name, 'runs', id);
+    const files =
+      ctl?.version === 1
+        ? this.createV1(ctl, id, limits)
+        : ctl?.version === 2
+          ? this.createV2(ctl, id, limits)
+          : null;
+    return runOf(files ?? { dirs: [], cpu: null, oom: null, peak: null, v2: false });
+  }
+
+  /** cgroup v1: one directory per controller (pids, memory, cpuacct). */
+  private createV1(ctl: Controllers, id: string, limits: CgroupLimits): RunFiles {
+    const run: RunFiles = { dirs: [], cpu: null, oom: null, peak: null, v2: false };
+    const dirOf = (root: string) => {
+      const d = join(root, this.name, id);
       mkdirSync(d, { recursive: true });
-      writeFileSync(join(d, 'pids.max'), String(limits.pids));
-      writeFileSync(join(d, 'memory.max'), String(limits.memoryBytes));
-      tryWrite(join(d, 'memory.swap.max'), '0');
-      dirs.push({ dir: d, procs: join(d, 'cgroup.procs') });
-      cpuFile = join(d, 'cpu.stat');
-      cpuV2 = true;
-      oomFile = join(d, 'memory.events');
-      oomV2 = true;
-      peakFile = join(d, 'memory.peak');
+      run.dirs.push({ dir: d, procs: join(d, 'cgroup.procs') });
+      return d;
+    };
+    if (ctl.pids) writeFileSync(join(dirOf(ctl.pids), 'pids.max'), String(limits.pids));
+    if (ctl.memory) {
+      const d = dirOf(ctl.memory);
+      writeFileSync(join(d, 'memory.limit_in_bytes'), String(limits.memoryBytes));
+      tryWrite(join(d, 'memory.memsw.limit_in_bytes'), String(limits.memoryBytes));
+      tryWrite(join(d, 'memory.swappiness'), '0');
+      run.oom = join(d, 'memory.oom_control');
+      run.peak = join(d, 'memory.max_usage_in_bytes');
     }
+    if (ctl.cpuacct) run.cpu = join(dirOf(ctl.cpuacct), 'cpuacct.usage');
+    return run;
+  }
+
+  /** cgroup v2: one directory with every controller. */
+  private createV2(ctl: Controllers, id: string, limits: CgroupLimits): RunFiles {
+    const d = join(ctl.unified as string, this.name, 'runs', id);
+    mkdirSync(d, { recursive: true });
+    writeFileSync(join(d, 'pids.max'), String(limits.pids));
+    writeFileSync(join(d, 'memory.max'), String(limits.memoryBytes));
+    tryWrite(join(d, 'memory.swap.max'), '0');
     return {
-      procsFiles: dirs.map((d) => d.procs),
-      cpuMs: () => {
-        if (!cpuFile) return null;
-        const txt = readSafe(cpuFile);
-        if (txt === null) return null;
-        if (!cpuV2) return Number(txt.trim()) / 1e6;
-        const m = /usage_usec (\d+)/.exec(txt);
-        return m ? Number(m[1]) / 1000 : null;
-      },
-      oomKilled: () => {
-        if (!oomFile) return false;
-        const txt = readSafe(oomFile) ?? '';
-        const m = (oomV2 ? /oom_kill (\d+)/ : /oom_kill (\d+)/).exec(txt);
-        return m ? Number(m[1]) > 0 : false;
-      },
-      peakBytes: () => {
-        if (!peakFile) return null;
-        const txt = readSafe(peakFile);
-        return txt === null ? null : Number(txt.trim());
-      },
-      killAll: () => {
-        for (const d of dirs) killPids(d.procs);
-      },
-      destroy: async () => {
-        for (const d of dirs) killPids(d.procs);
-        for (const d of dirs) await removeDir(d.dir, d.procs);
-      },
+      dirs: [{ dir: d, procs: join(d, 'cgroup.procs') }],
+      cpu: join(d, 'cpu.stat'),
+      oom: join(d, 'memory.events'),
+      peak: join(d, 'memory.peak'),
+      v2: true,
     };
   }
 
@@ -284,7 +258,9 @@ export class CgroupManager {
     const ctl = discover();
     if (!ctl) return;
     const parents =
-      ctl.version === 1 ? [ctl.pids, ctl.memory, ctl.cpuacct].filter((x): x is string => Boolean(x)) : [ctl.unified as string];
+      ctl.version === 1
+        ? [ctl.pids, ctl.memory, ctl.cpuacct].filter((x): x is string => Boolean(x))
+        : [ctl.unified as string];
     for (const parent of parents) {
       let entries: string[] = [];
       try {
@@ -319,7 +295,9 @@ export function isAlive(pid: number): boolean {
 function removeTree(dir: string, kill: boolean): void {
   let entries: string[] = [];
   try {
-    entries = readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+    entries = readdirSync(dir, { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name);
   } catch {
     return;
   }
@@ -330,4 +308,41 @@ function removeTree(dir: string, kill: boolean): void {
   } catch {
     /* busy: processes still exiting */
   }
+}
+
+/** The files of one run's cgroups: where its processes go and what is read back. */
+interface RunFiles {
+  dirs: { dir: string; procs: string }[];
+  cpu: string | null;
+  oom: string | null;
+  peak: string | null;
+  v2: boolean;
+}
+
+function runOf(f: RunFiles): CgroupRun {
+  return {
+    procsFiles: f.dirs.map((d) => d.procs),
+    cpuMs: () => {
+      const txt = f.cpu ? readSafe(f.cpu) : null;
+      if (txt === null) return null;
+      if (!f.v2) return Number(txt.trim()) / 1e6;
+      const m = /usage_usec (\d+)/.exec(txt);
+      return m ? Number(m[1]) / 1000 : null;
+    },
+    oomKilled: () => {
+      const m = /oom_kill (\d+)/.exec(f.oom ? (readSafe(f.oom) ?? '') : '');
+      return m ? Number(m[1]) > 0 : false;
+    },
+    peakBytes: () => {
+      const txt = f.peak ? readSafe(f.peak) : null;
+      return txt === null ? null : Number(txt.trim());
+    },
+    killAll: () => {
+      for (const d of f.dirs) killPids(d.procs);
+    },
+    destroy: async () => {
+      for (const d of f.dirs) killPids(d.procs);
+      for (const d of f.dirs) await removeDir(d.dir, d.procs);
+    },
+  };
 }

@@ -1,0 +1,87 @@
+import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, normalize } from 'node:path';
+import type { Bind, Sandbox } from '../sandbox/sandbox';
+import { compilerProcessLimits, COMPILER_FILE_BYTES } from './jvm';
+
+/**
+ * C++ for the problem package format's output validators (issue 29): real packages' validators are
+ * C++ (with their `validate.h`). Debian's g++ compiles them inside the same bubblewrap sandbox as
+ * everything else, with the toolchain's directories bound read-only; the binary is linked statically,
+ * so running it needs nothing beyond the sandbox's usual file system.
+ */
+
+/** What g++ needs beside the sandbox's usual binds: the driver and binutils, its own libraries, the headers. */
+const TOOLCHAIN_DIRS = [
+  '/usr/bin',
+  '/usr/lib/gcc',
+  '/usr/libexec/gcc',
+  '/usr/include',
+  '/usr/lib/x86_64-linux-gnu',
+];
+const GXX = '/usr/bin/g++';
+export const CPP_FLAGS = ['-O2', '-std=gnu++20', '-static', '-pipe'];
+const COMPILE_WALL_MS = 60_000;
+const MESSAGE_BYTES = 1 << 16;
+
+export type CppCompileResult = { ok: true; binary: string } | { ok: false; message: string };
+
+/** A package path, kept inside its folder: no absolute path, no `..`, nothing but plain names. */
+export function safeRelativePath(path: string): string | null {
+  const p = normalize(path).replace(/^\.\/+/, '');
+  if (p === '' || p.startsWith('/') || p.startsWith('..') || p.split('/').some((s) => s === '..' || s === ''))
+    return null;
+  return /^[\w./+-]+$/.test(p) ? p : null;
+}
+
+export function gxxAvailable(): boolean {
+  return existsSync(GXX);
+}
+
+/** Compiles `files` (the .cpp and .cc ones are compiled, headers are included from beside them) into `dir`/out/validator. */
+export async function compileCpp(
+  sandbox: Sandbox,
+  dir: string,
+  files: { path: string; content: string }[],
+): Promise<CppCompileResult> {
+  if (!gxxAvailable()) return { ok: false, message: 'g++ is not installed on this judge' };
+  const srcDir = join(dir, 'src');
+  const outDir = join(dir, 'out');
+  mkdirSync(srcDir, { recursive: true, mode: 0o755 });
+  mkdirSync(outDir, { recursive: true });
+  // g++ runs as the sandbox's uid: it writes the binary here, and nothing else.
+  chmodSync(outDir, 0o777);
+  const units: string[] = [];
+  for (const f of files) {
+    const rel = safeRelativePath(f.path);
+    if (!rel)
+      return {
+        ok: false,
+        message: `the validator file name ${JSON.stringify(f.path)} is not a plain relative path`,
+      };
+    mkdirSync(dirname(join(srcDir, rel)), { recursive: true, mode: 0o755 });
+    writeFileSync(join(srcDir, rel), f.content, { mode: 0o644 });
+    if (/\.(cpp|cc|cxx)$/.test(rel)) units.push(`/src/${rel}`);
+  }
+  if (units.length === 0) return { ok: false, message: 'the validator has no .cpp file' };
+  const binds: Bind[] = [
+    ...TOOLCHAIN_DIRS.filter((d) => existsSync(d)).map((d) => ({ src: d, dest: d })),
+    { src: srcDir, dest: '/src' },
+    { src: outDir, dest: '/out', rw: true },
+  ];
+  const r = await sandbox.run({
+    // The sandbox's environment is empty: g++ finds as and ld on this PATH.
+    argv: ['/usr/bin/env', 'PATH=/usr/bin', GXX, ...CPP_FLAGS, '-I/src', '-o', '/out/validator', ...units],
+    binds,
+    stdin: '',
+    limits: compilerProcessLimits(COMPILE_WALL_MS / 1000, COMPILER_FILE_BYTES * 4),
+    wallTimeMs: COMPILE_WALL_MS,
+    maxStdoutBytes: MESSAGE_BYTES,
+    maxStderrBytes: MESSAGE_BYTES,
+  });
+  if (r.timedOut || r.cpuExceeded) return { ok: false, message: 'g++ did not finish in time' };
+  if (r.exitCode !== 0) {
+    const text = (r.stderr + r.stdout.toString('utf8')).replace(/\/src\//g, '').trim();
+    return { ok: false, message: text || `g++ exited with code ${r.exitCode}` };
+  }
+  return { ok: true, binary: join(outDir, 'validator') };
+}

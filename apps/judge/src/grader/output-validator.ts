@@ -1,0 +1,197 @@
+import { createHash } from 'node:crypto';
+import {
+  chmodSync,
+  closeSync,
+  constants,
+  mkdirSync,
+  openSync,
+  readSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { join } from 'node:path';
+import { CheckerErrors, type CustomOutputValidator, type JudgeLimits } from '@javelin/contracts';
+import { ACCEPTED, type CheckResult } from '../checkers';
+import type { CompileResult } from '../executor/compiler';
+import { compileCpp } from '../executor/cpp';
+import { writeClasses } from '../executor/fresh-jvm';
+import { checkerProcessLimits, jvmArgs, STDERR_LIMIT } from '../executor/jvm';
+import type { RunOutcome, Sandbox } from '../sandbox/sandbox';
+import type { CustomCheckItem } from './custom-checker';
+import { CHECKER_LIMITS } from './custom-checker';
+
+/**
+ * A problem package's custom output validator (issue 29), as the format defines it:
+ * `validator input judge_answer feedback_dir [flags] < team_output`, exit 42 accepted, 43 wrong
+ * answer, anything else (another code, a crash, a loop or a flood past its limits) a judge error —
+ * never an accepted. C++ (compiled with g++, statically) or Java (compiled as a submission is); both
+ * run in the sandbox, one process per test, with the test's files read-only and only the feedback
+ * directory writable. Compiled validators are kept per source (a problem's validator is compiled once).
+ */
+
+export const VALIDATOR_ACCEPTED = 42;
+export const VALIDATOR_WRONG_ANSWER = 43;
+/** What one validator run may keep of its feedback (judgemessage.txt / teammessage.txt). */
+const FEEDBACK_CHARS = 4096;
+/** A C++ validator's threads/processes: it has no business starting any. */
+const CPP_PIDS = 4;
+const CACHE_SIZE = 32;
+
+type Compiled =
+  | { ok: true; kind: 'cpp'; dir: string; binary: string }
+  | { ok: true; kind: 'java'; dir: string; mainClass: string }
+  | { ok: false; message: string };
+
+export interface ValidatorContext {
+  sandbox: Sandbox;
+  cdsArchive: string | null;
+  /** Where compiled validators are kept (the judge's state directory). */
+  cacheDir: string;
+  /** Compiles Java as the judge compiles submissions. */
+  compileJava: (
+    code: string,
+    limits: JudgeLimits,
+    dir: string,
+  ) => Promise<CompileResult & { mainClass?: string | null }>;
+}
+
+function failed(message: string): CheckResult {
+  return { accepted: false, checkerFailed: true, message };
+}
+
+/** The verdict of one validator run: pure. */
+export function interpretValidatorRun(
+  out: RunOutcome,
+  feedback: { team: string; judge: string },
+): CheckResult & { feedback?: string } {
+  const limits = CHECKER_LIMITS;
+  if (out.cpuExceeded || out.timedOut) return failed(CheckerErrors.timedOut(`${limits.cpuTimeMs / 1000} s`));
+  if (out.outputExceeded)
+    return failed(CheckerErrors.crashed(`more than ${limits.outputBytes} bytes of output`));
+  if (out.oomKilled) return failed(CheckerErrors.crashed(`out of memory (${limits.memoryMb} MiB)`));
+  const judge = feedback.judge ? { feedback: feedback.judge } : {};
+  if (out.exitCode === VALIDATOR_ACCEPTED) return { ...ACCEPTED, ...judge };
+  if (out.exitCode === VALIDATOR_WRONG_ANSWER)
+    return { accepted: false, ...(feedback.team ? { message: feedback.team } : {}), ...judge };
+  const code = out.exitCode;
+  const reason = out.signal
+    ? `killed by ${out.signal}`
+    : code !== null && code > 128
+      ? `killed by signal ${code - 128}`
+      : `exit code ${code}; 42 accepts, 43 rejects`;
+  return failed(CheckerErrors.crashed(reason));
+}
+
+export class OutputValidators {
+  private readonly compiled = new Map<string, Promise<Compiled>>();
+
+  constructor(private readonly ctx: ValidatorContext) {}
+
+  /** Runs the validator on each item, one at a time; results in the items' order. */
+  async validate(
+    validator: CustomOutputValidator,
+    flags: string[],
+    items: CustomCheckItem[],
+    workDir: string,
+  ): Promise<(CheckResult & { feedback?: string })[]> {
+    const compiled = await this.compile(validator);
+    if (!compiled.ok)
+      return items.map(() => failed(CheckerErrors.doesNotCompile(compiled.message.slice(0, 2000))));
+    const results: (CheckResult & { feedback?: string })[] = [];
+    for (const [i, item] of items.entries())
+      results.push(await this.runOnce(compiled, flags, item, join(workDir, `v${i}`)));
+    return results;
+  }
+
+  private compile(validator: CustomOutputValidator): Promise<Compiled> {
+    const key = createHash('sha256').update(JSON.stringify(validator)).digest('hex');
+    let entry = this.compiled.get(key);
+    if (!entry) {
+      entry = this.compileNow(validator, join(this.ctx.cacheDir, `validator-${key.slice(0, 24)}`));
+      this.compiled.set(key, entry);
+      while (this.compiled.size > CACHE_SIZE)
+        this.compiled.delete(this.compiled.keys().next().value as string);
+    }
+    return entry;
+  }
+
+  private async compileNow(validator: CustomOutputValidator, dir: string): Promise<Compiled> {
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true, mode: 0o755 });
+    if (validator.language === 'cpp') {
+      const r = await compileCpp(this.ctx.sandbox, dir, validator.files);
+      return r.ok ? { ok: true, kind: 'cpp', dir: join(dir, 'out'), binary: 'validator' } : r;
+    }
+    const sources = validator.files.filter((f) => f.path.endsWith('.java'));
+    if (sources.length !== 1) return { ok: false, message: 'a Java output validator is one .java file' };
+    const r = await this.ctx.compileJava(sources[0].content, CHECKER_LIMITS, join(dir, 'compile'));
+    if (!r.ok) return { ok: false, message: r.message };
+    if (!r.mainClass) return { ok: false, message: CheckerErrors.noMain };
+    writeClasses(r.classes, join(dir, 'classes'));
+    return { ok: true, kind: 'java', dir: join(dir, 'classes'), mainClass: r.mainClass };
+  }
+
+  private async runOnce(
+    compiled: Extract<Compiled, { ok: true }>,
+    flags: string[],
+    item: CustomCheckItem,
+    dir: string,
+  ): Promise<CheckResult & { feedback?: string }> {
+    const feedbackDir = join(dir, 'feedback');
+    mkdirSync(feedbackDir, { recursive: true });
+    // Only the feedback directory is writable, and the validator runs as the sandbox's uid.
+    chmodSync(feedbackDir, 0o777);
+    writeFileSync(join(dir, 'input'), item.input, { mode: 0o644 });
+    writeFileSync(join(dir, 'answer'), item.expected, { mode: 0o644 });
+    const args = ['/check/input', '/check/answer', '/feedback/', ...flags];
+    const limits = CHECKER_LIMITS;
+    const java = compiled.kind === 'java';
+    const binds = [
+      { src: compiled.dir, dest: '/validator' },
+      { src: join(dir, 'input'), dest: '/check/input' },
+      { src: join(dir, 'answer'), dest: '/check/answer' },
+      { src: feedbackDir, dest: '/feedback', rw: true },
+      ...(java && this.ctx.cdsArchive ? [{ src: this.ctx.cdsArchive, dest: '/cds' }] : []),
+    ];
+    const argv = java
+      ? [
+          join(this.ctx.sandbox.javaHome, 'bin/java'),
+          ...jvmArgs(limits, 'per-test', this.ctx.cdsArchive),
+          '-cp',
+          '/validator',
+          compiled.mainClass,
+          ...args,
+        ]
+      : [`/validator/${compiled.binary}`, ...args];
+    const processLimits = checkerProcessLimits(limits);
+    const out = await this.ctx.sandbox.run({
+      argv,
+      binds,
+      stdin: item.actual,
+      limits: java ? processLimits : { ...processLimits, pids: CPP_PIDS },
+      wallTimeMs: limits.wallTimeMs,
+      cpuLimitMs: limits.cpuTimeMs,
+      maxStdoutBytes: limits.outputBytes,
+      maxStderrBytes: STDERR_LIMIT,
+    });
+    return interpretValidatorRun(out, {
+      team: readFeedback(feedbackDir, 'teammessage.txt'),
+      judge: readFeedback(feedbackDir, 'judgemessage.txt'),
+    });
+  }
+}
+
+/** A feedback file, never through a link the validator planted (O_NOFOLLOW), at most FEEDBACK_CHARS. */
+function readFeedback(dir: string, name: string): string {
+  let fd: number | null = null;
+  try {
+    fd = openSync(join(dir, name), constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+    const buf = Buffer.alloc(FEEDBACK_CHARS * 4);
+    const n = readSync(fd, buf, 0, buf.length, 0);
+    return buf.subarray(0, n).toString('utf8').slice(0, FEEDBACK_CHARS).trim();
+  } catch {
+    return '';
+  } finally {
+    if (fd !== null) closeSync(fd);
+  }
+}

@@ -1,0 +1,76 @@
+/**
+ * Output validation as the ICPC / Kattis problem package format defines it (issue 29): the default
+ * output validator with its flags (problem.yaml `validator_flags`), or a custom output validator (C++
+ * or Java) run as `validator input judge_answer feedback_dir [flags] < team_output`, exit 42 accepted,
+ * 43 wrong answer, anything else a judge error.
+ */
+
+/** A custom output validator's sources as the package holds them (`output_validators/<name>/…`). */
+export interface CustomOutputValidator {
+  language: 'cpp' | 'java';
+  /** Paths relative to the validator's folder (e.g. `validator.cpp`, `validate.h`); no `..`, no absolute paths. */
+  files: { path: string; content: string }[];
+}
+
+export interface OutputValidation {
+  /** `validator_flags`: for the default validator its options, for a custom one its extra arguments. */
+  flags: string[];
+  /** Absent: the default output validator. */
+  custom?: CustomOutputValidator;
+}
+
+/** The default output validator's options, read from its flags. */
+export interface DefaultValidatorOptions {
+  caseSensitive: boolean;
+  spaceChangeSensitive: boolean;
+  /** A judge token that is a number matches a number within this absolute difference (when set). */
+  floatAbsoluteTolerance: number | null;
+  /** … or within this difference relative to the judge's number (when set). */
+  floatRelativeTolerance: number | null;
+}
+
+export const OutputValidationMessages = {
+  unknownFlag: (flag: string) =>
+    `Unknown default validator flag "${flag}": expected case_sensitive, space_change_sensitive, float_tolerance, float_absolute_tolerance or float_relative_tolerance`,
+  badTolerance: (flag: string, value: string | undefined) =>
+    `The default validator flag ${flag} needs a non-negative number, got ${value === undefined ? 'nothing' : `"${value}"`}`,
+  // Where the output went wrong, never quoting the judge's answer (safe to show for hidden tests).
+  notANumber: (token: number) => `Token ${token} of your output is not a number; a number was expected`,
+  tooFar: (token: number) =>
+    `Token ${token} of your output is not within the tolerance of the expected number`,
+  differs: (token: number) => `Token ${token} of your output differs from the expected answer`,
+  tokenCount: (tokens: number, expected: number) =>
+    `Your output has ${tokens} token${tokens === 1 ? '' : 's'}; ${expected} expected`,
+  spaceDiffers: (token: number) =>
+    `The whitespace before token ${token} of your output differs from the expected answer (space_change_sensitive)`,
+} as const;
+
+/** The default validator's options from its flags; an error sentence naming the first bad flag. */
+export function parseDefaultValidatorFlags(
+  flags: readonly string[],
+): { ok: true; options: DefaultValidatorOptions } | { ok: false; error: string } {
+  const options: DefaultValidatorOptions = {
+    caseSensitive: false,
+    spaceChangeSensitive: false,
+    floatAbsoluteTolerance: null,
+    floatRelativeTolerance: null,
+  };
+  for (let i = 0; i < flags.length; i++) {
+    const flag = flags[i];
+    if (flag === 'case_sensitive') options.caseSensitive = true;
+    else if (flag === 'space_change_sensitive') options.spaceChangeSensitive = true;
+    else if (
+      flag === 'float_tolerance' ||
+      flag === 'float_absolute_tolerance' ||
+      flag === 'float_relative_tolerance'
+    ) {
+      const raw = flags[++i];
+      const value = raw === undefined || raw.trim() === '' ? NaN : Number(raw);
+      if (!Number.isFinite(value) || value < 0)
+        return { ok: false, error: OutputValidationMessages.badTolerance(flag, raw) };
+      if (flag !== 'float_relative_tolerance') options.floatAbsoluteTolerance = value;
+      if (flag !== 'float_absolute_tolerance') options.floatRelativeTolerance = value;
+    } else return { ok: false, error: OutputValidationMessages.unknownFlag(flag) };
+  }
+  return { ok: true, options };
+}
