@@ -214,13 +214,18 @@ export function toResponse(
 ): ExecuteCodeResponse {
   const byId = new Map(outcome.results.map((r) => [r.id, r]));
   const compiled = outcome.verdict !== 'compilation_error';
-  // The judge stops only at a failure: a test it did not return after one was never run.
-  const stoppedOn = outcome.results.find((r) => r.verdict !== 'accepted')?.verdict;
+  const ordered = examplesFirst(tests);
+  // A judge that stops (a submit) returns the tests up to its first failure: a test after that one was
+  // never run. A test missing anywhere else is still reported as the run's fault, as before.
+  const last = outcome.results.at(-1);
+  const stoppedOn = last && last.verdict !== 'accepted' ? last.verdict : undefined;
+  const stoppedAt = stoppedOn ? ordered.findIndex((t) => t.id === last!.id) : -1;
   const slowest = slowestOf(outcome.results);
-  const results: ShownResult[] = examplesFirst(tests).map((test) => {
+  const results: ShownResult[] = ordered.map((test, index) => {
     const judged = byId.get(test.id);
     const reveal = test.isExample || revealHidden;
-    if (!judged && compiled && stoppedOn) return notJudged(test, stoppedOn, reveal);
+    if (!judged && compiled && stoppedOn && stoppedAt >= 0 && index > stoppedAt)
+      return notJudged(test, stoppedOn, reveal);
     const verdict: Verdict = judged?.verdict ?? (compiled ? 'runtime_error' : 'compilation_error');
     const error = compiled ? (judged?.error ?? '') : (outcome.compileError ?? 'Compilation error');
     const ownTime = Math.round(judged?.executionTime ?? 0);

@@ -195,3 +195,25 @@ describe("the AI's measurement job", () => {
     });
   });
 });
+
+describe('toResponse: a test missing from a judge that did not stop', () => {
+  it('is the run\'s fault (runtime_error), not "not judged", when the results do not end at a failure', () => {
+    const tests = [test('e1', 1, true), test('h1', 2, false), test('h2', 3, false)];
+    const response = toResponse(
+      tests,
+      {
+        verdict: 'wrong_answer',
+        results: [
+          { id: 'e1', verdict: 'wrong_answer', actualOutput: '0', executionTime: 1, error: '' },
+          { id: 'h2', verdict: 'accepted', actualOutput: '4', executionTime: 1, error: '' },
+        ],
+      },
+      false,
+    );
+    expect(response.results.map((r) => [r.testCaseId, r.verdict, r.notJudged])).toEqual([
+      ['e1', 'wrong_answer', undefined],
+      ['h1', 'runtime_error', undefined],
+      ['h2', 'accepted', undefined],
+    ]);
+  });
+});
