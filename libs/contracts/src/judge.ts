@@ -64,7 +64,8 @@ export interface JudgeJobData {
    */
   outputValidation?: OutputValidation;
   /**
-   * A submit: stop at the first test whose verdict is not accepted (as LeetCode and Codeforces do); the
+   * A submit, or a rejudge (judged as a submit; apps/api/src/execution/judge-job.ts decides per purpose):
+   * stop at the first test whose verdict is not accepted (as LeetCode and Codeforces do); the
    * results then end with that test and the tests after it are not judged. Absent or false (a run over
    * the examples, a reference validation, the AI's jobs): every test is judged.
    */
