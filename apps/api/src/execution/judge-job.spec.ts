@@ -1,16 +1,5 @@
-import {
-  DEFAULT_JUDGE_LIMITS,
-  ExecutionMessages,
-  type AiMeasureJobData,
-  type JudgeJobResult,
-} from '@javelin/contracts';
+import { DEFAULT_JUDGE_LIMITS, ExecutionMessages, type JudgeJobResult } from '@javelin/contracts';
 import { describe, expect, it } from 'vitest';
-import type { AiCache } from '../ai/ai-cache';
-import type { AiConfig } from '../ai/ai.config';
-import { AiSandbox } from '../ai/sandbox/ai-sandbox';
-import type { ReferenceSolutions } from '../ai/sandbox/reference-solutions';
-import type { SandboxJobs } from '../ai/sandbox/sandbox-jobs';
-import type { Env } from '../config/env';
 import type { TestCase } from '../problems/test-case.entity';
 import { maskHiddenResults, toResponse } from './execution.service';
 import { buildJudgeJob, checkingOf, type JudgedProblem, type JudgingPurpose } from './judge-job';
@@ -156,43 +145,6 @@ describe('toResponse: a submit that stopped at its first failure', () => {
       error: ExecutionMessages.notJudgedError,
     });
     expect(masked[0]).toEqual(admin[0]);
-  });
-});
-
-describe("the AI's measurement job", () => {
-  it("judges the examples with the problem's checker, limits and serialised inputs, as a run does", async () => {
-    const sent: { name: string; data: AiMeasureJobData }[] = [];
-    const jobs = {
-      run: async (name: string, data: AiMeasureJobData) => {
-        sent.push({ name, data });
-        return null;
-      },
-    } as unknown as SandboxJobs;
-    const cache = { get: async () => null, set: async () => undefined } as unknown as AiCache;
-    const config = { measureBudgetMs: 2_000, sandboxTimeoutMs: 1_000 } as AiConfig;
-    const env = { judgeLimits: DEFAULT_JUDGE_LIMITS } as Env;
-    const sandbox = new AiSandbox(jobs, {} as ReferenceSolutions, cache, config, env);
-    const problem = { ...sum, checker: 'float' as const, tolerance: 0.5 };
-    await sandbox.measure(
-      {
-        id: 'p',
-        version: 'v',
-        constraints: '1 <= a <= 10^5\n1 <= b <= 10^5',
-        inputVariables: [...problem.inputVariables],
-        judging: problem,
-        examples: [stored[2]],
-      },
-      'class Main {}',
-    );
-    expect(sent).toHaveLength(1);
-    expect(sent[0].name).toBe('ai-measure');
-    const run = build('run', problem);
-    expect(sent[0].data).toMatchObject({
-      examples: [run.tests[0]],
-      limits: run.limits,
-      checker: 'float',
-      tolerance: 0.5,
-    });
   });
 });
 
