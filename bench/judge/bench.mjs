@@ -15,10 +15,10 @@
 //               with the harness path also at each --harness-concurrency (JUDGE_CONCURRENCY; default 1,2);
 //   CPU per submission during the burst: user+sys of the worker (node) plus the CPU of every sandboxed
 //               process it ran (its cgroup, cpuacct), divided by the submissions: independent of the load.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
@@ -158,6 +158,37 @@ function processCpuMs(pid) {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return (Number(f[11]) + Number(f[12])) * 10;
+}
+
+/**
+ * The yardstick of issue 35: the CPU (user+sys, every thread) of a bare `java -cp . Hello` on this
+ * machine, outside any sandbox, with the JDK's default flags and CDS archive; median of `runs`.
+ */
+function bareJvmCpuMs(runs = 15) {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-hello-'));
+  try {
+    writeFileSync(
+      join(dir, 'Hello.java'),
+      'public class Hello { public static void main(String[] a) { System.out.println("hi"); } }\n',
+    );
+    spawnSync('javac', ['-d', dir, join(dir, 'Hello.java')]);
+    const ms = [];
+    for (let i = 0; i < runs; i++) {
+      const r = spawnSync('bash', ['-c', `TIMEFORMAT='%3U %3S'; time java -cp '${dir}' Hello >/dev/null`], {
+        encoding: 'utf8',
+      });
+      const [user, sys] = (r.stderr ?? '').trim().split(/\s+/).map(Number);
+      if (Number.isFinite(user) && Number.isFinite(sys)) ms.push((user + sys) * 1000);
+    }
+    return ms.length
+      ? pct(
+          [...ms].sort((a, b) => a - b),
+          50,
+        )
+      : null;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 function judgeCpuMs(pid) {
@@ -300,6 +331,13 @@ if (harnessCpu.length && harnessCpu.every((x) => x !== null)) {
   console.log(
     `harness path: ${worst.toFixed(0)} CPU ms per submission at most -> at most ${((1000 * cpus().length) / worst).toFixed(1)} submissions/s from ${cpus().length} fully used cores (a quiet machine, concurrency >= cores)`,
   );
+  const bare = bareJvmCpuMs();
+  if (bare !== null) {
+    const best = Math.min(...harnessCpu);
+    console.log(
+      `bare JVM (java -cp . Hello, no sandbox): ${bare.toFixed(0)} ms of CPU (median of 15); an accepted 10-test submission on the harness path costs ${(best / bare).toFixed(2)} bare JVM starts`,
+    );
+  }
 }
 const judged = logs.judged.filter((l) => l.mode === 'harness');
 if (judged.length > 0) {
