@@ -14,3 +14,4 @@ export * from './clarifications';
 export * from './plagiarism';
 export * from './virtual';
 export * from './output-validation';
+export * from './packages';
