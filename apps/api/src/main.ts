@@ -26,7 +26,9 @@ async function main(): Promise<void> {
     const logger = new Logger('Javelin');
     logger.log(listeningLine(env));
     if (env.jwtSecretSource !== 'JWT_SECRET')
-      logger.log(`tokens are signed with the secret kept in ${env.jwtSecretSource.file} (JWT_SECRET sets one)`);
+      logger.log(
+        `tokens are signed with the secret kept in ${env.jwtSecretSource.file} (JWT_SECRET sets one)`,
+      );
   } catch (error) {
     console.error(describeConnectionError(error, env.databaseUrl, env.redisUrl));
     process.exit(1);

@@ -50,7 +50,11 @@ describe('a freeze holds on every route', () => {
   }
 
   beforeAll(async () => {
-    t = await startApp({ AI_JAVAC_TIMEOUT_MS: '1000', AI_MEASURE_BUDGET_MS: '0', AI_COUNTEREXAMPLE_BUDGET_MS: '0' });
+    t = await startApp({
+      AI_JAVAC_TIMEOUT_MS: '1000',
+      AI_MEASURE_BUDGET_MS: '0',
+      AI_COUNTEREXAMPLE_BUDGET_MS: '0',
+    });
     await resetDatabase(t.db);
     clock = t.app.get(ContestsService);
     admin = await seedUser(t, ['admin']);
@@ -60,7 +64,8 @@ describe('a freeze holds on every route', () => {
     early = (await createProblem(t, admin.token, { title: 'Early bird', points: 10 }))._id;
     late = (await createProblem(t, admin.token, { title: 'Late breaker', points: 20 }))._id;
     contestId = (await createContest(t, admin.token, [early, late], { freezeMinutes: 60 }))._id;
-    for (const u of [solver, rival]) await t.http.post(`/api/contests/${contestId}/join`).set(bearer(u.token)).expect(200);
+    for (const u of [solver, rival])
+      await t.http.post(`/api/contests/${contestId}/join`).set(bearer(u.token)).expect(200);
     // Running for 100 of its 120 minutes: the freeze began 40 minutes ago.
     await t.db.query(
       `UPDATE contests SET start_time = $2::timestamptz - interval '100 minutes', end_time = $2::timestamptz + interval '20 minutes' WHERE id = $1`,
@@ -73,7 +78,10 @@ describe('a freeze holds on every route', () => {
     await judged(solver, late, SOLVER_CODE, new Date(realNow));
     expect((await submitAndSolve(t, solver, late, contestId, SOLVER_CODE)).status).toBe(200);
     // The submission history lists judgements: this is the late accept's.
-    const [row] = await t.db.query(`SELECT id FROM judgements WHERE user_id = $1 AND problem_id = $2`, [solver.id, late]);
+    const [row] = await t.db.query(`SELECT id FROM judgements WHERE user_id = $1 AND problem_id = $2`, [
+      solver.id,
+      late,
+    ]);
     lateSubmissionId = row.id;
   });
   afterAll(async () => {
@@ -103,23 +111,38 @@ describe('a freeze holds on every route', () => {
     it('profile stats, rating history and the practice and rating leaderboards tell nothing of the contest', async () => {
       for (const viewer of ['anonymous', 'rival', 'solver'] as const) {
         const profile = (await get(viewer, `/api/profiles/${solver.id}`).expect(200)).body;
-        expect(profile, viewer).toMatchObject({ totalScore: 0, problemsSolved: 0, contestsParticipated: 0, rating: 1500 });
-        expect((await get(viewer, `/api/profiles/${solver.id}/rating-history`).expect(200)).body, viewer).toEqual([]);
-        const practice = (await get(viewer, '/api/leaderboard/problems').expect(200)).body as { userId: string }[];
-        expect(practice.map((e) => e.userId), viewer).not.toContain(solver.id);
+        expect(profile, viewer).toMatchObject({
+          totalScore: 0,
+          problemsSolved: 0,
+          contestsParticipated: 0,
+          rating: 1500,
+        });
+        expect(
+          (await get(viewer, `/api/profiles/${solver.id}/rating-history`).expect(200)).body,
+          viewer,
+        ).toEqual([]);
+        const practice = (await get(viewer, '/api/leaderboard/problems').expect(200)).body as {
+          userId: string;
+        }[];
+        expect(
+          practice.map((e) => e.userId),
+          viewer,
+        ).not.toContain(solver.id);
         expect((await get(viewer, '/api/leaderboard/contests').expect(200)).body, viewer).toEqual([]);
       }
     });
 
     it('solved lists and submission history: the late solve is the solver’s alone', async () => {
-      expect((await get('solver', `/api/contests/${contestId}/solved-problems`).expect(200)).body.sort()).toEqual(
-        [early, late].sort(),
-      );
+      expect(
+        (await get('solver', `/api/contests/${contestId}/solved-problems`).expect(200)).body.sort(),
+      ).toEqual([early, late].sort());
       expect((await get('rival', `/api/contests/${contestId}/solved-problems`).expect(200)).body).toEqual([]);
       expect((await get('anonymous', `/api/contests/${contestId}/solved-problems`)).status).toBe(401);
       expect((await get('rival', `/api/submissions/${lateSubmissionId}`)).status).toBe(404);
       expect((await get('anonymous', `/api/submissions/${lateSubmissionId}`)).status).toBe(401);
-      expect((await get('solver', `/api/submissions/${lateSubmissionId}`).expect(200)).body.verdict).toBe('accepted');
+      expect((await get('solver', `/api/submissions/${lateSubmissionId}`).expect(200)).body.verdict).toBe(
+        'accepted',
+      );
       expect((await get('admin', `/api/submissions/${lateSubmissionId}`)).status).toBe(200);
       const rivalHistory = (await get('rival', `/api/submissions?contestId=${contestId}`).expect(200)).body;
       expect(rivalHistory.total).toBe(0);
@@ -153,7 +176,10 @@ describe('a freeze holds on every route', () => {
         const stream = await openContestStream(t, contestId, tokenOf(viewer));
         try {
           const board = await stream.next((e) => e.event === 'leaderboard');
-          expect(solverRow(board.data as ContestLeaderboardEntry[]), viewer).toMatchObject({ score: 10, problemsSolved: 1 });
+          expect(solverRow(board.data as ContestLeaderboardEntry[]), viewer).toMatchObject({
+            score: 10,
+            problemsSolved: 1,
+          });
           expect(stream.raw, viewer).not.toContain('"score":30');
         } finally {
           stream.close();
@@ -185,7 +211,10 @@ describe('a freeze holds on every route', () => {
       // 110 minutes into the run: past both solves on the contest's clock.
       clock.useClock(() => new Date(realNow + 160 * MINUTE));
       const standings = (
-        await t.http.get(`/api/contests/${contestId}/virtual/standings`).set(bearer(outsider.token)).expect(200)
+        await t.http
+          .get(`/api/contests/${contestId}/virtual/standings`)
+          .set(bearer(outsider.token))
+          .expect(200)
       ).body as VirtualStandings;
       expect(standings.frozen).toBe(true);
       expect(solverRow(standings.entries)).toMatchObject({ score: 10, problemsSolved: 1 });
@@ -196,8 +225,12 @@ describe('a freeze holds on every route', () => {
     });
 
     it('profile activity and the standings still hide the late solve', async () => {
-      expect(problemIdsOf((await get('rival', `/api/profiles/${solver.id}/activity`).expect(200)).body)).toEqual([early]);
-      const row = solverRow((await get('anonymous', `/api/leaderboard/contests/${contestId}`).expect(200)).body);
+      expect(
+        problemIdsOf((await get('rival', `/api/profiles/${solver.id}/activity`).expect(200)).body),
+      ).toEqual([early]);
+      const row = solverRow(
+        (await get('anonymous', `/api/leaderboard/contests/${contestId}`).expect(200)).body,
+      );
       expect(row).toMatchObject({ score: 10 });
     });
   });
@@ -209,9 +242,10 @@ describe('a freeze holds on every route', () => {
 
     it('every route tells the late solve to everyone', async () => {
       for (const viewer of ['anonymous', 'rival'] as const) {
-        expect(problemIdsOf((await get(viewer, `/api/profiles/${solver.id}/activity`).expect(200)).body), viewer).toEqual(
-          [early, late].sort(),
-        );
+        expect(
+          problemIdsOf((await get(viewer, `/api/profiles/${solver.id}/activity`).expect(200)).body),
+          viewer,
+        ).toEqual([early, late].sort());
         const row = solverRow((await get(viewer, `/api/leaderboard/contests/${contestId}`).expect(200)).body);
         expect(row, viewer).toMatchObject({ score: 30, problemsSolved: 2 });
         const rates = (await get(viewer, '/api/acceptance-rates').expect(200)).body as {

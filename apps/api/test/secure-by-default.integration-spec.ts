@@ -67,7 +67,9 @@ describe('no known secret: JWT_SECRET unset', () => {
     const res = await me(t, forged);
     expect(res.status).toBe(401);
     expect(res.body.error).toBe('Unauthorized');
-    const holders = sourceFiles(SRC).filter((f) => readFileSync(f, 'utf8').includes(FORMER_DEVELOPMENT_SECRET));
+    const holders = sourceFiles(SRC).filter((f) =>
+      readFileSync(f, 'utf8').includes(FORMER_DEVELOPMENT_SECRET),
+    );
     expect(holders).toEqual([]);
   });
 
@@ -83,7 +85,9 @@ describe('no known secret: JWT_SECRET unset', () => {
     writeFileSync(loose, 'a-secret-that-is-long-enough-0123456789');
     chmodSync(loose, 0o644);
     expect(() => loadEnv({ JWT_SECRET_FILE: loose })).toThrow(
-      new EnvError(`${loose} holds the token secret but others may read it (mode 644): run "chmod 600 ${loose}"`),
+      new EnvError(
+        `${loose} holds the token secret but others may read it (mode 644): run "chmod 600 ${loose}"`,
+      ),
     );
   });
 
@@ -109,7 +113,9 @@ describe('where it listens', () => {
     expect(listeningLine(env({ HOST: '0.0.0.0', PORT: '8080' }))).toBe(
       'API listening on http://0.0.0.0:8080/api — reachable from the network (HOST=0.0.0.0)',
     );
-    expect(() => env({ HOST: 'not a host!' })).toThrow('HOST must be an IP address or a host name, got "not a host!"');
+    expect(() => env({ HOST: 'not a host!' })).toThrow(
+      'HOST must be an IP address or a host name, got "not a host!"',
+    );
   });
 
   it('a started API without HOST answers on 127.0.0.1 and not on the machine’s other addresses', async () => {
@@ -164,7 +170,9 @@ describe('operators’ surfaces: /metrics and CORS', () => {
     const scraped = await fetch(`${base}/metrics`, { headers: bearer(token) });
     expect(scraped.status).toBe(200);
     expect(scraped.headers.get('content-type')).toContain('text/plain');
-    expect(await scraped.text()).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/api\/health"/);
+    expect(await scraped.text()).toMatch(
+      /http_request_duration_seconds_count\{method="GET",route="\/api\/health"/,
+    );
     expect((await fetch(`${base}/api/health`, { headers: bearer(token) })).status).toBe(404);
     await t.close();
     t = undefined;
@@ -173,7 +181,13 @@ describe('operators’ surfaces: /metrics and CORS', () => {
   });
 
   it('in production allows only the app’s own origin by default; development adds the Vite dev server', async () => {
-    expect(loadEnv({ JWT_SECRET: 'x'.repeat(32), NODE_ENV: 'production', PUBLIC_URL: 'https://judge.example.org/' }).corsOrigins).toEqual(['https://judge.example.org']);
+    expect(
+      loadEnv({
+        JWT_SECRET: 'x'.repeat(32),
+        NODE_ENV: 'production',
+        PUBLIC_URL: 'https://judge.example.org/',
+      }).corsOrigins,
+    ).toEqual(['https://judge.example.org']);
     expect(loadEnv({ JWT_SECRET: 'x'.repeat(32), PUBLIC_URL: 'http://localhost:3000' }).corsOrigins).toEqual([
       'http://localhost:3000',
       'http://localhost:5173',
@@ -241,7 +255,9 @@ describe('sessions that end', () => {
     const now = Math.floor(Date.now() / 1000);
     expect((await me(t, signer.sign({ sub: user.id, ver: 0 }, { expiresIn: 600 }))).status).toBe(200);
     expect((await me(t, signer.sign({ sub: user.id, ver: 0 }))).status).toBe(401);
-    expect((await me(t, signer.sign({ sub: user.id, ver: 0, exp: now + 600 }, { noTimestamp: true }))).status).toBe(401);
+    expect(
+      (await me(t, signer.sign({ sub: user.id, ver: 0, exp: now + 600 }, { noTimestamp: true }))).status,
+    ).toBe(401);
     const ancient = signer.sign({ sub: user.id, ver: 0, iat: now - 3 * 3600, exp: now + 3600 });
     expect((await me(t, ancient)).status).toBe(401);
   });
@@ -251,7 +267,10 @@ describe('sessions that end', () => {
     const other = await login(user);
     expect((await me(t, other)).status).toBe(200);
     const out = await t.http.post('/api/auth/logout').set(bearer(user.token)).expect(200);
-    expect(out.body).toEqual({ success: true, message: 'Signed out: every session of this account has ended' });
+    expect(out.body).toEqual({
+      success: true,
+      message: 'Signed out: every session of this account has ended',
+    });
     expect((await me(t, user.token)).status).toBe(401);
     expect((await me(t, other)).status).toBe(401);
     expect((await t.http.post('/api/auth/logout').set(bearer(user.token))).status).toBe(401);
@@ -279,7 +298,11 @@ describe('sessions that end', () => {
     expect((await t.http.get('/api/admin/users').set(bearer(again))).status).toBe(403);
 
     const user = await seedUser(t);
-    await t.http.post('/api/admin/users').set(bearer(superAdmin.token)).send({ userId: user.id, role: 'admin' }).expect(201);
+    await t.http
+      .post('/api/admin/users')
+      .set(bearer(superAdmin.token))
+      .send({ userId: user.id, role: 'admin' })
+      .expect(201);
     await t.http.get('/api/admin/users').set(bearer(user.token)).expect(200);
   });
 
@@ -299,13 +322,20 @@ describe('sessions that end', () => {
     const bystander = await seedUser(t);
     const first = await stream(user.token);
     const watching = await stream(bystander.token);
-    await t.http.post('/api/auth/logout').set(bearer(await login(user))).expect(200);
+    await t.http
+      .post('/api/auth/logout')
+      .set(bearer(await login(user)))
+      .expect(200);
     expect(await endsWithin(first, 3_000)).toBe(true);
     expect(await endsWithin(watching, 300)).toBe(false);
 
     const promoted = await seedUser(t);
     const before = await stream(promoted.token);
-    await t.http.post('/api/admin/users').set(bearer(superAdmin.token)).send({ userId: promoted.id, role: 'admin' }).expect(201);
+    await t.http
+      .post('/api/admin/users')
+      .set(bearer(superAdmin.token))
+      .send({ userId: promoted.id, role: 'admin' })
+      .expect(201);
     expect(await endsWithin(before, 3_000)).toBe(true);
     // The same token reopens it, now read with the admin role.
     await stream(promoted.token);

@@ -1,4 +1,12 @@
-import { Controller, Get, Header, Headers, Inject, NotFoundException, UnauthorizedException } from '@nestjs/common';
+import {
+  Controller,
+  Get,
+  Header,
+  Headers,
+  Inject,
+  NotFoundException,
+  UnauthorizedException,
+} from '@nestjs/common';
 import { ServerMessages } from '@javelin/contracts';
 import { ENV, Env } from '../config/env';
 import { bearerMatches } from './metrics-access';

@@ -38,7 +38,7 @@ export const ANSWERS: Record<string, Answer> = {
   AuthController_logout: {
     status: 200,
     json: confirmation,
-    description: "Every session of the caller ended: tokens signed before are refused",
+    description: 'Every session of the caller ended: tokens signed before are refused',
   },
   AuthController_forgotPassword: {
     status: 200,

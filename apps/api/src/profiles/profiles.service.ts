@@ -1,5 +1,11 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
-import { Activity, isAdminRoles, Profile as ProfileDto, RatingChange, ServerMessages } from '@javelin/contracts';
+import {
+  Activity,
+  isAdminRoles,
+  Profile as ProfileDto,
+  RatingChange,
+  ServerMessages,
+} from '@javelin/contracts';
 import { ANONYMOUS } from '../contests/freeze-visibility';
 import { Transactions } from '../common/transactions';
 import { AuthUser, UsersService } from '../users/users.service';

@@ -175,7 +175,9 @@ export class UsersRepository {
 
   /** Ends every session of these users: tokens signed before carry an older version and are refused. */
   async revokeTokens(userIds: string[], tx: Tx = this.db.manager): Promise<void> {
-    await tx.query(`UPDATE users SET token_version = token_version + 1 WHERE id = ANY($1::uuid[])`, [userIds]);
+    await tx.query(`UPDATE users SET token_version = token_version + 1 WHERE id = ANY($1::uuid[])`, [
+      userIds,
+    ]);
   }
 
   /** The version a token signed now carries, or null when the account is gone. */

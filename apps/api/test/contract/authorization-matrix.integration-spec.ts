@@ -65,7 +65,8 @@ const userOf = (f: Fixtures, caller: Caller) => (caller === 'anonymous' ? null :
 const HOUR = 3_600_000;
 
 async function freshProblem(f: Fixtures, overrides: Record<string, unknown> = {}) {
-  return (await createProblem(f.t, f.users.admin.token, { referenceSolution: SUM_ACCEPTED, ...overrides }))._id;
+  return (await createProblem(f.t, f.users.admin.token, { referenceSolution: SUM_ACCEPTED, ...overrides }))
+    ._id;
 }
 
 /** A contest of the shared problem in the given state; an ended one has a 30-minute freeze still in force. */
@@ -100,7 +101,9 @@ async function contestWithRun(f: Fixtures, caller: Caller): Promise<string> {
 async function endRunsOf(f: Fixtures, caller: Caller): Promise<void> {
   const runner = userOf(f, caller);
   if (runner)
-    await f.t.db.query(`UPDATE virtual_runs SET ends_at = now() WHERE user_id = $1 AND ends_at > now()`, [runner.id]);
+    await f.t.db.query(`UPDATE virtual_runs SET ends_at = now() WHERE user_id = $1 AND ends_at > now()`, [
+      runner.id,
+    ]);
 }
 
 /** The first user's question on the active contest they joined. */
@@ -116,7 +119,13 @@ async function userQuestion(f: Fixtures): Promise<string> {
 const code = (problemId: string) => ({ code: SUM_ACCEPTED, language: 'java', problemId });
 const signUp = () => {
   const name = unique();
-  return { email: `${name}@example.com`, username: name, fullName: 'New Person', password: 'long-enough-1', confirmPassword: 'long-enough-1' };
+  return {
+    email: `${name}@example.com`,
+    username: name,
+    fullName: 'New Person',
+    password: 'long-enough-1',
+    confirmPassword: 'long-enough-1',
+  };
 };
 
 const MATRIX: Record<string, Row> = {
@@ -138,7 +147,10 @@ const MATRIX: Record<string, Row> = {
     expect: signedIn(200),
     call: async (f, caller) => ({ as: caller === 'anonymous' ? null : await seedUser(f.t, rolesOf(caller)) }),
   },
-  'POST /api/auth/forgot-password': { expect: all(200), call: (f) => ({ body: { email: f.users.user.email } }) },
+  'POST /api/auth/forgot-password': {
+    expect: all(200),
+    call: (f) => ({ body: { email: f.users.user.email } }),
+  },
   'POST /api/auth/send-password-reset': { expect: signedIn(200) },
   'POST /api/auth/reset-password': {
     expect: all(200),
@@ -155,7 +167,10 @@ const MATRIX: Record<string, Row> = {
       return { body: { token: await f.t.app.get(TokensService).issue(owner.id, 'verify_email') } };
     },
   },
-  'POST /api/auth/resend-verification': { expect: all(200), call: (f) => ({ body: { email: f.users.user.email } }) },
+  'POST /api/auth/resend-verification': {
+    expect: all(200),
+    call: (f) => ({ body: { email: f.users.user.email } }),
+  },
   // A super admin exists: refused to everyone, signed in or not.
   'POST /api/auth/create-super-admin': {
     expect: all(403),
@@ -177,10 +192,15 @@ const MATRIX: Record<string, Row> = {
   'POST /api/admin/rejudge': {
     expect: adminOnly(202),
     call: async (f, caller) => ({
-      body: { problemId: caller === 'admin' || caller === 'superAdmin' ? await freshProblem(f) : f.problemId },
+      body: {
+        problemId: caller === 'admin' || caller === 'superAdmin' ? await freshProblem(f) : f.problemId,
+      },
     }),
   },
-  'GET /api/admin/rejudge/{jobId}': { expect: adminOnly(200), call: (f) => ({ params: { jobId: f.rejudgeJobId } }) },
+  'GET /api/admin/rejudge/{jobId}': {
+    expect: adminOnly(200),
+    call: (f) => ({ params: { jobId: f.rejudgeJobId } }),
+  },
   'GET /api/admin/all-users': { expect: adminOnly(200) },
   'GET /api/admin/users': { expect: adminOnly(200) },
   'POST /api/admin/users': {
@@ -201,9 +221,15 @@ const MATRIX: Record<string, Row> = {
     expect: adminOnly(200),
     call: async (f) => ({ params: { id: await freshProblem(f) }, body: sumProblem() }),
   },
-  'DELETE /api/problems/{id}': { expect: adminOnly(200), call: async (f) => ({ params: { id: await freshProblem(f) } }) },
+  'DELETE /api/problems/{id}': {
+    expect: adminOnly(200),
+    call: async (f) => ({ params: { id: await freshProblem(f) } }),
+  },
   'GET /api/problems/{id}/test-cases': { expect: all(200), call: (f) => ({ params: { id: f.problemId } }) },
-  'GET /api/problems/{id}/test-cases/all': { expect: adminOnly(200), call: (f) => ({ params: { id: f.problemId } }) },
+  'GET /api/problems/{id}/test-cases/all': {
+    expect: adminOnly(200),
+    call: (f) => ({ params: { id: f.problemId } }),
+  },
   'GET /api/admin/problems': { expect: adminOnly(200) },
 
   // contests
@@ -230,7 +256,10 @@ const MATRIX: Record<string, Row> = {
     expect: all(200),
     call: (f) => ({ params: { id: f.endedContestId, problemId: f.problemId } }),
   },
-  'POST /api/contests/{id}/join': { expect: signedIn(200), call: (f) => ({ params: { id: f.upcomingContestId } }) },
+  'POST /api/contests/{id}/join': {
+    expect: signedIn(200),
+    call: (f) => ({ params: { id: f.upcomingContestId } }),
+  },
   'POST /api/contests/{id}/complete': {
     expect: adminOnly(200),
     call: async (f) => ({ params: { id: await freshContest(f, 'active') } }),
@@ -239,9 +268,18 @@ const MATRIX: Record<string, Row> = {
     expect: adminOnly(200),
     call: async (f) => ({ params: { id: await freshContest(f, 'ended') } }),
   },
-  'GET /api/contests/{id}/solved-problems': { expect: signedIn(200), call: (f) => ({ params: { id: f.activeContestId } }) },
-  'GET /api/leaderboard/contests/{id}': { expect: all(200), call: (f) => ({ params: { id: f.activeContestId } }) },
-  'GET /api/contests/{id}/leaderboard/stream': { expect: all(200), call: (f) => ({ params: { id: f.activeContestId } }) },
+  'GET /api/contests/{id}/solved-problems': {
+    expect: signedIn(200),
+    call: (f) => ({ params: { id: f.activeContestId } }),
+  },
+  'GET /api/leaderboard/contests/{id}': {
+    expect: all(200),
+    call: (f) => ({ params: { id: f.activeContestId } }),
+  },
+  'GET /api/contests/{id}/leaderboard/stream': {
+    expect: all(200),
+    call: (f) => ({ params: { id: f.activeContestId } }),
+  },
 
   // virtual runs: each caller's own run, on a contest that has ended
   'POST /api/contests/{id}/virtual': {
@@ -251,7 +289,10 @@ const MATRIX: Record<string, Row> = {
       return { params: { id: await freshContest(f, 'ended') } };
     },
   },
-  'GET /api/contests/{id}/virtual': { expect: signedIn(200), call: (f) => ({ params: { id: f.endedContestId } }) },
+  'GET /api/contests/{id}/virtual': {
+    expect: signedIn(200),
+    call: (f) => ({ params: { id: f.endedContestId } }),
+  },
   'POST /api/contests/{id}/virtual/finish': {
     expect: signedIn(200),
     call: async (f, caller) => ({ params: { id: await contestWithRun(f, caller) } }),
@@ -266,7 +307,10 @@ const MATRIX: Record<string, Row> = {
     expect: signedIn(200),
     call: (f) => ({ body: { ...code(f.problemId), runAllTestCases: false } }),
   },
-  'POST /api/run-custom': { expect: signedIn(200), call: (f) => ({ body: { ...code(f.problemId), inputs: { a: '1', b: '2' } } }) },
+  'POST /api/run-custom': {
+    expect: signedIn(200),
+    call: (f) => ({ body: { ...code(f.problemId), inputs: { a: '1', b: '2' } } }),
+  },
   'POST /api/submissions': {
     expect: signedIn(201),
     call: async (f, caller) => {
@@ -291,16 +335,25 @@ const MATRIX: Record<string, Row> = {
     },
   },
   'GET /api/solved-problems': { expect: signedIn(200) },
-  'GET /api/submissions/{id}': { expect: ownerOrAdmin(200), call: (f) => ({ params: { id: f.userJudgementId } }) },
+  'GET /api/submissions/{id}': {
+    expect: ownerOrAdmin(200),
+    call: (f) => ({ params: { id: f.userJudgementId } }),
+  },
   'GET /api/acceptance-rates': { expect: all(200) },
 
   // announcements and clarifications (the active contest the first user joined)
-  'GET /api/contests/{id}/announcements': { expect: all(200), call: (f) => ({ params: { id: f.activeContestId } }) },
+  'GET /api/contests/{id}/announcements': {
+    expect: all(200),
+    call: (f) => ({ params: { id: f.activeContestId } }),
+  },
   'POST /api/contests/{id}/announcements': {
     expect: adminOnly(201),
     call: (f) => ({ params: { id: f.activeContestId }, body: { text: 'Problem A is clarified.' } }),
   },
-  'GET /api/contests/{id}/clarifications': { expect: all(200), call: (f) => ({ params: { id: f.activeContestId } }) },
+  'GET /api/contests/{id}/clarifications': {
+    expect: all(200),
+    call: (f) => ({ params: { id: f.activeContestId } }),
+  },
   // Only participants ask (the first user joined): everyone else, admins included, is refused.
   'POST /api/contests/{id}/clarifications': {
     expect: { anonymous: 401, user: 201, other: 403, admin: 403, superAdmin: 403 },
@@ -315,7 +368,10 @@ const MATRIX: Record<string, Row> = {
   },
 
   // plagiarism (admins): the report of a contest nobody checked yet, and a pair that does not exist
-  'GET /api/admin/contests/{id}/plagiarism': { expect: adminOnly(200), call: (f) => ({ params: { id: f.endedContestId } }) },
+  'GET /api/admin/contests/{id}/plagiarism': {
+    expect: adminOnly(200),
+    call: (f) => ({ params: { id: f.endedContestId } }),
+  },
   'POST /api/admin/contests/{id}/plagiarism': {
     expect: adminOnly(202),
     call: async (f) => ({ params: { id: await freshContest(f, 'ended') }, body: {} }),
@@ -336,10 +392,17 @@ const MATRIX: Record<string, Row> = {
   'POST /api/problems/expected-output': {
     expect: adminOnly(200),
     call: () => ({
-      body: { referenceSolution: SUM_ACCEPTED, inputVariables: sumProblem().inputVariables, inputs: { a: '1', b: '2' } },
+      body: {
+        referenceSolution: SUM_ACCEPTED,
+        inputVariables: sumProblem().inputVariables,
+        inputs: { a: '1', b: '2' },
+      },
     }),
   },
-  'POST /api/problems/{id}/validate': { expect: adminOnly(200), call: (f) => ({ params: { id: f.problemId } }) },
+  'POST /api/problems/{id}/validate': {
+    expect: adminOnly(200),
+    call: (f) => ({ params: { id: f.problemId } }),
+  },
 
   // profiles: the first user's
   'GET /api/profiles/me': { expect: signedIn(200) },
@@ -347,7 +410,10 @@ const MATRIX: Record<string, Row> = {
   'GET /api/profiles/me/activity': { expect: signedIn(200) },
   'GET /api/profiles/me/rating-history': { expect: signedIn(200) },
   'GET /api/profiles/{userId}': { expect: all(200), call: (f) => ({ params: { userId: f.users.user.id } }) },
-  'GET /api/profiles/{userId}/activity': { expect: all(200), call: (f) => ({ params: { userId: f.users.user.id } }) },
+  'GET /api/profiles/{userId}/activity': {
+    expect: all(200),
+    call: (f) => ({ params: { userId: f.users.user.id } }),
+  },
   'GET /api/profiles/{userId}/rating-history': {
     expect: all(200),
     call: (f) => ({ params: { userId: f.users.user.id } }),
@@ -420,8 +486,14 @@ describe('the authorization matrix: every operation of the OpenAPI document, as 
 
   it('has a row for every operation of the document, and none for an operation it lacks', () => {
     const documented = operations.map((op) => `${op.method} ${op.path}`).sort();
-    expect(documented.filter((key) => !(key in MATRIX)), 'operations without a row').toEqual([]);
-    expect(Object.keys(MATRIX).filter((key) => !documented.includes(key)), 'rows without an operation').toEqual([]);
+    expect(
+      documented.filter((key) => !(key in MATRIX)),
+      'operations without a row',
+    ).toEqual([]);
+    expect(
+      Object.keys(MATRIX).filter((key) => !documented.includes(key)),
+      'rows without an operation',
+    ).toEqual([]);
   });
 
   /** node:http: a server-sent-event stream counts as answered at its headers; redirects are not followed. */
@@ -448,7 +520,9 @@ describe('the authorization matrix: every operation of the OpenAPI document, as 
           }
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString() }));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString() }),
+          );
           res.on('error', reject);
         },
       );

@@ -101,7 +101,10 @@ describe('navigation', () => {
     localStorage.setItem(AUTH_TOKEN_KEY, 'tok');
     mockApi({
       'GET /auth/me': { body: { user: sampleUser, roles: [] } },
-      'POST /auth/logout': { status: 503, body: { statusCode: 503, error: 'Unavailable', message: 'Unavailable' } },
+      'POST /auth/logout': {
+        status: 503,
+        body: { statusCode: 503, error: 'Unavailable', message: 'Unavailable' },
+      },
     });
     const user = userEvent.setup();
     const { store } = shell(signedInState());
