@@ -1,13 +1,14 @@
 import {
   Controller,
   Get,
-  Header,
   Headers,
   Inject,
   NotFoundException,
+  Res,
   UnauthorizedException,
 } from '@nestjs/common';
 import { ServerMessages } from '@javelin/contracts';
+import type { Response } from 'express';
 import { ENV, Env } from '../config/env';
 import { bearerMatches } from './metrics-access';
 import { Metrics } from './metrics';
@@ -24,13 +25,17 @@ export class MetricsController {
     @Inject(ENV) private readonly env: Env,
   ) {}
 
-  /** Prometheus text format; gauges such as the queue depth are read at scrape time. */
+  /** Prometheus text format; gauges such as the queue depth are read at scrape time. Refusals stay JSON. */
   @Get('metrics')
-  @Header('Content-Type', 'text/plain; version=0.0.4; charset=utf-8')
-  scrape(@Headers('authorization') authorization?: string): Promise<string> {
+  async scrape(
+    @Res({ passthrough: true }) res: Response,
+    @Headers('authorization') authorization?: string,
+  ): Promise<string> {
     const { port, token } = this.env.metrics;
     if (port !== undefined || token === undefined) throw new NotFoundException();
     if (!bearerMatches(authorization, token)) throw new UnauthorizedException(ServerMessages.unauthorized);
-    return this.metrics.registry.metrics();
+    const text = await this.metrics.registry.metrics();
+    res.type(this.metrics.registry.contentType);
+    return text;
   }
 }
