@@ -27,8 +27,11 @@ RUN npm prune --omit=dev --no-audit --no-fund
 
 ############################ runtime ############################
 FROM node:20-bookworm-slim AS runtime
+# A container listens on every address of its own network namespace; /metrics has a port of its own.
 ENV NODE_ENV=production \
     PORT=3000 \
+    HOST=0.0.0.0 \
+    METRICS_PORT=9464 \
     MAIL_OUTBOX_DIR=/tmp/mail
 RUN groupadd --system --gid 10001 javelin \
  && useradd --system --uid 10001 --gid 10001 --home-dir /nonexistent --no-create-home --shell /usr/sbin/nologin javelin
@@ -42,7 +45,7 @@ COPY --from=build /src/libs/java-io/dist ./libs/java-io/dist
 COPY --from=build /src/apps/api/dist ./apps/api/dist
 # Files stay root-owned and read-only for the app user; only /tmp is written.
 USER 10001:10001
-EXPOSE 3000
+EXPOSE 3000 9464
 STOPSIGNAL SIGTERM
 HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]

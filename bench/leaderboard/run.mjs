@@ -5,6 +5,7 @@
 //                                  [--database javelin_bench_leaderboard] [--prefix bench-leaderboard]
 //                                  [--cpu-prof DIR]   (the API writes a V8 CPU profile of the whole run to DIR)
 import { execFile, execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -28,6 +29,8 @@ const PORT = Number(args.port ?? 3900);
 const DB = args.database ?? 'javelin_bench_leaderboard';
 const PREFIX = args.prefix ?? 'bench-leaderboard';
 const JWT_SECRET = 'bench-leaderboard-jwt-secret';
+/** /metrics is served only behind a token (or on a port of its own): the bench reads the event-loop delay there. */
+const METRICS_TOKEN = `bench-${randomBytes(16).toString('hex')}`;
 if (!/^[a-z0-9_]+$/.test(DB)) throw new Error(`--database ${DB}: lower-case letters, digits and _ only`);
 const DATABASE_URL = `postgres://postgres@127.0.0.1:5432/${DB}`;
 
@@ -136,6 +139,7 @@ async function startApi() {
       LOG_LEVEL: 'warn',
       REDIS_PREFIX: PREFIX,
       JWT_SECRET,
+      METRICS_TOKEN,
       JUDGE_QUEUE_PREFIX: PREFIX,
       MAIL_OUTBOX_DIR: mkdtempSync(join(tmpdir(), 'bench-mail-')),
       NODE_ENV: 'development',
@@ -181,7 +185,7 @@ async function backendPids() {
 
 /** The API's event-loop delay percentiles since the last scrape (prom-client resets them as it reads). */
 async function eventLoopDelay(base) {
-  const text = await (await fetch(`${base}/metrics`)).text();
+  const text = await (await fetch(`${base}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })).text();
   const read = (name) => Number(text.match(new RegExp(`^${name} (\\S+)`, 'm'))?.[1] ?? NaN) * 1000;
   return { p99: read('nodejs_eventloop_lag_p99_seconds'), max: read('nodejs_eventloop_lag_max_seconds') };
 }

@@ -82,3 +82,16 @@ function serveWeb(app: NestExpressApplication, env: Env): void {
     res.sendFile(join(dir, 'index.html'));
   });
 }
+
+/** Where the API listens, and how to open it to a network when it listens on loopback only. */
+export function listeningLine(env: Env): string {
+  const shown = env.host.includes(':') ? `[${env.host}]` : env.host;
+  const where = `API listening on http://${shown}:${env.port}/api`;
+  if (isLoopback(env.host))
+    return `${where} — this machine only; HOST=0.0.0.0 opens it to the network (set JWT_SECRET and PUBLIC_URL too)`;
+  return `${where} — reachable from the network (HOST=${env.host})`;
+}
+
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host.startsWith('127.');
+}

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { Logger } from '@nestjs/common';
 import type { Server } from 'node:http';
-import { createApp } from './bootstrap';
+import { createApp, listeningLine } from './bootstrap';
 import { EnvError, loadEnv } from './config/env';
 import { describeConnectionError } from './common/connection-errors';
 
@@ -21,9 +21,14 @@ async function main(): Promise<void> {
     const server = app.getHttpServer() as Server;
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
-      server.listen({ port: env.port, backlog: env.listenBacklog }, resolve);
+      server.listen({ port: env.port, host: env.host, backlog: env.listenBacklog }, resolve);
     });
-    new Logger('Javelin').log(`API listening on http://localhost:${env.port}/api`);
+    const logger = new Logger('Javelin');
+    logger.log(listeningLine(env));
+    if (env.jwtSecretSource !== 'JWT_SECRET')
+      logger.log(
+        `tokens are signed with the secret kept in ${env.jwtSecretSource.file} (JWT_SECRET sets one)`,
+      );
   } catch (error) {
     console.error(describeConnectionError(error, env.databaseUrl, env.redisUrl));
     process.exit(1);

@@ -108,7 +108,13 @@ describe('admin role management', () => {
       .set(bearer(admin.token))
       .expect(200);
     expect(res.body.message).toBe('Role removed successfully');
-    await t.http.get('/api/admin/users').set(bearer(user.token)).expect(403);
+    // The removal ends the sessions signed in with the role; signed in again, the user is refused.
+    await t.http.get('/api/admin/users').set(bearer(user.token)).expect(401);
+    const again = await t.http
+      .post('/api/auth/login')
+      .send({ email: user.email, password: user.password })
+      .expect(200);
+    await t.http.get('/api/admin/users').set(bearer(again.body.token)).expect(403);
     await t.http.delete(`/api/admin/users/${grant.body._id}`).set(bearer(admin.token)).expect(404);
   });
 

@@ -268,7 +268,7 @@ describe('auth without email verification', () => {
     const forged = new JwtService({ secret: 'another-secret-entirely-123' }).sign({ sub: user.id });
     expect((await t.http.get('/api/auth/me').set(bearer(forged))).status).toBe(401);
     // Only HS256 is accepted: the right secret under another algorithm, or no signature at all, is refused.
-    const signer = new JwtService({ secret: t.env.jwtSecret });
+    const signer = new JwtService({ secret: t.env.jwtSecret, signOptions: { expiresIn: 3600 } });
     const good = signer.sign({ sub: user.id });
     expect((await t.http.get('/api/auth/me').set(bearer(good))).status).toBe(200);
     const hs512 = signer.sign({ sub: user.id }, { algorithm: 'HS512' });

@@ -155,6 +155,7 @@ describe('bad input on every route: 4xx with a message, never 500, database unch
       required: ['email'],
     },
     { method: 'post', path: '/api/auth/send-password-reset', auth: 'user' },
+    { method: 'post', path: '/api/auth/logout', auth: 'user' },
     {
       method: 'post',
       path: '/api/auth/reset-password',

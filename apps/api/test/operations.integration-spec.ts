@@ -1,8 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, resetDatabase, seedUser, SeededUser, startApp, TestApp } from './support/app';
 import { startApiProcess } from './support/api-process';
 import { RunningJudge, startJudge } from './support/judge';
 import { createProblem, SUM_ACCEPTED } from './support/problems';
+
+/** Made up per run: the scraper's token is a secret like any other. */
+const SCRAPE_TOKEN = randomBytes(24).toString('hex');
 
 describe('operations: health, metrics, request ids, graceful shutdown', () => {
   let t: TestApp;
@@ -59,7 +63,7 @@ describe('operations: health, metrics, request ids, graceful shutdown', () => {
     judges.push(judge);
     // One Nest app per process (passport strategies are process-wide): this one replaces the first.
     await t.close();
-    t = await startApp({ JUDGE_QUEUE_PREFIX: judge.prefix });
+    t = await startApp({ JUDGE_QUEUE_PREFIX: judge.prefix, METRICS_TOKEN: SCRAPE_TOKEN });
     const app = t;
     {
       await app.http.get(`/api/problems/${problemId}`).expect(200);
@@ -68,7 +72,7 @@ describe('operations: health, metrics, request ids, graceful shutdown', () => {
         .set(bearer(user.token))
         .send({ code: SUM_ACCEPTED, language: 'java', problemId, runAllTestCases: true })
         .expect(200);
-      const res = await app.http.get('/metrics').expect(200);
+      const res = await app.http.get('/metrics').set(bearer(SCRAPE_TOKEN)).expect(200);
       expect(res.headers['content-type']).toContain('text/plain');
       expect(res.text).toMatch(
         /http_request_duration_seconds_count\{method="GET",route="\/api\/problems\/:id",status="200"\} 1/,

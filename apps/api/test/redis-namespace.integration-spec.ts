@@ -91,8 +91,12 @@ describe('one Redis, two namespaces', () => {
     const redis = new Redis(TEST_REDIS_URL);
     const channels = async (ns: string) => ((await redis.pubsub('CHANNELS', `${ns}:*`)) as string[]).sort();
     try {
-      expect(await channels(`ns-a-${run}`)).toEqual([`ns-a-${run}:contest-events`, `ns-a-${run}:contest-standings`]);
-      expect(await channels(`ns-b-${run}`)).toEqual([`ns-b-${run}:contest-events`, `ns-b-${run}:contest-standings`]);
+      for (const ns of [`ns-a-${run}`, `ns-b-${run}`])
+        expect(await channels(ns)).toEqual([
+          `${ns}:contest-events`,
+          `${ns}:contest-standings`,
+          `${ns}:session-changes`,
+        ]);
     } finally {
       redis.disconnect();
     }

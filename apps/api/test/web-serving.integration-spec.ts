@@ -43,8 +43,10 @@ describe('the web app served beside the API', () => {
     const health = await t.http.get('/api/health').expect(200);
     expect(health.headers['content-type']).toMatch(/^application\/json/);
     expect(health.body.status).toBe('ok');
-    const metrics = await t.http.get('/metrics').expect(200);
-    expect(metrics.text).toContain('# HELP');
+    // Not served on this port without METRICS_TOKEN, and the file of that name is not sent instead.
+    const metrics = await t.http.get('/metrics').expect(404);
+    expect(metrics.headers['content-type']).toMatch(/^application\/json/);
+    expect(metrics.text).not.toContain('a file, not the metrics');
     const unknown = await t.http.get('/api/no-such-route').expect(404);
     expect(unknown.headers['content-type']).toMatch(/^application\/json/);
   });

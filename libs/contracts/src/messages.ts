@@ -62,6 +62,7 @@ export const ServerMessages = {
   resetLinkSentToYou: 'Password reset link sent to your email',
   passwordReset: 'Password reset successfully! You can now log in with your new password.',
   superAdminCreated: 'Super Admin created successfully!',
+  loggedOut: 'Signed out: every session of this account has ended',
   roleRemoved: 'Role removed successfully',
   problemDeleted: 'Problem deleted successfully',
   contestCompleted: 'Contest completed',

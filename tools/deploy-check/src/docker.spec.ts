@@ -81,7 +81,12 @@ describe('images', () => {
     expect(runs(build).some((r) => /npm prune --omit=dev/.test(r))).toBe(true);
     expect(final.from).toBe('node:20-bookworm-slim');
     expect(final.instructions.find((i) => i.cmd === 'HEALTHCHECK')!.args).toContain('/api/health');
-    expect(final.instructions.some((i) => i.cmd === 'EXPOSE' && i.args === '3000')).toBe(true);
+    const exposed = final.instructions.filter((i) => i.cmd === 'EXPOSE').flatMap((i) => i.args.split(/\s+/));
+    expect(exposed.sort()).toEqual(['3000', '9464']);
+    // A container listens on every address of its own namespace; its metrics have a port of their own.
+    const env = final.instructions.filter((i) => i.cmd === 'ENV').map((i) => i.args).join(' ');
+    expect(env).toMatch(/\bHOST=0\.0\.0\.0\b/);
+    expect(env).toMatch(/\bMETRICS_PORT=9464\b/);
   });
 
   it('judge: JDK 17 and bubblewrap, sandbox uid = the image user, no dev dependencies', () => {
@@ -157,7 +162,7 @@ describe('docker/compose.yml', () => {
   };
 
   it('brings up postgres 15, redis 7, migrate, api, judge and web', () => {
-    expect(Object.keys(compose.services).sort()).toEqual(['api', 'judge', 'migrate', 'postgres', 'redis', 'web']);
+    expect(Object.keys(compose.services).sort()).toEqual(['api', 'judge', 'migrate', 'postgres', 'prometheus', 'redis', 'web']);
     expect(svc('postgres').image).toMatch(/^postgres:15\b/);
     expect(svc('redis').image).toMatch(/^redis:7\b/);
     for (const name of ['api', 'judge', 'web', 'migrate']) {
@@ -195,9 +200,24 @@ describe('docker/compose.yml', () => {
     for (const name of ['api', 'judge', 'migrate', 'postgres', 'redis']) expect(svc(name).ports, name).toBeUndefined();
   });
 
+  it('the api listens on every address of its container, with /metrics on a port that only prometheus (profile monitoring) scrapes', () => {
+    expect(svc('api').environment.HOST).toBe('0.0.0.0');
+    expect(svc('api').environment.METRICS_PORT).toBe('9464');
+    expect(svc('api').ports).toBeUndefined();
+    const prometheus = svc('prometheus');
+    expect(prometheus.profiles).toEqual(['monitoring']);
+    expect(prometheus.ports.every((p: string) => p.startsWith('127.0.0.1:'))).toBe(true);
+    const config = readRepoFile('docker/prometheus/prometheus.yml');
+    expect(prometheus.volumes).toContain('./prometheus/prometheus.yml:/etc/prometheus/prometheus.yml:ro');
+    expect(config).toContain("targets: ['api:9464']");
+    expect(config).toContain('metrics_path: /metrics');
+    // The web's proxy forwards /api only: /metrics never leaves through the published port.
+    expect(readRepoFile('docker/nginx/default.conf')).not.toMatch(/location[^{]*metrics/);
+  });
+
   it('keeps data in named volumes', () => {
     const named = Object.keys(compose.volumes ?? {});
-    expect(named.sort()).toEqual(['pgdata', 'redisdata']);
+    expect(named.sort()).toEqual(['pgdata', 'promdata', 'redisdata']);
     const used = (name: string) => (svc(name).volumes ?? []).map((v: string) => v.split(':')[0]);
     expect(used('postgres')).toEqual(['pgdata']);
     expect(used('redis')).toEqual(['redisdata']);

@@ -292,6 +292,33 @@ describe('NetworkPolicies', () => {
     }
   });
 
+  it('the API listens on every pod address; Prometheus scrapes /metrics on its own port, which only the monitoring namespace may reach', () => {
+    const objects = render('k8s/overlays/production');
+    const config = find(objects, 'ConfigMap', 'javelin-config').data;
+    expect(config.HOST).toBe('0.0.0.0');
+    expect(config.METRICS_PORT).toBe('9464');
+    const api = find(objects, 'Deployment', 'api').spec.template;
+    expect(api.metadata.annotations).toMatchObject({
+      'prometheus.io/scrape': 'true',
+      'prometheus.io/port': config.METRICS_PORT,
+      'prometheus.io/path': '/metrics',
+    });
+    const container = api.spec.containers.find((c: Json) => c.name === 'api');
+    expect(container.ports.find((p: Json) => p.name === 'metrics')?.containerPort).toBe(9464);
+    const ingress = objects
+      .filter((o) => o.kind === 'NetworkPolicy' && selects(o.spec.podSelector?.matchLabels, api.metadata.labels))
+      .flatMap((o) => o.spec.ingress ?? []);
+    const toMetrics = ingress.filter((r: Json) => r.ports.some((p: Json) => p.port === 9464));
+    expect(toMetrics).toHaveLength(1);
+    expect(toMetrics[0].ports).toEqual([{ protocol: 'TCP', port: 9464 }]);
+    expect(toMetrics[0].from).toEqual([{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } } }]);
+    // The app's port takes no scraper: the metrics are not served there.
+    const toApp = ingress.filter((r: Json) => r.ports.some((p: Json) => p.port === 3000));
+    for (const r of toApp) expect(JSON.stringify(r.from)).not.toContain('monitoring');
+    // The Service the ingress routes to names only the app's port.
+    expect(find(objects, 'Service', 'api').spec.ports.map((p: Json) => p.port)).toEqual([3000]);
+  });
+
   it('nothing may connect to the judge', () => {
     const objects = render('k8s/overlays/production');
     const ingress = objects

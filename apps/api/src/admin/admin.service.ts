@@ -1,6 +1,7 @@
 import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { isSuperAdminRoles, Role, ServerMessages, ServerSentences, UserRoleRecord } from '@javelin/contracts';
 import { Transactions, Tx } from '../common/transactions';
+import { SessionEvents } from '../users/session-events.service';
 import { UserRole } from '../users/user-role.entity';
 import { User } from '../users/user.entity';
 import { UsersRepository } from '../users/users.repository';
@@ -12,6 +13,7 @@ export class AdminService {
     private readonly users: UsersService,
     private readonly accounts: UsersRepository,
     private readonly transactions: Transactions,
+    private readonly sessions: SessionEvents,
   ) {}
 
   async allUsers() {
@@ -40,12 +42,17 @@ export class AdminService {
     if (await this.accounts.roleRecord(userId, role))
       throw new ConflictException(ServerSentences.alreadyHasRole(role));
     const saved = await this.accounts.grantRole(userId, role);
+    // The user's open streams reopen with the new role (their tokens stay valid: nothing was taken away).
+    await this.sessions.changed(userId);
     return toRecord({ ...saved, user });
   }
 
-  /** Revokes a role record (or, given a user id, every role the actor may manage); never the last super admin. */
+  /**
+   * Revokes a role record (or, given a user id, every role the actor may manage); never the last super
+   * admin. The user's sessions end with it: tokens signed while they held the role are refused, and their open streams close.
+   */
   async revoke(actor: AuthUser, id: string): Promise<{ success: true; message: string }> {
-    await this.transactions.run(async (tx) => {
+    const userIds = await this.transactions.run(async (tx) => {
       await this.accounts.lockRoleChanges(tx);
       const targets = await this.accounts.roleRecordsByRecordOrUser(id, tx);
       if (targets.length === 0) throw new NotFoundException(ServerMessages.roleAssignmentNotFound);
@@ -55,7 +62,11 @@ export class AdminService {
         targets.map((t) => t.id),
         tx,
       );
+      const holders = [...new Set(targets.map((t) => t.userId))];
+      await this.accounts.revokeTokens(holders, tx);
+      return holders;
     });
+    await this.sessions.changed(...userIds);
     return { success: true, message: ServerMessages.roleRemoved };
   }
 

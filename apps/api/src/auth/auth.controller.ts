@@ -69,6 +69,14 @@ export class AuthController {
     return this.auth.me(user);
   }
 
+  /** Ends every session of the caller (every token signed for them so far), not only this one. */
+  @Post('logout')
+  @HttpCode(200)
+  @Authenticated()
+  logout(@CurrentUser() user: AuthUser) {
+    return this.auth.logout(user);
+  }
+
   @Post('forgot-password')
   @HttpCode(200)
   @RateLimit(...MAIL_BY_EMAIL)

@@ -20,7 +20,7 @@ import { TokensService } from './tokens.service';
       inject: [ENV],
       useFactory: (env: Env) => ({
         secret: jwtKey(env) as unknown as string,
-        signOptions: { algorithm: 'HS256', expiresIn: env.jwtExpiresIn as unknown as number },
+        signOptions: { algorithm: 'HS256', expiresIn: env.jwtLifetimeSeconds },
         verifyOptions: { algorithms: ['HS256'] },
       }),
     }),

@@ -19,6 +19,7 @@ import { Transactions } from '../common/transactions';
 import { ENV, Env } from '../config/env';
 import { MailService } from '../mail/mail.service';
 import { User } from '../users/user.entity';
+import { SessionEvents } from '../users/session-events.service';
 import { UsersRepository } from '../users/users.repository';
 import { AuthUser, toUserDto, UsersService } from '../users/users.service';
 import { CreateSuperAdminDto, LoginDto, RegisterDto, ResetPasswordDto } from './dto';
@@ -39,10 +40,26 @@ export class AuthService {
     private readonly tokens: TokensService,
     private readonly jwt: JwtService,
     private readonly mail: MailService,
+    private readonly sessions: SessionEvents,
   ) {}
 
-  signToken(userId: string): string {
-    return this.jwt.sign({ sub: userId });
+  /** A token for the user as loaded: it carries their current token version (`iat` and `exp` are added by the signer). */
+  tokenFor(user: Pick<User, 'id' | 'tokenVersion'>): string {
+    return this.jwt.sign({ sub: user.id, ver: user.tokenVersion });
+  }
+
+  /** A token for a user known by id, at their current token version. */
+  async signToken(userId: string): Promise<string> {
+    const tokenVersion = await this.accounts.tokenVersion(userId);
+    if (tokenVersion === null) throw new UnauthorizedException(ServerMessages.unauthorized);
+    return this.tokenFor({ id: userId, tokenVersion });
+  }
+
+  /** Ends every session of the caller: every token signed for them so far is refused from now on. */
+  async logout(user: AuthUser): Promise<{ success: true; message: string }> {
+    await this.accounts.revokeTokens([user.id]);
+    await this.sessions.changed(user.id);
+    return { success: true, message: ServerMessages.loggedOut };
   }
 
   async register(dto: RegisterDto): Promise<RegisterResponse> {
@@ -56,7 +73,7 @@ export class AuthService {
       passwordHash: await argon2.hash(dto.password, { type: argon2.argon2id }),
       emailVerified: !needsVerification,
     });
-    if (!needsVerification) return { token: this.signToken(user.id), requiresVerification: false };
+    if (!needsVerification) return { token: this.tokenFor(user), requiresVerification: false };
     await this.sendVerification(user);
     return {
       requiresVerification: true,
@@ -71,7 +88,7 @@ export class AuthService {
       : (await argon2.verify(await DUMMY_HASH, dto.password), false);
     if (!user || !valid) throw new UnauthorizedException(ServerMessages.invalidCredentials);
     if (!user.emailVerified) throw new ForbiddenException(ServerMessages.verifyEmail);
-    return { token: this.signToken(user.id) };
+    return { token: this.tokenFor(user) };
   }
 
   async me(user: AuthUser): Promise<MeResponse> {
@@ -82,7 +99,7 @@ export class AuthService {
     const userId = await this.tokens.consume(token, 'verify_email');
     if (!userId) throw new BadRequestException(ServerMessages.invalidVerificationToken);
     await this.accounts.markEmailVerified(userId);
-    return { success: true, message: ServerMessages.emailVerified, token: this.signToken(userId) };
+    return { success: true, message: ServerMessages.emailVerified, token: await this.signToken(userId) };
   }
 
   /** Answers the same whether or not the address exists, so it cannot be used to probe accounts. */
@@ -108,11 +125,14 @@ export class AuthService {
     if (!(await this.tokens.isLive(dto.token, 'reset_password')))
       throw new BadRequestException(ServerMessages.invalidResetToken);
     const passwordHash = await argon2.hash(dto.newPassword, { type: argon2.argon2id });
-    await this.transactions.run(async (tx) => {
-      const userId = await this.tokens.consume(dto.token, 'reset_password', tx);
-      if (!userId) throw new BadRequestException(ServerMessages.invalidResetToken);
-      await this.accounts.setPasswordVerifyingEmail(userId, passwordHash, tx);
+    const userId = await this.transactions.run(async (tx) => {
+      const owner = await this.tokens.consume(dto.token, 'reset_password', tx);
+      if (!owner) throw new BadRequestException(ServerMessages.invalidResetToken);
+      await this.accounts.setPasswordVerifyingEmail(owner, passwordHash, tx);
+      return owner;
     });
+    // The new password ends every earlier session, on every instance (open streams included).
+    await this.sessions.changed(userId);
     return { success: true, message: ServerMessages.passwordReset };
   }
 
@@ -143,7 +163,7 @@ export class AuthService {
     return {
       success: true,
       message: ServerMessages.superAdminCreated,
-      token: this.signToken(user.id),
+      token: this.tokenFor(user),
       user: toUserDto(user, ['super_admin']),
     };
   }

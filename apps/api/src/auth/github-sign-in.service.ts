@@ -92,7 +92,7 @@ export class GitHubSignInService {
     try {
       const accessToken = await this.exchangeCode(this.strategy, req, res);
       const userId = await this.accounts.signIn(await this.identity(accessToken));
-      return this.authPage({ token: this.auth.signToken(userId), success: 'true' });
+      return this.authPage({ token: await this.auth.signToken(userId), success: 'true' });
     } catch (error) {
       return this.authPage({ error: this.reason(error) });
     }

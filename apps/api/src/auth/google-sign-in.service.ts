@@ -51,7 +51,7 @@ export class GoogleSignInService {
       displayName: typeof claims.name === 'string' ? claims.name : null,
       usernameHint: typeof claims.name === 'string' ? claims.name : null,
     });
-    return { success: true, token: this.auth.signToken(userId) };
+    return { success: true, token: await this.auth.signToken(userId) };
   }
 
   private async verify(idToken: string, audience: string): Promise<GoogleClaims> {

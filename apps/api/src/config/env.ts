@@ -1,4 +1,7 @@
 import { DEFAULT_JUDGE_LIMITS, JudgeLimits } from '@javelin/contracts';
+import { randomBytes } from 'node:crypto';
+import { closeSync, fstatSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { dirname } from 'node:path';
 
 /** Configuration read once from the environment and validated; a bad value stops the process naming it. */
 /** Settings of the AI calls. */
@@ -75,14 +78,21 @@ export interface Env {
   nodeEnv: string;
   logLevel: string;
   port: number;
+  /** The address the HTTP server listens on: loopback unless HOST opens it to a network. */
+  host: string;
   /** Accept queue of the HTTP server (the kernel caps it at net.core.somaxconn). */
   listenBacklog: number;
   databaseUrl: string;
   redisUrl: string;
   jwtSecret: string;
-  jwtExpiresIn: string;
+  /** Where the secret came from: JWT_SECRET, or the file generated on the first start without it. */
+  jwtSecretSource: 'JWT_SECRET' | { file: string };
+  /** How long a token lives (JWT_EXPIRES_IN: seconds, or a number with s, m, h or d). */
+  jwtLifetimeSeconds: number;
   publicUrl: string;
   corsOrigins: string[];
+  /** /metrics on a port of its own (METRICS_PORT), and/or behind a bearer token (METRICS_TOKEN); neither: not served. */
+  metrics: { port?: number; token?: string };
   mailUrl?: string;
   mailFrom: string;
   mailOutboxDir: string;
@@ -117,8 +127,6 @@ export interface Env {
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
-
-export const DEV_JWT_SECRET = 'javelin-development-secret-change-me';
 
 export class EnvError extends Error {}
 
@@ -188,15 +196,117 @@ function redisPrefix(source: NodeJS.ProcessEnv): string {
   return raw;
 }
 
+/** 256 bits, as the HS256 key of the tokens. */
+const GENERATED_SECRET_BYTES = 32;
+const MIN_SECRET_LENGTH = 16;
+/** Read and write for the owner only. */
+const SECRET_FILE_MODE = 0o600;
+
+/**
+ * The secret kept in `file`, generated (256 random bits, mode 0600) when the file does not exist yet,
+ * so a start without JWT_SECRET never signs with a known value and later starts keep their sessions.
+ */
+export function readOrCreateSecretFile(file: string): string {
+  let fd: number;
+  try {
+    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+    // 'wx': of two processes starting at once, one creates the file and the other reads it.
+    fd = openSync(file, 'wx', SECRET_FILE_MODE);
+    writeSync(fd, `${randomBytes(GENERATED_SECRET_BYTES).toString('base64url')}\n`);
+    closeSync(fd);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST')
+      throw new EnvError(`JWT_SECRET is unset and ${file} cannot be written: ${(error as Error).message}`);
+  }
+  try {
+    fd = openSync(file, 'r');
+  } catch (error) {
+    throw new EnvError(`JWT_SECRET is unset and ${file} cannot be read: ${(error as Error).message}`);
+  }
+  try {
+    const mode = fstatSync(fd).mode & 0o777;
+    if (mode & 0o077) {
+      throw new EnvError(
+        `${file} holds the token secret but others may read it (mode ${mode.toString(8)}): run "chmod 600 ${file}"`,
+      );
+    }
+    const secret = readFileSync(fd, 'utf8').trim();
+    if (secret.length < MIN_SECRET_LENGTH)
+      throw new EnvError(`${file} must hold a secret of at least ${MIN_SECRET_LENGTH} characters`);
+    return secret;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** JWT_SECRET when set; otherwise (never in production, where instances must share one) the generated file's. */
+function jwtSecret(source: NodeJS.ProcessEnv, nodeEnv: string): Pick<Env, 'jwtSecret' | 'jwtSecretSource'> {
+  const set = source.JWT_SECRET;
+  if (set) {
+    if (set.length < MIN_SECRET_LENGTH)
+      throw new EnvError(`JWT_SECRET must be at least ${MIN_SECRET_LENGTH} characters long`);
+    return { jwtSecret: set, jwtSecretSource: 'JWT_SECRET' };
+  }
+  if (nodeEnv === 'production') {
+    throw new EnvError('JWT_SECRET must be set in production (every instance signs and checks with it)');
+  }
+  const file = source.JWT_SECRET_FILE || 'var/jwt-secret';
+  return { jwtSecret: readOrCreateSecretFile(file), jwtSecretSource: { file } };
+}
+
+const LIFETIME_UNITS: Record<string, number> = { s: 1, m: 60, h: 3_600, d: 86_400 };
+
+function jwtLifetimeSeconds(source: NodeJS.ProcessEnv): number {
+  const raw = source.JWT_EXPIRES_IN || '7d';
+  const match = /^(\d+)\s*([smhd]?)$/.exec(raw.trim());
+  const seconds = match ? Number(match[1]) * LIFETIME_UNITS[match[2] || 's'] : 0;
+  if (seconds < 1) {
+    throw new EnvError(`JWT_EXPIRES_IN must be a lifetime such as 3600, 90m, 12h or 7d, got "${raw}"`);
+  }
+  return seconds;
+}
+
+const HOST = /^[A-Za-z0-9.:%-]{1,253}$/;
+
+function host(source: NodeJS.ProcessEnv): string {
+  const raw = source.HOST || '127.0.0.1';
+  if (!HOST.test(raw)) throw new EnvError(`HOST must be an IP address or a host name, got "${raw}"`);
+  return raw;
+}
+
+/**
+ * CORS_ORIGINS, or the app's own origin; development adds the Vite dev server's. Each must be an
+ * origin (scheme, host, port), as browsers send it.
+ */
+function corsOrigins(source: NodeJS.ProcessEnv, nodeEnv: string, publicUrl: string): string[] {
+  const own = new URL(publicUrl).origin;
+  const fallback = nodeEnv === 'development' ? [own, 'http://localhost:5173'] : [own];
+  if (!source.CORS_ORIGINS) return fallback;
+  const origins = source.CORS_ORIGINS.split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
+  for (const origin of origins) {
+    url({ CORS_ORIGINS: origin }, 'CORS_ORIGINS', undefined, HTTP);
+    if (new URL(origin).origin !== origin.replace(/\/$/, ''))
+      throw new EnvError(`CORS_ORIGINS must list origins (scheme://host[:port]), got "${origin}"`);
+  }
+  return origins.map((o) => o.replace(/\/$/, ''));
+}
+
+function metrics(source: NodeJS.ProcessEnv, port: number): Env['metrics'] {
+  const metricsPort = source.METRICS_PORT ? int(source, 'METRICS_PORT', 0, 1) : undefined;
+  if (metricsPort !== undefined && metricsPort === port)
+    throw new EnvError(`METRICS_PORT must differ from PORT (${port})`);
+  const token = source.METRICS_TOKEN || undefined;
+  if (token !== undefined && token.length < MIN_SECRET_LENGTH)
+    throw new EnvError(`METRICS_TOKEN must be at least ${MIN_SECRET_LENGTH} characters long`);
+  return { port: metricsPort, token };
+}
+
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const nodeEnv = source.NODE_ENV ?? 'development';
   const port = int(source, 'PORT', 3000, 1);
   const listenBacklog = int(source, 'LISTEN_BACKLOG', 4096, 1);
-  const jwtSecret = source.JWT_SECRET || DEV_JWT_SECRET;
-  if (nodeEnv === 'production' && jwtSecret === DEV_JWT_SECRET) {
-    throw new EnvError('JWT_SECRET must be set in production (the development default is refused)');
-  }
-  if (jwtSecret.length < 16) throw new EnvError('JWT_SECRET must be at least 16 characters long');
   const publicUrl = url(source, 'PUBLIC_URL', `http://localhost:${port}`, ['http:', 'https:'])!;
   const logLevel = source.LOG_LEVEL || 'info';
   if (!LOG_LEVELS.includes(logLevel))
@@ -205,18 +315,18 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     nodeEnv,
     logLevel,
     port,
+    host: host(source),
     listenBacklog,
     databaseUrl: url(source, 'DATABASE_URL', 'postgres://postgres@127.0.0.1:5432/javelin', [
       'postgres:',
       'postgresql:',
     ])!,
     redisUrl: url(source, 'REDIS_URL', 'redis://127.0.0.1:6379', ['redis:', 'rediss:'])!,
-    jwtSecret,
-    jwtExpiresIn: source.JWT_EXPIRES_IN || '7d',
+    ...jwtSecret(source, nodeEnv),
+    jwtLifetimeSeconds: jwtLifetimeSeconds(source),
     publicUrl,
-    corsOrigins: (source.CORS_ORIGINS || `${publicUrl},http://localhost:5173`)
-      .split(',')
-      .map((o) => o.trim()),
+    corsOrigins: corsOrigins(source, nodeEnv, publicUrl),
+    metrics: metrics(source, port),
     mailUrl: url(source, 'MAIL_URL', undefined, ['smtp:', 'smtps:']),
     mailFrom: source.MAIL_FROM || 'Javelin <no-reply@javelin.local>',
     mailOutboxDir: source.MAIL_OUTBOX_DIR || 'var/mail',

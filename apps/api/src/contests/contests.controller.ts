@@ -18,6 +18,7 @@ import { Observable } from 'rxjs';
 import { AdminOnly, Authenticated, CurrentUser, OptionalAuth } from '../auth/guards';
 import { sendPreparedJson } from '../common/prepared-json';
 import { uuidParam } from '../common/uuid.pipe';
+import { SessionEvents } from '../users/session-events.service';
 import type { AuthUser } from '../users/users.service';
 import { ContestEventsService, mayReceive } from './contest-events.service';
 import { CONTEST_NOT_FOUND, ContestsService } from './contests.service';
@@ -34,6 +35,7 @@ export class ContestsController {
     private readonly contests: ContestsService,
     private readonly standings: StandingsService,
     private readonly events: ContestEventsService,
+    private readonly sessions: SessionEvents,
   ) {}
 
   @Get('contests')
@@ -120,6 +122,8 @@ export class ContestsController {
   /**
    * Server-sent events: the standings now, then again within a second of every change; announcements
    * and clarifications as they happen, each only to the viewers (bearer token, optional) allowed to read it.
+   * A signed-in viewer's stream closes when their sessions change (a role granted or removed, their tokens
+   * revoked): what it may receive was decided by the roles it was opened with, so a reconnect decides anew.
    */
   @Sse('contests/:id/leaderboard/stream')
   @OptionalAuth()
@@ -148,6 +152,9 @@ export class ContestsController {
           subscriber.next({ type: event.type, data: event.data });
       });
       const stopOnClose = this.standings.onClosing(() => subscriber.complete());
+      const stopOnSessionChange = viewer
+        ? this.sessions.onChange(viewer.id, () => subscriber.complete())
+        : () => undefined;
       const heartbeat = setInterval(
         () => subscriber.next({ type: 'heartbeat', data: {} }),
         STREAM_HEARTBEAT_MS,
@@ -158,6 +165,7 @@ export class ContestsController {
         unsubscribe();
         stopEvents();
         stopOnClose();
+        stopOnSessionChange();
         clearInterval(heartbeat);
         if (timer) clearTimeout(timer);
       };

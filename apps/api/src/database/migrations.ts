@@ -7,6 +7,7 @@ import { ContestFormats1795399106865 } from './migrations/1795399106865-ContestF
 import { ProblemCheckers1795399121000 } from './migrations/1795399121000-ProblemCheckers';
 import { ContestCommunication1795399381675 } from './migrations/1795399381675-ContestCommunication';
 import { VirtualRuns1795400000000 } from './migrations/1795400000000-VirtualRuns';
+import { TokenVersions1795500000000 } from './migrations/1795500000000-TokenVersions';
 
 /** Every migration, in order; listed explicitly so the build and the tests run the same set. */
 export const MIGRATIONS = [
@@ -19,4 +20,5 @@ export const MIGRATIONS = [
   ProblemCheckers1795399121000,
   ContestCommunication1795399381675,
   VirtualRuns1795400000000,
+  TokenVersions1795500000000,
 ];

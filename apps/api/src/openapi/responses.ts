@@ -35,6 +35,11 @@ export const ANSWERS: Record<string, Answer> = {
   AuthController_login: { status: 200, json: ref('TokenResponse'), description: 'Signed in' },
   AuthController_manualLogin: { status: 200, json: ref('TokenResponse'), description: 'Signed in' },
   AuthController_me: { status: 200, json: ref('MeResponse'), description: 'The signed-in user' },
+  AuthController_logout: {
+    status: 200,
+    json: confirmation,
+    description: 'Every session of the caller ended: tokens signed before are refused',
+  },
   AuthController_forgotPassword: {
     status: 200,
     json: ref('MessageResponse'),

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Param, Put } from '@nestjs/common';
-import { Authenticated, CurrentUser } from '../auth/guards';
+import { Authenticated, CurrentUser, OptionalAuth } from '../auth/guards';
 import { uuidParam } from '../common/uuid.pipe';
 import type { AuthUser } from '../users/users.service';
 import { UpdateProfileDto } from './dto';
@@ -24,7 +24,7 @@ export class ProfilesController {
   @Get('me/activity')
   @Authenticated()
   myActivity(@CurrentUser() user: AuthUser) {
-    return this.profiles.activity(user.id);
+    return this.profiles.activity(user.id, user);
   }
 
   @Get('me/rating-history')
@@ -38,9 +38,11 @@ export class ProfilesController {
     return this.profiles.get(userId, false);
   }
 
+  /** Public; the bearer token, when sent, lets the owner and admins see through a freeze. */
   @Get(':userId/activity')
-  activity(@Param('userId', uuidParam('userId')) userId: string) {
-    return this.profiles.activity(userId);
+  @OptionalAuth()
+  activity(@Param('userId', uuidParam('userId')) userId: string, @CurrentUser() viewer?: AuthUser) {
+    return this.profiles.activity(userId, viewer);
   }
 
   @Get(':userId/rating-history')

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { Activity, Profile, RatingChange } from '@javelin/contracts';
 import { DataSource } from 'typeorm';
 import type { Tx } from '../common/transactions';
+import { FreezeViewer, visibleThroughFreezeSql } from '../contests/freeze-visibility';
 
 interface ProfileRow {
   user_id: string;
@@ -62,14 +63,19 @@ export class ProfilesRepository {
     );
   }
 
-  /** The user's latest solves, newest first. */
-  async recentSolves(userId: string, limit: number): Promise<Activity[]> {
+  /** The user's latest solves that `viewer` may see (a frozen contest's hide its late ones), newest first. */
+  async recentSolves(userId: string, limit: number, viewer: FreezeViewer): Promise<Activity[]> {
+    const visible = visibleThroughFreezeSql(
+      { owner: 's.user_id', contest: 's.contest_id', at: 's.solved_at' },
+      '$3',
+      '$4',
+    );
     const rows: { problem_id: string; title: string; difficulty: string; points: number; solved_at: Date }[] =
       await this.db.query(
         `SELECT s.problem_id, p.title, p.difficulty, s.points, s.solved_at
            FROM solved_problems s JOIN problems p ON p.id = s.problem_id
-          WHERE s.user_id = $1 ORDER BY s.solved_at DESC LIMIT $2`,
-        [userId, limit],
+          WHERE s.user_id = $1 AND ${visible} ORDER BY s.solved_at DESC LIMIT $2`,
+        [userId, limit, viewer.id, viewer.admin],
       );
     return rows.map((r) => ({
       problemId: r.problem_id,

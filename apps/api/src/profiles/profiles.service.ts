@@ -1,5 +1,12 @@
 import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
-import { Activity, Profile as ProfileDto, RatingChange, ServerMessages } from '@javelin/contracts';
+import {
+  Activity,
+  isAdminRoles,
+  Profile as ProfileDto,
+  RatingChange,
+  ServerMessages,
+} from '@javelin/contracts';
+import { ANONYMOUS } from '../contests/freeze-visibility';
 import { Transactions } from '../common/transactions';
 import { AuthUser, UsersService } from '../users/users.service';
 import { UpdateProfileDto } from './dto';
@@ -46,9 +53,14 @@ export class ProfilesService {
     return this.get(user.id, true);
   }
 
-  async activity(userId: string): Promise<Activity[]> {
+  /** The user's latest solves as `viewer` may see them: during a freeze, only the owner and admins see its late solves. */
+  async activity(userId: string, viewer?: AuthUser): Promise<Activity[]> {
     await this.assertExists(userId);
-    return this.repository.recentSolves(userId, RECENT_ACTIVITY);
+    return this.repository.recentSolves(
+      userId,
+      RECENT_ACTIVITY,
+      viewer ? { id: viewer.id, admin: isAdminRoles(viewer.roles) } : ANONYMOUS,
+    );
   }
 
   async ratingHistory(userId: string): Promise<RatingChange[]> {

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { ExecutionResult, SubmissionSummary } from '@javelin/contracts';
 import { DataSource } from 'typeorm';
+import { hiddenByFreezeSql } from '../contests/freeze-visibility';
 
 export interface HistoryFilter {
   userId: string;
@@ -115,14 +116,17 @@ export class SubmissionHistoryRepository {
     };
   }
 
-  /** Per visible problem: distinct users with an accepted submit, and distinct users with any submit. */
+  /**
+   * Per visible problem: distinct users with an accepted submit, and distinct users with any submit.
+   * Public, so a frozen contest's tries from its freeze on count only once it is unfrozen.
+   */
   async acceptance(): Promise<AcceptanceRow[]> {
     const rows: { problem_id: string; solved: number; submitted: number }[] = await this.db.query(
       `SELECT j.problem_id,
               count(DISTINCT j.user_id) FILTER (WHERE j.verdict = 'accepted')::int AS solved,
               count(DISTINCT j.user_id)::int AS submitted
        FROM judgements j JOIN problems p ON p.id = j.problem_id
-       WHERE j.all_tests AND p.is_visible
+       WHERE j.all_tests AND p.is_visible AND NOT ${hiddenByFreezeSql('j.contest_id', 'j.created_at')}
        GROUP BY j.problem_id`,
     );
     return rows.map((r) => ({ problemId: r.problem_id, solvedUsers: r.solved, submittedUsers: r.submitted }));

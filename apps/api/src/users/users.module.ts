@@ -1,8 +1,12 @@
 import { Global, Module } from '@nestjs/common';
+import { SessionEvents } from './session-events.service';
 import { UsersRepository } from './users.repository';
 import { UsersService } from './users.service';
 
-/** Accounts for everyone: auth, admin and profiles read and change users through these two. */
+/** Accounts for everyone: auth, admin and profiles read and change users through these; SessionEvents says when a user's sessions changed. */
 @Global()
-@Module({ providers: [UsersService, UsersRepository], exports: [UsersService, UsersRepository] })
+@Module({
+  providers: [UsersService, UsersRepository, SessionEvents],
+  exports: [UsersService, UsersRepository, SessionEvents],
+})
 export class UsersModule {}

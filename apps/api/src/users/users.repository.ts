@@ -65,9 +65,10 @@ export class UsersRepository {
 
   /**
    * What a signed-in request needs of its user — the account's names and its roles, oldest first —
-   * in one narrow query (every signed-in request runs it), or null when the account is gone.
+   * in one narrow query (every signed-in request runs it), or null when the account is gone or the
+   * token's version is no longer the account's (its tokens were revoked since it was signed).
    */
-  async authUser(id: string): Promise<AuthUser | null> {
+  async authUser(id: string, tokenVersion: number): Promise<AuthUser | null> {
     const rows: {
       id: string;
       email: string;
@@ -79,9 +80,9 @@ export class UsersRepository {
       `SELECT u.id, u.email, u.username, u.full_name, u.email_verified,
               COALESCE(array_agg(r.role ORDER BY r.created_at, r.id) FILTER (WHERE r.id IS NOT NULL), '{}') AS roles
          FROM users u LEFT JOIN user_roles r ON r.user_id = u.id
-        WHERE u.id = $1
+        WHERE u.id = $1 AND u.token_version = $2
         GROUP BY u.id`,
-      [id],
+      [id, tokenVersion],
     );
     const row = rows[0];
     if (!row) return null;
@@ -156,14 +157,36 @@ export class UsersRepository {
     return this.db.getRepository(User).update({ id: userId }, { emailVerified: true });
   }
 
-  /** A new password; the mail that carried its reset link proved the address too. */
-  setPasswordVerifyingEmail(userId: string, passwordHash: string, tx: Tx): Promise<unknown> {
-    return tx.getRepository(User).update({ id: userId }, { passwordHash, emailVerified: true });
+  /** A new password, which ends every earlier session; the mail that carried its reset link proved the address too. */
+  async setPasswordVerifyingEmail(userId: string, passwordHash: string, tx: Tx): Promise<void> {
+    await tx.query(
+      `UPDATE users SET password_hash = $2, email_verified = true, token_version = token_version + 1 WHERE id = $1`,
+      [userId, passwordHash],
+    );
   }
 
-  /** An address a provider proved: verified, and any password set before it was proven dropped. */
-  verifyEmailDroppingPassword(userId: string, tx: Tx): Promise<unknown> {
-    return tx.getRepository(User).update({ id: userId }, { emailVerified: true, passwordHash: null });
+  /** An address a provider proved: verified, any password set before it was proven dropped, and its sessions ended. */
+  async verifyEmailDroppingPassword(userId: string, tx: Tx): Promise<void> {
+    await tx.query(
+      `UPDATE users SET email_verified = true, password_hash = NULL, token_version = token_version + 1 WHERE id = $1`,
+      [userId],
+    );
+  }
+
+  /** Ends every session of these users: tokens signed before carry an older version and are refused. */
+  async revokeTokens(userIds: string[], tx: Tx = this.db.manager): Promise<void> {
+    await tx.query(`UPDATE users SET token_version = token_version + 1 WHERE id = ANY($1::uuid[])`, [
+      userIds,
+    ]);
+  }
+
+  /** The version a token signed now carries, or null when the account is gone. */
+  async tokenVersion(userId: string): Promise<number | null> {
+    const [row]: { token_version: number }[] = await this.db.query(
+      `SELECT token_version FROM users WHERE id = $1`,
+      [userId],
+    );
+    return row ? row.token_version : null;
   }
 
   /** A user's roles in the order they were given. */

@@ -38,8 +38,9 @@ export class UsersService {
     return this.repository.rolesOf(userId, tx);
   }
 
-  authUser(id: string): Promise<AuthUser | null> {
-    return this.repository.authUser(id);
+  /** The signed-in user, or null when the account is gone or the token's version was revoked. */
+  authUser(id: string, tokenVersion: number): Promise<AuthUser | null> {
+    return this.repository.authUser(id, tokenVersion);
   }
 
   /** Creates the user and their profile in one transaction (or in `tx`); a taken email or username is a 409. */

@@ -12,6 +12,8 @@ export interface OpenStream {
   /** Resolves with the first event (already received or to come) that matches; rejects after `timeoutMs`. */
   next(predicate: (e: StreamEvent) => boolean, timeoutMs?: number): Promise<StreamEvent>;
   close(): void;
+  /** Resolves when the server ends the stream (not when close() aborts it). */
+  ended: Promise<void>;
 }
 
 /** Opens `GET /api/contests/:id/leaderboard/stream`, as `token`'s user or anonymously. */
@@ -26,7 +28,10 @@ export async function openContestStream(t: TestApp, contestId: string, token?: s
   if (response.status !== 200) throw new Error(`stream answered ${response.status}`);
   const reader = response.body!.getReader();
   const decoder = new TextDecoder();
+  let endedByServer!: () => void;
+  const ended = new Promise<void>((resolve) => (endedByServer = resolve));
   const stream: OpenStream = {
+    ended,
     raw: '',
     events: [],
     async next(predicate, timeoutMs = 2_000) {
@@ -48,7 +53,10 @@ export async function openContestStream(t: TestApp, contestId: string, token?: s
     try {
       for (;;) {
         const { value, done } = await reader.read();
-        if (done) return;
+        if (done) {
+          endedByServer();
+          return;
+        }
         const text = decoder.decode(value, { stream: true });
         stream.raw += text;
         buffer += text;

@@ -79,9 +79,33 @@ describe('navigation', () => {
     expect(within(mobile).getByRole('link', { name: 'Problem Management' })).toBeInTheDocument();
   });
 
-  it('Logout removes the token and goes to /auth', async () => {
+  it('Logout ends the session on the server with its token, removes the token and goes to /auth', async () => {
     localStorage.setItem(AUTH_TOKEN_KEY, 'tok');
-    mockApi({ 'GET /auth/me': { body: { user: sampleUser, roles: [] } } });
+    const { calls } = mockApi({
+      'GET /auth/me': { body: { user: sampleUser, roles: [] } },
+      'POST /auth/logout': { body: { success: true, message: 'Signed out' } },
+    });
+    const user = userEvent.setup();
+    const { store } = shell(signedInState());
+    await user.click(await screen.findByRole('button', { name: 'Logout' }));
+    expect(await screen.findByRole('heading', { name: 'Auth screen' })).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST' && c.path === '/auth/logout')).toEqual([
+      expect.objectContaining({ authorization: 'Bearer tok' }),
+    ]);
+    expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBeNull();
+    expect(store.getState().auth.status).toBe('anonymous');
+  });
+
+  it('Logout still signs out on this browser when the server cannot be reached', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    localStorage.setItem(AUTH_TOKEN_KEY, 'tok');
+    mockApi({
+      'GET /auth/me': { body: { user: sampleUser, roles: [] } },
+      'POST /auth/logout': {
+        status: 503,
+        body: { statusCode: 503, error: 'Unavailable', message: 'Unavailable' },
+      },
+    });
     const user = userEvent.setup();
     const { store } = shell(signedInState());
     await user.click(await screen.findByRole('button', { name: 'Logout' }));

@@ -43,6 +43,11 @@ export const authApi = api.injectEndpoints({
       providesTags: ['Me'],
       extraOptions: noRedirect,
     }),
+    /** Ends every session of the account on the server; a 401 (already ended) is no reason to redirect. */
+    logout: build.mutation<MessageResponse, void>({
+      query: () => ({ url: '/auth/logout', method: 'POST' }),
+      extraOptions: noRedirect,
+    }),
     authConfig: build.query<AuthConfig, void>({
       query: () => '/auth/config',
       extraOptions: noRedirect,
@@ -86,6 +91,7 @@ export const {
   useRegisterMutation,
   useManualLoginMutation,
   useMeQuery,
+  useLogoutMutation,
   useAuthConfigQuery,
   useForgotPasswordMutation,
   useResetPasswordMutation,

@@ -56,8 +56,22 @@ export const signIn = createAsyncThunk<SessionPayload, string>('auth/signIn', as
   return dispatch(loadSession()).unwrap();
 });
 
-/** Sign out: remove the token and forget everything fetched for the session. */
+/**
+ * Sign out: end the session on the server (its token, and every other of the account, stops working),
+ * then remove the token and forget everything fetched for the session. The local sign-out happens
+ * whatever the server answers: an unreachable server must not keep anyone signed in on this browser.
+ */
 export const signOut = createAsyncThunk<void, void>('auth/signOut', async (_, { dispatch }) => {
+  if (getToken()) {
+    const logout = dispatch(authApi.endpoints.logout.initiate());
+    try {
+      await logout.unwrap();
+    } catch (err) {
+      console.warn('Server-side logout failed', err);
+    } finally {
+      logout.reset();
+    }
+  }
   removeToken();
   dispatch(signedOut());
   dispatch(api.util.resetApiState());
