@@ -180,6 +180,7 @@ describe('Analyze Code measures the complexity in the sandbox', { retry: 4 }, ()
     expect(linear.analysis).toContain('**Time:** O(n)');
     expect(linear.analysis).not.toContain('O(n²)');
     expect(linear.measurement.label === 'O(n)' || linear.measurement.label === null).toBe(true);
+    expect(linear.analysis).not.toMatch(/measured ≈ O\(1\)/);
     expect(linear.measurement.points[linear.measurement.points.length - 1].n).toBe(1e5);
     // The inputs came from the constraints; nothing was assumed.
     expect(linear.analysis).toContain(
@@ -188,12 +189,18 @@ describe('Analyze Code measures the complexity in the sandbox', { retry: 4 }, ()
     expect(linear.analysis).not.toContain('assumed');
   });
 
+  let sortAttempt = 0;
   it('does not call an O(n log n) sort O(n²)', async () => {
-    const res = (await analyze(SORTING)).body;
+    sortAttempt++;
+    const res = (await analyze(`${SORTING}// try ${sortAttempt}\n`)).body;
     console.log(JSON.stringify(res.measurement));
     expect(res.analysis).toContain('**Time:** O(n log n)');
     expect(res.analysis).not.toContain('O(n²)');
     expect([null, 'O(n log n)', 'O(n)']).toContain(res.measurement.label);
+    // A class it does not name is said to be beyond what the runs can show (issue 34), never guessed.
+    if (res.measurement.label === null)
+      expect(res.analysis).toMatch(/too fast to tell its growth|inconclusive: doubling n multiplied/);
+    expect(res.analysis).not.toMatch(/measured ≈ O\(1\)/);
   });
 
   it('stops a solution that passes the examples but is far too slow within the budget, and says so', async () => {

@@ -85,8 +85,15 @@ export interface MeasuredPoint {
 export interface AiMeasureResult {
   status: 'measured' | 'too-slow' | 'too-fast' | 'fails-examples' | 'crashed' | 'compile-error';
   points: MeasuredPoint[];
-  /** Log-log slope of time against n over the points above the noise floor. */
+  /** Log-log slope of time against n (the fixed cost subtracted) over the points clear of it. */
   slope?: number;
+  /**
+   * The slopes the same points allow once each time may be off by its jitter (issue 34): a class is
+   * named only when the whole range falls in it, else the measurement is inconclusive.
+   */
+  slopeRange?: { low: number; high: number };
+  /** The fixed cost subtracted before fitting: the smallest input's time, ms. */
+  fixedMs?: number;
   /** The size variables that grew together (`n` is each one's size). */
   sizeNames: string[];
   /** The largest n the constraints allow (every size variable at its bound). */
