@@ -311,6 +311,150 @@ describe('Debug Help searches a verified counterexample against the reference so
   });
 });
 
+/** A problem with its signature, constraints, one example and a reference; `body` fills the stub. */
+function edgeProblem(
+  signature: {
+    functionName: string;
+    returnType: 'int' | 'string';
+    inputVariables: { name: string; type: string }[];
+  },
+  constraints: string,
+  example: { inputs: Record<string, string>; expectedOutput: string },
+  referenceBody: string,
+) {
+  const boilerplate = generateBoilerplate(signature as Parameters<typeof generateBoilerplate>[0]);
+  const stub = `        // Write your code here\n        return ${signature.returnType === 'int' ? '0' : '""'};`;
+  if (!boilerplate.includes(stub)) throw new Error('the boilerplate changed');
+  const code = (body: string) => boilerplate.replace(stub, body);
+  return {
+    code,
+    form: {
+      title: `Edge ${Math.random().toString(36).slice(2, 7)}`,
+      description: 'An edge case lives here.',
+      constraints,
+      difficulty: 'easy',
+      points: 10,
+      inputVariables: signature.inputVariables.map((v) => ({ id: v.name, ...v, description: v.name })),
+      testCases: [{ ...example, isExample: true }],
+      functionName: signature.functionName,
+      returnType: signature.returnType,
+      referenceSolution: code(referenceBody),
+    },
+  };
+}
+
+/** The counterexample's input lines (`a = -1`), from the answer. */
+const shownInput = (analysis: string) =>
+  Object.fromEntries(
+    (/Input:\n\n```\n([\s\S]*?)\n```/.exec(analysis)?.[1] ?? '')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => line.split(' = ') as [string, string]),
+  );
+
+describe('Debug Help finds the bugs that live at the edges of the constraints (issue 34)', () => {
+  let t: TestApp;
+  let user: SeededUser;
+  let admin: SeededUser;
+  const create = async (form: object) =>
+    (await t.http.post('/api/problems').set(bearer(admin.token)).send(form).expect(201)).body._id as string;
+  const debug = async (problemId: string, code: string) =>
+    (
+      await t.http
+        .post('/api/debug-help')
+        .set(bearer(user.token))
+        .send({
+          problemId,
+          code,
+          language: 'java',
+          errorMessage: 'Wrong answer',
+          testResults: [{ passed: false, isExample: false, error: 'Wrong answer' }],
+        })
+        .expect(200)
+    ).body.analysis as string;
+
+  beforeAll(async () => {
+    t = await startApp({ JUDGE_QUEUE_PREFIX: judge.prefix });
+    await resetDatabase(t.db);
+    admin = await seedUser(t, ['admin']);
+    user = await seedUser(t);
+  });
+  afterAll(() => t?.close());
+
+  it('-100 <= a, b <= 100 with Math.abs(a) + b: finds a negative a', async () => {
+    const p = edgeProblem(
+      {
+        functionName: 'sum',
+        returnType: 'int',
+        inputVariables: [
+          { name: 'a', type: 'int' },
+          { name: 'b', type: 'int' },
+        ],
+      },
+      '-100 <= a, b <= 100',
+      { inputs: { a: '2', b: '3' }, expectedOutput: '5' },
+      '        return a + b;',
+    );
+    const analysis = await debug(await create(p.form), p.code('        return Math.abs(a) + b;'));
+    console.log(analysis);
+    expect(analysis).toContain('## Counterexample');
+    expect(analysis).toContain('run again, it fails again');
+    const input = shownInput(analysis);
+    expect(Number(input.a)).toBeLessThan(0);
+    // Shrunk: the smallest negative a with b at zero.
+    expect(input).toEqual({ a: '-1', b: '0' });
+  });
+
+  it('0 <= left <= right <= 10^9 with an off-by-one on left == right: finds it, never left > right', async () => {
+    const p = edgeProblem(
+      {
+        functionName: 'count',
+        returnType: 'int',
+        inputVariables: [
+          { name: 'left', type: 'int' },
+          { name: 'right', type: 'int' },
+        ],
+      },
+      '0 <= left <= right <= 10^9',
+      { inputs: { left: '2', right: '5' }, expectedOutput: '4' },
+      '        return right - left + 1;',
+    );
+    const analysis = await debug(
+      await create(p.form),
+      p.code('        return left == right ? 0 : right - left + 1;'),
+    );
+    console.log(analysis);
+    expect(analysis).toContain('run again, it fails again');
+    const input = shownInput(analysis);
+    expect(input.left).toBe(input.right);
+    expect(Number(input.left)).toBeGreaterThanOrEqual(0);
+  });
+
+  it('s of uppercase and lowercase English letters, code that assumes lowercase: finds an uppercase input', async () => {
+    const p = edgeProblem(
+      { functionName: 'distinct', returnType: 'int', inputVariables: [{ name: 's', type: 'string' }] },
+      '1 <= s.length <= 10^5\ns consists of uppercase and lowercase English letters.',
+      { inputs: { s: 'abca' }, expectedOutput: '3' },
+      '        return (int) s.chars().distinct().count();',
+    );
+    const analysis = await debug(
+      await create(p.form),
+      p.code(`        boolean[] seen = new boolean[26];
+        int count = 0;
+        for (char c : s.toCharArray()) {
+            if (!seen[c - 'a']) count++;
+            seen[c - 'a'] = true;
+        }
+        return count;`),
+    );
+    console.log(analysis);
+    expect(analysis).toContain('## Counterexample');
+    const input = shownInput(analysis);
+    expect(input.s).toMatch(/[A-Z]/);
+    expect(input.s).toHaveLength(1);
+  });
+});
+
 describe('the OpenAI-compatible path gets the sandbox findings, never a hidden test or the reference', () => {
   let t: TestApp;
   let fake: FakeOpenAi;

@@ -57,6 +57,20 @@ export interface GeneratedVariable {
   columns?: number;
   /** A value bounded by the input's size (`k <= nums.length`): drawn from [min, n]. */
   atMostSize?: boolean;
+  /**
+   * Generation constraints the constraints text states (issue 34): values at most another variable's
+   * value or length plus `plus` (`left <= right`, `graph[u][i] <= n - 1`), …
+   */
+  maxFrom?: { name: string; aspect: 'length' | 'values'; plus: number };
+  /** … a length equal to `times` another's length or value plus `plus` (`nums.length == 2 * n`), … */
+  lengthFrom?: { name: string; aspect: 'length' | 'values'; times: number; plus: number };
+  /** … values only from a list (`nums[i] is either 0 or 1`), pairwise distinct elements, a bound on their sum, … */
+  oneOf?: number[];
+  distinct?: boolean;
+  sumMax?: number;
+  /** … each matrix row ascending (`0 <= start_i <= end_i`), and a string array's element length. */
+  sortedRows?: boolean;
+  elementLength?: NumberRange;
 }
 
 export interface InputSpec {

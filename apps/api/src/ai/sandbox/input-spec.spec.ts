@@ -99,6 +99,7 @@ describe('the input spec read from a signature and its constraints', () => {
       'nums.length: assumed 1 to 10^5',
       'nums[i]: assumed -10^9 to 10^9',
       'target: assumed 1 to n',
+      'not read, so not used: "Each input has exactly one solution."',
     ]);
   });
 
