@@ -87,6 +87,9 @@ export function keyOf(ctx: Context, path: string, depth = 0): string | undefined
   if (v) return isScalarNumber(v) ? `${v.name}:values` : `${v.name}:length`;
   const column = ctx.reading.columnNames.get(p.replace(/_?\{?i\}?$/, '_i'));
   if (column) return `${column.matrix}:values`;
+  // An undeclared subscripted name (`xi`, `start_i`, `u_i`) with one int matrix: one of its columns.
+  const matrices = ctx.vars.filter((x) => shape(x).depth === 2 && shape(x).element === 'int');
+  if (/^[a-z]+(?:_i|i|_\{i\})$/i.test(p) && matrices.length === 1) return `${matrices[0].name}:values`;
   return undefined;
 }
 
@@ -221,6 +224,9 @@ const comparisonChain: Rule = {
           }
           if (s.kind === 'formula')
             set(ctx, key, { minFrom: [{ ...s.linear, plus: s.linear.plus + gap(i, j) }] });
+          else
+            for (const other of s.keys)
+              if (other !== key) set(ctx, key, { minFrom: [{ key: other, times: 1, plus: gap(i, j) }] });
         }
         for (let i = j + 1; i < ts.length; i++) {
           const s = ts[i];
@@ -230,7 +236,7 @@ const comparisonChain: Rule = {
           }
           if (s.kind === 'formula')
             set(ctx, key, { maxFrom: [{ ...s.linear, plus: s.linear.plus - gap(j, i) }] });
-          else if (i === j + 1)
+          else
             for (const other of s.keys)
               if (other !== key) set(ctx, key, { maxFrom: [{ key: other, times: 1, plus: 0 - gap(j, i) }] });
         }
@@ -332,10 +338,14 @@ const proseRange: Rule = {
   read(ctx, clause) {
     const subjects = proseSubjects(ctx, clause);
     if (subjects.length === 0) return false;
-    let m = new RegExp(
-      String.raw`\b(?:between|from)\s+(${NUMBER_WORDS})\s+(?:and|to)\s+(${NUMBER_WORDS})`,
-      'i',
-    ).exec(clause);
+    // "digits from 1 to 9" names characters (the alphabet rule's), not a range of the string's length.
+    const characters = /\b(?:digits?|letters?|characters?)\s+(?:from|between)\b/i.test(clause);
+    let m = characters
+      ? null
+      : new RegExp(
+          String.raw`\b(?:between|from)\s+(${NUMBER_WORDS})\s+(?:and|to)\s+(${NUMBER_WORDS})`,
+          'i',
+        ).exec(clause);
     const both = (lo?: number, hi?: number, strictLo = false, strictHi = false) => {
       if (lo === undefined || hi === undefined) return false;
       for (const key of subjects) {
@@ -404,7 +414,7 @@ const enumeration: Rule = {
 const uniqueness: Rule = {
   name: 'uniqueness',
   read(ctx, clause) {
-    if (!/\b(?:unique|distinct|pairwise different|no duplicates?)\b/i.test(clause)) return false;
+    if (!/\b(?:unique|distinct|pairwise different|no duplicates?|no repeated)\b/i.test(clause)) return false;
     if (/\bnot\s+(?:necessarily\s+)?(?:unique|distinct)\b|\bmay contain duplicates\b/i.test(clause))
       return true;
     const named = proseSubjects(ctx, clause).map((k) => k.split(':')[0]);
@@ -462,16 +472,23 @@ const alphabet: Rule = {
     if (/\bprintable\s+ascii\b|\bascii\s+printable\b|\bprintable characters\b/i.test(clause))
       add(ASCII_PRINTABLE);
     if (/\bbinary\b/i.test(clause)) add('01');
-    if (/\bletters?\b|\balphabets?\b/i.test(clause) || lower || upper) {
+    // "the letters 'A' and 'B'": the quoted ones, not a class.
+    const genericLetters = /\bletters?\b(?!\s*['"])|\balphabets?\b/i.test(clause);
+    if (genericLetters || lower || upper) {
       if (lower || !upper) add(LOWER);
       if (upper || (!lower && /\bEnglish letters\b|\bletters\b/i.test(clause) && !/\blower/i.test(clause)))
         add(UPPER);
     }
     const digitRange = /\bdigits?\s+(?:from\s+)?(\d)\s*(?:-|to|through)\s*(\d)/i.exec(clause);
+    // "a digit in the range ['2', '9']": the quoted range says which digits.
+    const quotedRange = /'(.)'\s*(?:-|to|through|,)\s*'(.)'\s*\]/.test(clause);
     if (digitRange) add(DIGITS.slice(Number(digitRange[1]), Number(digitRange[2]) + 1));
-    else if (/\bdigits?\b|\bnumeric\b/i.test(clause)) add(DIGITS);
+    else if (/\bdigits?\b|\bnumeric\b/i.test(clause) && !quotedRange) add(DIGITS);
     if (/\bvowels\b/i.test(clause)) add('aeiou');
     for (const [re, cs] of NAMED_CHARACTERS) if (re.test(clause)) add(cs);
+    for (const m of clause.matchAll(/'(.)'\s*(?:-|to|through|,)\s*'(.)'\s*\]/g))
+      for (let c = m[1].charCodeAt(0); c <= m[2].charCodeAt(0); c++) add(String.fromCharCode(c));
+    for (const m of clause.matchAll(/'([^'\s]{2,})'/g)) add(m[1]);
     for (const m of clause.matchAll(/'(.)'\s*(?:-|to|through)\s*'(.)'/g))
       for (let c = m[1].charCodeAt(0); c <= m[2].charCodeAt(0); c++) add(String.fromCharCode(c));
     for (const m of clause.matchAll(/'(.)'|"(.)"/g)) add(m[1] ?? m[2]);
