@@ -430,6 +430,33 @@ describe('Debug Help finds the bugs that live at the edges of the constraints (i
     expect(Number(input.left)).toBeGreaterThanOrEqual(0);
   });
 
+  it('a problem without a signature (stdin as it likes): says which features need one instead of guessing', async () => {
+    const id = await create({
+      title: `Stdio ${Math.random().toString(36).slice(2, 7)}`,
+      description: 'Read two numbers from stdin and print their sum.',
+      constraints: '1 <= a, b <= 10^9',
+      difficulty: 'easy',
+      points: 10,
+      inputVariables: [],
+      testCases: [{ inputs: {}, expectedOutput: '0', isExample: true }],
+      functionName: 'solve',
+      returnType: 'int',
+    });
+    const code = 'public class Main { public static void main(String[] a) { System.out.println(1); } }';
+    const before = jobsDone('ai-measure') + jobsDone('ai-counterexample');
+    const analysis = (
+      await t.http
+        .post('/api/analyze-code')
+        .set(bearer(user.token))
+        .send({ problemId: id, code, language: 'java' })
+        .expect(200)
+    ).body.analysis as string;
+    expect(analysis).toContain(AiMessages.measurementNeedsSignature);
+    expect(await debug(id, code)).toContain(AiMessages.counterexampleNeedsSignature);
+    // Nothing was generated or run for them.
+    expect(jobsDone('ai-measure') + jobsDone('ai-counterexample')).toBe(before);
+  });
+
   it('s of uppercase and lowercase English letters, code that assumes lowercase: finds an uppercase input', async () => {
     const p = edgeProblem(
       { functionName: 'distinct', returnType: 'int', inputVariables: [{ name: 's', type: 'string' }] },

@@ -131,6 +131,17 @@ export const AiMessages = {
    */
   measurementInconclusive: (growing: string, lowFactor: string, highFactor: string) =>
     `inconclusive: doubling ${growing} multiplied the time by ${lowFactor} to ${highFactor}, a range that spans more than one growth class`,
+  /**
+   * A problem without a signature (no typed input variables: a classic stdin/stdout problem; issue 34):
+   * the features that generate inputs say so instead of guessing.
+   */
+  measurementNeedsSignature:
+    "Not measured: measuring the complexity generates inputs from the problem's signature (its typed input variables), and this problem has none (it reads stdin as it likes), so no inputs could be made.",
+  counterexampleNeedsSignature:
+    "No counterexample was searched for: the search generates inputs from the problem's signature (its typed input variables), and this problem has none (it reads stdin as it likes).",
+  /** A signature with a type the generator cannot make (`TreeNode`). */
+  inputsNotGenerated: (types: string) =>
+    `Generated inputs are unavailable: the input type ${types} cannot be generated, so the measured complexity and the counterexample search were not run.`,
   /** Why a measurement is inconclusive, with the fixed cost it subtracted (`0.4 ms`). */
   measurementInconclusiveWhy: (fixed: string) =>
     `The runs stand too little above the fixed cost of a run (${fixed}, the smallest input's time, subtracted) for their growth to show one class; no class is named.`,
