@@ -143,7 +143,9 @@ export function generateInput(
       return clamp(sized ? n : intIn(rng, v.length), v.length);
     };
     if (edge) {
-      const value = edgeValue(v, edge, range, lengthOf(v.role === 'size'), rng);
+      // An edge is the variable's own bound, not the small values' one.
+      const full = related(v, rangeFor(v, n, {}), out);
+      const value = edgeValue(v, edge, full, lengthOf(v.role === 'size'), rng);
       if (value !== undefined) {
         out[v.name] = value;
         continue;
@@ -152,6 +154,15 @@ export function generateInput(
     if (depth === 0 && element === 'string') {
       out[v.name] = text(v.alphabet, Math.min(lengthOf(v.role === 'size'), MAX_GENERATED_ELEMENTS), rng);
     } else if (depth === 0) {
+      // A value an array's length is tied to (`nums.length == 2 * n`) grows with n as that array would.
+      const driven = spec.variables.find(
+        (s) => s.role === 'size' && s.lengthFrom?.name === v.name && s.lengthFrom.aspect === 'values',
+      )?.lengthFrom;
+      if (driven && (element === 'int' || element === 'long') && driven.times > 0 && !edge) {
+        const x = clamp(Math.round((n - driven.plus) / driven.times), range);
+        out[v.name] = element === 'long' ? BigInt(x) : x;
+        continue;
+      }
       out[v.name] =
         v.role === 'size' && (element === 'int' || element === 'long')
           ? element === 'long'
