@@ -48,6 +48,13 @@ export function buildInputSpec(
   );
   const defaults: string[] = [...reading.assumptions];
   const stated = (key: string) => resolvedBound(reading, key);
+  // Bounds that contradict each other (min above max) are not used: the default taken is stated.
+  const contradiction = (label: string, r: { min?: number; max?: number }, taken: NumberRange) => {
+    if (r.min !== undefined && r.max !== undefined && r.min > r.max)
+      defaults.push(
+        `${label}: the constraints read ${formatNumber(r.min)} to ${formatNumber(r.max)}, which is empty; assumed ${formatRange(taken)}`,
+      );
+  };
   const relation = (l: Linear | undefined) => {
     if (!l || l.times !== 1) return undefined;
     const [name, aspect] = l.key.split(':');
@@ -78,6 +85,7 @@ export function buildInputSpec(
       const fallback = depth === 2 ? DEFAULT_MATRIX_ROWS : DEFAULT_LENGTH;
       const length = stated(`${v.name}:length`);
       out.length = range(length, fallback);
+      contradiction(`${v.name}.length`, length, out.length);
       if (length.max === undefined) defaults.push(`${v.name}.length: assumed ${formatRange(out.length)}`);
       const columns = stated(`${v.name}:columns`);
       if (depth === 2 && columns.min !== undefined && columns.min === columns.max) out.columns = columns.min;
@@ -103,6 +111,7 @@ export function buildInputSpec(
             : DEFAULT_INT;
       const values = stated(`${v.name}:values`);
       out.values = range(values, fallback);
+      contradiction(depth ? `${v.name}[i]` : v.name, values, out.values);
       if (element === 'long')
         out.values = { min: Math.max(out.values.min, -SAFE_LONG), max: Math.min(out.values.max, SAFE_LONG) };
       const upper = (bound?.maxFrom ?? []).map(relation).find((r) => r !== undefined);

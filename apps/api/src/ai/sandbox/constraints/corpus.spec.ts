@@ -146,7 +146,7 @@ describe('property: the reader recovers the ranges a text was built from', () =>
   // `-2^31` is -(2^31), but `-10^9 + 7` is -(10^9) + 7: a negated sum is written in brackets.
   const negated = (b: { text: string; value: number }) => ({
     text: /[+-]/.test(b.text) ? `-(${b.text})` : `-${b.text}`,
-    value: -b.value,
+    value: 0 - b.value,
   });
   const subject = fc.constantFrom(
     { vars: 'n:int', term: 'n', key: 'n:values' },
@@ -205,8 +205,8 @@ describe('property: the reader recovers the ranges a text was built from', () =>
           { name: 'nums', type: 'int[]' },
         ] as Variable[];
         const r = readConstraints(text, vars);
-        expect(resolvedBound(r, 'left:values')).toEqual({ min: -a.value, max: b.value });
-        expect(resolvedBound(r, 'right:values')).toEqual({ min: -a.value, max: b.value });
+        expect(resolvedBound(r, 'left:values')).toEqual({ min: 0 - a.value, max: b.value });
+        expect(resolvedBound(r, 'right:values')).toEqual({ min: 0 - a.value, max: b.value });
         expect(r.bounds.get('left:values')?.maxFrom).toEqual([{ key: 'right:values', times: 1, plus: 0 }]);
         expect(resolvedBound(r, 'nums:length')).toEqual({ min: 1, max: b.value });
         expect(r.oneOf.get('nums')).toEqual(values);
