@@ -147,7 +147,7 @@ async function main() {
       .join(' ');
   console.log(`load average at start: ${load()} (2 cores); ${RUNS} runs each`);
   console.log(
-    'program     slope min/med/max   ×per doubling (med)  last n   spent CPU ms (med)  wall s (med)  statuses  named (issue 34)',
+    'program     slope min/med/max   ×per doubling (med)  last n   spent CPU ms (med)  wall s (med)  statuses          named (issue 34)',
   );
   for (const [label, code] of Object.entries(PROGRAMS)) {
     if (process.env.ONLY && process.env.ONLY !== label) continue;
@@ -174,7 +174,7 @@ async function main() {
         `${median(last)}`.padEnd(9) +
         `${f(median(rows.map((r) => r.result.spentMs)), 0)}`.padEnd(20) +
         `${f(median(rows.map((r) => r.wallMs)) / 1000, 1)}`.padEnd(14) +
-        [...new Set(rows.map((r) => r.result.status))].join(',').padEnd(10) +
+        `${[...new Set(rows.map((r) => r.result.status))].join(',')} `.padEnd(18) +
         named(rows.map((r) => r.result)),
     );
   }
