@@ -12,7 +12,7 @@
 // is printed with the figures: wall times grow with it, CPU times and slopes should not.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { appendFileSync, existsSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -106,6 +106,10 @@ function startWorker() {
     env: { ...process.env, REDIS_URL, REDIS_PREFIX: PREFIX, JUDGE_QUEUE_PREFIX: PREFIX },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // JUDGE_CGROUP=/sys/fs/cgroup/cpu/<name>: the worker (and every JVM it starts) joins that cgroup, so a
+  // CPU limit on it (cpu.cfs_quota_us 50000 per 100000, or v2 cpu.max "50000 100000") makes a slower machine.
+  if (process.env.JUDGE_CGROUP)
+    appendFileSync(join(process.env.JUDGE_CGROUP, 'cgroup.procs'), `${child.pid}\n`);
   let out = '';
   child.stdout.on('data', (d) => (out += d));
   child.stderr.on('data', (d) => (out += d));
@@ -143,7 +147,7 @@ async function main() {
       .join(' ');
   console.log(`load average at start: ${load()} (2 cores); ${RUNS} runs each`);
   console.log(
-    'program     slope min/med/max   ×per doubling (med)  last n   spent CPU ms (med)  wall s (med)  statuses',
+    'program     slope min/med/max   ×per doubling (med)  last n   spent CPU ms (med)  wall s (med)  statuses          named (issue 34)',
   );
   for (const [label, code] of Object.entries(PROGRAMS)) {
     if (process.env.ONLY && process.env.ONLY !== label) continue;
@@ -170,7 +174,8 @@ async function main() {
         `${median(last)}`.padEnd(9) +
         `${f(median(rows.map((r) => r.result.spentMs)), 0)}`.padEnd(20) +
         `${f(median(rows.map((r) => r.wallMs)) / 1000, 1)}`.padEnd(14) +
-        [...new Set(rows.map((r) => r.result.status))].join(','),
+        `${[...new Set(rows.map((r) => r.result.status))].join(',')} `.padEnd(18) +
+        named(rows.map((r) => r.result)),
     );
   }
   const searches = [];
@@ -194,6 +199,26 @@ async function main() {
   await queue.close();
   await events.close();
   worker.kill('SIGTERM');
+}
+
+/** What the analysis names per run (apps/api/src/ai/sandbox/measured.ts): a class only when the slope's whole range is in it. */
+function named(results) {
+  const cls = (x) => (x < 0.35 ? 'O(1)' : x < 1.4 ? 'O(n)' : x < 2.4 ? 'O(n²)' : x < 3.4 ? 'O(n³)' : 'worse');
+  const counts = {};
+  for (const r of results) {
+    const label =
+      r.slope === undefined
+        ? r.status === 'too-slow'
+          ? 'too slow'
+          : 'too fast to tell'
+        : r.slopeRange && cls(r.slopeRange.low) !== cls(r.slopeRange.high)
+          ? 'inconclusive'
+          : cls(r.slope);
+    counts[label] = (counts[label] ?? 0) + 1;
+  }
+  return Object.entries(counts)
+    .map(([k, n]) => `${k} ${n}/${results.length}`)
+    .join(', ');
 }
 
 main().catch((e) => {

@@ -57,6 +57,20 @@ export interface GeneratedVariable {
   columns?: number;
   /** A value bounded by the input's size (`k <= nums.length`): drawn from [min, n]. */
   atMostSize?: boolean;
+  /**
+   * Generation constraints the constraints text states (issue 34): values at most another variable's
+   * value or length plus `plus` (`left <= right`, `graph[u][i] <= n - 1`), …
+   */
+  maxFrom?: { name: string; aspect: 'length' | 'values'; plus: number };
+  /** … a length equal to `times` another's length or value plus `plus` (`nums.length == 2 * n`), … */
+  lengthFrom?: { name: string; aspect: 'length' | 'values'; times: number; plus: number };
+  /** … values only from a list (`nums[i] is either 0 or 1`), pairwise distinct elements, a bound on their sum, … */
+  oneOf?: number[];
+  distinct?: boolean;
+  sumMax?: number;
+  /** … each matrix row ascending (`0 <= start_i <= end_i`), and a string array's element length. */
+  sortedRows?: boolean;
+  elementLength?: NumberRange;
 }
 
 export interface InputSpec {
@@ -89,8 +103,15 @@ export interface MeasuredPoint {
 export interface AiMeasureResult {
   status: 'measured' | 'too-slow' | 'too-fast' | 'fails-examples' | 'crashed' | 'compile-error';
   points: MeasuredPoint[];
-  /** Log-log slope of time against n over the points above the noise floor. */
+  /** Log-log slope of time against n (the fixed cost subtracted) over the points clear of it. */
   slope?: number;
+  /**
+   * The slopes the same points allow once each time may be off by its jitter (issue 34): a class is
+   * named only when the whole range falls in it, else the measurement is inconclusive.
+   */
+  slopeRange?: { low: number; high: number };
+  /** The fixed cost subtracted before fitting: the smallest input's time, ms. */
+  fixedMs?: number;
   /** The size variables that grew together (`n` is each one's size). */
   sizeNames: string[];
   /** The largest n the constraints allow (every size variable at its bound). */

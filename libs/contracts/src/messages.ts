@@ -126,6 +126,26 @@ export const AiMessages = {
   measurementUnavailable: 'The measured complexity is unavailable: no judge answered in time.',
   noReferenceSolution: 'This problem has no reference solution, so no counterexample could be searched for.',
   counterexampleUnavailable: 'The counterexample search is unavailable: no judge answered in time.',
+  /**
+   * A measurement whose points allow more than one growth class (issue 34): it names none. `growing`
+   * is what doubled (`n`); the factors are the lowest and highest per doubling the data allows.
+   */
+  measurementInconclusive: (growing: string, lowFactor: string, highFactor: string) =>
+    `inconclusive: doubling ${growing} multiplied the time by ${lowFactor} to ${highFactor}, a range that spans more than one growth class`,
+  /**
+   * A problem without a signature (no typed input variables: a classic stdin/stdout problem; issue 34):
+   * the features that generate inputs say so instead of guessing.
+   */
+  measurementNeedsSignature:
+    "Not measured: measuring the complexity generates inputs from the problem's signature (its typed input variables), and this problem has none (it reads stdin as it likes), so no inputs could be made.",
+  counterexampleNeedsSignature:
+    "No counterexample was searched for: the search generates inputs from the problem's signature (its typed input variables), and this problem has none (it reads stdin as it likes).",
+  /** A signature with a type the generator cannot make (`TreeNode`). */
+  inputsNotGenerated: (types: string) =>
+    `Generated inputs are unavailable: the input type ${types} cannot be generated, so the measured complexity and the counterexample search were not run.`,
+  /** Why a measurement is inconclusive, with the fixed cost it subtracted (`0.4 ms`). */
+  measurementInconclusiveWhy: (fixed: string) =>
+    `The runs stand too little above the fixed cost of a run (${fixed}, the smallest input's time, subtracted) for their growth to show one class; no class is named.`,
 } as const;
 
 /** What a user reads when a Google or GitHub sign-in fails (the web prefixes 'OAuth login failed: '). */

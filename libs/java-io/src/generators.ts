@@ -32,7 +32,33 @@ export const MAX_GENERATED_ELEMENTS = 1 << 20;
 export interface GenerateOptions {
   /** Values drawn from a small range around zero (within the variable's own range). */
   smallValues?: boolean;
+  /** An edge case (issue 34): one variable's (or, with no name, every variable's) boundary value or shape. */
+  edge?: { name?: string; kind: EdgeKind };
 }
+
+/**
+ * The edge cases the counterexample search tries before random inputs: a number's min, max, 0, ±1;
+ * an empty and a one-element array or string; all elements equal; sorted and reversed; and a string
+ * holding a character of each class of its alphabet (`class0` lowercase, `class1` uppercase, …).
+ */
+export const EDGE_KINDS = [
+  'min',
+  'max',
+  'zero',
+  'one',
+  'minusOne',
+  'empty',
+  'single',
+  'equal',
+  'sorted',
+  'reversed',
+  'class0',
+  'class1',
+  'class2',
+  'class3',
+  'class4',
+] as const;
+export type EdgeKind = (typeof EDGE_KINDS)[number];
 
 const clamp = (x: number, r: NumberRange) => Math.min(Math.max(x, r.min), r.max);
 
@@ -56,6 +82,11 @@ function rangeFor(v: GeneratedVariable, n: number, options: GenerateOptions): Nu
 
 function scalar(v: GeneratedVariable, rng: () => number, range: NumberRange): JavaValue {
   const { element } = TYPE_SHAPES[v.type];
+  if (v.oneOf?.length && (element === 'int' || element === 'long')) {
+    const allowed = v.oneOf.filter((x) => x >= range.min && x <= range.max);
+    const pick = (allowed.length ? allowed : v.oneOf)[Math.floor(rng() * (allowed.length || v.oneOf.length))];
+    return element === 'long' ? BigInt(pick) : pick;
+  }
   switch (element) {
     case 'int':
       return intIn(rng, range);
@@ -68,8 +99,14 @@ function scalar(v: GeneratedVariable, rng: () => number, range: NumberRange): Ja
     case 'char':
       return v.alphabet[Math.floor(rng() * v.alphabet.length)] ?? 'a';
     case 'string':
-    default:
-      return text(v.alphabet, Math.floor(rng() * 8), rng);
+    default: {
+      const each = v.elementLength ?? { min: 0, max: 7 };
+      return text(
+        v.alphabet,
+        intIn(rng, { min: each.min, max: Math.min(each.max, Math.max(each.min, 7)) }),
+        rng,
+      );
+    }
   }
 }
 
@@ -91,33 +128,301 @@ export function generateInput(
   options: GenerateOptions = {},
 ): InputValues {
   const out: InputValues = {};
-  for (const v of spec.variables) {
+  for (const v of generationOrder(spec)) {
     const { element, depth } = TYPE_SHAPES[v.type];
-    const range = rangeFor(v, n, options);
+    const range = related(v, rangeFor(v, n, options), out);
+    const edge =
+      options.edge && (options.edge.name === undefined || options.edge.name === v.name)
+        ? options.edge.kind
+        : undefined;
+    const lengthOf = (sized: boolean) => {
+      const tied = tiedLength(v, out);
+      if (tied !== undefined) return tied;
+      if (edge === 'empty') return clamp(0, v.length);
+      if (edge === 'single') return clamp(1, v.length);
+      return clamp(sized ? n : intIn(rng, v.length), v.length);
+    };
+    if (edge) {
+      // An edge is the variable's own bound, not the small values' one.
+      const full = related(v, rangeFor(v, n, {}), out);
+      const value = edgeValue(v, edge, full, lengthOf(v.role === 'size'), rng);
+      if (value !== undefined) {
+        out[v.name] = value;
+        continue;
+      }
+    }
     if (depth === 0 && element === 'string') {
-      const length = clamp(v.role === 'size' ? n : intIn(rng, v.length), v.length);
-      out[v.name] = text(v.alphabet, Math.min(length, MAX_GENERATED_ELEMENTS), rng);
+      out[v.name] = text(v.alphabet, Math.min(lengthOf(v.role === 'size'), MAX_GENERATED_ELEMENTS), rng);
     } else if (depth === 0) {
+      // A value an array's length is tied to (`nums.length == 2 * n`) grows with n as that array would.
+      const driven = spec.variables.find(
+        (s) => s.role === 'size' && s.lengthFrom?.name === v.name && s.lengthFrom.aspect === 'values',
+      )?.lengthFrom;
+      if (driven && (element === 'int' || element === 'long') && driven.times > 0 && !edge) {
+        const x = clamp(Math.round((n - driven.plus) / driven.times), range);
+        out[v.name] = element === 'long' ? BigInt(x) : x;
+        continue;
+      }
       out[v.name] =
         v.role === 'size' && (element === 'int' || element === 'long')
           ? element === 'long'
-            ? BigInt(clamp(n, v.values))
-            : clamp(n, v.values)
+            ? BigInt(clamp(n, range))
+            : clamp(n, range)
           : scalar(v, rng, range);
     } else if (depth === 1) {
-      const length = Math.min(
-        clamp(v.role === 'size' ? n : intIn(rng, v.length), v.length),
-        MAX_GENERATED_ELEMENTS,
+      const length = Math.min(lengthOf(v.role === 'size'), MAX_GENERATED_ELEMENTS);
+      out[v.name] = constrain(
+        v,
+        Array.from({ length }, () => scalar(v, rng, range)),
+        range,
+        rng,
       );
-      out[v.name] = Array.from({ length }, () => scalar(v, rng, range));
     } else {
       const cells = v.role === 'size' ? n : intIn(rng, v.length);
-      const rows = clamp(v.columns ? cells : Math.max(1, Math.round(Math.sqrt(cells))), v.length);
+      const tied = tiedLength(v, out);
+      const rows = tied ?? clamp(v.columns ? cells : Math.max(1, Math.round(Math.sqrt(cells))), v.length);
       const columns = v.columns ?? rows;
       const safeRows = Math.min(rows, Math.floor(MAX_GENERATED_ELEMENTS / Math.max(1, columns)));
-      out[v.name] = Array.from({ length: safeRows }, () =>
-        Array.from({ length: columns }, () => scalar(v, rng, range)),
-      );
+      out[v.name] = Array.from({ length: safeRows }, () => {
+        const row = Array.from({ length: columns }, () => scalar(v, rng, range));
+        return v.sortedRows ? sortValues(row) : row;
+      });
+    }
+  }
+  return order(spec, out);
+}
+
+/** The characters of an alphabet by class: lowercase, uppercase, digits, space, the rest. */
+function alphabetClasses(alphabet: string): string[] {
+  const classes = [/[a-z]/, /[A-Z]/, /[0-9]/, / /, /[^a-zA-Z0-9 ]/].map((re) =>
+    [...alphabet].filter((c) => re.test(c)).join(''),
+  );
+  return classes.filter(Boolean);
+}
+
+/** One variable's value for an edge case, or undefined when the kind does not apply to it. */
+function edgeValue(
+  v: GeneratedVariable,
+  kind: EdgeKind,
+  range: NumberRange,
+  length: number,
+  rng: () => number,
+): JavaValue | undefined {
+  const { element, depth } = TYPE_SHAPES[v.type];
+  const wrap = (x: number): JavaValue => (element === 'long' ? BigInt(x) : x);
+  const numberFor = (k: EdgeKind): JavaValue | undefined => {
+    if (element === 'boolean') return k === 'min' ? false : k === 'max' ? true : undefined;
+    if (element === 'char') {
+      const classes = alphabetClasses(v.alphabet);
+      const c = /^class(\d)$/.exec(k);
+      if (c) return classes[Number(c[1])]?.[0];
+      return k === 'min' ? v.alphabet[0] : k === 'max' ? v.alphabet[v.alphabet.length - 1] : undefined;
+    }
+    if (element !== 'int' && element !== 'long' && element !== 'double') return undefined;
+    const lo = element === 'double' ? range.min : Math.ceil(range.min);
+    const hi = element === 'double' ? range.max : Math.floor(range.max);
+    const at = (x: number) => {
+      const y = Math.min(Math.max(x, lo), hi);
+      if (v.oneOf?.length && !v.oneOf.includes(y)) return undefined;
+      return element === 'double' ? y : wrap(y);
+    };
+    switch (k) {
+      case 'min':
+        return at(v.oneOf?.length ? Math.min(...v.oneOf) : lo);
+      case 'max':
+        return at(v.oneOf?.length ? Math.max(...v.oneOf) : hi);
+      case 'zero':
+        return at(0);
+      case 'one':
+        return at(1);
+      case 'minusOne':
+        return at(-1);
+      default:
+        return undefined;
+    }
+  };
+  if (depth === 0 && element === 'string') {
+    const classes = alphabetClasses(v.alphabet);
+    const c = /^class(\d)$/.exec(kind);
+    if (c) {
+      const chars = classes[Number(c[1])];
+      if (!chars) return undefined;
+      return text(v.alphabet, Math.max(0, length - 1), rng) + chars[0];
+    }
+    switch (kind) {
+      case 'empty':
+      case 'single':
+        return text(v.alphabet, length, rng);
+      case 'min':
+      case 'equal':
+        return (v.alphabet[0] ?? 'a').repeat(length);
+      case 'max':
+        return (v.alphabet[v.alphabet.length - 1] ?? 'z').repeat(length);
+      default:
+        return undefined;
+    }
+  }
+  if (depth === 0) return numberFor(kind);
+  if (depth === 2) return undefined;
+  const small = () =>
+    scalar(v, rng, {
+      min: Math.max(range.min, -5),
+      max: Math.max(Math.max(range.min, -5), Math.min(range.max, 10)),
+    });
+  switch (kind) {
+    case 'empty':
+    case 'single':
+      return Array.from({ length }, small);
+    case 'equal': {
+      const x = small();
+      return v.distinct ? undefined : Array.from({ length }, () => x);
+    }
+    case 'sorted':
+    case 'reversed': {
+      const sorted = sortValues(constrain(v, Array.from({ length }, small), range, rng));
+      return kind === 'sorted' ? sorted : sorted.reverse();
+    }
+    default: {
+      if (v.distinct && length > 1) return undefined;
+      const x = numberFor(kind);
+      return x === undefined
+        ? undefined
+        : constrain(
+            v,
+            Array.from({ length }, () => x),
+            range,
+            rng,
+          );
+    }
+  }
+}
+
+/**
+ * The edge cases of a spec, for the counterexample search to try before random inputs (issue 34):
+ * every variable at each boundary together, then each variable's own, the others small.
+ */
+export function edgeInputs(spec: InputSpec, n: number, rng: () => number): InputValues[] {
+  const out = new Map<string, InputValues>();
+  const add = (values: InputValues) => {
+    const key = JSON.stringify(values, (_, x) => (typeof x === 'bigint' ? `${x}n` : x));
+    if (!out.has(key) && satisfies(spec, values)) out.set(key, values);
+  };
+  for (const kind of EDGE_KINDS) add(generateInput(spec, n, rng, { smallValues: true, edge: { kind } }));
+  for (const v of spec.variables)
+    for (const kind of EDGE_KINDS)
+      add(generateInput(spec, n, rng, { smallValues: true, edge: { name: v.name, kind } }));
+  return [...out.values()];
+}
+
+/** Whether values keep the spec's stated relations (shrinking must not break them). */
+export function satisfies(spec: InputSpec, values: InputValues): boolean {
+  for (const v of spec.variables) {
+    const value = values[v.name];
+    const { element, depth } = TYPE_SHAPES[v.type];
+    const numbers = (x: JavaValue): number[] =>
+      Array.isArray(x)
+        ? x.flatMap((e) => numbers(e))
+        : typeof x === 'number' || typeof x === 'bigint'
+          ? [Number(x)]
+          : [];
+    if (v.maxFrom) {
+      const base = measureOf(values[v.maxFrom.name], v.maxFrom.aspect);
+      if (base !== undefined && numbers(value).some((x) => x > base + v.maxFrom!.plus)) return false;
+    }
+    if (v.lengthFrom) {
+      const tied = tiedLength(v, values);
+      if (tied !== undefined && (Array.isArray(value) || typeof value === 'string') && value.length !== tied)
+        return false;
+    }
+    if (v.oneOf?.length && numbers(value).some((x) => !v.oneOf!.includes(x))) return false;
+    if (v.distinct && depth === 1 && Array.isArray(value)) {
+      const keys = value.map((x) => String(x));
+      if (new Set(keys).size !== keys.length) return false;
+    }
+    if (v.sortedRows && depth === 2 && Array.isArray(value))
+      for (const row of value as JavaValue[][])
+        for (let i = 1; i < row.length; i++) if (Number(row[i - 1]) > Number(row[i])) return false;
+    if (v.sumMax !== undefined && (element === 'int' || element === 'long') && depth > 0)
+      if (numbers(value).reduce((s, x) => s + x, 0) > v.sumMax) return false;
+  }
+  return true;
+}
+
+/** Variables another one refers to (`left <= right`, `nums.length == 2 * n`) are generated first. */
+function generationOrder(spec: InputSpec): GeneratedVariable[] {
+  const refersTo = (v: GeneratedVariable) => [v.maxFrom?.name, v.lengthFrom?.name].filter(Boolean);
+  const free = spec.variables.filter((v) => refersTo(v).length === 0);
+  const bound = spec.variables.filter((v) => refersTo(v).length > 0);
+  return [...free, ...bound];
+}
+
+/** The values in the spec's order (generation may go in another). */
+function order(spec: InputSpec, values: InputValues): InputValues {
+  return Object.fromEntries(spec.variables.map((v) => [v.name, values[v.name]]));
+}
+
+/** The size of a generated value: an array's or string's length, a number's value. */
+function measureOf(value: JavaValue | undefined, aspect: 'length' | 'values'): number | undefined {
+  if (value === undefined) return undefined;
+  if (aspect === 'length')
+    return Array.isArray(value) || typeof value === 'string' ? value.length : undefined;
+  return typeof value === 'number' || typeof value === 'bigint' ? Number(value) : undefined;
+}
+
+/** A length tied to another variable (`nums.length == 2 * n`), when that one is generated. */
+function tiedLength(v: GeneratedVariable, out: InputValues): number | undefined {
+  if (!v.lengthFrom) return undefined;
+  const base = measureOf(out[v.lengthFrom.name], v.lengthFrom.aspect);
+  if (base === undefined) return undefined;
+  return Math.max(0, Math.round(v.lengthFrom.times * base + v.lengthFrom.plus));
+}
+
+/** The range narrowed by a bound in another variable (`left <= right`: at most right's value). */
+function related(v: GeneratedVariable, r: NumberRange, out: InputValues): NumberRange {
+  if (!v.maxFrom) return r;
+  const base = measureOf(out[v.maxFrom.name], v.maxFrom.aspect);
+  if (base === undefined) return r;
+  const max = Math.min(r.max, base + v.maxFrom.plus);
+  return max >= r.min ? { min: r.min, max } : { min: r.min, max: r.min };
+}
+
+function sortValues(row: JavaValue[]): JavaValue[] {
+  return [...row].sort((a, b) => (Number(a) < Number(b) ? -1 : Number(a) > Number(b) ? 1 : 0));
+}
+
+/** An array's elements made to keep the stated promises: distinct, within a sum. */
+function constrain(
+  v: GeneratedVariable,
+  values: JavaValue[],
+  r: NumberRange,
+  rng: () => number,
+): JavaValue[] {
+  const { element } = TYPE_SHAPES[v.type];
+  let out = values;
+  if (v.distinct && (element === 'int' || element === 'long')) {
+    const seen = new Set<string>();
+    const span = Math.floor(r.max) - Math.ceil(r.min) + 1;
+    out = [];
+    for (const x of values) {
+      let y = Number(x);
+      for (let tries = 0; seen.has(String(y)) && tries < 20; tries++) y = intIn(rng, r);
+      // A small range runs out of fresh values: step through it.
+      for (let k = 0; seen.has(String(y)) && k < span; k++) y = r.min + ((y - r.min + 1) % span);
+      if (seen.has(String(y))) break;
+      seen.add(String(y));
+      out.push(element === 'long' ? BigInt(y) : y);
+    }
+  } else if (v.distinct && element === 'string') {
+    out = [...new Set(values as string[])];
+  }
+  if (v.sumMax !== undefined && (element === 'int' || element === 'long')) {
+    const total = out.reduce<number>((s, x) => s + Number(x), 0);
+    if (total > v.sumMax && total > 0) {
+      const k = v.sumMax / total;
+      out = out.map((x) => {
+        const y = Math.max(Math.ceil(r.min), Math.floor(Number(x) * k));
+        return element === 'long' ? BigInt(y) : y;
+      });
     }
   }
   return out;
@@ -153,6 +458,10 @@ export function inputSize(spec: InputSpec, values: InputValues): number {
  * dropped. The counterexample search keeps the first that still fails, and repeats.
  */
 export function shrinkCandidates(spec: InputSpec, values: InputValues): InputValues[] {
+  return shrinkSteps(spec, values).filter((c) => satisfies(spec, c));
+}
+
+function shrinkSteps(spec: InputSpec, values: InputValues): InputValues[] {
   const out: InputValues[] = [];
   const push = (name: string, value: JavaValue) => out.push({ ...values, [name]: value });
   for (const v of spec.variables) {

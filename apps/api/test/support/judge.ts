@@ -1,5 +1,5 @@
 import { ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { appendFileSync, existsSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { TEST_REDIS_URL } from './env';
@@ -12,6 +12,13 @@ export interface RunningJudge {
   output: () => string;
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
+
+/**
+ * A cgroup directory the tests' judges join when set (its `cgroup.procs`, or `tasks` on cgroup v1):
+ * with a CPU limit on it (v2 `cpu.max` 50000 100000, v1 `cpu.cfs_quota_us` 50000), the judge and
+ * every JVM it starts run as on a machine half as fast (issue 34: the measurement must hold there).
+ */
+const JUDGE_TEST_CGROUP = process.env.JUDGE_TEST_CGROUP;
 
 /** Starts a real judge worker process (apps/judge, built) on its own queue prefix. */
 export async function startJudge(
@@ -31,6 +38,8 @@ export async function startJudge(
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  if (JUDGE_TEST_CGROUP && child.pid)
+    appendFileSync(resolve(JUDGE_TEST_CGROUP, 'cgroup.procs'), `${child.pid}\n`);
   child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
   const deadline = Date.now() + 90_000;

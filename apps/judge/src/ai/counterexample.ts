@@ -5,6 +5,7 @@ import type {
   JudgeTestResult,
 } from '@javelin/contracts';
 import {
+  edgeInputs,
   encodeInput,
   formatInput,
   generateInput,
@@ -22,6 +23,9 @@ const ROUNDS = [
   { inputs: 48, maxN: 6 },
   { inputs: 48, maxN: 14 },
 ];
+/** Edge cases are made at this size (and at 1), at most this many. */
+const EDGE_N = 3;
+const MAX_EDGES = 96;
 /** The user's runs go in chunks, smallest inputs first, so a slow failing program costs one chunk. */
 const CHUNK = 12;
 /** Shrinking tries at most this many smaller inputs per step, and this many steps. */
@@ -48,7 +52,9 @@ interface Failure extends Candidate {
 
 /**
  * Searches small generated inputs for one where the user's program and the problem's reference
- * solution disagree (or the user's crashes), then shrinks it to the smallest failing input found.
+ * solution disagree (or the user's crashes): every edge case first (each variable's boundary values,
+ * empty, one-element, all-equal, sorted and reversed arrays, each character class of a string), then
+ * random ones; shrinks what it finds to the smallest failing input, keeping the stated relations.
  * The inputs come from the signature and constraints only: no test of the problem is used.
  */
 export async function findCounterexample(
@@ -126,15 +132,27 @@ export async function findCounterexample(
   };
 
   let best: Failure | undefined;
-  for (const round of ROUNDS) {
+  // Edges first (issue 34): every boundary value and shape of the inputs, then random rounds.
+  const edges = () =>
+    [...edgeInputs(data.spec, EDGE_N, rng), ...edgeInputs(data.spec, 1, rng)]
+      .slice(0, MAX_EDGES)
+      .map(candidate);
+  const rounds: (() => Candidate[])[] = [
+    edges,
+    ...ROUNDS.map(
+      (round) => () =>
+        Array.from({ length: round.inputs }, (_, i) =>
+          candidate(
+            generateInput(data.spec, Math.floor((i * (round.maxN + 1)) / round.inputs), rng, {
+              smallValues: i % 2 === 0,
+            }),
+          ),
+        ),
+    ),
+  ];
+  for (const round of rounds) {
     if (best || outOfTime()) break;
-    const inputs = Array.from({ length: round.inputs }, (_, i) =>
-      candidate(
-        generateInput(data.spec, Math.floor((i * (round.maxN + 1)) / round.inputs), rng, {
-          smallValues: i % 2 === 0,
-        }),
-      ),
-    );
+    const inputs = round();
     const found = await failing(inputs);
     if (found === 'reference')
       return { status: 'reference-failed', tried, detail: 'the reference solution does not compile' };

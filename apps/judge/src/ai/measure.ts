@@ -16,7 +16,7 @@ import {
 } from '@javelin/java-io';
 import type { Judge } from '../judge';
 import { cpuMsOf, withCpuTimer } from './cpu-timer';
-import { fitSlope, NOISE_FLOOR_MS } from './fit';
+import { fitGrowth, fitSlope, NOISE_FLOOR_MS } from './fit';
 
 /** The first size measured (2^7), unless the constraints allow less. */
 export const FIRST_N = 128;
@@ -83,16 +83,27 @@ export async function measureComplexity(judge: Judge, data: AiMeasureJobData): P
   let spent = 0;
   let n = Math.min(FIRST_N, maxN);
   let batchSize = FIRST_BATCH;
-  const result = (status: AiMeasureResult['status'], detail?: string): AiMeasureResult => ({
-    status,
-    points,
-    slope: fitSlope(points),
-    sizeNames,
-    maxN,
-    spentMs: Math.round(spent),
-    clock: code === data.code ? 'wall' : 'cpu',
-    ...(detail ? { detail } : {}),
-  });
+  const result = (status: AiMeasureResult['status'], detail?: string): AiMeasureResult => {
+    const growth = fitGrowth(points);
+    return {
+      status,
+      points,
+      ...(growth
+        ? {
+            slope: growth.slope,
+            slopeRange: { low: growth.low, high: growth.high },
+            fixedMs: growth.fixedMs,
+          }
+        : points.length
+          ? { fixedMs: points[0].ms }
+          : {}),
+      sizeNames,
+      maxN,
+      spentMs: Math.round(spent),
+      clock: code === data.code ? 'wall' : 'cpu',
+      ...(detail ? { detail } : {}),
+    };
+  };
 
   for (;;) {
     const left = data.budgetMs - spent;

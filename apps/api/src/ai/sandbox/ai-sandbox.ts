@@ -5,6 +5,8 @@ import {
   AiLintResult,
   AiMeasureJobData,
   AiMeasureResult,
+  AiMessages,
+  isProblemInputType,
   JudgeLimits,
 } from '@javelin/contracts';
 import { createHash } from 'node:crypto';
@@ -30,6 +32,24 @@ export interface SandboxProblem {
   /** How the problem judges (its variables and checker): the examples are judged as a submission judges them. */
   judging: JudgedProblem;
   examples: JudgedTest[];
+}
+
+/**
+ * Why inputs cannot be generated for a problem (issue 34, item 5): it has no signature (a classic
+ * stdin/stdout problem), or a type the generator does not make. Undefined when they can.
+ */
+function withoutSignature(problem: SandboxProblem): { measure: string; counterexample: string } | undefined {
+  if (problem.inputVariables.length === 0)
+    return {
+      measure: AiMessages.measurementNeedsSignature,
+      counterexample: AiMessages.counterexampleNeedsSignature,
+    };
+  const unsupported = problem.inputVariables.filter((v) => !isProblemInputType(v.type)).map((v) => v.type);
+  if (unsupported.length) {
+    const sentence = AiMessages.inputsNotGenerated([...new Set(unsupported)].join(', '));
+    return { measure: sentence, counterexample: sentence };
+  }
+  return undefined;
 }
 
 const seedOf = (code: string) => createHash('sha256').update(code).digest().readUInt32BE(0);
@@ -70,6 +90,8 @@ export class AiSandbox {
     staticTime?: Cost,
   ): Promise<MeasuredReport | undefined> {
     if (this.config.measureBudgetMs === 0) return undefined;
+    const missing = withoutSignature(problem);
+    if (missing) return { summary: missing.measure, detail: missing.measure, tooSlow: false };
     const built = buildInputSpec(problem.inputVariables, problem.constraints);
     if (!built || !built.spec.variables.some((v) => v.role === 'size')) return undefined;
     const key = `ai:measure:${createHash('sha256')
@@ -112,6 +134,8 @@ export class AiSandbox {
    */
   async counterexample(problem: SandboxProblem, code: string): Promise<CounterexampleOutcome | undefined> {
     if (this.config.counterexampleBudgetMs === 0) return undefined;
+    const missing = withoutSignature(problem);
+    if (missing) return { kind: 'no-signature', sentence: missing.counterexample };
     const built = buildInputSpec(problem.inputVariables, problem.constraints);
     if (!built) return undefined;
     const reference = await this.references.of(problem.id);
@@ -131,6 +155,6 @@ export class AiSandbox {
       data,
       this.config.sandboxTimeoutMs,
     );
-    return result ? { kind: 'searched', result } : { kind: 'unavailable' };
+    return result ? { kind: 'searched', result, assumed: built.defaults } : { kind: 'unavailable' };
   }
 }

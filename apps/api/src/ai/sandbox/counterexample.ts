@@ -5,7 +5,12 @@ const MAX_SHOWN = 2_000;
 
 /** What Debug Help says of the counterexample search: a section of the answer. */
 export type CounterexampleOutcome =
-  { kind: 'no-reference' } | { kind: 'unavailable' } | { kind: 'searched'; result: AiCounterexampleResult };
+  | { kind: 'no-reference' }
+  | { kind: 'unavailable' }
+  /** No inputs can be generated (no signature, an unsupported type): the sentence says so. */
+  | { kind: 'no-signature'; sentence: string }
+  /** `assumed`: the defaults and assumptions the inputs were generated with (issue 34). */
+  | { kind: 'searched'; result: AiCounterexampleResult; assumed?: string[] };
 
 const VERDICT_TEXT: Record<string, string> = {
   runtime_error: 'crashed',
@@ -24,7 +29,11 @@ export function counterexampleSection(outcome: CounterexampleOutcome | undefined
   const out = ['## Counterexample', ''];
   if (outcome.kind === 'no-reference') return [...out, AiMessages.noReferenceSolution, ''];
   if (outcome.kind === 'unavailable') return [...out, AiMessages.counterexampleUnavailable, ''];
+  if (outcome.kind === 'no-signature') return [...out, outcome.sentence, ''];
   const r = outcome.result;
+  const assumed = outcome.assumed?.length
+    ? [`_Generated with these assumptions (the constraints did not say): ${outcome.assumed.join('; ')}._`, '']
+    : [];
   switch (r.status) {
     case 'found': {
       const input = (r.input ?? []).map((v) => `${v.name} = ${v.value}`).join('\n');
@@ -46,6 +55,7 @@ export function counterexampleSection(outcome: CounterexampleOutcome | undefined
       out.push(
         '_The input was generated from the signature and constraints: it is not one of the tests._',
         '',
+        ...assumed,
       );
       return out;
     }
@@ -54,6 +64,7 @@ export function counterexampleSection(outcome: CounterexampleOutcome | undefined
         ...out,
         `No difference from the reference solution on ${r.tried} small generated inputs: the failure likely needs a larger input (overflow, time or memory), or a case the constraints allow but the generator did not try.`,
         '',
+        ...assumed,
       ];
     case 'reference-failed':
       return [...out, 'The reference solution could not be run, so no counterexample was searched for.', ''];

@@ -10,7 +10,6 @@ describe('the input spec read from a signature and its constraints', () => {
       [{ name: 'nums', type: 'array' }],
       '1 <= nums.length <= 10^5\n-10^9 <= nums[i] <= 10^9',
     );
-    console.log(JSON.stringify(built));
     expect(byName(built, 'nums')).toMatchObject({
       role: 'size',
       length: { min: 1, max: 1e5 },
@@ -99,7 +98,14 @@ describe('the input spec read from a signature and its constraints', () => {
       'nums.length: assumed 1 to 10^5',
       'nums[i]: assumed -10^9 to 10^9',
       'target: assumed 1 to n',
+      'not read, so not used: "Each input has exactly one solution."',
     ]);
+  });
+
+  it('states the default it takes when the bounds read contradict each other', () => {
+    const built = buildInputSpec([{ name: 'n', type: 'int' }], '10 <= n <= 5');
+    expect(byName(built, 'n').values).toEqual({ min: 1, max: 1e9 });
+    expect(built!.defaults).toEqual(['n: the constraints read 10 to 5, which is empty; assumed 1 to 10^9']);
   });
 
   it('refuses types it cannot generate', () => {

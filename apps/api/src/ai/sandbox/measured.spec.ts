@@ -51,6 +51,36 @@ describe('the measured growth in words', () => {
     expect(r.chart).toMatchObject({ label: 'O(n²)', doublingFactor: 3.9, xLabel: 'nums.length' });
   });
 
+  it('names no class when the slopes its data allows span two (issue 34)', () => {
+    const sort = {
+      ...measured(
+        [
+          [128, 0.33],
+          [65536, 13.6],
+          [100000, 17.23],
+        ],
+        0.58,
+      ),
+      slopeRange: { low: -0.95, high: 2.1 },
+      fixedMs: 0.33,
+    };
+    const r = describeMeasurement(sort, { ...options, staticTime: O_N_LOG });
+    expect(r.summary).toBe(
+      'Measured in the sandbox: inconclusive: doubling n multiplied the time by 0.5 to 4.3, a range that spans more than one growth class.',
+    );
+    expect(r.detail).toContain('fixed cost of a run (0.33 ms');
+    expect(r.detail).not.toContain('≈');
+    expect(r.detail).not.toMatch(/O\(/);
+    expect(r.chart).toMatchObject({ label: null, doublingFactor: null });
+    expect(r.tooSlow).toBe(false);
+    // The same slope with a range inside one class is named.
+    const named = describeMeasurement(
+      { ...sort, slope: 1.1, slopeRange: { low: 0.9, high: 1.3 } },
+      { ...options, staticTime: O_N_LOG },
+    );
+    expect(named.chart?.label).toBe('O(n log n)');
+  });
+
   it('says when runs are too fast to fit, when it stopped on the limit, and when no judge answered', () => {
     expect(
       describeMeasurement(

@@ -26,13 +26,18 @@ export function growthLabel(slope: number, sizeNames: string[], staticTime?: Cos
   const variable = sizeNames[0] ?? 'n';
   const logs = staticTime ? logFactors(staticTime) : 0;
   const staticDegree = staticTime ? degree(staticTime) : -1;
-  const d = slope < 0.35 ? 0 : slope < 1.4 ? 1 : slope < 2.4 ? 2 : slope < 3.4 ? 3 : -1;
+  const d = growthClass(slope);
   if (d === -1) return `O(${variable}^${slope.toFixed(1)}) or worse`;
   if (sizeNames.length === 2 && d === 2) return `O(${sizeNames[0]}·${sizeNames[1]})`;
   if (sizeNames.length === 2 && d === 1) return `O(${sizeNames[0]} + ${sizeNames[1]})`;
   if (d === 0) return logs > 0 && staticDegree === 0 ? `O(log ${variable})` : 'O(1)';
   const power = d === 1 ? variable : `${variable}${SUPERSCRIPT[d]}`;
   return logs > 0 && staticDegree === d ? `O(${power} log ${variable})` : `O(${power})`;
+}
+
+/** The power of n a slope is nearest to (0 to 3), or -1 past cubic. */
+export function growthClass(slope: number): number {
+  return slope < 0.35 ? 0 : slope < 1.4 ? 1 : slope < 2.4 ? 2 : slope < 3.4 ? 3 : -1;
 }
 
 /** n as the analysis writes it: `32768`, a power of ten as `10^5`, past a million `2.0·10^6`. */
@@ -103,8 +108,12 @@ export function describeMeasurement(
     default:
       break;
   }
-  const slope = result.slope;
   const last = points[points.length - 1];
+  // A class is named only when every slope the data allows falls in it (issue 34).
+  const range = result.slopeRange;
+  const inconclusive =
+    result.slope !== undefined && range !== undefined && growthClass(range.low) !== growthClass(range.high);
+  const slope = inconclusive ? undefined : result.slope;
   if (result.status === 'too-slow' && (slope === undefined || !last)) {
     const at = /^n=(\d+)/.exec(result.detail ?? '')?.[1];
     return {
@@ -112,6 +121,19 @@ export function describeMeasurement(
       detail: `**Measured:** too slow — a run${at ? ` at ${options.sizeLabel} = ${formatN(Number(at))}` : ''} did not finish within the ${seconds(options.cpuLimitMs)} limit (${clock}, ${inputs}).`,
       tooSlow: true,
       chart: points.length ? chart(null, null) : undefined,
+    };
+  }
+  if (inconclusive && range && last) {
+    const factor = (x: number) => (2 ** x).toFixed(1);
+    const sentence = AiMessages.measurementInconclusive(growing, factor(range.low), factor(range.high));
+    const why = AiMessages.measurementInconclusiveWhy(
+      result.fixedMs === undefined ? 'unknown' : `${result.fixedMs} ms`,
+    );
+    return {
+      summary: `Measured in the sandbox: ${sentence}.`,
+      detail: `**Measured:** ${sentence} (${span}; ${clock}, ${inputs}). ${why}`,
+      tooSlow: false,
+      chart: chart(null, null),
     };
   }
   if (slope === undefined || !last) {

@@ -1,0 +1,604 @@
+import type { ProblemInputType } from '@javelin/contracts';
+import { TYPE_SHAPES } from '@javelin/java-io';
+import { evaluate, Node, normaliseLine, parse, pathOf, Value } from './expression';
+
+/**
+ * The constraint reader (issue 34): what a problem's constraints text says of each input variable,
+ * read by small named rules (RULES below, one test block each in reader.spec.ts). A quantity is
+ * keyed `name:aspect`: `nums:length`, `nums:values` (an int's value, or an array's elements),
+ * `grid:columns`, `words:elementLength`, `nums:sum`. Whatever no rule reads is listed, and what the
+ * generator then assumes is stated by the caller (input-spec.ts), never silently taken.
+ */
+export interface Variable {
+  name: string;
+  type: ProblemInputType;
+}
+
+/** A bound in another quantity: `times · key + plus` (`n - 1`, `s.length + 1`, `right`). */
+export interface Linear {
+  key: string;
+  times: number;
+  plus: number;
+}
+
+export interface Bound {
+  min?: number;
+  max?: number;
+  /** Upper bounds in other quantities (`left <= right`, `k <= nums.length`, `graph[u][i] <= n - 1`). */
+  maxFrom?: Linear[];
+  minFrom?: Linear[];
+  /** Equal to another quantity (`nums.length == 2 * n`, `t.length == s.length + 1`, `graph.length == n`). */
+  equals?: Linear;
+}
+
+export interface Reading {
+  bounds: Map<string, Bound>;
+  /** The values a variable is one of (`nums[i] is either 0 or 1`). */
+  oneOf: Map<string, number[]>;
+  /** The characters a string or char variable is made of, by variable name. */
+  alphabets: Map<string, string>;
+  /** Variables whose elements are pairwise distinct. */
+  distinct: Set<string>;
+  /** Matrix columns named by subscripts (`intervals[i] = [start_i, end_i]`), and the ones ordered by a chain. */
+  columnNames: Map<string, { matrix: string; index: number }>;
+  orderedColumns: Set<string>;
+  /** What `n`, `m`, … stand for (`n == nums.length`), and which were assumed. */
+  aliases: Map<string, string>;
+  /** Each line and the rules that read it (none: not understood). */
+  lines: { text: string; rules: string[] }[];
+  /** What the reader assumed beyond the text (an undefined `n` read as the first array's length). */
+  assumptions: string[];
+}
+
+interface Context {
+  vars: Variable[];
+  reading: Reading;
+}
+
+const shape = (v: Variable) => TYPE_SHAPES[v.type];
+const isScalarNumber = (v: Variable) => shape(v).depth === 0 && shape(v).element !== 'string';
+const isIntegral = (v: Variable) => ['int', 'long'].includes(shape(v).element);
+
+function find(ctx: Context, name: string): Variable | undefined {
+  return ctx.reading.aliases.has(name) ? undefined : ctx.vars.find((v) => v.name === name);
+}
+
+/** The key a term names, through aliases and subscripted column names. */
+export function keyOf(ctx: Context, path: string, depth = 0): string | undefined {
+  const p = path.replace(/\s+/g, '');
+  const alias = ctx.reading.aliases.get(p);
+  if (alias && depth < 3) return keyOf(ctx, alias, depth + 1);
+  let m = /^sum\((.+)\)$/.exec(p);
+  if (m) {
+    const inner = keyOf(ctx, m[1], depth + 1);
+    return inner ? `${inner.split(':')[0]}:sum` : undefined;
+  }
+  m = /^([A-Za-z_]\w*)(?:\[\w+\])+\.(?:length(?:\(\))?|size\(\))$/.exec(p);
+  if (m) {
+    const v = find(ctx, m[1]);
+    if (!v) return undefined;
+    return shape(v).depth === 2 ? `${v.name}:columns` : `${v.name}:elementLength`;
+  }
+  m = /^([A-Za-z_]\w*)\.(?:length(?:\(\))?|size\(\))$/.exec(p);
+  if (m) return find(ctx, m[1]) ? `${m[1]}:length` : undefined;
+  m = /^([A-Za-z_]\w*)(?:\[\w+\])+$/.exec(p);
+  if (m) return find(ctx, m[1]) ? `${m[1]}:values` : undefined;
+  const v = find(ctx, p);
+  if (v) return isScalarNumber(v) ? `${v.name}:values` : `${v.name}:length`;
+  const column = ctx.reading.columnNames.get(p.replace(/_?\{?i\}?$/, '_i'));
+  if (column) return `${column.matrix}:values`;
+  // An undeclared subscripted name (`xi`, `start_i`, `u_i`) with one int matrix: one of its columns.
+  const matrices = ctx.vars.filter((x) => shape(x).depth === 2 && shape(x).element === 'int');
+  if (/^[a-z]+(?:_i|i|_\{i\})$/i.test(p) && matrices.length === 1) return `${matrices[0].name}:values`;
+  return undefined;
+}
+
+function resolver(ctx: Context) {
+  return (node: Node) => {
+    if (node.type === 'CallExpression') {
+      const call = node as Node & { callee: Node; arguments: Node[] };
+      const callee = pathOf(call.callee);
+      if (callee === 'sum' && call.arguments.length === 1) {
+        const inner = pathOf(call.arguments[0]);
+        return inner ? keyOf(ctx, `sum(${inner})`) : undefined;
+      }
+    }
+    const path = pathOf(node);
+    return path === undefined ? undefined : keyOf(ctx, path);
+  };
+}
+
+/** A term of a comparison: a number, one or more quantities (`a, b`), or a formula in one (`n - 1`). */
+type Term =
+  { kind: 'number'; value: number } | { kind: 'keys'; keys: string[] } | { kind: 'formula'; linear: Linear };
+
+function termOf(ctx: Context, text: string): Term | undefined {
+  const pieces = text.split(/\s*,\s*/);
+  if (pieces.length > 1) {
+    const keys = pieces.map((p) => keyOf(ctx, p));
+    return keys.every((k): k is string => k !== undefined) ? { kind: 'keys', keys } : undefined;
+  }
+  const node = parse(text);
+  if (!node) return undefined;
+  const value: Value | undefined = evaluate(node, resolver(ctx));
+  if (!value) return undefined;
+  if (value.kind === 'number') return Number.isFinite(value.value) ? value : undefined;
+  if (value.times === 1 && value.plus === 0) return { kind: 'keys', keys: [value.key] };
+  return { kind: 'formula', linear: { key: value.key, times: value.times, plus: value.plus } };
+}
+
+/** The longest run of words at the end (or start) of prose that is a term: "where 1" → 1. */
+function trimmedTerm(ctx: Context, text: string, from: 'end' | 'start'): Term | undefined {
+  const words = text.trim().split(' ');
+  for (let k = Math.min(words.length, 8); k >= 1; k--) {
+    const part = (from === 'end' ? words.slice(-k) : words.slice(0, k)).join(' ').replace(/[.,:;]+$/, '');
+    const term = termOf(ctx, part.replace(/^[(,:]+/, ''));
+    if (term) return term;
+  }
+  return undefined;
+}
+
+const set = (ctx: Context, key: string, patch: Bound) => {
+  const old = ctx.reading.bounds.get(key) ?? {};
+  const next: Bound = { ...old };
+  if (patch.min !== undefined) next.min = old.min === undefined ? patch.min : Math.max(old.min, patch.min);
+  if (patch.max !== undefined) next.max = old.max === undefined ? patch.max : Math.min(old.max, patch.max);
+  if (patch.maxFrom) next.maxFrom = [...(old.maxFrom ?? []), ...patch.maxFrom];
+  if (patch.minFrom) next.minFrom = [...(old.minFrom ?? []), ...patch.minFrom];
+  if (patch.equals) next.equals = patch.equals;
+  ctx.reading.bounds.set(key, next);
+};
+
+/** Whether a key counts whole numbers (a strict `<` moves its bound by one). */
+function integral(ctx: Context, key: string): boolean {
+  const [name, aspect] = key.split(':');
+  const v = ctx.vars.find((x) => x.name === name);
+  return aspect !== 'values' || (v !== undefined && (isIntegral(v) || shape(v).element === 'char'));
+}
+
+const COMPARISON = /(<=|>=|==|!=|<|>|=)/;
+
+/** A line's clauses: split at `;`, and at a comma or "and" where a new comparison starts. */
+function clauses(line: string): string[] {
+  return line
+    .split(/;|\.\s+(?=[A-Za-z])|\.$/)
+    .flatMap((c) =>
+      c.split(
+        /,\s*(?:and\s+)?(?=-?\s*[\w(]+[^,<>=]*(?:<=|>=|==|<|>|=)[^,<>=]+(?:<=|>=|==|<|>|=))|\s+and\s+(?=-?\s*[\w(]+[^,<>=]*(?:<=|>=|==|<|>|=))/,
+      ),
+    )
+    .map((c) => c.trim())
+    .filter(Boolean);
+}
+
+/** A rule reads one clause (true when it understood it) or, when `whole`, a whole line. */
+interface Rule {
+  name: string;
+  read(ctx: Context, clause: string): boolean;
+}
+
+/**
+ * `1 <= n <= 10^5`, `-2^31 <= nums[i] <= 2^31 - 1`, `0 < x < 10`, `1 <= m, n <= 300`, chains
+ * through two quantities (`0 <= left <= right <= 10^9`), formulas (`0 <= graph[u][i] <= n - 1`).
+ */
+const comparisonChain: Rule = {
+  name: 'comparison-chain',
+  read(ctx, clause) {
+    const parts = clause.split(COMPARISON).map((p) => p.trim());
+    if (parts.length < 3) return false;
+    const ops = parts.filter((_, i) => i % 2 === 1);
+    if (ops.some((op) => op === '==' || op === '=' || op === '!=')) return false;
+    const rawTerms = parts.filter((_, i) => i % 2 === 0);
+    const terms = rawTerms.map((t, i) =>
+      i === 0
+        ? trimmedTerm(ctx, t, 'end')
+        : i === rawTerms.length - 1
+          ? trimmedTerm(ctx, t, 'start')
+          : termOf(ctx, t),
+    );
+    if (terms.some((t) => t === undefined)) return false;
+    const ascending = ops.every((op) => op === '<' || op === '<=');
+    const descending = ops.every((op) => op === '>' || op === '>=');
+    if (!ascending && !descending) return false;
+    const ts = (ascending ? terms : [...terms].reverse()) as Term[];
+    const strict = (ascending ? ops : [...ops].reverse()).map((op) => op.length === 1);
+    if (!ts.some((t) => t.kind === 'keys')) return false;
+    // A key met twice (a matrix's columns `start_i <= end_i`) takes the widest of its positions.
+    const mins = new Map<string, number[]>();
+    const maxes = new Map<string, number[]>();
+    const push = (m: Map<string, number[]>, key: string, x: number) => m.set(key, [...(m.get(key) ?? []), x]);
+    ts.forEach((t, j) => {
+      if (t.kind !== 'keys') return;
+      for (const key of t.keys) {
+        const whole = integral(ctx, key);
+        const gap = (a: number, b: number) => (whole ? strict.slice(a, b).filter(Boolean).length : 0);
+        const lower = ts.slice(0, j).some((s) => s.kind === 'number');
+        const upper = ts.slice(j + 1).some((s) => s.kind === 'number');
+        if (!lower) push(mins, key, -Infinity);
+        if (!upper) push(maxes, key, Infinity);
+        for (let i = j - 1; i >= 0; i--) {
+          const s = ts[i];
+          if (s.kind === 'number') {
+            push(mins, key, s.value + gap(i, j));
+            break;
+          }
+          if (s.kind === 'formula')
+            set(ctx, key, { minFrom: [{ ...s.linear, plus: s.linear.plus + gap(i, j) }] });
+          else
+            for (const other of s.keys)
+              if (other !== key) set(ctx, key, { minFrom: [{ key: other, times: 1, plus: gap(i, j) }] });
+        }
+        for (let i = j + 1; i < ts.length; i++) {
+          const s = ts[i];
+          if (s.kind === 'number') {
+            push(maxes, key, s.value - gap(j, i));
+            break;
+          }
+          if (s.kind === 'formula')
+            set(ctx, key, { maxFrom: [{ ...s.linear, plus: s.linear.plus - gap(j, i) }] });
+          else
+            for (const other of s.keys)
+              if (other !== key) set(ctx, key, { maxFrom: [{ key: other, times: 1, plus: 0 - gap(j, i) }] });
+        }
+      }
+      // Subscripted columns in order (`start_i <= end_i`): each row's columns ascend.
+      const next = ts[j + 1];
+      if (
+        next?.kind === 'keys' &&
+        t.keys.length === 1 &&
+        next.keys.length === 1 &&
+        t.keys[0] === next.keys[0]
+      )
+        ctx.reading.orderedColumns.add(t.keys[0].split(':')[0]);
+    });
+    for (const [key, xs] of mins)
+      if (Number.isFinite(Math.min(...xs))) set(ctx, key, { min: Math.min(...xs) });
+    for (const [key, xs] of maxes)
+      if (Number.isFinite(Math.max(...xs))) set(ctx, key, { max: Math.max(...xs) });
+    return true;
+  },
+};
+
+/** `n == nums.length`, `nums.length == 2 * n`, `t.length == s.length + 1`, `intervals[i].length == 2`, either way round. */
+const equality: Rule = {
+  name: 'equality',
+  read(ctx, clause) {
+    const parts = clause.split(/\s*(?:==|=)\s*/);
+    if (parts.length !== 2 || /[<>!]/.test(clause)) return false;
+    // An alias (`m == grid.length`) was read in the first pass.
+    const [a, b] = [trimmedTerm(ctx, parts[0], 'end'), trimmedTerm(ctx, parts[1], 'start')];
+    const lhs = parts[0].trim().split(' ').pop() ?? '';
+    if (ctx.reading.aliases.has(lhs) || ctx.reading.aliases.has(parts[1].trim())) return true;
+    if (!a || !b) return false;
+    for (const [x, y] of [
+      [a, b],
+      [b, a],
+    ] as const) {
+      if (x.kind === 'keys' && y.kind === 'number') {
+        for (const key of x.keys) set(ctx, key, { min: y.value, max: y.value });
+        return true;
+      }
+    }
+    // The side that is one plain quantity follows the other (a length prefers to be the follower).
+    const plain = (t: Term) => (t.kind === 'keys' && t.keys.length === 1 ? t.keys[0] : undefined);
+    const linear = (t: Term): Linear | undefined =>
+      t.kind === 'formula'
+        ? t.linear
+        : t.kind === 'keys' && t.keys.length === 1
+          ? { key: t.keys[0], times: 1, plus: 0 }
+          : undefined;
+    const pa = plain(a);
+    const pb = plain(b);
+    const follower = pa && (!pb || /:length$/.test(pa) || !/:length$/.test(pb)) ? 'a' : pb ? 'b' : undefined;
+    if (!follower) return false;
+    const [key, other] = follower === 'a' ? [pa!, linear(b)] : [pb!, linear(a)];
+    if (!other || other.key === key) return false;
+    set(ctx, key, { equals: other });
+    return true;
+  },
+};
+
+const NUMBER_WORDS = String.raw`-?\s*[\d.]+(?:\s*(?:\^|\*\*|\*)\s*-?[\d.]+)*(?:\s*[-+]\s*\d+(?!\s*(?:\^|\*)))?`;
+
+/** The quantity a sentence speaks of: `nums.length`, `nums[i]`, "the length of s", "each element of nums", a name. */
+function proseSubjects(ctx: Context, text: string): string[] {
+  const keys: string[] = [];
+  const add = (key: string | undefined) => key && !keys.includes(key) && keys.push(key);
+  const sum =
+    /\bsum of (?:all )?(?:the )?(?:elements? (?:of|in) |values? (?:of|in) |integers? (?:of|in) )?([A-Za-z_][\w.[\]()]*)/i.exec(
+      text,
+    );
+  if (sum) {
+    const inner = keyOf(ctx, sum[1].replace(/\.$/, ''));
+    if (inner) return [`${inner.split(':')[0]}:sum`];
+  }
+  for (const m of text.matchAll(/\b(?:length|size) of (?:the )?(?:array |string |list )?([A-Za-z_]\w*)/gi))
+    add(find(ctx, m[1]) && `${m[1]}:length`);
+  for (const m of text.matchAll(
+    /\b(?:number of (?:elements|items|values) in) (?:the )?(?:array )?([A-Za-z_]\w*)/gi,
+  ))
+    add(find(ctx, m[1]) && `${m[1]}:length`);
+  for (const m of text.matchAll(
+    /\b(?:elements?|values?|integers?|numbers?|entries) (?:of|in) (?:the )?(?:array )?([A-Za-z_]\w*)/gi,
+  ))
+    add(find(ctx, m[1]) && `${m[1]}:values`);
+  for (const m of text.matchAll(/[A-Za-z_][\w]*(?:\[\w+\])*(?:\.length(?:\(\))?|\.size\(\))?/g))
+    add(keyOf(ctx, m[0]));
+  return keys;
+}
+
+function numberIn(ctx: Context, text: string): number | undefined {
+  const t = termOf(ctx, text.trim());
+  return t?.kind === 'number' ? t.value : undefined;
+}
+
+/** "will be between 1 and 50,000", "in the range [-10^4, 10^4]", "from 1 to 100", "at most 10^4", "at least 1", "positive". */
+const proseRange: Rule = {
+  name: 'prose-range',
+  read(ctx, clause) {
+    const subjects = proseSubjects(ctx, clause);
+    if (subjects.length === 0) return false;
+    // "digits from 1 to 9" names characters (the alphabet rule's), not a range of the string's length.
+    const characters = /\b(?:digits?|letters?|characters?)\s+(?:from|between)\b/i.test(clause);
+    let m = characters
+      ? null
+      : new RegExp(
+          String.raw`\b(?:between|from)\s+(${NUMBER_WORDS})\s+(?:and|to)\s+(${NUMBER_WORDS})`,
+          'i',
+        ).exec(clause);
+    const both = (lo?: number, hi?: number, strictLo = false, strictHi = false) => {
+      if (lo === undefined || hi === undefined) return false;
+      for (const key of subjects) {
+        const whole = integral(ctx, key);
+        set(ctx, key, { min: lo + (strictLo && whole ? 1 : 0), max: hi - (strictHi && whole ? 1 : 0) });
+      }
+      return true;
+    };
+    if (m) return both(numberIn(ctx, m[1]), numberIn(ctx, m[2]));
+    m = new RegExp(
+      String.raw`range\s*([[(])\s*(${NUMBER_WORDS})\s*,\s*(${NUMBER_WORDS})\s*([\])])`,
+      'i',
+    ).exec(clause);
+    if (m) return both(numberIn(ctx, m[2]), numberIn(ctx, m[3]), m[1] === '(', m[4] === ')');
+    let read = false;
+    m = new RegExp(
+      String.raw`\b(?:at most|no more than|not (?:be )?(?:greater|more|larger) than|(?:does|will) not exceed|less than or equal to|up to)\s+(${NUMBER_WORDS})`,
+      'i',
+    ).exec(clause);
+    const hi = m ? numberIn(ctx, m[1]) : undefined;
+    if (hi !== undefined) {
+      for (const key of subjects) set(ctx, key, { max: hi });
+      read = true;
+    }
+    m = new RegExp(
+      String.raw`\b(?:at least|no less than|greater than or equal to)\s+(${NUMBER_WORDS})`,
+      'i',
+    ).exec(clause);
+    const lo = m ? numberIn(ctx, m[1]) : undefined;
+    if (lo !== undefined) {
+      for (const key of subjects) set(ctx, key, { min: lo });
+      read = true;
+    }
+    if (/\bnon-?negative\b/i.test(clause)) {
+      for (const key of subjects) set(ctx, key, { min: 0 });
+      read = true;
+    } else if (/\bpositive\b/i.test(clause)) {
+      for (const key of subjects) set(ctx, key, { min: integral(ctx, key) ? 1 : 0 });
+      read = true;
+    }
+    return read;
+  },
+};
+
+/** `nums[i] is either 0 or 1`, `nums[i] is 0, 1, or 2`, `x is one of 1, 2, 5`. */
+const enumeration: Rule = {
+  name: 'enumeration',
+  read(ctx, clause) {
+    const m =
+      /^(.*?)\b(?:is|are)\s+(?:either\s+|one of\s+|only\s+)?(-?\d+(?:\s*,\s*-?\d+)*\s*,?\s*(?:or|and)\s+-?\d+)\s*\.?$/i.exec(
+        clause,
+      );
+    if (!m) return false;
+    const keys = proseSubjects(ctx, m[1]).filter((k) => k.endsWith(':values'));
+    if (keys.length === 0) return false;
+    const values = [...m[2].matchAll(/-?\d+/g)].map((x) => Number(x[0]));
+    for (const key of keys) {
+      ctx.reading.oneOf.set(key.split(':')[0], values);
+      set(ctx, key, { min: Math.min(...values), max: Math.max(...values) });
+    }
+    return true;
+  },
+};
+
+/** "All the integers of nums are unique", "nums contains distinct values", "pairwise distinct". */
+const uniqueness: Rule = {
+  name: 'uniqueness',
+  read(ctx, clause) {
+    if (!/\b(?:unique|distinct|pairwise different|no duplicates?|no repeated)\b/i.test(clause)) return false;
+    if (/\bnot\s+(?:necessarily\s+)?(?:unique|distinct)\b|\bmay contain duplicates\b/i.test(clause))
+      return true;
+    const named = proseSubjects(ctx, clause).map((k) => k.split(':')[0]);
+    const arrays = ctx.vars.filter((v) => shape(v).depth > 0);
+    const targets = named.filter((n) => arrays.some((a) => a.name === n));
+    const chosen = targets.length ? targets : arrays.length === 1 ? [arrays[0].name] : [];
+    for (const name of chosen) ctx.reading.distinct.add(name);
+    return chosen.length > 0;
+  },
+};
+
+const ASCII_PRINTABLE = Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i)).join('');
+const LOWER = 'abcdefghijklmnopqrstuvwxyz';
+const UPPER = LOWER.toUpperCase();
+const DIGITS = '0123456789';
+const NAMED_CHARACTERS: [RegExp, string][] = [
+  [/\bspaces?\b|' '/i, ' '],
+  [/\b(?:dash(?:es)?|hyphens?)\b/i, '-'],
+  [/\bunderscores?\b/i, '_'],
+  [/\b(?:periods?|dots?|full stops?)\b/i, '.'],
+  [/\bcommas?\b/i, ','],
+  [/\bplus(?: signs?)?\b/i, '+'],
+  [/\bparenthes[ie]s\b/i, '()'],
+  [/\b(?:square )?brackets\b/i, '[]'],
+  [/\b(?:curly )?braces\b/i, '{}'],
+  [/\basterisks?\b/i, '*'],
+  [/\bslash(?:es)?\b/i, '/'],
+  [/\bexclamation marks?\b/i, '!'],
+  [/\bquestion marks?\b/i, '?'],
+  [/\bapostrophes?\b/i, "'"],
+  [/\bat signs?\b|'@'/i, '@'],
+];
+
+/**
+ * The characters of a string: classes composed ("uppercase and lowercase English letters",
+ * "letters, digits, and dashes '-'", "English letters (lower-case and upper-case), ',' and '.'",
+ * "printable ASCII", "binary string"), quoted characters, and ranges (`'a' to 'e'`).
+ */
+const alphabet: Rule = {
+  name: 'alphabet',
+  read(ctx, clause) {
+    const texts = ctx.vars.filter((v) => ['string', 'char'].includes(shape(v).element));
+    const named = texts.filter((v) => new RegExp(`\\b${v.name}\\b`).test(clause));
+    const targets = named.length
+      ? named
+      : texts.length === 1 &&
+          /\b(?:consists?|contains?|made|only|letters?|characters?|digits?)\b/i.test(clause)
+        ? texts
+        : [];
+    if (targets.length === 0) return false;
+    let chars = '';
+    const add = (s: string) => (chars += [...s].filter((c) => !chars.includes(c)).join(''));
+    const lower = /\blower\s*-?\s*case\b/i.test(clause);
+    const upper = /\bupper\s*-?\s*case\b/i.test(clause);
+    if (/\bprintable\s+ascii\b|\bascii\s+printable\b|\bprintable characters\b/i.test(clause))
+      add(ASCII_PRINTABLE);
+    if (/\bbinary\b/i.test(clause)) add('01');
+    // "the letters 'A' and 'B'": the quoted ones, not a class.
+    const genericLetters = /\bletters?\b(?!\s*['"])|\balphabets?\b/i.test(clause);
+    if (genericLetters || lower || upper) {
+      if (lower || !upper) add(LOWER);
+      if (upper || (!lower && /\bEnglish letters\b|\bletters\b/i.test(clause) && !/\blower/i.test(clause)))
+        add(UPPER);
+    }
+    const digitRange = /\bdigits?\s+(?:from\s+)?(\d)\s*(?:-|to|through)\s*(\d)/i.exec(clause);
+    // "a digit in the range ['2', '9']": the quoted range says which digits.
+    const quotedRange = /'(.)'\s*(?:-|to|through|,)\s*'(.)'\s*\]/.test(clause);
+    if (digitRange) add(DIGITS.slice(Number(digitRange[1]), Number(digitRange[2]) + 1));
+    else if (/\bdigits?\b|\bnumeric\b/i.test(clause) && !quotedRange) add(DIGITS);
+    if (/\bvowels\b/i.test(clause)) add('aeiou');
+    for (const [re, cs] of NAMED_CHARACTERS) if (re.test(clause)) add(cs);
+    for (const m of clause.matchAll(/'(.)'\s*(?:-|to|through|,)\s*'(.)'\s*\]/g))
+      for (let c = m[1].charCodeAt(0); c <= m[2].charCodeAt(0); c++) add(String.fromCharCode(c));
+    for (const m of clause.matchAll(/'([^'\s]{2,})'/g)) add(m[1]);
+    for (const m of clause.matchAll(/'(.)'\s*(?:-|to|through)\s*'(.)'/g))
+      for (let c = m[1].charCodeAt(0); c <= m[2].charCodeAt(0); c++) add(String.fromCharCode(c));
+    for (const m of clause.matchAll(/'(.)'|"(.)"/g)) add(m[1] ?? m[2]);
+    if (!chars) return false;
+    for (const v of targets) ctx.reading.alphabets.set(v.name, chars);
+    return true;
+  },
+};
+
+/** `intervals[i] = [start_i, end_i]`: the names of a matrix's columns (read before the others). */
+function readColumnNames(ctx: Context, line: string) {
+  const m = /([A-Za-z_]\w*)\[i\]\s*==?\s*\[([^\]]+)\]/.exec(line);
+  if (!m) return false;
+  const v = ctx.vars.find((x) => x.name === m[1]);
+  if (!v || shape(v).depth !== 2) return false;
+  m[2].split(',').forEach((raw, index) => {
+    const name = raw.trim().replace(/_?\{?i\}?$/, '_i');
+    ctx.reading.columnNames.set(name, { matrix: v.name, index });
+  });
+  set(ctx, `${v.name}:columns`, { min: m[2].split(',').length, max: m[2].split(',').length });
+  return true;
+}
+
+/** `m == grid.length`, `n == nums.length`: a name that is no input stands for a quantity. */
+function readAlias(ctx: Context, clause: string): boolean {
+  const m = /^\s*(?:where\s+|and\s+)?([A-Za-z_]\w*)\s*==?\s*([A-Za-z_][\w.[\]()]*)\s*$/.exec(clause);
+  if (!m || ctx.vars.some((v) => v.name === m[1])) {
+    const r = /^\s*([A-Za-z_][\w.[\]()]*)\s*==?\s*([A-Za-z_]\w*)\s*$/.exec(clause);
+    if (!r || ctx.vars.some((v) => v.name === r[2]) || !keyOf(ctx, r[1])) return false;
+    ctx.reading.aliases.set(r[2], r[1]);
+    return true;
+  }
+  if (!keyOf(ctx, m[2])) return false;
+  ctx.reading.aliases.set(m[1], m[2]);
+  return true;
+}
+
+export const RULES: Rule[] = [comparisonChain, equality, enumeration, proseRange, uniqueness, alphabet];
+
+/** Reads a constraints text against the signature's variables. */
+export function readConstraints(text: string, vars: Variable[]): Reading {
+  const reading: Reading = {
+    bounds: new Map(),
+    oneOf: new Map(),
+    alphabets: new Map(),
+    distinct: new Set(),
+    columnNames: new Map(),
+    orderedColumns: new Set(),
+    aliases: new Map(),
+    lines: [],
+    assumptions: [],
+  };
+  const ctx: Context = { vars, reading };
+  const lines = (text ?? '')
+    .split(/\n/)
+    .map((l) => l.replace(/^\s*(?:[-*•]|\d+[.)])\s+/, ''))
+    .filter((l) => l.trim());
+  const normalised = lines.map(normaliseLine);
+  // First the names: matrix columns, then what `n`, `m`, … stand for.
+  const early = new Set<number>();
+  normalised.forEach((l, i) => readColumnNames(ctx, l) && early.add(i));
+  normalised.forEach((l, i) => {
+    for (const c of clauses(l)) if (readAlias(ctx, c)) early.add(i);
+  });
+  const firstArray = vars.find((v) => shape(v).depth > 0 || shape(v).element === 'string');
+  const matrix = vars.find((v) => shape(v).depth === 2);
+  const mentions = (name: string) => normalised.some((l) => new RegExp(`\\b${name}\\b`).test(l));
+  if (!reading.aliases.has('n') && !vars.some((v) => v.name === 'n') && firstArray && mentions('n')) {
+    reading.aliases.set('n', `${firstArray.name}.length`);
+    reading.assumptions.push(`n read as ${firstArray.name}.length (the constraints do not say what n is)`);
+  }
+  if (!reading.aliases.has('m') && !vars.some((v) => v.name === 'm') && matrix && mentions('m')) {
+    reading.aliases.set('m', `${matrix.name}.length`);
+    reading.assumptions.push(`m read as ${matrix.name}.length (the constraints do not say what m is)`);
+  }
+  normalised.forEach((line, i) => {
+    const rules = new Set<string>(early.has(i) ? ['names'] : []);
+    for (const clause of clauses(line)) {
+      for (const rule of RULES) if (rule.read(ctx, clause)) rules.add(rule.name);
+    }
+    reading.lines.push({ text: lines[i].trim(), rules: [...rules] });
+  });
+  return reading;
+}
+
+/** A quantity's bounds with the formulas resolved to numbers where the other quantity's bound is known. */
+export function resolvedBound(reading: Reading, key: string, depth = 0): { min?: number; max?: number } {
+  const b = reading.bounds.get(key);
+  if (!b) return {};
+  let { min, max } = b;
+  if (depth > 4) return { min, max };
+  const of = (l: Linear) => resolvedBound(reading, l.key, depth + 1);
+  const apply = (l: Linear, which: 'min' | 'max') => {
+    const r = of(l);
+    const bound = l.times >= 0 ? r[which] : r[which === 'min' ? 'max' : 'min'];
+    return bound === undefined ? undefined : l.times * bound + l.plus;
+  };
+  if (b.equals) {
+    const lo = apply(b.equals, 'min');
+    const hi = apply(b.equals, 'max');
+    if (lo !== undefined) min = min === undefined ? lo : Math.max(min, lo);
+    if (hi !== undefined) max = max === undefined ? hi : Math.min(max, hi);
+  }
+  for (const l of b.maxFrom ?? []) {
+    const hi = apply(l, 'max');
+    if (hi !== undefined) max = max === undefined ? hi : Math.min(max, hi);
+  }
+  for (const l of b.minFrom ?? []) {
+    const lo = apply(l, 'min');
+    if (lo !== undefined) min = min === undefined ? lo : Math.max(min, lo);
+  }
+  return { min, max };
+}
