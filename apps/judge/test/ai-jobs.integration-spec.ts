@@ -193,6 +193,27 @@ describe('ai-measure: growth measured in the sandbox', { retry: 2 }, () => {
     const r = await measure(MAX_OFF_BY_ONE, [example([1, 2, 3], '3')]);
     expect(r).toMatchObject({ status: 'fails-examples', points: [] });
   });
+
+  it("judges the examples by the problem's checker, as a run does", async () => {
+    // The maximum printed as 3.0000001: only the float checker accepts it for an expected 3.
+    const FLOATISH = arrayProgram(`    public static String solve(int[] nums) {
+        int best = nums[0];
+        for (int x : nums) best = Math.max(best, x);
+        return best + ".0000001";
+    }`);
+    const job = (checker?: 'float') =>
+      runAiJob(judge, 'ai-measure', {
+        code: FLOATISH,
+        examples: [example([1, 2, 3], '3')],
+        spec: SPEC,
+        limits: DEFAULT_JUDGE_LIMITS,
+        budgetMs: 300,
+        seed: 7,
+        ...(checker ? { checker, tolerance: 1e-6 } : {}),
+      }) as Promise<AiMeasureResult>;
+    expect((await job()).status).toBe('fails-examples');
+    expect((await job('float')).status).not.toBe('fails-examples');
+  });
 });
 
 describe('ai-counterexample: a verified smallest input against the reference', () => {

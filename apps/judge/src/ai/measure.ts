@@ -61,11 +61,15 @@ export async function measureComplexity(judge: Judge, data: AiMeasureJobData): P
   const sizeNames = spec.variables.filter((v) => v.role === 'size').map((v) => v.name);
   const maxN = maxSizeOf(spec);
   const base = { sizeNames, maxN, points: [] as MeasuredPoint[], spentMs: 0 };
+  // The examples are judged as a run of them is: by the problem's checker (the API sends it).
   const examples = await judge.judge({
     code: data.code,
     language: 'java',
     tests: data.examples,
     limits: data.limits,
+    ...(data.checker === undefined ? {} : { checker: data.checker }),
+    ...(data.tolerance === undefined ? {} : { tolerance: data.tolerance }),
+    ...(data.checkerCode === undefined ? {} : { checkerCode: data.checkerCode }),
   });
   if (examples.verdict === 'compilation_error') return { ...base, status: 'compile-error' };
   if (examples.results.some((r) => r.verdict !== 'accepted'))
