@@ -3,8 +3,8 @@ import { isAdminRoles } from '@javelin/contracts';
 import Redis from 'ioredis';
 import { EventEmitter } from 'node:events';
 import { ENV, Env } from '../config/env';
-import { waitForRedis } from '../redis/connections';
-import { REDIS, redisChannel } from '../redis/redis.module';
+import { RedisChannel } from '../redis/redis-channel';
+import { REDIS } from '../redis/redis.module';
 import type { AuthUser } from '../users/users.service';
 
 const CHANNEL = 'contest-events';
@@ -48,37 +48,26 @@ export function mayReceive(audience: StreamAudience, viewer: AuthUser | undefine
 export class ContestEventsService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('ContestEvents');
   private readonly local = new EventEmitter();
-  private readonly channel: string;
-  private subscriber?: Redis;
+  private readonly channel: RedisChannel;
 
-  constructor(
-    @Inject(REDIS) private readonly redis: Redis,
-    @Inject(ENV) env: Env,
-  ) {
+  constructor(@Inject(REDIS) redis: Redis, @Inject(ENV) env: Env) {
     this.local.setMaxListeners(0);
-    this.channel = redisChannel(env, CHANNEL);
+    this.channel = new RedisChannel(redis, env, CHANNEL, this.logger);
   }
 
   onModuleInit(): void {
-    this.subscriber = this.redis.duplicate(waitForRedis);
-    this.subscriber.on('error', (e) => this.logger.warn(`subscriber: ${e.message}`));
-    this.subscriber.on('message', (_channel, message: string) => this.deliver(message));
-    void this.subscriber
-      .subscribe(this.channel)
-      .catch((e: Error) => this.logger.warn(`subscribe failed: ${e.message}`));
+    this.channel.listen((message) => this.deliver(message));
   }
 
   onModuleDestroy(): void {
-    this.subscriber?.disconnect();
+    this.channel.close();
   }
 
   /** Sends events to every stream of the contest on every instance; each is kept first, so a lost one is only late. */
   async publish(contestId: string, ...events: ContestStreamEvent[]): Promise<void> {
     for (const event of events) {
       const envelope: Envelope = { contestId, event };
-      await this.redis
-        .publish(this.channel, JSON.stringify(envelope))
-        .catch((e: Error) => this.logger.warn(`publish failed: ${e.message}`));
+      await this.channel.publish(JSON.stringify(envelope));
     }
   }
 

@@ -13,8 +13,8 @@ import { PreparedJson } from '../common/prepared-json';
 import { StaleWhileRevalidate } from '../common/stale-while-revalidate';
 import { Transactions } from '../common/transactions';
 import { ENV, Env } from '../config/env';
-import { waitForRedis } from '../redis/connections';
-import { REDIS, redisChannel } from '../redis/redis.module';
+import { RedisChannel } from '../redis/redis-channel';
+import { REDIS } from '../redis/redis.module';
 import {
   BoardContest,
   BoardRow,
@@ -90,30 +90,24 @@ export class StandingsService implements OnModuleInit, OnModuleDestroy, BeforeAp
     this.topIfExists(contestId),
   );
   private readonly changes = new EventEmitter();
-  private subscriber?: Redis;
-  private readonly channel: string;
+  private readonly channel: RedisChannel;
 
   constructor(
     private readonly repository: StandingsRepository,
     private readonly transactions: Transactions,
-    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(REDIS) redis: Redis,
     @Inject(ENV) env: Env,
   ) {
     this.changes.setMaxListeners(0);
-    this.channel = redisChannel(env, CHANNEL);
+    this.channel = new RedisChannel(redis, env, CHANNEL, this.logger);
   }
 
   onModuleInit(): void {
-    this.subscriber = this.redis.duplicate(waitForRedis);
-    this.subscriber.on('error', (e) => this.logger.warn(`subscriber: ${e.message}`));
-    this.subscriber.on('message', (_channel, contestId: string) => this.invalidate(contestId));
-    void this.subscriber
-      .subscribe(this.channel)
-      .catch((e: Error) => this.logger.warn(`subscribe failed: ${e.message}`));
+    this.channel.listen((contestId) => this.invalidate(contestId));
   }
 
   onModuleDestroy(): void {
-    this.subscriber?.disconnect();
+    this.channel.close();
   }
 
   /** Ends every live stream, so the HTTP server can finish its in-flight requests and close. */
@@ -129,9 +123,7 @@ export class StandingsService implements OnModuleInit, OnModuleDestroy, BeforeAp
   /** Runs after a change commits, to push the new standings to live viewers on every instance. */
   contestChanged(contestId: string): void {
     this.invalidate(contestId);
-    this.redis
-      .publish(this.channel, contestId)
-      .catch((e: Error) => this.logger.warn(`publish failed: ${e.message}`));
+    void this.channel.publish(contestId);
   }
 
   /** Recomputes a contest's cells and totals from its judgements and solves (its end or freeze moved). */

@@ -2,8 +2,8 @@ import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nest
 import Redis from 'ioredis';
 import { EventEmitter } from 'node:events';
 import { ENV, Env } from '../config/env';
-import { waitForRedis } from '../redis/connections';
-import { REDIS, redisChannel } from '../redis/redis.module';
+import { RedisChannel } from '../redis/redis-channel';
+import { REDIS } from '../redis/redis.module';
 
 const CHANNEL = 'session-changes';
 
@@ -16,28 +16,19 @@ const CHANNEL = 'session-changes';
 export class SessionEvents implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger('SessionEvents');
   private readonly local = new EventEmitter();
-  private readonly channel: string;
-  private subscriber?: Redis;
+  private readonly channel: RedisChannel;
 
-  constructor(
-    @Inject(REDIS) private readonly redis: Redis,
-    @Inject(ENV) env: Env,
-  ) {
+  constructor(@Inject(REDIS) redis: Redis, @Inject(ENV) env: Env) {
     this.local.setMaxListeners(0);
-    this.channel = redisChannel(env, CHANNEL);
+    this.channel = new RedisChannel(redis, env, CHANNEL, this.logger);
   }
 
   onModuleInit(): void {
-    this.subscriber = this.redis.duplicate(waitForRedis);
-    this.subscriber.on('error', (e) => this.logger.warn(`subscriber: ${e.message}`));
-    this.subscriber.on('message', (_channel, userId: string) => this.local.emit(userId));
-    void this.subscriber
-      .subscribe(this.channel)
-      .catch((e: Error) => this.logger.warn(`subscribe failed: ${e.message}`));
+    this.channel.listen((userId) => this.local.emit(userId));
   }
 
   onModuleDestroy(): void {
-    this.subscriber?.disconnect();
+    this.channel.close();
   }
 
   /** Announces, after the change has committed, that these users' sessions changed. */
@@ -45,9 +36,7 @@ export class SessionEvents implements OnModuleInit, OnModuleDestroy {
     for (const userId of new Set(userIds)) {
       // Closed here at once, even if Redis is down; other instances hear it through the channel.
       this.local.emit(userId);
-      await this.redis
-        .publish(this.channel, userId)
-        .catch((e: Error) => this.logger.warn(`publish failed: ${e.message}`));
+      await this.channel.publish(userId);
     }
   }
 
