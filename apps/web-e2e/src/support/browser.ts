@@ -59,25 +59,31 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 export async function pasteInMonaco(page: Page, code: string, visibleText?: string): Promise<void> {
   const editor = page.locator('.monaco-editor').first();
   await editor.waitFor({ state: 'visible', timeout: 30_000 });
-  await editor.click();
-  await page.keyboard.press('ControlOrMeta+A');
-  await page.keyboard.press('Delete');
-  await page.evaluate((text) => {
-    const data = new DataTransfer();
-    data.setData('text/plain', text);
-    document.activeElement?.dispatchEvent(
-      new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
-    );
-  }, code);
-  if (visibleText !== undefined) {
-    await page.keyboard.press('ControlOrMeta+Home');
-    await page.locator('.monaco-editor .view-line', { hasText: visibleText }).first().waitFor();
-    return;
+  const shown =
+    visibleText !== undefined
+      ? page.locator('.monaco-editor .view-line', { hasText: visibleText }).first()
+      : page.locator('.monaco-editor .view-lines').filter({ hasText: code.split('\n')[0] });
+  // On a loaded machine a click can land before the editor takes input, and the paste then goes
+  // nowhere: paste again (the editor is emptied first each time) rather than wait for nothing.
+  for (let attempt = 1; ; attempt++) {
+    await editor.click();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.press('Delete');
+    await page.evaluate((text) => {
+      const data = new DataTransfer();
+      data.setData('text/plain', text);
+      document.activeElement?.dispatchEvent(
+        new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }),
+      );
+    }, code);
+    if (visibleText !== undefined) await page.keyboard.press('ControlOrMeta+Home');
+    try {
+      await shown.waitFor({ timeout: 15_000 });
+      return;
+    } catch (error) {
+      if (attempt >= 3) throw error;
+    }
   }
-  await page
-    .locator('.monaco-editor .view-lines')
-    .filter({ hasText: code.split('\n')[0] })
-    .waitFor();
 }
 
 /** Type over one line of the editor: click the line showing `current`, select its text, type `replacement`. */
