@@ -73,7 +73,7 @@ export const CLASSIC_LIMITS = {
   validatorFileLength: 512 * 1024,
 } as const;
 
-/** A stdio problem's custom run (`POST /api/execute-code/custom`) reads its standard input from `inputs.stdin`. */
+/** A stdio problem's custom run (`POST /api/run-custom`) reads its standard input from `inputs.stdin`. */
 export const STDIO_CUSTOM_INPUT_KEY = 'stdin';
 
 /** Bounds of an imported package, checked while the zip is read (a zip bomb stops at the first bound crossed). */

@@ -25,7 +25,7 @@ export async function readZip(zip: Buffer, limits = PACKAGE_LIMITS): Promise<Map
       { lazyEntries: true, decodeStrings: true, validateEntrySizes: true, strictFileNames: false },
       (error, file) =>
         error || !file
-          ? reject(new PackageError(PackageMessages.notAZip(error?.message ?? 'empty')))
+          ? reject(asPackageError(error ?? 'empty'))
           : resolve(file),
     ),
   );
@@ -37,12 +37,7 @@ export async function readZip(zip: Buffer, limits = PACKAGE_LIMITS): Promise<Map
   let total = 0;
   try {
     await new Promise<void>((resolve, reject) => {
-      const fail = (error: unknown) =>
-        reject(
-          error instanceof PackageError
-            ? error
-            : new PackageError(PackageMessages.notAZip(String((error as Error)?.message ?? error))),
-        );
+      const fail = (error: unknown) => reject(asPackageError(error));
       archive.on('error', fail);
       archive.on('end', () => resolve());
       archive.on('entry', (entry: yauzl.Entry) => {
@@ -89,6 +84,14 @@ export async function readZip(zip: Buffer, limits = PACKAGE_LIMITS): Promise<Map
     archive.close();
   }
   return files;
+}
+
+/** yauzl refuses a name leaving the package ("invalid relative path: ../x", "absolute path: /x") before it is read. */
+function asPackageError(error: unknown): PackageError {
+  if (error instanceof PackageError) return error;
+  const message = String((error as Error)?.message ?? error);
+  const escape = /^(?:invalid relative path|absolute path): (.*)$/.exec(message);
+  return new PackageError(escape ? PackageMessages.pathEscapes(escape[1]) : PackageMessages.notAZip(message));
 }
 
 /** A zip of `files` (path → content), deflated, in the order given. */
