@@ -441,9 +441,9 @@ describe('problem packages: import, verify, export (issue 29)', () => {
 
     it('is solved in an ICPC contest and counted on its standings', async () => {
       const contest = await createContest(t, admin.token, [problemId], { format: 'icpc', penaltyMinutes: 20 });
-      await startNow(t, contest._id);
       const player = await seedUser(t);
       await t.http.post(`/api/contests/${contest._id}/join`).set(bearer(player.token)).expect(200);
+      await startNow(t, contest._id);
       await judgeAndRecord(t, player, problemId, SUM_WA, 'wrong_answer', { contestId: contest._id });
       await judgeAndRecord(t, player, problemId, SUM_AC, 'accepted', { contestId: contest._id });
       const board = await t.http.get(`/api/leaderboard/contests/${contest._id}`).set(bearer(admin.token)).expect(200);
