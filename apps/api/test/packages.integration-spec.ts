@@ -11,7 +11,10 @@ const program = (name: string, body: string, header = '') =>
   `${header}import java.util.*;\n\npublic class ${name} {\n    public static void main(String[] args) {\n        Scanner in = new Scanner(System.in);\n        ${body}\n    }\n}\n`;
 
 const SUM_AC = `package jury.sums;\n\nimport java.util.*;\n\nclass sol {\n    public static void main(String[] args) {\n        Scanner in = new Scanner(System.in);\n        int n = in.nextInt();\n        long s = 0;\n        for (int i = 0; i < n; i++) s += in.nextLong();\n        System.out.println(s);\n    }\n}\n`;
-const SUM_WA = program('Off', 'int n = in.nextInt(); long s = 1; for (int i = 0; i < n; i++) s += in.nextLong(); System.out.println(s);');
+const SUM_WA = program(
+  'Off',
+  'int n = in.nextInt(); long s = 1; for (int i = 0; i < n; i++) s += in.nextLong(); System.out.println(s);',
+);
 const SUM_TLE = program('Slow', 'long x = 0; while (true) x++;');
 const SUM_RTE = program('Crash', 'throw new IllegalStateException("no");');
 /** A secret marker in the jury code: no non-admin response may carry it. */
@@ -49,7 +52,8 @@ function averagePackage(flags = 'float_tolerance 1e-6'): Record<string, string> 
     'problem.yaml':
       'problem_format_version: 2023-07-draft\nname:\n  en: Average\n  de: Durchschnitt\ntype: pass-fail\nlimits:\n  time_limit: 1.5\n  memory: 512\n',
     'data/testdata.yaml': `output_validator_flags: "${flags}"\n`,
-    'problem_statement/problem.en.md': 'Print the average of $n$ numbers.\n\n![a chart](chart.svg)\n\n{{nextsample}}\n',
+    'problem_statement/problem.en.md':
+      'Print the average of $n$ numbers.\n\n![a chart](chart.svg)\n\n{{nextsample}}\n',
     'problem_statement/chart.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
     'data/sample/01.in': '2\n1 2\n',
     'data/sample/01.ans': '1.5\n',
@@ -67,8 +71,14 @@ function averagePackage(flags = 'float_tolerance 1e-6'): Record<string, string> 
 }
 
 /** Any divisor d of n with 1 < d < n: the answer file holds one, a custom validator accepts any. */
-const DIVISOR_SMALLEST = program('Smallest', 'long n = in.nextLong(); for (long d = 2; d < n; d++) if (n % d == 0) { System.out.println(d); return; }');
-const DIVISOR_LARGEST = program('Largest', 'long n = in.nextLong(); for (long d = n - 1; d > 1; d--) if (n % d == 0) { System.out.println(d); return; }');
+const DIVISOR_SMALLEST = program(
+  'Smallest',
+  'long n = in.nextLong(); for (long d = 2; d < n; d++) if (n % d == 0) { System.out.println(d); return; }',
+);
+const DIVISOR_LARGEST = program(
+  'Largest',
+  'long n = in.nextLong(); for (long d = n - 1; d > 1; d--) if (n % d == 0) { System.out.println(d); return; }',
+);
 const DIVISOR_ONE = program('One', 'System.out.println(1);');
 const divisorTests = {
   'data/sample/1.in': '12\n',
@@ -119,7 +129,8 @@ public class Check {
 /** 2025-09: statement/, output_validator/ (C++), test_group.yaml. */
 function cppDivisorPackage(): Record<string, string> {
   return {
-    'problem.yaml': 'problem_format_version: 2025-09\nname: Some Divisor\nuuid: 1b9c9f4e-0000-4000-8000-000000000001\n',
+    'problem.yaml':
+      'problem_format_version: 2025-09\nname: Some Divisor\nuuid: 1b9c9f4e-0000-4000-8000-000000000001\n',
     'statement/problem.en.md': 'Print any divisor $d$ of $n$ with $1 < d < n$.\n',
     'output_validator/validator.cpp': CPP_VALIDATOR,
     ...divisorTests,
@@ -142,7 +153,8 @@ function javaDivisorPackage(): Record<string, string> {
 
 /** A one-line answer problem judged by the default validator with `flags`: `accepted` and `wrong` print these. */
 function flagPackage(flag: string, answer: string, accepted: string, wrong: string): Record<string, string> {
-  const printing = (name: string, text: string) => program(name, `System.out.print(${JSON.stringify(text)});`);
+  const printing = (name: string, text: string) =>
+    program(name, `System.out.print(${JSON.stringify(text)});`);
   return {
     'problem.yaml': `name: Flag ${flag}\nvalidator_flags: '${flag}'\n`,
     'problem_statement/problem.en.md': `Print the answer (${flag}).\n`,
@@ -156,7 +168,10 @@ function flagPackage(flag: string, answer: string, accepted: string, wrong: stri
 const FLAG_PACKAGES: [string, Record<string, string>][] = [
   ['case_sensitive', flagPackage('case_sensitive', 'YES\n', 'YES\n', 'yes\n')],
   ['space_change_sensitive', flagPackage('space_change_sensitive', '1 2\n', '1 2\n', '1  2\n')],
-  ['float_absolute_tolerance', flagPackage('float_absolute_tolerance 0.01', '100\n', '100.005\n', '100.02\n')],
+  [
+    'float_absolute_tolerance',
+    flagPackage('float_absolute_tolerance 0.01', '100\n', '100.005\n', '100.02\n'),
+  ],
   ['float_relative_tolerance', flagPackage('float_relative_tolerance 0.01', '100\n', '100.9\n', '98\n')],
   ['default (case and spacing ignored)', flagPackage('', 'Hello World\n', 'hello   world\n', 'hello\n')],
 ];
@@ -180,7 +195,11 @@ describe('problem packages: import, verify, export (issue 29)', () => {
   });
 
   const importZip = (zip: Buffer, as = admin) =>
-    t.http.post('/api/problems/import').set(bearer(as.token)).set('Content-Type', 'application/zip').send(zip);
+    t.http
+      .post('/api/problems/import')
+      .set(bearer(as.token))
+      .set('Content-Type', 'application/zip')
+      .send(zip);
   const importMultipart = (zip: Buffer) =>
     t.http.post('/api/problems/import').set(bearer(admin.token)).attach('package', zip, 'pkg.zip');
   const verify = (id: string) => t.http.post(`/api/problems/${id}/verify`).set(bearer(admin.token));
@@ -201,7 +220,10 @@ describe('problem packages: import, verify, export (issue 29)', () => {
   const adminView = async (id: string) =>
     (await t.http.get(`/api/problems/${id}`).set(bearer(admin.token)).expect(200)).body;
   const juryOf = async (id: string) =>
-    (await t.db.query(`SELECT path, code, expected FROM jury_submissions WHERE problem_id = $1 ORDER BY path`, [id])) as {
+    (await t.db.query(
+      `SELECT path, code, expected FROM jury_submissions WHERE problem_id = $1 ORDER BY path`,
+      [id],
+    )) as {
       path: string;
       code: string;
       expected: string[];
@@ -241,9 +263,9 @@ describe('problem packages: import, verify, export (issue 29)', () => {
     const [juryA, juryB] = [await juryOf(first.body._id), await juryOf(again.body._id)];
     expect(juryB).toEqual(juryA);
     const reverified = await verify(again.body._id).expect(200);
-    expect(reverified.body.submissions.map((s: { path: string; verdict: string }) => [s.path, s.verdict])).toEqual(
-      verified.body.submissions.map((s: { path: string; verdict: string }) => [s.path, s.verdict]),
-    );
+    expect(
+      reverified.body.submissions.map((s: { path: string; verdict: string }) => [s.path, s.verdict]),
+    ).toEqual(verified.body.submissions.map((s: { path: string; verdict: string }) => [s.path, s.verdict]));
     return { id: first.body._id as string, view: a, submissions: verified.body.submissions };
   }
 
@@ -251,7 +273,13 @@ describe('problem packages: import, verify, export (issue 29)', () => {
     const { id, view, submissions } = await roundTrip(buildZip(legacySumPackage()), (warnings) =>
       expect(warnings.join('\n')).toContain('sol.py'),
     );
-    expect(view).toMatchObject({ title: 'Add Them Up', kind: 'stdio', timeLimitMs: 2000, validatorFlags: [], tags: ['sums', 'easy'] });
+    expect(view).toMatchObject({
+      title: 'Add Them Up',
+      kind: 'stdio',
+      timeLimitMs: 2000,
+      validatorFlags: [],
+      tags: ['sums', 'easy'],
+    });
     // The format's order: the examples, then the groups lexicographically (g1/02, g1/10, g2/01).
     expect(view.testCases.map((tc: { input: string }) => tc.input)).toEqual([
       '3\n1 2 3\n',
@@ -286,7 +314,10 @@ describe('problem packages: import, verify, export (issue 29)', () => {
 
   it('judges with a C++ custom output validator (2025-09 layout) and round-trips it', async () => {
     const { view, submissions } = await roundTrip(buildZip(cppDivisorPackage()));
-    expect(view.outputValidator).toEqual({ language: 'cpp', files: [{ path: 'validator.cpp', content: CPP_VALIDATOR }] });
+    expect(view.outputValidator).toEqual({
+      language: 'cpp',
+      files: [{ path: 'validator.cpp', content: CPP_VALIDATOR }],
+    });
     expect(submissions.every((s: { ok: boolean }) => s.ok)).toBe(true);
   });
 
@@ -296,11 +327,13 @@ describe('problem packages: import, verify, export (issue 29)', () => {
     const view = await adminView(first.body._id);
     expect(view).toMatchObject({ timeLimitMs: 3000, outputValidator: { language: 'java' } });
     const verified = await verify(first.body._id).expect(200);
-    expect(verified.body.submissions.map((s: { verdict: string; ok: boolean }) => [s.verdict, s.ok])).toEqual([
-      ['accepted', true],
-      ['accepted', true],
-      ['wrong_answer', true],
-    ]);
+    expect(verified.body.submissions.map((s: { verdict: string; ok: boolean }) => [s.verdict, s.ok])).toEqual(
+      [
+        ['accepted', true],
+        ['accepted', true],
+        ['wrong_answer', true],
+      ],
+    );
     await roundTrip(await exportZip(first.body._id));
   });
 
@@ -314,7 +347,9 @@ describe('problem packages: import, verify, export (issue 29)', () => {
     const files = legacySumPackage({ 'submissions/accepted/Wrong.java': SUM_WA });
     const res = await importZip(buildZip(files)).expect(201);
     const verified = await verify(res.body._id).expect(200);
-    expect(verified.body.submissions.find((s: { path: string }) => s.path.endsWith('Wrong.java'))).toMatchObject({
+    expect(
+      verified.body.submissions.find((s: { path: string }) => s.path.endsWith('Wrong.java')),
+    ).toMatchObject({
       expected: ['accepted'],
       verdict: 'wrong_answer',
       ok: false,
@@ -323,17 +358,30 @@ describe('problem packages: import, verify, export (issue 29)', () => {
 
   it('reads @EXPECTED_RESULTS@ headers over the folder', async () => {
     const files = legacySumPackage({
-      'submissions/rejected/Either.java': `// @EXPECTED_RESULTS@: WRONG_ANSWER, TIMELIMIT\n${SUM_WA}`.replace('class Off', 'class Either'),
+      'submissions/rejected/Either.java': `// @EXPECTED_RESULTS@: WRONG_ANSWER, TIMELIMIT\n${SUM_WA}`.replace(
+        'class Off',
+        'class Either',
+      ),
     });
     const res = await importZip(buildZip(files)).expect(201);
     const jury = await juryOf(res.body._id);
-    expect(jury.find((j) => j.path.endsWith('Either.java'))?.expected).toEqual(['wrong_answer', 'time_limit_exceeded']);
+    expect(jury.find((j) => j.path.endsWith('Either.java'))?.expected).toEqual([
+      'wrong_answer',
+      'time_limit_exceeded',
+    ]);
   });
 
   describe('bad packages: a 400 naming what is wrong, and nothing stored', () => {
-    const many = Array.from({ length: PACKAGE_LIMITS.maxEntries + 1 }, (_, i) => ({ path: `data/x${i}.txt`, content: 'x' }));
+    const many = Array.from({ length: PACKAGE_LIMITS.maxEntries + 1 }, (_, i) => ({
+      path: `data/x${i}.txt`,
+      content: 'x',
+    }));
     const cases: [string, () => Buffer, string][] = [
-      ['no problem.yaml and no statement', () => buildZip({ 'data/sample/1.in': '1\n', 'data/sample/1.ans': '1\n' }), PackageMessages.noProblem],
+      [
+        'no problem.yaml and no statement',
+        () => buildZip({ 'data/sample/1.in': '1\n', 'data/sample/1.ans': '1\n' }),
+        PackageMessages.noProblem,
+      ],
       [
         'a test without its .ans',
         () => {
@@ -343,25 +391,81 @@ describe('problem packages: import, verify, export (issue 29)', () => {
         },
         PackageMessages.testWithoutAnswer('data/secret/g1/10.in'),
       ],
-      ['a path escaping the package', () => buildZip([...Object.entries(legacySumPackage()).map(([path, content]) => ({ path, content })), { path: '../evil.txt', content: 'x' }]), PackageMessages.pathEscapes('../evil.txt')],
-      ['an absolute path', () => buildZip([{ path: '/etc/evil', content: 'x' }]), PackageMessages.pathEscapes('/etc/evil')],
+      [
+        'a path escaping the package',
+        () =>
+          buildZip([
+            ...Object.entries(legacySumPackage()).map(([path, content]) => ({ path, content })),
+            { path: '../evil.txt', content: 'x' },
+          ]),
+        PackageMessages.pathEscapes('../evil.txt'),
+      ],
+      [
+        'an absolute path',
+        () => buildZip([{ path: '/etc/evil', content: 'x' }]),
+        PackageMessages.pathEscapes('/etc/evil'),
+      ],
       [
         'a zip bomb (one entry inflating past the per-file bound)',
-        () => buildZip([{ path: 'data/secret/bomb.in', content: Buffer.alloc(PACKAGE_LIMITS.maxFileBytes + 1) }]),
+        () =>
+          buildZip([{ path: 'data/secret/bomb.in', content: Buffer.alloc(PACKAGE_LIMITS.maxFileBytes + 1) }]),
         PackageMessages.fileTooLarge('data/secret/bomb.in', PACKAGE_LIMITS.maxFileBytes / 1024 / 1024),
       ],
       [
         'a zip bomb whose headers lie about the size',
-        () => buildZip([{ path: 'data/secret/bomb.in', content: Buffer.alloc(8 * 1024 * 1024), claimedSize: 10 }]),
+        () =>
+          buildZip([
+            { path: 'data/secret/bomb.in', content: Buffer.alloc(8 * 1024 * 1024), claimedSize: 10 },
+          ]),
         'The package is not a readable zip file',
       ],
-      ['too many entries', () => buildZip(many as ZipEntry[]), PackageMessages.tooManyEntries(PACKAGE_LIMITS.maxEntries)],
-      ['an interactive problem', () => buildZip({ ...legacySumPackage(), 'problem.yaml': 'name: Guess\nvalidation: custom interactive\n' }), PackageMessages.interactive],
-      ['an interactive problem (2025-09 type)', () => buildZip({ ...legacySumPackage(), 'problem.yaml': 'problem_format_version: 2025-09\nname: Guess\ntype: [pass-fail, interactive]\n' }), PackageMessages.interactive],
-      ['an unknown default validator flag', () => buildZip({ ...legacySumPackage(), 'problem.yaml': "name: X\nvalidator_flags: 'float_tolerance abc'\n" }), 'problem.yaml: validator_flags:'],
-      ['validation: custom without a validator', () => buildZip({ ...legacySumPackage(), 'problem.yaml': 'name: X\nvalidation: custom\n' }), PackageMessages.customWithoutValidator],
-      ['broken YAML', () => buildZip({ ...legacySumPackage(), 'problem.yaml': 'name: [unclosed\n' }), 'problem.yaml is not valid YAML'],
-      ['not a zip at all', () => Buffer.from('this is not a zip file, only text'), 'The package is not a readable zip file'],
+      [
+        'too many entries',
+        () => buildZip(many as ZipEntry[]),
+        PackageMessages.tooManyEntries(PACKAGE_LIMITS.maxEntries),
+      ],
+      [
+        'an interactive problem',
+        () =>
+          buildZip({
+            ...legacySumPackage(),
+            'problem.yaml': 'name: Guess\nvalidation: custom interactive\n',
+          }),
+        PackageMessages.interactive,
+      ],
+      [
+        'an interactive problem (2025-09 type)',
+        () =>
+          buildZip({
+            ...legacySumPackage(),
+            'problem.yaml': 'problem_format_version: 2025-09\nname: Guess\ntype: [pass-fail, interactive]\n',
+          }),
+        PackageMessages.interactive,
+      ],
+      [
+        'an unknown default validator flag',
+        () =>
+          buildZip({
+            ...legacySumPackage(),
+            'problem.yaml': "name: X\nvalidator_flags: 'float_tolerance abc'\n",
+          }),
+        'problem.yaml: validator_flags:',
+      ],
+      [
+        'validation: custom without a validator',
+        () => buildZip({ ...legacySumPackage(), 'problem.yaml': 'name: X\nvalidation: custom\n' }),
+        PackageMessages.customWithoutValidator,
+      ],
+      [
+        'broken YAML',
+        () => buildZip({ ...legacySumPackage(), 'problem.yaml': 'name: [unclosed\n' }),
+        'problem.yaml is not valid YAML',
+      ],
+      [
+        'not a zip at all',
+        () => Buffer.from('this is not a zip file, only text'),
+        'The package is not a readable zip file',
+      ],
     ];
     for (const [name, zip, message] of cases) {
       it(`refuses ${name}`, async () => {
@@ -401,7 +505,9 @@ describe('problem packages: import, verify, export (issue 29)', () => {
         expect(text).not.toContain(JURY_MARKER);
         expect(text).not.toContain(HIDDEN_MARKER);
         expect(text).not.toContain('judgemessage');
-        const list = JSON.stringify((await t.http.get('/api/problems').set(bearer(user.token)).expect(200)).body);
+        const list = JSON.stringify(
+          (await t.http.get('/api/problems').set(bearer(user.token)).expect(200)).body,
+        );
         expect(list).not.toContain(JURY_MARKER);
         expect(list).not.toContain(HIDDEN_MARKER);
       }
@@ -440,13 +546,19 @@ describe('problem packages: import, verify, export (issue 29)', () => {
     });
 
     it('is solved in an ICPC contest and counted on its standings', async () => {
-      const contest = await createContest(t, admin.token, [problemId], { format: 'icpc', penaltyMinutes: 20 });
+      const contest = await createContest(t, admin.token, [problemId], {
+        format: 'icpc',
+        penaltyMinutes: 20,
+      });
       const player = await seedUser(t);
       await t.http.post(`/api/contests/${contest._id}/join`).set(bearer(player.token)).expect(200);
       await startNow(t, contest._id);
       await judgeAndRecord(t, player, problemId, SUM_WA, 'wrong_answer', { contestId: contest._id });
       await judgeAndRecord(t, player, problemId, SUM_AC, 'accepted', { contestId: contest._id });
-      const board = await t.http.get(`/api/leaderboard/contests/${contest._id}`).set(bearer(admin.token)).expect(200);
+      const board = await t.http
+        .get(`/api/leaderboard/contests/${contest._id}`)
+        .set(bearer(admin.token))
+        .expect(200);
       const row = board.body.find((e: { userId: string }) => e.userId === player.id);
       expect(row).toMatchObject({ problemsSolved: 1 });
       expect(row.penalty).toBeGreaterThanOrEqual(20);
@@ -470,23 +582,39 @@ describe('problem packages: import, verify, export (issue 29)', () => {
 
     it('creates and updates a classic problem with tests as text, limits and flags', async () => {
       const created = await t.http.post('/api/problems').set(bearer(admin.token)).send(form()).expect(201);
-      expect(created.body).toMatchObject({ kind: 'stdio', timeLimitMs: 1500, memoryLimitMb: 256, validatorFlags: ['case_sensitive'] });
+      expect(created.body).toMatchObject({
+        kind: 'stdio',
+        timeLimitMs: 1500,
+        memoryLimitMb: 256,
+        validatorFlags: ['case_sensitive'],
+      });
       expect(created.body.testCases.map((tc: { input: string }) => tc.input)).toEqual(['hi\n', 'there\n']);
       const updated = await t.http
         .put(`/api/problems/${created.body._id}`)
         .set(bearer(admin.token))
         .send(form({ title: 'Echo again', timeLimitMs: 2500, validatorFlags: undefined }))
         .expect(200);
-      expect(updated.body).toMatchObject({ title: 'Echo again', timeLimitMs: 2500, validatorFlags: ['case_sensitive'] });
+      expect(updated.body).toMatchObject({
+        title: 'Echo again',
+        timeLimitMs: 2500,
+        validatorFlags: ['case_sensitive'],
+      });
     });
 
     it('refuses bad limits, flags and validator paths with a sentence naming them', async () => {
       const bad = async (overrides: Record<string, unknown>, message: string) => {
-        const res = await t.http.post('/api/problems').set(bearer(admin.token)).send(form(overrides)).expect(400);
+        const res = await t.http
+          .post('/api/problems')
+          .set(bearer(admin.token))
+          .send(form(overrides))
+          .expect(400);
         expect(res.body.error).toContain(message);
       };
       await bad({ timeLimitMs: 5 }, 'timeLimitMs must not be less than 100');
-      await bad({ validatorFlags: ['float_tolerance', 'x'] }, 'validatorFlags: The default validator flag float_tolerance needs a non-negative number');
+      await bad(
+        { validatorFlags: ['float_tolerance', 'x'] },
+        'validatorFlags: The default validator flag float_tolerance needs a non-negative number',
+      );
       await bad({ validatorFlags: ['loud'] }, 'Unknown default validator flag "loud"');
       await bad(
         { outputValidator: { language: 'cpp', files: [{ path: '../x.cpp', content: 'int main(){}' }] } },

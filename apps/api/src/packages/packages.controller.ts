@@ -1,4 +1,16 @@
-import { Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import {
+  BadRequestException,
+  Controller,
+  Get,
+  HttpCode,
+  Param,
+  ParseUUIDPipe,
+  Post,
+  Query,
+  Req,
+  Res,
+} from '@nestjs/common';
+import { ServerSentences } from '@javelin/contracts';
 import type { Request, Response } from 'express';
 import { AdminOnly, CurrentUser, OptionalAuth } from '../auth/guards';
 import { JudgingBudget } from '../common/rate-limit';
@@ -45,7 +57,14 @@ export class PackagesController {
   async image(
     @Param('id', uuidParam('id')) id: string,
     @Param('name') name: string,
-    @Query('contestId') contestId: string | undefined,
+    @Query(
+      'contestId',
+      new ParseUUIDPipe({
+        optional: true,
+        exceptionFactory: () => new BadRequestException(ServerSentences.mustBeUuid('contestId')),
+      }),
+    )
+    contestId: string | undefined,
     @CurrentUser() viewer: AuthUser | undefined,
     @Res() res: Response,
   ) {

@@ -161,11 +161,17 @@ export class PackagesService {
       if (!contestId) throw new NotFoundException(PROBLEM_NOT_FOUND);
       await this.contests.problem(contestId, problemId, viewer);
     }
-    const image = await this.db.getRepository(ProblemImage).findOne({ where: { problemId, name } });
+    // A name the format could not have written (NUL, slashes, 2000 characters) is simply no image of it.
+    const image = IMAGE_NAME.test(name)
+      ? await this.db.getRepository(ProblemImage).findOne({ where: { problemId, name } })
+      : null;
     if (!image) throw new NotFoundException(PackageMessages.imageNotFound(name));
     return image;
   }
 }
+
+/** The format's file names. */
+const IMAGE_NAME = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,199}$/;
 
 async function readOrRefuse(zip: Buffer, packageName?: string): Promise<ReadPackage> {
   try {

@@ -23,10 +23,7 @@ export async function readZip(zip: Buffer, limits = PACKAGE_LIMITS): Promise<Map
       zip,
       // Sizes are checked against what is inflated (validateEntrySizes); names are checked here.
       { lazyEntries: true, decodeStrings: true, validateEntrySizes: true, strictFileNames: false },
-      (error, file) =>
-        error || !file
-          ? reject(asPackageError(error ?? 'empty'))
-          : resolve(file),
+      (error, file) => (error || !file ? reject(asPackageError(error ?? 'empty')) : resolve(file)),
     ),
   );
   if (archive.entryCount > limits.maxEntries) {
