@@ -6,7 +6,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, ServerMessages, ServerSentenc
 import { CONTEST_MODES } from './virtual';
 import { CHECKERS, PROBLEM_INPUT_TYPES, PROBLEM_RETURN_TYPES, type ProblemReturnType } from './problem-types';
 import { DIFFICULTIES, type TestValue } from './problems';
-import { CLASSIC_LIMITS } from './packages';
+import { CLASSIC_LIMITS, PROBLEM_KINDS } from './packages';
 
 /**
  * The request schemas the web and the API share (issue 15 item 6; README.md "Request schemas"):
@@ -517,11 +517,21 @@ export const classicProblemFormSchema = z.strictObject({
 });
 
 /**
- * The body of POST /api/problems and PUT /api/problems/:id: a function problem's form, or a classic one's
- * (`kind: 'stdio'`). Published as this union; checked by the schema its `kind` names (problemBodySchemaOf),
- * so a function form's problems are told in its own sentences.
+ * The body of POST /api/problems and PUT /api/problems/:id as published: a function problem's form or a
+ * classic one's (`kind: 'stdio'`), every field of either. Each body is checked by the schema its `kind`
+ * names (problemBodySchemaOf), so a form is told what is wrong in its own kind's sentences.
  */
-export const problemBodySchema = z.union([problemFormSchema, classicProblemFormSchema]);
+export const problemBodySchema = z.strictObject({
+  ...problemFormSchema.shape,
+  ...classicProblemFormSchema.shape,
+  kind: optionalOneOf('kind', PROBLEM_KINDS),
+  inputVariables: inputVariables.optional(),
+  functionName: requiredText('functionName', FUNCTION_NAME_MAX_LENGTH, true).optional(),
+  testCases: objectList('testCases', testCaseItem.extend({ inputs: testCaseItem.shape.inputs.optional() }), {
+    max: Math.max(MAX_TEST_CASES, CLASSIC_LIMITS.maxTests),
+    min: { count: 1, message: FieldSentences.atLeastOneTest },
+  }),
+});
 
 /** The schema that checks a problem body: the classic form's when it says `kind: 'stdio'`. */
 export function problemBodySchemaOf(
@@ -554,8 +564,8 @@ export const RequestSchemas = {
   ExecuteCodeDto: executeCodeSchema,
   SubmissionDto: submissionSchema,
   SolveDto: solveSchema,
-  ProblemFormDto: problemFormSchema,
-  ProblemBodyDto: problemBodySchema,
+  // A function problem's form or a classic one's (issue 29), under the name the form always had.
+  ProblemFormDto: problemBodySchema,
   ValidateDraftDto: validateDraftSchema,
   ExpectedOutputDto: expectedOutputSchema,
 } as const;
