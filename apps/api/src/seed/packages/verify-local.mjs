@@ -113,14 +113,27 @@ function tests(pkg, group) {
   return { pairs, problems };
 }
 
-/** The class with `main`, qualified by the file's package. */
+/** The top-level class whose body holds `main`, qualified by the file's package. */
 function mainClass(source) {
-  const pkg = /^\s*package\s+([\w.]+)\s*;/m.exec(source)?.[1];
-  const at = source.search(/public\s+static\s+void\s+main\s*\(/);
-  const classes = [...source.matchAll(/\b(?:class|record|enum)\s+([A-Za-z_$][\w$]*)/g)].filter((m) => m.index < at);
-  const name = classes.at(-1)?.[1];
-  if (!name) throw new Error('no class with main');
-  return pkg ? `${pkg}.${name}` : name;
+  // Blank out comments and string/char literals, keeping offsets, so braces can be counted.
+  const code = source.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*|"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'/g, (m) => m.replace(/[^\n]/g, ' '));
+  const pkg = /^\s*package\s+([\w.]+)\s*;/m.exec(code)?.[1];
+  const at = code.search(/\bstatic\s+void\s+main\s*\(/);
+  const tops = [];
+  let depth = 0;
+  for (let i = 0; i < code.length; i++) {
+    if (code[i] === '{') depth++;
+    else if (code[i] === '}') {
+      depth--;
+      if (depth === 0 && tops.length) tops.at(-1).end = i;
+    } else if (depth === 0) {
+      const m = /^\b(?:class|record|enum|interface)\s+([A-Za-z_$][\w$]*)/.exec(code.slice(i, i + 200));
+      if (m && (i === 0 || /\W/.test(code[i - 1]))) tops.push({ name: m[1], start: i, end: code.length });
+    }
+  }
+  const owner = tops.find((t) => t.start < at && at < t.end);
+  if (!owner) throw new Error('no top-level class with main');
+  return pkg ? `${pkg}.${owner.name}` : owner.name;
 }
 
 function compile(file, outDir) {
