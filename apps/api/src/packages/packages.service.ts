@@ -48,57 +48,8 @@ export class PackagesService {
   ): Promise<ImportPackageResponse> {
     const read = await readOrRefuse(zip, packageName);
     const id = randomUUID();
-    await this.db.transaction((m) => this.store(m, id, read, author));
+    await this.db.transaction((m) => storePackage(m, this.repository, id, read, author?.id ?? null));
     return { _id: id, title: read.title, kind: 'stdio', warnings: read.warnings };
-  }
-
-  private async store(
-    m: EntityManager,
-    id: string,
-    read: ReadPackage,
-    author: AuthUser | null,
-  ): Promise<void> {
-    const reference = read.jury.find((j) => j.expected.length === 1 && j.expected[0] === 'accepted');
-    await this.repository.createIn(
-      m,
-      {
-        id,
-        title: read.title,
-        description: pointImagesAt(
-          read.description,
-          read.images.map((i) => i.name),
-          imageUrlPrefix(id),
-        ),
-        constraints: '',
-        difficulty: 'medium',
-        points: DEFAULT_PROBLEM_POINTS,
-        inputVariables: [],
-        functionName: '',
-        returnType: 'void',
-        boilerplateCode: CLASSIC_STARTER_CODE,
-        tags: read.tags,
-        isVisible: true,
-        checker: 'exact',
-        tolerance: null,
-        checkerCode: null,
-        referenceSolution: reference?.code ?? null,
-        kind: 'stdio',
-        timeLimitMs: read.timeLimitMs,
-        memoryLimitMb: read.memoryLimitMb,
-        validatorFlags: read.validatorFlags,
-        outputValidator: read.outputValidator,
-        createdBy: author?.id ?? null,
-      },
-      read.tests.map((t) => ({
-        inputs: t.input,
-        expectedOutput: t.answer,
-        isExample: t.isExample,
-        name: t.name,
-      })),
-    );
-    if (read.jury.length > 0)
-      await m.getRepository(JurySubmission).insert(read.jury.map((j) => ({ problemId: id, ...j })));
-    for (const image of read.images) await m.getRepository(ProblemImage).insert({ problemId: id, ...image });
   }
 
   /** Judges each jury submission on every test (examples first) and compares its verdict with what its folder allows. */
@@ -168,6 +119,60 @@ export class PackagesService {
     if (!image) throw new NotFoundException(PackageMessages.imageNotFound(name));
     return image;
   }
+}
+
+/**
+ * Stores a read package as a classic problem with id `id` (its tests, jury submissions and images) within
+ * the caller's transaction; the first accepted jury submission becomes the reference solution.
+ */
+export async function storePackage(
+  m: EntityManager,
+  repository: ProblemsRepository,
+  id: string,
+  read: ReadPackage,
+  authorId: string | null,
+): Promise<void> {
+  const reference = read.jury.find((j) => j.expected.length === 1 && j.expected[0] === 'accepted');
+  await repository.createIn(
+    m,
+    {
+      id,
+      title: read.title,
+      description: pointImagesAt(
+        read.description,
+        read.images.map((i) => i.name),
+        imageUrlPrefix(id),
+      ),
+      constraints: '',
+      difficulty: 'medium',
+      points: DEFAULT_PROBLEM_POINTS,
+      inputVariables: [],
+      functionName: '',
+      returnType: 'void',
+      boilerplateCode: CLASSIC_STARTER_CODE,
+      tags: read.tags,
+      isVisible: true,
+      checker: 'exact',
+      tolerance: null,
+      checkerCode: null,
+      referenceSolution: reference?.code ?? null,
+      kind: 'stdio',
+      timeLimitMs: read.timeLimitMs,
+      memoryLimitMb: read.memoryLimitMb,
+      validatorFlags: read.validatorFlags,
+      outputValidator: read.outputValidator,
+      createdBy: authorId,
+    },
+    read.tests.map((t) => ({
+      inputs: t.input,
+      expectedOutput: t.answer,
+      isExample: t.isExample,
+      name: t.name,
+    })),
+  );
+  if (read.jury.length > 0)
+    await m.getRepository(JurySubmission).insert(read.jury.map((j) => ({ problemId: id, ...j })));
+  for (const image of read.images) await m.getRepository(ProblemImage).insert({ problemId: id, ...image });
 }
 
 /** The format's file names. */
