@@ -251,6 +251,7 @@ describe('bad input on every route: 4xx with a message, never 500, database unch
       auth: 'admin',
       body: () => sumProblem(),
       fields: {
+        kind: { enum: ['function'] },
         title: { text: 200 },
         description: { text: 20_000 },
         constraints: { text: 5_000 },
@@ -274,6 +275,11 @@ describe('bad input on every route: 4xx with a message, never 500, database unch
     { method: 'delete', path: '/api/problems/:id', auth: 'admin' },
     // reference solutions, run through the judge (never reached here: every case is refused first)
     { method: 'post', path: '/api/problems/:id/validate', auth: 'admin' },
+    // problem packages (issue 29): a JSON body or none is no package; bad ids and tokens as everywhere
+    { method: 'post', path: '/api/problems/import', auth: 'admin' },
+    { method: 'post', path: '/api/problems/:id/verify', auth: 'admin' },
+    { method: 'get', path: '/api/problems/:id/export', auth: 'admin' },
+    { method: 'get', path: '/api/problems/:id/images/:name', auth: 'optional' },
     {
       method: 'post',
       path: '/api/problems/validate',

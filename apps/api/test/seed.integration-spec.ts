@@ -1,10 +1,13 @@
 // Decorated DTOs are imported below before anything else loads reflect-metadata.
 import 'reflect-metadata';
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { generateBoilerplate } from '@javelin/java-io';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_VALUE_LENGTH } from '@javelin/contracts';
 import { boilerplateOf, CATALOG, CatalogProblem, referenceSolution } from '../src/seed/catalog';
 import { runSeed, SeedResult } from '../src/seed/seed';
+import { PACKAGES_DIRS } from '../src/seed/seed-packages';
 import { bearer, resetDatabase, seedUser, SeededUser, startApp, TestApp } from './support/app';
 import { TEST_DATABASE_URL } from './support/env';
 import { startJudge, RunningJudge } from './support/judge';
@@ -37,6 +40,7 @@ interface ExecutionResult {
 
 describe('starter catalog seed', () => {
   let judge: RunningJudge;
+  const PACKAGES_DIR = PACKAGES_DIRS[0];
   let t: TestApp;
   let admin: SeededUser;
   let first: SeedResult;
@@ -109,16 +113,48 @@ describe('starter catalog seed', () => {
     }
   });
 
-  it('adds every catalog problem once, and a second run adds nothing', async () => {
-    expect(first.added).toEqual(CATALOG.map((p) => p.title));
-    expect(lines).toEqual([`seed: added ${CATALOG.length} problem(s) to the catalog (0 already present)`]);
+  it('adds every catalog problem and every classic problem package once, and a second run adds nothing', async () => {
+    const packages = readdirSync(PACKAGES_DIR).filter((name) =>
+      statSync(join(PACKAGES_DIR, name)).isDirectory(),
+    );
+    expect(packages.length).toBeGreaterThan(0);
+    expect(first.added.slice(0, CATALOG.length)).toEqual(CATALOG.map((p) => p.title));
+    expect(first.added.length).toBe(CATALOG.length + packages.length);
+    expect(lines).toEqual([
+      `seed: added ${CATALOG.length} problem(s) to the catalog (0 already present) and ${packages.length} classic problem package(s) (0 already present)`,
+    ]);
     const again: string[] = [];
     const second = await runSeed(TEST_DATABASE_URL, (line) => again.push(line));
-    expect(second).toEqual({ added: [], alreadyPresent: CATALOG.map((p) => p.title) });
-    expect(again).toEqual([`seed: added 0 problem(s) to the catalog (${CATALOG.length} already present)`]);
+    expect(second).toEqual({ added: [], alreadyPresent: first.added });
+    expect(again).toEqual([
+      `seed: added 0 problem(s) to the catalog (${CATALOG.length} already present) and 0 classic problem package(s) (${packages.length} already present)`,
+    ]);
     const [{ count }] = await t.db.query(`SELECT count(*)::int AS count FROM problems`);
-    expect(count).toBe(CATALOG.length);
+    expect(count).toBe(CATALOG.length + packages.length);
+    const [{ classic, jury }] = await t.db.query(
+      `SELECT count(*) FILTER (WHERE kind = 'stdio')::int AS classic,
+              (SELECT count(DISTINCT problem_id)::int FROM jury_submissions) AS jury FROM problems`,
+    );
+    expect([classic, jury]).toEqual([packages.length, packages.length]);
   });
+
+  it("gives every seeded package's jury submissions a verdict their folder allows (POST /api/problems/:id/verify)", async () => {
+    const classic: { id: string; title: string }[] = await t.db.query(
+      `SELECT id, title FROM problems WHERE kind = 'stdio' ORDER BY title`,
+    );
+    const wrong: unknown[] = [];
+    for (const p of classic) {
+      const res = await t.http.post(`/api/problems/${p.id}/verify`).set(bearer(admin.token)).expect(200);
+      for (const s of res.body.submissions as {
+        path: string;
+        ok: boolean;
+        verdict: string;
+        expected: string[];
+      }[])
+        if (!s.ok) wrong.push({ problem: p.title, ...s });
+    }
+    expect(wrong).toEqual([]);
+  }, 1_200_000);
 
   it('keeps an admin-edited catalog problem as it is', async () => {
     const id = ids.get('Climbing Stairs')!;

@@ -169,3 +169,73 @@ describe('toResponse: a test missing from a judge that did not stop', () => {
     ]);
   });
 });
+
+describe('buildJudgeJob: classic (stdio) problems (issue 29)', () => {
+  const classic: JudgedProblem = {
+    inputVariables: [],
+    checker: 'exact',
+    tolerance: null,
+    checkerCode: null,
+    kind: 'stdio',
+    timeLimitMs: 1500,
+    memoryLimitMb: 512,
+    validatorFlags: ['float_tolerance', '1e-6'],
+    outputValidator: null,
+  };
+  const raw = [
+    { id: 's1', input: '3\n1 2 3\n', expectedOutput: '6\n', isExample: false },
+    { id: 'e1', input: '1\n5\n', expectedOutput: '5\n', isExample: true },
+  ];
+  const job = (problem: JudgedProblem, timeScale?: number) =>
+    buildJudgeJob({
+      purpose: 'submit',
+      problem,
+      tests: raw,
+      code: 'class A {}',
+      limits: DEFAULT_JUDGE_LIMITS,
+      timeScale,
+    });
+
+  it('feeds each test its raw input as stdin, examples first, and compares by the package output validation', () => {
+    const built = job(classic);
+    expect(built.tests).toEqual([
+      { id: 'e1', stdin: '1\n5\n', expectedOutput: '5\n' },
+      { id: 's1', stdin: '3\n1 2 3\n', expectedOutput: '6\n' },
+    ]);
+    expect(built.outputValidation).toEqual({ flags: ['float_tolerance', '1e-6'] });
+    expect(built.checker).toBeUndefined();
+  });
+
+  it("carries the problem's custom validator", () => {
+    const custom = {
+      language: 'cpp' as const,
+      files: [{ path: 'v.cpp', content: 'int main(){return 42;}' }],
+    };
+    expect(job({ ...classic, outputValidator: custom }).outputValidation).toEqual({
+      flags: ['float_tolerance', '1e-6'],
+      custom,
+    });
+  });
+
+  it("uses the problem's limits, the time scaled by JUDGE_TIME_SCALE, with the wall time keeping room", () => {
+    expect(job(classic).limits).toMatchObject({ cpuTimeMs: 1500, memoryMb: 512 });
+    const scaled = job(classic, 2).limits;
+    expect(scaled.cpuTimeMs).toBe(3000);
+    expect(scaled.wallTimeMs).toBeGreaterThanOrEqual(2 * 3000);
+    expect(scaled.stackMb).toBe(DEFAULT_JUDGE_LIMITS.stackMb);
+  });
+
+  it("keeps a function problem's limits and checker whatever the time scale", () => {
+    const built = buildJudgeJob({
+      purpose: 'submit',
+      problem: sum,
+      tests: stored,
+      code: 'class Main {}',
+      limits: DEFAULT_JUDGE_LIMITS,
+      timeScale: 3,
+    });
+    expect(built.limits).toEqual(DEFAULT_JUDGE_LIMITS);
+    expect(built.outputValidation).toBeUndefined();
+    expect(built.checker).toBe('exact');
+  });
+});

@@ -172,6 +172,21 @@ export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
     required: ['userId', 'fullName', 'username', 'contestRating', 'contestsParticipated'],
   },
   ContestStatus: { type: 'string', enum: ['upcoming', 'active', 'ended'] },
+  CustomOutputValidator: {
+    type: 'object',
+    properties: {
+      language: { type: 'string', enum: ['cpp', 'java'] },
+      files: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: { path: { type: 'string' }, content: { type: 'string' } },
+          required: ['path', 'content'],
+        },
+      },
+    },
+    required: ['language', 'files'],
+  },
   Difficulty: { type: 'string', enum: ['easy', 'medium', 'hard'] },
   ExecuteCodeResponse: {
     type: 'object',
@@ -216,6 +231,16 @@ export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
     properties: { expectedOutput: { type: 'string' } },
     required: ['expectedOutput'],
   },
+  ImportPackageResponse: {
+    type: 'object',
+    properties: {
+      _id: { type: 'string' },
+      title: { type: 'string' },
+      kind: { $ref: '#/components/schemas/ProblemKind' },
+      warnings: { type: 'array', items: { type: 'string' } },
+    },
+    required: ['_id', 'title', 'kind', 'warnings'],
+  },
   InputVariable: {
     type: 'object',
     properties: {
@@ -225,6 +250,16 @@ export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
       description: { type: 'string' },
     },
     required: ['id', 'name', 'type', 'description'],
+  },
+  JurySubmissionVerdict: {
+    type: 'object',
+    properties: {
+      path: { type: 'string' },
+      expected: { type: 'array', items: { type: 'string' } },
+      verdict: { type: 'string' },
+      ok: { type: 'boolean' },
+    },
+    required: ['path', 'expected', 'verdict', 'ok'],
   },
   MeResponse: {
     type: 'object',
@@ -337,6 +372,11 @@ export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
   Problem: {
     type: 'object',
     properties: {
+      kind: { $ref: '#/components/schemas/ProblemKind' },
+      timeLimitMs: { type: 'number' },
+      memoryLimitMb: { type: 'number' },
+      validatorFlags: { type: 'array', items: { type: 'string' } },
+      outputValidator: { $ref: '#/components/schemas/CustomOutputValidator' },
       _id: { type: 'string' },
       id: { type: 'string' },
       title: { type: 'string' },
@@ -396,6 +436,7 @@ export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
       'char[][]',
     ],
   },
+  ProblemKind: { type: 'string', enum: ['function', 'stdio'] },
   ProblemLeaderboardEntry: {
     type: 'object',
     properties: {
@@ -654,6 +695,13 @@ export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
       'output_limit_exceeded',
       'compilation_error',
     ],
+  },
+  VerifyPackageResponse: {
+    type: 'object',
+    properties: {
+      submissions: { type: 'array', items: { $ref: '#/components/schemas/JurySubmissionVerdict' } },
+    },
+    required: ['submissions'],
   },
   VirtualRun: {
     type: 'object',

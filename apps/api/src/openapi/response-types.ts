@@ -15,6 +15,7 @@ export type {
   ContestRatingLeaderboardEntry,
   ExecuteCodeResponse,
   ExpectedOutputResponse,
+  ImportPackageResponse,
   MeResponse,
   MessageResponse,
   PlagiarismPairDetail,
@@ -37,5 +38,6 @@ export type {
   ValidateTestsResponse,
   VirtualRun,
   VirtualRunState,
+  VerifyPackageResponse,
   VirtualStandings,
 } from '@javelin/contracts';

@@ -153,6 +153,26 @@ export const ANSWERS: Record<string, Answer> = {
     json: ref('ValidateTestsResponse'),
     description: 'The stored reference solution on every stored test',
   },
+  PackagesController_importPackage: {
+    status: 201,
+    json: ref('ImportPackageResponse'),
+    description: 'The package stored as a classic problem, with what was read by default or left out',
+  },
+  PackagesController_verify: {
+    status: 200,
+    json: ref('VerifyPackageResponse'),
+    description: "Each jury submission's verdict against what its folder allows",
+  },
+  PackagesController_exportPackage: {
+    status: 200,
+    other: 'application/zip',
+    description: 'The problem as a 2023-07 problem package',
+  },
+  PackagesController_image: {
+    status: 200,
+    other: 'image/*',
+    description: "An image of the problem's statement",
+  },
   ContestsController_unfreeze: {
     status: 200,
     json: object({ success: { type: 'boolean', enum: [true] }, message: text, contest: ref('Contest') }),

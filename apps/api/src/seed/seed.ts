@@ -8,6 +8,7 @@ import { ProblemsRepository } from '../problems/problems.repository';
 import { ProblemsService } from '../problems/problems.service';
 import type { AuthUser } from '../users/users.service';
 import { CATALOG, CatalogProblem, referenceSolution } from './catalog';
+import { seedPackages } from './seed-packages';
 
 /**
  * `node apps/api/dist/seed/seed.js`: loads the starter catalog (./catalog.ts) into the database the
@@ -111,10 +112,15 @@ export async function runSeed(
   await db.initialize();
   try {
     const result = await seedCatalog(db);
+    const classic = await seedPackages(db);
     log(
-      `seed: added ${result.added.length} problem(s) to the catalog (${result.alreadyPresent.length} already present)`,
+      `seed: added ${result.added.length} problem(s) to the catalog (${result.alreadyPresent.length} already present)` +
+        ` and ${classic.added.length} classic problem package(s) (${classic.alreadyPresent.length} already present)`,
     );
-    return result;
+    return {
+      added: [...result.added, ...classic.added],
+      alreadyPresent: [...result.alreadyPresent, ...classic.alreadyPresent],
+    };
   } finally {
     await db.destroy();
   }
@@ -128,7 +134,7 @@ if (require.main === module) {
       await runSeed(databaseUrl);
     } catch (error) {
       if (error instanceof EnvError) console.error(`config: ${error.message}`);
-      else if (error instanceof Error && /^(catalog problem|could not add)/.test(error.message))
+      else if (error instanceof Error && /^(catalog problem|could not add|seed package)/.test(error.message))
         console.error(`seed: ${error.message}`);
       else console.error(`seed: ${describeConnectionError(error, databaseUrl)}`);
       process.exit(1);

@@ -864,6 +864,70 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/problems/import': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['PackagesController_importPackage'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/problems/{id}/verify': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['PackagesController_verify'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/problems/{id}/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['PackagesController_exportPackage'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/problems/{id}/images/{name}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['PackagesController_image'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/api/profiles/me': {
     parameters: {
       query?: never;
@@ -1247,13 +1311,15 @@ export interface components {
       fullName: string;
     };
     ProblemFormDto: {
+      /** @enum {string} */
+      kind?: 'function' | 'stdio';
       title: string;
       description: string;
       constraints?: string;
       /** @enum {string} */
       difficulty?: 'easy' | 'medium' | 'hard';
       points?: number;
-      inputVariables: {
+      inputVariables?: {
         id?: string;
         name: string;
         /** @enum {string} */
@@ -1278,14 +1344,14 @@ export interface components {
       testCases: {
         id?: string;
         _id?: string;
-        inputs: {
+        inputs?: {
           [key: string]: unknown;
         };
         input?: string;
         expectedOutput: string;
         isExample: boolean;
       }[];
-      functionName: string;
+      functionName?: string;
       /** @enum {string} */
       returnType?:
         | 'int'
@@ -1312,6 +1378,17 @@ export interface components {
       tolerance?: number;
       checkerCode?: string;
       referenceSolution?: string;
+      timeLimitMs?: number;
+      memoryLimitMb?: number;
+      validatorFlags?: string[];
+      outputValidator?: {
+        /** @enum {string} */
+        language: 'cpp' | 'java';
+        files: {
+          path: string;
+          content: string;
+        }[];
+      } | null;
     };
     ExecuteCodeDto: {
       runAllTestCases?: boolean;
@@ -1529,6 +1606,14 @@ export interface components {
     };
     /** @enum {string} */
     ContestStatus: 'upcoming' | 'active' | 'ended';
+    CustomOutputValidator: {
+      /** @enum {string} */
+      language: 'cpp' | 'java';
+      files: {
+        path: string;
+        content: string;
+      }[];
+    };
     /** @enum {string} */
     Difficulty: 'easy' | 'medium' | 'hard';
     ExecuteCodeResponse: {
@@ -1554,11 +1639,23 @@ export interface components {
     ExpectedOutputResponse: {
       expectedOutput: string;
     };
+    ImportPackageResponse: {
+      _id: string;
+      title: string;
+      kind: components['schemas']['ProblemKind'];
+      warnings: string[];
+    };
     InputVariable: {
       id: string;
       name: string;
       type: components['schemas']['ProblemInputType'];
       description: string;
+    };
+    JurySubmissionVerdict: {
+      path: string;
+      expected: string[];
+      verdict: string;
+      ok: boolean;
     };
     MeResponse: {
       user: components['schemas']['User'];
@@ -1623,6 +1720,11 @@ export interface components {
       users: number;
     };
     Problem: {
+      kind?: components['schemas']['ProblemKind'];
+      timeLimitMs?: number;
+      memoryLimitMb?: number;
+      validatorFlags?: string[];
+      outputValidator?: components['schemas']['CustomOutputValidator'];
       _id: string;
       id: string;
       title: string;
@@ -1661,6 +1763,8 @@ export interface components {
       | 'string[]'
       | 'int[][]'
       | 'char[][]';
+    /** @enum {string} */
+    ProblemKind: 'function' | 'stdio';
     ProblemLeaderboardEntry: {
       userId: string;
       fullName: string;
@@ -1813,6 +1917,9 @@ export interface components {
       | 'runtime_error'
       | 'output_limit_exceeded'
       | 'compilation_error';
+    VerifyPackageResponse: {
+      submissions: components['schemas']['JurySubmissionVerdict'][];
+    };
     VirtualRun: {
       _id: string;
       contestId: string;
@@ -5263,6 +5370,219 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ValidateTestsResponse'];
+        };
+      };
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such record (or not visible to the caller) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  PackagesController_importPackage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The package stored as a classic problem, with what was read by default or left out */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ImportPackageResponse'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  PackagesController_verify: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Each jury submission's verdict against what its folder allows */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['VerifyPackageResponse'];
+        };
+      };
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such record (or not visible to the caller) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  PackagesController_exportPackage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The problem as a 2023-07 problem package */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/zip': string;
+        };
+      };
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such record (or not visible to the caller) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  PackagesController_image: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        name: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description An image of the problem's statement */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'image/*': string;
         };
       };
       /** @description Malformed input: the message names each refused field */

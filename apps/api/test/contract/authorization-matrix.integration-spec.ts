@@ -8,6 +8,7 @@ import { createContest, recordPassingJudgement } from '../support/contests';
 import { RunningJudge, startJudge } from '../support/judge';
 import { createProblem, SUM_ACCEPTED, sumProblem } from '../support/problems';
 import { acceptedSubmissionBody } from '../support/submissions';
+import { buildZip } from '../support/zip';
 import { operationsOf, type ApiDocument } from './fuzz-cases';
 
 /**
@@ -67,6 +68,34 @@ const HOUR = 3_600_000;
 async function freshProblem(f: Fixtures, overrides: Record<string, unknown> = {}) {
   return (await createProblem(f.t, f.users.admin.token, { referenceSolution: SUM_ACCEPTED, ...overrides }))
     ._id;
+}
+
+/** A small classic problem package: a statement with an image, an example, a hidden test, an accepted jury program. */
+function smallPackage(): Buffer {
+  return buildZip({
+    'problem.yaml': `name: Echo ${unique('p')}\n`,
+    'problem_statement/problem.en.md': 'Print what you read. ![](a.png)\n',
+    'problem_statement/a.png': Buffer.from([0x89, 0x50, 0x4e, 0x47]),
+    'data/sample/1.in': '1\n',
+    'data/sample/1.ans': '1\n',
+    'data/secret/1.in': '2\n',
+    'data/secret/1.ans': '2\n',
+    'submissions/accepted/Echo.java':
+      'public class Echo { public static void main(String[] a) { System.out.println(new java.util.Scanner(System.in).nextLine()); } }\n',
+  });
+}
+
+let importedPackage: Promise<string> | undefined;
+/** One imported package shared by the rows that read it (imported once, by the admin). */
+function packageProblem(f: Fixtures): Promise<string> {
+  importedPackage ??= f.t.http
+    .post('/api/problems/import')
+    .set(bearer(f.users.admin.token))
+    .set('Content-Type', 'application/zip')
+    .send(smallPackage())
+    .expect(201)
+    .then((res) => res.body._id as string);
+  return importedPackage;
 }
 
 /** A contest of the shared problem in the given state; an ended one has a 30-minute freeze still in force. */
@@ -404,6 +433,21 @@ const MATRIX: Record<string, Row> = {
     call: (f) => ({ params: { id: f.problemId } }),
   },
 
+  // problem packages (issue 29): import, jury verification and export are the admins'; images are the statement's
+  'POST /api/problems/import': { expect: adminOnly(201), call: () => ({ body: smallPackage() }) },
+  'POST /api/problems/{id}/verify': {
+    expect: adminOnly(200),
+    call: async (f) => ({ params: { id: await packageProblem(f) } }),
+  },
+  'GET /api/problems/{id}/export': {
+    expect: adminOnly(200),
+    call: async (f) => ({ params: { id: await packageProblem(f) } }),
+  },
+  'GET /api/problems/{id}/images/{name}': {
+    expect: all(200),
+    call: async (f) => ({ params: { id: await packageProblem(f), name: 'a.png' } }),
+  },
+
   // profiles: the first user's
   'GET /api/profiles/me': { expect: signedIn(200) },
   'PUT /api/profiles/me': { expect: signedIn(200), call: () => ({ body: { bio: 'Likes graphs.' } }) },
@@ -498,7 +542,9 @@ describe('the authorization matrix: every operation of the OpenAPI document, as 
 
   /** node:http: a server-sent-event stream counts as answered at its headers; redirects are not followed. */
   function send(method: string, path: string, token: string | undefined, body: unknown) {
-    const payload = body === undefined ? undefined : JSON.stringify(body);
+    // A Buffer is a problem package, sent as the zip it is.
+    const payload = body === undefined ? undefined : Buffer.isBuffer(body) ? body : JSON.stringify(body);
+    const type = Buffer.isBuffer(body) ? 'application/zip' : 'application/json';
     return new Promise<{ status: number; text: string }>((resolve, reject) => {
       const req = httpRequest(
         {
@@ -509,7 +555,7 @@ describe('the authorization matrix: every operation of the OpenAPI document, as 
           headers: {
             ...(token ? bearer(token) : {}),
             ...(payload !== undefined
-              ? { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(payload)) }
+              ? { 'Content-Type': type, 'Content-Length': String(Buffer.byteLength(payload)) }
               : {}),
           },
         },
