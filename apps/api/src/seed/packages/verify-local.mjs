@@ -232,6 +232,20 @@ function verifyPackage(pkg) {
     const dir = join(WORK, name, 'validator');
     ctx.validator = { dir, cls: compile(source, dir) };
     console.log(`   output validator ${relative(pkg, source)} compiled (class ${ctx.validator.cls})`);
+    // Sanity: on every test the judge's own answer is accepted (42) and an empty output rejected (43).
+    const probes = { ownAnswer: 0, empty: 0 };
+    for (const test of all) {
+      for (const [probe, output, want] of [['ownAnswer', readFileSync(test.answer, 'utf8'), 42], ['empty', '', 43]]) {
+        const feedback = join(WORK, 'probe') + '/';
+        mkdirSync(feedback, { recursive: true });
+        const v = run(ctx.validator.dir, ctx.validator.cls, [test.input, test.answer, feedback, ...flagWords], output, 30_000);
+        rmSync(feedback, { recursive: true, force: true });
+        if (v.status === want) probes[probe]++;
+        else console.log(`   FAIL validator on ${test.name}: exit ${v.status} for the ${probe === 'empty' ? 'empty output' : "judge's own answer"} (${want} wanted)`);
+      }
+    }
+    if (probes.ownAnswer !== all.length || probes.empty !== all.length) ok = false;
+    console.log(`   ${ok ? 'ok  ' : 'FAIL'} validator probes: judge's answer accepted on ${probes.ownAnswer}/${all.length}, empty output rejected on ${probes.empty}/${all.length}`);
   }
   const submissions = listFiles(join(pkg, 'submissions')).filter((f) => f.endsWith('.java'));
   for (const file of submissions) {
