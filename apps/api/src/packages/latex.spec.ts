@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { latexToMarkdown } from './latex';
 
 const md = (tex: string) => latexToMarkdown(tex).markdown;
@@ -401,5 +403,25 @@ Print \texttt{Alice} or \texttt{Bob}.`;
         '',
       ].join('\n'),
     );
+  });
+});
+
+describe('latexToMarkdown: the seed packages’ LaTeX statements', () => {
+  const seed = join(__dirname, '..', 'seed', 'packages');
+  const texStatements = readdirSync(seed)
+    .map((name) => join(seed, name, 'problem_statement', 'problem.en.tex'))
+    .filter((file) => existsSync(file));
+
+  it('has LaTeX statements to convert', () => {
+    expect(texStatements.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it.each(texStatements)('converts %s without a warning', (file) => {
+    const r = latexToMarkdown(readFileSync(file, 'utf8'));
+    expect(r.warnings).toEqual([]);
+    expect(r.title).toBeTruthy();
+    expect(r.markdown).toContain('## Input');
+    expect(r.markdown).toContain('## Output');
+    expect(r.markdown).not.toMatch(/\\(section|begin|end|textbf|emph|item)\b/);
   });
 });
