@@ -308,6 +308,21 @@ describe('latexToMarkdown: what it does not know', () => {
     expect(latexToMarkdown('\\begin{itemize}\\item x').markdown).toBe('- x\n');
   });
 
+  it('shows pathological input as LaTeX source instead of throwing', () => {
+    const deep = '{'.repeat(200_000) + 'x' + '}'.repeat(200_000);
+    const r = latexToMarkdown(deep);
+    expect(r.markdown.startsWith('```latex\n{{{')).toBe(true);
+    expect(r.warnings[0]).toMatch(/could not be converted/);
+  });
+
+  it('converts a long statement in linear time', () => {
+    const paragraph = 'Let $a_i$ be \\textbf{the} $i$-th value --- see \\emph{below}.\n\n';
+    const started = Date.now();
+    const r = latexToMarkdown(paragraph.repeat(20_000));
+    expect(r.markdown.split('\n\n')).toHaveLength(20_000);
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
   it('strips control characters of the input', () => {
     expect(md('a\u0001b\u0002c')).toBe('abc\n');
   });
