@@ -18,7 +18,8 @@
  * - time_limit_exceeded: over the time limit on some test (judging stops there, as a judge does).
  *
  * Trusted content only (the packages in this folder): programs run unsandboxed, with timeouts.
- * Times are wall-clock on a shared machine, JVM start included: the judge's verify route is the
+ * Times are CPU seconds (user + system, every JVM thread, JVM start included; wall-clock when GNU time
+ * is missing), measured on a shared machine without the sandbox: the judge's verify route is the
  * real measurement. Exits 1 when anything is off.
  */
 import { spawnSync } from 'node:child_process';
@@ -28,7 +29,7 @@ import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = dirname(fileURLToPath(import.meta.url));
-const JAVA_OPTS = ['-Xss64m', '-Xmx512m', '-XX:+UseSerialGC', '-XX:TieredStopAtLevel=4'];
+const JAVA_OPTS = ['-Xss64m', '-XX:+UseSerialGC'];
 const WORK = mkdtempSync(join(tmpdir(), 'javelin-pkg-verify-'));
 
 /** The few problem.yaml keys this needs (flat keys and the `limits` map), read without a YAML library. */
@@ -154,23 +155,57 @@ function compile(file, outDir) {
   return mainClass(readFileSync(file, 'utf8'));
 }
 
-function run(classDir, cls, args, input, timeoutMs) {
+const TIME = existsSync('/usr/bin/time') && spawnSync('timeout', ['--version']).status === 0;
+
+/**
+ * Runs a class with java. With GNU time and timeout at hand (Debian has both), `ms` is the CPU time
+ * (user + system, the JVM's threads included) as a judge counts it, and the program is killed with
+ * its JVM at `timeoutMs` of wall time; otherwise `ms` is wall time.
+ */
+function run(classDir, cls, args, input, timeoutMs, memoryMb = 256) {
+  const java = ['java', `-Xmx${memoryMb}m`, ...JAVA_OPTS, '-cp', classDir, cls, ...args];
+  const timeFile = join(WORK, 'time.txt');
+  const argv = TIME
+    ? [
+        '/usr/bin/time',
+        '-f',
+        '%U %S',
+        '-o',
+        timeFile,
+        'timeout',
+        '-s',
+        'KILL',
+        `${timeoutMs / 1000}`,
+        ...java,
+      ]
+    : java;
   const start = process.hrtime.bigint();
-  const r = spawnSync('java', [...JAVA_OPTS, '-cp', classDir, cls, ...args], {
+  const r = spawnSync(argv[0], argv.slice(1), {
     input,
     encoding: 'utf8',
-    timeout: timeoutMs,
+    timeout: timeoutMs + 5000,
     killSignal: 'SIGKILL',
     maxBuffer: 64 * 1024 * 1024,
   });
-  const ms = Number(process.hrtime.bigint() - start) / 1e6;
+  const wallMs = Number(process.hrtime.bigint() - start) / 1e6;
+  let ms = wallMs;
+  let status = r.status;
+  if (TIME && existsSync(timeFile)) {
+    const lines = readFileSync(timeFile, 'utf8').trim().split('\n');
+    const [user, system] = (lines.at(-1) ?? '').split(' ').map(Number);
+    if (Number.isFinite(user) && Number.isFinite(system)) ms = (user + system) * 1000;
+    rmSync(timeFile);
+  }
+  const killed = TIME ? status === 137 && wallMs >= timeoutMs : r.error?.code === 'ETIMEDOUT';
+  if (killed) status = null;
   return {
-    status: r.status,
-    signal: r.signal,
+    status,
+    signal: killed ? 'SIGKILL' : r.signal,
     stdout: r.stdout ?? '',
     stderr: r.stderr ?? '',
     ms,
-    timedOut: r.error?.code === 'ETIMEDOUT' || (r.signal === 'SIGKILL' && ms >= timeoutMs),
+    wallMs,
+    timedOut: killed,
   };
 }
 
@@ -179,8 +214,14 @@ function judge(pkg, ctx, sub, test) {
   const input = readFileSync(test.input, 'utf8');
   const answer = readFileSync(test.answer, 'utf8');
   const limitMs = ctx.timeLimit * 1000;
-  const r = run(sub.dir, sub.cls, [], input, limitMs + 1500);
-  if (r.timedOut || r.ms > limitMs) return { verdict: 'TLE', ms: r.ms, why: `${(r.ms / 1000).toFixed(2)} s` };
+  // killed at twice the limit (wall) plus a second: enough for an accepted run on a busy machine
+  const r = run(sub.dir, sub.cls, [], input, 2 * limitMs + 1000, ctx.memoryMb);
+  if (r.timedOut || r.ms > limitMs)
+    return {
+      verdict: 'TLE',
+      ms: r.ms,
+      why: r.timedOut ? `killed after ${(r.wallMs / 1000).toFixed(2)} s` : `${(r.ms / 1000).toFixed(2)} s`,
+    };
   if (r.status !== 0)
     return { verdict: 'RTE', ms: r.ms, why: `exit ${r.status ?? r.signal}: ${r.stderr.split('\n')[0]}` };
   if (!ctx.validator) {
@@ -259,6 +300,7 @@ function verifyPackage(pkg) {
   const flagWords = (meta.validator_flags ?? '').split(/\s+/).filter(Boolean);
   const ctx = {
     timeLimit: Number(meta.limits.time_limit ?? 1),
+    memoryMb: Number(meta.limits.memory ?? 256),
     flags: readFlags(meta.validator_flags),
     flagWords,
     validator: null,
@@ -341,7 +383,7 @@ function verifyPackage(pkg) {
       ? `; first ${firstBad.verdict} on ${firstBad.test}${firstBad.why ? ` (${firstBad.why})` : ''}`
       : '';
     console.log(
-      `   ${problem ? 'FAIL' : 'ok  '} ${label} [${sub.cls}]: ${counts} of ${all.length}, slowest accepted run ${(maxMs / 1000).toFixed(2)} s${detail}${problem ? ` — ${problem}` : ''}`,
+      `   ${problem ? 'FAIL' : 'ok  '} ${label} [${sub.cls}]: ${counts} of ${all.length}, slowest accepted run ${(maxMs / 1000).toFixed(2)} s ${TIME ? 'CPU' : 'wall'}${detail}${problem ? ` — ${problem}` : ''}`,
     );
     if (problem) ok = false;
   }

@@ -13,7 +13,7 @@ public class AverageRoll {
         StringBuilder out = new StringBuilder();
         for (int i = 0; i < q; i++) {
             int target = Integer.parseInt(in.readLine().trim());
-            out.append(String.format("%.9f", Math.max(1.0, target / ((m + 1) / 2.0)))).append('\n');
+            out.append(Math.max(1.0, target / ((m + 1) / 2.0))).append('\n');
         }
         System.out.print(out);
     }

@@ -21,7 +21,7 @@ public class IntegerDivision {
             if (x - m >= 1) window -= e[x - m];
         }
         StringBuilder out = new StringBuilder();
-        for (int target : targets) out.append(String.format("%.9f", e[target])).append('\n');
+        for (int target : targets) out.append(e[target]).append('\n');
         System.out.print(out);
     }
 }
