@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { latexToMarkdown } from './latex';
 
 const md = (tex: string) => latexToMarkdown(tex).markdown;
@@ -306,6 +308,21 @@ describe('latexToMarkdown: what it does not know', () => {
     expect(latexToMarkdown('\\begin{itemize}\\item x').markdown).toBe('- x\n');
   });
 
+  it('shows pathological input as LaTeX source instead of throwing', () => {
+    const deep = '{'.repeat(200_000) + 'x' + '}'.repeat(200_000);
+    const r = latexToMarkdown(deep);
+    expect(r.markdown.startsWith('```latex\n{{{')).toBe(true);
+    expect(r.warnings[0]).toMatch(/could not be converted/);
+  });
+
+  it('converts a long statement in linear time', () => {
+    const paragraph = 'Let $a_i$ be \\textbf{the} $i$-th value --- see \\emph{below}.\n\n';
+    const started = Date.now();
+    const r = latexToMarkdown(paragraph.repeat(20_000));
+    expect(r.markdown.split('\n\n')).toHaveLength(20_000);
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
   it('strips control characters of the input', () => {
     expect(md('a\u0001b\u0002c')).toBe('abc\n');
   });
@@ -401,5 +418,25 @@ Print \texttt{Alice} or \texttt{Bob}.`;
         '',
       ].join('\n'),
     );
+  });
+});
+
+describe('latexToMarkdown: the seed packages’ LaTeX statements', () => {
+  const seed = join(__dirname, '..', 'seed', 'packages');
+  const texStatements = readdirSync(seed)
+    .map((name) => join(seed, name, 'problem_statement', 'problem.en.tex'))
+    .filter((file) => existsSync(file));
+
+  it('has LaTeX statements to convert', () => {
+    expect(texStatements.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it.each(texStatements)('converts %s without a warning', (file) => {
+    const r = latexToMarkdown(readFileSync(file, 'utf8'));
+    expect(r.warnings).toEqual([]);
+    expect(r.title).toBeTruthy();
+    expect(r.markdown).toContain('## Input');
+    expect(r.markdown).toContain('## Output');
+    expect(r.markdown).not.toMatch(/\\(section|begin|end|textbf|emph|item)\b/);
   });
 });

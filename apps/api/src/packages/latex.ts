@@ -890,7 +890,21 @@ function escapeLineStart(line: string): string {
  */
 export function latexToMarkdown(tex: string): LatexConversion {
   const converter = new Converter();
-  const markdown = converter.run(tex);
+  let markdown: string;
+  try {
+    markdown = converter.run(tex);
+  } catch (err) {
+    // Only pathological input gets here (e.g. braces nested thousands deep overflow the recursion).
+    let fence = '```';
+    while (tex.includes(fence)) fence += '`';
+    return {
+      markdown: `${fence}latex\n${tex.replace(/\s+$/, '')}\n${fence}\n`,
+      images: [],
+      warnings: [
+        `the statement could not be converted (${(err as Error).message}): it is shown as LaTeX source`,
+      ],
+    };
+  }
   const result: LatexConversion = { markdown, images: converter.images, warnings: converter.warnings };
   if (converter.title !== undefined) result.title = converter.title;
   return result;
