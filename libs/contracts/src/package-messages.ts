@@ -5,7 +5,7 @@ import type { DefaultValidatorOptions } from './output-validation';
  * Management's import, verification and export, the classic problem form, and the problem page's
  * limits and output judging. Beside the spec's catalogue, never replacing it.
  */
-export const PackageMessages = {
+export const PackageUiMessages = {
   importTitle: 'Import package',
   importHint:
     'A problem package in the ICPC / Kattis format (problem.yaml, data/sample, data/secret, submissions/…) as a .zip file.',

@@ -1,4 +1,4 @@
-import { PackageMessages, type ProblemForm, type ProblemKind } from '@javelin/contracts';
+import { PackageUiMessages, type ProblemForm, type ProblemKind } from '@javelin/contracts';
 import { useEffect, useState } from 'react';
 import { useAppDispatch } from '../../app/hooks';
 import { useToast } from '../toast/useToast';
@@ -112,9 +112,9 @@ export function AdminProblemsPage() {
     try {
       const exported = await exportPackage(id).unwrap();
       saveDownload(exported);
-      toast.show({ title: PackageMessages.exported(exported.fileName), variant: 'success' });
+      toast.show({ title: PackageUiMessages.exported(exported.fileName), variant: 'success' });
     } catch (err) {
-      toast.show({ title: PackageMessages.exportFailed, description: errorMessage(err), variant: 'destructive' });
+      toast.show({ title: PackageUiMessages.exportFailed, description: errorMessage(err), variant: 'destructive' });
     } finally {
       setExportingId(null);
     }
@@ -152,7 +152,7 @@ export function AdminProblemsPage() {
           <p className="muted">Author problems, their test cases and starting code.</p>
         </div>
         <button type="button" className="btn btn-secondary" onClick={() => setImporting(true)}>
-          {PackageMessages.importTitle}
+          {PackageUiMessages.importTitle}
         </button>
       </div>
       {importing && <ImportPackageDialog onClose={() => setImporting(false)} />}

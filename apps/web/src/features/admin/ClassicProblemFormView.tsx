@@ -1,4 +1,4 @@
-import { DIFFICULTIES, PackageMessages, type Difficulty } from '@javelin/contracts';
+import { DIFFICULTIES, PackageUiMessages, type Difficulty } from '@javelin/contracts';
 import { useState, type FormEvent } from 'react';
 import { ErrorBox } from '../../components/ErrorBox';
 import { classicJudgingSentence } from '../problems/ProblemStatement';
@@ -220,7 +220,7 @@ export function ClassicProblemFormView({
         </div>
         {form.outputValidator ? (
           <p className="hint">
-            {PackageMessages.customValidatorKept(form.outputValidator.language, form.outputValidator.files.length)}
+            {PackageUiMessages.customValidatorKept(form.outputValidator.language, form.outputValidator.files.length)}
           </p>
         ) : (
           <p className="hint" data-testid="checker-preview">

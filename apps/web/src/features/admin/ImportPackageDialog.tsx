@@ -1,5 +1,5 @@
 import {
-  PackageMessages,
+  PackageUiMessages,
   type ImportPackageResponse,
   type JurySubmissionVerdict,
   type VerifyPackageResponse,
@@ -35,29 +35,29 @@ export function ImportPackageDialog({ onClose }: { onClose: () => void }) {
     try {
       setVerification(await verifyPackage(id).unwrap());
     } catch (err) {
-      setVerifyError(`${PackageMessages.verifyFailed}: ${errorMessage(err)}`);
+      setVerifyError(`${PackageUiMessages.verifyFailed}: ${errorMessage(err)}`);
     }
   };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!file) return setError(PackageMessages.chooseZip);
-    if (!/\.zip$/i.test(file.name)) return setError(PackageMessages.notAZip(file.name));
+    if (!file) return setError(PackageUiMessages.chooseZip);
+    if (!/\.zip$/i.test(file.name)) return setError(PackageUiMessages.notAZip(file.name));
     setError(null);
     try {
       const result = await importPackage(file).unwrap();
       setImported(result);
       await verify(result._id);
     } catch (err) {
-      setError(`${PackageMessages.importFailed}: ${errorMessage(err)}`);
+      setError(`${PackageUiMessages.importFailed}: ${errorMessage(err)}`);
     }
   };
 
   return (
-    <Modal title={PackageMessages.importTitle} onClose={onClose}>
+    <Modal title={PackageUiMessages.importTitle} onClose={onClose}>
       {!imported ? (
-        <form onSubmit={(e) => void submit(e)} noValidate aria-label={PackageMessages.importTitle}>
-          <p className="muted">{PackageMessages.importHint}</p>
+        <form onSubmit={(e) => void submit(e)} noValidate aria-label={PackageUiMessages.importTitle}>
+          <p className="muted">{PackageUiMessages.importHint}</p>
           <div className="field">
             <label htmlFor="package-file">Package (.zip)</label>
             <input
@@ -90,14 +90,14 @@ export function ImportPackageDialog({ onClose }: { onClose: () => void }) {
         <div className="package-report" data-testid="import-report">
           <div className="alert alert-success" role="status">
             <span>
-              {PackageMessages.imported(imported.title)}{' '}
+              {PackageUiMessages.imported(imported.title)}{' '}
               <span className="muted">({imported.kind === 'stdio' ? 'classic problem' : 'function problem'})</span>
             </span>
           </div>
           <section className="section" aria-labelledby="import-warnings-heading">
             <h3 id="import-warnings-heading">Warnings</h3>
             {imported.warnings.length === 0 ? (
-              <p className="muted">{PackageMessages.noWarnings}</p>
+              <p className="muted">{PackageUiMessages.noWarnings}</p>
             ) : (
               <ul className="warning-list" data-testid="import-warnings">
                 {imported.warnings.map((w, i) => (
@@ -123,7 +123,7 @@ export function ImportPackageDialog({ onClose }: { onClose: () => void }) {
             </div>
             {verifying && (
               <p className="muted" role="status">
-                {PackageMessages.verifying}
+                {PackageUiMessages.verifying}
               </p>
             )}
             {verifyError && (
@@ -146,7 +146,7 @@ export function ImportPackageDialog({ onClose }: { onClose: () => void }) {
 
 /** Each jury submission: its path, the verdicts its folder allows, the verdict it got, ok or not ok. */
 export function VerificationTable({ submissions }: { submissions: readonly JurySubmissionVerdict[] }) {
-  if (submissions.length === 0) return <p className="muted">{PackageMessages.noJurySubmissions}</p>;
+  if (submissions.length === 0) return <p className="muted">{PackageUiMessages.noJurySubmissions}</p>;
   const failed = submissions.filter((s) => !s.ok).length;
   return (
     <>
@@ -156,8 +156,8 @@ export function VerificationTable({ submissions }: { submissions: readonly JuryS
         data-testid="verification-summary"
       >
         {failed
-          ? PackageMessages.verifiedSome(failed, submissions.length)
-          : PackageMessages.verifiedAll(submissions.length)}
+          ? PackageUiMessages.verifiedSome(failed, submissions.length)
+          : PackageUiMessages.verifiedAll(submissions.length)}
       </p>
       <div className="table-wrap">
         <table className="verification-table" data-testid="verification-table">

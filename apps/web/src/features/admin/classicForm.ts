@@ -1,6 +1,6 @@
 import {
   DEFAULT_PROBLEM_POINTS,
-  PackageMessages,
+  PackageUiMessages,
   parseDefaultValidatorFlags,
   type CustomOutputValidator,
   type Difficulty,
@@ -91,15 +91,15 @@ const positiveWhole = (n: number | undefined) => n !== undefined && Number.isInt
 
 /** What keeps the classic form from being saved, or null. */
 export function validateClassicForm(form: ClassicProblemForm): string | null {
-  if (!form.title.trim() || !form.description.trim()) return PackageMessages.classicRequired;
-  if (!positiveWhole(form.timeLimitMs) || !positiveWhole(form.memoryLimitMb)) return PackageMessages.limitsRequired;
+  if (!form.title.trim() || !form.description.trim()) return PackageUiMessages.classicRequired;
+  if (!positiveWhole(form.timeLimitMs) || !positiveWhole(form.memoryLimitMb)) return PackageUiMessages.limitsRequired;
   // A custom validator takes the flags as its own arguments; the default one must understand them.
   if (!form.outputValidator) {
     const flags = parseDefaultValidatorFlags(flagsOf(form.validatorFlags));
     if (!flags.ok) return flags.error;
   }
   const unanswered = form.testCases.findIndex((tc) => !tc.expectedOutput.trim());
-  if (unanswered >= 0) return PackageMessages.classicTestsNeedAnswer(unanswered + 1);
+  if (unanswered >= 0) return PackageUiMessages.classicTestsNeedAnswer(unanswered + 1);
   return null;
 }
 

@@ -1,7 +1,7 @@
 import {
   checkerDescription,
   defaultValidatorDescription,
-  PackageMessages,
+  PackageUiMessages,
   parseDefaultValidatorFlags,
   type InputVariable,
   type Problem,
@@ -83,9 +83,9 @@ export function TestCaseList({
 
 /** How a classic problem's output is judged: its default validator's flags in words, or its own validator. */
 export function classicJudgingSentence(problem: Pick<AnyProblem, 'validatorFlags' | 'outputValidator'>): string {
-  if (problem.outputValidator) return PackageMessages.customValidatorJudges;
+  if (problem.outputValidator) return PackageUiMessages.customValidatorJudges;
   const parsed = parseDefaultValidatorFlags(problem.validatorFlags ?? []);
-  return parsed.ok ? defaultValidatorDescription(parsed.options) : PackageMessages.customValidatorJudges;
+  return parsed.ok ? defaultValidatorDescription(parsed.options) : PackageUiMessages.customValidatorJudges;
 }
 
 /** The statement of a practice or contest problem; the contest page lists only the examples. */
@@ -174,7 +174,7 @@ function ClassicStatement({
   points?: number;
   heading: string;
 }) {
-  const limits = PackageMessages.limits(problem.timeLimitMs, problem.memoryLimitMb);
+  const limits = PackageUiMessages.limits(problem.timeLimitMs, problem.memoryLimitMb);
   return (
     <article className="card statement" aria-labelledby="problem-title">
       <div className="card-header">
@@ -208,7 +208,7 @@ function ClassicStatement({
       )}
       <section className="section">
         <h3>Your Program</h3>
-        <p>{PackageMessages.classicProgram}</p>
+        <p>{PackageUiMessages.classicProgram}</p>
       </section>
       <section className="section">
         <h3>How Your Output Is Judged</h3>

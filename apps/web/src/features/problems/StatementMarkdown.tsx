@@ -119,11 +119,24 @@ export function parseStatement(source: string): Block[] {
   return blocks;
 }
 
-/** Where an image of the statement is served: a package's image by its name, under the problem. */
+/**
+ * Where an image of the statement is served: a package's image under the problem's image route (as
+ * the importer writes it), or by its plain name; nothing from another site or another problem.
+ */
 export function imageSource(problemId: string, src: string): string | null {
-  const name = src.trim().replace(/^\.\//, '');
-  if (!name || /^[a-z][a-z0-9+.-]*:/i.test(name) || name.startsWith('/') || name.includes('..')) return null;
-  return `/api/problems/${encodeURIComponent(problemId)}/images/${encodeURIComponent(name)}`;
+  const route = `/api/problems/${encodeURIComponent(problemId)}/images/`;
+  const trimmed = src.trim();
+  const name = trimmed.startsWith(route) ? safeDecode(trimmed.slice(route.length)) : trimmed.replace(/^\.\//, '');
+  if (!name || /^[a-z][a-z0-9+.-]*:/i.test(name) || name.includes('/') || name.includes('..')) return null;
+  return `${route}${encodeURIComponent(name)}`;
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return '';
+  }
 }
 
 function TexMath({ tex, display }: { tex: string; display: boolean }) {

@@ -124,6 +124,8 @@ describe('the statement Markdown', () => {
     expect(imageSource('c1', 'https://tracker.example/x.png')).toBeNull();
     expect(imageSource('c1', '../../secret.png')).toBeNull();
     expect(imageSource('c1', '/etc/passwd')).toBeNull();
+    expect(imageSource('c1', '/api/problems/c1/images/tree.svg')).toBe('/api/problems/c1/images/tree.svg');
+    expect(imageSource('c1', '/api/problems/c2/images/tree.svg')).toBeNull();
   });
 
   it('renders tables, ordered lists from their number and links to the web only', () => {
