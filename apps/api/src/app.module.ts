@@ -16,6 +16,7 @@ import { PlagiarismModule } from './plagiarism/plagiarism.module';
 import { ProblemsModule } from './problems/problems.module';
 import { ProfilesModule } from './profiles/profiles.module';
 import { RedisModule } from './redis/redis.module';
+import { PackagesModule } from './packages/packages.module';
 import { ReferenceModule } from './reference/reference.module';
 import { SubmissionsModule } from './submissions/submissions.module';
 import { UsersModule } from './users/users.module';
@@ -49,6 +50,7 @@ export class AppModule {
         ClarificationsModule,
         PlagiarismModule,
         ReferenceModule,
+        PackagesModule,
         ProfilesModule,
         LeaderboardModule,
         AiModule,

@@ -24,6 +24,8 @@ const RANKS: Record<string, number> = {
   submissions: 3,
   // Reference solutions run through the judge queue (execution) on problems' tests.
   reference: 3,
+  // Problem packages (issue 29): import, verify and export store problems and run jury submissions through the judge.
+  packages: 3,
   execution: 4,
   contests: 5,
   problems: 6,

@@ -75,6 +75,7 @@ const exampleRows = (id: string): TestCase[] =>
     input: e.input,
     expectedOutput: e.expectedOutput,
     isExample: true,
+    name: null,
   }));
 
 /** How the analysis's summary words each verdict on the constraints. */

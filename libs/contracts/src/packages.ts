@@ -56,3 +56,86 @@ export interface JurySubmissionVerdict {
 export interface VerifyPackageResponse {
   submissions: JurySubmissionVerdict[];
 }
+
+/** Bounds of a classic problem (its form and its package). */
+export const CLASSIC_LIMITS = {
+  minTimeLimitMs: 100,
+  maxTimeLimitMs: 60_000,
+  minMemoryLimitMb: 32,
+  maxMemoryLimitMb: 2_048,
+  /** The time limit of a package that names none (the format's own default is 1 s too). */
+  defaultTimeLimitMs: 1_000,
+  maxTests: 500,
+  maxFlags: 20,
+  flagLength: 100,
+  maxValidatorFiles: 20,
+  validatorPathLength: 200,
+  validatorFileLength: 512 * 1024,
+} as const;
+
+/** A stdio problem's custom run (`POST /api/execute-code/custom`) reads its standard input from `inputs.stdin`. */
+export const STDIO_CUSTOM_INPUT_KEY = 'stdin';
+
+/** Bounds of an imported package, checked while the zip is read (a zip bomb stops at the first bound crossed). */
+export const PACKAGE_LIMITS = {
+  /** The zip itself. */
+  maxZipBytes: 32 * 1024 * 1024,
+  /** Everything it holds, uncompressed. */
+  maxUncompressedBytes: 128 * 1024 * 1024,
+  maxEntries: 5_000,
+  /** One file, uncompressed. */
+  maxFileBytes: 32 * 1024 * 1024,
+  /** Compression ratio beyond which an entry is taken for a bomb (real packages compress ~10:1 at most). */
+  maxCompressionRatio: 200,
+} as const;
+
+/** What the server says about a problem package (import, verify, export) and classic problems. */
+export const PackageMessages = {
+  notAZip: (why: string) => `The package is not a readable zip file: ${why}`,
+  noPackage:
+    'No package: send the zip as the multipart field "package" or as the body with Content-Type: application/zip',
+  zipTooLarge: (limitMb: number) => `The package is larger than the ${limitMb} MB limit`,
+  tooManyEntries: (limit: number) => `The package holds more than ${limit} files`,
+  uncompressedTooLarge: (limitMb: number) =>
+    `The package holds more than ${limitMb} MB once uncompressed (a zip bomb?)`,
+  fileTooLarge: (path: string, limitMb: number) => `${path} is larger than ${limitMb} MB uncompressed`,
+  suspiciousRatio: (path: string) => `${path} is compressed beyond any real file's ratio (a zip bomb?)`,
+  pathEscapes: (path: string) => `${path} escapes the package: paths must stay inside it`,
+  noProblem: 'The package has no problem.yaml and no statement (problem_statement/ or statement/)',
+  badYaml: (path: string, why: string) => `${path} is not valid YAML: ${why}`,
+  badField: (path: string, field: string, why: string) => `${path}: ${field} ${why}`,
+  interactive:
+    'Interactive problems (validation: custom interactive) cannot be hosted on Javelin yet: only problems judged on their output',
+  multiPass: 'Multi-pass problems (validation: custom multi-pass) cannot be hosted on Javelin yet',
+  unsupportedValidatorLanguage: (path: string) =>
+    `${path}: only C++ (.cpp, .cc) and Java (.java) output validators are supported`,
+  customWithoutValidator:
+    'problem.yaml asks for a custom output validator (validation: custom) but output_validators/ holds none',
+  badValidatorFlags: (path: string, why: string) => `${path}: validator_flags: ${why}`,
+  testWithoutAnswer: (path: string) => `${path} has no answer file (${path.replace(/\.in$/, '.ans')})`,
+  noTests: 'The package has no tests: data/sample/ and data/secret/ hold no .in files',
+  badText: (path: string) => `${path} is not UTF-8 text`,
+  tooManyTests: (limit: number) => `The package has more than ${limit} tests`,
+  badValidatorPath: (path: string) =>
+    `outputValidator.files: "${path}" must be a relative path inside the validator`,
+  noJurySubmissions: 'This problem has no jury submissions to verify',
+  imageNotFound: (name: string) => `This problem has no image ${name}`,
+  notMultipartPackage: 'The multipart form holds no file field "package"',
+  unsupportedUpload: (type: string) =>
+    `Content-Type ${type} cannot carry a package: send multipart/form-data with the field "package", or application/zip`,
+  // Warnings: what the import read by default or left out.
+  defaultTimeLimit: (ms: number) => `No time limit in the package: ${ms} ms used`,
+  timeLimitFrom: (source: string, ms: number) => `Time limit ${ms} ms read from ${source}`,
+  timeLimitClamped: (ms: number, used: number) =>
+    `Time limit ${ms} ms is outside Javelin's bounds: ${used} ms used`,
+  noStatement: 'No statement in the package: the problem description is empty',
+  statementLanguage: (path: string) => `Statement read from ${path}`,
+  skippedSubmission: (path: string) => `${path} skipped: only Java jury submissions are kept`,
+  skippedFolder: (path: string) => `${path} skipped: not a verdict folder of the format`,
+  missingImage: (name: string) => `The statement refers to ${name}, which the package does not hold`,
+  noName: 'problem.yaml names no problem: the folder name is used as the title',
+  memoryLimitClamped: (mb: number, used: number) =>
+    `Memory limit ${mb} MB is outside Javelin's bounds: ${used} MB used`,
+  stdioNoSignature:
+    'This is a classic (stdio) problem: it has no function signature, so signature-based help (the signature, generated inputs) is not available; the rest works on the whole program.',
+} as const;

@@ -1,3 +1,4 @@
+import type { ClassicProblemFields } from './packages';
 import type { CheckerName, ProblemInputType, ProblemReturnType } from './problem-types';
 
 export const DIFFICULTIES = ['easy', 'medium', 'hard'] as const;
@@ -43,7 +44,12 @@ export interface TestCaseInput {
   isExample: boolean;
 }
 
-export interface Problem {
+/**
+ * The spec's problem, with the classic problem's fields of issue 29 beside it: the server always sends
+ * `kind`; `timeLimitMs`, `memoryLimitMb` and `validatorFlags` for stdio problems, `outputValidator` to admins.
+ * A stdio problem's test `input` is the raw input text (not a JSON map), its `expectedOutput` the answer file.
+ */
+export interface Problem extends Partial<ClassicProblemFields> {
   _id: string;
   id: string;
   title: string;

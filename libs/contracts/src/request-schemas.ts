@@ -6,6 +6,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, ServerMessages, ServerSentenc
 import { CONTEST_MODES } from './virtual';
 import { CHECKERS, PROBLEM_INPUT_TYPES, PROBLEM_RETURN_TYPES, type ProblemReturnType } from './problem-types';
 import { DIFFICULTIES, type TestValue } from './problems';
+import { CLASSIC_LIMITS } from './packages';
 
 /**
  * The request schemas the web and the API share (issue 15 item 6; README.md "Request schemas"):
@@ -402,6 +403,8 @@ const referenceToRun = requiredText('referenceSolution', MAX_JAVA_SOURCE_LENGTH,
  * identifiers, distinct variables, each test value against its variable's type, 'custom' with code.
  */
 export const problemFormSchema = z.strictObject({
+  /** A function problem (the spec's); `'stdio'` bodies are checked by classicProblemFormSchema. */
+  kind: z.literal('function', { error: FieldSentences.oneOf('kind', ['function', 'stdio']) }).optional(),
   title: requiredText('title', PROBLEM_TITLE_MAX_LENGTH, true),
   description: requiredText('description', PROBLEM_DESCRIPTION_MAX_LENGTH, false),
   constraints: optionalText('constraints', PROBLEM_CONSTRAINTS_MAX_LENGTH),
@@ -428,6 +431,106 @@ export const problemFormSchema = z.strictObject({
   referenceSolution: optionalText('referenceSolution', MAX_JAVA_SOURCE_LENGTH),
 });
 
+/** One test of a classic problem's form: the raw input text and the answer text, stored as they are. */
+const classicTestItem = z.strictObject({
+  id: optionalText('id', FORM_ID_MAX_LENGTH),
+  _id: optionalText('_id', FORM_ID_MAX_LENGTH),
+  input: z
+    .string({ error: FieldSentences.isRequired('input') })
+    .max(MAX_VALUE_LENGTH, FieldSentences.maxLength('input', MAX_VALUE_LENGTH)),
+  expectedOutput: z
+    .string({ error: FieldSentences.mustBeString('expectedOutput') })
+    .max(MAX_VALUE_LENGTH, FieldSentences.maxLength('expectedOutput', MAX_VALUE_LENGTH)),
+  isExample: z.boolean({ error: FieldSentences.trueOrFalse('isExample') }),
+});
+
+const wholeNumberIn = (field: string, min: number, max: number) =>
+  z
+    .number({ error: typeError(field, FieldSentences.wholeNumber(field)) })
+    .refine(Number.isInteger, FieldSentences.wholeNumber(field))
+    .min(min, FieldSentences.notLessThan(field, min))
+    .max(max, FieldSentences.notGreaterThan(field, max))
+    .meta({ type: 'integer' });
+
+const validatorFile = z.strictObject({
+  path: requiredText('outputValidator.files[].path', CLASSIC_LIMITS.validatorPathLength, true),
+  content: z
+    .string({ error: FieldSentences.isRequired('outputValidator.files[].content') })
+    .max(
+      CLASSIC_LIMITS.validatorFileLength,
+      FieldSentences.maxLength('outputValidator.files[].content', CLASSIC_LIMITS.validatorFileLength),
+    ),
+});
+
+/**
+ * POST /api/problems and PUT /api/problems/:id with `kind: 'stdio'` (issue 29): a classic problem, a
+ * whole program reading stdin, its tests as text, its limits and its output validation. The service
+ * checks the validator flags (parseDefaultValidatorFlags) and the validator's file paths.
+ */
+export const classicProblemFormSchema = z.strictObject({
+  kind: z.literal('stdio', { error: FieldSentences.oneOf('kind', ['function', 'stdio']) }),
+  title: requiredText('title', PROBLEM_TITLE_MAX_LENGTH, true),
+  description: requiredText('description', PROBLEM_DESCRIPTION_MAX_LENGTH, false),
+  constraints: optionalText('constraints', PROBLEM_CONSTRAINTS_MAX_LENGTH),
+  difficulty: optionalOneOf('difficulty', DIFFICULTIES),
+  points: wholeNumberIn('points', 0, PROBLEM_POINTS_MAX).optional(),
+  testCases: objectList('testCases', classicTestItem, {
+    max: CLASSIC_LIMITS.maxTests,
+    min: { count: 1, message: FieldSentences.atLeastOneTest },
+  }),
+  tags,
+  isVisible: z.boolean({ error: typeError('isVisible', FieldSentences.trueOrFalse('isVisible')) }).optional(),
+  timeLimitMs: wholeNumberIn(
+    'timeLimitMs',
+    CLASSIC_LIMITS.minTimeLimitMs,
+    CLASSIC_LIMITS.maxTimeLimitMs,
+  ).optional(),
+  memoryLimitMb: wholeNumberIn(
+    'memoryLimitMb',
+    CLASSIC_LIMITS.minMemoryLimitMb,
+    CLASSIC_LIMITS.maxMemoryLimitMb,
+  ).optional(),
+  validatorFlags: z
+    .array(
+      z.string({ error: FieldSentences.arrayOfStrings('validatorFlags') }).max(CLASSIC_LIMITS.flagLength),
+      {
+        error: typeError('validatorFlags', FieldSentences.arrayOfStrings('validatorFlags')),
+      },
+    )
+    .max(CLASSIC_LIMITS.maxFlags, FieldSentences.maxItems('validatorFlags', CLASSIC_LIMITS.maxFlags))
+    .optional(),
+  /** A custom output validator (C++ or Java); null removes it, left out keeps the stored one. */
+  outputValidator: z
+    .strictObject({
+      language: z.enum(['cpp', 'java'], {
+        error: typeError(
+          'outputValidator.language',
+          FieldSentences.oneOf('outputValidator.language', ['cpp', 'java']),
+        ),
+      }),
+      files: z.array(validatorFile).min(1).max(CLASSIC_LIMITS.maxValidatorFiles),
+    })
+    .nullable()
+    .optional(),
+  /** The author's Java solution, admins only; an empty string clears it. */
+  referenceSolution: optionalText('referenceSolution', MAX_JAVA_SOURCE_LENGTH),
+});
+
+/**
+ * The body of POST /api/problems and PUT /api/problems/:id: a function problem's form, or a classic one's
+ * (`kind: 'stdio'`). Published as this union; checked by the schema its `kind` names (problemBodySchemaOf),
+ * so a function form's problems are told in its own sentences.
+ */
+export const problemBodySchema = z.union([problemFormSchema, classicProblemFormSchema]);
+
+/** The schema that checks a problem body: the classic form's when it says `kind: 'stdio'`. */
+export function problemBodySchemaOf(
+  body: unknown,
+): typeof problemFormSchema | typeof classicProblemFormSchema {
+  const kind = body !== null && typeof body === 'object' ? (body as { kind?: unknown }).kind : undefined;
+  return kind === 'stdio' ? classicProblemFormSchema : problemFormSchema;
+}
+
 /** POST /api/problems/validate: a problem form's reference solution on its tests, before it is saved. */
 export const validateDraftSchema = z.strictObject({
   referenceSolution: referenceToRun,
@@ -452,6 +555,7 @@ export const RequestSchemas = {
   SubmissionDto: submissionSchema,
   SolveDto: solveSchema,
   ProblemFormDto: problemFormSchema,
+  ProblemBodyDto: problemBodySchema,
   ValidateDraftDto: validateDraftSchema,
   ExpectedOutputDto: expectedOutputSchema,
 } as const;
@@ -463,6 +567,7 @@ export type ExecuteCodeBody = z.output<typeof executeCodeSchema>;
 export type SubmissionBody = z.output<typeof submissionSchema>;
 export type SolveBody = z.output<typeof solveSchema>;
 export type ProblemFormBody = z.output<typeof problemFormSchema>;
+export type ClassicProblemFormBody = z.output<typeof classicProblemFormSchema>;
 export type ValidateDraftBody = z.output<typeof validateDraftSchema>;
 export type ExpectedOutputBody = z.output<typeof expectedOutputSchema>;
 export type InputVariableBody = z.output<typeof inputVariableItem>;

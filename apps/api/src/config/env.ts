@@ -100,6 +100,11 @@ export interface Env {
   webDistDir?: string;
   judgeLimits: JudgeLimits;
   /**
+   * JUDGE_TIME_SCALE: a classic problem's own time limit is multiplied by it, for judges slower than
+   * the machines a package's limits were set on (issue 29); 1 by default.
+   */
+  judgeTimeScale: number;
+  /**
    * The namespace of everything this installation keeps in Redis: BullMQ queues (shared with the
    * judge workers), rate-limit counters, caches and pub/sub channels (REDIS_PREFIX, or its older
    * name JUDGE_QUEUE_PREFIX).
@@ -132,12 +137,25 @@ export class EnvError extends Error {}
 
 const HTTP = ['http:', 'https:'];
 
+/** Beyond this a scaled limit means a misconfiguration, not a slow judge. */
+const MAX_JUDGE_TIME_SCALE = 20;
+
 function int(source: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
   const raw = source[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < min)
     throw new EnvError(`${name} must be a whole number ≥ ${min}, got "${raw}"`);
+  return value;
+}
+
+/** A positive decimal number (JUDGE_TIME_SCALE=1.5), or the process stops naming it. */
+function positiveNumber(source: NodeJS.ProcessEnv, name: string, fallback: number, max: number): number {
+  const raw = source[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!/^\s*\d+(\.\d+)?\s*$/.test(raw) || !(value > 0) || value > max)
+    throw new EnvError(`${name} must be a number greater than 0 and at most ${max}, got "${raw}"`);
   return value;
 }
 
@@ -342,6 +360,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       compileWallTimeMs: int(source, 'JUDGE_COMPILE_MS', DEFAULT_JUDGE_LIMITS.compileWallTimeMs, 1000),
     },
     redisPrefix: redisPrefix(source),
+    judgeTimeScale: positiveNumber(source, 'JUDGE_TIME_SCALE', 1, MAX_JUDGE_TIME_SCALE),
     judgeResultTimeoutMs: int(source, 'JUDGE_RESULT_TIMEOUT_MS', 60_000, 1000),
     judgeQueueLimit: int(source, 'JUDGE_QUEUE_LIMIT', 5_000, 1),
     ai: {

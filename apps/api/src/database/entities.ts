@@ -1,6 +1,7 @@
 import { AuthToken } from '../auth/auth-token.entity';
 import { OAuthIdentity } from '../auth/oauth-identity.entity';
 import { Contest } from '../contests/contest.entity';
+import { JurySubmission, ProblemImage } from '../packages/package-files.entity';
 import { Problem } from '../problems/problem.entity';
 import { TestCase } from '../problems/test-case.entity';
 import { Judgement } from '../submissions/judgement.entity';
@@ -22,4 +23,6 @@ export const ENTITIES = [
   Submission,
   SolvedProblem,
   Contest,
+  JurySubmission,
+  ProblemImage,
 ];

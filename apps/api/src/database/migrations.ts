@@ -8,6 +8,7 @@ import { ProblemCheckers1795399121000 } from './migrations/1795399121000-Problem
 import { ContestCommunication1795399381675 } from './migrations/1795399381675-ContestCommunication';
 import { VirtualRuns1795400000000 } from './migrations/1795400000000-VirtualRuns';
 import { TokenVersions1795500000000 } from './migrations/1795500000000-TokenVersions';
+import { ClassicProblems1795600000000 } from './migrations/1795600000000-ClassicProblems';
 
 /** Every migration, in order; listed explicitly so the build and the tests run the same set. */
 export const MIGRATIONS = [
@@ -21,4 +22,5 @@ export const MIGRATIONS = [
   ContestCommunication1795399381675,
   VirtualRuns1795400000000,
   TokenVersions1795500000000,
+  ClassicProblems1795600000000,
 ];

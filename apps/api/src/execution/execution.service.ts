@@ -11,6 +11,7 @@ import {
   ShownResult,
   JudgeJobResult,
   ServerMessages,
+  STDIO_CUSTOM_INPUT_KEY,
   Verdict,
 } from '@javelin/contracts';
 import { validateValue } from '@javelin/java-io';
@@ -77,6 +78,7 @@ export class ExecutionService {
         tests,
         code: dto.code,
         limits: this.env.judgeLimits,
+        timeScale: this.env.judgeTimeScale,
         requestId,
       }),
     );
@@ -103,6 +105,7 @@ export class ExecutionService {
         tests,
         code,
         limits: this.env.judgeLimits,
+        timeScale: this.env.judgeTimeScale,
         requestId: randomUUID(),
       }),
     );
@@ -119,7 +122,8 @@ export class ExecutionService {
   ): Promise<RunCustomResponse> {
     await this.access.assertMayJudge(user, dto.problemId, dto.contestId, false);
     const problem = await this.problems.requireProblem(dto.problemId);
-    const input = customInputs(problem.inputVariables, dto.inputs);
+    const input =
+      problem.kind === 'stdio' ? stdioInput(dto.inputs) : customInputs(problem.inputVariables, dto.inputs);
     const stopTimer = this.metrics.judgeDuration.startTimer({ kind: 'custom' });
     const outcome = await this.judge.judge(
       buildJudgeJob({
@@ -128,6 +132,7 @@ export class ExecutionService {
         tests: [{ id: CUSTOM_TEST_ID, input, expectedOutput: '', isExample: true }],
         code: dto.code,
         limits: this.env.judgeLimits,
+        timeScale: this.env.judgeTimeScale,
         requestId,
       }),
     );
@@ -158,6 +163,13 @@ export class ExecutionService {
 }
 
 const CUSTOM_TEST_ID = 'custom';
+
+/** A classic problem's custom run reads its standard input from `inputs.stdin` (the raw text, empty when left out). */
+export function stdioInput(inputs: Record<string, string>): string {
+  const unknown = Object.keys(inputs).find((k) => k !== STDIO_CUSTOM_INPUT_KEY);
+  if (unknown !== undefined) throw new BadRequestException(CustomInputSentences.notAnInput(unknown));
+  return inputs[STDIO_CUSTOM_INPUT_KEY] ?? '';
+}
 
 /** The inputs of a custom run: one valid value per input variable, checked as the admin test-case editor checks them. */
 export function customInputs(

@@ -1,4 +1,4 @@
-import type { InputVariable, JudgeJobData, JudgeLimits } from '@javelin/contracts';
+import type { InputVariable, JudgeJobData, JudgeLimits, OutputValidation } from '@javelin/contracts';
 import { serializeInputs } from '@javelin/java-io';
 import { checkerOfProblem, examplesFirst } from '../problems/problems.service';
 import type { Problem } from '../problems/problem.entity';
@@ -15,6 +15,11 @@ import type { Problem } from '../problems/problem.entity';
  * | `validate`  | every test (reference)    | no: every test is reported | the problem's checker    |
  * | `measure`   | the examples (AI)         | no                         | the problem's checker    |
  * | `output`    | the caller's own input    | no                         | nothing (empty expected) |
+ *
+ * A classic problem (`kind: 'stdio'`, issue 29) is judged the same way, except that each test's stdin is
+ * its stored raw input text (nothing serialised), its outputs are compared by the package format's
+ * output validation (the default validator with the problem's flags, or its custom validator), and its
+ * own time and memory limits replace the deployment's, the time scaled by JUDGE_TIME_SCALE.
  *
  * A rejudge stops as a submit does: the verdict is the first failing test's in the same order either
  * way, and its `passedCount` then means what a fresh submit's means (the tests before the failure).
@@ -33,7 +38,7 @@ const STOPS_AT_FIRST_FAILURE: ReadonlySet<JudgingPurpose> = new Set(['submit', '
 /** What of a problem decides how code is judged on it: a stored problem, or a problem form not saved yet. */
 export type JudgedProblem = Pick<Problem, 'checker' | 'tolerance' | 'checkerCode'> & {
   inputVariables: readonly Pick<InputVariable, 'name' | 'type'>[];
-};
+} & Partial<Pick<Problem, 'kind' | 'timeLimitMs' | 'memoryLimitMb' | 'validatorFlags' | 'outputValidator'>>;
 
 /** A test as the builder takes it: its inputs as the problem stores them (the JSON map's text, or the map). */
 export interface JudgedTest {
@@ -50,6 +55,11 @@ export interface JudgeJobRequest<T extends JudgedTest> {
   code: string;
   /** The installation's limits per test (Env.judgeLimits). */
   limits: JudgeLimits;
+  /**
+   * Env.judgeTimeScale: multiplies a classic problem's own time limit. Only a function problem's jobs may
+   * leave it out (the AI's measurement, which never runs on classic problems): they use `limits` as they are.
+   */
+  timeScale?: number;
   requestId?: string;
 }
 
@@ -58,23 +68,70 @@ export interface JudgeJobRequest<T extends JudgedTest> {
  * judged examples first (examplesFirst), whatever order they come in.
  */
 export function buildJudgeJob<T extends JudgedTest>(request: JudgeJobRequest<T>): BuiltJudgeJob {
-  const { purpose, problem, code, limits, requestId } = request;
+  const { purpose, problem, code, requestId } = request;
   const compared = purpose !== 'output';
+  const classic = problem.kind === 'stdio';
   const job: JudgeJobData = {
     code,
     language: 'java',
     tests: examplesFirst(request.tests).map((t) => ({
       id: t.id,
-      stdin: serializeInputs(problem.inputVariables, t.input),
+      stdin: classic ? rawInput(t.input) : serializeInputs(problem.inputVariables, t.input),
       expectedOutput: compared ? t.expectedOutput : '',
     })),
-    limits,
+    limits: classic ? classicLimits(problem, request.limits, request.timeScale ?? 1) : request.limits,
     ...(requestId === undefined ? {} : { requestId }),
-    ...(compared ? checkerOfProblem(problem) : { checker: 'exact' as const }),
+    ...(compared ? comparisonOf(problem) : { checker: 'exact' as const }),
     ...(STOPS_AT_FIRST_FAILURE.has(purpose) ? { stopAtFirstFailure: true } : {}),
   };
   return job as BuiltJudgeJob;
 }
+
+/** How a job compares outputs: a function problem's checker, or a classic problem's output validation. */
+function comparisonOf(
+  problem: JudgedProblem,
+): Pick<JudgeJobData, 'checker' | 'tolerance' | 'checkerCode' | 'outputValidation'> {
+  if (problem.kind !== 'stdio') return checkerOfProblem(problem);
+  return { outputValidation: outputValidationOf(problem) };
+}
+
+/** A classic problem's output validation as the package format defines it. */
+export function outputValidationOf(
+  problem: Pick<JudgedProblem, 'validatorFlags' | 'outputValidator'>,
+): OutputValidation {
+  return {
+    flags: [...(problem.validatorFlags ?? [])],
+    ...(problem.outputValidator ? { custom: problem.outputValidator } : {}),
+  };
+}
+
+/** A classic test's input is its raw text; a map here is a caller's mistake, not something to serialise. */
+function rawInput(input: JudgedTest['input']): string {
+  if (typeof input !== 'string') throw new Error("A classic problem's test input is its raw text, not a map");
+  return input;
+}
+
+/**
+ * A classic problem's limits: its own time limit scaled by the deployment's time scale (the wall time
+ * keeps room for the JVM's start beyond the CPU limit), its own memory limit; the rest the deployment's.
+ */
+export function classicLimits(
+  problem: Pick<JudgedProblem, 'timeLimitMs' | 'memoryLimitMb'>,
+  limits: JudgeLimits,
+  timeScale: number,
+): JudgeLimits {
+  if (!problem.timeLimitMs && !problem.memoryLimitMb) return limits;
+  const cpuTimeMs = problem.timeLimitMs ? Math.ceil(problem.timeLimitMs * timeScale) : limits.cpuTimeMs;
+  return {
+    ...limits,
+    cpuTimeMs,
+    wallTimeMs: Math.max(limits.wallTimeMs, cpuTimeMs * WALL_PER_CPU + limits.wallTimeMs - limits.cpuTimeMs),
+    memoryMb: problem.memoryLimitMb ?? limits.memoryMb,
+  };
+}
+
+/** A CPU-bound program's wall time tracks its CPU time; twice leaves room for a busy machine. */
+const WALL_PER_CPU = 2;
 
 /** The checker fields of a built job (for jobs that carry them beside their own fields: the AI's measurement). */
 export function checkingOf(job: JudgeJobData): Pick<JudgeJobData, 'checker' | 'tolerance' | 'checkerCode'> {

@@ -1,4 +1,11 @@
-import type { CheckerName, Difficulty, InputVariable, ProblemReturnType } from '@javelin/contracts';
+import type {
+  CheckerName,
+  CustomOutputValidator,
+  Difficulty,
+  InputVariable,
+  ProblemKind,
+  ProblemReturnType,
+} from '@javelin/contracts';
 import {
   Column,
   CreateDateColumn,
@@ -60,6 +67,25 @@ export class Problem {
   /** The author's Java solution: for admins and the judge only, never sent to anyone else. */
   @Column({ name: 'reference_solution', type: 'text', nullable: true })
   referenceSolution!: string | null;
+
+  /** 'function' (the spec's signature problems) or 'stdio' (a whole program on raw stdin, issue 29). */
+  @Column({ type: 'varchar', length: 10, default: 'function' })
+  kind!: ProblemKind;
+
+  /** A stdio problem's time limit per test (before the deployment's time scale); null: the deployment's. */
+  @Column({ name: 'time_limit_ms', type: 'int', nullable: true })
+  timeLimitMs!: number | null;
+
+  @Column({ name: 'memory_limit_mb', type: 'int', nullable: true })
+  memoryLimitMb!: number | null;
+
+  /** A stdio problem's validator_flags (default validator options, or a custom validator's arguments). */
+  @Column({ name: 'validator_flags', type: 'jsonb', default: () => `'[]'` })
+  validatorFlags!: string[];
+
+  /** A stdio problem's custom output validator (C++ or Java sources): admins and the judge only. */
+  @Column({ name: 'output_validator', type: 'jsonb', nullable: true })
+  outputValidator!: CustomOutputValidator | null;
 
   @Column({ name: 'created_by', type: 'uuid', nullable: true })
   createdBy!: string | null;

@@ -1,10 +1,34 @@
-import { Controller, Delete, Get, Param, Post, Put } from '@nestjs/common';
-import { problemFormSchema, type ProblemFormBody } from '@javelin/contracts';
+import { BadRequestException, Body, Controller, Delete, Get, Param, Post, Put } from '@nestjs/common';
+import {
+  checkRequest,
+  problemBodySchema,
+  problemBodySchemaOf,
+  type ClassicProblemFormBody,
+  type ProblemFormBody,
+} from '@javelin/contracts';
 import { AdminOnly, CurrentUser, OptionalAuth } from '../auth/guards';
-import { SharedBody } from '../common/shared-body';
+import { SharedBodyPipe } from '../common/shared-body';
 import { uuidParam } from '../common/uuid.pipe';
 import type { AuthUser } from '../users/users.service';
 import { ProblemsService } from './problems.service';
+
+/**
+ * A problem form: a function problem's or, with `kind: 'stdio'`, a classic one's (issue 29). The OpenAPI
+ * document publishes the union; each body is checked by its own kind's schema, in that schema's sentences.
+ */
+class ProblemBodyPipe extends SharedBodyPipe<typeof problemBodySchema> {
+  constructor() {
+    super(problemBodySchema);
+  }
+
+  override transform(value: unknown): ProblemFormBody | ClassicProblemFormBody {
+    const checked = checkRequest(problemBodySchemaOf(value), value);
+    if (checked.ok) return checked.data;
+    throw new BadRequestException(checked.problems.messages.join('; ') || 'Invalid request body');
+  }
+}
+
+const ProblemBody = (): ParameterDecorator => Body(new ProblemBodyPipe());
 
 @Controller()
 export class ProblemsController {
@@ -42,13 +66,16 @@ export class ProblemsController {
 
   @Post('problems')
   @AdminOnly()
-  create(@SharedBody(problemFormSchema) form: ProblemFormBody, @CurrentUser() author: AuthUser) {
+  create(@ProblemBody() form: ProblemFormBody | ClassicProblemFormBody, @CurrentUser() author: AuthUser) {
     return this.problems.create(form, author);
   }
 
   @Put('problems/:id')
   @AdminOnly()
-  update(@Param('id', uuidParam('id')) id: string, @SharedBody(problemFormSchema) form: ProblemFormBody) {
+  update(
+    @Param('id', uuidParam('id')) id: string,
+    @ProblemBody() form: ProblemFormBody | ClassicProblemFormBody,
+  ) {
     return this.problems.update(id, form);
   }
 

@@ -6,6 +6,6 @@ import { ProblemsService } from './problems.service';
 @Module({
   controllers: [ProblemsController],
   providers: [ProblemsService, ProblemsRepository],
-  exports: [ProblemsService],
+  exports: [ProblemsService, ProblemsRepository],
 })
 export class ProblemsModule {}

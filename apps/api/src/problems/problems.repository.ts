@@ -5,11 +5,13 @@ import { DataSource, EntityManager, In, QueryFailedError } from 'typeorm';
 import { Problem } from './problem.entity';
 import { TestCase } from './test-case.entity';
 
-/** A test as the service has checked it: each variable's value as text. */
+/** A test as the service has checked it: each variable's value as text, or a classic test's raw input text. */
 export interface StoredTest {
-  inputs: Record<string, string>;
+  inputs: Record<string, string> | string;
   expectedOutput: string;
   isExample: boolean;
+  /** Where a package held it (`secret/group1/03`). */
+  name?: string | null;
 }
 
 /** The columns of a problem its form sets (the database keeps the id and the times, and the author). */
@@ -22,7 +24,9 @@ export interface StoredProblem {
 }
 
 /** What the summaries of a contest's problems carry before it starts. */
-export type ProblemSummary = Pick<Problem, 'id' | 'title' | 'difficulty' | 'points'>;
+export type ProblemSummary = Pick<Problem, 'id' | 'title' | 'difficulty' | 'points' | 'kind'>;
+
+const TESTS_PER_INSERT = 100;
 
 /** PostgreSQL's foreign_key_violation: a row elsewhere (a contest) still refers to it. */
 const FOREIGN_KEY_VIOLATION = '23503';
@@ -54,7 +58,7 @@ export class ProblemsRepository {
     if (ids.length === 0) return Promise.resolve([]);
     return this.db.getRepository(Problem).find({
       where: { id: In(ids) },
-      select: { id: true, title: true, difficulty: true, points: true },
+      select: { id: true, title: true, difficulty: true, points: true, kind: true },
     });
   }
 
@@ -96,11 +100,18 @@ export class ProblemsRepository {
 
   /** Stores a new problem and its tests at once. */
   create(values: ProblemValues & Pick<Problem, 'createdBy'>, tests: StoredTest[]): Promise<StoredProblem> {
-    return this.db.transaction(async (m) => {
-      const repo = m.getRepository(Problem);
-      const problem = await repo.save(repo.create(values));
-      return { problem, tests: await this.replaceTests(m, problem, tests) };
-    });
+    return this.db.transaction((m) => this.createIn(m, values, tests));
+  }
+
+  /** Stores a new problem and its tests within the caller's transaction (`id` chosen by the caller, or new). */
+  async createIn(
+    m: EntityManager,
+    values: ProblemValues & Pick<Problem, 'createdBy'> & { id?: string },
+    tests: StoredTest[],
+  ): Promise<StoredProblem> {
+    const repo = m.getRepository(Problem);
+    const problem = await repo.save(repo.create(values));
+    return { problem, tests: await this.replaceTests(m, problem, tests) };
   }
 
   /**
@@ -133,21 +144,36 @@ export class ProblemsRepository {
     }
   }
 
-  /** A test's inputs are stored as the JSON map of variable name to text, in the variables' order. */
-  private async replaceTests(m: EntityManager, problem: Problem, tests: StoredTest[]): Promise<TestCase[]> {
+  /**
+   * A test's inputs are stored as the JSON map of variable name to text, in the variables' order; a
+   * classic test's raw input as it is. Used inside a caller's transaction too (the package import).
+   */
+  async replaceTests(m: EntityManager, problem: Problem, tests: StoredTest[]): Promise<TestCase[]> {
     const repo = m.getRepository(TestCase);
     await repo.delete({ problemId: problem.id });
     const variables: InputVariable[] = problem.inputVariables;
-    return repo.save(
-      tests.map((tc, position) =>
+    const stored: TestCase[] = [];
+    // In slices: a package's hundreds of large tests would overflow one INSERT's parameters.
+    for (let start = 0; start < tests.length; start += TESTS_PER_INSERT) {
+      const rows = tests.slice(start, start + TESTS_PER_INSERT).map((tc, i) =>
         repo.create({
           problemId: problem.id,
-          position,
-          input: JSON.stringify(Object.fromEntries(variables.map((v) => [v.name, tc.inputs[v.name]]))),
+          position: start + i,
+          input:
+            typeof tc.inputs === 'string'
+              ? tc.inputs
+              : JSON.stringify(
+                  Object.fromEntries(
+                    variables.map((v) => [v.name, (tc.inputs as Record<string, string>)[v.name]]),
+                  ),
+                ),
+          name: tc.name ?? null,
           expectedOutput: tc.expectedOutput,
           isExample: tc.isExample,
         }),
-      ),
-    );
+      );
+      stored.push(...(await repo.save(rows)));
+    }
+    return stored;
   }
 }

@@ -1,6 +1,11 @@
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import {
+  type ClassicProblemFormBody,
+  type ClassicProblemFields,
   DEFAULT_FLOAT_TOLERANCE,
+  PackageMessages,
+  parseDefaultValidatorFlags,
+  CLASSIC_LIMITS,
   DEFAULT_PROBLEM_POINTS,
   isAdminRoles,
   JudgeJobData,
@@ -81,7 +86,14 @@ export class ProblemsService {
     return examplesFirst(await this.repository.tests(problemId, includeHidden));
   }
 
-  async create(form: ProblemFormBody, author: AuthUser): Promise<ProblemDto> {
+  async create(form: ProblemFormBody | ClassicProblemFormBody, author: AuthUser): Promise<ProblemDto> {
+    if (form.kind === 'stdio') {
+      const stored = await this.repository.create(
+        { ...normaliseClassicForm(form, null), createdBy: author.id },
+        classicTests(form),
+      );
+      return toProblemDto(stored.problem, stored.tests, true);
+    }
     const values = normaliseForm(form);
     const tests = normaliseTests(values.inputVariables, form.testCases);
     const stored = await this.repository.create(
@@ -92,7 +104,16 @@ export class ProblemsService {
   }
 
   /** The whole form replaces the problem; the judging fields of issue 18 that are left out keep their values. */
-  async update(id: string, form: ProblemFormBody): Promise<ProblemDto> {
+  async update(id: string, form: ProblemFormBody | ClassicProblemFormBody): Promise<ProblemDto> {
+    if (form.kind === 'stdio') {
+      const stored = await this.repository.update(
+        id,
+        (current) => normaliseClassicForm(form, current),
+        classicTests(form),
+      );
+      if (!stored) throw new NotFoundException(PROBLEM_NOT_FOUND);
+      return toProblemDto(stored.problem, stored.tests, true);
+    }
     const values = normaliseForm(form);
     const tests = normaliseTests(values.inputVariables, form.testCases);
     const stored = await this.repository.update(
@@ -138,6 +159,7 @@ export class ProblemsService {
           tags: [],
           isVisible: true,
           testCaseCount: 0,
+          kind: p.kind ?? 'function',
         } satisfies ProblemDto,
       ]),
     );
@@ -246,7 +268,106 @@ function normaliseForm(form: ProblemFormBody) {
       : generateBoilerplate({ functionName: form.functionName, returnType, inputVariables }),
     tags: [...new Set((form.tags ?? []).map((t) => t.trim()).filter(Boolean))],
     isVisible: form.isVisible ?? true,
+    ...FUNCTION_PROBLEM_FIELDS,
   };
+}
+
+/** What a function problem holds of the classic problem's columns: nothing (the deployment's limits). */
+const FUNCTION_PROBLEM_FIELDS = {
+  kind: 'function',
+  timeLimitMs: null,
+  memoryLimitMb: null,
+  validatorFlags: [],
+  outputValidator: null,
+} as const satisfies Partial<Problem>;
+
+/** The program a classic problem's editor starts from: a whole program reading standard input. */
+export const CLASSIC_STARTER_CODE = `import java.io.*;
+import java.util.*;
+
+public class Main {
+    public static void main(String[] args) throws IOException {
+        BufferedReader in = new BufferedReader(new InputStreamReader(System.in));
+        PrintWriter out = new PrintWriter(new BufferedWriter(new OutputStreamWriter(System.out)));
+
+        out.flush();
+    }
+}
+`;
+
+/** A classic problem's tests as text, stored as they are. */
+function classicTests(form: Pick<ClassicProblemFormBody, 'testCases'>): StoredTest[] {
+  return form.testCases.map((t) => ({
+    inputs: t.input,
+    expectedOutput: t.expectedOutput,
+    isExample: t.isExample,
+  }));
+}
+
+/**
+ * The stored columns of a classic problem form (issue 29): no signature, its limits and its output
+ * validation. Left out on an update, the limits, flags, validator and reference keep `current`'s values.
+ */
+export function normaliseClassicForm(
+  form: ClassicProblemFormBody,
+  current: Problem | null,
+): Omit<Problem, 'id' | 'createdAt' | 'updatedAt' | 'createdBy' | 'testCases'> {
+  const validatorFlags = form.validatorFlags ?? current?.validatorFlags ?? [];
+  const outputValidator =
+    form.outputValidator === undefined ? (current?.outputValidator ?? null) : form.outputValidator;
+  checkOutputValidation(validatorFlags, outputValidator, 'validatorFlags');
+  return {
+    title: form.title,
+    description: form.description,
+    constraints: form.constraints ?? '',
+    difficulty: form.difficulty ?? 'easy',
+    points: form.points ?? DEFAULT_PROBLEM_POINTS,
+    inputVariables: [],
+    functionName: '',
+    returnType: 'void',
+    boilerplateCode: CLASSIC_STARTER_CODE,
+    tags: [...new Set((form.tags ?? []).map((t) => t.trim()).filter(Boolean))],
+    isVisible: form.isVisible ?? true,
+    checker: 'exact',
+    tolerance: null,
+    checkerCode: null,
+    referenceSolution:
+      form.referenceSolution === undefined
+        ? (current?.referenceSolution ?? null)
+        : form.referenceSolution.trim()
+          ? form.referenceSolution
+          : null,
+    kind: 'stdio',
+    timeLimitMs: form.timeLimitMs ?? current?.timeLimitMs ?? CLASSIC_LIMITS.defaultTimeLimitMs,
+    memoryLimitMb: form.memoryLimitMb ?? current?.memoryLimitMb ?? null,
+    validatorFlags,
+    outputValidator,
+  };
+}
+
+/**
+ * A 400 naming what is wrong with a classic problem's output validation: the default validator's flags
+ * (a custom validator takes any flags as its arguments), or a validator file path leaving its folder.
+ */
+export function checkOutputValidation(
+  flags: readonly string[],
+  validator: Problem['outputValidator'],
+  where: string,
+): void {
+  if (!validator) {
+    const parsed = parseDefaultValidatorFlags(flags);
+    if (!parsed.ok) throw new BadRequestException(`${where}: ${parsed.error}`);
+    return;
+  }
+  for (const file of validator.files) {
+    if (!isInsidePath(file.path)) throw new BadRequestException(PackageMessages.badValidatorPath(file.path));
+  }
+}
+
+/** A relative path that stays where it is put: no absolute path, no `..`, no backslashes or empty parts. */
+export function isInsidePath(path: string): boolean {
+  if (path.startsWith('/') || path.includes('\\') || path.includes('\0')) return false;
+  return path.split('/').every((part) => part !== '' && part !== '.' && part !== '..');
 }
 
 export function toTestCaseDto(tc: TestCase): TestCaseDto {
@@ -284,6 +405,19 @@ export function toProblemDto(problem: Problem, tests: TestCase[], withHidden: bo
     ...(withHidden
       ? { checkerCode: problem.checkerCode ?? '', referenceSolution: problem.referenceSolution ?? '' }
       : {}),
+    ...classicFieldsOf(problem, withHidden),
+  };
+}
+
+/** A problem's kind, and a classic problem's limits and validation (its custom validator for admins only). */
+function classicFieldsOf(problem: Problem, admin: boolean): ClassicProblemFields {
+  if (problem.kind !== 'stdio') return { kind: 'function' };
+  return {
+    kind: 'stdio',
+    timeLimitMs: problem.timeLimitMs ?? CLASSIC_LIMITS.defaultTimeLimitMs,
+    ...(problem.memoryLimitMb ? { memoryLimitMb: problem.memoryLimitMb } : {}),
+    validatorFlags: problem.validatorFlags ?? [],
+    ...(admin && problem.outputValidator ? { outputValidator: problem.outputValidator } : {}),
   };
 }
 

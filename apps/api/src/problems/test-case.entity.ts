@@ -12,9 +12,13 @@ export class TestCase {
   @Column({ type: 'int' })
   position!: number;
 
-  /** The JSON-encoded map of input variable name to raw value. */
+  /** A function problem's JSON-encoded map of input variable name to raw value; a stdio problem's raw input text. */
   @Column({ type: 'text' })
   input!: string;
+
+  /** Where a package held it (`secret/group1/03`, without .in): kept so an export writes it back there. */
+  @Column({ type: 'varchar', length: 300, nullable: true })
+  name!: string | null;
 
   @Column({ name: 'expected_output', type: 'text' })
   expectedOutput!: string;

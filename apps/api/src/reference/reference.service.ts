@@ -126,6 +126,7 @@ export class ReferenceService {
         })),
         code,
         limits: this.env.judgeLimits,
+        timeScale: this.env.judgeTimeScale,
         requestId,
       }),
     );

@@ -13,7 +13,9 @@ export class ContestCommunication1795399381675 implements MigrationInterface {
         created_by uuid REFERENCES users(id) ON DELETE SET NULL,
         created_at timestamptz NOT NULL DEFAULT clock_timestamp()
       )`);
-    await q.query(`CREATE INDEX contest_announcements_contest_idx ON contest_announcements (contest_id, created_at DESC)`);
+    await q.query(
+      `CREATE INDEX contest_announcements_contest_idx ON contest_announcements (contest_id, created_at DESC)`,
+    );
     await q.query(`
       CREATE TABLE contest_clarifications (
         id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
@@ -27,7 +29,9 @@ export class ContestCommunication1795399381675 implements MigrationInterface {
         answered_at timestamptz,
         created_at timestamptz NOT NULL DEFAULT clock_timestamp()
       )`);
-    await q.query(`CREATE INDEX contest_clarifications_contest_idx ON contest_clarifications (contest_id, created_at DESC)`);
+    await q.query(
+      `CREATE INDEX contest_clarifications_contest_idx ON contest_clarifications (contest_id, created_at DESC)`,
+    );
     // The plagiarism report reads each participant's latest accepted solution per problem of a contest.
     await q.query(
       `CREATE INDEX submissions_contest_accepted_idx ON submissions (contest_id, problem_id, user_id, created_at DESC)
@@ -57,7 +61,9 @@ export class ContestCommunication1795399381675 implements MigrationInterface {
         similarity real NOT NULL,
         fragments jsonb NOT NULL DEFAULT '[]'
       )`);
-    await q.query(`CREATE INDEX plagiarism_pairs_contest_idx ON plagiarism_pairs (contest_id, similarity DESC)`);
+    await q.query(
+      `CREATE INDEX plagiarism_pairs_contest_idx ON plagiarism_pairs (contest_id, similarity DESC)`,
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {

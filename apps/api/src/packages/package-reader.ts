@@ -1,0 +1,512 @@
+import {
+  CLASSIC_LIMITS,
+  type CustomOutputValidator,
+  JURY_FOLDERS,
+  type JuryFolder,
+  PackageMessages,
+  parseDefaultValidatorFlags,
+  PROBLEM_DESCRIPTION_MAX_LENGTH,
+  PROBLEM_TITLE_MAX_LENGTH,
+  type Verdict,
+} from '@javelin/contracts';
+import { parse as parseYaml } from 'yaml';
+import { latexToMarkdown } from './latex';
+import { PackageError } from './zip';
+
+/**
+ * A problem package (the ICPC / Kattis problem package format: legacy, 2023-07 and 2025-09) read into
+ * what Javelin stores of a classic problem. Pure: the files in, the problem out, or a PackageError
+ * naming the file and what is wrong with it.
+ */
+export interface ReadPackage {
+  title: string;
+  /** Markdown; images referred to by their plain names (the importer points them at the problem's image route). */
+  description: string;
+  tags: string[];
+  timeLimitMs: number;
+  memoryLimitMb: number | null;
+  validatorFlags: string[];
+  outputValidator: CustomOutputValidator | null;
+  /** In the format's order: lexicographic on the test's name (`sample/1` before `secret/g1/01`). */
+  tests: { name: string; input: string; answer: string; isExample: boolean }[];
+  jury: JuryProgram[];
+  images: { name: string; contentType: string; data: Buffer }[];
+  warnings: string[];
+}
+
+export interface JuryProgram {
+  path: string;
+  code: string;
+  expected: Verdict[];
+}
+
+/** The judge's verdicts each folder of `submissions/` allows (the format's meaning of the folder). */
+export const FOLDER_VERDICTS: Record<JuryFolder, Verdict[]> = {
+  accepted: ['accepted'],
+  wrong_answer: ['wrong_answer'],
+  time_limit_exceeded: ['time_limit_exceeded'],
+  // A Java program that runs out of memory crashes: the format counts it a run-time error.
+  run_time_error: ['runtime_error', 'memory_limit_exceeded'],
+  rejected: [
+    'wrong_answer',
+    'time_limit_exceeded',
+    'runtime_error',
+    'memory_limit_exceeded',
+    'output_limit_exceeded',
+  ],
+  mixed: [
+    'accepted',
+    'wrong_answer',
+    'time_limit_exceeded',
+    'runtime_error',
+    'memory_limit_exceeded',
+    'output_limit_exceeded',
+  ],
+  slow_accepted: ['accepted', 'time_limit_exceeded'],
+};
+
+/** DOMjudge's `@EXPECTED_RESULTS@:` names, as the judge's verdicts. */
+const EXPECTED_RESULT_VERDICTS: Record<string, Verdict[]> = {
+  CORRECT: ['accepted'],
+  ACCEPTED: ['accepted'],
+  WRONG_ANSWER: ['wrong_answer'],
+  NO_OUTPUT: ['wrong_answer'],
+  TIMELIMIT: ['time_limit_exceeded'],
+  TIME_LIMIT_EXCEEDED: ['time_limit_exceeded'],
+  RUN_ERROR: ['runtime_error', 'memory_limit_exceeded'],
+  RUN_TIME_ERROR: ['runtime_error', 'memory_limit_exceeded'],
+  MEMORY_LIMIT: ['memory_limit_exceeded', 'runtime_error'],
+  OUTPUT_LIMIT: ['output_limit_exceeded'],
+  COMPILER_ERROR: ['compilation_error'],
+};
+
+const IMAGE_TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  svg: 'image/svg+xml',
+};
+
+const CPP_EXTENSIONS = ['cpp', 'cc', 'cxx', 'c++', 'h', 'hpp', 'hh'];
+
+type Yaml = Record<string, unknown>;
+
+export function readPackage(given: ReadonlyMap<string, Buffer>, packageName = 'problem'): ReadPackage {
+  const files = withoutTopFolder(withoutIgnored(given));
+  const warnings: string[] = [];
+  const yamlFile = files.get('problem.yaml');
+  const statement = findStatement(files);
+  if (!yamlFile && !statement) throw new PackageError(PackageMessages.noProblem);
+  const yaml: Yaml = yamlFile ? readYaml('problem.yaml', yamlFile) : {};
+  const version = typeof yaml.problem_format_version === 'string' ? yaml.problem_format_version : 'legacy';
+  refuseUnhostable(yaml);
+  if (yamlScoring(yaml))
+    warnings.push('A scoring problem: Javelin judges it pass-fail (every test must be accepted)');
+
+  const outputValidator = readOutputValidator(files, warnings);
+  if (!outputValidator && legacyCustom(yaml)) throw new PackageError(PackageMessages.customWithoutValidator);
+  const { flags, source: flagsSource } = readValidatorFlags(files, yaml);
+  if (!outputValidator) {
+    const parsed = parseDefaultValidatorFlags(flags);
+    if (!parsed.ok) throw new PackageError(PackageMessages.badValidatorFlags(flagsSource, parsed.error));
+  }
+
+  let description = '';
+  let statementImages: string[] = [];
+  if (statement) {
+    const text = utf8(statement.path, files.get(statement.path)!);
+    if (statement.path.endsWith('.tex')) {
+      const converted = latexToMarkdown(text);
+      description = converted.markdown;
+      statementImages = converted.images;
+      warnings.push(...converted.warnings);
+    } else {
+      description = text;
+      statementImages = markdownImages(text);
+    }
+    description = description.replace(/\{\{\s*(nextsample|remainingsamples)\s*\}\}/g, '').trim();
+    if (description.length > PROBLEM_DESCRIPTION_MAX_LENGTH)
+      warnings.push(
+        `The statement is longer than ${PROBLEM_DESCRIPTION_MAX_LENGTH} characters: the problem form cannot save it unshortened`,
+      );
+  } else warnings.push(PackageMessages.noStatement);
+
+  const images = readImages(files, statement?.folder, statementImages, warnings);
+  let title =
+    nameOf(yaml, statement?.language) ?? (statement ? latexTitle(files, statement.path) : undefined);
+  if (!title) {
+    title = packageName;
+    warnings.push(PackageMessages.noName);
+  }
+  if (title.length > PROBLEM_TITLE_MAX_LENGTH) title = title.slice(0, PROBLEM_TITLE_MAX_LENGTH);
+
+  const tests = readTests(files);
+  const jury = readJury(files, warnings);
+  return {
+    title,
+    description,
+    tags: keywordsOf(yaml),
+    timeLimitMs: readTimeLimit(files, yaml, version, warnings),
+    memoryLimitMb: readMemoryLimit(yaml, warnings),
+    validatorFlags: flags,
+    outputValidator,
+    tests,
+    jury,
+    images,
+    warnings,
+  };
+}
+
+/** Files the format says to ignore (names starting with a dot, macOS's zip litter). */
+function withoutIgnored(files: ReadonlyMap<string, Buffer>): Map<string, Buffer> {
+  return new Map(
+    [...files].filter(
+      ([path]) =>
+        !path.split('/').some((part) => part.startsWith('.') && part !== '.timelimit') &&
+        !path.startsWith('__MACOSX/'),
+    ),
+  );
+}
+
+/** A package zipped with its folder (`hello/problem.yaml`) read as if zipped from inside it. */
+function withoutTopFolder(files: Map<string, Buffer>): Map<string, Buffer> {
+  if (files.has('problem.yaml')) return files;
+  const tops = new Set([...files.keys()].map((p) => (p.includes('/') ? p.split('/')[0] : '')));
+  if (tops.size !== 1 || tops.has('')) return files;
+  const [top] = tops;
+  return new Map([...files].map(([path, data]) => [path.slice(top.length + 1), data]));
+}
+
+function readYaml(path: string, data: Buffer): Yaml {
+  let value: unknown;
+  try {
+    value = parseYaml(utf8(path, data));
+  } catch (error) {
+    throw new PackageError(PackageMessages.badYaml(path, (error as Error).message.split('\n')[0]));
+  }
+  if (value === null || value === undefined) return {};
+  if (typeof value !== 'object' || Array.isArray(value))
+    throw new PackageError(PackageMessages.badYaml(path, 'expected a map of keys to values'));
+  return value as Yaml;
+}
+
+function utf8(path: string, data: Buffer): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(data).replace(/^\uFEFF/, '');
+  } catch {
+    throw new PackageError(PackageMessages.badText(path));
+  }
+}
+
+/** The problem types the format allows in `type` (2023-07, 2025-09) or `validation` (legacy). */
+function typesOf(yaml: Yaml): string[] {
+  const type = yaml.type;
+  const types = typeof type === 'string' ? type.split(/\s+/) : Array.isArray(type) ? type.map(String) : [];
+  const validation = yaml.validation;
+  if (typeof validation === 'string') types.push(...validation.split(/\s+/));
+  else if (validation && typeof validation === 'object')
+    types.push(
+      ...Object.entries(validation as Yaml)
+        .filter(([, on]) => on === true)
+        .map(([k]) => k),
+    );
+  return types.map((t) => t.toLowerCase());
+}
+
+function refuseUnhostable(yaml: Yaml): void {
+  const types = typesOf(yaml);
+  if (types.includes('interactive')) throw new PackageError(PackageMessages.interactive);
+  if (types.includes('multi-pass') || types.includes('multipass'))
+    throw new PackageError(PackageMessages.multiPass);
+  if (types.includes('submit-answer'))
+    throw new PackageError(
+      PackageMessages.badField(
+        'problem.yaml',
+        'type',
+        'submit-answer is not supported: Javelin judges programs',
+      ),
+    );
+}
+
+function yamlScoring(yaml: Yaml): boolean {
+  return typesOf(yaml).includes('scoring') || typesOf(yaml).includes('score');
+}
+
+/** Legacy `validation: custom` asks for a custom validator. */
+function legacyCustom(yaml: Yaml): boolean {
+  return typeof yaml.validation === 'string' && yaml.validation.trim().split(/\s+/)[0] === 'custom';
+}
+
+/**
+ * The validator flags: problem.yaml's `validator_flags` (legacy; a string, quoted or not, possibly
+ * empty), testdata.yaml's `output_validator_flags` (2023-07) or test_group.yaml's `output_validator_args`
+ * (2025-09), read from data/ then data/secret/.
+ */
+function readValidatorFlags(files: Map<string, Buffer>, yaml: Yaml): { flags: string[]; source: string } {
+  const candidates: [string, string][] = [
+    ['data/secret/test_group.yaml', 'output_validator_args'],
+    ['data/test_group.yaml', 'output_validator_args'],
+    ['data/secret/testdata.yaml', 'output_validator_flags'],
+    ['data/testdata.yaml', 'output_validator_flags'],
+  ];
+  for (const [path, key] of candidates) {
+    const file = files.get(path);
+    if (!file) continue;
+    const value = readYaml(path, file)[key];
+    if (value !== undefined && value !== null) return { flags: flagList(path, key, value), source: path };
+  }
+  const legacy = yaml.validator_flags;
+  if (legacy === undefined || legacy === null) return { flags: [], source: 'problem.yaml' };
+  return { flags: flagList('problem.yaml', 'validator_flags', legacy), source: 'problem.yaml' };
+}
+
+function flagList(path: string, key: string, value: unknown): string[] {
+  if (typeof value === 'string' || typeof value === 'number')
+    return String(value).split(/\s+/).filter(Boolean);
+  if (Array.isArray(value) && value.every((v) => typeof v === 'string' || typeof v === 'number'))
+    return value.map(String).filter(Boolean);
+  throw new PackageError(PackageMessages.badField(path, key, 'must be a string or a list of strings'));
+}
+
+/** `output_validators/<name>/…` (legacy, 2023-07) or `output_validator/…` (2025-09): the first program found. */
+function readOutputValidator(files: Map<string, Buffer>, warnings: string[]): CustomOutputValidator | null {
+  const programs = new Map<string, string[]>();
+  for (const path of files.keys()) {
+    let program: string | undefined;
+    if (path.startsWith('output_validator/')) program = 'output_validator';
+    else if (path.startsWith('output_validators/')) {
+      const rest = path.slice('output_validators/'.length);
+      program = rest.includes('/') ? `output_validators/${rest.split('/')[0]}` : `output_validators/${rest}`;
+    }
+    if (program) programs.set(program, [...(programs.get(program) ?? []), path]);
+  }
+  if (programs.size === 0) return null;
+  const [name] = [...programs.keys()].sort();
+  if (programs.size > 1) warnings.push(`Several output validators: ${name} is used`);
+  const paths = programs.get(name)!;
+  const single = paths.length === 1 && paths[0] === name;
+  const extensions = paths.map((p) => p.split('.').pop()!.toLowerCase());
+  const language = extensions.includes('java')
+    ? 'java'
+    : extensions.some((e) => CPP_EXTENSIONS.includes(e))
+      ? 'cpp'
+      : null;
+  if (!language) throw new PackageError(PackageMessages.unsupportedValidatorLanguage(name));
+  if (paths.some((p) => /\/(build|run)$/.test(p)))
+    warnings.push(
+      `${name}: its build/run scripts are not used; the ${language === 'cpp' ? 'C++' : 'Java'} sources are compiled by the judge`,
+    );
+  const wanted = language === 'java' ? ['java'] : CPP_EXTENSIONS;
+  const kept = paths.filter((p) => wanted.includes(p.split('.').pop()!.toLowerCase()));
+  if (kept.length > CLASSIC_LIMITS.maxValidatorFiles)
+    throw new PackageError(
+      PackageMessages.badField(
+        name,
+        'validator',
+        `has more than ${CLASSIC_LIMITS.maxValidatorFiles} source files`,
+      ),
+    );
+  return {
+    language,
+    files: kept.sort().map((p) => ({
+      path: single ? p.split('/').pop()! : p.slice(name.length + 1),
+      content: utf8(p, files.get(p)!),
+    })),
+  };
+}
+
+interface FoundStatement {
+  path: string;
+  folder: string;
+  language: string | undefined;
+}
+
+/** `problem_statement/problem[.<lang>].{md,tex}` or `statement/…`: English first, Markdown before LaTeX. */
+function findStatement(files: Map<string, Buffer>): FoundStatement | undefined {
+  const found: (FoundStatement & { rank: number })[] = [];
+  for (const path of files.keys()) {
+    const match =
+      /^(problem_statement|statement)\/problem(?:\.([A-Za-z]{2,3}(?:-[A-Z]{2})?))?\.(md|tex)$/.exec(path);
+    if (!match) continue;
+    const language = match[2];
+    const rank = (language === undefined || language === 'en' ? 0 : 2) + (match[3] === 'md' ? 0 : 1);
+    found.push({ path, folder: match[1], language, rank });
+  }
+  return found.sort((a, b) => a.rank - b.rank || a.path.localeCompare(b.path))[0];
+}
+
+function nameOf(yaml: Yaml, language: string | undefined): string | undefined {
+  const name = yaml.name;
+  if (typeof name === 'string' || typeof name === 'number') return String(name).trim() || undefined;
+  if (name && typeof name === 'object') {
+    const names = name as Record<string, unknown>;
+    const chosen = names.en ?? (language ? names[language] : undefined) ?? Object.values(names)[0];
+    return typeof chosen === 'string' ? chosen.trim() || undefined : undefined;
+  }
+  return undefined;
+}
+
+/** A legacy LaTeX statement's `\problemname{…}`. */
+function latexTitle(files: Map<string, Buffer>, path: string): string | undefined {
+  if (!path.endsWith('.tex')) return undefined;
+  return /\\problemname\{([^}]*)\}/.exec(files.get(path)!.toString('utf8'))?.[1]?.trim() || undefined;
+}
+
+function markdownImages(markdown: string): string[] {
+  const names = [
+    ...[...markdown.matchAll(/!\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)].map((m) => m[1]),
+    ...[...markdown.matchAll(/<img\b[^>]*\bsrc\s*=\s*["']([^"']+)["']/gi)].map((m) => m[1]),
+  ];
+  return [...new Set(names.filter((n) => !/^[a-z]+:/i.test(n) && !n.startsWith('/')))];
+}
+
+/** The statement folder's images (kept whether or not the statement names them); a named one missing is a warning. */
+function readImages(
+  files: Map<string, Buffer>,
+  folder: string | undefined,
+  named: string[],
+  warnings: string[],
+): ReadPackage['images'] {
+  if (!folder) return [];
+  const images: ReadPackage['images'] = [];
+  for (const [path, data] of files) {
+    if (!path.startsWith(`${folder}/`)) continue;
+    const name = path.slice(folder.length + 1);
+    const type = IMAGE_TYPES[name.split('.').pop()!.toLowerCase()];
+    if (type && !name.includes('/')) images.push({ name, contentType: type, data });
+  }
+  const have = new Set(images.map((i) => i.name));
+  for (const name of named) {
+    // LaTeX names images without their extension as often as with it.
+    if (!have.has(name) && !images.some((i) => i.name.replace(/\.[^.]+$/, '') === name))
+      warnings.push(PackageMessages.missingImage(name));
+  }
+  return images.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+function readTests(files: Map<string, Buffer>): ReadPackage['tests'] {
+  const tests: ReadPackage['tests'] = [];
+  for (const path of files.keys()) {
+    if (!/^data\/(sample|secret)\/.+\.in$/.test(path)) continue;
+    const base = path.slice(0, -'.in'.length);
+    const answer = files.get(`${base}.ans`);
+    if (!answer) throw new PackageError(PackageMessages.testWithoutAnswer(path));
+    tests.push({
+      name: base.slice('data/'.length),
+      input: utf8(path, files.get(path)!),
+      answer: utf8(`${base}.ans`, answer),
+      isExample: base.startsWith('data/sample/'),
+    });
+  }
+  if (tests.length === 0) throw new PackageError(PackageMessages.noTests);
+  if (tests.length > CLASSIC_LIMITS.maxTests)
+    throw new PackageError(PackageMessages.tooManyTests(CLASSIC_LIMITS.maxTests));
+  // The format's order: lexicographic on the test's name, groups included (code points, as the format's tools sort).
+  return tests.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+/** `submissions/<folder>/<Program>.java`: the Java ones, with the verdicts their folder or header allows. */
+function readJury(files: Map<string, Buffer>, warnings: string[]): JuryProgram[] {
+  const jury: JuryProgram[] = [];
+  const skipped: string[] = [];
+  for (const path of [...files.keys()].sort()) {
+    const match = /^submissions?\/([^/]+)\/(.+)$/.exec(path);
+    if (!match || match[2] === 'submissions.yaml') continue;
+    const [, folder, rest] = match;
+    if (!(JURY_FOLDERS as readonly string[]).includes(folder)) {
+      warnings.push(PackageMessages.skippedFolder(path));
+      continue;
+    }
+    if (!rest.endsWith('.java') || rest.includes('/')) {
+      skipped.push(path);
+      continue;
+    }
+    const code = utf8(path, files.get(path)!);
+    jury.push({
+      path: `submissions/${folder}/${rest}`,
+      code,
+      expected: expectedResults(code) ?? FOLDER_VERDICTS[folder as JuryFolder],
+    });
+  }
+  if (skipped.length > 0)
+    warnings.push(
+      skipped.length <= 3
+        ? skipped.map(PackageMessages.skippedSubmission).join('; ')
+        : `${skipped.length} jury submissions skipped (${skipped.slice(0, 3).join(', ')}, …): only single-file Java submissions are kept`,
+    );
+  return jury;
+}
+
+/** A DOMjudge `@EXPECTED_RESULTS@: WRONG_ANSWER, TIMELIMIT` header, as the judge's verdicts. */
+export function expectedResults(code: string): Verdict[] | undefined {
+  const match = /@EXPECTED_RESULTS@\s*:?\s*([A-Z_, \t]+)/.exec(code);
+  if (!match) return undefined;
+  const verdicts = match[1]
+    .split(/[,\s]+/)
+    .filter(Boolean)
+    .flatMap((name) => EXPECTED_RESULT_VERDICTS[name] ?? []);
+  return verdicts.length > 0 ? [...new Set(verdicts)] : undefined;
+}
+
+function keywordsOf(yaml: Yaml): string[] {
+  const keywords = yaml.keywords;
+  const list =
+    typeof keywords === 'string'
+      ? keywords.split(/\s+/)
+      : Array.isArray(keywords)
+        ? keywords.map(String)
+        : [];
+  return [...new Set(list.map((k) => k.trim()).filter(Boolean))].slice(0, 20);
+}
+
+/**
+ * The time limit: `limits.time_limit` (seconds, 2023-07 / 2025-09), the `.timelimit` file (problemtools,
+ * legacy), DOMjudge's domjudge-problem.ini `timelimit`, or the default; kept within Javelin's bounds.
+ */
+function readTimeLimit(files: Map<string, Buffer>, yaml: Yaml, version: string, warnings: string[]): number {
+  const limits = (yaml.limits && typeof yaml.limits === 'object' ? yaml.limits : {}) as Yaml;
+  let seconds: number | undefined;
+  if (limits.time_limit !== undefined) {
+    seconds = Number(limits.time_limit);
+    if (!(seconds > 0))
+      throw new PackageError(
+        PackageMessages.badField('problem.yaml', 'limits.time_limit', 'must be a positive number of seconds'),
+      );
+  } else if (files.has('.timelimit')) {
+    seconds = Number(utf8('.timelimit', files.get('.timelimit')!).trim());
+    if (!(seconds > 0))
+      throw new PackageError(
+        PackageMessages.badField('.timelimit', 'the time limit', 'must be a positive number of seconds'),
+      );
+  } else if (files.has('domjudge-problem.ini')) {
+    const ini = utf8('domjudge-problem.ini', files.get('domjudge-problem.ini')!);
+    const match = /^\s*timelimit\s*=\s*['"]?([0-9.]+)['"]?\s*$/m.exec(ini);
+    if (match) seconds = Number(match[1]);
+  }
+  if (seconds === undefined) {
+    warnings.push(PackageMessages.defaultTimeLimit(CLASSIC_LIMITS.defaultTimeLimitMs));
+    if (version !== 'legacy' && limits.time_multiplier !== undefined)
+      warnings.push(
+        'limits.time_multiplier is read by tools that time the accepted submissions; Javelin does not',
+      );
+    return CLASSIC_LIMITS.defaultTimeLimitMs;
+  }
+  const ms = Math.round(seconds * 1000);
+  const used = Math.min(CLASSIC_LIMITS.maxTimeLimitMs, Math.max(CLASSIC_LIMITS.minTimeLimitMs, ms));
+  if (used !== ms) warnings.push(PackageMessages.timeLimitClamped(ms, used));
+  return used;
+}
+
+function readMemoryLimit(yaml: Yaml, warnings: string[]): number | null {
+  const limits = (yaml.limits && typeof yaml.limits === 'object' ? yaml.limits : {}) as Yaml;
+  if (limits.memory === undefined) return null;
+  const mb = Number(limits.memory);
+  if (!Number.isInteger(mb) || mb <= 0)
+    throw new PackageError(
+      PackageMessages.badField('problem.yaml', 'limits.memory', 'must be a whole number of MiB'),
+    );
+  const used = Math.min(CLASSIC_LIMITS.maxMemoryLimitMb, Math.max(CLASSIC_LIMITS.minMemoryLimitMb, mb));
+  if (used !== mb) warnings.push(PackageMessages.memoryLimitClamped(mb, used));
+  return used;
+}

@@ -1,0 +1,202 @@
+import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import {
+  DEFAULT_PROBLEM_POINTS,
+  type ImportPackageResponse,
+  isAdminRoles,
+  type JurySubmissionVerdict,
+  PackageMessages,
+  ServerMessages,
+  type VerifyPackageResponse,
+} from '@javelin/contracts';
+import { randomUUID } from 'node:crypto';
+import { DataSource, EntityManager } from 'typeorm';
+import { ENV, Env } from '../config/env';
+import { ContestsService } from '../contests/contests.service';
+import { JudgeClient } from '../execution/judge-client.service';
+import { buildJudgeJob } from '../execution/judge-job';
+import type { Problem } from '../problems/problem.entity';
+import { ProblemsRepository } from '../problems/problems.repository';
+import { CLASSIC_STARTER_CODE, PROBLEM_NOT_FOUND, ProblemsService } from '../problems/problems.service';
+import { TestCase } from '../problems/test-case.entity';
+import type { AuthUser } from '../users/users.service';
+import { JurySubmission, ProblemImage } from './package-files.entity';
+import { readPackage, type ReadPackage } from './package-reader';
+import { imageUrlPrefix, writePackage } from './package-writer';
+import { PackageError, readZip, writeZip } from './zip';
+
+/** Problem packages (issue 29): import a zip as a classic problem, verify its jury submissions, export a problem. */
+@Injectable()
+export class PackagesService {
+  constructor(
+    @Inject(ENV) private readonly env: Env,
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly problems: ProblemsService,
+    private readonly repository: ProblemsRepository,
+    private readonly contests: ContestsService,
+    private readonly judge: JudgeClient,
+  ) {}
+
+  /**
+   * Reads the zip (bounded: size, entries, uncompressed bytes) and stores the problem, its tests, jury
+   * submissions and images in one transaction: a bad package leaves nothing behind.
+   */
+  async importPackage(
+    zip: Buffer,
+    author: AuthUser | null,
+    packageName?: string,
+  ): Promise<ImportPackageResponse> {
+    const read = await readOrRefuse(zip, packageName);
+    const id = randomUUID();
+    await this.db.transaction((m) => this.store(m, id, read, author));
+    return { _id: id, title: read.title, kind: 'stdio', warnings: read.warnings };
+  }
+
+  private async store(
+    m: EntityManager,
+    id: string,
+    read: ReadPackage,
+    author: AuthUser | null,
+  ): Promise<void> {
+    const reference = read.jury.find((j) => j.expected.length === 1 && j.expected[0] === 'accepted');
+    await this.repository.createIn(
+      m,
+      {
+        id,
+        title: read.title,
+        description: pointImagesAt(
+          read.description,
+          read.images.map((i) => i.name),
+          imageUrlPrefix(id),
+        ),
+        constraints: '',
+        difficulty: 'medium',
+        points: DEFAULT_PROBLEM_POINTS,
+        inputVariables: [],
+        functionName: '',
+        returnType: 'void',
+        boilerplateCode: CLASSIC_STARTER_CODE,
+        tags: read.tags,
+        isVisible: true,
+        checker: 'exact',
+        tolerance: null,
+        checkerCode: null,
+        referenceSolution: reference?.code ?? null,
+        kind: 'stdio',
+        timeLimitMs: read.timeLimitMs,
+        memoryLimitMb: read.memoryLimitMb,
+        validatorFlags: read.validatorFlags,
+        outputValidator: read.outputValidator,
+        createdBy: author?.id ?? null,
+      },
+      read.tests.map((t) => ({
+        inputs: t.input,
+        expectedOutput: t.answer,
+        isExample: t.isExample,
+        name: t.name,
+      })),
+    );
+    if (read.jury.length > 0)
+      await m.getRepository(JurySubmission).insert(read.jury.map((j) => ({ problemId: id, ...j })));
+    for (const image of read.images) await m.getRepository(ProblemImage).insert({ problemId: id, ...image });
+  }
+
+  /** Judges each jury submission on every test (examples first) and compares its verdict with what its folder allows. */
+  async verify(problemId: string, requestId: string = randomUUID()): Promise<VerifyPackageResponse> {
+    const problem = await this.problems.requireProblem(problemId);
+    const jury = await this.db
+      .getRepository(JurySubmission)
+      .find({ where: { problemId }, order: { path: 'ASC' } });
+    if (jury.length === 0) throw new BadRequestException(PackageMessages.noJurySubmissions);
+    const tests = await this.problems.testsForJudging(problemId, true);
+    if (tests.length === 0) throw new BadRequestException(ServerMessages.noTestCases);
+    const submissions: JurySubmissionVerdict[] = [];
+    // One at a time: a verification must not take every judge away from the contestants.
+    for (const [i, submission] of jury.entries()) {
+      const outcome = await this.judge.judge(
+        buildJudgeJob({
+          purpose: 'validate',
+          problem,
+          tests,
+          code: submission.code,
+          limits: this.env.judgeLimits,
+          timeScale: this.env.judgeTimeScale,
+          requestId: `${requestId}-${i}`,
+        }),
+      );
+      submissions.push({
+        path: submission.path,
+        expected: submission.expected,
+        verdict: outcome.verdict,
+        ok: submission.expected.includes(outcome.verdict),
+      });
+    }
+    return { submissions };
+  }
+
+  /** The problem as a 2023-07 package zip, with the file name to offer. */
+  async exportPackage(problemId: string): Promise<{ zip: Buffer; fileName: string }> {
+    const problem = await this.problems.requireProblem(problemId);
+    const [tests, jury, images] = await Promise.all([
+      this.db.getRepository(TestCase).find({ where: { problemId }, order: { position: 'ASC' } }),
+      this.db.getRepository(JurySubmission).find({ where: { problemId }, order: { path: 'ASC' } }),
+      this.db.getRepository(ProblemImage).find({ where: { problemId }, order: { name: 'ASC' } }),
+    ]);
+    const zip = await writeZip(writePackage({ problem, tests, jury, images }));
+    return { zip, fileName: `${packageNameOf(problem)}.zip` };
+  }
+
+  /**
+   * A statement image, to whoever may read the statement: the problem is visible, the viewer is an
+   * admin, or the contest named by `contestId` lets the viewer read it (a contest-only problem).
+   */
+  async image(
+    problemId: string,
+    name: string,
+    viewer: AuthUser | undefined,
+    contestId: string | undefined,
+  ): Promise<Pick<ProblemImage, 'contentType' | 'data'>> {
+    const problem = await this.problems.requireProblem(problemId);
+    if (!problem.isVisible && !isAdminRoles(viewer?.roles)) {
+      if (!contestId) throw new NotFoundException(PROBLEM_NOT_FOUND);
+      await this.contests.problem(contestId, problemId, viewer);
+    }
+    const image = await this.db.getRepository(ProblemImage).findOne({ where: { problemId, name } });
+    if (!image) throw new NotFoundException(PackageMessages.imageNotFound(name));
+    return image;
+  }
+}
+
+async function readOrRefuse(zip: Buffer, packageName?: string): Promise<ReadPackage> {
+  try {
+    return readPackage(await readZip(zip), packageName);
+  } catch (error) {
+    if (error instanceof PackageError) throw new BadRequestException(error.message);
+    throw error;
+  }
+}
+
+/** The statement's image links to its stored images, pointed at the problem's image route. */
+export function pointImagesAt(markdown: string, names: string[], prefix: string): string {
+  const stored = new Set(names);
+  const target = (name: string) => {
+    const found = stored.has(name) ? name : names.find((n) => n.replace(/\.[^.]+$/, '') === name);
+    return found ? `${prefix}${found}` : name;
+  };
+  return markdown
+    .replace(/(!\[[^\]]*\]\(\s*<?)([^)\s>]+)/g, (_, head: string, name: string) => `${head}${target(name)}`)
+    .replace(
+      /(<img\b[^>]*\bsrc\s*=\s*["'])([^"']+)/gi,
+      (_, head: string, name: string) => `${head}${target(name)}`,
+    );
+}
+
+/** The package's name: the format allows lowercase letters and digits. */
+function packageNameOf(problem: Pick<Problem, 'title'>): string {
+  return (
+    problem.title
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, '')
+      .slice(0, 40) || 'problem'
+  );
+}
