@@ -25,7 +25,9 @@ export const PackageUiMessages = {
   exported: (fileName: string) => `Downloaded ${fileName}`,
   // The classic problem form.
   classicRequired: 'Please fill in all required fields (Title, Description)',
-  limitsRequired: 'The time limit and the memory limit must be whole numbers greater than 0',
+  limitsRequired: (minMs: number, maxMs: number, minMb: number, maxMb: number) =>
+    `The time limit must be a whole number of ms from ${minMs} to ${maxMs}, and the memory limit of MB from ${minMb} to ${maxMb}`,
+  classicNeedsTest: 'Add at least one test case',
   classicTestsNeedAnswer: (index: number) => `Test Case ${index}: the answer is empty`,
   customValidatorKept: (language: string, files: number) =>
     `This problem's output is checked by its custom ${language === 'cpp' ? 'C++' : 'Java'} output validator (${files} file${files === 1 ? '' : 's'}, from its package); the flags are passed to it as arguments.`,

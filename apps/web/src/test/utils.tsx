@@ -47,7 +47,8 @@ export function mockApi(replies: Record<string, MockReply>) {
     const status = resolved?.status ?? (reply ? 200 : 404);
     const payload =
       resolved?.body ?? (reply ? {} : { statusCode: 404, error: 'Not Found', message: 'Not Found' });
-    if (payload instanceof Uint8Array) return new Response(payload, { status, headers: resolved?.headers });
+    if (payload instanceof Uint8Array)
+      return new Response(payload as Uint8Array<ArrayBuffer>, { status, headers: resolved?.headers });
     return new Response(JSON.stringify(payload), { status, headers: { 'Content-Type': 'application/json' } });
   });
   vi.stubGlobal('fetch', fetchMock);

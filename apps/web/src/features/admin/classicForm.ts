@@ -1,4 +1,5 @@
 import {
+  CLASSIC_LIMITS,
   DEFAULT_PROBLEM_POINTS,
   PackageUiMessages,
   parseDefaultValidatorFlags,
@@ -36,7 +37,7 @@ export interface ClassicProblemForm {
 }
 
 /** What a new classic problem starts with: the format's own defaults (1 s, 256 MB), easy and visible. */
-export const DEFAULT_CLASSIC_TIME_LIMIT_MS = 1000;
+export const DEFAULT_CLASSIC_TIME_LIMIT_MS = CLASSIC_LIMITS.defaultTimeLimitMs;
 export const DEFAULT_CLASSIC_MEMORY_LIMIT_MB = 256;
 
 export function emptyClassicForm(): ClassicProblemForm {
@@ -87,17 +88,24 @@ export function classicFormFromProblem(problem: AnyProblem, testCases: readonly 
   };
 }
 
-const positiveWhole = (n: number | undefined) => n !== undefined && Number.isInteger(n) && n > 0;
+const wholeIn = (n: number | undefined, min: number, max: number) =>
+  n !== undefined && Number.isInteger(n) && n >= min && n <= max;
 
 /** What keeps the classic form from being saved, or null. */
 export function validateClassicForm(form: ClassicProblemForm): string | null {
   if (!form.title.trim() || !form.description.trim()) return PackageUiMessages.classicRequired;
-  if (!positiveWhole(form.timeLimitMs) || !positiveWhole(form.memoryLimitMb)) return PackageUiMessages.limitsRequired;
+  const { minTimeLimitMs, maxTimeLimitMs, minMemoryLimitMb, maxMemoryLimitMb } = CLASSIC_LIMITS;
+  if (
+    !wholeIn(form.timeLimitMs, minTimeLimitMs, maxTimeLimitMs) ||
+    !wholeIn(form.memoryLimitMb, minMemoryLimitMb, maxMemoryLimitMb)
+  )
+    return PackageUiMessages.limitsRequired(minTimeLimitMs, maxTimeLimitMs, minMemoryLimitMb, maxMemoryLimitMb);
   // A custom validator takes the flags as its own arguments; the default one must understand them.
   if (!form.outputValidator) {
     const flags = parseDefaultValidatorFlags(flagsOf(form.validatorFlags));
     if (!flags.ok) return flags.error;
   }
+  if (form.testCases.length === 0) return PackageUiMessages.classicNeedsTest;
   const unanswered = form.testCases.findIndex((tc) => !tc.expectedOutput.trim());
   if (unanswered >= 0) return PackageUiMessages.classicTestsNeedAnswer(unanswered + 1);
   return null;

@@ -26,7 +26,8 @@ beforeEach(() => {
     fileName?: string,
   ) {
     if (typeof value !== 'string') appended.push([name, fileName ?? '', value.size]);
-    return typeof value === 'string' ? append.call(this, name, value) : append.call(this, name, value, fileName);
+    const original = append as (this: FormData, ...args: [string, string | Blob, string?]) => void;
+    return fileName === undefined ? original.call(this, name, value) : original.call(this, name, value, fileName);
   });
 });
 
@@ -281,13 +282,15 @@ describe('the classic problem form', () => {
     await user.clear(screen.getByLabelText('Memory limit (MB) *'));
     await user.click(screen.getByRole('button', { name: 'Create Problem' }));
     expect(screen.getByRole('alert')).toHaveTextContent(
-      'The time limit and the memory limit must be whole numbers greater than 0',
+      'The time limit must be a whole number of ms from 100 to 60000, and the memory limit of MB from 32 to 2048',
     );
     await user.type(screen.getByLabelText('Memory limit (MB) *'), '128');
     await user.type(screen.getByLabelText('Validator flags'), 'ignore_case');
     await user.click(screen.getByRole('button', { name: 'Create Problem' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Unknown default validator flag "ignore_case"');
     await user.clear(screen.getByLabelText('Validator flags'));
+    await user.click(screen.getByRole('button', { name: 'Create Problem' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Add at least one test case');
     await user.click(screen.getByRole('button', { name: 'Add Test Case' }));
     await user.type(screen.getByLabelText('Input (stdin)'), 'hi');
     await user.type(screen.getByLabelText('Answer'), 'hi');
