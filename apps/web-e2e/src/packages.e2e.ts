@@ -142,9 +142,9 @@ describe('an imported problem package, verified and solved in an ICPC contest', 
     const rows = dialog.getByTestId('verification-row');
     expect(await rows.count()).toBe(2);
     const texts = await rows.allInnerTexts();
-    expect(texts.find((t) => t.includes('submissions/accepted/Main.java'))).toMatch(/Accepted[\s\S]*✓ ok/);
+    expect(texts.find((t) => t.includes('submissions/accepted/Main.java'))).toMatch(/Accepted[\s\S]*✓\s*ok/);
     expect(texts.find((t) => t.includes('submissions/wrong_answer/Main.java'))).toMatch(
-      /Wrong answer\s+Wrong answer[\s\S]*✓ ok/,
+      /Wrong answer\s+Wrong answer[\s\S]*✓\s*ok/,
     );
     expect(texts.join('\n')).not.toContain('not ok');
     await bothWidths(page, 'packages-verification-table');
