@@ -173,7 +173,19 @@ export function VerificationTable({ submissions }: { submissions: readonly JuryS
             {submissions.map((s) => (
               <tr key={s.path} data-testid="verification-row" className={s.ok ? 'verdict-ok' : 'verdict-not-ok'}>
                 <td>
-                  <code className="jury-path">{s.path}</code>
+                  <code className="jury-path">
+                    {s.path.split('/').map((part, i, parts) => (
+                      // A narrow screen breaks a long path after a slash, never inside a name.
+                      <span key={i}>
+                        {part}
+                        {i < parts.length - 1 && (
+                          <>
+                            /<wbr />
+                          </>
+                        )}
+                      </span>
+                    ))}
+                  </code>
                 </td>
                 <td>{s.expected.map(verdictWords).join(' or ')}</td>
                 <td>{verdictWords(s.verdict)}</td>

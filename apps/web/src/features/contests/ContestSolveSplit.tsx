@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { Messages } from '../../app/messages';
 import { draftKey, useDraft } from '../editor/drafts';
 import { ResizableSplit } from '../editor/ResizableSplit';
-import { starterCode } from '../problems/classic';
+import { isClassic, starterCode } from '../problems/classic';
 import { ProblemStatement } from '../problems/ProblemStatement';
 import { SolverPanel } from '../problems/SolverPanel';
 import { pointsOf } from '../problems/solving';
@@ -97,6 +97,7 @@ export function ContestSolveSplit(
           solver={props.solver}
           submitDisabledReason={props.submitDisabledReason}
           variables={props.problem.inputVariables ?? []}
+          stdin={isClassic(props.problem)}
         />
       }
     />

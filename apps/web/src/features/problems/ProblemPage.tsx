@@ -9,7 +9,7 @@ import { ResizableSplit } from '../editor/ResizableSplit';
 import { useLatestAcceptedCode } from '../submissions/useLatestAcceptedCode';
 import type { OpenProblemState } from './ProblemsPage';
 import { AiPanels, useAiHelp } from './AiPanels';
-import { starterCode } from './classic';
+import { isClassic, starterCode } from './classic';
 import { ProblemStatement } from './ProblemStatement';
 import { useProblemQuery, useTestCasesQuery } from './problemsApi';
 import { SolverPanel } from './SolverPanel';
@@ -78,6 +78,7 @@ export function ProblemPage() {
             solver={solver}
             onDebugHelp={debug}
             variables={problem.inputVariables ?? []}
+            stdin={isClassic(problem)}
           />
           <AiPanels
             ai={ai}

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { ProblemPage } from './ProblemPage';
 import { CLASSIC_STARTER, type AnyProblem } from './classic';
 import { imageSource, StatementMarkdown } from './StatementMarkdown';
@@ -94,6 +95,25 @@ describe('a classic problem page', () => {
     expect(CLASSIC_STARTER).toContain('public static void main(String[] args)');
     expect(CLASSIC_STARTER).toContain('System.in');
     expect(container.querySelector('.math-display')).not.toBeNull();
+  });
+
+  it('runs custom input as the program\'s standard input', async () => {
+    const { calls } = mockApi({
+      'GET /problems/c1': { body: classic },
+      'GET /problems/c1/test-cases': { body: [] },
+      'POST /run-custom': {
+        body: { verdict: 'accepted', actualOutput: '5.0\n', stderr: '', executionTime: 40 },
+      },
+    });
+    const user = userEvent.setup();
+    renderRoute(<ProblemPage />, { url: '/problems/c1', path: '/problems/:id', preloadedState: signedInState() });
+    await user.type(await screen.findByLabelText('Standard input'), '3 4');
+    await user.click(screen.getByRole('button', { name: 'Run with this input' }));
+    expect(await screen.findByTestId('custom-stdout')).toHaveTextContent('5.0');
+    expect(calls.find((c) => c.path === '/run-custom')?.body).toMatchObject({
+      problemId: 'c1',
+      inputs: { stdin: '3 4' },
+    });
   });
 
   it("starts from the classic problem's own starter when its author wrote one", async () => {
