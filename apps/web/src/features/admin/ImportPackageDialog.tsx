@@ -172,7 +172,7 @@ export function VerificationTable({ submissions }: { submissions: readonly JuryS
           <tbody>
             {submissions.map((s) => (
               <tr key={s.path} data-testid="verification-row" className={s.ok ? 'verdict-ok' : 'verdict-not-ok'}>
-                <td>
+                <td data-label="Submission">
                   <code className="jury-path">
                     {s.path.split('/').map((part, i, parts) => (
                       // A narrow screen breaks a long path after a slash, never inside a name.
@@ -187,9 +187,9 @@ export function VerificationTable({ submissions }: { submissions: readonly JuryS
                     ))}
                   </code>
                 </td>
-                <td>{s.expected.map(verdictWords).join(' or ')}</td>
-                <td>{verdictWords(s.verdict)}</td>
-                <td>
+                <td data-label="Expected">{s.expected.map(verdictWords).join(' or ')}</td>
+                <td data-label="Got">{verdictWords(s.verdict)}</td>
+                <td data-label="Result">
                   <span className={`verify-mark ${s.ok ? 'ok' : 'not-ok'}`}>
                     <span aria-hidden="true">{s.ok ? '✓' : '✗'}</span> {s.ok ? 'ok' : 'not ok'}
                   </span>
