@@ -204,7 +204,7 @@ export function AdminProblemsPage() {
                       <td>{p.inputVariables?.length ?? 0}</td>
                       <td>{p.testCaseCount ?? p.testCases?.length ?? 0}</td>
                       <td>
-                        <div className="row" style={{ flexWrap: 'nowrap' }}>
+                        <div className="row" style={{ justifyContent: 'flex-end' }}>
                           <button
                             type="button"
                             className="btn btn-outline btn-sm"
