@@ -15,3 +15,4 @@ export * from './plagiarism';
 export * from './virtual';
 export * from './output-validation';
 export * from './packages';
+export * from './package-messages';

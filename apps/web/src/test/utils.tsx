@@ -7,9 +7,14 @@ import { makeStore, type RootState } from '../app/store';
 import { setUnauthorizedRedirect } from '../services/api';
 import { Toaster } from '../features/toast/Toaster';
 
-export type MockReply =
-  | { status?: number; body?: unknown }
-  | ((req: { url: URL; body: unknown }) => { status?: number; body?: unknown });
+/** A reply's body is sent as JSON, unless it is bytes (a download: sent as they are, with `headers`). */
+export interface MockResponse {
+  status?: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export type MockReply = MockResponse | ((req: { url: URL; body: unknown }) => MockResponse);
 
 export interface RecordedCall {
   method: string;
@@ -28,8 +33,11 @@ export function mockApi(replies: Record<string, MockReply>) {
     const request = input instanceof Request ? input : new Request(String(input), init);
     const url = new URL(request.url);
     const path = url.pathname.replace(/^\/api/, '');
-    const text = request.method === 'GET' ? '' : await request.text();
-    const body = text ? JSON.parse(text) : undefined;
+    // An upload is recorded by its content type only: a test reads what was appended to its FormData.
+    const contentType = request.headers.get('Content-Type') ?? '';
+    const multipart = contentType.startsWith('multipart/form-data');
+    const text = request.method === 'GET' || multipart ? '' : await request.text();
+    const body = multipart ? { contentType } : text ? JSON.parse(text) : undefined;
     calls.push({ method: request.method, path, body, authorization: request.headers.get('Authorization') });
     // The shell syncs its clock on start; answer it unless a test says otherwise.
     const reply =
@@ -39,6 +47,8 @@ export function mockApi(replies: Record<string, MockReply>) {
     const status = resolved?.status ?? (reply ? 200 : 404);
     const payload =
       resolved?.body ?? (reply ? {} : { statusCode: 404, error: 'Not Found', message: 'Not Found' });
+    if (payload instanceof Uint8Array)
+      return new Response(payload as Uint8Array<ArrayBuffer>, { status, headers: resolved?.headers });
     return new Response(JSON.stringify(payload), { status, headers: { 'Content-Type': 'application/json' } });
   });
   vi.stubGlobal('fetch', fetchMock);

@@ -1,4 +1,4 @@
-import type { ProblemForm } from '@javelin/contracts';
+import { PackageUiMessages, type ProblemForm, type ProblemKind } from '@javelin/contracts';
 import { useEffect, useState } from 'react';
 import { useAppDispatch } from '../../app/hooks';
 import { useToast } from '../toast/useToast';
@@ -16,6 +16,11 @@ import {
 } from '../problems/problemsApi';
 import { emptyProblemForm, formFromProblem } from './problemForm';
 import { ProblemFormView } from './ProblemFormView';
+import { isClassic, type ClassicProblemBody } from '../problems/classic';
+import { classicFormFromProblem, emptyClassicForm, type ClassicProblemForm } from './classicForm';
+import { ClassicProblemFormView } from './ClassicProblemFormView';
+import { ImportPackageDialog } from './ImportPackageDialog';
+import { saveDownload, useExportPackageMutation } from './packagesApi';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 
 /** Spec §9: the list cuts descriptions at 100 characters. */
@@ -30,6 +35,11 @@ export function AdminProblemsPage() {
   const [tab, setTab] = useState<Tab>('list');
   const [editingId, setEditingId] = useState<string | null>(null);
   const [initial, setInitial] = useState<ProblemForm>(emptyProblemForm);
+  const [kind, setKind] = useState<ProblemKind>('function');
+  const [classicInitial, setClassicInitial] = useState<ClassicProblemForm>(emptyClassicForm);
+  const [importing, setImporting] = useState(false);
+  const [exportPackage] = useExportPackageMutation();
+  const [exportingId, setExportingId] = useState<string | null>(null);
   const [formKey, setFormKey] = useState(0);
   const problems = useAdminProblemsQuery();
   const [createProblem, { isLoading: creating }] = useCreateProblemMutation();
@@ -43,6 +53,8 @@ export function AdminProblemsPage() {
   const resetForm = () => {
     setEditingId(null);
     setInitial(emptyProblemForm());
+    setKind('function');
+    setClassicInitial(emptyClassicForm());
     setFormKey((k) => k + 1);
   };
 
@@ -62,7 +74,13 @@ export function AdminProblemsPage() {
           { forceRefetch: true, subscribe: false },
         ),
       ).unwrap();
-      setInitial(formFromProblem(problem, tests));
+      if (isClassic(problem)) {
+        setKind('stdio');
+        setClassicInitial(classicFormFromProblem(problem, tests));
+      } else {
+        setKind('function');
+        setInitial(formFromProblem(problem, tests));
+      }
       setEditingId(id);
       setFormKey((k) => k + 1);
       setTab('edit');
@@ -89,7 +107,20 @@ export function AdminProblemsPage() {
     }
   };
 
-  const save = async (form: ProblemForm) => {
+  const exportProblem = async (id: string) => {
+    setExportingId(id);
+    try {
+      const exported = await exportPackage(id).unwrap();
+      saveDownload(exported);
+      toast.show({ title: PackageUiMessages.exported(exported.fileName), variant: 'success' });
+    } catch (err) {
+      toast.show({ title: PackageUiMessages.exportFailed, description: errorMessage(err), variant: 'destructive' });
+    } finally {
+      setExportingId(null);
+    }
+  };
+
+  const save = async (form: ProblemForm | ClassicProblemBody) => {
     try {
       if (editingId) {
         await updateProblem({ id: editingId, form }).unwrap();
@@ -120,7 +151,11 @@ export function AdminProblemsPage() {
           <h1>Problem Management</h1>
           <p className="muted">Author problems, their test cases and starting code.</p>
         </div>
+        <button type="button" className="btn btn-secondary" onClick={() => setImporting(true)}>
+          {PackageUiMessages.importTitle}
+        </button>
       </div>
+      {importing && <ImportPackageDialog onClose={() => setImporting(false)} />}
       <Tabs
         label="Problem manager"
         idPrefix="problem-manager"
@@ -157,6 +192,7 @@ export function AdminProblemsPage() {
                       <td>
                         <strong>{p.title}</strong>
                         {p.isVisible === false && <span className="muted"> (hidden)</span>}
+                        {isClassic(p) && <span className="muted"> (classic)</span>}
                         <div className="muted" style={{ fontSize: '0.8rem' }}>
                           {p.description.slice(0, DESCRIPTION_PREVIEW_LENGTH)}
                           {p.description.length > DESCRIPTION_PREVIEW_LENGTH ? '...' : ''}
@@ -168,7 +204,7 @@ export function AdminProblemsPage() {
                       <td>{p.inputVariables?.length ?? 0}</td>
                       <td>{p.testCaseCount ?? p.testCases?.length ?? 0}</td>
                       <td>
-                        <div className="row" style={{ flexWrap: 'nowrap' }}>
+                        <div className="row" style={{ justifyContent: 'flex-end' }}>
                           <button
                             type="button"
                             className="btn btn-outline btn-sm"
@@ -176,6 +212,15 @@ export function AdminProblemsPage() {
                             onClick={() => void edit(p._id)}
                           >
                             Edit
+                          </button>
+                          <button
+                            type="button"
+                            className="btn btn-outline btn-sm"
+                            aria-label={`Export ${p.title}`}
+                            disabled={exportingId === p._id}
+                            onClick={() => void exportProblem(p._id)}
+                          >
+                            {exportingId === p._id ? 'Exporting...' : 'Export'}
                           </button>
                           <button
                             type="button"
@@ -194,14 +239,50 @@ export function AdminProblemsPage() {
             </div>
           )
         ) : (
-          <ProblemFormView
-            key={formKey}
-            initial={initial}
-            editing={!!editingId}
-            saving={creating || updating}
-            onSave={(f) => void save(f)}
-            onCancel={backToList}
-          />
+          <>
+            {!editingId && (
+              <fieldset className="kind-choice">
+                <legend>Problem kind</legend>
+                <label className="row" style={{ fontWeight: 400 }}>
+                  <input
+                    type="radio"
+                    name="problem-kind"
+                    checked={kind === 'function'}
+                    onChange={() => setKind('function')}
+                  />
+                  Function problem (a signature, typed inputs, generated main)
+                </label>
+                <label className="row" style={{ fontWeight: 400 }}>
+                  <input
+                    type="radio"
+                    name="problem-kind"
+                    checked={kind === 'stdio'}
+                    onChange={() => setKind('stdio')}
+                  />
+                  Classic problem (a whole program reading stdin, as in ICPC)
+                </label>
+              </fieldset>
+            )}
+            {kind === 'stdio' ? (
+              <ClassicProblemFormView
+                key={formKey}
+                initial={classicInitial}
+                editing={!!editingId}
+                saving={creating || updating}
+                onSave={(f) => void save(f)}
+                onCancel={backToList}
+              />
+            ) : (
+              <ProblemFormView
+                key={formKey}
+                initial={initial}
+                editing={!!editingId}
+                saving={creating || updating}
+                onSave={(f) => void save(f)}
+                onCancel={backToList}
+              />
+            )}
+          </>
         )}
       </div>
     </>

@@ -4,6 +4,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { Messages } from '../../app/messages';
 import { draftKey, useDraft } from '../editor/drafts';
 import { ResizableSplit } from '../editor/ResizableSplit';
+import { isClassic, starterCode } from '../problems/classic';
 import { ProblemStatement } from '../problems/ProblemStatement';
 import { SolverPanel } from '../problems/SolverPanel';
 import { pointsOf } from '../problems/solving';
@@ -31,7 +32,7 @@ export function useContestProblem(contest: Contest | undefined, contestId: strin
   const problem = contestProblem?.problemId;
   const draft = useDraft(
     draftKey(problemId, contestId),
-    problem ? (problem.boilerplateCode ?? '') : undefined,
+    problem ? starterCode(problem) : undefined,
   );
   const points = contestProblem?.points || (problem ? pointsOf(problem) : 0);
   const solving: ContestSolving = { contestId, problemId, points, draft };
@@ -96,6 +97,7 @@ export function ContestSolveSplit(
           solver={props.solver}
           submitDisabledReason={props.submitDisabledReason}
           variables={props.problem.inputVariables ?? []}
+          stdin={isClassic(props.problem)}
         />
       }
     />

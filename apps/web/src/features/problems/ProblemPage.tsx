@@ -9,6 +9,7 @@ import { ResizableSplit } from '../editor/ResizableSplit';
 import { useLatestAcceptedCode } from '../submissions/useLatestAcceptedCode';
 import type { OpenProblemState } from './ProblemsPage';
 import { AiPanels, useAiHelp } from './AiPanels';
+import { isClassic, starterCode } from './classic';
 import { ProblemStatement } from './ProblemStatement';
 import { useProblemQuery, useTestCasesQuery } from './problemsApi';
 import { SolverPanel } from './SolverPanel';
@@ -37,7 +38,7 @@ export function ProblemPage() {
   );
   const { code, setCode, reset } = useDraft(
     draftKey(id),
-    problem ? (problem.boilerplateCode ?? '') : undefined,
+    problem ? starterCode(problem) : undefined,
   );
   const ai = useAiHelp(id);
   const solver = useSolver({
@@ -77,6 +78,7 @@ export function ProblemPage() {
             solver={solver}
             onDebugHelp={debug}
             variables={problem.inputVariables ?? []}
+            stdin={isClassic(problem)}
           />
           <AiPanels
             ai={ai}

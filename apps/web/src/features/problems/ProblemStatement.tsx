@@ -1,7 +1,17 @@
-import { checkerDescription, type InputVariable, type Problem, type TestCase } from '@javelin/contracts';
+import {
+  checkerDescription,
+  defaultValidatorDescription,
+  PackageUiMessages,
+  parseDefaultValidatorFlags,
+  type InputVariable,
+  type Problem,
+  type TestCase,
+} from '@javelin/contracts';
 import { decodeInputMap, javaType, rawValue } from '@javelin/java-io';
 import { Badge, DifficultyBadge } from '../../components/Badge';
+import { isClassic, type AnyProblem } from './classic';
 import { pointsOf } from './solving';
+import { StatementMarkdown } from './StatementMarkdown';
 
 export function functionSignature(
   problem: Pick<Problem, 'functionName' | 'returnType' | 'inputVariables'>,
@@ -33,9 +43,12 @@ export function formatInputs(input: string, variables: readonly InputVariable[])
 export function TestCaseList({
   testCases,
   variables,
+  raw = false,
 }: {
   testCases: readonly TestCase[];
   variables: readonly InputVariable[];
+  /** A classic problem's tests: the input is the text its program reads, shown as it is. */
+  raw?: boolean;
 }) {
   if (!testCases.length) return <p className="muted">No test cases available.</p>;
   return (
@@ -53,7 +66,7 @@ export function TestCaseList({
               <div className="muted" style={{ fontSize: '0.8rem' }}>
                 Input:
               </div>
-              <pre>{formatInputs(tc.input, variables)}</pre>
+              <pre>{raw ? tc.input : formatInputs(tc.input, variables)}</pre>
               <div className="muted" style={{ fontSize: '0.8rem' }}>
                 Expected Output:
               </div>
@@ -68,6 +81,13 @@ export function TestCaseList({
   );
 }
 
+/** How a classic problem's output is judged: its default validator's flags in words, or its own validator. */
+export function classicJudgingSentence(problem: Pick<AnyProblem, 'validatorFlags' | 'outputValidator'>): string {
+  if (problem.outputValidator) return PackageUiMessages.customValidatorJudges;
+  const parsed = parseDefaultValidatorFlags(problem.validatorFlags ?? []);
+  return parsed.ok ? defaultValidatorDescription(parsed.options) : PackageUiMessages.customValidatorJudges;
+}
+
 /** The statement of a practice or contest problem; the contest page lists only the examples. */
 export function ProblemStatement({
   problem,
@@ -75,11 +95,15 @@ export function ProblemStatement({
   points,
   testCasesHeading = 'Test Cases',
 }: {
-  problem: Problem;
+  problem: AnyProblem;
   testCases: readonly TestCase[];
   points?: number;
   testCasesHeading?: string;
 }) {
+  if (isClassic(problem))
+    return (
+      <ClassicStatement problem={problem} testCases={testCases} points={points} heading={testCasesHeading} />
+    );
   return (
     <article className="card statement" aria-labelledby="problem-title">
       <div className="card-header">
@@ -133,6 +157,66 @@ export function ProblemStatement({
       <section className="section">
         <h3>{testCasesHeading}</h3>
         <TestCaseList testCases={testCases} variables={problem.inputVariables ?? []} />
+      </section>
+    </article>
+  );
+}
+
+/** A classic problem's statement: Markdown with math and images, its limits, raw example input. */
+function ClassicStatement({
+  problem,
+  testCases,
+  points,
+  heading,
+}: {
+  problem: AnyProblem;
+  testCases: readonly TestCase[];
+  points?: number;
+  heading: string;
+}) {
+  const limits = PackageUiMessages.limits(problem.timeLimitMs, problem.memoryLimitMb);
+  return (
+    <article className="card statement" aria-labelledby="problem-title">
+      <div className="card-header">
+        <h1 id="problem-title" style={{ fontSize: '1.5rem' }}>
+          {problem.title}
+        </h1>
+        <DifficultyBadge difficulty={problem.difficulty} />
+      </div>
+      <p className="muted">{points ?? pointsOf(problem)} points</p>
+      {limits && (
+        <p className="problem-limits" data-testid="problem-limits">
+          {limits}
+        </p>
+      )}
+      {!!problem.tags?.length && (
+        <div className="tag-list" aria-label="Tags">
+          {problem.tags.map((t) => (
+            <Badge key={t} variant="outline">
+              {t}
+            </Badge>
+          ))}
+        </div>
+      )}
+      <h2 className="sr-only">Description</h2>
+      <StatementMarkdown source={problem.description} problemId={problem._id} />
+      {problem.constraints && (
+        <section className="section">
+          <h3>Constraints</h3>
+          <StatementMarkdown source={problem.constraints} problemId={problem._id} />
+        </section>
+      )}
+      <section className="section">
+        <h3>Your Program</h3>
+        <p>{PackageUiMessages.classicProgram}</p>
+      </section>
+      <section className="section">
+        <h3>How Your Output Is Judged</h3>
+        <p data-testid="checker-sentence">{classicJudgingSentence(problem)}</p>
+      </section>
+      <section className="section">
+        <h3>{heading}</h3>
+        <TestCaseList testCases={testCases} variables={[]} raw />
       </section>
     </article>
   );

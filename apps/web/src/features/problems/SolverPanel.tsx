@@ -67,6 +67,7 @@ export function SolverPanel({
   onDebugHelp,
   submitDisabledReason,
   variables,
+  stdin = false,
 }: {
   problemId: string;
   contestId?: string;
@@ -80,6 +81,8 @@ export function SolverPanel({
   submitDisabledReason?: string;
   /** The problem's input variables, to show each test's input as 'name = value'. */
   variables?: readonly InputVariable[];
+  /** A classic problem: custom input is the program's standard input. */
+  stdin?: boolean;
 }) {
   const { status: session } = useAuth();
   const [askSignIn, setAskSignIn] = useState(false);
@@ -218,6 +221,7 @@ export function SolverPanel({
               variables={variables ?? []}
               signedIn={signedIn}
               onSignInNeeded={() => setAskSignIn(true)}
+              stdin={stdin}
             />
           ) : signedIn ? (
             <SubmissionsPanel

@@ -11,6 +11,7 @@ import type {
   TestCase,
 } from '@javelin/contracts';
 import { api } from '../../services/api';
+import type { AnyProblem, ClassicProblemBody } from './classic';
 
 export type { DebugHelpRequest, SolvedProblemEntry };
 
@@ -35,7 +36,7 @@ export const problemsApi = api.injectEndpoints({
       query: () => '/problems',
       providesTags: ['Problems'],
     }),
-    problem: build.query<Problem, string>({
+    problem: build.query<AnyProblem, string>({
       query: (id) => `/problems/${id}`,
       providesTags: (_r, _e, id) => [{ type: 'Problem', id }],
     }),
@@ -67,15 +68,15 @@ export const problemsApi = api.injectEndpoints({
     debugHelp: build.mutation<AiResponse, DebugHelpRequest>({
       query: (body) => ({ url: '/debug-help', method: 'POST', body }),
     }),
-    adminProblems: build.query<Problem[], void>({
+    adminProblems: build.query<AnyProblem[], void>({
       query: () => '/admin/problems',
       providesTags: ['Problems'],
     }),
-    createProblem: build.mutation<Problem, ProblemForm>({
+    createProblem: build.mutation<Problem, ProblemForm | ClassicProblemBody>({
       query: (body) => ({ url: '/problems', method: 'POST', body }),
       invalidatesTags: ['Problems', 'Stats'],
     }),
-    updateProblem: build.mutation<Problem, { id: string; form: ProblemForm }>({
+    updateProblem: build.mutation<Problem, { id: string; form: ProblemForm | ClassicProblemBody }>({
       query: ({ id, form }) => ({ url: `/problems/${id}`, method: 'PUT', body: form }),
       invalidatesTags: (_r, _e, { id }) => ['Problems', { type: 'Problem', id }],
     }),

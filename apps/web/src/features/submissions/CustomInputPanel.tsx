@@ -1,4 +1,4 @@
-import type { InputVariable, RunCustomResponse } from '@javelin/contracts';
+import { STDIO_CUSTOM_INPUT_KEY, type InputVariable, type RunCustomResponse } from '@javelin/contracts';
 import { javaType, validateValue, VALUE_PLACEHOLDERS } from '@javelin/java-io';
 import { useState, type FormEvent } from 'react';
 import { Badge } from '../../components/Badge';
@@ -25,6 +25,7 @@ export function CustomInputPanel({
   variables,
   signedIn,
   onSignInNeeded,
+  stdin = false,
 }: {
   problemId: string;
   contestId?: string;
@@ -32,6 +33,8 @@ export function CustomInputPanel({
   variables: readonly InputVariable[];
   signedIn: boolean;
   onSignInNeeded: () => void;
+  /** A classic problem: the program reads one text, its standard input, instead of typed values. */
+  stdin?: boolean;
 }) {
   const [values, setValues] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<Record<string, string> | null>(null);
@@ -42,13 +45,15 @@ export function CustomInputPanel({
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!signedIn) return onSignInNeeded();
-    const invalid = inputErrors(variables, values);
+    const invalid = stdin ? null : inputErrors(variables, values);
     setErrors(invalid);
     if (invalid) return;
     setOutcome(null);
     setFailure(null);
     try {
-      const inputs = Object.fromEntries(variables.map((v) => [v.name, values[v.name] ?? '']));
+      const inputs = stdin
+        ? { [STDIO_CUSTOM_INPUT_KEY]: values[STDIO_CUSTOM_INPUT_KEY] ?? '' }
+        : Object.fromEntries(variables.map((v) => [v.name, values[v.name] ?? '']));
       setOutcome(
         await runCustom({
           problemId,
@@ -65,6 +70,18 @@ export function CustomInputPanel({
 
   return (
     <form onSubmit={submit} noValidate aria-label="Custom input">
+      {stdin && (
+        <div className="field">
+          <label htmlFor="custom-stdin">Standard input</label>
+          <textarea
+            id="custom-stdin"
+            className="code-area"
+            spellCheck={false}
+            value={values[STDIO_CUSTOM_INPUT_KEY] ?? ''}
+            onChange={(e) => setValues({ ...values, [STDIO_CUSTOM_INPUT_KEY]: e.target.value })}
+          />
+        </div>
+      )}
       {variables.map((v) => {
         const id = `custom-${v.name}`;
         const error = errors?.[v.name];

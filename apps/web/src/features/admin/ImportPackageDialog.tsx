@@ -1,0 +1,204 @@
+import {
+  PackageUiMessages,
+  type ImportPackageResponse,
+  type JurySubmissionVerdict,
+  type VerifyPackageResponse,
+} from '@javelin/contracts';
+import { useState, type FormEvent } from 'react';
+import { Modal } from '../../components/Modal';
+import { errorMessage } from '../../services/api';
+import { verdictLabel } from '../problems/TestResults';
+import { useImportPackageMutation, useVerifyPackageMutation } from './packagesApi';
+
+/** A verdict name of the judge (or of a package folder) in words. */
+function verdictWords(verdict: string): string {
+  const words = verdictLabel(verdict);
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * Problem Management's "Import package" (issue 29): the admin uploads a package zip, reads what the
+ * import warns of, and the package's jury submissions are then judged and listed, each marked ok or
+ * not ok with an icon and a word (never colour alone).
+ */
+export function ImportPackageDialog({ onClose }: { onClose: () => void }) {
+  const [file, setFile] = useState<File | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [imported, setImported] = useState<ImportPackageResponse | null>(null);
+  const [verification, setVerification] = useState<VerifyPackageResponse | null>(null);
+  const [verifyError, setVerifyError] = useState<string | null>(null);
+  const [importPackage, { isLoading: importing }] = useImportPackageMutation();
+  const [verifyPackage, { isLoading: verifying }] = useVerifyPackageMutation();
+
+  const verify = async (id: string) => {
+    setVerifyError(null);
+    try {
+      setVerification(await verifyPackage(id).unwrap());
+    } catch (err) {
+      setVerifyError(`${PackageUiMessages.verifyFailed}: ${errorMessage(err)}`);
+    }
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!file) return setError(PackageUiMessages.chooseZip);
+    if (!/\.zip$/i.test(file.name)) return setError(PackageUiMessages.notAZip(file.name));
+    setError(null);
+    try {
+      const result = await importPackage(file).unwrap();
+      setImported(result);
+      await verify(result._id);
+    } catch (err) {
+      setError(`${PackageUiMessages.importFailed}: ${errorMessage(err)}`);
+    }
+  };
+
+  return (
+    <Modal title={PackageUiMessages.importTitle} onClose={onClose}>
+      {!imported ? (
+        <form onSubmit={(e) => void submit(e)} noValidate aria-label={PackageUiMessages.importTitle}>
+          <p className="muted">{PackageUiMessages.importHint}</p>
+          <div className="field">
+            <label htmlFor="package-file">Package (.zip)</label>
+            <input
+              id="package-file"
+              type="file"
+              accept=".zip,application/zip"
+              aria-invalid={!!error}
+              aria-describedby={error ? 'package-file-error' : undefined}
+              onChange={(e) => {
+                setFile(e.target.files?.[0] ?? null);
+                setError(null);
+              }}
+            />
+          </div>
+          {error && (
+            <div id="package-file-error" className="alert alert-error" role="alert">
+              {error}
+            </div>
+          )}
+          <div className="row" style={{ justifyContent: 'flex-end', marginTop: '1rem' }}>
+            <button type="button" className="btn btn-outline" onClick={onClose}>
+              Cancel
+            </button>
+            <button type="submit" className="btn" disabled={importing}>
+              {importing ? 'Importing...' : 'Import'}
+            </button>
+          </div>
+        </form>
+      ) : (
+        <div className="package-report" data-testid="import-report">
+          <div className="alert alert-success" role="status">
+            <span>
+              {PackageUiMessages.imported(imported.title)}{' '}
+              <span className="muted">({imported.kind === 'stdio' ? 'classic problem' : 'function problem'})</span>
+            </span>
+          </div>
+          <section className="section" aria-labelledby="import-warnings-heading">
+            <h3 id="import-warnings-heading">Warnings</h3>
+            {imported.warnings.length === 0 ? (
+              <p className="muted">{PackageUiMessages.noWarnings}</p>
+            ) : (
+              <ul className="warning-list" data-testid="import-warnings">
+                {imported.warnings.map((w, i) => (
+                  <li key={i}>
+                    <span aria-hidden="true">⚠ </span>
+                    {w}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+          <section className="section" aria-labelledby="verification-heading">
+            <div className="row" style={{ justifyContent: 'space-between' }}>
+              <h3 id="verification-heading">Jury Submissions</h3>
+              <button
+                type="button"
+                className="btn btn-outline btn-sm"
+                disabled={verifying}
+                onClick={() => void verify(imported._id)}
+              >
+                {verifying ? 'Verifying...' : 'Verify again'}
+              </button>
+            </div>
+            {verifying && (
+              <p className="muted" role="status">
+                {PackageUiMessages.verifying}
+              </p>
+            )}
+            {verifyError && (
+              <div className="alert alert-error" role="alert">
+                {verifyError}
+              </div>
+            )}
+            {verification && !verifying && <VerificationTable submissions={verification.submissions} />}
+          </section>
+          <div className="row" style={{ justifyContent: 'flex-end', marginTop: '1rem' }}>
+            <button type="button" className="btn" onClick={onClose}>
+              Done
+            </button>
+          </div>
+        </div>
+      )}
+    </Modal>
+  );
+}
+
+/** Each jury submission: its path, the verdicts its folder allows, the verdict it got, ok or not ok. */
+export function VerificationTable({ submissions }: { submissions: readonly JurySubmissionVerdict[] }) {
+  if (submissions.length === 0) return <p className="muted">{PackageUiMessages.noJurySubmissions}</p>;
+  const failed = submissions.filter((s) => !s.ok).length;
+  return (
+    <>
+      <p
+        className={failed ? 'alert alert-error' : 'alert alert-success'}
+        role="status"
+        data-testid="verification-summary"
+      >
+        {failed
+          ? PackageUiMessages.verifiedSome(failed, submissions.length)
+          : PackageUiMessages.verifiedAll(submissions.length)}
+      </p>
+      <div className="table-wrap">
+        <table className="verification-table" data-testid="verification-table">
+          <thead>
+            <tr>
+              <th scope="col">Submission</th>
+              <th scope="col">Expected</th>
+              <th scope="col">Got</th>
+              <th scope="col">Result</th>
+            </tr>
+          </thead>
+          <tbody>
+            {submissions.map((s) => (
+              <tr key={s.path} data-testid="verification-row" className={s.ok ? 'verdict-ok' : 'verdict-not-ok'}>
+                <td data-label="Submission">
+                  <code className="jury-path">
+                    {s.path.split('/').map((part, i, parts) => (
+                      // A narrow screen breaks a long path after a slash, never inside a name.
+                      <span key={i}>
+                        {part}
+                        {i < parts.length - 1 && (
+                          <>
+                            /<wbr />
+                          </>
+                        )}
+                      </span>
+                    ))}
+                  </code>
+                </td>
+                <td data-label="Expected">{s.expected.map(verdictWords).join(' or ')}</td>
+                <td data-label="Got">{verdictWords(s.verdict)}</td>
+                <td data-label="Result">
+                  <span className={`verify-mark ${s.ok ? 'ok' : 'not-ok'}`}>
+                    <span aria-hidden="true">{s.ok ? '✓' : '✗'}</span> {s.ok ? 'ok' : 'not ok'}
+                  </span>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}

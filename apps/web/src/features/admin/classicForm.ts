@@ -1,0 +1,139 @@
+import {
+  CLASSIC_LIMITS,
+  DEFAULT_PROBLEM_POINTS,
+  PackageUiMessages,
+  parseDefaultValidatorFlags,
+  type CustomOutputValidator,
+  type Difficulty,
+  type TestCase,
+} from '@javelin/contracts';
+import type { AnyProblem, ClassicProblemBody } from '../problems/classic';
+import { localId } from './problemForm';
+
+/** A classic problem's test as the form edits it: the raw input its program reads and the judge's answer. */
+export interface ClassicTestForm {
+  id?: string;
+  input: string;
+  expectedOutput: string;
+  isExample: boolean;
+}
+
+/** The classic problem form (kind 'stdio'): the spec's details, limits, raw tests and validator flags. */
+export interface ClassicProblemForm {
+  title: string;
+  description: string;
+  constraints: string;
+  difficulty: Difficulty;
+  points: number | undefined;
+  tags: string[];
+  isVisible: boolean;
+  timeLimitMs: number | undefined;
+  memoryLimitMb: number | undefined;
+  /** `validator_flags` as the admin types them, space separated. */
+  validatorFlags: string;
+  testCases: ClassicTestForm[];
+  /** Kept as the package brought it; the form does not edit its sources. */
+  outputValidator?: CustomOutputValidator;
+}
+
+/** What a new classic problem starts with: the format's own defaults (1 s, 256 MB), easy and visible. */
+export const DEFAULT_CLASSIC_TIME_LIMIT_MS = CLASSIC_LIMITS.defaultTimeLimitMs;
+export const DEFAULT_CLASSIC_MEMORY_LIMIT_MB = 256;
+
+export function emptyClassicForm(): ClassicProblemForm {
+  return {
+    title: '',
+    description: '',
+    constraints: '',
+    difficulty: 'easy',
+    points: DEFAULT_PROBLEM_POINTS,
+    tags: [],
+    isVisible: true,
+    timeLimitMs: DEFAULT_CLASSIC_TIME_LIMIT_MS,
+    memoryLimitMb: DEFAULT_CLASSIC_MEMORY_LIMIT_MB,
+    validatorFlags: '',
+    testCases: [],
+  };
+}
+
+export function newClassicTest(): ClassicTestForm {
+  return { id: localId('tc'), input: '', expectedOutput: '', isExample: true };
+}
+
+export function flagsOf(text: string): string[] {
+  return text.split(/\s+/).filter(Boolean);
+}
+
+/** A stored classic problem (with all its tests, inputs as their raw text) as the form edits it. */
+export function classicFormFromProblem(problem: AnyProblem, testCases: readonly TestCase[]): ClassicProblemForm {
+  const cases = testCases.length ? testCases : (problem.testCases ?? []);
+  return {
+    title: problem.title,
+    description: problem.description,
+    constraints: problem.constraints ?? '',
+    difficulty: problem.difficulty,
+    points: problem.points ?? DEFAULT_PROBLEM_POINTS,
+    tags: problem.tags ?? [],
+    isVisible: problem.isVisible !== false,
+    timeLimitMs: problem.timeLimitMs ?? DEFAULT_CLASSIC_TIME_LIMIT_MS,
+    memoryLimitMb: problem.memoryLimitMb ?? DEFAULT_CLASSIC_MEMORY_LIMIT_MB,
+    validatorFlags: (problem.validatorFlags ?? []).join(' '),
+    testCases: cases.map((tc) => ({
+      id: tc._id ?? tc.id,
+      input: tc.input,
+      expectedOutput: tc.expectedOutput,
+      isExample: tc.isExample,
+    })),
+    ...(problem.outputValidator ? { outputValidator: problem.outputValidator } : {}),
+  };
+}
+
+const wholeIn = (n: number | undefined, min: number, max: number) =>
+  n !== undefined && Number.isInteger(n) && n >= min && n <= max;
+
+/** What keeps the classic form from being saved, or null. */
+export function validateClassicForm(form: ClassicProblemForm): string | null {
+  if (!form.title.trim() || !form.description.trim()) return PackageUiMessages.classicRequired;
+  const { minTimeLimitMs, maxTimeLimitMs, minMemoryLimitMb, maxMemoryLimitMb } = CLASSIC_LIMITS;
+  if (
+    !wholeIn(form.timeLimitMs, minTimeLimitMs, maxTimeLimitMs) ||
+    !wholeIn(form.memoryLimitMb, minMemoryLimitMb, maxMemoryLimitMb)
+  )
+    return PackageUiMessages.limitsRequired(minTimeLimitMs, maxTimeLimitMs, minMemoryLimitMb, maxMemoryLimitMb);
+  // A custom validator takes the flags as its own arguments; the default one must understand them.
+  if (!form.outputValidator) {
+    const flags = parseDefaultValidatorFlags(flagsOf(form.validatorFlags));
+    if (!flags.ok) return flags.error;
+  }
+  if (form.testCases.length === 0) return PackageUiMessages.classicNeedsTest;
+  const unanswered = form.testCases.findIndex((tc) => !tc.expectedOutput.trim());
+  if (unanswered >= 0) return PackageUiMessages.classicTestsNeedAnswer(unanswered + 1);
+  return null;
+}
+
+/**
+ * The body of `POST /api/problems` / `PUT /api/problems/:id` for a classic problem: the spec's fields
+ * that apply (no function, no input variables), `kind: 'stdio'`, its limits and flags, and each test's
+ * raw input beside its answer.
+ */
+export function classicProblemBody(form: ClassicProblemForm): ClassicProblemBody {
+  return {
+    kind: 'stdio',
+    timeLimitMs: form.timeLimitMs,
+    memoryLimitMb: form.memoryLimitMb,
+    validatorFlags: flagsOf(form.validatorFlags),
+    title: form.title.trim(),
+    description: form.description,
+    constraints: form.constraints,
+    difficulty: form.difficulty,
+    ...(form.points !== undefined ? { points: form.points } : {}),
+    tags: form.tags,
+    isVisible: form.isVisible,
+    testCases: form.testCases.map((tc) => ({
+      ...(tc.id ? { id: tc.id } : {}),
+      input: tc.input,
+      expectedOutput: tc.expectedOutput,
+      isExample: tc.isExample,
+    })),
+  };
+}

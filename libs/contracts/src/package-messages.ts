@@ -1,0 +1,64 @@
+import type { DefaultValidatorOptions } from './output-validation';
+
+/**
+ * The sentences the web shows around classic problems and problem packages (issue 29): Problem
+ * Management's import, verification and export, the classic problem form, and the problem page's
+ * limits and output judging. Beside the spec's catalogue, never replacing it.
+ */
+export const PackageUiMessages = {
+  importTitle: 'Import package',
+  importHint:
+    'A problem package in the ICPC / Kattis format (problem.yaml, data/sample, data/secret, submissions/…) as a .zip file.',
+  chooseZip: 'Choose a .zip file to import',
+  notAZip: (name: string) => `${name} is not a .zip file`,
+  importFailed: 'Failed to import package',
+  imported: (title: string) => `Imported "${title}"`,
+  noWarnings: 'Everything in the package was read; nothing was left out or assumed.',
+  verifying: 'Judging the jury submissions...',
+  verifyFailed: 'Failed to verify the jury submissions',
+  noJurySubmissions: 'The package has no Java jury submissions to verify.',
+  verifiedAll: (count: number) =>
+    `All ${count} jury submission${count === 1 ? '' : 's'} got a verdict their folder allows.`,
+  verifiedSome: (failed: number, count: number) =>
+    `${failed} of ${count} jury submission${count === 1 ? '' : 's'} got a verdict their folder does not allow.`,
+  exportFailed: 'Failed to export problem',
+  exported: (fileName: string) => `Downloaded ${fileName}`,
+  // The classic problem form.
+  classicRequired: 'Please fill in all required fields (Title, Description)',
+  limitsRequired: (minMs: number, maxMs: number, minMb: number, maxMb: number) =>
+    `The time limit must be a whole number of ms from ${minMs} to ${maxMs}, and the memory limit of MB from ${minMb} to ${maxMb}`,
+  classicNeedsTest: 'Add at least one test case',
+  classicTestsNeedAnswer: (index: number) => `Test Case ${index}: the answer is empty`,
+  customValidatorKept: (language: string, files: number) =>
+    `This problem's output is checked by its custom ${language === 'cpp' ? 'C++' : 'Java'} output validator (${files} file${files === 1 ? '' : 's'}, from its package); the flags are passed to it as arguments.`,
+  // The problem page.
+  limits: (timeLimitMs: number | undefined, memoryLimitMb: number | undefined) =>
+    [
+      timeLimitMs !== undefined ? `Time limit: ${formatSeconds(timeLimitMs)}` : null,
+      memoryLimitMb !== undefined ? `Memory limit: ${memoryLimitMb} MB` : null,
+    ]
+      .filter(Boolean)
+      .join(' · '),
+  classicProgram:
+    'Write a whole program: read the input from standard input and print the answer to standard output. The class holding main is the entry point.',
+  customValidatorJudges: "Your output is checked by the problem's own output validator.",
+} as const;
+
+function formatSeconds(ms: number): string {
+  const seconds = ms / 1000;
+  return `${Number.isInteger(seconds) ? seconds : seconds.toFixed(seconds < 1 ? 2 : 1).replace(/0+$/, '')} s`;
+}
+
+/** How the default output validator judges, in words, from its options (the problem page's sentence). */
+export function defaultValidatorDescription(options: DefaultValidatorOptions): string {
+  const tokens = `Your output is compared token by token with the answer${
+    options.caseSensitive ? ', letter case counting' : ', ignoring letter case'
+  }${options.spaceChangeSensitive ? ' and with the whitespace as it is' : ' and ignoring how tokens are spaced'}.`;
+  const tolerances = [
+    options.floatAbsoluteTolerance !== null ? `an absolute error of ${options.floatAbsoluteTolerance}` : null,
+    options.floatRelativeTolerance !== null ? `a relative error of ${options.floatRelativeTolerance}` : null,
+  ].filter(Boolean);
+  return tolerances.length
+    ? `${tokens} Numbers are accepted within ${tolerances.join(' or ')}.`
+    : tokens;
+}
