@@ -43,6 +43,8 @@ COPY --from=build /src/libs/contracts/dist ./libs/contracts/dist
 COPY --from=build /src/libs/java-io/package.json ./libs/java-io/package.json
 COPY --from=build /src/libs/java-io/dist ./libs/java-io/dist
 COPY --from=build /src/apps/api/dist ./apps/api/dist
+# The seed's classic problem packages (issue 29), read from source as the seed finds them from dist/.
+COPY --from=build /src/apps/api/src/seed/packages ./apps/api/src/seed/packages
 # Files stay root-owned and read-only for the app user; only /tmp is written.
 USER 10001:10001
 EXPOSE 3000 9464
