@@ -153,7 +153,7 @@ describe('starter catalog seed', () => {
       }[])
         if (!s.ok) wrong.push({ problem: p.title, ...s });
     }
-    expect(wrong).toEqual([]);
+    expect(wrong, JSON.stringify(wrong)).toEqual([]);
   }, 1_200_000);
 
   it('keeps an admin-edited catalog problem as it is', async () => {

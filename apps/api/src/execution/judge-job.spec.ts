@@ -2,7 +2,13 @@ import { DEFAULT_JUDGE_LIMITS, ExecutionMessages, type JudgeJobResult } from '@j
 import { describe, expect, it } from 'vitest';
 import type { TestCase } from '../problems/test-case.entity';
 import { maskHiddenResults, toResponse } from './execution.service';
-import { buildJudgeJob, checkingOf, type JudgedProblem, type JudgingPurpose } from './judge-job';
+import {
+  buildJudgeJob,
+  checkingOf,
+  PACKAGE_OUTPUT_BYTES,
+  type JudgedProblem,
+  type JudgingPurpose,
+} from './judge-job';
 
 const sum: JudgedProblem = {
   inputVariables: [
@@ -223,6 +229,14 @@ describe('buildJudgeJob: classic (stdio) problems (issue 29)', () => {
     expect(scaled.cpuTimeMs).toBe(3000);
     expect(scaled.wallTimeMs).toBeGreaterThanOrEqual(2 * 3000);
     expect(scaled.stackMb).toBe(DEFAULT_JUDGE_LIMITS.stackMb);
+  });
+
+  it("allows the package format's 8 MiB of output (a function problem keeps the deployment's 1 MiB)", () => {
+    expect(job(classic).limits.outputBytes).toBe(PACKAGE_OUTPUT_BYTES);
+    expect(job({ ...classic, timeLimitMs: undefined, memoryLimitMb: undefined }).limits.outputBytes).toBe(
+      PACKAGE_OUTPUT_BYTES,
+    );
+    expect(DEFAULT_JUDGE_LIMITS.outputBytes).toBeLessThan(PACKAGE_OUTPUT_BYTES);
   });
 
   it("keeps a function problem's limits and checker whatever the time scale", () => {

@@ -117,9 +117,11 @@ function rawInput(input: JudgedTest['input']): string {
  */
 export function classicLimits(
   problem: Pick<JudgedProblem, 'timeLimitMs' | 'memoryLimitMb'>,
-  limits: JudgeLimits,
+  deployment: JudgeLimits,
   timeScale: number,
 ): JudgeLimits {
+  // Packages' answers are sized for the format's output limit, not for a function problem's one line.
+  const limits = { ...deployment, outputBytes: Math.max(deployment.outputBytes, PACKAGE_OUTPUT_BYTES) };
   if (!problem.timeLimitMs && !problem.memoryLimitMb) return limits;
   const cpuTimeMs = problem.timeLimitMs ? Math.ceil(problem.timeLimitMs * timeScale) : limits.cpuTimeMs;
   return {
@@ -129,6 +131,9 @@ export function classicLimits(
     memoryMb: problem.memoryLimitMb ?? limits.memoryMb,
   };
 }
+
+/** The problem package format's default output limit (`limits.output`, 8 MiB): at least this for a classic problem. */
+export const PACKAGE_OUTPUT_BYTES = 8 << 20;
 
 /** A CPU-bound program's wall time tracks its CPU time; twice leaves room for a busy machine. */
 const WALL_PER_CPU = 2;
