@@ -53,17 +53,27 @@ function seconds(ms: number): string {
   return `${Math.round(ms / 100) / 10} s`;
 }
 
-function checkerFailed(message: string): CheckResult {
+export function checkerFailed(message: string): CheckResult {
   return { accepted: false, checkerFailed: true, message };
 }
 
-/** The checker's answer from its run: pure, no JVM. */
-export function interpretCheckerRun(out: RunOutcome, limits: JudgeLimits = CHECKER_LIMITS): CheckResult {
+/** A checker's (or output validator's) run that hit a limit: a judge error saying which; null when none was hit. */
+export function checkerLimitFailure(
+  out: RunOutcome,
+  limits: JudgeLimits = CHECKER_LIMITS,
+): CheckResult | null {
   if (out.cpuExceeded) return checkerFailed(CheckerErrors.timedOut(`${seconds(limits.cpuTimeMs)} of CPU`));
   if (out.timedOut) return checkerFailed(CheckerErrors.timedOut(seconds(limits.wallTimeMs)));
   if (out.outputExceeded)
     return checkerFailed(CheckerErrors.crashed(`more than ${limits.outputBytes} bytes of output`));
   if (out.oomKilled) return checkerFailed(CheckerErrors.crashed(`out of memory (${limits.memoryMb} MiB)`));
+  return null;
+}
+
+/** The checker's answer from its run: pure, no JVM. */
+export function interpretCheckerRun(out: RunOutcome, limits: JudgeLimits = CHECKER_LIMITS): CheckResult {
+  const limited = checkerLimitFailure(out, limits);
+  if (limited) return limited;
   if (out.exitCode !== 0) {
     const exception = /Exception in thread "[^"\n]*" ([^\n]+)/.exec(out.stderr);
     const reason = exception

@@ -18,7 +18,7 @@ import { writeClasses } from '../executor/fresh-jvm';
 import { checkerProcessLimits, jvmArgs, STDERR_LIMIT } from '../executor/jvm';
 import type { RunOutcome, Sandbox } from '../sandbox/sandbox';
 import type { CustomCheckItem } from './custom-checker';
-import { CHECKER_LIMITS } from './custom-checker';
+import { CHECKER_LIMITS, checkerFailed as failed, checkerLimitFailure } from './custom-checker';
 
 /**
  * A problem package's custom output validator (issue 29), as the format defines it:
@@ -55,20 +55,13 @@ export interface ValidatorContext {
   ) => Promise<CompileResult & { mainClass?: string | null }>;
 }
 
-function failed(message: string): CheckResult {
-  return { accepted: false, checkerFailed: true, message };
-}
-
 /** The verdict of one validator run: pure. */
 export function interpretValidatorRun(
   out: RunOutcome,
   feedback: { team: string; judge: string },
 ): CheckResult & { feedback?: string } {
-  const limits = CHECKER_LIMITS;
-  if (out.cpuExceeded || out.timedOut) return failed(CheckerErrors.timedOut(`${limits.cpuTimeMs / 1000} s`));
-  if (out.outputExceeded)
-    return failed(CheckerErrors.crashed(`more than ${limits.outputBytes} bytes of output`));
-  if (out.oomKilled) return failed(CheckerErrors.crashed(`out of memory (${limits.memoryMb} MiB)`));
+  const limited = checkerLimitFailure(out);
+  if (limited) return limited;
   const judge = feedback.judge ? { feedback: feedback.judge } : {};
   if (out.exitCode === VALIDATOR_ACCEPTED) return { ...ACCEPTED, ...judge };
   if (out.exitCode === VALIDATOR_WRONG_ANSWER)

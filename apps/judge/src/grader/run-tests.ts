@@ -56,6 +56,8 @@ export async function runTests(
 
 /** A memory or thread-limit verdict: one that what earlier tests left in a reused JVM could cause. */
 export function isResourceVerdict(test: JudgeTest, outcome: TestOutcome, limits: JudgeLimits): boolean {
+  // A clean exit without the OOM killer or a refused thread is neither: no need to classify (the hot path).
+  if (outcome.exitCode === 0 && !outcome.oomKilled && !outcome.stderrMatched) return false;
   const r = classifyOutcome(test, outcome, limits, 0);
   return (
     r.verdict === 'memory_limit_exceeded' ||
