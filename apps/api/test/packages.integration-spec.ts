@@ -514,6 +514,55 @@ describe('problem packages: import, verify, export (issue 29)', () => {
     });
   });
 
+  describe("the output validator's feedback (judgemessage.txt): admins only", () => {
+    it('shows it to an admin in verify, in a judgement and in a stored submission, and never to a plain user', async () => {
+      const id = (await importZip(buildZip(cppDivisorPackage())).expect(201)).body._id as string;
+      const verified = await verify(id).expect(200);
+      const one = verified.body.submissions.find((s: { path: string }) => s.path.endsWith('One.java'));
+      expect(one).toMatchObject({
+        verdict: 'wrong_answer',
+        ok: true,
+        feedback: { test: 'sample/1', message: '1 does not divide 12' },
+      });
+      const smallest = verified.body.submissions.find((s: { path: string }) =>
+        s.path.endsWith('Smallest.java'),
+      );
+      expect(smallest).toMatchObject({ verdict: 'accepted' });
+      expect(smallest.feedback).toBeUndefined();
+
+      const submit = (as: SeededUser) =>
+        t.http
+          .post('/api/execute-code')
+          .set(bearer(as.token))
+          .send({ code: DIVISOR_ONE, language: 'java', problemId: id, runAllTestCases: true })
+          .expect(200);
+      const mine = await submit(user);
+      expect(mine.body.verdict).toBe('wrong_answer');
+      expect(JSON.stringify(mine.body)).not.toContain('does not divide');
+      expect(mine.body.results.every((r: object) => !('feedback' in r))).toBe(true);
+      const admins = await submit(admin);
+      expect(admins.body.results[0]).toMatchObject({
+        verdict: 'wrong_answer',
+        feedback: '1 does not divide 12',
+      });
+
+      // The user's stored submission: the admin reads the feedback, its owner never does.
+      const page = await t.http.get(`/api/submissions?problemId=${id}`).set(bearer(user.token)).expect(200);
+      const submissionId = page.body.items[0]._id as string;
+      const asOwner = await t.http
+        .get(`/api/submissions/${submissionId}`)
+        .set(bearer(user.token))
+        .expect(200);
+      expect(asOwner.body.results[0].verdict).toBe('wrong_answer');
+      expect(JSON.stringify(asOwner.body)).not.toContain('does not divide');
+      const asAdmin = await t.http
+        .get(`/api/submissions/${submissionId}`)
+        .set(bearer(admin.token))
+        .expect(200);
+      expect(asAdmin.body.results[0].feedback).toBe('1 does not divide 12');
+    });
+  });
+
   describe('a classic problem solved by a user', () => {
     let problemId: string;
     beforeAll(async () => {

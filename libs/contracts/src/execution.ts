@@ -30,6 +30,11 @@ export interface ExecutionResult {
    * first) and the tests after it are never run. Absent on every judged test (see ExecutionMessages).
    */
   notJudged?: boolean;
+  /**
+   * A problem package's output validator feedback on this test (its judgemessage.txt; issue 29): for
+   * admins only. The API keeps it with a submission and strips it from every answer to anyone else.
+   */
+  feedback?: string;
 }
 
 /**
@@ -53,6 +58,15 @@ export const ExecutionMessages = {
   /** Beside a submit's "passed" count, when tests were not judged. */
   notJudgedCount: (count: number) => `${count} not judged`,
 } as const;
+
+/** The results without the validator's feedback: what anyone but an admin is shown. */
+export function withoutFeedback<T extends Pick<ExecutionResult, 'feedback'>>(results: readonly T[]): T[] {
+  return results.map((r) => {
+    if (r.feedback === undefined) return r;
+    const { feedback: _feedback, ...rest } = r;
+    return rest as T;
+  });
+}
 
 /** Whether a shown result is a test that was not judged (see ExecutionMessages). */
 export const isNotJudged = (r: Pick<ExecutionResult, 'notJudged'>): boolean => r.notJudged === true;

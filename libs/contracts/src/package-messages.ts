@@ -21,6 +21,8 @@ export const PackageUiMessages = {
     `All ${count} jury submission${count === 1 ? '' : 's'} got a verdict their folder allows.`,
   verifiedSome: (failed: number, count: number) =>
     `${failed} of ${count} jury submission${count === 1 ? '' : 's'} got a verdict their folder does not allow.`,
+  /** Above the output validator's judgemessage.txt in the verification table and an admin's test results. */
+  validatorFeedback: (test?: string) => (test ? `Validator feedback on ${test}` : 'Validator feedback'),
   exportFailed: 'Failed to export problem',
   exported: (fileName: string) => `Downloaded ${fileName}`,
   // The classic problem form.
@@ -58,7 +60,5 @@ export function defaultValidatorDescription(options: DefaultValidatorOptions): s
     options.floatAbsoluteTolerance !== null ? `an absolute error of ${options.floatAbsoluteTolerance}` : null,
     options.floatRelativeTolerance !== null ? `a relative error of ${options.floatRelativeTolerance}` : null,
   ].filter(Boolean);
-  return tolerances.length
-    ? `${tokens} Numbers are accepted within ${tolerances.join(' or ')}.`
-    : tokens;
+  return tolerances.length ? `${tokens} Numbers are accepted within ${tolerances.join(' or ')}.` : tokens;
 }

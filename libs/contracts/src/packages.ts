@@ -51,6 +51,12 @@ export interface JurySubmissionVerdict {
   /** The verdict it got. */
   verdict: string;
   ok: boolean;
+  /**
+   * The output validator's feedback (judgemessage.txt) on the test that decided the verdict — the first
+   * test not accepted, or for an accepted submission the first test with feedback — with that test's
+   * name (`secret/group1/03`, or its position). Absent when the validator wrote none. Admins only (the route is).
+   */
+  feedback?: { test: string; message: string };
 }
 
 export interface VerifyPackageResponse {

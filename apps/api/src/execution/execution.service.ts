@@ -10,6 +10,7 @@ import {
   isAdminRoles,
   ShownResult,
   JudgeJobResult,
+  withoutFeedback,
   ServerMessages,
   STDIO_CUSTOM_INPUT_KEY,
   Verdict,
@@ -50,6 +51,7 @@ export class ExecutionService {
   /**
    * Checks access, judges the code against the problem's tests (examples only for a run) and shapes the
    * verdict for this caller; with the context the try belongs to (a live contest, practice, a virtual run).
+   * The response keeps the validator's feedback (to be stored): answer a non-admin withoutFeedback.
    */
   async execute(
     user: AuthUser,
@@ -199,7 +201,8 @@ function slowestOf(results: readonly { executionTime: number }[]): number {
  */
 export function maskHiddenResults(results: readonly ExecutionResult[]): ExecutionResult[] {
   const slowest = slowestOf(results.filter((r) => !isNotJudged(r)));
-  return results.map((result) => {
+  // A validator's feedback is for admins, on examples too (it may speak of the answer).
+  return withoutFeedback(results).map((result) => {
     if (result.isExample) return result;
     const notJudged = isNotJudged(result);
     return {
@@ -255,6 +258,8 @@ export function toResponse(
       verdict,
       // Debug prints help on the examples the user can see; a hidden test's stderr could echo its input.
       ...(test.isExample && judged?.stderr ? { stderr: judged.stderr } : {}),
+      // The validator's judgemessage.txt, kept for admins: whoever answers a non-admin strips it (withoutFeedback).
+      ...(compiled && judged?.feedback ? { feedback: judged.feedback } : {}),
     };
   });
   const passedCount = results.filter((r) => r.passed).length;

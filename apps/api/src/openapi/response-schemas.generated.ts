@@ -213,6 +213,7 @@ export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
       isExample: { type: 'boolean' },
       verdict: { $ref: '#/components/schemas/Verdict' },
       notJudged: { type: 'boolean' },
+      feedback: { type: 'string' },
     },
     required: [
       'testCaseId',
@@ -258,6 +259,11 @@ export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
       expected: { type: 'array', items: { type: 'string' } },
       verdict: { type: 'string' },
       ok: { type: 'boolean' },
+      feedback: {
+        type: 'object',
+        properties: { test: { type: 'string' }, message: { type: 'string' } },
+        required: ['test', 'message'],
+      },
     },
     required: ['path', 'expected', 'verdict', 'ok'],
   },

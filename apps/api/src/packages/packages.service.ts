@@ -4,6 +4,7 @@ import {
   DEFAULT_PROBLEM_POINTS,
   type ImportPackageResponse,
   isAdminRoles,
+  type JudgeTestResult,
   type JurySubmissionVerdict,
   PackageMessages,
   ServerMessages,
@@ -75,11 +76,13 @@ export class PackagesService {
           requestId: `${requestId}-${i}`,
         }),
       );
+      const feedback = decidingFeedback(tests, outcome.results);
       submissions.push({
         path: submission.path,
         expected: submission.expected,
         verdict: outcome.verdict,
         ok: submission.expected.includes(outcome.verdict),
+        ...(feedback ? { feedback } : {}),
       });
     }
     return { submissions };
@@ -173,6 +176,20 @@ export async function storePackage(
   if (read.jury.length > 0)
     await m.getRepository(JurySubmission).insert(read.jury.map((j) => ({ problemId: id, ...j })));
   for (const image of read.images) await m.getRepository(ProblemImage).insert({ problemId: id, ...image });
+}
+
+/**
+ * The validator's feedback on the test that decided a jury submission's verdict: the first test not
+ * accepted, or (all accepted) the first with feedback; named as the package named it, else by position.
+ */
+export function decidingFeedback(
+  tests: readonly Pick<TestCase, 'id' | 'name'>[],
+  results: readonly Pick<JudgeTestResult, 'id' | 'verdict' | 'feedback'>[],
+): JurySubmissionVerdict['feedback'] {
+  const deciding = results.find((r) => r.verdict !== 'accepted') ?? results.find((r) => r.feedback);
+  if (!deciding?.feedback) return undefined;
+  const index = tests.findIndex((t) => t.id === deciding.id);
+  return { test: tests[index]?.name ?? `test ${index + 1}`, message: deciding.feedback };
 }
 
 /** The format's file names. */

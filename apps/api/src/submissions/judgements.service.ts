@@ -1,9 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import type {
-  ExecuteCodeResponse,
-  ExecutionResult,
-  RunCustomResponse,
-  ShownResult,
+import {
+  type ExecuteCodeResponse,
+  type ExecutionResult,
+  isAdminRoles,
+  type RunCustomResponse,
+  type ShownResult,
+  withoutFeedback,
 } from '@javelin/contracts';
 import { sha256 } from '../auth/tokens.service';
 import { ContestsService } from '../contests/contests.service';
@@ -62,7 +64,8 @@ export class JudgementsService {
         : undefined,
     );
     if (countsAsTry && response.verdict !== 'compilation_error') this.standings.contestChanged(contestId);
-    return response;
+    // The validator's feedback is kept with the submission for admins; nobody else is ever shown it.
+    return isAdminRoles(user.roles) ? response : { ...response, results: withoutFeedback(response.results) };
   }
 
   /** Custom input is the user's own: nothing is compared and no judgement is kept. */

@@ -1635,6 +1635,7 @@ export interface components {
       isExample: boolean;
       verdict: components['schemas']['Verdict'];
       notJudged?: boolean;
+      feedback?: string;
     };
     ExpectedOutputResponse: {
       expectedOutput: string;
@@ -1656,6 +1657,10 @@ export interface components {
       expected: string[];
       verdict: string;
       ok: boolean;
+      feedback?: {
+        test: string;
+        message: string;
+      };
     };
     MeResponse: {
       user: components['schemas']['User'];

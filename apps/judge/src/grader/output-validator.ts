@@ -72,7 +72,8 @@ export function interpretValidatorRun(
     : code !== null && code > 128
       ? `killed by signal ${code - 128}`
       : `exit code ${code}; 42 accepts, 43 rejects`;
-  return failed(CheckerErrors.crashed(reason));
+  // What a failing validator wrote is what its author needs to see (admins only, as always).
+  return { ...failed(CheckerErrors.crashed(reason)), ...judge };
 }
 
 export class OutputValidators {

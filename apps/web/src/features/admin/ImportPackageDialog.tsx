@@ -4,7 +4,7 @@ import {
   type JurySubmissionVerdict,
   type VerifyPackageResponse,
 } from '@javelin/contracts';
-import { useState, type FormEvent } from 'react';
+import { Fragment, useState, type FormEvent } from 'react';
 import { Modal } from '../../components/Modal';
 import { errorMessage } from '../../services/api';
 import { verdictLabel } from '../problems/TestResults';
@@ -91,7 +91,9 @@ export function ImportPackageDialog({ onClose }: { onClose: () => void }) {
           <div className="alert alert-success" role="status">
             <span>
               {PackageUiMessages.imported(imported.title)}{' '}
-              <span className="muted">({imported.kind === 'stdio' ? 'classic problem' : 'function problem'})</span>
+              <span className="muted">
+                ({imported.kind === 'stdio' ? 'classic problem' : 'function problem'})
+              </span>
             </span>
           </div>
           <section className="section" aria-labelledby="import-warnings-heading">
@@ -144,7 +146,10 @@ export function ImportPackageDialog({ onClose }: { onClose: () => void }) {
   );
 }
 
-/** Each jury submission: its path, the verdicts its folder allows, the verdict it got, ok or not ok. */
+/**
+ * Each jury submission: its path, the verdicts its folder allows, the verdict it got, ok or not ok; and
+ * below it the output validator's feedback on the test that decided, when the validator wrote any.
+ */
 export function VerificationTable({ submissions }: { submissions: readonly JurySubmissionVerdict[] }) {
   if (submissions.length === 0) return <p className="muted">{PackageUiMessages.noJurySubmissions}</p>;
   const failed = submissions.filter((s) => !s.ok).length;
@@ -171,30 +176,43 @@ export function VerificationTable({ submissions }: { submissions: readonly JuryS
           </thead>
           <tbody>
             {submissions.map((s) => (
-              <tr key={s.path} data-testid="verification-row" className={s.ok ? 'verdict-ok' : 'verdict-not-ok'}>
-                <td data-label="Submission">
-                  <code className="jury-path">
-                    {s.path.split('/').map((part, i, parts) => (
-                      // A narrow screen breaks a long path after a slash, never inside a name.
-                      <span key={i}>
-                        {part}
-                        {i < parts.length - 1 && (
-                          <>
-                            /<wbr />
-                          </>
-                        )}
-                      </span>
-                    ))}
-                  </code>
-                </td>
-                <td data-label="Expected">{s.expected.map(verdictWords).join(' or ')}</td>
-                <td data-label="Got">{verdictWords(s.verdict)}</td>
-                <td data-label="Result">
-                  <span className={`verify-mark ${s.ok ? 'ok' : 'not-ok'}`}>
-                    <span aria-hidden="true">{s.ok ? '✓' : '✗'}</span> {s.ok ? 'ok' : 'not ok'}
-                  </span>
-                </td>
-              </tr>
+              <Fragment key={s.path}>
+                <tr data-testid="verification-row" className={s.ok ? 'verdict-ok' : 'verdict-not-ok'}>
+                  <td data-label="Submission">
+                    <code className="jury-path">
+                      {s.path.split('/').map((part, i, parts) => (
+                        // A narrow screen breaks a long path after a slash, never inside a name.
+                        <span key={i}>
+                          {part}
+                          {i < parts.length - 1 && (
+                            <>
+                              /<wbr />
+                            </>
+                          )}
+                        </span>
+                      ))}
+                    </code>
+                  </td>
+                  <td data-label="Expected">{s.expected.map(verdictWords).join(' or ')}</td>
+                  <td data-label="Got">{verdictWords(s.verdict)}</td>
+                  <td data-label="Result">
+                    <span className={`verify-mark ${s.ok ? 'ok' : 'not-ok'}`}>
+                      <span aria-hidden="true">{s.ok ? '✓' : '✗'}</span> {s.ok ? 'ok' : 'not ok'}
+                    </span>
+                  </td>
+                </tr>
+                {s.feedback && (
+                  <tr data-testid="verification-feedback" className="verification-feedback">
+                    <td colSpan={4}>
+                      {/* The validator's judgemessage.txt (admins only): open where the verdict is not the folder's. */}
+                      <details open={!s.ok}>
+                        <summary>{PackageUiMessages.validatorFeedback(s.feedback.test)}</summary>
+                        <pre>{s.feedback.message}</pre>
+                      </details>
+                    </td>
+                  </tr>
+                )}
+              </Fragment>
             ))}
           </tbody>
         </table>

@@ -12,7 +12,8 @@ import type { AnyProblem } from '../problems/classic';
  * jsdom's FormData and File are not the ones Node's fetch (which RTK Query's Request goes through)
  * can send: an upload test uses Node's own, as a browser's fetch takes the browser's.
  */
-const NodeFormData = (await new Response(new URLSearchParams('a=1')).formData()).constructor as typeof FormData;
+const NodeFormData = (await new Response(new URLSearchParams('a=1')).formData())
+  .constructor as typeof FormData;
 /** What the import appended to its FormData: each field's name, file name and size. */
 let appended: [string, string, number][] = [];
 beforeEach(() => {
@@ -27,7 +28,9 @@ beforeEach(() => {
   ) {
     if (typeof value !== 'string') appended.push([name, fileName ?? '', value.size]);
     const original = append as (this: FormData, ...args: [string, string | Blob, string?]) => void;
-    return fileName === undefined ? original.call(this, name, value) : original.call(this, name, value, fileName);
+    return fileName === undefined
+      ? original.call(this, name, value)
+      : original.call(this, name, value, fileName);
   });
 });
 
@@ -73,12 +76,15 @@ const verified = (okAll: boolean): VerifyPackageResponse => ({
       expected: ['wrong_answer'],
       verdict: okAll ? 'wrong_answer' : 'accepted',
       ok: okAll,
+      feedback: { test: 'secret/g1/02', message: 'read 31 but the answer is 30' },
     },
   ],
 });
 
 const zip = () =>
-  new NodeFile([new Uint8Array([0x50, 0x4b, 3, 4])], 'hello.zip', { type: 'application/zip' }) as unknown as File;
+  new NodeFile([new Uint8Array([0x50, 0x4b, 3, 4])], 'hello.zip', {
+    type: 'application/zip',
+  }) as unknown as File;
 
 async function openImport() {
   const user = userEvent.setup();
@@ -100,7 +106,11 @@ describe('import package', () => {
 
     expect(await within(dialog).findByText('Imported "Hello Sum"')).toBeInTheDocument();
     const warnings = within(dialog).getByTestId('import-warnings');
-    expect(within(warnings).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+    expect(
+      within(warnings)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
       '⚠ no time limit in problem.yaml: 1 s used',
       '⚠ problem_statement/problem.fr.tex was not read',
     ]);
@@ -110,7 +120,13 @@ describe('import package', () => {
 
     const table = await within(dialog).findByTestId('verification-table');
     const rows = within(table).getAllByTestId('verification-row');
-    expect(rows.map((r) => within(r).getAllByRole('cell').map((c) => c.textContent))).toEqual([
+    expect(
+      rows.map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      ),
+    ).toEqual([
       ['submissions/accepted/Sol.java', 'Accepted', 'Accepted', '✓ ok'],
       ['submissions/wrong_answer/Off.java', 'Wrong answer', 'Wrong answer', '✓ ok'],
     ]);
@@ -118,6 +134,8 @@ describe('import package', () => {
       'All 2 jury submissions got a verdict their folder allows.',
     );
     expect(calls.filter((c) => c.path === '/problems/c1/verify')).toHaveLength(1);
+    // Feedback of a submission that is ok stays folded away.
+    expect(within(dialog).getByTestId('verification-feedback').querySelector('details')?.open).toBe(false);
   });
 
   it('marks a jury submission whose verdict its folder does not allow as not ok, in words', async () => {
@@ -135,6 +153,12 @@ describe('import package', () => {
     const rows = await within(dialog).findAllByTestId('verification-row');
     expect(rows[1]).toHaveTextContent('✗ not ok');
     expect(rows[1]).toHaveTextContent('Wrong answer');
+    // The validator's feedback on the deciding test, open below the row that is not ok.
+    const feedback = within(dialog).getAllByTestId('verification-feedback');
+    expect(feedback).toHaveLength(1);
+    expect(within(feedback[0]).getByText('Validator feedback on secret/g1/02')).toBeVisible();
+    expect(within(feedback[0]).getByText('read 31 but the answer is 30')).toBeVisible();
+    expect(feedback[0].querySelector('details')?.open).toBe(true);
     expect(within(dialog).getByTestId('verification-summary')).toHaveTextContent(
       '1 of 2 jury submissions got a verdict their folder does not allow.',
     );
@@ -168,17 +192,23 @@ describe('export', () => {
       'GET /admin/problems': { body: [classic] },
       'GET /problems/c1/export': {
         body: zipBody,
-        headers: { 'Content-Type': 'application/zip', 'Content-Disposition': 'attachment; filename="hello-sum.zip"' },
+        headers: {
+          'Content-Type': 'application/zip',
+          'Content-Disposition': 'attachment; filename="hello-sum.zip"',
+        },
       },
     });
     const created: Blob[] = [];
-    vi.stubGlobal('URL', Object.assign(URL, {
-      createObjectURL: vi.fn((blob: Blob) => {
-        created.push(blob);
-        return 'blob:zip';
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, {
+        createObjectURL: vi.fn((blob: Blob) => {
+          created.push(blob);
+          return 'blob:zip';
+        }),
+        revokeObjectURL: vi.fn(),
       }),
-      revokeObjectURL: vi.fn(),
-    }));
+    );
     const clicks: HTMLAnchorElement[] = [];
     vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       clicks.push(this);

@@ -1,6 +1,7 @@
 import {
   ExecutionMessages,
   isNotJudged,
+  PackageUiMessages,
   PracticeMessages,
   STDERR_DISPLAY_LIMIT,
   type InputVariable,
@@ -120,6 +121,15 @@ function TestResultDetail({
       )}
       {state !== 'not-judged' && result.error && (
         <pre style={{ color: 'var(--destructive)' }}>{result.error}</pre>
+      )}
+      {/* A package validator's judgemessage.txt: the API sends it to admins only. */}
+      {!!result.feedback && (
+        <>
+          <div className="muted" style={{ fontSize: '0.8rem' }}>
+            {PackageUiMessages.validatorFeedback()}:
+          </div>
+          <pre data-testid="validator-feedback">{result.feedback}</pre>
+        </>
       )}
     </div>
   );

@@ -134,6 +134,8 @@ describe('results panel', () => {
               actualOutput: '3',
               verdict: 'wrong_answer',
               stderr: longErr,
+              // What the API sends an admin only: a package validator's judgemessage.txt.
+              feedback: 'expected 2, read 3',
             }),
             result({
               testCaseId: 't3',
@@ -161,8 +163,10 @@ describe('results panel', () => {
     expect(chips[1]).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByTestId('stderr').textContent).toBe(truncateStderr(longErr));
     expect(screen.getByTestId('stderr').textContent).toContain(PracticeMessages.stderrTruncated);
+    expect(screen.getByTestId('validator-feedback')).toHaveTextContent('expected 2, read 3');
     await user.click(chips[0]);
     expect(screen.getByTestId('stderr')).toHaveTextContent('debug: a=1');
+    expect(screen.queryByTestId('validator-feedback')).not.toBeInTheDocument();
     await user.click(chips[2]);
     expect(screen.getByTestId('test-result')).toHaveTextContent(PracticeMessages.hiddenTest);
     expect(screen.getByTestId('test-result')).toHaveTextContent('time limit exceeded');
