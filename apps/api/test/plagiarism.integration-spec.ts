@@ -10,6 +10,9 @@ import {
   MAX_SUBARRAY_BOILERPLATE,
   ORIGINAL,
   RENAMED_COPY,
+  STDIO_INDEPENDENT,
+  STDIO_ORIGINAL,
+  STDIO_RENAMED_COPY,
 } from './fixtures/plagiarism-solutions';
 
 const MAX_SUBARRAY = {
@@ -33,7 +36,12 @@ describe('Dolos similarity of Java solutions', () => {
 
   it('scores a renamed-variables copy above the threshold and independent solutions below it', async () => {
     const solutions = [ORIGINAL, RENAMED_COPY, INDEPENDENT, BRUTE_FORCE];
-    const pairs = await comparer.compare({ solutions, template: MAX_SUBARRAY_BOILERPLATE, threshold: 0, maxPairs: 100 });
+    const pairs = await comparer.compare({
+      solutions,
+      template: MAX_SUBARRAY_BOILERPLATE,
+      threshold: 0,
+      maxPairs: 100,
+    });
     const score = (a: number, b: number) =>
       pairs.find((p) => (p.a === a && p.b === b) || (p.a === b && p.b === a))?.similarity ?? 0;
     expect(score(0, 1)).toBeGreaterThanOrEqual(PLAGIARISM_DEFAULT_THRESHOLD);
@@ -54,7 +62,12 @@ describe('Dolos similarity of Java solutions', () => {
     // Twelve participants write the same prefix-sum idiom (names aside); two share a Kadane solution.
     const idiom = Array.from({ length: 12 }, (_, i) => INDEPENDENT.replace(/smallestPrefix/g, `low${i}`));
     const solutions = [...idiom, ORIGINAL, RENAMED_COPY];
-    const everything = await comparer.compare({ solutions, template: MAX_SUBARRAY_BOILERPLATE, threshold: 0.7, maxPairs: 500 });
+    const everything = await comparer.compare({
+      solutions,
+      template: MAX_SUBARRAY_BOILERPLATE,
+      threshold: 0.7,
+      maxPairs: 500,
+    });
     expect(everything.length).toBeGreaterThan(60);
     const filtered = await comparer.compare({
       solutions,
@@ -67,7 +80,12 @@ describe('Dolos similarity of Java solutions', () => {
   });
 
   it('does not count what the solutions share with the boilerplate', async () => {
-    const withoutTemplate = await comparer.compare({ solutions: [ORIGINAL, INDEPENDENT], template: null, threshold: 0, maxPairs: 1 });
+    const withoutTemplate = await comparer.compare({
+      solutions: [ORIGINAL, INDEPENDENT],
+      template: null,
+      threshold: 0,
+      maxPairs: 1,
+    });
     const withTemplate = await comparer.compare({
       solutions: [ORIGINAL, INDEPENDENT],
       template: MAX_SUBARRAY_BOILERPLATE,
@@ -92,8 +110,8 @@ describe('plagiarism report', () => {
   afterAll(() => t.close());
 
   /** A contest whose participants each submitted one accepted solution while it was active; ended unless told otherwise. */
-  async function contestWith(solutions: string[], { end = true } = {}) {
-    const contest = await createContest(t, admin.token, [problem]);
+  async function contestWith(solutions: string[], { end = true, problemId = problem } = {}) {
+    const contest = await createContest(t, admin.token, [problemId]);
     const users: SeededUser[] = [];
     for (const _ of solutions) {
       const user = await seedUser(t);
@@ -102,8 +120,8 @@ describe('plagiarism report', () => {
     }
     await startNow(t, contest._id);
     for (const [i, code] of solutions.entries()) {
-      await recordPassingJudgement(t, users[i], problem, contest._id, code);
-      expect((await submitAndSolve(t, users[i], problem, contest._id, code)).status).toBe(200);
+      await recordPassingJudgement(t, users[i], problemId, contest._id, code);
+      expect((await submitAndSolve(t, users[i], problemId, contest._id, code)).status).toBe(200);
     }
     if (end) await complete(contest._id);
     return { contestId: contest._id, users };
@@ -117,7 +135,10 @@ describe('plagiarism report', () => {
   async function waitForReport(contestId: string) {
     const deadline = Date.now() + 60_000;
     for (;;) {
-      const res = await t.http.get(`/api/admin/contests/${contestId}/plagiarism`).set(bearer(admin.token)).expect(200);
+      const res = await t.http
+        .get(`/api/admin/contests/${contestId}/plagiarism`)
+        .set(bearer(admin.token))
+        .expect(200);
       if (res.body.status === 'done' || res.body.status === 'failed') return res.body;
       if (Date.now() > deadline) throw new Error(`the report is still ${res.body.status}`);
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -128,7 +149,10 @@ describe('plagiarism report', () => {
     const { contestId, users } = await contestWith([ORIGINAL, INDEPENDENT, RENAMED_COPY]);
     const [original, independent, copier] = users;
     const url = `/api/admin/contests/${contestId}/plagiarism`;
-    expect((await t.http.get(url).set(bearer(admin.token)).expect(200)).body).toMatchObject({ status: 'idle', pairs: [] });
+    expect((await t.http.get(url).set(bearer(admin.token)).expect(200)).body).toMatchObject({
+      status: 'idle',
+      pairs: [],
+    });
 
     const started = await t.http.post(url).set(bearer(admin.token)).send({}).expect(202);
     // The request only queues the job: it answers before the comparison is done.
@@ -136,7 +160,12 @@ describe('plagiarism report', () => {
     expect(started.body.pairs).toEqual([]);
 
     const report = await waitForReport(contestId);
-    expect(report).toMatchObject({ status: 'done', progress: { done: 1, total: 1 }, error: null, threshold: 0.7 });
+    expect(report).toMatchObject({
+      status: 'done',
+      progress: { done: 1, total: 1 },
+      error: null,
+      threshold: 0.7,
+    });
     expect(report.pairs).toHaveLength(1);
     const [pair] = report.pairs;
     expect(new Set([pair.userA, pair.userB])).toEqual(new Set([original.id, copier.id]));
@@ -161,9 +190,50 @@ describe('plagiarism report', () => {
       expect(f.b.endRow).toBeLessThan(detail.body.codeB.split('\n').length);
       expect(f.a.startRow).toBeLessThanOrEqual(f.a.endRow);
     }
-    const missing = await t.http.get(`${url}/pairs/00000000-0000-4000-8000-000000000000`).set(bearer(admin.token));
+    const missing = await t.http
+      .get(`${url}/pairs/00000000-0000-4000-8000-000000000000`)
+      .set(bearer(admin.token));
     expect(missing.status).toBe(404);
     expect(missing.body.error).toBe('This pair is not in the plagiarism report');
+  });
+
+  it('finds the copy among whole programs of a classic (stdio) problem, whatever their class and package', async () => {
+    const classic = await t.http
+      .post('/api/problems')
+      .set(bearer(admin.token))
+      .send({
+        kind: 'stdio',
+        title: 'Largest subarray sum (stdin)',
+        description: 'Read $n$ and $n$ numbers; print the largest sum of a contiguous, non-empty run.',
+        testCases: [
+          { input: '9\n-2 1 -3 4 -1 2 1 -5 4\n', expectedOutput: '6\n', isExample: true },
+          { input: '1\n-3\n', expectedOutput: '-3\n', isExample: false },
+        ],
+        timeLimitMs: 2000,
+        memoryLimitMb: 256,
+        validatorFlags: [],
+      })
+      .expect(201);
+    expect(classic.body.kind).toBe('stdio');
+    const { contestId, users } = await contestWith([STDIO_ORIGINAL, STDIO_INDEPENDENT, STDIO_RENAMED_COPY], {
+      problemId: classic.body._id,
+    });
+    const [original, independent, copier] = users;
+    const url = `/api/admin/contests/${contestId}/plagiarism`;
+    await t.http.post(url).set(bearer(admin.token)).send({}).expect(202);
+    const report = await waitForReport(contestId);
+    expect(report).toMatchObject({ status: 'done', error: null });
+    expect(report.pairs).toHaveLength(1);
+    const [pair] = report.pairs;
+    expect(new Set([pair.userA, pair.userB])).toEqual(new Set([original.id, copier.id]));
+    expect(JSON.stringify(report.pairs)).not.toContain(independent.id);
+    expect(pair).toMatchObject({ problemId: classic.body._id, problemTitle: 'Largest subarray sum (stdin)' });
+    expect(pair.similarity).toBeGreaterThanOrEqual(PLAGIARISM_DEFAULT_THRESHOLD);
+    const detail = await t.http.get(`${url}/pairs/${pair.id}`).set(bearer(admin.token)).expect(200);
+    expect([detail.body.codeA, detail.body.codeB].sort()).toEqual(
+      [STDIO_ORIGINAL, STDIO_RENAMED_COPY].sort(),
+    );
+    expect(detail.body.fragments.length).toBeGreaterThan(0);
   });
 
   it('is for admins only', async () => {
@@ -179,7 +249,10 @@ describe('plagiarism report', () => {
       expect(res.status).toBe(403);
       expect(res.body.error).toBe('You need admin privileges to access this page.');
     }
-    const [{ count }] = await t.db.query(`SELECT count(*)::int AS count FROM plagiarism_reports WHERE contest_id = $1`, [contestId]);
+    const [{ count }] = await t.db.query(
+      `SELECT count(*)::int AS count FROM plagiarism_reports WHERE contest_id = $1`,
+      [contestId],
+    );
     expect(count).toBe(0);
   });
 
@@ -205,7 +278,9 @@ describe('plagiarism report', () => {
       Array.from({ length: 5 }, () => t.http.post(url).set(bearer(admin.token)).send({ threshold: 0.5 })),
     );
     expect(attempts.map((r) => r.status).sort()).toEqual([202, 409, 409, 409, 409]);
-    expect(attempts.find((r) => r.status === 409)!.body.error).toBe('A plagiarism check of this contest is already running');
+    expect(attempts.find((r) => r.status === 409)!.body.error).toBe(
+      'A plagiarism check of this contest is already running',
+    );
     const first = await waitForReport(contestId);
     expect(first).toMatchObject({ status: 'done', threshold: 0.5 });
     expect(first.pairs).toHaveLength(1);
@@ -214,15 +289,23 @@ describe('plagiarism report', () => {
     await t.http.post(url).set(bearer(admin.token)).send({ threshold: 1 }).expect(202);
     const second = await waitForReport(contestId);
     expect(second).toMatchObject({ status: 'done', threshold: 1, pairs: [] });
-    const [{ count }] = await t.db.query(`SELECT count(*)::int AS count FROM plagiarism_pairs WHERE contest_id = $1`, [contestId]);
+    const [{ count }] = await t.db.query(
+      `SELECT count(*)::int AS count FROM plagiarism_pairs WHERE contest_id = $1`,
+      [contestId],
+    );
     expect(count).toBe(0);
   });
 
   it('answers 404 for an unknown contest and 400 for a malformed id', async () => {
-    const missing = await t.http.get('/api/admin/contests/00000000-0000-4000-8000-000000000000/plagiarism').set(bearer(admin.token));
+    const missing = await t.http
+      .get('/api/admin/contests/00000000-0000-4000-8000-000000000000/plagiarism')
+      .set(bearer(admin.token));
     expect(missing.status).toBe(404);
     expect(missing.body.error).toBe('Contest not found');
-    const malformed = await t.http.post('/api/admin/contests/nope/plagiarism').set(bearer(admin.token)).send({});
+    const malformed = await t.http
+      .post('/api/admin/contests/nope/plagiarism')
+      .set(bearer(admin.token))
+      .send({});
     expect(malformed.status).toBe(400);
     expect(malformed.body.error).toBe('id must be a UUID');
   });

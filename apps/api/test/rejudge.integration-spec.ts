@@ -9,7 +9,14 @@ import { bearer, resetDatabase, seedUser, SeededUser, startApp, TestApp } from '
 import { createContest } from './support/contests';
 import { TEST_REDIS_URL } from './support/env';
 import { startJudge, RunningJudge } from './support/judge';
-import { sumProblem, SUM_ACCEPTED, SUM_WRONG_ON_HIDDEN } from './support/problems';
+import {
+  STDIO_SUM_ACCEPTED,
+  STDIO_SUM_WRONG_ON_HIDDEN,
+  sumProblem,
+  sumStdioProblem,
+  SUM_ACCEPTED,
+  SUM_WRONG_ON_HIDDEN,
+} from './support/problems';
 import { judgeAndRecord } from './support/submissions';
 
 const MINUTE = 60_000;
@@ -211,5 +218,95 @@ describe('rejudge', () => {
     } finally {
       await queue.close();
     }
+  });
+  it('rejudges a classic (stdio) problem as a function one: verdicts, contest cells and solves follow the fixed test', async () => {
+    const fixed = sumStdioProblem({ points: 20 });
+    const brokenTests = fixed.testCases.map((tc) =>
+      tc.expectedOutput === '42\n' ? { ...tc, expectedOutput: '0\n' } : tc,
+    );
+    const created = await t.http
+      .post('/api/problems')
+      .set(bearer(admin.token))
+      .send({ ...fixed, testCases: brokenTests })
+      .expect(201);
+    const problemId: string = created.body._id;
+    expect(created.body.kind).toBe('stdio');
+    const [right, wrong, practiceRight] = [await seedUser(t), await seedUser(t), await seedUser(t)];
+    const start = new Date('2033-03-01T10:00:00.000Z');
+    const contest = await createContest(t, admin.token, [problemId], {
+      format: 'icpc',
+      penaltyMinutes: 20,
+      startTime: start.toISOString(),
+      endTime: new Date(start.getTime() + 60 * MINUTE).toISOString(),
+    });
+    clock.useClock(() => new Date(start.getTime() - MINUTE));
+    for (const u of [right, wrong])
+      await t.http.post(`/api/contests/${contest._id}/join`).set(bearer(u.token)).expect(200);
+    clock.useClock(() => new Date(start.getTime() + 5 * MINUTE));
+    await judgeAndRecord(t, right, problemId, STDIO_SUM_ACCEPTED, 'wrong_answer', { contestId: contest._id });
+    clock.useClock(() => new Date(start.getTime() + 15 * MINUTE));
+    await judgeAndRecord(t, wrong, problemId, STDIO_SUM_WRONG_ON_HIDDEN, 'accepted', {
+      contestId: contest._id,
+    });
+    clock.useClock(() => new Date());
+    await judgeAndRecord(t, practiceRight, problemId, STDIO_SUM_ACCEPTED, 'wrong_answer');
+
+    // The admin fixes the hidden test through the classic form, then rejudges the contest and practice.
+    await t.http
+      .put(`/api/problems/${problemId}`)
+      .set(bearer(admin.token))
+      .send({ ...fixed, title: created.body.title })
+      .expect(200);
+    expect(await rejudge({ problemId, contestId: contest._id })).toMatchObject({ total: 2, changed: 2 });
+    expect(await rejudge({ problemId })).toMatchObject({ total: 1, changed: 1 });
+
+    const verdicts = await t.db.query(
+      `SELECT user_id, verdict FROM judgements WHERE problem_id = $1 AND all_tests`,
+      [problemId],
+    );
+    expect(
+      new Map(verdicts.map((v: { user_id: string; verdict: string }) => [v.user_id, v.verdict])),
+    ).toEqual(
+      new Map([
+        [right.id, 'accepted'],
+        [wrong.id, 'wrong_answer'],
+        [practiceRight.id, 'accepted'],
+      ]),
+    );
+    const [rightCell] = await t.db.query(
+      `SELECT attempts, accepted_at FROM contest_cells WHERE contest_id = $1 AND user_id = $2`,
+      [contest._id, right.id],
+    );
+    expect(rightCell.accepted_at).not.toBeNull();
+    const [wrongCell] = await t.db.query(
+      `SELECT attempts, accepted_at FROM contest_cells WHERE contest_id = $1 AND user_id = $2`,
+      [contest._id, wrong.id],
+    );
+    expect(wrongCell).toEqual({ attempts: 1, accepted_at: null });
+    const solved = await t.db.query(
+      `SELECT user_id, contest_id FROM solved_problems WHERE problem_id = $1 ORDER BY user_id`,
+      [problemId],
+    );
+    expect(solved).toEqual(
+      [
+        { user_id: right.id, contest_id: contest._id },
+        { user_id: practiceRight.id, contest_id: null },
+      ].sort((a, b) => a.user_id.localeCompare(b.user_id)),
+    );
+    // The owner's history shows the new verdict, hidden tests still masked.
+    const history = await t.http
+      .get('/api/submissions')
+      .query({ problemId })
+      .set(bearer(practiceRight.token))
+      .expect(200);
+    expect(history.body.items.map((s: { verdict: string }) => s.verdict)).toEqual(['accepted']);
+    const detail = await t.http
+      .get(`/api/submissions/${history.body.items[0]._id}`)
+      .set(bearer(practiceRight.token))
+      .expect(200);
+    expect(detail.body.results).toHaveLength(5);
+    expect(
+      detail.body.results.filter((r: { isExample: boolean; input: string }) => !r.isExample && r.input),
+    ).toEqual([]);
   });
 });

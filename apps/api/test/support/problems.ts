@@ -55,3 +55,43 @@ export async function createProblem(t: TestApp, adminToken: string, overrides: R
     testCases: { _id: string; isExample: boolean }[];
   };
 }
+
+/** sumProblem as a classic (stdio) problem: each test is "a b" on one line, the answer a + b. */
+export function sumStdioProblem(overrides: Record<string, unknown> = {}) {
+  return {
+    kind: 'stdio',
+    title: `Sum from stdin ${Math.random().toString(36).slice(2, 7)}`,
+    description: 'Read $a$ and $b$; print $a + b$.',
+    points: 15,
+    testCases: [
+      { input: '1 2\n', expectedOutput: '3\n', isExample: true },
+      { input: '-5 5\n', expectedOutput: '0\n', isExample: true },
+      { input: '40 2\n', expectedOutput: '42\n', isExample: false },
+      { input: '1000000 2345\n', expectedOutput: '1002345\n', isExample: false },
+      { input: '-7 -8\n', expectedOutput: '-15\n', isExample: false },
+    ],
+    timeLimitMs: 2000,
+    memoryLimitMb: 256,
+    validatorFlags: [],
+    ...overrides,
+  };
+}
+
+/** A whole program for sumStdioProblem, as real archives' are: a package and a lowercase class. */
+export const STDIO_SUM_ACCEPTED = `package team.one;
+
+import java.util.*;
+
+class sum {
+    public static void main(String[] args) {
+        Scanner in = new Scanner(System.in);
+        long a = in.nextLong(), b = in.nextLong();
+        System.out.println(a + b);
+    }
+}
+`;
+
+export const STDIO_SUM_WRONG_ON_HIDDEN = STDIO_SUM_ACCEPTED.replace(
+  'System.out.println(a + b);',
+  'System.out.println(a == 40 ? 0 : a + b);',
+);
