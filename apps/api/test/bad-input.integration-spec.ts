@@ -279,7 +279,13 @@ describe('bad input on every route: 4xx with a message, never 500, database unch
     { method: 'post', path: '/api/problems/import', auth: 'admin' },
     { method: 'post', path: '/api/problems/:id/verify', auth: 'admin' },
     { method: 'get', path: '/api/problems/:id/export', auth: 'admin' },
-    { method: 'get', path: '/api/problems/:id/images/:name', auth: 'optional' },
+    {
+      method: 'get',
+      path: '/api/problems/:id/images/:name',
+      auth: 'optional',
+      // A signed image link's query (ImageLinks): both parts in the API's own form, or a 400.
+      query: { exp: { int: [0, 999_999_999_999] }, sig: { token: true }, contestId: { token: true } },
+    },
     {
       method: 'post',
       path: '/api/problems/validate',

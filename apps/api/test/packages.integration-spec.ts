@@ -5,6 +5,7 @@ import { createContest, startNow } from './support/contests';
 import { RunningJudge, startJudge } from './support/judge';
 import { judgeAndRecord } from './support/submissions';
 import { buildZip, type ZipEntry } from './support/zip';
+import { ImageLinks } from '../src/problems/image-links';
 
 /** A whole Java program: `body` is main's body, with a Scanner `in` over stdin. */
 const program = (name: string, body: string, header = '') =>
@@ -239,7 +240,11 @@ describe('problem packages: import, verify, export (issue 29)', () => {
   /** What must survive an export and a re-import: everything but the ids. */
   const essence = (p: Record<string, unknown> & { _id: string; testCases: Record<string, unknown>[] }) => ({
     title: p.title,
-    description: String(p.description).split(`/api/problems/${p._id}/images/`).join('IMG/'),
+    // Each problem's image links are signed for it (ImageLinks): compared without the signature.
+    description: String(p.description)
+      .split(`/api/problems/${p._id}/images/`)
+      .join('IMG/')
+      .replace(/\?exp=\d+&sig=[A-Za-z0-9_-]{43}/g, ''),
     kind: p.kind,
     timeLimitMs: p.timeLimitMs,
     memoryLimitMb: p.memoryLimitMb,
@@ -298,7 +303,7 @@ describe('problem packages: import, verify, export (issue 29)', () => {
     const image = await t.http.get(`/api/problems/${id}/images/sum.png`).expect(200);
     expect(image.headers['content-type']).toBe('image/png');
     await t.http.get(`/api/problems/${id}/images/other.png`).expect(404);
-  });
+   }, 240_000); // four jury submissions (one times out on every test) judged twice, on a shared machine
 
   it('imports a 2023-07 package (name map, limits.time_limit, testdata.yaml flags, Markdown) and round-trips', async () => {
     const { id, view } = await roundTrip(buildZip(averagePackage()));
@@ -308,7 +313,7 @@ describe('problem packages: import, verify, export (issue 29)', () => {
       memoryLimitMb: 512,
       validatorFlags: ['float_tolerance', '1e-6'],
     });
-    expect(view.description).toContain(`](/api/problems/${id}/images/chart.svg)`);
+    expect(view.description).toMatch(new RegExp(`\\]\\(/api/problems/${id}/images/chart\\.svg\\?exp=\\d+&sig=`));
     expect(view.description).not.toContain('{{nextsample}}');
   });
 
@@ -511,6 +516,85 @@ describe('problem packages: import, verify, export (issue 29)', () => {
         expect(list).not.toContain(JURY_MARKER);
         expect(list).not.toContain(HIDDEN_MARKER);
       }
+    });
+  });
+
+  describe("a hidden problem's statement images: signed, expiring links", () => {
+    it('load in an <img> (no Authorization) for a contest participant, and for nobody without a valid signature', async () => {
+      const id = (await importZip(buildZip(legacySumPackage())).expect(201)).body._id as string;
+      await t.db.query(`UPDATE problems SET is_visible = false WHERE id = $1`, [id]);
+      const contest = await createContest(t, admin.token, [id]);
+      const player = await seedUser(t);
+      await t.http.post(`/api/contests/${contest._id}/join`).set(bearer(player.token)).expect(200);
+      await startNow(t, contest._id);
+      const image = `/api/problems/${id}/images/sum.png`;
+
+      // Without a signature a hidden problem's image is nobody's but an admin's.
+      await t.http.get(image).expect(404);
+      await t.http.get(image).set(bearer(player.token)).expect(404);
+      await t.http.get(image).set(bearer(admin.token)).expect(200);
+
+      // The participant's statement links carry a signature; the image loads on it alone.
+      const seen = await t.http
+        .get(`/api/contests/${contest._id}/problems/${id}`)
+        .set(bearer(player.token))
+        .expect(200);
+      const link = /\]\((\/api\/problems\/[^)\s]+)\)/.exec(seen.body.description)?.[1] ?? '';
+      expect(link).toMatch(new RegExp(`^${image}\\?exp=\\d+&sig=[A-Za-z0-9_-]{43}$`));
+      const loaded = await t.http.get(link).expect(200);
+      expect(loaded.headers['content-type']).toBe('image/png');
+      expect(loaded.headers['cache-control']).toContain('private');
+      // The signature is the problem's: another image of it loads, another problem's does not.
+      const query = link.slice(image.length);
+      await t.http.get(`/api/problems/${id}/images/other.png${query}`).expect(404);
+      const other = (await importZip(buildZip(legacySumPackage())).expect(201)).body._id as string;
+      await t.db.query(`UPDATE problems SET is_visible = false WHERE id = $1`, [other]);
+      await t.http.get(`/api/problems/${other}/images/sum.png${query}`).expect(404);
+
+      // A forged signature, a moved expiry and an expired link are refused.
+      const { exp, sig } = Object.fromEntries(new URLSearchParams(query.slice(1))) as Record<string, string>;
+      const forged = (sig[0] === 'A' ? 'B' : 'A') + sig.slice(1);
+      await t.http.get(`${image}?exp=${exp}&sig=${forged}`).expect(404);
+      await t.http.get(`${image}?exp=${Number(exp) + 3600}&sig=${sig}`).expect(404);
+      const links = t.app.get(ImageLinks);
+      links.now = () => Number(exp) * 1000 + 1;
+      try {
+        await t.http.get(link).expect(404);
+      } finally {
+        links.now = Date.now;
+      }
+      await t.http.get(link).expect(200);
+
+      // A malformed signature query is a 400 that says what a link carries.
+      for (const bad of [`?exp=soon&sig=${sig}`, `?exp=${exp}`, `?sig=${sig}`, `?exp=${exp}&sig=short`]) {
+        const res = await t.http.get(`${image}${bad}`).expect(400);
+        expect(res.body.error).toBe(PackageMessages.imageSignatureMalformed);
+      }
+
+      // An admin's form sends the signed statement back: it is stored without the signature.
+      const adminSeen = await adminView(id);
+      expect(adminSeen.description).toContain('?exp=');
+      const [{ description }] = await t.db.query(`SELECT description FROM problems WHERE id = $1`, [id]);
+      expect(description).toContain(`](${image})`);
+      await t.http
+        .put(`/api/problems/${id}`)
+        .set(bearer(admin.token))
+        .send({
+          kind: 'stdio',
+          title: adminSeen.title,
+          description: adminSeen.description,
+          testCases: adminSeen.testCases.map(
+            (tc: { input: string; expectedOutput: string; isExample: boolean }) => ({
+              input: tc.input,
+              expectedOutput: tc.expectedOutput,
+              isExample: tc.isExample,
+            }),
+          ),
+          isVisible: false,
+        })
+        .expect(200);
+      const [stored] = await t.db.query(`SELECT description FROM problems WHERE id = $1`, [id]);
+      expect(stored.description).toBe(description);
     });
   });
 

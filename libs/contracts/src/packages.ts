@@ -126,6 +126,9 @@ export const PackageMessages = {
     `outputValidator.files: "${path}" must be a relative path inside the validator`,
   noJurySubmissions: 'This problem has no jury submissions to verify',
   imageNotFound: (name: string) => `This problem has no image ${name}`,
+  /** An image link's signature query that is not one the API writes (a signed link: `?exp=<seconds>&sig=<signature>`). */
+  imageSignatureMalformed:
+    'exp and sig go together: exp a whole number of seconds, sig the 43-character signature of the statement\'s image link',
   notMultipartPackage: 'The multipart form holds no file field "package"',
   unsupportedUpload: (type: string) =>
     `Content-Type ${type} cannot carry a package: send multipart/form-data with the field "package", or application/zip`,

@@ -1,6 +1,7 @@
 import { CLASSIC_LIMITS, DEFAULT_FLOAT_TOLERANCE, type CustomOutputValidator } from '@javelin/contracts';
 import { serializeInputs } from '@javelin/java-io';
 import { stringify as toYaml } from 'yaml';
+import { imageUrlPrefix, unsignStatement } from '../problems/image-links';
 import type { Problem } from '../problems/problem.entity';
 import { examplesFirst } from '../problems/problems.service';
 import type { TestCase } from '../problems/test-case.entity';
@@ -15,7 +16,7 @@ export interface ExportedProblem {
 }
 
 /** The image route's prefix in a stored statement, written back as the plain file name. */
-export const imageUrlPrefix = (problemId: string) => `/api/problems/${problemId}/images/`;
+export { imageUrlPrefix };
 
 /**
  * A problem as a 2023-07 problem package (path → content), which readPackage reads back to the same
@@ -48,7 +49,7 @@ export function writePackage({
   files.set('problem.yaml', toYaml(yaml));
   files.set('data/testdata.yaml', toYaml({ output_validator_flags: flags.join(' ') }));
   const prefix = imageUrlPrefix(problem.id);
-  let statement = problem.description.split(prefix).join('');
+  let statement = unsignStatement(problem.description).split(prefix).join('');
   if (!classic && problem.constraints.trim()) statement += `\n\n## Constraints\n\n${problem.constraints}`;
   files.set('problem_statement/problem.en.md', `${statement.trimEnd()}\n`);
   for (const image of images) files.set(`problem_statement/${image.name}`, image.data);

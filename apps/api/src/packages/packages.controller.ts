@@ -10,14 +10,23 @@ import {
   Req,
   Res,
 } from '@nestjs/common';
-import { ServerSentences } from '@javelin/contracts';
+import { PackageMessages, ServerSentences } from '@javelin/contracts';
 import type { Request, Response } from 'express';
 import { AdminOnly, CurrentUser, OptionalAuth } from '../auth/guards';
 import { JudgingBudget } from '../common/rate-limit';
 import { uuidParam } from '../common/uuid.pipe';
+import { IMAGE_EXP, IMAGE_SIG } from '../problems/image-links';
 import type { AuthUser } from '../users/users.service';
 import { PackagesService } from './packages.service';
 import { packageUpload } from './upload';
+
+/** A signed image link's query (ImageLinks): both parts in the form the API writes them, or neither. */
+function imageSignature(exp: unknown, sig: unknown): { signature?: { exp: string; sig: string } } {
+  if (exp === undefined && sig === undefined) return {};
+  if (typeof exp !== 'string' || typeof sig !== 'string' || !IMAGE_EXP.test(exp) || !IMAGE_SIG.test(sig))
+    throw new BadRequestException(PackageMessages.imageSignatureMalformed);
+  return { signature: { exp, sig } };
+}
 
 /** Problem packages (issue 29): import and export in the ICPC / Kattis format, jury verification, statement images. */
 @Controller('problems')
@@ -65,19 +74,21 @@ export class PackagesController {
       }),
     )
     contestId: string | undefined,
+    @Query('exp') exp: unknown,
+    @Query('sig') sig: unknown,
     @CurrentUser() viewer: AuthUser | undefined,
     @Res() res: Response,
   ) {
-    const image = await this.packages.image(
-      id,
-      name,
-      viewer,
-      typeof contestId === 'string' ? contestId : undefined,
-    );
+    const image = await this.packages.image(id, name, viewer, {
+      ...(typeof contestId === 'string' ? { contestId } : {}),
+      ...imageSignature(exp, sig),
+    });
     res.setHeader('Content-Type', image.contentType);
     // An SVG is a document: never run its scripts in the site's origin.
     res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
     res.setHeader('X-Content-Type-Options', 'nosniff');
+    // A hidden problem's image reached by a signed link is that viewer's: no shared cache keeps it.
+    res.setHeader('Cache-Control', 'private, max-age=3600');
     res.send(image.data);
   }
 }

@@ -16,6 +16,7 @@ import { ENV, Env } from '../config/env';
 import { ContestsService } from '../contests/contests.service';
 import { JudgeClient } from '../execution/judge-client.service';
 import { buildJudgeJob } from '../execution/judge-job';
+import { ImageLinks } from '../problems/image-links';
 import type { Problem } from '../problems/problem.entity';
 import { ProblemsRepository } from '../problems/problems.repository';
 import { CLASSIC_STARTER_CODE, PROBLEM_NOT_FOUND, ProblemsService } from '../problems/problems.service';
@@ -36,6 +37,7 @@ export class PackagesService {
     private readonly repository: ProblemsRepository,
     private readonly contests: ContestsService,
     private readonly judge: JudgeClient,
+    private readonly links: ImageLinks,
   ) {}
 
   /**
@@ -102,18 +104,22 @@ export class PackagesService {
 
   /**
    * A statement image, to whoever may read the statement: the problem is visible, the viewer is an
-   * admin, or the contest named by `contestId` lets the viewer read it (a contest-only problem).
+   * admin, the link is signed (ImageLinks: the statement's links are, for whoever was given it; an
+   * `<img>` sends no Authorization header), or the contest named by `contestId` lets the viewer read it.
+   * A forged or expired signature is no access: a hidden problem's image is then a 404, as if absent.
    */
   async image(
     problemId: string,
     name: string,
     viewer: AuthUser | undefined,
-    contestId: string | undefined,
+    access: { contestId?: string; signature?: { exp: string; sig: string } },
   ): Promise<Pick<ProblemImage, 'contentType' | 'data'>> {
     const problem = await this.problems.requireProblem(problemId);
-    if (!problem.isVisible && !isAdminRoles(viewer?.roles)) {
-      if (!contestId) throw new NotFoundException(PROBLEM_NOT_FOUND);
-      await this.contests.problem(contestId, problemId, viewer);
+    const signed =
+      access.signature && this.links.verify(problemId, access.signature.exp, access.signature.sig);
+    if (!problem.isVisible && !isAdminRoles(viewer?.roles) && !signed) {
+      if (!access.contestId) throw new NotFoundException(PROBLEM_NOT_FOUND);
+      await this.contests.problem(access.contestId, problemId, viewer);
     }
     // A name the format could not have written (NUL, slashes, 2000 characters) is simply no image of it.
     const image = IMAGE_NAME.test(name)

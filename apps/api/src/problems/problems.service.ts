@@ -1,4 +1,10 @@
-import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
+import {
+  BadRequestException,
+  ConflictException,
+  Injectable,
+  NotFoundException,
+  Optional,
+} from '@nestjs/common';
 import {
   type ClassicProblemFormBody,
   type ClassicProblemFields,
@@ -25,6 +31,7 @@ import {
   validateValue,
 } from '@javelin/java-io';
 import type { AuthUser } from '../users/users.service';
+import { ImageLinks, unsignStatement } from './image-links';
 import { Problem } from './problem.entity';
 import { ProblemsRepository, StoredTest } from './problems.repository';
 import { TestCase } from './test-case.entity';
@@ -38,7 +45,22 @@ export interface ProblemListItem extends ProblemDto {
 
 @Injectable()
 export class ProblemsService {
-  constructor(private readonly repository: ProblemsRepository) {}
+  constructor(
+    private readonly repository: ProblemsRepository,
+    // Absent where no statement leaves the process (the seed).
+    @Optional() private readonly images?: ImageLinks,
+  ) {}
+
+  /**
+   * A problem on the wire (toProblemDto), its statement's image links signed: whoever is given the
+   * statement may load its images in an <img>, which sends no Authorization header (ImageLinks).
+   */
+  private dto(problem: Problem, tests: TestCase[], withHidden: boolean): ProblemDto {
+    const dto = toProblemDto(problem, tests, withHidden);
+    return this.images
+      ? { ...dto, description: this.images.signStatement(problem.id, dto.description) }
+      : dto;
+  }
 
   /** Visible problems, newest last, each with its example tests only and the caller's solved flag. */
   async listVisible(viewer?: AuthUser): Promise<ProblemListItem[]> {
@@ -46,7 +68,7 @@ export class ProblemsService {
     const tests = await this.repository.testsOf(problems.map((p) => p.id));
     const solved = viewer ? await this.repository.solvedInPractice(viewer.id) : new Set<string>();
     return problems.map((p) => ({
-      ...toProblemDto(p, tests.get(p.id) ?? [], false),
+      ...this.dto(p, tests.get(p.id) ?? [], false),
       solved: solved.has(p.id),
     }));
   }
@@ -54,7 +76,7 @@ export class ProblemsService {
   async listAll(): Promise<ProblemDto[]> {
     const problems = await this.repository.all();
     const tests = await this.repository.testsOf(problems.map((p) => p.id));
-    return problems.map((p) => toProblemDto(p, tests.get(p.id) ?? [], true));
+    return problems.map((p) => this.dto(p, tests.get(p.id) ?? [], true));
   }
 
   async requireProblem(id: string): Promise<Problem> {
@@ -72,7 +94,7 @@ export class ProblemsService {
     const admin = isAdminRoles(viewer?.roles);
     if (!problem.isVisible && !admin && !contestAccess) throw new NotFoundException(PROBLEM_NOT_FOUND);
     const tests = (await this.repository.testsOf([id])).get(id) ?? [];
-    return toProblemDto(problem, tests, admin);
+    return this.dto(problem, tests, admin);
   }
 
   async testCasesFor(id: string, viewer: AuthUser | undefined, all: boolean): Promise<TestCaseDto[]> {
@@ -92,7 +114,7 @@ export class ProblemsService {
         { ...normaliseClassicForm(form, null), createdBy: author.id },
         classicTests(form),
       );
-      return toProblemDto(stored.problem, stored.tests, true);
+      return this.dto(stored.problem, stored.tests, true);
     }
     const values = normaliseForm(form);
     const tests = normaliseTests(values.inputVariables, form.testCases);
@@ -100,7 +122,7 @@ export class ProblemsService {
       { ...values, ...judgingFields(form, null), createdBy: author.id },
       tests,
     );
-    return toProblemDto(stored.problem, stored.tests, true);
+    return this.dto(stored.problem, stored.tests, true);
   }
 
   /** The whole form replaces the problem; the judging fields of issue 18 that are left out keep their values. */
@@ -112,7 +134,7 @@ export class ProblemsService {
         classicTests(form),
       );
       if (!stored) throw new NotFoundException(PROBLEM_NOT_FOUND);
-      return toProblemDto(stored.problem, stored.tests, true);
+      return this.dto(stored.problem, stored.tests, true);
     }
     const values = normaliseForm(form);
     const tests = normaliseTests(values.inputVariables, form.testCases);
@@ -122,7 +144,7 @@ export class ProblemsService {
       tests,
     );
     if (!stored) throw new NotFoundException(PROBLEM_NOT_FOUND);
-    return toProblemDto(stored.problem, stored.tests, true);
+    return this.dto(stored.problem, stored.tests, true);
   }
 
   async remove(id: string): Promise<{ success: true; message: string }> {
@@ -134,7 +156,7 @@ export class ProblemsService {
   async problemsByIds(ids: string[]): Promise<Map<string, ProblemDto>> {
     const problems = await this.repository.byIds(ids);
     const tests = await this.repository.testsOf(ids);
-    return new Map(problems.map((p) => [p.id, toProblemDto(p, tests.get(p.id) ?? [], false)]));
+    return new Map(problems.map((p) => [p.id, this.dto(p, tests.get(p.id) ?? [], false)]));
   }
 
   /** Title, difficulty and points only: what anyone may know of a contest's problems before it starts. */
@@ -256,7 +278,7 @@ function normaliseForm(form: ProblemFormBody) {
   const returnType = form.returnType ?? 'int';
   return {
     title: form.title,
-    description: form.description,
+    description: unsignStatement(form.description),
     constraints: form.constraints ?? '',
     difficulty: form.difficulty ?? 'easy',
     points: form.points ?? DEFAULT_PROBLEM_POINTS,
@@ -318,7 +340,7 @@ export function normaliseClassicForm(
   checkOutputValidation(validatorFlags, outputValidator, 'validatorFlags');
   return {
     title: form.title,
-    description: form.description,
+    description: unsignStatement(form.description),
     constraints: form.constraints ?? '',
     difficulty: form.difficulty ?? 'easy',
     points: form.points ?? DEFAULT_PROBLEM_POINTS,

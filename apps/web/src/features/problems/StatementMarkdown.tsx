@@ -121,15 +121,25 @@ export function parseStatement(source: string): Block[] {
 
 /**
  * Where an image of the statement is served: a package's image under the problem's image route (as
- * the importer writes it), or by its plain name; nothing from another site or another problem.
+ * the importer writes it, with the signature the API adds), or by its plain name; nothing from another
+ * site or another problem.
  */
 export function imageSource(problemId: string, src: string): string | null {
   const route = `/api/problems/${encodeURIComponent(problemId)}/images/`;
   const trimmed = src.trim();
-  const name = trimmed.startsWith(route) ? safeDecode(trimmed.slice(route.length)) : trimmed.replace(/^\.\//, '');
+  // The API signs the links of the statement it gives (an <img> sends no token): the signature is kept.
+  const signed = trimmed.startsWith(route) ? SIGNED_LINK.exec(trimmed.slice(route.length)) : null;
+  const name = signed
+    ? safeDecode(signed[1])
+    : trimmed.startsWith(route)
+      ? safeDecode(trimmed.slice(route.length))
+      : trimmed.replace(/^\.\//, '');
   if (!name || /^[a-z][a-z0-9+.-]*:/i.test(name) || name.includes('/') || name.includes('..')) return null;
-  return `${route}${encodeURIComponent(name)}`;
+  return `${route}${encodeURIComponent(name)}${signed ? signed[2] : ''}`;
 }
+
+/** An image name followed by the signature query the API writes (`?exp=<seconds>&sig=<signature>`). */
+const SIGNED_LINK = /^([^?]+)(\?exp=\d{1,12}&sig=[A-Za-z0-9_-]{43})$/;
 
 function safeDecode(text: string): string {
   try {
