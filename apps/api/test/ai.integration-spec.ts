@@ -355,6 +355,64 @@ describe('AI calls through an OpenAI-compatible service (a local fake)', () => {
     }
   });
 
+  it('prompts a classic (stdio) problem as a whole program with its limits, and says signature-based help does not apply', async () => {
+    const classic = await t.http
+      .post('/api/problems')
+      .set(bearer(admin.token))
+      .send({
+        kind: 'stdio',
+        title: `Sum from stdin ${Math.random().toString(36).slice(2, 7)}`,
+        description: 'Read $n$, then $n$ numbers; print their sum.',
+        testCases: [
+          { input: '3\n1 2 3\n', expectedOutput: '6\n', isExample: true },
+          { input: `1\n${HIDDEN_INPUT.length}\n`, expectedOutput: `${HIDDEN_EXPECTED}\n`, isExample: false },
+        ],
+        timeLimitMs: 1500,
+        memoryLimitMb: 128,
+        validatorFlags: ['float_tolerance', '1e-6'],
+      })
+      .expect(201);
+    const program = `package team;\n\nimport java.util.*;\n\nclass sol {\n    public static void main(String[] args) {\n        Scanner in = new Scanner(System.in);\n        int n = in.nextInt();\n        int s = 0;\n        for (int i = 0; i <= n; i++) s += in.nextInt();\n        System.out.println(s);\n    }\n}\n// ${Date.now()}\n`;
+    const before = fake.requests.length;
+    const res = await t.http
+      .post('/api/debug-help')
+      .set(bearer(user.token))
+      .send({
+        problemId: classic.body._id,
+        code: program,
+        language: 'java',
+        errorMessage: 'Runtime error: NoSuchElementException',
+        testResults: [
+          { passed: false, expectedOutput: '6\n', actualOutput: '', error: 'Runtime error', isExample: true },
+        ],
+      })
+      .expect(200);
+    expect(res.body.analysis.startsWith(FAKE_ANSWER_PREFIX)).toBe(true);
+    const analysis = await t.http
+      .post('/api/analyze-code')
+      .set(bearer(user.token))
+      .send({ problemId: classic.body._id, code: program, language: 'java' })
+      .expect(200);
+    expect(analysis.body.success).toBe(true);
+    expect(fake.requests.length).toBe(before + 2);
+    for (const request of fake.requests.slice(before)) {
+      const prompt = request.body.messages!.map((m) => m.content).join('\n');
+      expect(prompt).toContain('## Program to write (a classic stdin/stdout problem)');
+      expect(prompt).toContain('There is no function to implement');
+      expect(prompt).toContain('Limits: time 1.5 s per test, memory 128 MB.');
+      expect(prompt).toContain('with the validator flags `float_tolerance 1e-6`');
+      expect(prompt).toContain('Features built on a function signature (typed input variables) do not apply');
+      // The example's raw text, line breaks and all.
+      expect(prompt).toContain('Example 1 input:\n```\n3\n1 2 3\n\n```');
+      expect(prompt).toContain('Read $n$, then $n$ numbers; print their sum.');
+      // Nothing of a function problem's signature or its input encoding.
+      expect(prompt).not.toContain('## Function to implement');
+      expect(prompt).not.toContain('public static void ()');
+      expect(prompt).not.toContain('one value per line in parameter order');
+      for (const marker of MARKERS) expect(request.raw).not.toContain(marker);
+    }
+  });
+
   it('falls back to the built-in answer with a note when the service is slower than the timeout, within the bound', async () => {
     const before = fake.requests.length;
     const FAKE_DELAY_MS = 20_000;

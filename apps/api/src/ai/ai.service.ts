@@ -1,5 +1,5 @@
 import { Injectable, Logger, NotFoundException } from '@nestjs/common';
-import { AiMeasurement, AiMessages, AiResponse, isAdminRoles } from '@javelin/contracts';
+import { AiMeasurement, AiMessages, AiResponse, CLASSIC_LIMITS, isAdminRoles } from '@javelin/contracts';
 import { ProblemsService, PROBLEM_NOT_FOUND } from '../problems/problems.service';
 import type { TestCase } from '../problems/test-case.entity';
 import type { AuthUser } from '../users/users.service';
@@ -69,6 +69,16 @@ export class AiService {
       inputVariables: problem.inputVariables.map((v) => ({ name: v.name, type: v.type })),
       boilerplateCode: problem.boilerplateCode ?? '',
       examples: examples.map((e) => ({ input: e.input, expectedOutput: e.expectedOutput })),
+      ...(problem.kind === 'stdio'
+        ? {
+            classic: {
+              timeLimitMs: problem.timeLimitMs ?? CLASSIC_LIMITS.defaultTimeLimitMs,
+              ...(problem.memoryLimitMb ? { memoryLimitMb: problem.memoryLimitMb } : {}),
+              validatorFlags: problem.validatorFlags ?? [],
+              customValidator: problem.outputValidator != null,
+            },
+          }
+        : {}),
     };
     const debug =
       kind === 'debug'

@@ -1,6 +1,6 @@
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { javaType } from '@javelin/java-io';
-import type { OfflineReport, ProblemContext, TestOutcome } from './offline/offline-analyzer';
+import type { ClassicContext, OfflineReport, ProblemContext, TestOutcome } from './offline/offline-analyzer';
 import { counterexamplePrompt } from './sandbox/counterexample';
 
 export type AiKind = 'analyze' | 'debug';
@@ -41,17 +41,35 @@ export function buildMessages(
   parts.push(`# Problem: ${problem.title}`, '', clip(problem.description, MAX_STATEMENT_CHARS), '');
   if (problem.constraints.trim())
     parts.push('## Constraints', '', clip(problem.constraints, MAX_STATEMENT_CHARS), '');
-  parts.push('## Function to implement', '', '```java', signature(problem), '```', '');
-  parts.push(
-    'Input arrives on standard input, one value per line in parameter order; an array is its length on one line and its elements space-separated on the next; strings are whole lines. The program prints the result.',
-    '',
-  );
+  if (problem.classic) {
+    parts.push(...classicProgram(problem.classic));
+  } else {
+    parts.push('## Function to implement', '', '```java', signature(problem), '```', '');
+    parts.push(
+      'Input arrives on standard input, one value per line in parameter order; an array is its length on one line and its elements space-separated on the next; strings are whole lines. The program prints the result.',
+      '',
+    );
+  }
   if (problem.examples.length) {
     parts.push('## Example tests', '');
     problem.examples.forEach((e, i) =>
       parts.push(
-        `Example ${i + 1} input: ${e.input}`,
-        `Example ${i + 1} expected output: ${clip(e.expectedOutput, MAX_OUTPUT_CHARS)}`,
+        ...(problem.classic
+          ? // Raw text, line breaks and all: shown as it is, in fences.
+            [
+              `Example ${i + 1} input:`,
+              '```',
+              clip(e.input, MAX_OUTPUT_CHARS),
+              '```',
+              `Example ${i + 1} expected output:`,
+              '```',
+              clip(e.expectedOutput, MAX_OUTPUT_CHARS),
+              '```',
+            ]
+          : [
+              `Example ${i + 1} input: ${e.input}`,
+              `Example ${i + 1} expected output: ${clip(e.expectedOutput, MAX_OUTPUT_CHARS)}`,
+            ]),
         '',
       ),
     );
@@ -99,6 +117,37 @@ export function buildMessages(
     { role: 'system', content: SYSTEM[kind] },
     { role: 'user', content: parts.join('\n') },
   ];
+}
+
+/**
+ * A classic (stdio) problem in place of the signature (issue 29): a whole program on stdin and stdout,
+ * its limits and how its output is judged; and that what needs a signature does not apply.
+ */
+function classicProgram(classic: ClassicContext): string[] {
+  const limits = [
+    `time ${formatSeconds(classic.timeLimitMs)} per test`,
+    ...(classic.memoryLimitMb ? [`memory ${classic.memoryLimitMb} MB`] : []),
+  ].join(', ');
+  return [
+    '## Program to write (a classic stdin/stdout problem)',
+    '',
+    'There is no function to implement and no generated code: the student writes a whole Java program (any class with `public static void main(String[] args)`, a package declaration allowed) that reads the input from standard input exactly as the statement describes it and writes the answer to standard output.',
+    `Limits: ${limits}.`,
+    outputJudging(classic),
+    'Features built on a function signature (typed input variables) do not apply: no inputs were generated, so nothing was measured on generated inputs and no counterexample was searched for.',
+    '',
+  ];
+}
+
+function outputJudging(classic: ClassicContext): string {
+  if (classic.customValidator)
+    return "The output is checked by the problem's own output validator: any answer the statement allows is accepted.";
+  const flags = classic.validatorFlags.join(' ');
+  return `The output is compared token by token${flags ? ` with the validator flags \`${flags}\`` : ' (case and spacing ignored)'}.`;
+}
+
+function formatSeconds(ms: number): string {
+  return `${Number((ms / 1000).toFixed(3))} s`;
 }
 
 function signature(problem: ProblemContext): string {

@@ -24,6 +24,21 @@ export interface ProblemContext {
   inputVariables: { name: string; type: string }[];
   boilerplateCode: string;
   examples: { input: string; expectedOutput: string }[];
+  /**
+   * A classic (stdio) problem (issue 29): a whole program reading stdin, no signature (functionName,
+   * returnType and inputVariables are empty), judged with its own limits and output validation.
+   */
+  classic?: ClassicContext;
+}
+
+/** What a classic problem adds to the context: its limits and how its output is judged. */
+export interface ClassicContext {
+  timeLimitMs: number;
+  memoryLimitMb?: number;
+  /** The default output validator's flags (`float_tolerance 1e-6`, `case_sensitive`, …). */
+  validatorFlags: string[];
+  /** Judged by the package's own output validator (any correct answer may be accepted). */
+  customValidator: boolean;
 }
 
 /** A test result the analyzer may use: data only for example tests, only the verdict for hidden ones. */
@@ -242,10 +257,15 @@ export class OfflineAnalyzer {
         if (reading.length) {
           findings.push({
             cause: 'input-format',
-            title: 'The input is read differently from the boilerplate',
+            // A classic program has no boilerplate reader to keep: its input is the statement's.
+            title: problem.classic
+              ? 'The input may be read wrongly'
+              : 'The input is read differently from the boilerplate',
             line: reading[0].line,
             explanation: reading.map((r) => r.text).join(' '),
-            fix: "Keep the boilerplate's main and readers, and write your logic in the function.",
+            fix: problem.classic
+              ? "Read the input exactly as the statement's Input section describes it, token by token or line by line."
+              : "Keep the boilerplate's main and readers, and write your logic in the function.",
           });
         } else if (overflow) {
           findings.push(overflow);
@@ -289,9 +309,9 @@ export class OfflineAnalyzer {
       .map((v) => v.name);
     const complexity = estimateComplexity(code, problem.functionName, intInputs);
     const bounds = parseConstraints(problem.constraints ?? '', intInputs);
-    const fit = complexity.estimated
-      ? fitAgainstLimit(complexity.time, bounds, this.options.cpuSeconds)
-      : undefined;
+    // A classic problem has its own time limit; a function problem the deployment's.
+    const seconds = problem.classic ? problem.classic.timeLimitMs / 1000 : this.options.cpuSeconds;
+    const fit = complexity.estimated ? fitAgainstLimit(complexity.time, bounds, seconds) : undefined;
     return { complexity, bounds, fit };
   }
 
