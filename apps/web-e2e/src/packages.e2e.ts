@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { ZipFile } from 'yazl';
 import { openSession, pasteInMonaco, screenshot, type Session } from './support/browser';
 import { signIn } from './support/accounts';
-import { ADMIN, RUN_ID } from './support/config';
+import { ADMIN, BASE_URL, RUN_ID } from './support/config';
 import { account, adminToken, expectOk, type Account } from './support/api';
 import { requireStack } from './support/stack';
 
@@ -151,7 +151,10 @@ describe('an imported problem package, verified and solved in an ICPC contest', 
     await dialog.getByRole('button', { name: 'Done' }).click();
     const row = page.getByTestId('admin-problem-row').filter({ hasText: TITLE });
     await row.getByText('(classic)').waitFor();
-    const listed = (await expectOk('GET', '/admin/problems', token)) as unknown as { _id: string; title: string }[];
+    const listed = (await expectOk('GET', '/admin/problems', token)) as unknown as {
+      _id: string;
+      title: string;
+    }[];
     problemId = listed.find((p) => p.title === TITLE)?._id ?? '';
     expect(problemId).not.toBe('');
   }, 240_000);
@@ -179,6 +182,31 @@ describe('an imported problem package, verified and solved in an ICPC contest', 
   }, 120_000);
 
   it('a user solves it in an ICPC contest from the plain Main starter', async () => {
+    // The problem becomes contest-only (hidden): its image must still load in the contest's <img>,
+    // which sends no token, through the signed link in the statement, and for nobody without one.
+    const stored = (await expectOk('GET', `/problems/${problemId}`, token)) as Record<string, unknown> & {
+      testCases: { input: string; expectedOutput: string; isExample: boolean }[];
+    };
+    await expectOk('PUT', `/problems/${problemId}`, token, {
+      kind: 'stdio',
+      title: stored.title,
+      description: stored.description,
+      constraints: stored.constraints,
+      difficulty: stored.difficulty,
+      points: stored.points,
+      tags: stored.tags,
+      timeLimitMs: stored.timeLimitMs,
+      memoryLimitMb: stored.memoryLimitMb,
+      validatorFlags: stored.validatorFlags,
+      testCases: stored.testCases.map(({ input, expectedOutput, isExample }) => ({
+        input,
+        expectedOutput,
+        isExample,
+      })),
+      isVisible: false,
+    });
+    const unsigned = await fetch(`${BASE_URL}/api/problems/${problemId}/images/triangle.svg`);
+    expect(unsigned.status).toBe(404);
     startAt = Date.now() + START_DELAY_MS;
     contestId = (
       await expectOk('POST', '/contests', token, {
@@ -198,6 +226,11 @@ describe('an imported problem package, verified and solved in an ICPC contest', 
     await page.goto(`/contests/${contestId}`);
     await page.getByRole('link', { name: 'Solve Problem' }).click();
     await page.getByRole('heading', { name: TITLE }).waitFor();
+    const image = page.getByTestId('statement-markdown').first().getByRole('img', {
+      name: 'A right triangle with legs a and b',
+    });
+    expect(await image.getAttribute('src')).toMatch(/\/images\/triangle\.svg\?exp=\d+&sig=[\w-]{43}$/);
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     await page.getByText('Ready').first().waitFor();
     await page.locator('.monaco-editor .view-line', { hasText: 'public class Main {' }).first().waitFor();
     await pasteInMonaco(page, ACCEPTED);
