@@ -70,6 +70,40 @@ function packageFiles(): Record<string, string> {
   };
 }
 
+const DIVISOR_TITLE = `Some Divisor ${RUN_ID}`;
+
+/** A package judged by a C++ output validator that writes why it rejects into judgemessage.txt. */
+function divisorPackage(): Record<string, string> {
+  const program = (name: string, body: string) =>
+    `import java.util.*;\n\npublic class ${name} {\n    public static void main(String[] args) {\n        Scanner in = new Scanner(System.in);\n        ${body}\n    }\n}\n`;
+  return {
+    'divisor/problem.yaml': `name: ${DIVISOR_TITLE}\nvalidation: custom\n`,
+    'divisor/problem_statement/problem.en.md': 'Print any divisor $d$ of $n$ with $1 < d < n$.\n',
+    'divisor/output_validators/check/validator.cpp': `#include <fstream>
+#include <iostream>
+#include <string>
+int main(int argc, char** argv) {
+    std::ifstream input(argv[1]);
+    long long n; input >> n;
+    long long d;
+    std::ofstream message(std::string(argv[3]) + "/judgemessage.txt");
+    if (!(std::cin >> d)) { message << "no number"; return 43; }
+    if (d <= 1 || d >= n || n % d != 0) { message << d << " does not divide " << n; return 43; }
+    return 42;
+}
+`,
+    'divisor/data/sample/1.in': '12\n',
+    'divisor/data/sample/1.ans': '2\n',
+    'divisor/data/secret/1.in': '35\n',
+    'divisor/data/secret/1.ans': '5\n',
+    'divisor/submissions/accepted/Smallest.java': program(
+      'Smallest',
+      'long n = in.nextLong(); for (long d = 2; d < n; d++) if (n % d == 0) { System.out.println(d); return; }',
+    ),
+    'divisor/submissions/accepted/One.java': program('One', 'System.out.println(1);'),
+  };
+}
+
 function zipOf(files: Record<string, string>): Promise<Buffer> {
   const zip = new ZipFile();
   for (const [path, text] of Object.entries(files)) zip.addBuffer(Buffer.from(text), path);
@@ -158,6 +192,33 @@ describe('an imported problem package, verified and solved in an ICPC contest', 
     problemId = listed.find((p) => p.title === TITLE)?._id ?? '';
     expect(problemId).not.toBe('');
   }, 240_000);
+
+  it("an admin reads a C++ output validator's feedback under the jury submission it rejected", async () => {
+    const page = admin.page;
+    await page.goto('/admin/problems');
+    await page.getByRole('button', { name: 'Import package' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import package' });
+    await dialog.getByLabel('Package (.zip)').setInputFiles({
+      name: 'divisor.zip',
+      mimeType: 'application/zip',
+      buffer: await zipOf(divisorPackage()),
+    });
+    await dialog.getByRole('button', { name: 'Import' }).click();
+    await dialog.getByText(`Imported "${DIVISOR_TITLE}"`).waitFor({ timeout: 60_000 });
+    const summary = dialog.getByTestId('verification-summary');
+    await summary.waitFor({ timeout: 180_000 });
+    expect(await summary.innerText()).toBe(
+      '1 of 2 jury submissions got a verdict their folder does not allow.',
+    );
+    // The submission its folder calls accepted printed 1: the validator's judgemessage.txt says why, open below it.
+    const feedback = dialog.getByTestId('verification-feedback');
+    expect(await feedback.count()).toBe(1);
+    await feedback.getByText('Validator feedback on sample/1').waitFor();
+    expect(await feedback.locator('pre').innerText()).toBe('1 does not divide 12');
+    expect(await feedback.locator('details').evaluate((d: HTMLDetailsElement) => d.open)).toBe(true);
+    await bothWidths(page, 'packages-validator-feedback');
+    await dialog.getByRole('button', { name: 'Done' }).click();
+  }, 300_000);
 
   it('the classic problem page shows its limits, its math typeset and its image', async () => {
     for (const [page, width] of [
