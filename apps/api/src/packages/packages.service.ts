@@ -161,6 +161,7 @@ export async function storePackage(
       memoryLimitMb: read.memoryLimitMb,
       validatorFlags: read.validatorFlags,
       outputValidator: read.outputValidator,
+      testGroups: [],
       createdBy: authorId,
     },
     read.tests.map((t) => ({

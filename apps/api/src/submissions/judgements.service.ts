@@ -55,6 +55,8 @@ export class JudgementsService {
         code: submit ? dto.code : null,
         results: submit ? response.results.map(withoutStderr) : null,
         compileError: submit ? (response.compileError ?? null) : null,
+        score: response.score ?? null,
+        groups: response.groups ?? null,
         createdAt: this.contests.now(),
       },
       countsAsTry
