@@ -58,7 +58,5 @@ export function defaultValidatorDescription(options: DefaultValidatorOptions): s
     options.floatAbsoluteTolerance !== null ? `an absolute error of ${options.floatAbsoluteTolerance}` : null,
     options.floatRelativeTolerance !== null ? `a relative error of ${options.floatRelativeTolerance}` : null,
   ].filter(Boolean);
-  return tolerances.length
-    ? `${tokens} Numbers are accepted within ${tolerances.join(' or ')}.`
-    : tokens;
+  return tolerances.length ? `${tokens} Numbers are accepted within ${tolerances.join(' or ')}.` : tokens;
 }

@@ -368,9 +368,12 @@ const testGroupItem = z.strictObject({
     .max(TEST_GROUP_LIMITS.maxPoints, FieldSentences.notGreaterThan('points', TEST_GROUP_LIMITS.maxPoints))
     .meta({ type: 'integer' }),
   dependsOn: z
-    .array(z.string({ error: FieldSentences.arrayOfStrings('dependsOn') }).max(TEST_GROUP_LIMITS.nameLength), {
-      error: typeError('dependsOn', FieldSentences.arrayOfStrings('dependsOn')),
-    })
+    .array(
+      z.string({ error: FieldSentences.arrayOfStrings('dependsOn') }).max(TEST_GROUP_LIMITS.nameLength),
+      {
+        error: typeError('dependsOn', FieldSentences.arrayOfStrings('dependsOn')),
+      },
+    )
     .max(TEST_GROUP_LIMITS.maxGroups, FieldSentences.maxItems('dependsOn', TEST_GROUP_LIMITS.maxGroups))
     .optional(),
 });

@@ -48,7 +48,10 @@ const STOPS_AT_FIRST_FAILURE: ReadonlySet<JudgingPurpose> = new Set(['submit', '
 export type JudgedProblem = Pick<Problem, 'checker' | 'tolerance' | 'checkerCode'> & {
   inputVariables: readonly Pick<InputVariable, 'name' | 'type'>[];
 } & Partial<
-    Pick<Problem, 'kind' | 'timeLimitMs' | 'memoryLimitMb' | 'validatorFlags' | 'outputValidator' | 'testGroups'>
+    Pick<
+      Problem,
+      'kind' | 'timeLimitMs' | 'memoryLimitMb' | 'validatorFlags' | 'outputValidator' | 'testGroups'
+    >
   >;
 
 /** A test as the builder takes it: its inputs as the problem stores them (the JSON map's text, or the map). */

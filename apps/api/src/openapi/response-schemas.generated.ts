@@ -132,7 +132,7 @@ export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
       'answeredAt',
     ],
   },
-  ContestFormat: { type: 'string', enum: ['points', 'icpc'] },
+  ContestFormat: { type: 'string', enum: ['points', 'icpc', 'ioi'] },
   ContestLeaderboardEntry: {
     type: 'object',
     properties: {
@@ -197,6 +197,9 @@ export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
       totalCount: { type: 'number' },
       verdict: { $ref: '#/components/schemas/Verdict' },
       compileError: { type: 'string' },
+      score: { type: 'number' },
+      maxScore: { type: 'number' },
+      groups: { type: 'array', items: { $ref: '#/components/schemas/GroupResult' } },
     },
     required: ['results', 'overallPassed', 'passedCount', 'totalCount', 'verdict'],
   },
@@ -230,6 +233,18 @@ export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
     type: 'object',
     properties: { expectedOutput: { type: 'string' } },
     required: ['expectedOutput'],
+  },
+  GroupResult: {
+    type: 'object',
+    properties: {
+      name: { type: 'string' },
+      points: { type: 'number' },
+      earned: { type: 'boolean' },
+      passedCount: { type: 'number' },
+      totalCount: { type: 'number' },
+      firstFailedTest: { type: 'number', nullable: true },
+    },
+    required: ['name', 'points', 'earned', 'passedCount', 'totalCount', 'firstFailedTest'],
   },
   ImportPackageResponse: {
     type: 'object',
@@ -397,6 +412,7 @@ export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
       tolerance: { type: 'number' },
       checkerCode: { type: 'string' },
       referenceSolution: { type: 'string' },
+      testGroups: { type: 'array', items: { $ref: '#/components/schemas/TestGroup' } },
     },
     required: [
       '_id',
@@ -542,6 +558,7 @@ export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
       acceptedAtMinutes: { type: 'number', nullable: true },
       pending: { type: 'number' },
       firstSolve: { type: 'boolean' },
+      score: { type: 'number' },
     },
     required: ['problemId', 'attempts', 'acceptedAtMinutes', 'pending', 'firstSolve'],
   },
@@ -636,8 +653,18 @@ export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
       input: { type: 'string' },
       expectedOutput: { type: 'string' },
       isExample: { type: 'boolean' },
+      group: { type: 'string' },
     },
     required: ['_id', 'id', 'input', 'expectedOutput', 'isExample'],
+  },
+  TestGroup: {
+    type: 'object',
+    properties: {
+      name: { type: 'string' },
+      points: { type: 'number' },
+      dependsOn: { type: 'array', items: { type: 'string' } },
+    },
+    required: ['name', 'points'],
   },
   TokenResponse: { type: 'object', properties: { token: { type: 'string' } }, required: ['token'] },
   User: {

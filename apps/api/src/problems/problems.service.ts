@@ -255,7 +255,8 @@ export function checkGroups(groups: readonly TestGroupBody[]): TestGroup[] {
     if (seen.has(g.name)) throw new BadRequestException(ScoringSentences.groupNameTwice(g.name));
     const dependsOn = [...new Set(g.dependsOn ?? [])];
     const unknown = dependsOn.find((d) => !seen.has(d));
-    if (unknown !== undefined) throw new BadRequestException(ScoringSentences.dependsOnUnknown(g.name, unknown));
+    if (unknown !== undefined)
+      throw new BadRequestException(ScoringSentences.dependsOnUnknown(g.name, unknown));
     seen.add(g.name);
     return { name: g.name, points: g.points, ...(dependsOn.length ? { dependsOn } : {}) };
   });
