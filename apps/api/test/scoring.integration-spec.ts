@@ -230,6 +230,52 @@ describe('partial scores (issue 31)', () => {
     });
   });
 
+  describe('practice', () => {
+    it("a practice problem's points count once at the best score reached; the solve adds the rest", async () => {
+      const problemId = (await create(doubling(GROUPS)))._id;
+      const u = await seedUser(t);
+      const total = async () =>
+        (await t.http.get('/api/profiles/me').set(bearer(u.token)).expect(200)).body.totalScore as number;
+      await submit(u, problemId, G1_G3);
+      expect(await total()).toBe(70);
+      // Simultaneous lower and equal scores never add again.
+      await Promise.all([submit(u, problemId, G2_ONLY), submit(u, problemId, G1_G3)]);
+      expect(await total()).toBe(70);
+      await submit(u, problemId, FULL);
+      expect(await total()).toBe(100);
+      const sub = await t.http
+        .post('/api/submissions')
+        .set(bearer(u.token))
+        .send({
+          problemId,
+          code: FULL,
+          language: 'java',
+          status: 'accepted',
+          testCasesPassed: 8,
+          totalTestCases: 8,
+        })
+        .expect(201);
+      const solved = await t.http
+        .post('/api/solve')
+        .set(bearer(u.token))
+        .send({ problemId, submissionId: sub.body._id })
+        .expect(200);
+      expect(solved.body).toMatchObject({ alreadySolved: false, points: 100 });
+      const profile = (await t.http.get('/api/profiles/me').set(bearer(u.token)).expect(200)).body;
+      expect(profile).toMatchObject({ totalScore: 100, problemsSolved: 1 });
+      // History lists the score of each submit, and a submit's detail its groups.
+      const history = (
+        await t.http.get('/api/submissions').query({ problemId }).set(bearer(u.token)).expect(200)
+      ).body as { items: { _id: string; score?: number; maxScore?: number }[] };
+      expect(history.items.map((i) => i.score).sort()).toEqual([100, 30, 70, 70]);
+      expect(history.items.every((i) => i.maxScore === 100)).toBe(true);
+      const first = history.items.find((i) => i.score === 30)!;
+      const detail = (await t.http.get(`/api/submissions/${first._id}`).set(bearer(u.token)).expect(200))
+        .body;
+      expect(detail.groups.map((g: { earned: boolean }) => g.earned)).toEqual([false, true, false]);
+    });
+  });
+
   describe('the IOI format', () => {
     let problemId: string;
     let contestId: string;

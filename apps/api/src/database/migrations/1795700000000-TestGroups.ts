@@ -21,9 +21,19 @@ export class TestGroups1795700000000 implements MigrationInterface {
     );
     // A rejudge that changes a group but not the verdict still changes the board.
     await q.query(`ALTER TABLE rejudge_items ADD COLUMN old_score int, ADD COLUMN new_score int`);
+    // Practice: the points a user holds of a scoring problem not yet solved (its best score, scaled to its points).
+    await q.query(
+      `CREATE TABLE practice_scores (
+         user_id uuid NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+         problem_id uuid NOT NULL REFERENCES problems(id) ON DELETE CASCADE,
+         awarded int NOT NULL DEFAULT 0 CHECK (awarded >= 0),
+         PRIMARY KEY (user_id, problem_id)
+       )`,
+    );
   }
 
   async down(q: QueryRunner): Promise<void> {
+    await q.query(`DROP TABLE practice_scores`);
     await q.query(`ALTER TABLE rejudge_items DROP COLUMN new_score, DROP COLUMN old_score`);
     await q.query(`ALTER TABLE contest_cells DROP COLUMN visible_score, DROP COLUMN score`);
     await q.query(`ALTER TABLE contests DROP CONSTRAINT IF EXISTS contests_format_check`);
