@@ -112,4 +112,7 @@ export const ScoringSentences = {
   dependencyNotEarned: 'A group it depends on was not earned',
   firstFailed: (test: number) => `Failed at test ${test}`,
   pointsLabel: (points: number) => `${points} point${points === 1 ? '' : 's'}`,
+  ioiFormatOption: 'IOI (best of each subtask)',
+  ioiFormatLabel: 'IOI',
+  ioiRules: 'IOI rules: each problem scores the best of each subtask over your submissions; equal totals share a rank',
 } as const;

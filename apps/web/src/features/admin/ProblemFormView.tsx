@@ -31,6 +31,7 @@ import {
   valueProblem,
   valueText,
 } from './problemForm';
+import { TestGroupsSection } from './TestGroupsSection';
 
 /** What the form sends to validate its tests: the reference, the variables, the tests and the checker. */
 function validationRequest(form: ProblemForm) {
@@ -442,6 +443,8 @@ export function ProblemFormView({
           </fieldset>
         ))}
       </section>
+
+      <TestGroupsSection form={form} onChange={setForm} />
 
       <section className="section" aria-labelledby="judging-heading">
         <h2 id="judging-heading">Judging</h2>
