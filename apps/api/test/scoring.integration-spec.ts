@@ -4,6 +4,8 @@ import { bearer, resetDatabase, seedUser, SeededUser, startApp, TestApp } from '
 import { createContest, startNow } from './support/contests';
 import { startJudge, RunningJudge } from './support/judge';
 import { fullRunBody } from './support/submissions';
+import { buildZip } from './support/zip';
+import { readZip } from '../src/packages/zip';
 
 /**
  * Issue 31 through the real judge: test groups with points (subtasks), the score and groups of a
@@ -273,6 +275,99 @@ describe('partial scores (issue 31)', () => {
       const detail = (await t.http.get(`/api/submissions/${first._id}`).set(bearer(u.token)).expect(200))
         .body;
       expect(detail.groups.map((g: { earned: boolean }) => g.earned)).toEqual([false, true, false]);
+    });
+  });
+
+  describe('scoring packages', () => {
+    /** Doubles n (stdin) into stdout; `wrongFrom` makes it print 0 for n >= wrongFrom. */
+    const stdioDouble = (wrongFrom = Number.MAX_SAFE_INTEGER) => `import java.util.*;
+public class Main {
+    public static void main(String[] a) {
+        long n = new Scanner(System.in).nextLong();
+        System.out.println(n >= ${wrongFrom}L ? 0 : 2 * n);
+    }
+}
+`;
+    const pkg = () =>
+      buildZip({
+        'problem.yaml': 'problem_format_version: 2023-07-draft\nname: Doubling Olympiad\ntype: scoring\n',
+        'problem_statement/problem.en.md': 'Print 2n.\n',
+        'data/sample/1.in': '1\n',
+        'data/sample/1.ans': '2\n',
+        'data/secret/group1/testdata.yaml': 'accept_score: 30\n',
+        'data/secret/group1/01.in': '5\n',
+        'data/secret/group1/01.ans': '10\n',
+        'data/secret/group1/02.in': '6\n',
+        'data/secret/group1/02.ans': '12\n',
+        'data/secret/group2/testdata.yaml': 'accept_score: 70\n',
+        'data/secret/group2/01.in': '1000\n',
+        'data/secret/group2/01.ans': '2000\n',
+        'submissions/accepted/Main.java': stdioDouble(),
+      });
+    const importZip = (zip: Buffer) =>
+      t.http
+        .post('/api/problems/import')
+        .set(bearer(admin.token))
+        .set('Content-Type', 'application/zip')
+        .send(zip);
+
+    it('imports a scoring package with its groups (accept_score) and judges it by them; exports it back the same', async () => {
+      const imported = await importZip(pkg()).expect(201);
+      const id = (imported.body.problem?._id ?? imported.body._id) as string;
+      const view = (await t.http.get(`/api/problems/${id}`).set(bearer(admin.token)).expect(200)).body;
+      expect(view.testGroups).toEqual([
+        { name: 'group1', points: 30 },
+        { name: 'group2', points: 70 },
+      ]);
+      const u = await seedUser(t);
+      const partial = await submit(u, id, stdioDouble(100));
+      expect([partial.score, partial.maxScore]).toEqual([30, 100]);
+      expect((await submit(u, id, stdioDouble())).score).toBe(100);
+
+      const exported = await t.http
+        .get(`/api/problems/${id}/export`)
+        .set(bearer(admin.token))
+        .buffer(true)
+        .parse((r, done) => {
+          const chunks: Buffer[] = [];
+          r.on('data', (c: Buffer) => chunks.push(c));
+          r.on('end', () => done(null, Buffer.concat(chunks)));
+        })
+        .expect(200);
+      const files = await readZip(exported.body as Buffer);
+      expect(files.get('problem.yaml')?.toString()).toMatch(/type: scoring/);
+      expect(files.get('data/secret/group2/testdata.yaml')?.toString()).toMatch(/accept_score: 70/);
+      expect(files.has('data/secret/group1/02.in')).toBe(true);
+      await t.db.query(`DELETE FROM problems WHERE id = $1`, [id]);
+      const again = await importZip(exported.body as Buffer).expect(201);
+      const id2 = (again.body.problem?._id ?? again.body._id) as string;
+      const view2 = (await t.http.get(`/api/problems/${id2}`).set(bearer(admin.token)).expect(200)).body;
+      expect(view2.testGroups).toEqual(view.testGroups);
+    });
+
+    it('exports a function problem with subtasks as a scoring package, a folder per group', async () => {
+      const p = await create(doubling(GROUPS));
+      const exported = await t.http
+        .get(`/api/problems/${p._id}/export`)
+        .set(bearer(admin.token))
+        .buffer(true)
+        .parse((r, done) => {
+          const chunks: Buffer[] = [];
+          r.on('data', (c: Buffer) => chunks.push(c));
+          r.on('end', () => done(null, Buffer.concat(chunks)));
+        })
+        .expect(200);
+      const files = await readZip(exported.body as Buffer);
+      const folders = [...files.keys()].filter((k) => k.endsWith('testdata.yaml')).sort();
+      expect(folders).toEqual([
+        'data/secret/g1/testdata.yaml',
+        'data/secret/g2/testdata.yaml',
+        'data/secret/g3/testdata.yaml',
+        'data/testdata.yaml',
+      ]);
+      expect(
+        [...files.keys()].filter((k) => k.startsWith('data/secret/g2/') && k.endsWith('.in')),
+      ).toHaveLength(3);
     });
   });
 
