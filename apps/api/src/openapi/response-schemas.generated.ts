@@ -588,10 +588,13 @@ export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
       totalCount: { type: 'number' },
       maxTimeMs: { type: 'number' },
       createdAt: { type: 'string' },
+      score: { type: 'number' },
+      maxScore: { type: 'number' },
       code: { type: 'string' },
       language: { type: 'string', enum: ['java'] },
       results: { type: 'array', items: { $ref: '#/components/schemas/ExecutionResult' } },
       compileError: { type: 'string' },
+      groups: { type: 'array', items: { $ref: '#/components/schemas/GroupResult' } },
     },
     required: [
       '_id',
@@ -632,6 +635,8 @@ export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
       totalCount: { type: 'number' },
       maxTimeMs: { type: 'number' },
       createdAt: { type: 'string' },
+      score: { type: 'number' },
+      maxScore: { type: 'number' },
     },
     required: [
       '_id',

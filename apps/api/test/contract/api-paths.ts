@@ -1870,11 +1870,14 @@ export interface components {
       totalCount: number;
       maxTimeMs: number;
       createdAt: string;
+      score?: number;
+      maxScore?: number;
       code: string;
       /** @enum {string} */
       language: 'java';
       results: components['schemas']['ExecutionResult'][];
       compileError?: string;
+      groups?: components['schemas']['GroupResult'][];
     };
     SubmissionPage: {
       items: components['schemas']['SubmissionSummary'][];
@@ -1894,6 +1897,8 @@ export interface components {
       totalCount: number;
       maxTimeMs: number;
       createdAt: string;
+      score?: number;
+      maxScore?: number;
     };
     TestCase: {
       _id: string;
