@@ -6,6 +6,7 @@ import { startJudge, RunningJudge } from './support/judge';
 import { fullRunBody } from './support/submissions';
 import { buildZip } from './support/zip';
 import { readZip } from '../src/packages/zip';
+import { ContestsService } from '../src/contests/contests.service';
 
 /**
  * Issue 31 through the real judge: test groups with points (subtasks), the score and groups of a
@@ -426,6 +427,36 @@ public class Main {
       ]);
       expect(scores.map((s) => s.score)).toEqual([70, 30, 70]);
       expect((await rowOf(d))?.score).toBe(100);
+    });
+
+    it('a freeze hides the groups first earned after it from others; the contestant sees their own', async () => {
+      const frozenProblem = (await create(doubling(GROUPS)))._id;
+      const frozen = await createContest(t, admin.token, [frozenProblem], {
+        format: 'ioi',
+        freezeMinutes: 59,
+      });
+      const e = await seedUser(t);
+      await t.http.post(`/api/contests/${frozen._id}/join`).set(bearer(e.token)).expect(200);
+      await startNow(t, frozen._id);
+      // The freeze begins a minute from now: one submit before it, one (through the contest's clock) after.
+      await submit(e, frozenProblem, G1_G3, frozen._id);
+      const clock = t.app.get(ContestsService);
+      clock.useClock(() => new Date(Date.now() + 3 * 60_000));
+      try {
+        await submit(e, frozenProblem, G2_ONLY, frozen._id);
+      } finally {
+        clock.useClock(() => new Date());
+      }
+      const url = `/api/leaderboard/contests/${frozen._id}`;
+      const publicRow = ((await t.http.get(url).expect(200)).body as ContestLeaderboardEntry[]).find(
+        (r) => r.userId === e.id,
+      );
+      expect(publicRow?.score).toBe(70);
+      expect(publicRow?.cells?.[0]).toMatchObject({ score: 70, pending: 1 });
+      const ownRow = (
+        (await t.http.get(url).set(bearer(e.token)).expect(200)).body as ContestLeaderboardEntry[]
+      ).find((r) => r.userId === e.id);
+      expect(ownRow?.score).toBe(100);
     });
 
     it('a rejudge that changes one group updates the board', async () => {
