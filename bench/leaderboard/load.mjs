@@ -57,6 +57,38 @@ const validators = {
     if (cells === 0) throw new Error('no cells at all');
     return `${rows.length} rows, ${cells} cells`;
   },
+  /**
+   * An IOI board (issue 31): as `leaderboard`, but equal scores share a rank (a rank never falls, and
+   * rises only to the row's place), scores never rise down the board, and every cell carries its score.
+   */
+  ioi(rows) {
+    const [expected, problems] = limits.map(Number);
+    if (!Array.isArray(rows) || rows.length !== expected)
+      throw new Error(`expected ${expected} rows, got ${rows?.length}`);
+    let cells = 0;
+    rows.forEach((row, i) => {
+      for (const field of ['userId', 'username', 'problemsSolved', 'score', 'rank'])
+        if (!(field in row)) throw new Error(`row ${i} has no ${field}`);
+      const prev = rows[i - 1];
+      if (prev && row.score > prev.score) throw new Error(`row ${i}: score ${row.score} after ${prev.score}`);
+      if (prev && (row.score === prev.score ? row.rank !== prev.rank : row.rank <= prev.rank))
+        throw new Error(
+          `row ${i}: rank ${row.rank} (score ${row.score}) after ${prev.rank} (score ${prev.score})`,
+        );
+      if (!Array.isArray(row.cells) || row.cells.length > problems)
+        throw new Error(`row ${i}: cells ${JSON.stringify(row.cells)}`);
+      let sum = 0;
+      for (const cell of row.cells) {
+        for (const field of [...SCOREBOARD_CELL, 'score'])
+          if (!(field in cell)) throw new Error(`row ${i}: a cell without ${field}`);
+        sum += cell.score;
+      }
+      if (sum !== row.score) throw new Error(`row ${i}: cells add up to ${sum}, the row says ${row.score}`);
+      cells += row.cells.length;
+    });
+    if (cells === 0) throw new Error('no cells at all');
+    return `${rows.length} rows, ${cells} cells`;
+  },
   contests(list) {
     const [expected] = limits.map(Number);
     if (!Array.isArray(list) || list.length !== expected)
@@ -82,7 +114,9 @@ const validators = {
 };
 const validate = validators[kind];
 if (!URL_ || !validate) {
-  console.error('usage: load.mjs --url URL --check leaderboard:ROWS:PROBLEMS|contests:COUNT [...]');
+  console.error(
+    'usage: load.mjs --url URL --check leaderboard:ROWS:PROBLEMS|ioi:ROWS:PROBLEMS|contests:COUNT [...]',
+  );
   process.exit(2);
 }
 

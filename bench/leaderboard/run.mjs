@@ -185,7 +185,9 @@ async function backendPids() {
 
 /** The API's event-loop delay percentiles since the last scrape (prom-client resets them as it reads). */
 async function eventLoopDelay(base) {
-  const text = await (await fetch(`${base}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })).text();
+  const text = await (
+    await fetch(`${base}/metrics`, { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } })
+  ).text();
   const read = (name) => Number(text.match(new RegExp(`^${name} (\\S+)`, 'm'))?.[1] ?? NaN) * 1000;
   return { p99: read('nodejs_eventloop_lag_p99_seconds'), max: read('nodejs_eventloop_lag_max_seconds') };
 }
@@ -231,6 +233,55 @@ async function load_test(url, check, tokens, arrivals = 'poisson') {
       `${url}: ${r.checks.bad} of ${r.checks.answers} answers failed the check, first: ${r.checks.firstProblem}`,
     );
   return r;
+}
+
+/**
+ * The same contest as IOI (issue 31), unfrozen: each accepted cell scores its points, each tried but
+ * unsolved cell a partial score (a pseudo-random share of its points, as the best of its subtasks would
+ * give), and the totals are their sums. Many participants tie, so ranks are shared.
+ */
+async function measureIoi(base, contestId, rows, measure) {
+  const db = new pg.Client({ connectionString: DATABASE_URL });
+  await db.connect();
+  await db.query(`UPDATE contests SET format = 'ioi', freeze_minutes = 0, unfrozen_at = NULL WHERE id = $1`, [
+    contestId,
+  ]);
+  await db.query(
+    `UPDATE contest_cells SET
+            score = CASE WHEN accepted_at IS NOT NULL THEN points
+                         ELSE (abs(hashtext(user_id::text || problem_id::text)) % 4) * 10 END,
+            visible_score = CASE WHEN accepted_at IS NOT NULL THEN points
+                         ELSE (abs(hashtext(user_id::text || problem_id::text)) % 4) * 10 END,
+            visible_accepted_at = accepted_at, visible_attempts = attempts, pending = 0
+      WHERE contest_id = $1`,
+    [contestId],
+  );
+  await db.query(
+    `UPDATE contest_scores s SET score = v.score, visible_score = v.score
+       FROM (SELECT user_id, sum(score)::int AS score FROM contest_cells WHERE contest_id = $1 GROUP BY user_id) v
+      WHERE s.contest_id = $1 AND s.user_id = v.user_id`,
+    [contestId],
+  );
+  const {
+    rows: [{ ties }],
+  } = await db.query(
+    `SELECT count(*)::int AS ties FROM (SELECT score FROM contest_scores WHERE contest_id = $1 GROUP BY score HAVING count(*) > 1) t`,
+    [contestId],
+  );
+  await db.end();
+  await new Promise((r) => setTimeout(r, 1_500));
+  await (await fetch(`${base}/api/leaderboard/contests/${contestId}`)).arrayBuffer();
+  await new Promise((r) => setTimeout(r, 1_000));
+  const ioi = await (await fetch(`${base}/api/leaderboard/contests/${contestId}`)).json();
+  if (!('score' in (ioi[0]?.cells?.[0] ?? {}))) throw new Error('the board did not switch to IOI');
+  console.log(
+    `ioi (${ties} scores shared by several participants): ${ioi.length} rows, first: ${JSON.stringify(ioi[0]).slice(0, 300)}`,
+  );
+  await measure(
+    'GET /api/leaderboard/contests/:id (ioi, cells)',
+    `${base}/api/leaderboard/contests/${contestId}`,
+    `ioi:${rows}:${PROBLEMS}`,
+  );
 }
 
 console.log(`load average (1 min) at the start: ${loadavg()[0].toFixed(2)}`);
@@ -318,6 +369,7 @@ try {
     board,
     tokens,
   );
+  await measureIoi(base, contestId, top.length, measure);
   const bytes = (
     await (
       await fetch(`${base}/api/leaderboard/contests/${contestId}`, {

@@ -76,6 +76,7 @@ const exampleRows = (id: string): TestCase[] =>
     expectedOutput: e.expectedOutput,
     isExample: true,
     name: null,
+    group: null,
   }));
 
 /** How the analysis's summary words each verdict on the constraints. */

@@ -361,8 +361,8 @@ describe('contest formats, cells and the freeze', () => {
     const format = await t.http
       .post('/api/contests')
       .set(bearer(admin.token))
-      .send({ title: 'Odd', problemIds: [problems.A], format: 'ioi', ...base });
-    expect([format.status, format.body.error]).toEqual([400, 'format must be one of: points, icpc']);
+      .send({ title: 'Odd', problemIds: [problems.A], format: 'kattis', ...base });
+    expect([format.status, format.body.error]).toEqual([400, 'format must be one of: points, icpc, ioi']);
     const penalty = await t.http
       .post('/api/contests')
       .set(bearer(admin.token))

@@ -6,7 +6,8 @@ export type ContestStatus = (typeof CONTEST_STATUSES)[number];
 export const DEFAULT_MAX_PARTICIPANTS = 100;
 
 /** 'points': the spec's sum of points; 'icpc': problems solved, then penalty minutes. */
-export const CONTEST_FORMATS = ['points', 'icpc'] as const;
+/** `ioi` (issue 31): each problem scores the sum over its groups of the best each group got in the contest. */
+export const CONTEST_FORMATS = ['points', 'icpc', 'ioi'] as const;
 export type ContestFormat = (typeof CONTEST_FORMATS)[number];
 export const DEFAULT_CONTEST_FORMAT: ContestFormat = 'points';
 /** ICPC: minutes added for each rejected try before a problem's first accept. */
@@ -75,6 +76,8 @@ export interface ScoreboardCell {
   pending: number;
   /** The earliest accept of this problem in the contest (among what this viewer may see). */
   firstSolve: boolean;
+  /** IOI contests (issue 31): the problem's score, the best of each group over the participant's submits. */
+  score?: number;
 }
 
 export interface ContestLeaderboardEntry {

@@ -1,5 +1,6 @@
 import type { Verdict } from './judge';
 import type { ContestMode } from './virtual';
+import type { GroupResult } from './scoring';
 
 export interface ExecuteCodeRequest {
   code: string;
@@ -78,6 +79,12 @@ export interface ExecuteCodeResponse {
   totalCount: number;
   verdict: Verdict;
   compileError?: string;
+  /** A scoring problem's submit (issue 31): the earned groups' points (`overallPassed` stays "every test passed"). */
+  score?: number;
+  /** A scoring problem's submit: the sum of its groups' points. */
+  maxScore?: number;
+  /** A scoring problem's submit: each group's result, in order. */
+  groups?: GroupResult[];
 }
 
 export const MAX_CODE_BYTES = 64 * 1024;

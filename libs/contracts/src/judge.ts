@@ -43,6 +43,12 @@ export interface JudgeTest {
   /** The exact bytes fed to the program's standard input (libs/java-io serialises them). */
   stdin: string;
   expectedOutput: string;
+  /**
+   * A scoring problem's test group (issue 31). With `stopAtFirstFailure`, a failure ends only the tests of
+   * its own group (tests without a group, the examples, are one group of their own); the other groups are
+   * still judged. When no test has a group, that is the whole submission, as before.
+   */
+  group?: string;
 }
 
 export interface JudgeJobData {
@@ -93,7 +99,7 @@ export interface JudgeJobResult {
   compileError?: string;
   /**
    * One per judged test, in the order of `JudgeJobData.tests`: every test, or with `stopAtFirstFailure` the
-   * tests up to and including the first that failed (the rest were not judged).
+   * tests up to and including the first that failed (the rest were not judged); with groups, that per group.
    */
   results: JudgeTestResult[];
   /** Where the judge spent its time, milliseconds (for logs and metrics; not shown to users). */

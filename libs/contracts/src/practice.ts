@@ -1,3 +1,4 @@
+import type { GroupResult } from './scoring';
 import type { ExecutionResult } from './execution';
 import type { Verdict } from './judge';
 import type { ContestMode } from './virtual';
@@ -44,6 +45,9 @@ export interface SubmissionSummary {
   /** The slowest test's time, milliseconds. */
   maxTimeMs: number;
   createdAt: string;
+  /** A scoring problem's submit (issue 31): its score and the most it could have scored. */
+  score?: number;
+  maxScore?: number;
 }
 
 /** GET /api/submissions/:id: the code and per-test results, hidden tests masked as execute-code masks them. */
@@ -52,6 +56,8 @@ export interface SubmissionDetail extends SubmissionSummary {
   language: 'java';
   results: ExecutionResult[];
   compileError?: string;
+  /** A scoring problem's submit (issue 31): each group's result. */
+  groups?: GroupResult[];
 }
 
 export interface SubmissionPage {

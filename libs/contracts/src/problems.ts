@@ -1,5 +1,6 @@
 import type { ClassicProblemFields } from './packages';
 import type { CheckerName, ProblemInputType, ProblemReturnType } from './problem-types';
+import type { TestGroup } from './scoring';
 
 export const DIFFICULTIES = ['easy', 'medium', 'hard'] as const;
 export type Difficulty = (typeof DIFFICULTIES)[number];
@@ -27,6 +28,8 @@ export interface TestCase {
   input: string;
   expectedOutput: string;
   isExample: boolean;
+  /** The test group of a hidden test of a scoring problem (issue 31); absent otherwise. */
+  group?: string;
 }
 
 /** A test value: typed text, or a JSON value of the inputs map (libs/java-io/README.md). */
@@ -42,6 +45,8 @@ export interface TestCaseInput {
   inputs: Record<string, TestValue>;
   expectedOutput: string;
   isExample: boolean;
+  /** The test group (issue 31): a hidden test of a problem with `testGroups` names one; examples none. */
+  group?: string;
 }
 
 /**
@@ -74,6 +79,8 @@ export interface Problem extends Partial<ClassicProblemFields> {
   checkerCode?: string;
   /** The author's Java solution, run to validate the tests: admins only, never sent to anyone else. */
   referenceSolution?: string;
+  /** The subtasks of a scoring problem, in order (issue 31); absent for an all-or-nothing problem. */
+  testGroups?: TestGroup[];
 }
 
 export interface ProblemForm {
@@ -97,6 +104,8 @@ export interface ProblemForm {
   checkerCode?: string;
   /** Java; an empty string clears it. */
   referenceSolution?: string;
+  /** Absent or empty: all-or-nothing (issue 31). */
+  testGroups?: TestGroup[];
 }
 
 /** One test of `POST /api/problems/:id/validate` (or of a draft): the reference solution's run on it. */

@@ -7,6 +7,7 @@ import { CONTEST_MODES } from './virtual';
 import { CHECKERS, PROBLEM_INPUT_TYPES, PROBLEM_RETURN_TYPES, type ProblemReturnType } from './problem-types';
 import { DIFFICULTIES, type TestValue } from './problems';
 import { CLASSIC_LIMITS, PROBLEM_KINDS } from './packages';
+import { TEST_GROUP_LIMITS } from './scoring';
 
 /**
  * The request schemas the web and the API share (issue 15 item 6; README.md "Request schemas"):
@@ -353,7 +354,32 @@ const testCaseItem = z.strictObject({
     .string({ error: FieldSentences.mustBeString('expectedOutput') })
     .max(MAX_VALUE_LENGTH, FieldSentences.maxLength('expectedOutput', MAX_VALUE_LENGTH)),
   isExample: z.boolean({ error: FieldSentences.trueOrFalse('isExample') }),
+  /** A hidden test's group on a scoring problem (issue 31); the service checks it names one of `testGroups`. */
+  group: optionalText('group', TEST_GROUP_LIMITS.nameLength),
 });
+
+/** One test group (issue 31): the service checks distinct names and that `dependsOn` names earlier groups. */
+const testGroupItem = z.strictObject({
+  name: requiredText('name', TEST_GROUP_LIMITS.nameLength, true),
+  points: z
+    .number({ error: typeError('points', FieldSentences.wholeNumber('points')) })
+    .refine(Number.isInteger, FieldSentences.wholeNumber('points'))
+    .min(0, FieldSentences.notLessThan('points', 0))
+    .max(TEST_GROUP_LIMITS.maxPoints, FieldSentences.notGreaterThan('points', TEST_GROUP_LIMITS.maxPoints))
+    .meta({ type: 'integer' }),
+  dependsOn: z
+    .array(
+      z.string({ error: FieldSentences.arrayOfStrings('dependsOn') }).max(TEST_GROUP_LIMITS.nameLength),
+      {
+        error: typeError('dependsOn', FieldSentences.arrayOfStrings('dependsOn')),
+      },
+    )
+    .max(TEST_GROUP_LIMITS.maxGroups, FieldSentences.maxItems('dependsOn', TEST_GROUP_LIMITS.maxGroups))
+    .optional(),
+});
+
+/** A scoring problem's subtasks (absent or empty: all-or-nothing). */
+const testGroups = objectList('testGroups', testGroupItem, { max: TEST_GROUP_LIMITS.maxGroups }).optional();
 
 const inputVariables = objectList('inputVariables', inputVariableItem, { max: MAX_INPUT_VARIABLES });
 const testCases = objectList('testCases', testCaseItem, {
@@ -429,6 +455,7 @@ export const problemFormSchema = z.strictObject({
   ...judgingFields,
   /** The author's Java solution, admins only; an empty string clears it. */
   referenceSolution: optionalText('referenceSolution', MAX_JAVA_SOURCE_LENGTH),
+  testGroups,
 });
 
 /** One test of a classic problem's form: the raw input text and the answer text, stored as they are. */
@@ -442,6 +469,7 @@ const classicTestItem = z.strictObject({
     .string({ error: FieldSentences.mustBeString('expectedOutput') })
     .max(MAX_VALUE_LENGTH, FieldSentences.maxLength('expectedOutput', MAX_VALUE_LENGTH)),
   isExample: z.boolean({ error: FieldSentences.trueOrFalse('isExample') }),
+  group: optionalText('group', TEST_GROUP_LIMITS.nameLength),
 });
 
 const wholeNumberIn = (field: string, min: number, max: number) =>
@@ -514,6 +542,7 @@ export const classicProblemFormSchema = z.strictObject({
     .optional(),
   /** The author's Java solution, admins only; an empty string clears it. */
   referenceSolution: optionalText('referenceSolution', MAX_JAVA_SOURCE_LENGTH),
+  testGroups,
 });
 
 /**
@@ -582,6 +611,7 @@ export type ValidateDraftBody = z.output<typeof validateDraftSchema>;
 export type ExpectedOutputBody = z.output<typeof expectedOutputSchema>;
 export type InputVariableBody = z.output<typeof inputVariableItem>;
 export type TestCaseBody = z.output<typeof testCaseItem>;
+export type TestGroupBody = z.output<typeof testGroupItem>;
 
 export interface RequestProblems {
   /**

@@ -34,8 +34,8 @@ export class RejudgeRepository {
         [problemId, contestId, createdBy],
       );
       await m.query(
-        `INSERT INTO rejudge_items (job_id, judgement_id, old_verdict)
-         SELECT $1, id, verdict FROM judgements
+        `INSERT INTO rejudge_items (job_id, judgement_id, old_verdict, old_score)
+         SELECT $1, id, verdict, score FROM judgements
           WHERE problem_id = $2 AND contest_id IS NOT DISTINCT FROM $3 AND all_tests AND code IS NOT NULL`,
         [job.id, problemId, contestId],
       );
@@ -118,7 +118,8 @@ export class RejudgeRepository {
   ): Promise<void> {
     await this.db.transaction(async (m) => {
       await m.query(
-        `UPDATE judgements SET verdict = $2, passed_count = $3, total_count = $4, max_time_ms = $5, results = $6, compile_error = $7
+        `UPDATE judgements SET verdict = $2, passed_count = $3, total_count = $4, max_time_ms = $5, results = $6, compile_error = $7,
+                score = $8, groups = $9
           WHERE id = $1`,
         [
           judgementId,
@@ -128,26 +129,28 @@ export class RejudgeRepository {
           Math.round(Math.max(0, ...response.results.map((r) => r.executionTime))),
           JSON.stringify(results),
           response.compileError ?? null,
+          response.score ?? null,
+          response.groups ? JSON.stringify(response.groups) : null,
         ],
       );
       await m.query(
         `UPDATE submissions SET status = $2, test_cases_passed = $3, total_test_cases = $4 WHERE judgement_id = $1`,
         [judgementId, response.verdict, response.passedCount, response.totalCount],
       );
-      await m.query(`UPDATE rejudge_items SET new_verdict = $3 WHERE job_id = $1 AND judgement_id = $2`, [
-        jobId,
-        judgementId,
-        response.verdict,
-      ]);
+      await m.query(
+        `UPDATE rejudge_items SET new_verdict = $3, new_score = $4 WHERE job_id = $1 AND judgement_id = $2`,
+        [jobId, judgementId, response.verdict, response.score ?? null],
+      );
     });
   }
 
-  /** The (user, problem) pairs whose verdicts this job changed. */
+  /** The (user, problem) pairs whose verdicts (or, on a scoring problem, scores) this job changed. */
   async changedKeys(jobId: string): Promise<SolveKey[]> {
     const rows: { user_id: string; problem_id: string; contest_id: string | null }[] = await this.db.query(
       `SELECT DISTINCT j.user_id, j.problem_id, j.contest_id
          FROM rejudge_items i JOIN judgements j ON j.id = i.judgement_id
-        WHERE i.job_id = $1 AND i.new_verdict IS NOT NULL AND i.new_verdict <> i.old_verdict
+        WHERE i.job_id = $1 AND i.new_verdict IS NOT NULL
+          AND (i.new_verdict <> i.old_verdict OR i.new_score IS DISTINCT FROM i.old_score)
         ORDER BY j.user_id`,
       [jobId],
     );

@@ -55,5 +55,7 @@ export function isFrozen(contest: Pick<Contest, 'freezeMinutes' | 'unfrozenAt'>)
 
 /** The moment the standings freeze: freezeMinutes before the end. */
 export function freezeTimeOf(contest: Pick<Contest, 'freezeMinutes' | 'endTime'>): Date | null {
-  return contest.freezeMinutes > 0 ? new Date(contest.endTime.getTime() - contest.freezeMinutes * 60_000) : null;
+  return contest.freezeMinutes > 0
+    ? new Date(contest.endTime.getTime() - contest.freezeMinutes * 60_000)
+    : null;
 }

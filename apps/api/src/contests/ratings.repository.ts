@@ -60,7 +60,9 @@ export class RatingsRepository {
     const order =
       format === 'icpc'
         ? `problems_solved DESC, penalty ASC, last_at ASC NULLS LAST, p.user_id`
-        : `score DESC, last_at ASC NULLS LAST, p.user_id`;
+        : format === 'ioi'
+          ? `score DESC, p.user_id`
+          : `score DESC, last_at ASC NULLS LAST, p.user_id`;
     const rows: {
       user_id: string;
       score: number;

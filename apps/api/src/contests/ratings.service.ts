@@ -7,6 +7,8 @@ import { FinalStanding, RatingsRepository } from './ratings.repository';
 
 /** Two final standings share a place when everything that orders them is equal. */
 function tied(format: ContestFormat) {
+  // IOI: equal scores share a place, whenever they were reached (issue 31).
+  if (format === 'ioi') return (a: FinalStanding, b: FinalStanding) => a.score === b.score;
   return (a: FinalStanding, b: FinalStanding) =>
     a.lastAt?.getTime() === b.lastAt?.getTime() &&
     (format === 'icpc'

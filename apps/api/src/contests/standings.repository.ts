@@ -14,6 +14,8 @@ export interface BoardRow {
   entry: Omit<ContestLeaderboardEntry, 'rank' | 'cells'>;
   /** Epoch milliseconds. */
   lastAt: number | null;
+  /** IOI contests (issue 31): the rank, shared by equal scores; otherwise rows are ranked by their place. */
+  sharedRank?: number;
 }
 
 /** What a standings read needs to know of its contest. */
@@ -33,6 +35,7 @@ interface ScoreRow {
   last_at: number | null;
   old_rating: number | null;
   new_rating: number | null;
+  shared_rank?: string | number | null;
 }
 
 /** A cell as read for the wire: minutes from the start instead of the accept's time. */
@@ -42,6 +45,8 @@ interface CellRow {
   attempts: number;
   accepted_minutes: number | null;
   pending: number;
+  /** The IOI cell score (null outside IOI contests). */
+  score: number | null;
 }
 
 /** problemId → the user who accepted it first. */
@@ -68,9 +73,13 @@ const VIEW_COLUMNS: Record<
   },
 };
 
-/** Best first. Points: score, then the earlier last score-raising accept. ICPC: solved, less penalty, earlier last accept. */
+/**
+ * Best first. Points: score, then the earlier last score-raising accept. ICPC: solved, less penalty,
+ * earlier last accept. IOI: score alone (equal scores share a rank; the user id only fixes the order).
+ */
 function orderBy(format: ContestFormat, view: StandingsView): string {
   const c = VIEW_COLUMNS[view];
+  if (format === 'ioi') return `${c.score} DESC, s.user_id ASC`;
   return format === 'icpc'
     ? `${c.solved} DESC, ${c.penalty} ASC, ${c.accepted} ASC NULLS LAST, s.user_id ASC`
     : `${c.score} DESC, ${c.improved} ASC NULLS LAST, s.user_id ASC`;
@@ -81,6 +90,10 @@ function orderBy(format: ContestFormat, view: StandingsView): string {
  * count) and its solves. A cell's accept is its solve; attempts are the rejected tries before it.
  * The visible (frozen) columns count only what happened before the freeze; `pending` counts the
  * tries at or after the freeze up to the accept. $2 / $3 narrow it to one user / problem (null: all).
+ * A cell's `score` (the IOI format's, issue 31) is, on a problem with test groups, the sum of the points
+ * of each group some full judgement earned (best per group; `visible_score`: earned before the freeze),
+ * and on a problem without groups its points once solved. Being a recount of every judgement under the
+ * participant's lock, simultaneous submits can never lose a group's best.
  */
 const REFRESH_CELLS = `
   WITH c AS (
@@ -89,13 +102,28 @@ const REFRESH_CELLS = `
     SELECT user_id, problem_id, solved_at, points FROM solved_problems
      WHERE contest_id = $1 AND ($2::uuid IS NULL OR user_id = $2) AND ($3::uuid IS NULL OR problem_id = $3)
   ), j AS (
-    SELECT user_id, problem_id, created_at, verdict FROM judgements
+    SELECT user_id, problem_id, created_at, verdict, groups FROM judgements
      WHERE contest_id = $1 AND all_tests AND verdict <> 'compilation_error'
        AND ($2::uuid IS NULL OR user_id = $2) AND ($3::uuid IS NULL OR problem_id = $3)
+  ), earned AS (
+    SELECT j.user_id, j.problem_id, e->>'name' AS name, min(j.created_at) AS first_at
+      FROM j CROSS JOIN LATERAL jsonb_array_elements(COALESCE(j.groups, '[]'::jsonb)) e
+     WHERE (e->>'earned')::boolean
+     GROUP BY j.user_id, j.problem_id, e->>'name'
+  ), best AS (
+    SELECT e.user_id, e.problem_id, sum((g->>'points')::int)::int AS score,
+           COALESCE(sum((g->>'points')::int) FILTER (WHERE e.first_at < c.freeze_at), 0)::int AS visible_score
+      FROM earned e CROSS JOIN c
+      JOIN problems p ON p.id = e.problem_id
+      CROSS JOIN LATERAL jsonb_array_elements(p.test_groups) g
+     WHERE g->>'name' = e.name
+     GROUP BY e.user_id, e.problem_id
   ), keys AS (
     SELECT user_id, problem_id FROM j UNION SELECT user_id, problem_id FROM s
   ), computed AS (
     SELECT k.user_id, k.problem_id, s.solved_at, COALESCE(s.points, 0) AS points, c.freeze_at,
+           COALESCE(b.score, CASE WHEN s.solved_at IS NOT NULL THEN s.points ELSE 0 END) AS score,
+           COALESCE(b.visible_score, CASE WHEN s.solved_at < c.freeze_at THEN s.points ELSE 0 END) AS visible_score,
            count(j.created_at) FILTER (WHERE j.verdict <> 'accepted' AND (s.solved_at IS NULL OR j.created_at < s.solved_at))::int AS attempts,
            count(j.created_at) FILTER (WHERE j.verdict <> 'accepted' AND j.created_at < c.freeze_at
                                          AND (s.solved_at IS NULL OR j.created_at < s.solved_at))::int AS visible_attempts,
@@ -103,34 +131,40 @@ const REFRESH_CELLS = `
       FROM keys k CROSS JOIN c
       LEFT JOIN s ON s.user_id = k.user_id AND s.problem_id = k.problem_id
       LEFT JOIN j ON j.user_id = k.user_id AND j.problem_id = k.problem_id
-     GROUP BY k.user_id, k.problem_id, s.solved_at, s.points, c.freeze_at
+      LEFT JOIN best b ON b.user_id = k.user_id AND b.problem_id = k.problem_id
+     GROUP BY k.user_id, k.problem_id, s.solved_at, s.points, c.freeze_at, b.score, b.visible_score
   ), gone AS (
     DELETE FROM contest_cells cc
      WHERE cc.contest_id = $1 AND ($2::uuid IS NULL OR cc.user_id = $2) AND ($3::uuid IS NULL OR cc.problem_id = $3)
        AND NOT EXISTS (SELECT 1 FROM keys k WHERE k.user_id = cc.user_id AND k.problem_id = cc.problem_id)
   )
-  INSERT INTO contest_cells (contest_id, user_id, problem_id, attempts, accepted_at, points, visible_attempts, visible_accepted_at, pending)
+  INSERT INTO contest_cells (contest_id, user_id, problem_id, attempts, accepted_at, points, visible_attempts, visible_accepted_at, pending,
+                             score, visible_score)
   SELECT $1, user_id, problem_id, attempts, solved_at, points, visible_attempts,
          CASE WHEN solved_at < freeze_at THEN solved_at END,
-         GREATEST(pending, CASE WHEN solved_at >= freeze_at THEN 1 ELSE 0 END)
+         GREATEST(pending, CASE WHEN solved_at >= freeze_at THEN 1 ELSE 0 END),
+         score, visible_score
     FROM computed
   ON CONFLICT (contest_id, user_id, problem_id) DO UPDATE SET
     attempts = EXCLUDED.attempts, accepted_at = EXCLUDED.accepted_at, points = EXCLUDED.points,
-    visible_attempts = EXCLUDED.visible_attempts, visible_accepted_at = EXCLUDED.visible_accepted_at, pending = EXCLUDED.pending`;
+    visible_attempts = EXCLUDED.visible_attempts, visible_accepted_at = EXCLUDED.visible_accepted_at, pending = EXCLUDED.pending,
+    score = EXCLUDED.score, visible_score = EXCLUDED.visible_score`;
 
 /** Recomputes participants' totals from their cells, real and visible; $2 narrows it to one user (null: all). */
 const REFRESH_SCORES = `
   WITH c AS (
-    SELECT id, start_time, penalty_minutes FROM contests WHERE id = $1
+    SELECT id, start_time, penalty_minutes, format FROM contests WHERE id = $1
   ), agg AS (
     SELECT cc.user_id,
-           COALESCE(sum(cc.points) FILTER (WHERE cc.accepted_at IS NOT NULL), 0)::int AS score,
+           CASE WHEN c.format = 'ioi' THEN COALESCE(sum(cc.score), 0)
+                ELSE COALESCE(sum(cc.points) FILTER (WHERE cc.accepted_at IS NOT NULL), 0) END::int AS score,
            count(*) FILTER (WHERE cc.accepted_at IS NOT NULL)::int AS solved,
            COALESCE(sum(floor(extract(epoch FROM cc.accepted_at - c.start_time) / 60) + c.penalty_minutes * cc.attempts)
                     FILTER (WHERE cc.accepted_at IS NOT NULL), 0)::int AS penalty,
            max(cc.accepted_at) FILTER (WHERE cc.points > 0) AS last_improved_at,
            max(cc.accepted_at) AS last_accepted_at,
-           COALESCE(sum(cc.points) FILTER (WHERE cc.visible_accepted_at IS NOT NULL), 0)::int AS visible_score,
+           CASE WHEN c.format = 'ioi' THEN COALESCE(sum(cc.visible_score), 0)
+                ELSE COALESCE(sum(cc.points) FILTER (WHERE cc.visible_accepted_at IS NOT NULL), 0) END::int AS visible_score,
            count(*) FILTER (WHERE cc.visible_accepted_at IS NOT NULL)::int AS visible_solved,
            COALESCE(sum(floor(extract(epoch FROM cc.visible_accepted_at - c.start_time) / 60) + c.penalty_minutes * cc.visible_attempts)
                     FILTER (WHERE cc.visible_accepted_at IS NOT NULL), 0)::int AS visible_penalty,
@@ -138,7 +172,7 @@ const REFRESH_SCORES = `
            max(cc.visible_accepted_at) AS visible_last_accepted_at
       FROM contest_cells cc CROSS JOIN c
      WHERE cc.contest_id = $1 AND ($2::uuid IS NULL OR cc.user_id = $2)
-     GROUP BY cc.user_id
+     GROUP BY cc.user_id, c.format
   ), gone AS (
     DELETE FROM contest_scores s
      WHERE s.contest_id = $1 AND ($2::uuid IS NULL OR s.user_id = $2)
@@ -198,16 +232,17 @@ export class StandingsRepository {
   /**
    * Rows of the standings in `view`, best first, each with (once rated) its rating change. The
    * points format lists participants with at least one accept, as the spec's leaderboard does;
-   * ICPC lists everyone with a counted try.
+   * ICPC and IOI list everyone with a counted try (IOI's equal scores share a rank: `sharedRank`).
    */
   async rows(contest: BoardContest, view: StandingsView, limit: number, offset: number): Promise<BoardRow[]> {
     const c = VIEW_COLUMNS[view];
     const rows: ScoreRow[] = await this.db.query(
       `SELECT s.user_id, u.username, u.full_name, ${c.score} AS score, ${c.solved} AS problems_solved, ${c.penalty} AS penalty,
-              ${epochMs(contest.format === 'icpc' ? c.accepted : c.improved)} AS last_at, rc.old_rating, rc.new_rating
+              ${epochMs(contest.format === 'icpc' ? c.accepted : c.improved)} AS last_at, rc.old_rating, rc.new_rating,
+              ${contest.format === 'ioi' ? `rank() OVER (ORDER BY ${c.score} DESC)` : 'NULL'} AS shared_rank
          FROM contest_scores s JOIN users u ON u.id = s.user_id
          LEFT JOIN rating_changes rc ON rc.contest_id = s.contest_id AND rc.user_id = s.user_id
-        WHERE s.contest_id = $1 ${contest.format === 'icpc' ? '' : `AND ${c.solved} > 0`}
+        WHERE s.contest_id = $1 ${listsEveryone(contest.format) ? '' : `AND ${c.solved} > 0`}
         ORDER BY ${orderBy(contest.format, view)}
         LIMIT $2 OFFSET $3`,
       [contest.id, limit, offset],
@@ -229,11 +264,12 @@ export class StandingsRepository {
     const rows: (ScoreRow & Partial<CellRow>)[] = await this.db.query(
       `SELECT s.user_id, u.username, u.full_name, ${c.score} AS score, ${c.solved} AS problems_solved, ${c.penalty} AS penalty,
               ${epochMs(contest.format === 'icpc' ? c.accepted : c.improved)} AS last_at, NULL::int AS old_rating, NULL::int AS new_rating,
-              cc.problem_id, cc.attempts, ${CELL_MINUTES('cc.accepted_at')} AS accepted_minutes, 0 AS pending
+              cc.problem_id, cc.attempts, ${CELL_MINUTES('cc.accepted_at')} AS accepted_minutes, 0 AS pending,
+              ${contest.format === 'ioi' ? 'cc.score' : 'NULL'} AS score
          FROM contest_scores s JOIN users u ON u.id = s.user_id JOIN contests c ON c.id = s.contest_id
          LEFT JOIN (contest_cells cc JOIN contest_problems cp ON cp.contest_id = cc.contest_id AND cp.problem_id = cc.problem_id)
                 ON cc.contest_id = s.contest_id AND cc.user_id = s.user_id
-        WHERE s.contest_id = $1 AND s.user_id = $2 ${contest.format === 'icpc' ? '' : `AND ${c.solved} > 0`}
+        WHERE s.contest_id = $1 AND s.user_id = $2 ${listsEveryone(contest.format) ? '' : `AND ${c.solved} > 0`}
         ORDER BY cp.position`,
       [contest.id, userId],
     );
@@ -273,7 +309,8 @@ export class StandingsRepository {
     const rows: CellRow[] = await this.db.query(
       `SELECT cc.user_id, cc.problem_id, ${frozen ? 'cc.visible_attempts' : 'cc.attempts'} AS attempts,
               ${CELL_MINUTES(frozen ? 'cc.visible_accepted_at' : 'cc.accepted_at')} AS accepted_minutes,
-              ${frozen ? 'cc.pending' : '0'} AS pending
+              ${frozen ? 'cc.pending' : '0'} AS pending,
+              CASE WHEN c.format = 'ioi' THEN ${frozen ? 'cc.visible_score' : 'cc.score'} END AS score
          FROM contest_cells cc JOIN contests c ON c.id = cc.contest_id
          JOIN contest_problems cp ON cp.contest_id = cc.contest_id AND cp.problem_id = cc.problem_id
         WHERE cc.contest_id = $1 AND cc.user_id = ANY($2)
@@ -301,7 +338,13 @@ function cellOf(row: CellRow, firsts: FirstSolvers): ScoreboardCell {
     acceptedAtMinutes: row.accepted_minutes,
     pending: row.pending,
     firstSolve: row.accepted_minutes !== null && firsts.get(row.problem_id) === row.user_id,
+    ...(row.score === null || row.score === undefined ? {} : { score: row.score }),
   };
+}
+
+/** The formats whose boards list everyone with a counted try, not only those with an accept. */
+function listsEveryone(format: ContestFormat): boolean {
+  return format === 'icpc' || format === 'ioi';
 }
 
 /** A timestamp column as epoch milliseconds (a float: PostgreSQL keeps microseconds). */
@@ -323,5 +366,6 @@ function boardRow(contest: BoardContest, r: ScoreRow): BoardRow {
         : {}),
     },
     lastAt: r.last_at,
+    ...(r.shared_rank === null || r.shared_rank === undefined ? {} : { sharedRank: Number(r.shared_rank) }),
   };
 }

@@ -69,6 +69,7 @@ function ranksAbove(format: BoardContest['format'], a: BoardRow, b: BoardRow): b
     }
     return x.userId < y.userId;
   };
+  if (format === 'ioi') return x.score !== y.score ? x.score > y.score : x.userId < y.userId;
   if (format === 'icpc') {
     if (x.problemsSolved !== y.problemsSolved) return x.problemsSolved > y.problemsSolved;
     if ((x.penalty ?? 0) !== (y.penalty ?? 0)) return (x.penalty ?? 0) < (y.penalty ?? 0);
@@ -266,9 +267,9 @@ function rowHead(row: BoardRow, cells: ScoreboardCell[] = []): string {
   return `${JSON.stringify({ ...row.entry, cells }).slice(0, -1)},"rank":`;
 }
 
-/** The rows as a JSON array, ranked by their place from `offset` on. */
+/** The rows as a JSON array, ranked by their place from `offset` on (or by their shared rank: IOI). */
 function pageJson(rows: BoardRow[], offset: number, headOf: (row: BoardRow) => string): string {
-  return `[${rows.map((row, i) => `${headOf(row)}${offset + i + 1}}`).join(',')}]`;
+  return `[${rows.map((row, i) => `${headOf(row)}${row.sharedRank ?? offset + i + 1}}`).join(',')}]`;
 }
 
 /** The frozen rows with the viewer's own row replaced by its real one, placed where it ranks (ranks follow places). */
@@ -277,6 +278,10 @@ function withOwnRow(contest: BoardContest, rows: BoardRow[], own: BoardRow): Boa
   let at = others.findIndex((r) => ranksAbove(contest.format, own, r));
   if (at === -1) at = others.length;
   if (at === others.length && others.length >= CACHED_ROWS) return rows;
+  // IOI: the viewer's real score shares the rank of the frozen rows with the same score.
+  // (`own` is read for this request alone, and the caller finds it by identity.)
+  if (contest.format === 'ioi')
+    own.sharedRank = 1 + others.filter((r) => r.entry.score > own.entry.score).length;
   others.splice(at, 0, own);
   return others;
 }

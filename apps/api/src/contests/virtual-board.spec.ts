@@ -160,3 +160,57 @@ describe('virtual board', () => {
     ]);
   });
 });
+
+describe('virtual board, IOI format (issue 31)', () => {
+  const groups = [
+    { name: 'g1', points: 20 },
+    { name: 'g2', points: 30 },
+    { name: 'g3', points: 50 },
+  ];
+  const ioi = (over: Partial<BoardSetting> = {}) =>
+    setting({ format: 'ioi', problems: [{ problemId: 'A', points: 100, testGroups: groups }], ...over });
+
+  it("a run's tries add up best per group; equal scores share a rank with the real rows", () => {
+    const cells = virtualBoardCells(
+      ioi(),
+      [
+        { problemId: 'A', accepted: false, at: at(RUN, 3), earned: ['g1', 'g3'] },
+        { problemId: 'A', accepted: false, at: at(RUN, 5), earned: ['g2'] },
+      ],
+      RUN,
+    );
+    expect(cells[0].score).toBe(100);
+    const s = ioi();
+    const realRows = realBoardCells(s, [
+      real({ userId: 'r1', problemId: 'A', score: 70, visibleScore: 70 }),
+      real({ userId: 'r2', problemId: 'A', score: 100, visibleScore: 20 }),
+    ]);
+    const rows = rankBoard(s, [
+      ...[...realRows].map(([userId, c]) => ({
+        userId,
+        username: userId,
+        fullName: userId,
+        cells: c,
+        virtual: false,
+      })),
+      { userId: 'v', username: 'v', fullName: 'V', cells, virtual: true },
+    ]);
+    expect(rows.map((r) => [r.userId, r.score, r.rank])).toEqual([
+      ['r2', 100, 1],
+      ['v', 100, 1],
+      ['r1', 70, 3],
+    ]);
+    expect(rows[1].cells?.[0]).toMatchObject({ problemId: 'A', score: 100 });
+  });
+
+  it('while frozen, a real cell shows its score from before the freeze', () => {
+    const s = ioi({ freezeAt: at(START, 60) });
+    const realRows = realBoardCells(s, [
+      real({ userId: 'r2', problemId: 'A', score: 100, visibleScore: 20 }),
+    ]);
+    const [row] = rankBoard(s, [
+      { userId: 'r2', username: 'r2', fullName: 'R2', cells: realRows.get('r2')!, virtual: false },
+    ]);
+    expect(row.score).toBe(20);
+  });
+});

@@ -1,4 +1,11 @@
-import type { ContestFormat, ContestLeaderboardEntry, ScoreboardCell } from '@javelin/contracts';
+import {
+  bestOfGroups,
+  isScoring,
+  type ContestFormat,
+  type ContestLeaderboardEntry,
+  type ScoreboardCell,
+  type TestGroup,
+} from '@javelin/contracts';
 
 const MINUTE_MS = 60_000;
 
@@ -14,6 +21,9 @@ export interface RealCell {
   visibleAttempts: number;
   /** Tries at or after the freeze, up to the accept. */
   pending: number;
+  /** The IOI score (issue 31): best per group over the tries, and the same before the freeze. */
+  score?: number;
+  visibleScore?: number;
 }
 
 /** One counted try of a virtual run (compile errors are never counted). */
@@ -21,6 +31,8 @@ export interface VirtualTry {
   problemId: string;
   accepted: boolean;
   at: Date;
+  /** The groups this try earned (a scoring problem, issue 31). */
+  earned?: string[];
 }
 
 /** What the board needs of its contest. */
@@ -29,8 +41,8 @@ export interface BoardSetting {
   penaltyMinutes: number;
   /** Minute 0 of every cell. */
   startTime: Date;
-  /** Problems in contest order with their points. */
-  problems: readonly { problemId: string; points: number }[];
+  /** Problems in contest order with their points (and a scoring problem's groups, issue 31). */
+  problems: readonly { problemId: string; points: number; testGroups?: TestGroup[] }[];
   /** When the contest is still frozen, the freeze: results from then on show as pending. Null otherwise. */
   freezeAt: Date | null;
 }
@@ -43,6 +55,8 @@ export interface BoardCell {
   acceptedAt: Date | null;
   attempts: number;
   pending: number;
+  /** IOI contests (issue 31): the cell's score, the best of each group, or the points once accepted. */
+  score?: number;
 }
 
 export interface BoardRowInput {
@@ -79,6 +93,7 @@ export function realBoardCells(setting: BoardSetting, cells: readonly RealCell[]
             acceptedAt: c.solvedAt,
             attempts: c.attempts,
             pending: 0,
+            ...(setting.format === 'ioi' ? { score: c.score ?? 0 } : {}),
           }
         : {
             problemId: c.problemId,
@@ -86,6 +101,7 @@ export function realBoardCells(setting: BoardSetting, cells: readonly RealCell[]
             acceptedAt: hidden ? null : c.solvedAt,
             attempts: c.visibleAttempts,
             pending: Math.max(c.pending, hidden ? 1 : 0),
+            ...(setting.format === 'ioi' ? { score: c.visibleScore ?? 0 } : {}),
           };
     byUser.set(c.userId, [...(byUser.get(c.userId) ?? []), cell]);
   }
@@ -102,17 +118,26 @@ export function virtualBoardCells(
   runStartedAt: Date,
 ): BoardCell[] {
   const shift = setting.startTime.getTime() - runStartedAt.getTime();
-  const points = new Map(setting.problems.map((p) => [p.problemId, p.points]));
+  const problems = new Map(setting.problems.map((p) => [p.problemId, p]));
   const cells = new Map<string, BoardCell>();
+  const earned = new Map<string, string[][]>();
   for (const t of [...tries].sort((a, b) => a.at.getTime() - b.at.getTime())) {
+    const problem = problems.get(t.problemId);
     const cell = cells.get(t.problemId) ?? {
       problemId: t.problemId,
-      points: points.get(t.problemId) ?? 0,
+      points: problem?.points ?? 0,
       acceptedAt: null,
       attempts: 0,
       pending: 0,
     };
     cells.set(t.problemId, cell);
+    // IOI (issue 31): best per group over the tries; a problem without groups scores its points once accepted.
+    const sets = [...(earned.get(t.problemId) ?? []), t.earned ?? []];
+    earned.set(t.problemId, sets);
+    if (setting.format === 'ioi')
+      cell.score = isScoring(problem?.testGroups)
+        ? bestOfGroups(problem.testGroups, sets)
+        : Math.max(cell.score ?? 0, t.accepted ? cell.points : 0);
     if (cell.acceptedAt !== null) continue;
     if (t.accepted) cell.acceptedAt = new Date(t.at.getTime() + shift);
     else cell.attempts++;
@@ -122,7 +147,8 @@ export function virtualBoardCells(
 
 function totals(setting: BoardSetting, input: BoardRowInput): Totals {
   const start = setting.startTime.getTime();
-  let score = 0;
+  // IOI: the sum of the cells' scores, accepted or not.
+  let score = setting.format === 'ioi' ? input.cells.reduce((sum, c) => sum + (c.score ?? 0), 0) : 0;
   let solved = 0;
   let penalty = 0;
   let lastImproved: number | null = null;
@@ -130,7 +156,7 @@ function totals(setting: BoardSetting, input: BoardRowInput): Totals {
   for (const cell of input.cells) {
     if (cell.acceptedAt === null) continue;
     const at = cell.acceptedAt.getTime();
-    score += cell.points;
+    if (setting.format !== 'ioi') score += cell.points;
     solved++;
     penalty += Math.floor((at - start) / MINUTE_MS) + setting.penaltyMinutes * cell.attempts;
     if (cell.points > 0) lastImproved = Math.max(lastImproved ?? at, at);
@@ -151,9 +177,11 @@ function byTime(a: number | null, b: number | null): number {
 function compare(format: ContestFormat) {
   return (a: Totals, b: Totals): number => {
     const primary =
-      format === 'icpc'
-        ? b.solved - a.solved || a.penalty - b.penalty || byTime(a.lastAccepted, b.lastAccepted)
-        : b.score - a.score || byTime(a.lastImproved, b.lastImproved);
+      format === 'ioi'
+        ? b.score - a.score
+        : format === 'icpc'
+          ? b.solved - a.solved || a.penalty - b.penalty || byTime(a.lastAccepted, b.lastAccepted)
+          : b.score - a.score || byTime(a.lastImproved, b.lastImproved);
     if (primary !== 0) return primary;
     return a.input.userId < b.input.userId ? -1 : a.input.userId > b.input.userId ? 1 : 0;
   };
@@ -167,7 +195,7 @@ function compare(format: ContestFormat) {
 export function rankBoard(setting: BoardSetting, rows: readonly BoardRowInput[]): ContestLeaderboardEntry[] {
   const ranked = rows
     .map((r) => totals(setting, r))
-    .filter((t) => setting.format === 'icpc' || t.solved > 0 || t.input.virtual)
+    .filter((t) => setting.format !== 'points' || t.solved > 0 || t.input.virtual)
     .sort(compare(setting.format));
   const firsts = new Map<string, { at: number; userId: string; virtual: boolean }>();
   for (const t of ranked) {
@@ -181,6 +209,13 @@ export function rankBoard(setting: BoardSetting, rows: readonly BoardRowInput[])
   }
   const order = new Map(setting.problems.map((p, i) => [p.problemId, i]));
   const start = setting.startTime.getTime();
+  // IOI: equal scores share a rank (the first place with that score).
+  const rankAt = (i: number): number => {
+    if (setting.format !== 'ioi') return i + 1;
+    let first = i;
+    while (first > 0 && ranked[first - 1].score === ranked[i].score) first--;
+    return first + 1;
+  };
   return ranked.map((t, i) => {
     const cells: ScoreboardCell[] = [...t.input.cells]
       .filter((c) => order.has(c.problemId))
@@ -198,6 +233,7 @@ export function rankBoard(setting: BoardSetting, rows: readonly BoardRowInput[])
             first !== undefined &&
             first.userId === t.input.userId &&
             first.virtual === t.input.virtual,
+          ...(setting.format === 'ioi' ? { score: c.score ?? 0 } : {}),
         };
       });
     return {
@@ -206,7 +242,7 @@ export function rankBoard(setting: BoardSetting, rows: readonly BoardRowInput[])
       fullName: t.input.fullName,
       score: t.score,
       problemsSolved: t.solved,
-      rank: i + 1,
+      rank: rankAt(i),
       ...(setting.format === 'icpc' ? { penalty: t.penalty } : {}),
       cells,
       ...(t.input.virtual ? { virtual: true } : {}),

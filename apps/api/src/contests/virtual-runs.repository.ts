@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import type { TestGroup } from '@javelin/contracts';
 import { DataSource } from 'typeorm';
 import { returningRows } from '../common/sql';
 import type { RealCell, VirtualTry } from './virtual-board';
@@ -42,12 +43,26 @@ const CELLS_AT = `
     SELECT user_id, problem_id, solved_at, points FROM solved_problems
      WHERE contest_id = $1 AND solved_at <= $2
   ), j AS (
-    SELECT user_id, problem_id, created_at, verdict FROM judgements
+    SELECT user_id, problem_id, created_at, verdict, groups FROM judgements
      WHERE contest_id = $1 AND all_tests AND verdict <> 'compilation_error' AND created_at <= $2
+  ), earned AS (
+    SELECT j.user_id, j.problem_id, e->>'name' AS name, min(j.created_at) AS first_at
+      FROM j CROSS JOIN LATERAL jsonb_array_elements(COALESCE(j.groups, '[]'::jsonb)) e
+     WHERE (e->>'earned')::boolean
+     GROUP BY j.user_id, j.problem_id, e->>'name'
+  ), best AS (
+    SELECT e.user_id, e.problem_id, sum((g->>'points')::int)::int AS score,
+           COALESCE(sum((g->>'points')::int) FILTER (WHERE e.first_at < $3), 0)::int AS visible_score
+      FROM earned e JOIN problems p ON p.id = e.problem_id
+      CROSS JOIN LATERAL jsonb_array_elements(p.test_groups) g
+     WHERE g->>'name' = e.name
+     GROUP BY e.user_id, e.problem_id
   ), keys AS (
     SELECT user_id, problem_id FROM j UNION SELECT user_id, problem_id FROM s
   )
   SELECT k.user_id, k.problem_id, s.solved_at, COALESCE(s.points, 0)::int AS points,
+         COALESCE(b.score, CASE WHEN s.solved_at IS NOT NULL THEN s.points ELSE 0 END)::int AS score,
+         COALESCE(b.visible_score, CASE WHEN s.solved_at < $3 THEN s.points ELSE 0 END)::int AS visible_score,
          count(j.created_at) FILTER (WHERE j.verdict <> 'accepted' AND (s.solved_at IS NULL OR j.created_at < s.solved_at))::int AS attempts,
          count(j.created_at) FILTER (WHERE j.verdict <> 'accepted' AND j.created_at < $3
                                        AND (s.solved_at IS NULL OR j.created_at < s.solved_at))::int AS visible_attempts,
@@ -55,7 +70,8 @@ const CELLS_AT = `
     FROM keys k
     LEFT JOIN s ON s.user_id = k.user_id AND s.problem_id = k.problem_id
     LEFT JOIN j ON j.user_id = k.user_id AND j.problem_id = k.problem_id
-   GROUP BY k.user_id, k.problem_id, s.solved_at, s.points`;
+    LEFT JOIN best b ON b.user_id = k.user_id AND b.problem_id = k.problem_id
+   GROUP BY k.user_id, k.problem_id, s.solved_at, s.points, b.score, b.visible_score`;
 
 /** The SQL of virtual runs: the runs themselves, their tries, and the real cells at a moment of the contest. */
 @Injectable()
@@ -127,16 +143,21 @@ export class VirtualRunsRepository {
    * (null: all of them, also a try sent before the end and judged just after it, as in a live contest).
    */
   async tries(runId: string, until: Date | null): Promise<VirtualTry[]> {
-    const rows: { problem_id: string; verdict: string; created_at: Date }[] = await this.db.query(
-      `SELECT problem_id, verdict, created_at FROM judgements
+    const rows: { problem_id: string; verdict: string; created_at: Date; earned: string[] | null }[] =
+      await this.db.query(
+        `SELECT problem_id, verdict, created_at,
+              (SELECT jsonb_agg(e->>'name') FROM jsonb_array_elements(COALESCE(groups, '[]'::jsonb)) e
+                WHERE (e->>'earned')::boolean) AS earned
+         FROM judgements
         WHERE virtual_run_id = $1 AND all_tests AND verdict <> 'compilation_error' AND ($2::timestamptz IS NULL OR created_at <= $2)
         ORDER BY created_at, id`,
-      [runId, until],
-    );
+        [runId, until],
+      );
     return rows.map((r) => ({
       problemId: r.problem_id,
       accepted: r.verdict === 'accepted',
       at: r.created_at,
+      ...(r.earned ? { earned: r.earned } : {}),
     }));
   }
 
@@ -150,6 +171,8 @@ export class VirtualRunsRepository {
       attempts: number;
       visible_attempts: number;
       pending: number;
+      score: number;
+      visible_score: number;
     }[] = await this.db.query(CELLS_AT, [contestId, at, freezeAt ?? 'infinity']);
     return rows.map((r) => ({
       userId: r.user_id,
@@ -159,16 +182,21 @@ export class VirtualRunsRepository {
       attempts: r.attempts,
       visibleAttempts: r.visible_attempts,
       pending: r.pending,
+      score: r.score,
+      visibleScore: r.visible_score,
     }));
   }
 
   /** Problem ids in contest order with their points. */
-  async problems(contestId: string): Promise<{ problemId: string; points: number }[]> {
-    const rows: { problem_id: string; points: number }[] = await this.db.query(
-      `SELECT problem_id, points FROM contest_problems WHERE contest_id = $1 ORDER BY position`,
+  async problems(
+    contestId: string,
+  ): Promise<{ problemId: string; points: number; testGroups: TestGroup[] }[]> {
+    const rows: { problem_id: string; points: number; test_groups: TestGroup[] }[] = await this.db.query(
+      `SELECT cp.problem_id, cp.points, p.test_groups FROM contest_problems cp JOIN problems p ON p.id = cp.problem_id
+        WHERE cp.contest_id = $1 ORDER BY cp.position`,
       [contestId],
     );
-    return rows.map((r) => ({ problemId: r.problem_id, points: r.points }));
+    return rows.map((r) => ({ problemId: r.problem_id, points: r.points, testGroups: r.test_groups ?? [] }));
   }
 
   async names(userIds: string[]): Promise<Map<string, { username: string; fullName: string }>> {

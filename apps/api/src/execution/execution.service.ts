@@ -14,6 +14,10 @@ import {
   ServerMessages,
   STDIO_CUSTOM_INPUT_KEY,
   Verdict,
+  groupResultsOf,
+  isScoring,
+  scoredFields,
+  type TestGroup,
 } from '@javelin/contracts';
 import { validateValue } from '@javelin/java-io';
 import { randomUUID } from 'node:crypto';
@@ -85,7 +89,7 @@ export class ExecutionService {
       }),
     );
     stopTimer();
-    const response = toResponse(tests, outcome, isAdminRoles(user.roles));
+    const response = toResponse(tests, outcome, isAdminRoles(user.roles), problem.testGroups);
     this.metrics.judgeVerdicts.inc({ verdict: response.verdict, kind });
     return { response, context };
   }
@@ -111,7 +115,7 @@ export class ExecutionService {
         requestId: randomUUID(),
       }),
     );
-    const response = toResponse(tests, outcome, false);
+    const response = toResponse(tests, outcome, false, problem.testGroups);
     this.metrics.judgeVerdicts.inc({ verdict: response.verdict, kind: 'rejudge' });
     return response;
   }
@@ -226,21 +230,23 @@ export function toResponse(
   tests: readonly TestCase[],
   outcome: JudgeJobResult,
   revealHidden: boolean,
+  testGroups?: readonly TestGroup[] | null,
 ): ExecuteCodeResponse {
   const byId = new Map(outcome.results.map((r) => [r.id, r]));
   const compiled = outcome.verdict !== 'compilation_error';
   const ordered = examplesFirst(tests);
-  // A judge that stops (a submit) returns the tests up to its first failure: a test after that one was
-  // never run. A test missing anywhere else is still reported as the run's fault, as before.
-  const last = outcome.results.at(-1);
-  const stoppedOn = last && last.verdict !== 'accepted' ? last.verdict : undefined;
-  const stoppedAt = stoppedOn ? ordered.findIndex((t) => t.id === last!.id) : -1;
+  const scoring = isScoring(testGroups);
+  // A judge that stops (a submit) returns each group's tests up to its first failure: a test after that
+  // one was never run. Without groups the whole submission is one group, so that is the first failure of
+  // all. A test missing anywhere else is still reported as the run's fault, as before.
+  const groupOf = (test: TestCase): string => (scoring && !test.isExample ? (test.group ?? '') : '');
+  const stoppedIn = stopsByGroup(ordered, outcome, groupOf);
   const slowest = slowestOf(outcome.results);
   const results: ShownResult[] = ordered.map((test, index) => {
     const judged = byId.get(test.id);
     const reveal = test.isExample || revealHidden;
-    if (!judged && compiled && stoppedOn && stoppedAt >= 0 && index > stoppedAt)
-      return notJudged(test, stoppedOn, reveal);
+    const stop = stoppedIn.get(groupOf(test));
+    if (!judged && compiled && stop && index > stop.at) return notJudged(test, stop.verdict, reveal);
     const verdict: Verdict = judged?.verdict ?? (compiled ? 'runtime_error' : 'compilation_error');
     const error = compiled ? (judged?.error ?? '') : (outcome.compileError ?? 'Compilation error');
     const ownTime = Math.round(judged?.executionTime ?? 0);
@@ -263,7 +269,7 @@ export function toResponse(
     };
   });
   const passedCount = results.filter((r) => r.passed).length;
-  const firstFailure = results.find((r) => !r.passed);
+  const firstFailure = results.find((r) => !r.passed && !isNotJudged(r)) ?? results.find((r) => !r.passed);
   return {
     results,
     overallPassed: passedCount === results.length,
@@ -271,7 +277,39 @@ export function toResponse(
     totalCount: results.length,
     verdict: compiled ? (firstFailure?.verdict ?? 'accepted') : 'compilation_error',
     ...(outcome.compileError ? { compileError: outcome.compileError } : {}),
+    // A scoring problem's submit (issue 31): the score and each group's result, beside the spec's fields.
+    ...(scoring && ordered.some((t) => !t.isExample)
+      ? scoredFields(
+          testGroups,
+          groupResultsOf(
+            testGroups,
+            results.map((r, i) => ({ passed: r.passed, group: groupOf(ordered[i]!) })),
+            (r) => r.group,
+          ),
+        )
+      : {}),
   };
+}
+
+/**
+ * Where a stopping judge stopped, per group (`groupOf`; '' for all tests of a problem without groups):
+ * the index (in `ordered`) of the last judged test of a group whose last judged test failed, and its verdict.
+ */
+function stopsByGroup(
+  ordered: readonly TestCase[],
+  outcome: JudgeJobResult,
+  groupOf: (test: TestCase) => string,
+): Map<string, { at: number; verdict: Verdict }> {
+  const index = new Map(ordered.map((t, i) => [t.id, i]));
+  const last = new Map<string, { at: number; verdict: Verdict }>();
+  for (const r of outcome.results) {
+    const at = index.get(r.id);
+    if (at === undefined) continue;
+    const group = groupOf(ordered[at]!);
+    if ((last.get(group)?.at ?? -1) < at) last.set(group, { at, verdict: r.verdict });
+  }
+  for (const [group, stop] of last) if (stop.verdict === 'accepted') last.delete(group);
+  return last;
 }
 
 /** A test after the first failure of a submit: never run, so nothing of a run to show. */

@@ -1,4 +1,10 @@
-import type { InputVariable, JudgeJobData, JudgeLimits, OutputValidation } from '@javelin/contracts';
+import {
+  isScoring,
+  type InputVariable,
+  type JudgeJobData,
+  type JudgeLimits,
+  type OutputValidation,
+} from '@javelin/contracts';
 import { serializeInputs } from '@javelin/java-io';
 import { checkerOfProblem, examplesFirst } from '../problems/problems.service';
 import type { Problem } from '../problems/problem.entity';
@@ -21,6 +27,9 @@ import type { Problem } from '../problems/problem.entity';
  * output validation (the default validator with the problem's flags, or its custom validator), and its
  * own time and memory limits replace the deployment's, the time scaled by JUDGE_TIME_SCALE.
  *
+ * A scoring problem (issue 31: test groups with points) stops per group: each hidden test carries its
+ * group, and a failure ends only its own group's tests (the examples are a group of their own).
+ *
  * A rejudge stops as a submit does: the verdict is the first failing test's in the same order either
  * way, and its `passedCount` then means what a fresh submit's means (the tests before the failure).
  */
@@ -38,7 +47,12 @@ const STOPS_AT_FIRST_FAILURE: ReadonlySet<JudgingPurpose> = new Set(['submit', '
 /** What of a problem decides how code is judged on it: a stored problem, or a problem form not saved yet. */
 export type JudgedProblem = Pick<Problem, 'checker' | 'tolerance' | 'checkerCode'> & {
   inputVariables: readonly Pick<InputVariable, 'name' | 'type'>[];
-} & Partial<Pick<Problem, 'kind' | 'timeLimitMs' | 'memoryLimitMb' | 'validatorFlags' | 'outputValidator'>>;
+} & Partial<
+    Pick<
+      Problem,
+      'kind' | 'timeLimitMs' | 'memoryLimitMb' | 'validatorFlags' | 'outputValidator' | 'testGroups'
+    >
+  >;
 
 /** A test as the builder takes it: its inputs as the problem stores them (the JSON map's text, or the map). */
 export interface JudgedTest {
@@ -46,6 +60,8 @@ export interface JudgedTest {
   input: string | Readonly<Record<string, string>>;
   expectedOutput: string;
   isExample: boolean;
+  /** A hidden test's group on a scoring problem (issue 31). */
+  group?: string | null;
 }
 
 export interface JudgeJobRequest<T extends JudgedTest> {
@@ -71,6 +87,7 @@ export function buildJudgeJob<T extends JudgedTest>(request: JudgeJobRequest<T>)
   const { purpose, problem, code, requestId } = request;
   const compared = purpose !== 'output';
   const classic = problem.kind === 'stdio';
+  const scoring = isScoring(problem.testGroups);
   const job: JudgeJobData = {
     code,
     language: 'java',
@@ -78,6 +95,8 @@ export function buildJudgeJob<T extends JudgedTest>(request: JudgeJobRequest<T>)
       id: t.id,
       stdin: classic ? rawInput(t.input) : serializeInputs(problem.inputVariables, t.input),
       expectedOutput: compared ? t.expectedOutput : '',
+      // A scoring problem's submit stops per group (issue 31): the judge reads each hidden test's group.
+      ...(scoring && !t.isExample && t.group ? { group: t.group } : {}),
     })),
     limits: classic ? classicLimits(problem, request.limits, request.timeScale ?? 1) : request.limits,
     ...(requestId === undefined ? {} : { requestId }),

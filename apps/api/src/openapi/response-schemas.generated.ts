@@ -132,7 +132,7 @@ export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
       'answeredAt',
     ],
   },
-  ContestFormat: { type: 'string', enum: ['points', 'icpc'] },
+  ContestFormat: { type: 'string', enum: ['points', 'icpc', 'ioi'] },
   ContestLeaderboardEntry: {
     type: 'object',
     properties: {
@@ -197,6 +197,9 @@ export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
       totalCount: { type: 'number' },
       verdict: { $ref: '#/components/schemas/Verdict' },
       compileError: { type: 'string' },
+      score: { type: 'number' },
+      maxScore: { type: 'number' },
+      groups: { type: 'array', items: { $ref: '#/components/schemas/GroupResult' } },
     },
     required: ['results', 'overallPassed', 'passedCount', 'totalCount', 'verdict'],
   },
@@ -231,6 +234,18 @@ export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
     type: 'object',
     properties: { expectedOutput: { type: 'string' } },
     required: ['expectedOutput'],
+  },
+  GroupResult: {
+    type: 'object',
+    properties: {
+      name: { type: 'string' },
+      points: { type: 'number' },
+      earned: { type: 'boolean' },
+      passedCount: { type: 'number' },
+      totalCount: { type: 'number' },
+      firstFailedTest: { type: 'number', nullable: true },
+    },
+    required: ['name', 'points', 'earned', 'passedCount', 'totalCount', 'firstFailedTest'],
   },
   ImportPackageResponse: {
     type: 'object',
@@ -403,6 +418,7 @@ export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
       tolerance: { type: 'number' },
       checkerCode: { type: 'string' },
       referenceSolution: { type: 'string' },
+      testGroups: { type: 'array', items: { $ref: '#/components/schemas/TestGroup' } },
     },
     required: [
       '_id',
@@ -548,6 +564,7 @@ export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
       acceptedAtMinutes: { type: 'number', nullable: true },
       pending: { type: 'number' },
       firstSolve: { type: 'boolean' },
+      score: { type: 'number' },
     },
     required: ['problemId', 'attempts', 'acceptedAtMinutes', 'pending', 'firstSolve'],
   },
@@ -577,10 +594,13 @@ export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
       totalCount: { type: 'number' },
       maxTimeMs: { type: 'number' },
       createdAt: { type: 'string' },
+      score: { type: 'number' },
+      maxScore: { type: 'number' },
       code: { type: 'string' },
       language: { type: 'string', enum: ['java'] },
       results: { type: 'array', items: { $ref: '#/components/schemas/ExecutionResult' } },
       compileError: { type: 'string' },
+      groups: { type: 'array', items: { $ref: '#/components/schemas/GroupResult' } },
     },
     required: [
       '_id',
@@ -621,6 +641,8 @@ export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
       totalCount: { type: 'number' },
       maxTimeMs: { type: 'number' },
       createdAt: { type: 'string' },
+      score: { type: 'number' },
+      maxScore: { type: 'number' },
     },
     required: [
       '_id',
@@ -642,8 +664,18 @@ export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
       input: { type: 'string' },
       expectedOutput: { type: 'string' },
       isExample: { type: 'boolean' },
+      group: { type: 'string' },
     },
     required: ['_id', 'id', 'input', 'expectedOutput', 'isExample'],
+  },
+  TestGroup: {
+    type: 'object',
+    properties: {
+      name: { type: 'string' },
+      points: { type: 'number' },
+      dependsOn: { type: 'array', items: { type: 'string' } },
+    },
+    required: ['name', 'points'],
   },
   TokenResponse: { type: 'object', properties: { token: { type: 'string' } }, required: ['token'] },
   User: {

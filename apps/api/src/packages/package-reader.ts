@@ -8,6 +8,8 @@ import {
   PROBLEM_DESCRIPTION_MAX_LENGTH,
   PROBLEM_TITLE_MAX_LENGTH,
   type Verdict,
+  type TestGroup,
+  TEST_GROUP_LIMITS,
 } from '@javelin/contracts';
 import { parse as parseYaml } from 'yaml';
 import { latexToMarkdown } from './latex';
@@ -28,7 +30,9 @@ export interface ReadPackage {
   validatorFlags: string[];
   outputValidator: CustomOutputValidator | null;
   /** In the format's order: lexicographic on the test's name (`sample/1` before `secret/g1/01`). */
-  tests: { name: string; input: string; answer: string; isExample: boolean }[];
+  tests: { name: string; input: string; answer: string; isExample: boolean; group?: string }[];
+  /** A scoring package's test groups (issue 31): the folders under data/secret, each worth its accept_score. */
+  testGroups: TestGroup[];
   jury: JuryProgram[];
   images: { name: string; contentType: string; data: Buffer }[];
   warnings: string[];
@@ -101,8 +105,6 @@ export function readPackage(given: ReadonlyMap<string, Buffer>, packageName = 'p
   const yaml: Yaml = yamlFile ? readYaml('problem.yaml', yamlFile) : {};
   const version = typeof yaml.problem_format_version === 'string' ? yaml.problem_format_version : 'legacy';
   refuseUnhostable(yaml);
-  if (yamlScoring(yaml))
-    warnings.push('A scoring problem: Javelin judges it pass-fail (every test must be accepted)');
 
   const outputValidator = readOutputValidator(files, warnings);
   if (!outputValidator && legacyCustom(yaml)) throw new PackageError(PackageMessages.customWithoutValidator);
@@ -142,6 +144,7 @@ export function readPackage(given: ReadonlyMap<string, Buffer>, packageName = 'p
   if (title.length > PROBLEM_TITLE_MAX_LENGTH) title = title.slice(0, PROBLEM_TITLE_MAX_LENGTH);
 
   const tests = readTests(files);
+  const testGroups = yamlScoring(yaml) ? scoringGroups(files, tests, warnings) : [];
   const jury = readJury(files, warnings);
   return {
     title,
@@ -152,10 +155,67 @@ export function readPackage(given: ReadonlyMap<string, Buffer>, packageName = 'p
     validatorFlags: flags,
     outputValidator,
     tests,
+    testGroups,
     jury,
     images,
     warnings,
   };
+}
+
+/**
+ * A scoring package's subtasks (issue 31): each folder under data/secret is a test group, in the
+ * format's (lexicographic) order, worth its testdata.yaml's `accept_score` (2023-07) or test_group.yaml's
+ * `max_score` (2025-09); secret tests outside a folder form the group `secret`. Javelin earns a group's
+ * points when all its tests pass, so a group without a score is worth its number of tests (the format's
+ * default of 1 per test). Each secret test is given its group.
+ */
+function scoringGroups(
+  files: Map<string, Buffer>,
+  tests: ReadPackage['tests'],
+  warnings: string[],
+): TestGroup[] {
+  const counts = new Map<string, number>();
+  for (const test of tests) {
+    if (test.isExample) continue;
+    const parts = test.name.split('/');
+    test.group = parts.length > 2 ? parts[1] : 'secret';
+    counts.set(test.group, (counts.get(test.group) ?? 0) + 1);
+  }
+  const groups = [...counts].map(([name, count]) => ({ name, points: groupScore(files, name) ?? count }));
+  if (groups.length > TEST_GROUP_LIMITS.maxGroups)
+    throw new PackageError(
+      PackageMessages.badField('data/secret', 'groups', `at most ${TEST_GROUP_LIMITS.maxGroups} test groups`),
+    );
+  warnings.push(
+    `A scoring problem: ${groups.length} subtask(s) from data/secret, each earned when all its tests pass`,
+  );
+  return groups;
+}
+
+/** A group folder's score: `accept_score` of its testdata.yaml, or `max_score` of its test_group.yaml. */
+function groupScore(files: Map<string, Buffer>, group: string): number | undefined {
+  const folder = group === 'secret' ? 'data/secret' : `data/secret/${group}`;
+  for (const [file, key] of [
+    ['testdata.yaml', 'accept_score'],
+    ['test_group.yaml', 'max_score'],
+  ] as const) {
+    const path = `${folder}/${file}`;
+    const data = files.get(path);
+    if (!data) continue;
+    const value = readYaml(path, data)[key];
+    if (value === undefined || value === null) continue;
+    const points = Number(value);
+    if (!Number.isInteger(points) || points < 0 || points > TEST_GROUP_LIMITS.maxPoints)
+      throw new PackageError(
+        PackageMessages.badField(
+          path,
+          key,
+          `must be a whole number from 0 to ${TEST_GROUP_LIMITS.maxPoints}`,
+        ),
+      );
+    return points;
+  }
+  return undefined;
 }
 
 /** Files the format says to ignore (names starting with a dot, macOS's zip litter). */

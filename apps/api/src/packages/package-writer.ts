@@ -38,7 +38,8 @@ export function writePackage({
   const yaml: Record<string, unknown> = {
     problem_format_version: '2023-07-draft',
     name: problem.title,
-    type: 'pass-fail',
+    // A problem with subtasks (issue 31) is a scoring problem: a folder under data/secret per group.
+    type: problem.testGroups?.length ? 'scoring' : 'pass-fail',
     ...(problem.tags.length > 0 ? { keywords: problem.tags } : {}),
     limits: {
       time_limit: (problem.timeLimitMs ?? CLASSIC_LIMITS.defaultTimeLimitMs) / 1000,
@@ -54,7 +55,15 @@ export function writePackage({
   files.set('problem_statement/problem.en.md', `${statement.trimEnd()}\n`);
   for (const image of images) files.set(`problem_statement/${image.name}`, image.data);
 
-  const names = testNames(tests);
+  const folders = groupFolders(problem.testGroups ?? []);
+  for (const [group, folder] of folders) {
+    const points = problem.testGroups.find((g) => g.name === group)!.points;
+    files.set(
+      `data/${folder}/testdata.yaml`,
+      toYaml({ accept_score: points, output_validator_flags: flags.join(' ') }),
+    );
+  }
+  const names = testNames(tests, folders);
   examplesFirst(tests).forEach((test) => {
     const name = names.get(test.id)!;
     files.set(`data/${name}.in`, classic ? test.input : serializeInputs(problem.inputVariables, test.input));
@@ -74,14 +83,27 @@ export function writePackage({
   return files;
 }
 
-/** Each test's name in the package: where it came from, or `sample/NN` / `secret/NN` in order. */
-function testNames(tests: TestCase[]): Map<string, string> {
+/**
+ * Each group's folder under data/ (`secret/<name>`): the format orders groups by their folder names, so
+ * when the names do not sort in the groups' order each is prefixed with its place (`secret/02-large`).
+ */
+function groupFolders(groups: readonly { name: string }[]): Map<string, string> {
+  const names = groups.map((g) => g.name);
+  const sorted = names.every((n, i) => i === 0 || names[i - 1] < n);
+  const width = String(names.length).length;
+  return new Map(
+    names.map((n, i) => [n, `secret/${sorted ? n : `${String(i + 1).padStart(width, '0')}-${n}`}`]),
+  );
+}
+
+/** Each test's name in the package: where it came from, or `sample/NN` / `secret/NN` (`secret/<group>/NN`) in order. */
+function testNames(tests: TestCase[], folders: ReadonlyMap<string, string>): Map<string, string> {
   const names = new Map<string, string>();
   const used = new Set<string>();
   const ordered = examplesFirst(tests);
   const width = String(ordered.length).length + 1;
   ordered.forEach((test, i) => {
-    const folder = test.isExample ? 'sample' : 'secret';
+    const folder = test.isExample ? 'sample' : ((test.group && folders.get(test.group)) ?? 'secret');
     const kept = test.name && test.name.startsWith(`${folder}/`) && !used.has(test.name) ? test.name : null;
     const name = kept ?? `${folder}/${String(i + 1).padStart(width, '0')}`;
     used.add(name);

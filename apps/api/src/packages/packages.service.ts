@@ -170,6 +170,7 @@ export async function storePackage(
       memoryLimitMb: read.memoryLimitMb,
       validatorFlags: read.validatorFlags,
       outputValidator: read.outputValidator,
+      testGroups: read.testGroups,
       createdBy: authorId,
     },
     read.tests.map((t) => ({
@@ -177,6 +178,7 @@ export async function storePackage(
       expectedOutput: t.answer,
       isExample: t.isExample,
       name: t.name,
+      group: t.group ?? null,
     })),
   );
   if (read.jury.length > 0)

@@ -5,6 +5,7 @@ import type {
   InputVariable,
   ProblemKind,
   ProblemReturnType,
+  TestGroup,
 } from '@javelin/contracts';
 import {
   Column,
@@ -86,6 +87,10 @@ export class Problem {
   /** A stdio problem's custom output validator (C++ or Java sources): admins and the judge only. */
   @Column({ name: 'output_validator', type: 'jsonb', nullable: true })
   outputValidator!: CustomOutputValidator | null;
+
+  /** The subtasks of a scoring problem, in order (issue 31); empty: all-or-nothing. */
+  @Column({ name: 'test_groups', type: 'jsonb', default: () => `'[]'` })
+  testGroups!: TestGroup[];
 
   @Column({ name: 'created_by', type: 'uuid', nullable: true })
   createdBy!: string | null;

@@ -12,6 +12,8 @@ export interface StoredTest {
   isExample: boolean;
   /** Where a package held it (`secret/group1/03`). */
   name?: string | null;
+  /** Its test group on a scoring problem (issue 31). */
+  group?: string | null;
 }
 
 /** The columns of a problem its form sets (the database keeps the id and the times, and the author). */
@@ -170,6 +172,7 @@ export class ProblemsRepository {
           name: tc.name ?? null,
           expectedOutput: tc.expectedOutput,
           isExample: tc.isExample,
+          group: tc.group ?? null,
         }),
       );
       stored.push(...(await repo.save(rows)));

@@ -21,6 +21,9 @@ import {
   ServerMessages,
   TestCase as TestCaseDto,
   type InputVariable,
+  ScoringSentences,
+  type TestGroup,
+  type TestGroupBody,
   type TestValue,
 } from '@javelin/contracts';
 import {
@@ -110,17 +113,22 @@ export class ProblemsService {
 
   async create(form: ProblemFormBody | ClassicProblemFormBody, author: AuthUser): Promise<ProblemDto> {
     if (form.kind === 'stdio') {
+      const grouped = withGroups(form.testGroups, form.testCases, classicTests(form));
       const stored = await this.repository.create(
-        { ...normaliseClassicForm(form, null), createdBy: author.id },
-        classicTests(form),
+        { ...normaliseClassicForm(form, null), testGroups: grouped.testGroups, createdBy: author.id },
+        grouped.tests,
       );
       return this.dto(stored.problem, stored.tests, true);
     }
     const values = normaliseForm(form);
-    const tests = normaliseTests(values.inputVariables, form.testCases);
+    const grouped = withGroups(
+      form.testGroups,
+      form.testCases,
+      normaliseTests(values.inputVariables, form.testCases),
+    );
     const stored = await this.repository.create(
-      { ...values, ...judgingFields(form, null), createdBy: author.id },
-      tests,
+      { ...values, testGroups: grouped.testGroups, ...judgingFields(form, null), createdBy: author.id },
+      grouped.tests,
     );
     return this.dto(stored.problem, stored.tests, true);
   }
@@ -128,20 +136,25 @@ export class ProblemsService {
   /** The whole form replaces the problem; the judging fields of issue 18 that are left out keep their values. */
   async update(id: string, form: ProblemFormBody | ClassicProblemFormBody): Promise<ProblemDto> {
     if (form.kind === 'stdio') {
+      const grouped = withGroups(form.testGroups, form.testCases, classicTests(form));
       const stored = await this.repository.update(
         id,
-        (current) => normaliseClassicForm(form, current),
-        classicTests(form),
+        (current) => ({ ...normaliseClassicForm(form, current), testGroups: grouped.testGroups }),
+        grouped.tests,
       );
       if (!stored) throw new NotFoundException(PROBLEM_NOT_FOUND);
       return this.dto(stored.problem, stored.tests, true);
     }
     const values = normaliseForm(form);
-    const tests = normaliseTests(values.inputVariables, form.testCases);
+    const grouped = withGroups(
+      form.testGroups,
+      form.testCases,
+      normaliseTests(values.inputVariables, form.testCases),
+    );
     const stored = await this.repository.update(
       id,
-      (current) => ({ ...values, ...judgingFields(form, current) }),
-      tests,
+      (current) => ({ ...values, testGroups: grouped.testGroups, ...judgingFields(form, current) }),
+      grouped.tests,
     );
     if (!stored) throw new NotFoundException(PROBLEM_NOT_FOUND);
     return this.dto(stored.problem, stored.tests, true);
@@ -225,6 +238,49 @@ export function normaliseTests(
       inputs[v.name] = stored.text;
     }
     return { inputs, expectedOutput: tc.expectedOutput, isExample: tc.isExample };
+  });
+}
+
+/**
+ * A form's test groups (issue 31) checked and put on its tests: distinct names, each `dependsOn` naming
+ * an earlier group, each hidden test in a known group, no example in one, no group without a test.
+ * Without groups (absent or empty) the problem is all-or-nothing and a test's `group` must be absent.
+ */
+export function withGroups(
+  groups: readonly TestGroupBody[] | undefined,
+  formTests: ReadonlyArray<{ isExample: boolean; group?: string }>,
+  tests: StoredTest[],
+): { testGroups: TestGroup[]; tests: StoredTest[] } {
+  const testGroups = checkGroups(groups ?? []);
+  const names = new Set(testGroups.map((g) => g.name));
+  const used = new Set<string>();
+  const grouped = tests.map((test, i) => {
+    const group = formTests[i]?.group?.trim() || undefined;
+    if (group !== undefined && formTests[i]!.isExample)
+      throw new BadRequestException(ScoringSentences.exampleInGroup(i));
+    if (group !== undefined && !names.has(group))
+      throw new BadRequestException(ScoringSentences.testGroupUnknown(i, group));
+    if (group === undefined && testGroups.length > 0 && !formTests[i]!.isExample)
+      throw new BadRequestException(ScoringSentences.hiddenTestWithoutGroup(i));
+    if (group !== undefined) used.add(group);
+    return { ...test, group: group ?? null };
+  });
+  const empty = testGroups.find((g) => !used.has(g.name));
+  if (empty) throw new BadRequestException(ScoringSentences.groupWithoutTests(empty.name));
+  return { testGroups, tests: grouped };
+}
+
+/** Distinct group names, and dependencies on earlier groups only (so there is never a cycle). */
+export function checkGroups(groups: readonly TestGroupBody[]): TestGroup[] {
+  const seen = new Set<string>();
+  return groups.map((g) => {
+    if (seen.has(g.name)) throw new BadRequestException(ScoringSentences.groupNameTwice(g.name));
+    const dependsOn = [...new Set(g.dependsOn ?? [])];
+    const unknown = dependsOn.find((d) => !seen.has(d));
+    if (unknown !== undefined)
+      throw new BadRequestException(ScoringSentences.dependsOnUnknown(g.name, unknown));
+    seen.add(g.name);
+    return { name: g.name, points: g.points, ...(dependsOn.length ? { dependsOn } : {}) };
   });
 }
 
@@ -333,7 +389,7 @@ function classicTests(form: Pick<ClassicProblemFormBody, 'testCases'>): StoredTe
 export function normaliseClassicForm(
   form: ClassicProblemFormBody,
   current: Problem | null,
-): Omit<Problem, 'id' | 'createdAt' | 'updatedAt' | 'createdBy' | 'testCases'> {
+): Omit<Problem, 'id' | 'createdAt' | 'updatedAt' | 'createdBy' | 'testCases' | 'testGroups'> {
   const validatorFlags = form.validatorFlags ?? current?.validatorFlags ?? [];
   const outputValidator =
     form.outputValidator === undefined ? (current?.outputValidator ?? null) : form.outputValidator;
@@ -399,6 +455,7 @@ export function toTestCaseDto(tc: TestCase): TestCaseDto {
     input: tc.input,
     expectedOutput: tc.expectedOutput,
     isExample: tc.isExample,
+    ...(tc.group ? { group: tc.group } : {}),
   };
 }
 
@@ -428,6 +485,8 @@ export function toProblemDto(problem: Problem, tests: TestCase[], withHidden: bo
       ? { checkerCode: problem.checkerCode ?? '', referenceSolution: problem.referenceSolution ?? '' }
       : {}),
     ...classicFieldsOf(problem, withHidden),
+    // The subtasks and their points are part of the statement (as olympiad statements list them).
+    ...(problem.testGroups?.length ? { testGroups: problem.testGroups } : {}),
   };
 }
 

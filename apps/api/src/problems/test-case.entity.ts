@@ -26,6 +26,10 @@ export class TestCase {
   @Column({ name: 'is_example', type: 'boolean', default: false })
   isExample!: boolean;
 
+  /** A hidden test's group on a scoring problem (issue 31); null for examples and all-or-nothing problems. */
+  @Column({ name: 'group_name', type: 'varchar', length: 60, nullable: true })
+  group!: string | null;
+
   @ManyToOne('Problem', (p: Problem) => p.testCases, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'problem_id' })
   problem?: Problem;

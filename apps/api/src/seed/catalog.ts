@@ -4,10 +4,12 @@ import type {
   InputType,
   ProblemInputType,
   ProblemReturnType,
+  TestGroup,
 } from '@javelin/contracts';
 import { generateBoilerplate } from '@javelin/java-io';
 import { rng } from './random';
 import { TYPED_CATALOG } from './catalog-typed';
+import { OLYMPIAD_CATALOG } from './catalog-olympiad';
 
 /**
  * The starter catalog `seed.ts` loads: classic problems with statements, constraints, example and
@@ -28,6 +30,8 @@ export interface CatalogTest {
   inputs: Record<string, string>;
   expectedOutput: string;
   isExample: boolean;
+  /** A hidden test's group on a problem with subtasks (catalog-olympiad.ts, issue 31). */
+  group?: string;
 }
 
 export interface CatalogInputVariable {
@@ -55,6 +59,8 @@ export interface CatalogProblem {
   testCases: CatalogTest[];
   /** The body of the reference function; `referenceSolution` splices it into the generated boilerplate. */
   solutionBody: string;
+  /** Subtasks (issue 31): the problem scores the points of each group all of whose tests pass. */
+  testGroups?: TestGroup[];
 }
 
 export const POINTS: Record<Difficulty, number> = { easy: 10, medium: 20, hard: 40 };
@@ -924,5 +930,8 @@ export function referenceSolution(problem: CatalogProblem): string {
   return boilerplate.replace(stub, () => problem.solutionBody);
 }
 
-/** Every starter problem: the spec's types first, then those needing issue 18's types and checkers. */
-export const CATALOG: CatalogProblem[] = [...SPEC_CATALOG, ...TYPED_CATALOG];
+/**
+ * Every starter problem: the spec's types first, then those needing issue 18's types and checkers,
+ * then the olympiad problems with subtasks (issue 31).
+ */
+export const CATALOG: CatalogProblem[] = [...SPEC_CATALOG, ...TYPED_CATALOG, ...OLYMPIAD_CATALOG];

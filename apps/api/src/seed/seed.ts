@@ -56,6 +56,7 @@ export function toProblemForm(problem: CatalogProblem): Record<string, unknown> 
     ...(problem.tolerance !== undefined ? { tolerance: problem.tolerance } : {}),
     ...(problem.checkerCode ? { checkerCode: problem.checkerCode } : {}),
     referenceSolution: referenceSolution(problem),
+    ...(problem.testGroups?.length ? { testGroups: problem.testGroups } : {}),
   };
 }
 

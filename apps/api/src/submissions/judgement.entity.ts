@@ -1,4 +1,4 @@
-import type { ExecutionResult } from '@javelin/contracts';
+import type { ExecutionResult, GroupResult } from '@javelin/contracts';
 import { Column, CreateDateColumn, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
 /** The server's own verdict on one run or submit of one piece of code. */
@@ -54,6 +54,14 @@ export class Judgement {
 
   @Column({ name: 'compile_error', type: 'text', nullable: true })
   compileError!: string | null;
+
+  /** A scoring problem's submit (issue 31): the earned groups' points; null on an all-or-nothing problem. */
+  @Column({ type: 'int', nullable: true })
+  score!: number | null;
+
+  /** A scoring problem's submit: each group's result, in order. */
+  @Column({ type: 'jsonb', nullable: true })
+  groups!: GroupResult[] | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;

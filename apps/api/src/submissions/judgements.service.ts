@@ -40,6 +40,11 @@ export class JudgementsService {
     // A live contest submit is a try on the scoreboard: its cell and the standings change with it.
     // Practice and virtual-run tries through an ended contest keep contestId null and never touch it.
     const countsAsTry = submit && contestId !== null;
+    // A practice submit on a scoring problem (issue 31) earns its best score's share of the points.
+    const practiceScore =
+      submit && contestId === null && context.virtualRunId === null && response.score !== undefined
+        ? { score: response.score, maxScore: response.maxScore ?? 0 }
+        : null;
     await this.repository.recordJudgement(
       {
         userId: user.id,
@@ -57,11 +62,22 @@ export class JudgementsService {
         code: submit ? dto.code : null,
         results: submit ? response.results.map(withoutStderr) : null,
         compileError: submit ? (response.compileError ?? null) : null,
+        score: response.score ?? null,
+        groups: response.groups ?? null,
         createdAt: this.contests.now(),
       },
       countsAsTry
         ? (m) => this.contestStandings.refreshParticipant(m, contestId, user.id, dto.problemId)
-        : undefined,
+        : practiceScore
+          ? (m) =>
+              this.repository.awardPracticeScore(
+                m,
+                user.id,
+                dto.problemId,
+                practiceScore.score,
+                practiceScore.maxScore,
+              )
+          : undefined,
     );
     if (countsAsTry && response.verdict !== 'compilation_error') this.standings.contestChanged(contestId);
     // The validator's feedback is kept with the submission for admins; nobody else is ever shown it.

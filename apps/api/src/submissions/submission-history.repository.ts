@@ -1,6 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { ExecutionResult, SubmissionSummary } from '@javelin/contracts';
+import {
+  maxScoreOf,
+  type ExecutionResult,
+  type GroupResult,
+  type SubmissionSummary,
+} from '@javelin/contracts';
 import { DataSource } from 'typeorm';
 import { hiddenByFreezeSql } from '../contests/freeze-visibility';
 
@@ -17,6 +22,7 @@ export interface StoredSubmission extends SubmissionSummary {
   code: string;
   results: ExecutionResult[];
   compileError: string | null;
+  groups: GroupResult[] | null;
 }
 
 export interface AcceptanceRow {
@@ -38,6 +44,8 @@ interface SummaryRow {
   total_count: number;
   max_time_ms: number;
   created_at: Date;
+  score: number | null;
+  groups: GroupResult[] | null;
 }
 
 function toSummary(r: SummaryRow): SubmissionSummary {
@@ -57,11 +65,12 @@ function toSummary(r: SummaryRow): SubmissionSummary {
     totalCount: r.total_count,
     maxTimeMs: r.max_time_ms,
     createdAt: r.created_at.toISOString(),
+    ...(r.score !== null && r.groups ? { score: r.score, maxScore: maxScoreOf(r.groups) } : {}),
   };
 }
 
 const SUMMARY_COLUMNS = `j.id, j.user_id, j.problem_id, p.title AS problem_title, j.contest_id, j.via_contest_id, j.virtual_run_id, j.verdict,
-  j.passed_count, j.total_count, j.max_time_ms, j.created_at`;
+  j.passed_count, j.total_count, j.max_time_ms, j.created_at, j.score, j.groups`;
 
 /** The SQL of submission history: full judgements (submits) that kept their code. */
 @Injectable()
@@ -113,6 +122,7 @@ export class SubmissionHistoryRepository {
       code: r.code,
       results: r.results ?? [],
       compileError: r.compile_error,
+      groups: r.groups,
     };
   }
 

@@ -43,13 +43,14 @@ export class SubmissionHistoryService {
     const admin = isAdminRoles(user.roles);
     if (!stored || (stored.userId !== user.id && !admin))
       throw new NotFoundException(ServerMessages.submissionNotFound);
-    const { userId: _owner, compileError, results, ...summary } = stored;
+    const { userId: _owner, compileError, results, groups, ...summary } = stored;
     return {
       ...summary,
       language: 'java',
       // Stored as the submitter saw them; masked again so a non-admin never reads hidden data, whoever submitted.
       results: admin ? results : maskHiddenResults(results),
       ...(compileError ? { compileError } : {}),
+      ...(groups ? { groups } : {}),
     };
   }
 

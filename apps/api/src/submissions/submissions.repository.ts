@@ -16,13 +16,29 @@ export interface NewSolve {
   solvedAt: Date;
 }
 
+/** The partial points a user holds of a problem, its row locked until the transaction ends (made when missing). */
+async function lockPracticeScore(m: EntityManager, userId: string, problemId: string): Promise<number> {
+  await m.query(`INSERT INTO practice_scores (user_id, problem_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [
+    userId,
+    problemId,
+  ]);
+  const [row]: { awarded: number }[] = await m.query(
+    `SELECT awarded FROM practice_scores WHERE user_id = $1 AND problem_id = $2 FOR UPDATE`,
+    [userId, problemId],
+  );
+  return row?.awarded ?? 0;
+}
+
 /** The SQL of judgements, submissions and solved problems. */
 @Injectable()
 export class SubmissionsRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   /** Keeps a judgement; `alongside` runs in the same transaction (the standings it changes). */
-  async recordJudgement(judgement: NewJudgement, alongside?: (m: EntityManager) => Promise<void>): Promise<void> {
+  async recordJudgement(
+    judgement: NewJudgement,
+    alongside?: (m: EntityManager) => Promise<void>,
+  ): Promise<void> {
     if (!alongside) {
       await this.db.getRepository(Judgement).insert(judgement);
       return;
@@ -72,11 +88,57 @@ export class SubmissionsRepository {
     });
   }
 
-  async addPracticePoints(m: EntityManager, userId: string, points: number): Promise<void> {
+  /**
+   * A practice solve's points. Of a scoring problem (issue 31) the user may already hold partial points
+   * (awardPracticeScore): the solve adds only the rest, so the problem counts once, at its full points.
+   */
+  async addPracticePoints(
+    m: EntityManager,
+    userId: string,
+    points: number,
+    problemId: string,
+  ): Promise<void> {
+    const held = await lockPracticeScore(m, userId, problemId);
     await m.query(
       `UPDATE profiles SET total_score = total_score + $2, problems_solved = problems_solved + 1 WHERE user_id = $1`,
-      [userId, points],
+      [userId, Math.max(0, points - held)],
     );
+    await m.query(
+      `UPDATE practice_scores SET awarded = GREATEST(awarded, $3) WHERE user_id = $1 AND problem_id = $2`,
+      [userId, problemId, points],
+    );
+  }
+
+  /**
+   * A practice submit's partial score on a scoring problem (issue 31): the problem's points scaled by
+   * score / maxScore count once, at the best reached, until it is solved (the solve then adds the rest).
+   * The row lock orders it with simultaneous submits and the solve, so no best is lost or counted twice.
+   */
+  async awardPracticeScore(
+    m: EntityManager,
+    userId: string,
+    problemId: string,
+    score: number,
+    maxScore: number,
+  ): Promise<void> {
+    if (maxScore <= 0 || score <= 0) return;
+    const held = await lockPracticeScore(m, userId, problemId);
+    const [row]: { points: number; solved: boolean }[] = await m.query(
+      `SELECT floor(p.points * $3::numeric / $4)::int AS points,
+              EXISTS (SELECT 1 FROM solved_problems s WHERE s.user_id = $1 AND s.problem_id = p.id AND s.contest_id IS NULL) AS solved
+         FROM problems p WHERE p.id = $2`,
+      [userId, problemId, Math.min(score, maxScore), maxScore],
+    );
+    if (!row || row.solved || row.points <= held) return;
+    await m.query(`UPDATE profiles SET total_score = total_score + $2 WHERE user_id = $1`, [
+      userId,
+      row.points - held,
+    ]);
+    await m.query(`UPDATE practice_scores SET awarded = $3 WHERE user_id = $1 AND problem_id = $2`, [
+      userId,
+      problemId,
+      row.points,
+    ]);
   }
 
   async practiceSolves(userId: string): Promise<{ problemId: string; points: number; solvedAt: Date }[]> {

@@ -101,7 +101,7 @@ export class SubmissionsService {
     const inserted = await this.repository.recordSolve(solve, (m) =>
       contestId
         ? this.contestScores.refreshParticipant(m, contestId, user.id, problem.id)
-        : this.repository.addPracticePoints(m, user.id, points),
+        : this.repository.addPracticePoints(m, user.id, points, problem.id),
     );
     if (inserted && contestId) this.standings.contestChanged(contestId);
     return {

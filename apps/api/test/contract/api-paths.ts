@@ -1194,7 +1194,7 @@ export interface components {
       maxParticipants?: number;
       problemIds: string[];
       /** @enum {string} */
-      format?: 'points' | 'icpc';
+      format?: 'points' | 'icpc' | 'ioi';
       penaltyMinutes?: number;
       freezeMinutes?: number;
     };
@@ -1350,6 +1350,7 @@ export interface components {
         input?: string;
         expectedOutput: string;
         isExample: boolean;
+        group?: string;
       }[];
       functionName?: string;
       /** @enum {string} */
@@ -1378,6 +1379,11 @@ export interface components {
       tolerance?: number;
       checkerCode?: string;
       referenceSolution?: string;
+      testGroups?: {
+        name: string;
+        points: number;
+        dependsOn?: string[];
+      }[];
       timeLimitMs?: number;
       memoryLimitMb?: number;
       validatorFlags?: string[];
@@ -1470,6 +1476,7 @@ export interface components {
         input?: string;
         expectedOutput: string;
         isExample: boolean;
+        group?: string;
       }[];
       /** @enum {string} */
       checker?: 'exact' | 'tokens' | 'float' | 'unordered' | 'custom';
@@ -1576,7 +1583,7 @@ export interface components {
       answeredAt: string | null;
     };
     /** @enum {string} */
-    ContestFormat: 'points' | 'icpc';
+    ContestFormat: 'points' | 'icpc' | 'ioi';
     ContestLeaderboardEntry: {
       userId: string;
       username: string;
@@ -1623,6 +1630,9 @@ export interface components {
       totalCount: number;
       verdict: components['schemas']['Verdict'];
       compileError?: string;
+      score?: number;
+      maxScore?: number;
+      groups?: components['schemas']['GroupResult'][];
     };
     ExecutionResult: {
       testCaseId: string;
@@ -1639,6 +1649,14 @@ export interface components {
     };
     ExpectedOutputResponse: {
       expectedOutput: string;
+    };
+    GroupResult: {
+      name: string;
+      points: number;
+      earned: boolean;
+      passedCount: number;
+      totalCount: number;
+      firstFailedTest: number | null;
     };
     ImportPackageResponse: {
       _id: string;
@@ -1750,6 +1768,7 @@ export interface components {
       tolerance?: number;
       checkerCode?: string;
       referenceSolution?: string;
+      testGroups?: components['schemas']['TestGroup'][];
     };
     /** @enum {string} */
     ProblemInputType:
@@ -1834,6 +1853,7 @@ export interface components {
       acceptedAtMinutes: number | null;
       pending: number;
       firstSolve: boolean;
+      score?: number;
     };
     SolvedProblemEntry: {
       problemId?:
@@ -1855,11 +1875,14 @@ export interface components {
       totalCount: number;
       maxTimeMs: number;
       createdAt: string;
+      score?: number;
+      maxScore?: number;
       code: string;
       /** @enum {string} */
       language: 'java';
       results: components['schemas']['ExecutionResult'][];
       compileError?: string;
+      groups?: components['schemas']['GroupResult'][];
     };
     SubmissionPage: {
       items: components['schemas']['SubmissionSummary'][];
@@ -1879,6 +1902,8 @@ export interface components {
       totalCount: number;
       maxTimeMs: number;
       createdAt: string;
+      score?: number;
+      maxScore?: number;
     };
     TestCase: {
       _id: string;
@@ -1886,6 +1911,12 @@ export interface components {
       input: string;
       expectedOutput: string;
       isExample: boolean;
+      group?: string;
+    };
+    TestGroup: {
+      name: string;
+      points: number;
+      dependsOn?: string[];
     };
     TokenResponse: {
       token: string;

@@ -27,23 +27,27 @@ export interface TestRuns {
 
 /**
  * Runs the tests in order through `runner`, `parallel` at a time, until `stopAfter` says a test's
- * outcome ends the judging: the outcomes are then those of the tests up to that one (tests after it
- * that were already running are dropped, never reported).
+ * outcome ends the judging of its group (JudgeTest.group; the tests without one are a group too, so
+ * without groups that is the whole submission): the outcomes are then those of the tests up to that one,
+ * and of the other groups' tests (tests of that group after it that were already running are dropped,
+ * never reported). The result has a slot per test; a test not judged has none.
  */
 export async function runTests(
   tests: JudgeTest[],
   runner: TestRunner,
   parallel: number,
   stopAfter: (index: number, outcome: TestOutcome) => boolean,
-): Promise<TestOutcome[]> {
-  const outcomes: TestOutcome[] = new Array(tests.length);
+): Promise<(TestOutcome | undefined)[]> {
+  const outcomes: (TestOutcome | undefined)[] = new Array(tests.length);
+  const stops = new GroupStops(tests);
   let next = 0;
-  let stopAt = tests.length;
   const worker = async () => {
-    while (next < stopAt) {
+    for (;;) {
+      while (next < tests.length && stops.skips(next)) next++;
+      if (next >= tests.length) return;
       const i = next++;
       outcomes[i] = await runner.run(tests[i], i);
-      if (i < stopAt && stopAfter(i, outcomes[i])) stopAt = i + 1;
+      if (!stops.skips(i) && stopAfter(i, outcomes[i]!)) stops.stopAt(i);
     }
   };
   try {
@@ -51,7 +55,28 @@ export async function runTests(
   } finally {
     runner.close();
   }
-  return outcomes.slice(0, stopAt);
+  return outcomes.map((o, i) => (stops.skips(i) ? undefined : o));
+}
+
+/** Where each group's judging stopped: the index of its first test that ended it (issue 31). */
+export class GroupStops {
+  private readonly at = new Map<string, number>();
+
+  constructor(private readonly tests: readonly Pick<JudgeTest, 'group'>[]) {}
+
+  private groupOf(index: number): string {
+    return this.tests[index]?.group ?? '';
+  }
+
+  stopAt(index: number): void {
+    const group = this.groupOf(index);
+    this.at.set(group, Math.min(this.at.get(group) ?? Infinity, index));
+  }
+
+  /** Whether test `index` comes after its group's stop (so it is not judged). */
+  skips(index: number): boolean {
+    return index > (this.at.get(this.groupOf(index)) ?? Infinity);
+  }
 }
 
 /** A memory or thread-limit verdict: one that what earlier tests left in a reused JVM could cause. */

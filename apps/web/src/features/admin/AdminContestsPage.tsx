@@ -3,6 +3,7 @@ import {
   DEFAULT_FREEZE_MINUTES,
   DEFAULT_MAX_PARTICIPANTS,
   DEFAULT_PENALTY_MINUTES,
+  ScoringSentences,
   ServerMessages,
   type ContestFormat,
   type Problem,
@@ -185,6 +186,7 @@ function NewContestDialog({ problems, onClose }: { problems: Problem[]; onClose:
             >
               <option value="points">Points (sum of points)</option>
               <option value="icpc">ICPC (solved, then penalty)</option>
+              <option value="ioi">{ScoringSentences.ioiFormatOption}</option>
             </select>
           </div>
           {form.format === 'icpc' && (
@@ -404,7 +406,12 @@ export function AdminContestsPage() {
                   </span>
                   <span>Problems: {c.contestProblems?.length ?? 0}</span>
                   <span>
-                    Format: {c.format === 'icpc' ? `ICPC (+${c.penaltyMinutes} min)` : 'Points'}
+                    Format:{' '}
+                    {c.format === 'icpc'
+                      ? `ICPC (+${c.penaltyMinutes} min)`
+                      : c.format === 'ioi'
+                        ? ScoringSentences.ioiFormatLabel
+                        : 'Points'}
                     {c.freezeMinutes > 0 &&
                       ` · freeze ${c.freezeMinutes} min${c.frozen ? '' : ' (unfrozen)'}`}
                   </span>

@@ -7,6 +7,7 @@ import { InputVariablesSection } from './problem-form/InputVariablesSection';
 import { JudgingSection } from './problem-form/JudgingSection';
 import { SignatureFields } from './problem-form/SignatureFields';
 import { TestCasesSection } from './problem-form/TestCasesSection';
+import { TestGroupsSection } from './problem-form/TestGroupsSection';
 import { useProblemForm } from './problem-form/useProblemForm';
 import { VisibilitySection } from './problem-form/VisibilitySection';
 import { newInputVariable, newTestCase } from './problemForm';
@@ -76,6 +77,7 @@ export function ProblemFormView({
         onRemove={state.removeTest}
         onCompute={(i) => void state.compute(i)}
       />
+      <TestGroupsSection form={form} onChange={state.setForm} />
       <JudgingSection
         form={form}
         set={set}

@@ -1,4 +1,4 @@
-import { ServerMessages, VirtualMessages, elapsedMinutes } from '@javelin/contracts';
+import { ScoringSentences, ServerMessages, VirtualMessages, elapsedMinutes } from '@javelin/contracts';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useAuth } from '../auth/useAuth';
@@ -160,7 +160,9 @@ export function ContestDetailPage() {
             <span className="muted" style={{ fontSize: '0.85rem' }} data-testid="contest-rules">
               {contest.format === 'icpc'
                 ? `ICPC rules: solved, then penalty (${contest.penaltyMinutes} min per rejected try)`
-                : 'Points: sum of points, ties by the earlier last accept'}
+                : contest.format === 'ioi'
+                  ? ScoringSentences.ioiRules
+                  : 'Points: sum of points, ties by the earlier last accept'}
               {contest.freezeMinutes > 0 && ` · scoreboard frozen for the last ${contest.freezeMinutes} min`}
             </span>
           </div>

@@ -7,6 +7,7 @@ import {
 import type { ReactNode } from 'react';
 import { RankIcon } from '../../components/RankIcon';
 import { problemLetter } from './contestRules';
+import { IoiCell } from './IoiCell';
 
 export interface ScoreboardProblem {
   id: string;
@@ -146,14 +147,23 @@ export function ContestLeaderboard({
                   </div>
                   {problems.length > 0 && (
                     <div className="sb-cells">
-                      {problems.map((p, index) => (
-                        <Cell
-                          key={p.id}
-                          letter={problemLetter(index)}
-                          title={p.title}
-                          cell={cells.get(p.id)}
-                        />
-                      ))}
+                      {problems.map((p, index) =>
+                        format === 'ioi' ? (
+                          <IoiCell
+                            key={p.id}
+                            letter={problemLetter(index)}
+                            title={p.title}
+                            cell={cells.get(p.id)}
+                          />
+                        ) : (
+                          <Cell
+                            key={p.id}
+                            letter={problemLetter(index)}
+                            title={p.title}
+                            cell={cells.get(p.id)}
+                          />
+                        ),
+                      )}
                     </div>
                   )}
                 </div>

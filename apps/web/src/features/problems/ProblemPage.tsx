@@ -36,10 +36,7 @@ export function ProblemPage() {
     { problemId: id, all: isAdmin },
     { skip: !id || status === 'loading' },
   );
-  const { code, setCode, reset } = useDraft(
-    draftKey(id),
-    problem ? starterCode(problem) : undefined,
-  );
+  const { code, setCode, reset } = useDraft(draftKey(id), problem ? starterCode(problem) : undefined);
   const ai = useAiHelp(id);
   const solver = useSolver({
     problemId: id,
@@ -79,6 +76,7 @@ export function ProblemPage() {
             onDebugHelp={debug}
             variables={problem.inputVariables ?? []}
             stdin={isClassic(problem)}
+            testGroups={problem.testGroups}
           />
           <AiPanels
             ai={ai}

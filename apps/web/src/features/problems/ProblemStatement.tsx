@@ -12,6 +12,7 @@ import { Badge, DifficultyBadge } from '../../components/Badge';
 import { isClassic, type AnyProblem } from './classic';
 import { pointsOf } from './solving';
 import { StatementMarkdown } from './StatementMarkdown';
+import { SubtaskList } from './SubtaskTable';
 
 export function functionSignature(
   problem: Pick<Problem, 'functionName' | 'returnType' | 'inputVariables'>,
@@ -82,7 +83,9 @@ export function TestCaseList({
 }
 
 /** How a classic problem's output is judged: its default validator's flags in words, or its own validator. */
-export function classicJudgingSentence(problem: Pick<AnyProblem, 'validatorFlags' | 'outputValidator'>): string {
+export function classicJudgingSentence(
+  problem: Pick<AnyProblem, 'validatorFlags' | 'outputValidator'>,
+): string {
   if (problem.outputValidator) return PackageUiMessages.customValidatorJudges;
   const parsed = parseDefaultValidatorFlags(problem.validatorFlags ?? []);
   return parsed.ok ? defaultValidatorDescription(parsed.options) : PackageUiMessages.customValidatorJudges;
@@ -130,6 +133,7 @@ export function ProblemStatement({
           <pre>{problem.constraints}</pre>
         </section>
       )}
+      <SubtaskList testGroups={problem.testGroups} />
       {problem.functionName && (
         <section className="section">
           <h3>Function Signature</h3>
@@ -206,6 +210,7 @@ function ClassicStatement({
           <StatementMarkdown source={problem.constraints} problemId={problem._id} />
         </section>
       )}
+      <SubtaskList testGroups={problem.testGroups} />
       <section className="section">
         <h3>Your Program</h3>
         <p>{PackageUiMessages.classicProgram}</p>

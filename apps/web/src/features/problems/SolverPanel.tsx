@@ -1,4 +1,4 @@
-import { PracticeMessages, type InputVariable } from '@javelin/contracts';
+import { PracticeMessages, type InputVariable, type TestGroup } from '@javelin/contracts';
 import { useEffect, useMemo, useState } from 'react';
 import { Messages } from '../../app/messages';
 import { Modal } from '../../components/Modal';
@@ -13,6 +13,7 @@ import { compileErrorMarkers } from '../editor/compileMarkers';
 import { EDITOR_TAB_SIZE } from '../editor/editorConfig';
 import { STATUS_LABEL, type useSolver } from './solving';
 import { NotJudgedNote, TestResultsList } from './TestResults';
+import { SubtaskTable } from './SubtaskTable';
 
 export type SolverVariant = 'practice' | 'contest';
 
@@ -68,6 +69,7 @@ export function SolverPanel({
   submitDisabledReason,
   variables,
   stdin = false,
+  testGroups = [],
 }: {
   problemId: string;
   contestId?: string;
@@ -83,6 +85,8 @@ export function SolverPanel({
   variables?: readonly InputVariable[];
   /** A classic problem: custom input is the program's standard input. */
   stdin?: boolean;
+  /** A scoring problem's subtasks (issue 31): the submit's result shows each. */
+  testGroups?: readonly TestGroup[];
 }) {
   const { status: session } = useAuth();
   const [askSignIn, setAskSignIn] = useState(false);
@@ -163,6 +167,11 @@ export function SolverPanel({
           {submitDisabledReason}
         </div>
       )}
+      {solver.status === 'submitting' && testGroups.length > 0 && (
+        <section className="card" style={{ marginTop: '1rem' }} aria-label="Judging">
+          <SubtaskTable testGroups={testGroups} judging />
+        </section>
+      )}
       {solver.submission && (
         <section className="card" style={{ marginTop: '1rem' }} aria-labelledby="submission-heading">
           <h2 id="submission-heading">
@@ -181,6 +190,13 @@ export function SolverPanel({
               <NotJudgedNote results={solver.submission.results} />
             </div>
           </div>
+          <SubtaskTable
+            testGroups={testGroups}
+            groups={solver.submission.groups}
+            score={solver.submission.score}
+            maxScore={solver.submission.maxScore}
+            results={solver.submission.results}
+          />
           <TestResultsList
             results={solver.submission.results}
             compileError={solver.submission.compileError}

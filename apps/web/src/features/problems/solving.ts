@@ -6,6 +6,7 @@ import {
   type ContestMode,
   type ExecuteCodeResponse,
   type ExecutionResult,
+  type GroupResult,
   type Problem,
 } from '@javelin/contracts';
 import { useCallback, useMemo, useState } from 'react';
@@ -49,6 +50,10 @@ export interface SubmissionOutcome {
   totalCount: number;
   results: ExecutionResult[];
   compileError?: string;
+  /** A scoring problem's submit (issue 31): the score and each group's result. */
+  score?: number;
+  maxScore?: number;
+  groups?: GroupResult[];
 }
 
 export interface SolverOptions {
@@ -167,13 +172,15 @@ export function useSolver({
           });
           return;
         }
-        const { results, overallPassed, passedCount, totalCount, compileError } = result.data;
+        const { results, overallPassed, passedCount, totalCount, compileError, score, maxScore, groups } =
+          result.data;
         const outcome: SubmissionOutcome = {
           passed: overallPassed,
           passedCount,
           totalCount,
           results,
           compileError,
+          ...(groups ? { score, maxScore, groups } : {}),
         };
         setSubmission(outcome);
         if (!overallPassed) return;

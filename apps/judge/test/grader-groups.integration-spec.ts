@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { JudgeJobResult, JudgeTest } from '@javelin/contracts';
+import { job, mainWith } from './helpers';
+import { Judge } from '../src/judge';
+import { loadConfig } from '../src/config';
+
+/**
+ * Issue 31: a scoring problem's submit stops per test group. A failure ends the judging of its own
+ * group (the tests after it are not judged); the other groups are still judged, in order.
+ */
+let judge: Judge;
+
+beforeAll(async () => {
+  judge = await Judge.create(loadConfig({ mode: 'harness' }));
+});
+
+afterAll(async () => {
+  await judge?.close();
+});
+
+const judged = (r: JudgeJobResult) => r.results.map((x) => `${x.id}:${x.verdict}`);
+
+/** Prints a+b, except a-b when a is 3 or 7 (so tests with a = 3 or 7 fail). */
+const SUM = mainWith(
+  `String[] p = new BufferedReader(new InputStreamReader(System.in)).readLine().trim().split(" ");
+        long a = Long.parseLong(p[0]), b = Long.parseLong(p[1]);
+        System.out.println(a == 3 || a == 7 ? a - b : a + b);`,
+);
+
+/** Test `a` of group `group` (its input `a 5`, its answer a+5). */
+const t = (a: number, group?: string): JudgeTest => ({
+  id: `t${a}`,
+  stdin: `${a} 5\n`,
+  expectedOutput: String(a + 5),
+  ...(group ? { group } : {}),
+});
+
+describe('a submit on a scoring problem stops within a group', () => {
+  // Examples 1, 2 (no group); g1: 4, 5; g2: 6, 7, 8, 9; g3: 10, 11.
+  const tests = [
+    t(1),
+    t(2),
+    t(4, 'g1'),
+    t(5, 'g1'),
+    t(6, 'g2'),
+    t(7, 'g2'),
+    t(8, 'g2'),
+    t(9, 'g2'),
+    t(10, 'g3'),
+    t(11, 'g3'),
+  ];
+
+  it('the first failing test of g2 ends g2 only: g3 is still judged, g2 tests after the failure are not', async () => {
+    const r = await judge.judge({ ...job(SUM, tests), stopAtFirstFailure: true });
+    expect(judged(r)).toEqual([
+      't1:accepted',
+      't2:accepted',
+      't4:accepted',
+      't5:accepted',
+      't6:accepted',
+      't7:wrong_answer',
+      't10:accepted',
+      't11:accepted',
+    ]);
+    expect(r.verdict).toBe('wrong_answer');
+  });
+
+  it('a failing example ends the examples only; each group is judged', async () => {
+    const withBadExample = [t(3), t(1), t(4, 'g1'), t(5, 'g1'), t(10, 'g3')];
+    const r = await judge.judge({ ...job(SUM, withBadExample), stopAtFirstFailure: true });
+    expect(judged(r)).toEqual(['t3:wrong_answer', 't4:accepted', 't5:accepted', 't10:accepted']);
+  });
+
+  it('with a custom checker the results of a group end at the first test it rejects, other groups go on', async () => {
+    const checker = `import java.nio.file.*;
+public class Check {
+    public static void main(String[] a) throws Exception {
+        String e = Files.readString(Path.of(a[1])).trim(), got = Files.readString(Path.of(a[2])).trim();
+        System.out.println(e.equals(got) ? "accepted" : "wrong");
+    }
+}
+`;
+    const r = await judge.judge({
+      ...job(SUM, tests),
+      checker: 'custom',
+      checkerCode: checker,
+      stopAtFirstFailure: true,
+    });
+    expect(judged(r)).toEqual([
+      't1:accepted',
+      't2:accepted',
+      't4:accepted',
+      't5:accepted',
+      't6:accepted',
+      't7:wrong_answer',
+      't10:accepted',
+      't11:accepted',
+    ]);
+  });
+
+  it('without groups a submit still stops at its first failure (as before issue 31)', async () => {
+    const plain = tests.map(({ group: _g, ...rest }) => rest);
+    const r = await judge.judge({ ...job(SUM, plain), stopAtFirstFailure: true });
+    expect(judged(r)).toEqual([
+      't1:accepted',
+      't2:accepted',
+      't4:accepted',
+      't5:accepted',
+      't6:accepted',
+      't7:wrong_answer',
+    ]);
+  });
+});

@@ -1,0 +1,175 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { openSession, pasteInMonaco, screenshot, type Session } from './support/browser';
+import { signIn } from './support/accounts';
+import { RUN_ID } from './support/config';
+import { account, adminToken, api, expectOk, type Account } from './support/api';
+import { requireStack } from './support/stack';
+
+/*
+ * Issue 31's journey: an IOI contest with one problem in three subtasks. A contestant submits a solution
+ * that passes subtasks 1 and 3 and watches the subtask table fill ("70 / 100", subtask 2 failed at its
+ * first test), then one that passes subtask 2 only; the board's cell adds the best of each subtask up to
+ * 100. A second contestant with 70 shows beside them; at 1280 and 375 px.
+ */
+
+const PROBLEM_TITLE = `Doubling Olympiad ${RUN_ID}`;
+const START_DELAY_MS = 15_000;
+
+const test = (n: number, group?: string) => ({
+  inputs: { n: String(n) },
+  expectedOutput: String(2 * n),
+  isExample: group === undefined,
+  ...(group ? { group } : {}),
+});
+const PROBLEM = {
+  title: PROBLEM_TITLE,
+  description: 'Return 2n.',
+  constraints: '1 <= n <= 1000',
+  difficulty: 'medium',
+  points: 100,
+  inputVariables: [{ id: 'n', name: 'n', type: 'int', description: 'n' }],
+  testCases: [
+    test(1),
+    test(2, 'small'),
+    test(3, 'small'),
+    test(10, 'middle'),
+    test(11, 'middle'),
+    test(100, 'large'),
+  ],
+  functionName: 'twice',
+  returnType: 'int',
+  testGroups: [
+    { name: 'small', points: 20 },
+    { name: 'middle', points: 30 },
+    { name: 'large', points: 50 },
+  ],
+};
+
+const program = (answer: string) => `import java.util.*;
+
+public class Main {
+    public static int twice(int n) {
+        return ${answer};
+    }
+
+    public static void main(String[] args) {
+        Scanner in = new Scanner(System.in);
+        int n = Integer.parseInt(in.nextLine().trim());
+        System.out.println(twice(n));
+    }
+}
+`;
+/** Subtasks small and large: wrong on 10 <= n < 100. */
+const SMALL_AND_LARGE = program('n >= 10 && n < 100 ? 0 : 2 * n');
+/** Subtask middle only. */
+const MIDDLE_ONLY = program('(n >= 2 && n < 10) || n >= 100 ? 0 : 2 * n');
+
+let ada: Account;
+let bob: Account;
+let session: Session;
+let problemId = '';
+let contestId = '';
+
+const rowOf = (page: Page, a: Account) =>
+  page.getByTestId('contest-leaderboard-row').filter({ hasText: `@${a.username}` });
+
+async function submitInBrowser(page: Page, code: string): Promise<void> {
+  await page.goto(`/contests/${contestId}`);
+  await page.getByRole('link', { name: 'Solve Problem' }).click();
+  await page.getByRole('heading', { name: PROBLEM_TITLE }).waitFor();
+  await page.getByText('Ready').first().waitFor();
+  await pasteInMonaco(page, code);
+  await page.getByRole('button', { name: 'Submit Solution' }).click();
+  await page.getByTestId('submission-result').waitFor({ timeout: 90_000 });
+}
+
+beforeAll(async () => {
+  await requireStack();
+  const admin = await adminToken();
+  const problem = await api('POST', '/problems', admin, PROBLEM);
+  expect(problem.status, JSON.stringify(problem.body)).toBe(201);
+  problemId = problem.body._id as string;
+  const start = Date.now() + START_DELAY_MS;
+  const contest = await expectOk('POST', '/contests', admin, {
+    title: `IOI Day ${RUN_ID}`,
+    description: 'Subtasks: the best of each counts.',
+    startTime: new Date(start).toISOString(),
+    endTime: new Date(start + 30 * 60_000).toISOString(),
+    maxParticipants: 10,
+    problemIds: [problemId],
+    format: 'ioi',
+  });
+  contestId = contest._id as string;
+  ada = await account('ioiada');
+  bob = await account('ioibob');
+  for (const a of [ada, bob]) await expectOk('POST', `/contests/${contestId}/join`, a.token);
+  session = await openSession();
+  await signIn(session.page, ada);
+  const wait = start + 1_000 - Date.now();
+  if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+});
+
+afterAll(async () => {
+  await session?.close();
+});
+
+describe('an IOI contest with subtasks', () => {
+  it('the problem page lists the subtasks; the subtask table fills with the judgement: 70 / 100', async () => {
+    const page = session.page;
+    await page.goto(`/contests/${contestId}`);
+    expect(await page.getByTestId('contest-rules').innerText()).toContain('IOI rules');
+    await page.getByRole('link', { name: 'Solve Problem' }).click();
+    const list = page.getByTestId('subtask-list');
+    await list.waitFor();
+    expect(await list.innerText()).toContain('Subtasks (100 points)');
+    await page.getByText('Ready').first().waitFor();
+    await pasteInMonaco(page, SMALL_AND_LARGE);
+    await page.getByRole('button', { name: 'Submit Solution' }).click();
+    // While judging the table waits; then every subtask has its result.
+    await page.getByTestId('submission-result').waitFor({ timeout: 90_000 });
+    const table = page.getByTestId('subtask-table');
+    await expect.poll(() => table.getByTestId('subtask-score').innerText()).toBe('70 / 100');
+    const states = await table
+      .getByTestId('subtask-row')
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-state')));
+    expect(states).toEqual(['earned', 'missed', 'earned']);
+    expect(await table.getByTestId('subtask-row').nth(1).innerText()).toContain('Failed at test 4');
+    await screenshot(page, 'ioi-01-subtask-table');
+  });
+
+  it("a second submit earns the other subtask: the board's cell adds up the best of each, 100", async () => {
+    const page = session.page;
+    await submitInBrowser(page, MIDDLE_ONLY);
+    await expect.poll(() => page.getByTestId('subtask-score').innerText()).toBe('30 / 100');
+    // Bob scores 70 through the API.
+    const bobRun = await expectOk('POST', '/execute-code', bob.token, {
+      code: SMALL_AND_LARGE,
+      language: 'java',
+      problemId,
+      runAllTestCases: true,
+      contestId,
+    });
+    expect(bobRun.score).toBe(70);
+    await page.goto(`/contests/${contestId}`);
+    const adaCell = rowOf(page, ada).getByTestId('scoreboard-cell').first();
+    await expect.poll(() => adaCell.getAttribute('data-score'), { timeout: 30_000 }).toBe('100');
+    expect(await rowOf(page, ada).innerText()).toContain('100 pts');
+    const bobCell = rowOf(page, bob).getByTestId('scoreboard-cell').first();
+    await expect.poll(() => bobCell.getAttribute('data-score'), { timeout: 30_000 }).toBe('70');
+    await screenshot(page, 'ioi-02-board');
+    const mobile = await openSession({ width: 375, height: 812 });
+    try {
+      await signIn(mobile.page, ada);
+      await mobile.page.goto(`/contests/${contestId}`);
+      await rowOf(mobile.page, ada).getByTestId('scoreboard-cell').first().waitFor();
+      await screenshot(mobile.page, 'ioi-03-board-375');
+      const overflow = await mobile.page.evaluate(
+        () => document.documentElement.scrollWidth > window.innerWidth,
+      );
+      expect(overflow).toBe(false);
+    } finally {
+      await mobile.close();
+    }
+  });
+});

@@ -1,0 +1,122 @@
+import {
+  ExecutionMessages,
+  ScoringSentences,
+  type ExecutionResult,
+  type GroupResult,
+  type TestGroup,
+} from '@javelin/contracts';
+
+/** A verdict as words ("wrong_answer" → "Wrong answer"). */
+const verdictWords = (verdict: string) =>
+  verdict.charAt(0).toUpperCase() + verdict.slice(1).replace(/_/g, ' ');
+
+function groupState(group: GroupResult, results: readonly ExecutionResult[]) {
+  if (group.earned) return { tone: 'earned', text: ScoringSentences.earned };
+  if (group.firstFailedTest === null) return { tone: 'missed', text: ScoringSentences.dependencyNotEarned };
+  const failed = results[group.firstFailedTest - 1];
+  const verdict = failed && !failed.notJudged ? ` · ${verdictWords(failed.verdict)}` : '';
+  return { tone: 'missed', text: `${ScoringSentences.firstFailed(group.firstFailedTest)}${verdict}` };
+}
+
+/**
+ * The subtasks of a scoring problem's submit (issue 31): each group's name, points, and whether it was
+ * earned or the first test that failed, with the score as "63 / 100". While the submit is judged
+ * (`judging`, no groups yet) each row waits; the rows fill with the judgement.
+ */
+export function SubtaskTable({
+  testGroups,
+  groups,
+  score,
+  maxScore,
+  results = [],
+  judging = false,
+}: {
+  testGroups: readonly TestGroup[];
+  groups?: readonly GroupResult[];
+  score?: number;
+  maxScore?: number;
+  results?: readonly ExecutionResult[];
+  judging?: boolean;
+}) {
+  if (testGroups.length === 0) return null;
+  const byName = new Map((groups ?? []).map((g) => [g.name, g]));
+  const total = maxScore ?? testGroups.reduce((s, g) => s + g.points, 0);
+  return (
+    <section className="subtask-table" aria-labelledby="subtasks-heading" data-testid="subtask-table">
+      <div className="subtask-head">
+        <h3 id="subtasks-heading">{ScoringSentences.groupsHeading}</h3>
+        {score !== undefined && (
+          <strong className="subtask-score" data-testid="subtask-score">
+            {ScoringSentences.score(score, total)}
+          </strong>
+        )}
+      </div>
+      <div className="table-wrap">
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">#</th>
+              <th scope="col">Subtask</th>
+              <th scope="col">Points</th>
+              <th scope="col">Tests</th>
+              <th scope="col">Result</th>
+            </tr>
+          </thead>
+          <tbody>
+            {testGroups.map((tg, i) => {
+              const g = byName.get(tg.name);
+              const state = g ? groupState(g, results) : null;
+              return (
+                <tr
+                  key={tg.name}
+                  data-testid="subtask-row"
+                  data-state={state?.tone ?? (judging ? 'judging' : 'none')}
+                >
+                  <td>{i + 1}</td>
+                  <td>
+                    {tg.name}
+                    {!!tg.dependsOn?.length && (
+                      <span className="muted"> (needs {tg.dependsOn.join(', ')})</span>
+                    )}
+                  </td>
+                  <td>{g ? `${g.earned ? g.points : 0} / ${tg.points}` : tg.points}</td>
+                  <td>{g ? `${g.passedCount}/${g.totalCount}` : '–'}</td>
+                  <td>
+                    {state ? (
+                      <span className={`subtask-mark subtask-${state.tone}`}>{state.text}</span>
+                    ) : judging ? (
+                      <span className="muted">Judging…</span>
+                    ) : (
+                      <span className="muted">{ExecutionMessages.notJudged}</span>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
+
+/** The problem page's list of subtasks and their points, as olympiad statements list them (issue 31). */
+export function SubtaskList({ testGroups }: { testGroups?: readonly TestGroup[] }) {
+  if (!testGroups?.length) return null;
+  const total = testGroups.reduce((s, g) => s + g.points, 0);
+  return (
+    <section className="section" aria-labelledby="subtask-list-heading" data-testid="subtask-list">
+      <h3 id="subtask-list-heading">
+        {ScoringSentences.groupsHeading} ({ScoringSentences.pointsLabel(total)})
+      </h3>
+      <ol className="subtask-list">
+        {testGroups.map((g) => (
+          <li key={g.name}>
+            <strong>{g.name}</strong> — {ScoringSentences.pointsLabel(g.points)}
+            {!!g.dependsOn?.length && <span className="muted"> · needs {g.dependsOn.join(', ')}</span>}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
