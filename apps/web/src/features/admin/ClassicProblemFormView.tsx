@@ -6,6 +6,7 @@ import { ClassicTestCasesSection } from './problem-form/ClassicTestCasesSection'
 import { DetailsSection } from './problem-form/DetailsSection';
 import { FormActions } from './problem-form/FormActions';
 import { LimitsFields } from './problem-form/LimitsFields';
+import { TestGroupsSection } from './problem-form/TestGroupsSection';
 import { useClassicProblemForm } from './problem-form/useClassicProblemForm';
 import { VisibilitySection } from './problem-form/VisibilitySection';
 
@@ -61,6 +62,7 @@ export function ClassicProblemFormView({
         onChange={state.updateTest}
         onRemove={state.removeTest}
       />
+      <TestGroupsSection form={form} onChange={state.setForm} />
       <ClassicJudgingSection
         validatorFlags={form.validatorFlags}
         outputValidator={form.outputValidator}

@@ -6,6 +6,7 @@ import {
   type CustomOutputValidator,
   type Difficulty,
   type TestCase,
+  type TestGroup,
 } from '@javelin/contracts';
 import type { AnyProblem, ClassicProblemBody } from '../problems/classic';
 import { localId } from './problemForm';
@@ -16,6 +17,8 @@ export interface ClassicTestForm {
   input: string;
   expectedOutput: string;
   isExample: boolean;
+  /** Its subtask on a scoring problem (issue 31); examples belong to none. */
+  group?: string;
 }
 
 /** The classic problem form (kind 'stdio'): the spec's details, limits, raw tests and validator flags. */
@@ -32,6 +35,8 @@ export interface ClassicProblemForm {
   /** `validator_flags` as the admin types them, space separated. */
   validatorFlags: string;
   testCases: ClassicTestForm[];
+  /** Subtasks with their points (issue 31); none: all-or-nothing. */
+  testGroups?: TestGroup[];
   /** Kept as the package brought it; the form does not edit its sources. */
   outputValidator?: CustomOutputValidator;
 }
@@ -65,7 +70,10 @@ export function flagsOf(text: string): string[] {
 }
 
 /** A stored classic problem (with all its tests, inputs as their raw text) as the form edits it. */
-export function classicFormFromProblem(problem: AnyProblem, testCases: readonly TestCase[]): ClassicProblemForm {
+export function classicFormFromProblem(
+  problem: AnyProblem,
+  testCases: readonly TestCase[],
+): ClassicProblemForm {
   const cases = testCases.length ? testCases : (problem.testCases ?? []);
   return {
     title: problem.title,
@@ -83,7 +91,9 @@ export function classicFormFromProblem(problem: AnyProblem, testCases: readonly 
       input: tc.input,
       expectedOutput: tc.expectedOutput,
       isExample: tc.isExample,
+      ...(tc.group ? { group: tc.group } : {}),
     })),
+    ...(problem.testGroups?.length ? { testGroups: problem.testGroups } : {}),
     ...(problem.outputValidator ? { outputValidator: problem.outputValidator } : {}),
   };
 }
@@ -99,7 +109,12 @@ export function validateClassicForm(form: ClassicProblemForm): string | null {
     !wholeIn(form.timeLimitMs, minTimeLimitMs, maxTimeLimitMs) ||
     !wholeIn(form.memoryLimitMb, minMemoryLimitMb, maxMemoryLimitMb)
   )
-    return PackageUiMessages.limitsRequired(minTimeLimitMs, maxTimeLimitMs, minMemoryLimitMb, maxMemoryLimitMb);
+    return PackageUiMessages.limitsRequired(
+      minTimeLimitMs,
+      maxTimeLimitMs,
+      minMemoryLimitMb,
+      maxMemoryLimitMb,
+    );
   // A custom validator takes the flags as its own arguments; the default one must understand them.
   if (!form.outputValidator) {
     const flags = parseDefaultValidatorFlags(flagsOf(form.validatorFlags));
@@ -129,11 +144,13 @@ export function classicProblemBody(form: ClassicProblemForm): ClassicProblemBody
     ...(form.points !== undefined ? { points: form.points } : {}),
     tags: form.tags,
     isVisible: form.isVisible,
+    testGroups: form.testGroups ?? [],
     testCases: form.testCases.map((tc) => ({
       ...(tc.id ? { id: tc.id } : {}),
       input: tc.input,
       expectedOutput: tc.expectedOutput,
       isExample: tc.isExample,
+      ...(tc.group && !tc.isExample ? { group: tc.group } : {}),
     })),
   };
 }

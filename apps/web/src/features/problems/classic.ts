@@ -1,4 +1,4 @@
-import type { ClassicProblemFields, Problem, ProblemForm } from '@javelin/contracts';
+import type { ClassicProblemFields, Problem, ProblemForm, TestGroup } from '@javelin/contracts';
 
 /** A problem as the API sends it: the spec's fields, and issue 29's kind (with a classic problem's limits). */
 export type AnyProblem = Problem & Partial<ClassicProblemFields>;
@@ -37,6 +37,7 @@ export interface ClassicTestBody {
   input: string;
   expectedOutput: string;
   isExample: boolean;
+  group?: string;
 }
 
 /** The body of `POST /api/problems` / `PUT /api/problems/:id` for a classic problem (no function, no input variables). */
@@ -47,4 +48,5 @@ export type ClassicProblemBody = Pick<
   Pick<ClassicProblemFields, 'timeLimitMs' | 'memoryLimitMb' | 'validatorFlags'> & {
     kind: 'stdio';
     testCases: ClassicTestBody[];
+    testGroups: TestGroup[];
   };

@@ -11,6 +11,8 @@ import type {
 import { SubtaskList, SubtaskTable } from './SubtaskTable';
 import { ContestLeaderboard } from '../contests/ContestScoreboard';
 import { TestGroupsSection, type GroupedForm } from '../admin/problem-form/TestGroupsSection';
+import { classicFormFromProblem, classicProblemBody } from '../admin/classicForm';
+import type { AnyProblem } from './classic';
 
 const GROUPS: TestGroup[] = [
   { name: 'small', points: 20 },
@@ -156,5 +158,34 @@ describe("the problem form's subtasks (issue 31)", () => {
     fireEvent.click(screen.getByRole('button', { name: 'Remove subtask 1' }));
     expect(form.testGroups).toEqual([{ name: 'subtask2', points: 60, dependsOn: [] }]);
     expect(form.testCases.map((t) => t.group)).toEqual([undefined, undefined, 'subtask2']);
+  });
+});
+
+describe("the classic problem form keeps a scoring package's subtasks", () => {
+  it("reads the groups and each hidden test's group, and sends them back on save", () => {
+    const problem = {
+      _id: 'p1',
+      kind: 'stdio',
+      title: 'Scored',
+      description: 'Read n.',
+      difficulty: 'easy',
+      timeLimitMs: 1000,
+      memoryLimitMb: 256,
+      testGroups: [
+        { name: 'small', points: 30 },
+        { name: 'large', points: 70, dependsOn: ['small'] },
+      ],
+    } as unknown as AnyProblem;
+    const tests = [
+      { _id: 't1', input: '1\n', expectedOutput: '1\n', isExample: true },
+      { _id: 't2', input: '2\n', expectedOutput: '2\n', isExample: false, group: 'small' },
+      { _id: 't3', input: '3\n', expectedOutput: '3\n', isExample: false, group: 'large' },
+    ] as unknown as Parameters<typeof classicFormFromProblem>[1];
+    const body = classicProblemBody(classicFormFromProblem(problem, tests));
+    expect(body.testGroups).toEqual([
+      { name: 'small', points: 30 },
+      { name: 'large', points: 70, dependsOn: ['small'] },
+    ]);
+    expect(body.testCases.map((t) => t.group)).toEqual([undefined, 'small', 'large']);
   });
 });

@@ -1,9 +1,17 @@
-import { ScoringSentences, TEST_GROUP_LIMITS, type TestCaseInput, type TestGroup } from '@javelin/contracts';
+import { ScoringSentences, TEST_GROUP_LIMITS, type TestGroup } from '@javelin/contracts';
+
+/** What the groups editor reads of a test, in either problem form (function or classic). */
+export interface GroupedTest {
+  id?: string;
+  _id?: string;
+  isExample: boolean;
+  group?: string;
+}
 
 /** What the groups editor changes of a problem form: its groups, and each test's group. */
 export interface GroupedForm {
   testGroups?: TestGroup[];
-  testCases: TestCaseInput[];
+  testCases: GroupedTest[];
 }
 
 /** The form with `groups` as its test groups; a test whose group is gone (or an example) leaves its group. */
