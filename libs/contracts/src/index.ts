@@ -16,3 +16,4 @@ export * from './virtual';
 export * from './output-validation';
 export * from './packages';
 export * from './package-messages';
+export * from './screens';

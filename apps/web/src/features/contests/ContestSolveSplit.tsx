@@ -30,10 +30,7 @@ export interface ContestSolving {
 export function useContestProblem(contest: Contest | undefined, contestId: string, problemId: string) {
   const contestProblem = contest?.contestProblems?.find((cp) => cp.problemId?._id === problemId);
   const problem = contestProblem?.problemId;
-  const draft = useDraft(
-    draftKey(problemId, contestId),
-    problem ? starterCode(problem) : undefined,
-  );
+  const draft = useDraft(draftKey(problemId, contestId), problem ? starterCode(problem) : undefined);
   const points = contestProblem?.points || (problem ? pointsOf(problem) : 0);
   const solving: ContestSolving = { contestId, problemId, points, draft };
   return { problem, solving };
