@@ -1,6 +1,7 @@
 import { PracticeMessages, type Profile } from '@javelin/contracts';
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link, Navigate, useParams } from 'react-router-dom';
+import { Link, Navigate, useLocation, useParams } from 'react-router-dom';
+import type { ReturnState } from '../auth/SignInLink';
 import { useAuth } from '../auth/useAuth';
 import { useToast } from '../toast/useToast';
 import { Messages } from '../../app/messages';
@@ -44,6 +45,7 @@ export function isOwnProfile(pathUserId: string | undefined, currentUserId: stri
 
 export function ProfilePage() {
   useDocumentTitle('Profile');
+  const location = useLocation();
   const { userId } = useParams();
   const { user, status } = useAuth();
   const toast = useToast();
@@ -68,7 +70,8 @@ export function ProfilePage() {
       });
   }, [isError, error, toast]);
 
-  if (isOwner && status === 'anonymous') return <Navigate to="/auth" replace />;
+  if (isOwner && status === 'anonymous')
+    return <Navigate to="/auth" replace state={{ from: location.pathname } satisfies ReturnState} />;
   if (isLoading || (isOwner && status === 'loading')) return <Spinner label="Loading profile..." />;
   if (!profile) {
     return (
