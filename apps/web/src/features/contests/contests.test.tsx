@@ -162,7 +162,7 @@ describe('contests that say what they mean (issue 30)', () => {
 
   it('shows Frozen only from the freeze to the end, then pending release until unfrozen', () => {
     const c = frozenContest({
-      status: null,
+      status: undefined,
       startTime: iso(-HOUR),
       endTime: iso(HOUR),
       freezeTime: iso(HOUR / 2),
