@@ -1770,6 +1770,8 @@ export interface components {
       fullName: string;
       username: string;
       totalScore: number;
+      problemsSolved?: number;
+      acceptanceRate?: number | null;
     };
     ProblemReturnType: components['schemas']['ProblemInputType'] | 'void';
     Profile: {
@@ -1783,6 +1785,7 @@ export interface components {
       problemsSolved: number;
       rating: number;
       contestsParticipated: number;
+      acceptanceRate?: number | null;
     };
     RatingChange: {
       contestId: string;
@@ -4744,6 +4747,8 @@ export interface operations {
             problemId: string;
             solvedUsers: number;
             submittedUsers: number;
+            acceptedSubmissions: number;
+            judgedSubmissions: number;
             acceptanceRate: number;
           }[];
         };
