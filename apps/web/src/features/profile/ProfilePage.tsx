@@ -1,4 +1,5 @@
-import { PracticeMessages, type Profile } from '@javelin/contracts';
+import { NumbersMessages, PracticeMessages, type Profile } from '@javelin/contracts';
+import { AcceptanceLine } from '../../components/AcceptanceLine';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useParams } from 'react-router-dom';
 import type { ReturnState } from '../auth/SignInLink';
@@ -119,8 +120,8 @@ export function ProfilePage() {
   };
 
   const stats = [
-    { label: 'Total Score', value: profile.totalScore },
-    { label: 'Problems Solved', value: profile.problemsSolved },
+    { label: 'Total Score', value: profile.totalScore, hint: NumbersMessages.totalScoreHint },
+    { label: 'Problems Solved', value: profile.problemsSolved, hint: NumbersMessages.problemsSolvedHint },
     // Every rating starts at 1500; until a rated contest it says nothing about the user.
     { label: 'Rating', value: profile.contestsParticipated > 0 ? profile.rating : PracticeMessages.unrated },
     { label: 'Contests', value: profile.contestsParticipated },
@@ -155,7 +156,7 @@ export function ProfilePage() {
 
       <section aria-label="Profile statistics" className="grid-4">
         {stats.map((s) => (
-          <div key={s.label} className="card stat-card">
+          <div key={s.label} className="card stat-card" title={s.hint}>
             <div className="stat-label">{s.label}</div>
             <div className="stat-value" data-testid={`profile-${s.label}`}>
               {s.value}
@@ -163,6 +164,7 @@ export function ProfilePage() {
           </div>
         ))}
       </section>
+      <AcceptanceLine rate={profile.acceptanceRate} testId="profile-acceptance" />
 
       {editing && (
         <form className="card" style={{ marginTop: '1.25rem' }} onSubmit={save} aria-label="Edit profile">
