@@ -3,7 +3,7 @@ import { Link, Navigate, useLocation } from 'react-router-dom';
 import { useAuth } from '../auth/useAuth';
 import { Messages } from '../../app/messages';
 import { statusLabel } from '../auth/adminStatus';
-import { SignInLink, type ReturnState } from '../auth/SignInLink';
+import type { ReturnState } from '../auth/SignInLink';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 
 /** Spec §2 "Admin guard": Checking Access..., redirect without a user, Access Denied without the rights. */
