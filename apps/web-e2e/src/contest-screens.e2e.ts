@@ -191,7 +191,8 @@ describe('a contest seen by an anonymous visitor', () => {
     }
     const page = session.page;
     await page.goto(contestPath);
-    expect(await page.title()).toBe(`${CONTEST_TITLE} · Javelin`);
+    // Named 'Contest · Javelin' before its data loads, then after the contest.
+    await expect.poll(() => page.title()).toBe(`${CONTEST_TITLE} · Javelin`);
     const rows = page.getByTestId('contest-problem');
     await expect.poll(() => rows.count()).toBe(2);
     expect(await rows.first().innerText()).toMatch(/^A\. /);
@@ -291,7 +292,7 @@ describe('the admin', () => {
     await page.waitForURL('**/dashboard');
     await page.goto('/admin/contests');
     const card = page.getByRole('article', { name: CONTEST_TITLE });
-    await card.getByRole('link', { name: CONTEST_TITLE }).click();
+    await card.getByRole('link', { name: CONTEST_TITLE, exact: true }).click();
     await page.waitForURL(`**${contestPath}`);
     await page.getByRole('heading', { name: 'Final Results' }).waitFor();
     await page.getByRole('button', { name: 'Unfreeze' }).click();
@@ -335,7 +336,7 @@ describe('the admin', () => {
       await submitSignIn(phone.page, ADMIN);
       await phone.page.waitForURL('**/dashboard');
       await phone.page.goto('/admin/contests');
-      await phone.page.getByRole('link', { name: CONTEST_TITLE }).waitFor();
+      await phone.page.getByRole('link', { name: CONTEST_TITLE, exact: true }).waitFor();
       await noSidewaysScroll(phone.page);
       await screenshot(phone.page, 'screens-10-admin-contests-375');
     } finally {
