@@ -123,6 +123,11 @@ async function practiceSubmit(problemId: string, code: string): Promise<void> {
   await expectOk('POST', '/solve', ada.token, { problemId, submissionId: sub._id });
 }
 
+/** Waits for the session to load (the nav bar offers Logout), so no request is cut off by the next page. */
+async function signedIn(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Logout' }).waitFor({ timeout: 15_000 });
+}
+
 async function axeSerious(page: Page): Promise<string[]> {
   const result = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
@@ -192,9 +197,9 @@ describe('a contest seen by an anonymous visitor', () => {
     const page = session.page;
     await page.goto(contestPath);
     // Named 'Contest · Javelin' before its data loads, then after the contest.
-    await expect.poll(() => page.title()).toBe(`${CONTEST_TITLE} · Javelin`);
+    await expect.poll(() => page.title(), { timeout: 15_000 }).toBe(`${CONTEST_TITLE} · Javelin`);
     const rows = page.getByTestId('contest-problem');
-    await expect.poll(() => rows.count()).toBe(2);
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(2);
     expect(await rows.first().innerText()).toMatch(/^A\. /);
     expect(await rows.first().evaluate((li) => getComputedStyle(li.closest('ol')!).listStyleType)).toBe(
       'none',
@@ -361,7 +366,7 @@ describe('numbers agree after a practice and a contest solve', () => {
         }
         await page.goto('/dashboard');
         await expect
-          .poll(() => page.getByTestId('dashboard-Problems Solved').innerText())
+          .poll(() => page.getByTestId('dashboard-Problems Solved').innerText(), { timeout: 15_000 })
           .toBe(String(want.solved));
         expect(await page.getByTestId('dashboard-Total Score').innerText()).toBe(String(want.score));
         expect(await page.getByTestId('dashboard-acceptance').innerText()).toBe(want.acceptance);
@@ -369,7 +374,7 @@ describe('numbers agree after a practice and a contest solve', () => {
 
         await page.goto('/profile');
         await expect
-          .poll(() => page.getByTestId('profile-Problems Solved').innerText())
+          .poll(() => page.getByTestId('profile-Problems Solved').innerText(), { timeout: 15_000 })
           .toBe(String(want.solved));
         expect(await page.getByTestId('profile-Total Score').innerText()).toBe(String(want.score));
         expect(await page.getByTestId('profile-acceptance').innerText()).toBe(want.acceptance);
@@ -377,7 +382,7 @@ describe('numbers agree after a practice and a contest solve', () => {
 
         await page.goto('/leaderboard');
         const row = page.getByTestId('leaderboard-row').filter({ hasText: `@${ada.username}` });
-        await expect.poll(() => row.innerText()).toContain(`${want.score} points`);
+        await expect.poll(() => row.innerText(), { timeout: 15_000 }).toContain(`${want.score} points`);
         expect(await row.getByTestId('leaderboard-numbers').innerText()).toBe(
           `${want.solved} solved · ${want.acceptance} acceptance`,
         );
@@ -387,7 +392,7 @@ describe('numbers agree after a practice and a contest solve', () => {
         await page.goto('/problems');
         await page.getByLabel('Search problems').fill(RUN_ID);
         const cardOf = (title: string) => page.getByRole('article', { name: title });
-        await expect.poll(() => cardOf(B_TITLE).innerText()).toContain('50% accepted');
+        await expect.poll(() => cardOf(B_TITLE).innerText(), { timeout: 15_000 }).toContain('50% accepted');
         expect(await cardOf(A_TITLE).innerText()).toContain('100% accepted');
         await noSidewaysScroll(page);
         await screenshot(page, `screens-14-problems${tag}`);
@@ -476,6 +481,8 @@ describe('titles and accessibility', () => {
     for (const [path, title] of expected) {
       await page.goto(path);
       await expect.poll(() => page.title(), { timeout: 10_000 }).toBe(title);
+      // The title comes before the session has loaded: let it load before leaving the page.
+      await signedIn(page);
     }
   });
 
@@ -491,6 +498,7 @@ describe('titles and accessibility', () => {
       ['/profile', '[data-testid="profile-acceptance"]'],
     ] as const) {
       await page.goto(path);
+      await signedIn(page);
       await page.locator(ready).first().waitFor({ timeout: 30_000 });
       await page.waitForLoadState('networkidle');
       const violations = await axeSerious(page);
