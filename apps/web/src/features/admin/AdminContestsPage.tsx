@@ -223,7 +223,7 @@ function NewContestDialog({ problems, onClose }: { problems: Problem[]; onClose:
             />
           </div>
         </div>
-        <p className="field-hint" id="contest-duration-hint" style={{ marginTop: '-0.5rem' }}>
+        <p className="field-hint" id="contest-duration-hint" style={{ margin: '-0.4rem 0 0.8rem' }}>
           {AdminScreenMessages.durationHint}
         </p>
         <div className="field">
