@@ -172,12 +172,19 @@ describe('submission history and custom runs through the real judge', () => {
       }
     });
 
-    it('gives each problem its acceptance rate: users who solved it over users who submitted it', async () => {
+    it('gives each problem its acceptance rate: accepted submissions over all judged submissions (runs not counted)', async () => {
       const res = await t.http.get('/api/acceptance-rates').expect(200);
       const rate = res.body.find((r: { problemId: string }) => r.problemId === problemId);
-      expect(rate).toMatchObject({ solvedUsers: 1, submittedUsers: 2, acceptanceRate: 0.5 });
+      // alice: wrong, then accepted; bob: wrong; alice's example run is not a judged submission.
+      expect(rate).toMatchObject({
+        solvedUsers: 1,
+        submittedUsers: 2,
+        acceptedSubmissions: 1,
+        judgedSubmissions: 3,
+        acceptanceRate: 1 / 3,
+      });
       const other = res.body.find((r: { problemId: string }) => r.problemId === otherProblemId);
-      expect(other).toMatchObject({ solvedUsers: 1, submittedUsers: 1, acceptanceRate: 1 });
+      expect(other).toMatchObject({ acceptedSubmissions: 1, judgedSubmissions: 1, acceptanceRate: 1 });
     });
   });
 

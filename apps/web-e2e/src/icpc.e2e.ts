@@ -253,6 +253,8 @@ describe('an ICPC contest with a freeze', () => {
     await expect.poll(() => cellOf(adaPage, bob).innerText()).toContain('? 2');
     expect(await adaPage.getByTestId('rating-change').count()).toBe(0);
 
+    // Unfreezing asks first (issue 30): the admin confirms.
+    page.once('dialog', (dialog) => void dialog.accept());
     await row.getByRole('button', { name: 'Unfreeze' }).click();
     await expectToast(page, 'Standings unfrozen');
     await adaPage.reload();

@@ -9,7 +9,11 @@ import './styles.css';
 
 const store = makeStore();
 const router = createBrowserRouter(routes);
-setUnauthorizedRedirect(() => void router.navigate('/auth'));
+// A 401 ends the session (spec §4); signing in again comes back to the page it happened on.
+setUnauthorizedRedirect(() => {
+  const { pathname, search } = router.state.location;
+  void router.navigate('/auth', { state: { from: `${pathname}${search}` } });
+});
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>

@@ -114,6 +114,10 @@ export interface ProblemLeaderboardEntry {
   fullName: string;
   username: string;
   totalScore: number;
+  /** Distinct problems solved, in practice or in contests (as on the profile). */
+  problemsSolved?: number;
+  /** Accepted submissions ÷ all judged submissions (as on the profile); null before the first. */
+  acceptanceRate?: number | null;
 }
 
 export interface ContestRatingLeaderboardEntry {

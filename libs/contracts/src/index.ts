@@ -17,3 +17,4 @@ export * from './output-validation';
 export * from './packages';
 export * from './package-messages';
 export * from './scoring';
+export * from './screens';

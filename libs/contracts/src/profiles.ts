@@ -9,9 +9,12 @@ export interface Profile {
   bio: string;
   preferredLanguage: string;
   totalScore: number;
+  /** Distinct problems solved, in practice or in contests (issue 30: one definition on every screen). */
   problemsSolved: number;
   rating: number;
   contestsParticipated: number;
+  /** Accepted submissions ÷ all judged submissions (0..1); null before the first judged submission. */
+  acceptanceRate?: number | null;
 }
 
 export interface UpdateProfileRequest {

@@ -6,36 +6,42 @@ import type {
   ProblemLeaderboardEntry,
 } from '@javelin/contracts';
 import { DataSource } from 'typeorm';
+import { acceptanceRate, userNumbersSql, type UserNumbersRow } from '../contests/user-numbers';
 
 /** The SQL of the practice and rating leaderboards and the platform counts, rows mapped to the wire's shapes. */
 @Injectable()
 export class LeaderboardRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
-  /** Users with practice points: total score, ties by username. */
+  /**
+   * Users with practice points: total score, ties by username; each with the profile's numbers
+   * (problems solved, acceptance) as the public sees them (a freeze hides its late results).
+   */
   async practice(
     limit: number,
     offset: number,
   ): Promise<(ProblemLeaderboardEntry & { problemsSolved: number })[]> {
-    const rows: {
+    const rows: ({
       user_id: string;
       full_name: string;
       username: string;
       total_score: number;
-      problems_solved: number;
-    }[] = await this.db.query(
-      `SELECT p.user_id, u.full_name, u.username, p.total_score, p.problems_solved
-           FROM profiles p JOIN users u ON u.id = p.user_id
-          WHERE p.total_score > 0
-          ORDER BY p.total_score DESC, u.username ASC LIMIT $1 OFFSET $2`,
-      [limit, offset],
+    } & UserNumbersRow)[] = await this.db.query(
+      `SELECT top.*, ${userNumbersSql('top.user_id', '$3', '$4')}
+         FROM (SELECT p.user_id, u.full_name, u.username, p.total_score
+                 FROM profiles p JOIN users u ON u.id = p.user_id
+                WHERE p.total_score > 0
+                ORDER BY p.total_score DESC, u.username ASC LIMIT $1 OFFSET $2) top
+        ORDER BY top.total_score DESC, top.username ASC`,
+      [limit, offset, null, false],
     );
     return rows.map((r) => ({
       userId: r.user_id,
       fullName: r.full_name,
       username: r.username,
       totalScore: r.total_score,
-      problemsSolved: r.problems_solved,
+      problemsSolved: r.distinct_solved,
+      acceptanceRate: acceptanceRate(r.accepted_submissions, r.judged_submissions),
     }));
   }
 

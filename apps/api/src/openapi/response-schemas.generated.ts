@@ -466,6 +466,8 @@ export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
       fullName: { type: 'string' },
       username: { type: 'string' },
       totalScore: { type: 'number' },
+      problemsSolved: { type: 'number' },
+      acceptanceRate: { type: 'number', nullable: true },
     },
     required: ['userId', 'fullName', 'username', 'totalScore'],
   },
@@ -485,6 +487,7 @@ export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
       problemsSolved: { type: 'number' },
       rating: { type: 'number' },
       contestsParticipated: { type: 'number' },
+      acceptanceRate: { type: 'number', nullable: true },
     },
     required: [
       'userId',

@@ -265,6 +265,8 @@ export const ANSWERS: Record<string, Answer> = {
         problemId: text,
         solvedUsers: { type: 'number' },
         submittedUsers: { type: 'number' },
+        acceptedSubmissions: { type: 'number' },
+        judgedSubmissions: { type: 'number' },
         acceptanceRate: { type: 'number' },
       }),
     },

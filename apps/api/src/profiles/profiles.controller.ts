@@ -12,7 +12,7 @@ export class ProfilesController {
   @Get('me')
   @Authenticated()
   me(@CurrentUser() user: AuthUser) {
-    return this.profiles.get(user.id, true);
+    return this.profiles.get(user.id, true, user);
   }
 
   @Put('me')
@@ -33,9 +33,11 @@ export class ProfilesController {
     return this.profiles.ratingHistory(user.id);
   }
 
+  /** Public; the bearer token, when sent, lets the owner and admins count through a freeze. */
   @Get(':userId')
-  get(@Param('userId', uuidParam('userId')) userId: string) {
-    return this.profiles.get(userId, false);
+  @OptionalAuth()
+  get(@Param('userId', uuidParam('userId')) userId: string, @CurrentUser() viewer?: AuthUser) {
+    return this.profiles.get(userId, false, viewer);
   }
 
   /** Public; the bearer token, when sent, lets the owner and admins see through a freeze. */

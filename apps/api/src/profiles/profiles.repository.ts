@@ -4,8 +4,9 @@ import type { Activity, Profile, RatingChange } from '@javelin/contracts';
 import { DataSource } from 'typeorm';
 import type { Tx } from '../common/transactions';
 import { FreezeViewer, visibleThroughFreezeSql } from '../contests/freeze-visibility';
+import { acceptanceRate, userNumbersSql, type UserNumbersRow } from '../contests/user-numbers';
 
-interface ProfileRow {
+interface ProfileRow extends UserNumbersRow {
   user_id: string;
   username: string;
   full_name: string;
@@ -13,7 +14,6 @@ interface ProfileRow {
   bio: string;
   preferred_language: string;
   total_score: number;
-  problems_solved: number;
   rating: number;
   contests_participated: number;
 }
@@ -26,10 +26,12 @@ export type ProfileRecord = Required<Profile>;
 export class ProfilesRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
-  async byUserId(userId: string): Promise<ProfileRecord | null> {
+  /** The profile with its numbers as `viewer` may see them (a freeze hides others' late results). */
+  async byUserId(userId: string, viewer: FreezeViewer): Promise<ProfileRecord | null> {
     const [row]: ProfileRow[] = await this.db.query(
-      `SELECT p.*, u.username, u.full_name, u.email FROM profiles p JOIN users u ON u.id = p.user_id WHERE p.user_id = $1`,
-      [userId],
+      `SELECT p.*, u.username, u.full_name, u.email, ${userNumbersSql('p.user_id', '$2', '$3')}
+         FROM profiles p JOIN users u ON u.id = p.user_id WHERE p.user_id = $1`,
+      [userId, viewer.id, viewer.admin],
     );
     if (!row) return null;
     return {
@@ -40,9 +42,10 @@ export class ProfilesRepository {
       bio: row.bio,
       preferredLanguage: row.preferred_language,
       totalScore: row.total_score,
-      problemsSolved: row.problems_solved,
+      problemsSolved: row.distinct_solved,
       rating: row.rating,
       contestsParticipated: row.contests_participated,
+      acceptanceRate: acceptanceRate(row.accepted_submissions, row.judged_submissions),
     };
   }
 

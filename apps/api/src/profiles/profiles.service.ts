@@ -6,13 +6,17 @@ import {
   RatingChange,
   ServerMessages,
 } from '@javelin/contracts';
-import { ANONYMOUS } from '../contests/freeze-visibility';
+import { ANONYMOUS, type FreezeViewer } from '../contests/freeze-visibility';
 import { Transactions } from '../common/transactions';
 import { AuthUser, UsersService } from '../users/users.service';
 import { UpdateProfileDto } from './dto';
 import { ProfilesRepository } from './profiles.repository';
 
 export const PROFILE_NOT_FOUND = ServerMessages.profileNotFound;
+
+function freezeViewer(viewer: AuthUser | undefined): FreezeViewer {
+  return viewer ? { id: viewer.id, admin: isAdminRoles(viewer.roles) } : ANONYMOUS;
+}
 const RECENT_ACTIVITY = 5;
 
 @Injectable()
@@ -23,9 +27,9 @@ export class ProfilesService {
     private readonly transactions: Transactions,
   ) {}
 
-  /** A profile; its email only for its owner. */
-  async get(userId: string, includeEmail: boolean): Promise<ProfileDto> {
-    const profile = await this.repository.byUserId(userId);
+  /** A profile; its email only for its owner; its numbers as `viewer` may see them through a freeze. */
+  async get(userId: string, includeEmail: boolean, viewer?: AuthUser): Promise<ProfileDto> {
+    const profile = await this.repository.byUserId(userId, freezeViewer(viewer));
     if (!profile) throw new NotFoundException(PROFILE_NOT_FOUND);
     if (includeEmail) return profile;
     const { email: _email, ...shown } = profile;
@@ -50,17 +54,13 @@ export class ProfilesService {
         tx,
       );
     });
-    return this.get(user.id, true);
+    return this.get(user.id, true, user);
   }
 
   /** The user's latest solves as `viewer` may see them: during a freeze, only the owner and admins see its late solves. */
   async activity(userId: string, viewer?: AuthUser): Promise<Activity[]> {
     await this.assertExists(userId);
-    return this.repository.recentSolves(
-      userId,
-      RECENT_ACTIVITY,
-      viewer ? { id: viewer.id, admin: isAdminRoles(viewer.roles) } : ANONYMOUS,
-    );
+    return this.repository.recentSolves(userId, RECENT_ACTIVITY, freezeViewer(viewer));
   }
 
   async ratingHistory(userId: string): Promise<RatingChange[]> {

@@ -29,6 +29,8 @@ export interface AcceptanceRow {
   problemId: string;
   solvedUsers: number;
   submittedUsers: number;
+  acceptedSubmissions: number;
+  judgedSubmissions: number;
 }
 
 interface SummaryRow {
@@ -127,18 +129,33 @@ export class SubmissionHistoryRepository {
   }
 
   /**
-   * Per visible problem: distinct users with an accepted submit, and distinct users with any submit.
-   * Public, so a frozen contest's tries from its freeze on count only once it is unfrozen.
+   * Per visible problem: accepted submissions and all judged submissions (submits judged against
+   * every test), and the distinct users behind each. Public, so a frozen contest's tries from its
+   * freeze on count only once it is unfrozen.
    */
   async acceptance(): Promise<AcceptanceRow[]> {
-    const rows: { problem_id: string; solved: number; submitted: number }[] = await this.db.query(
+    const rows: {
+      problem_id: string;
+      solved: number;
+      submitted: number;
+      accepted: number;
+      judged: number;
+    }[] = await this.db.query(
       `SELECT j.problem_id,
-              count(DISTINCT j.user_id) FILTER (WHERE j.verdict = 'accepted')::int AS solved,
-              count(DISTINCT j.user_id)::int AS submitted
-       FROM judgements j JOIN problems p ON p.id = j.problem_id
-       WHERE j.all_tests AND p.is_visible AND NOT ${hiddenByFreezeSql('j.contest_id', 'j.created_at')}
-       GROUP BY j.problem_id`,
+                count(DISTINCT j.user_id) FILTER (WHERE j.verdict = 'accepted')::int AS solved,
+                count(DISTINCT j.user_id)::int AS submitted,
+                count(*) FILTER (WHERE j.verdict = 'accepted')::int AS accepted,
+                count(*)::int AS judged
+         FROM judgements j JOIN problems p ON p.id = j.problem_id
+         WHERE j.all_tests AND p.is_visible AND NOT ${hiddenByFreezeSql('j.contest_id', 'j.created_at')}
+         GROUP BY j.problem_id`,
     );
-    return rows.map((r) => ({ problemId: r.problem_id, solvedUsers: r.solved, submittedUsers: r.submitted }));
+    return rows.map((r) => ({
+      problemId: r.problem_id,
+      solvedUsers: r.solved,
+      submittedUsers: r.submitted,
+      acceptedSubmissions: r.accepted,
+      judgedSubmissions: r.judged,
+    }));
   }
 }

@@ -15,7 +15,9 @@ export interface AcceptanceRate {
   problemId: string;
   solvedUsers: number;
   submittedUsers: number;
-  /** Users who solved it ÷ users who submitted it. */
+  acceptedSubmissions: number;
+  judgedSubmissions: number;
+  /** Accepted submissions ÷ all judged submissions (LeetCode's rule; the profile's too). */
   acceptanceRate: number;
 }
 
@@ -58,7 +60,7 @@ export class SubmissionHistoryService {
     const rows = await this.history.acceptance();
     return rows.map((r) => ({
       ...r,
-      acceptanceRate: r.submittedUsers ? r.solvedUsers / r.submittedUsers : 0,
+      acceptanceRate: r.judgedSubmissions ? r.acceptedSubmissions / r.judgedSubmissions : 0,
     }));
   }
 }

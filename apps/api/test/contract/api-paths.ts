@@ -1794,6 +1794,8 @@ export interface components {
       fullName: string;
       username: string;
       totalScore: number;
+      problemsSolved?: number;
+      acceptanceRate?: number | null;
     };
     ProblemReturnType: components['schemas']['ProblemInputType'] | 'void';
     Profile: {
@@ -1807,6 +1809,7 @@ export interface components {
       problemsSolved: number;
       rating: number;
       contestsParticipated: number;
+      acceptanceRate?: number | null;
     };
     RatingChange: {
       contestId: string;
@@ -4780,6 +4783,8 @@ export interface operations {
             problemId: string;
             solvedUsers: number;
             submittedUsers: number;
+            acceptedSubmissions: number;
+            judgedSubmissions: number;
             acceptanceRate: number;
           }[];
         };

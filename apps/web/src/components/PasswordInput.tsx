@@ -8,6 +8,8 @@ export function PasswordInput({
   autoComplete,
   required = true,
   minLength,
+  hint,
+  error,
 }: {
   id: string;
   label: string;
@@ -16,8 +18,13 @@ export function PasswordInput({
   autoComplete: string;
   required?: boolean;
   minLength?: number;
+  /** The rule, shown under the field from the start. */
+  hint?: string;
+  /** What is wrong with the value, shown under the field. */
+  error?: string;
 }) {
   const [visible, setVisible] = useState(false);
+  const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -31,6 +38,8 @@ export function PasswordInput({
           autoComplete={autoComplete}
           required={required}
           minLength={minLength}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
         />
         <button
           type="button"
@@ -42,6 +51,16 @@ export function PasswordInput({
           {visible ? 'Hide' : 'Show'}
         </button>
       </div>
+      {hint && (
+        <p className="field-hint" id={`${id}-hint`}>
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p className="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
     </div>
   );
 }

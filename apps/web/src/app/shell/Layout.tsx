@@ -1,5 +1,5 @@
 import { Suspense, useEffect } from 'react';
-import { Outlet, useMatch } from 'react-router-dom';
+import { Outlet, useLocation, useMatch } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../hooks';
 import { loadSession } from '../../features/auth/authSlice';
 import { CLOCK_RESYNC_MS, clockApi, clockSynced } from '../../features/clock/clockSlice';
@@ -8,6 +8,13 @@ import { Toaster } from '../../features/toast/Toaster';
 import { getToken } from '../../services/token';
 import { NavBar } from './NavBar';
 import { Spinner } from '../../components/Spinner';
+import { routeTitle, useDocumentTitle } from '../../components/useDocumentTitle';
+
+/** While a page's code loads, the tab already carries the route's name. */
+function RouteLoading() {
+  useDocumentTitle(routeTitle(useLocation().pathname));
+  return <Spinner />;
+}
 
 function useApplyTheme() {
   const theme = useAppSelector((s) => s.theme.theme);
@@ -61,7 +68,7 @@ export function Layout() {
       </a>
       <NavBar />
       <main id="main" className={`main${practice || contest ? ' wide' : ''}`}>
-        <Suspense fallback={<Spinner />}>
+        <Suspense fallback={<RouteLoading />}>
           <Outlet />
         </Suspense>
       </main>

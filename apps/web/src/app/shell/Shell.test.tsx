@@ -202,3 +202,29 @@ describe('theme', () => {
     expect(makeStore().getState().theme.theme).toBe('dark');
   });
 });
+
+describe('page titles (issue 30)', () => {
+  it("names every route '<page> · Javelin' with one separator, before its data loads", async () => {
+    const { routeTitle, documentTitle } = await import('../../components/useDocumentTitle');
+    const { routes } = await import('../router');
+    const paths = (routes[0].children ?? []).map((r) => r.path ?? '').filter((p) => p && p !== '*');
+    const sample = (p: string) => p.replace(/:[A-Za-z]+/g, 'x1');
+    for (const path of paths.filter((p) => !/^\/(test-auth|debug-auth)$/.test(p)))
+      expect(routeTitle(sample(path)), path).not.toBe('Loading');
+    expect(documentTitle(routeTitle('/contests/abc'))).toBe('Contest · Javelin');
+    expect(documentTitle(routeTitle('/'))).toBe('Home · Javelin');
+  });
+
+  it("titles the access-denied screen 'Access Denied · Javelin'", async () => {
+    mockApi({});
+    const { AdminGuard } = await import('../../features/admin/AdminGuard');
+    renderRoute(
+      <AdminGuard>
+        <h1>Admin only</h1>
+      </AdminGuard>,
+      { preloadedState: signedInState() },
+    );
+    expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
+    expect(document.title).toBe('Access Denied · Javelin');
+  });
+});

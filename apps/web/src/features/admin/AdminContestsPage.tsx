@@ -1,4 +1,6 @@
 import {
+  AdminScreenMessages,
+  ContestScreenMessages,
   DEFAULT_CONTEST_FORMAT,
   DEFAULT_FREEZE_MINUTES,
   DEFAULT_MAX_PARTICIPANTS,
@@ -8,7 +10,7 @@ import {
   type ContestFormat,
   type Problem,
 } from '@javelin/contracts';
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../auth/useAuth';
 import { useNow } from '../clock/useNow';
@@ -44,6 +46,48 @@ export interface ContestFormState {
   format: ContestFormat;
   penaltyMinutes: string;
   freezeMinutes: string;
+  /** Minutes from the start to the end: typing it sets the end (end = start + duration). */
+  durationMinutes: string;
+}
+
+const pad2 = (n: number) => String(n).padStart(2, '0');
+
+/** A local time as a datetime-local input holds it (seconds included, as the inputs take them). */
+export function toLocalInput(date: Date): string {
+  return `${date.getFullYear()}-${pad2(date.getMonth() + 1)}-${pad2(date.getDate())}T${pad2(date.getHours())}:${pad2(date.getMinutes())}:${pad2(date.getSeconds())}`;
+}
+
+/**
+ * The form after one of start, end or duration changed: a duration moves the end (end = start +
+ * duration), a new start keeps the duration, and a new end gives the duration it makes.
+ */
+export function withTimes(
+  form: ContestFormState,
+  change: Partial<Pick<ContestFormState, 'startTime' | 'endTime' | 'durationMinutes'>>,
+): ContestFormState {
+  const next = { ...form, ...change };
+  const start = new Date(next.startTime).getTime();
+  const end = new Date(next.endTime).getTime();
+  const minutes = Number(next.durationMinutes);
+  const durationOk = next.durationMinutes.trim() !== '' && Number.isFinite(minutes) && minutes > 0;
+  const fromEnd = (): ContestFormState =>
+    Number.isFinite(start) && Number.isFinite(end) && end > start
+      ? { ...next, durationMinutes: String(Math.round((end - start) / 60_000)) }
+      : next;
+  if ('endTime' in change) return fromEnd();
+  if (Number.isFinite(start) && durationOk)
+    return { ...next, endTime: toLocalInput(new Date(start + minutes * 60_000)) };
+  return 'startTime' in change ? fromEnd() : next;
+}
+
+/** Problems whose title, difficulty or tags hold every word of the search. */
+export function matchProblems(problems: readonly Problem[], search: string): Problem[] {
+  const words = search.toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return [...problems];
+  return problems.filter((p) => {
+    const text = [p.title, p.difficulty, ...(p.tags ?? [])].join(' ').toLowerCase();
+    return words.every((w) => text.includes(w));
+  });
 }
 
 const EMPTY_FORM: ContestFormState = {
@@ -56,6 +100,7 @@ const EMPTY_FORM: ContestFormState = {
   format: DEFAULT_CONTEST_FORMAT,
   penaltyMinutes: String(DEFAULT_PENALTY_MINUTES),
   freezeMinutes: String(DEFAULT_FREEZE_MINUTES),
+  durationMinutes: '',
 };
 
 /** Spec §5 "Create contest": at least one problem; max participants numeric, at least 1. */
@@ -83,6 +128,8 @@ function NewContestDialog({ problems, onClose }: { problems: Problem[]; onClose:
   const [error, setError] = useState<string | null>(null);
   const [createContest, { isLoading }] = useCreateContestMutation();
   const toast = useToast();
+  const [search, setSearch] = useState('');
+  const shown = useMemo(() => matchProblems(problems, search), [problems, search]);
 
   const toggle = (id: string) =>
     setForm((f) => ({
@@ -150,7 +197,7 @@ function NewContestDialog({ problems, onClose }: { problems: Problem[]; onClose:
               type="datetime-local"
               step={1}
               value={form.startTime}
-              onChange={(e) => setForm({ ...form, startTime: e.target.value })}
+              onChange={(e) => setForm(withTimes(form, { startTime: e.target.value }))}
               required
             />
           </div>
@@ -161,11 +208,25 @@ function NewContestDialog({ problems, onClose }: { problems: Problem[]; onClose:
               type="datetime-local"
               step={1}
               value={form.endTime}
-              onChange={(e) => setForm({ ...form, endTime: e.target.value })}
+              onChange={(e) => setForm(withTimes(form, { endTime: e.target.value }))}
               required
             />
           </div>
+          <div className="field" style={{ flex: '0 1 150px' }}>
+            <label htmlFor="contest-duration">{AdminScreenMessages.durationLabel}</label>
+            <input
+              id="contest-duration"
+              type="number"
+              min={1}
+              value={form.durationMinutes}
+              onChange={(e) => setForm(withTimes(form, { durationMinutes: e.target.value }))}
+              aria-describedby="contest-duration-hint"
+            />
+          </div>
         </div>
+        <p className="field-hint" id="contest-duration-hint" style={{ margin: '-0.4rem 0 0.8rem' }}>
+          {AdminScreenMessages.durationHint}
+        </p>
         <div className="field">
           <label htmlFor="contest-max">Max Participants</label>
           <input
@@ -216,13 +277,27 @@ function NewContestDialog({ problems, onClose }: { problems: Problem[]; onClose:
           <legend style={{ fontWeight: 500, fontSize: '0.9rem', marginBottom: '0.3rem' }}>
             Problems ({form.problemIds.length} selected)
           </legend>
+          <input
+            type="search"
+            className="problem-search"
+            placeholder={AdminScreenMessages.problemSearch}
+            aria-label={AdminScreenMessages.problemSearch}
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            style={{ marginBottom: '0.4rem' }}
+          />
           <div className="multi-select">
             {problems.length === 0 && (
               <p className="muted" style={{ padding: '0.6rem' }}>
                 No problems yet.
               </p>
             )}
-            {problems.map((p) => (
+            {problems.length > 0 && shown.length === 0 && (
+              <p className="muted" style={{ padding: '0.6rem' }}>
+                {AdminScreenMessages.problemSearchEmpty}
+              </p>
+            )}
+            {shown.map((p) => (
               <label key={p._id}>
                 <input
                   type="checkbox"
@@ -315,6 +390,7 @@ export function AdminContestsPage() {
   };
 
   const unfreeze = async (id: string) => {
+    if (!window.confirm(ContestScreenMessages.unfreezeConfirm)) return;
     try {
       await unfreezeContest(id).unwrap();
       toast.show({ title: ServerMessages.contestUnfrozen, variant: 'success' });
@@ -349,7 +425,9 @@ export function AdminContestsPage() {
                 <div className="card-header">
                   <div>
                     <div className="row">
-                      <h2 style={{ margin: 0 }}>{c.title}</h2>
+                      <h2 style={{ margin: 0 }}>
+                        <Link to={`/contests/${id}`}>{c.title}</Link>
+                      </h2>
                       <Badge variant={STATUS_BADGE[status].variant}>{STATUS_BADGE[status].label}</Badge>
                     </div>
                     <p className="muted" style={{ margin: '0.3rem 0' }}>

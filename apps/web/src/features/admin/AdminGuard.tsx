@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
-import { Link, Navigate } from 'react-router-dom';
+import { Link, Navigate, useLocation } from 'react-router-dom';
 import { useAuth } from '../auth/useAuth';
 import { Messages } from '../../app/messages';
 import { statusLabel } from '../auth/adminStatus';
+import type { ReturnState } from '../auth/SignInLink';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
 
 /** Spec §2 "Admin guard": Checking Access..., redirect without a user, Access Denied without the rights. */
 export function AdminGuard({
@@ -13,6 +15,10 @@ export function AdminGuard({
   requireSuperAdmin?: boolean;
 }) {
   const { status, user, isAdmin, isSuperAdmin } = useAuth();
+  const location = useLocation();
+  const allowed = requireSuperAdmin ? isSuperAdmin : isAdmin || isSuperAdmin;
+  // The guard names the tab only for its own screens; a page it lets through names itself.
+  useDocumentTitle(status === 'loading' ? 'Checking Access' : user && !allowed ? 'Access Denied' : null);
   if (status === 'loading') {
     return (
       <div className="card center-card" role="status">
@@ -21,8 +27,14 @@ export function AdminGuard({
       </div>
     );
   }
-  if (!user) return <Navigate to="/auth" replace />;
-  const allowed = requireSuperAdmin ? isSuperAdmin : isAdmin || isSuperAdmin;
+  if (!user)
+    return (
+      <Navigate
+        to="/auth"
+        replace
+        state={{ from: `${location.pathname}${location.search}` } satisfies ReturnState}
+      />
+    );
   if (!allowed) {
     return (
       <div className="card center-card" role="alert">

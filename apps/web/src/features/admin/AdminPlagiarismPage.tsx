@@ -16,7 +16,11 @@ import { effectiveStatus, formatDateTime } from '../contests/contestRules';
 import { useContestQuery } from '../contests/contestsApi';
 import { useToast } from '../toast/useToast';
 import { markFragments } from './codeFragments';
-import { usePlagiarismPairQuery, usePlagiarismReportQuery, useStartPlagiarismMutation } from './plagiarismApi';
+import {
+  usePlagiarismPairQuery,
+  usePlagiarismReportQuery,
+  useStartPlagiarismMutation,
+} from './plagiarismApi';
 
 const POLL_MS = 1_000;
 /** Fragment colours cycle through this many classes (frag-0 … frag-5 in styles.css). */
@@ -39,7 +43,7 @@ export function AdminPlagiarismPage() {
   const now = useNow();
   // Fresh: a page opened earlier may hold the contest from before it ended.
   const contest = useContestQuery(contestId, { refetchOnMountOrArgChange: true });
-  useDocumentTitle(`Plagiarism – ${contest.data?.title ?? 'Contest'}`);
+  useDocumentTitle(`Plagiarism · ${contest.data?.title ?? 'Contest'}`);
   const [polling, setPolling] = useState(false);
   const report = usePlagiarismReportQuery(contestId, { pollingInterval: polling ? POLL_MS : 0 });
   const [start, { isLoading: starting }] = useStartPlagiarismMutation();
@@ -64,7 +68,11 @@ export function AdminPlagiarismPage() {
       setPolling(true);
       toast.show({ title: ContestTalkMessages.plagiarismStarted, variant: 'success' });
     } catch (err) {
-      toast.show({ title: ContestTalkMessages.plagiarismStartFailed, description: errorMessage(err), variant: 'destructive' });
+      toast.show({
+        title: ContestTalkMessages.plagiarismStartFailed,
+        description: errorMessage(err),
+        variant: 'destructive',
+      });
     }
   };
 
@@ -90,8 +98,8 @@ export function AdminPlagiarismPage() {
           <Badge variant={STATUS[status].variant}>{STATUS[status].label}</Badge>
         </div>
         <p className="muted" style={{ marginTop: 0 }}>
-          Compares every pair of participants&apos; accepted solutions of each problem with Dolos, ignoring the
-          problem&apos;s boilerplate.
+          Compares every pair of participants&apos; accepted solutions of each problem with Dolos, ignoring
+          the problem&apos;s boilerplate.
         </p>
         {running && (
           <div className="field">
@@ -173,7 +181,9 @@ function PairsTable({
                 @{p.usernameA} · @{p.usernameB}
               </td>
               <td>
-                <Badge variant={p.similarity >= 0.9 ? 'destructive' : 'warning'}>{percent(p.similarity)}</Badge>
+                <Badge variant={p.similarity >= 0.9 ? 'destructive' : 'warning'}>
+                  {percent(p.similarity)}
+                </Badge>
               </td>
               <td>
                 <button type="button" className="btn btn-sm btn-outline" onClick={() => onSelect(p.id)}>
@@ -198,8 +208,8 @@ function PairView({ contestId, pairId }: { contestId: string; pairId: string }) 
         {pair.problemTitle}: @{pair.usernameA} and @{pair.usernameB} · {percent(pair.similarity)} similar
       </h2>
       <p className="muted" style={{ marginTop: 0 }}>
-        {pair.fragments.length} matching fragment{pair.fragments.length === 1 ? '' : 's'}; each has one colour on
-        both sides.
+        {pair.fragments.length} matching fragment{pair.fragments.length === 1 ? '' : 's'}; each has one colour
+        on both sides.
       </p>
       <div className="code-compare">
         <CodePane
@@ -219,7 +229,17 @@ function PairView({ contestId, pairId }: { contestId: string; pairId: string }) 
   );
 }
 
-function CodePane({ title, code, regions, label }: { title: string; code: string; regions: CodeRegion[]; label: string }) {
+function CodePane({
+  title,
+  code,
+  regions,
+  label,
+}: {
+  title: string;
+  code: string;
+  regions: CodeRegion[];
+  label: string;
+}) {
   const lines = useMemo(() => markFragments(code, regions), [code, regions]);
   return (
     <figure className="code-pane" aria-label={label}>

@@ -136,7 +136,13 @@ describe('admin problem manager', () => {
     await user.type(screen.getByLabelText('Variable 2 name'), 'k');
     await user.click(screen.getByRole('button', { name: 'Add Test Case' }));
     const testCase = screen.getByTestId('test-case-form');
+    // A new, empty test case shows no error until a value is typed (issue 30).
+    expect(within(testCase).queryByText(/is not a 32-bit integer/)).not.toBeInTheDocument();
+    expect(within(testCase).getByLabelText('k (int)')).toHaveAttribute('aria-invalid', 'false');
     await user.type(within(testCase).getByLabelText('nums (array)'), '[[1,2,3]');
+    await user.type(within(testCase).getByLabelText('k (int)'), 'x');
+    expect(within(testCase).getByText(/is not a 32-bit integer/)).toBeInTheDocument();
+    await user.clear(within(testCase).getByLabelText('k (int)'));
     await user.type(within(testCase).getByLabelText('k (int)'), '2');
     await user.type(within(testCase).getByLabelText('Expected Output'), '6');
     await user.click(screen.getByRole('button', { name: 'Generate Code' }));
@@ -335,6 +341,60 @@ describe('admin contest management', () => {
       problemIds: ['p1'],
       startTime: new Date('2030-01-01T10:00').toISOString(),
     });
+  });
+
+  it('sets the end from a duration, finds problems by search and links each card to its contest', async () => {
+    const digitSum = { ...storedProblem, _id: 'p2', title: 'Digit Sum', tags: ['math'] };
+    const { calls } = mockApi({
+      'GET /contests': { body: [contest({ _id: 'c9', id: 'c9', title: 'Weekly 9' })] },
+      'GET /admin/problems': { body: [storedProblem, digitSum] },
+      'POST /contests': { status: 201, body: contest({}) },
+    });
+    const user = userEvent.setup();
+    renderRoute(<AdminContestsPage />, { preloadedState: signedInState({ isAdmin: true }) });
+    expect(await screen.findByRole('link', { name: 'Weekly 9' })).toHaveAttribute('href', '/contests/c9');
+    await user.click(screen.getByRole('button', { name: 'New Contest' }));
+    const dialog = screen.getByRole('dialog', { name: 'New Contest' });
+    await user.type(within(dialog).getByLabelText('Title'), 'Sprint');
+    await user.type(within(dialog).getByLabelText('Start Time'), '2030-01-01T10:00');
+    await user.type(within(dialog).getByLabelText('Duration (minutes)'), '90');
+    expect(within(dialog).getByLabelText('End Time')).toHaveValue('2030-01-01T11:30');
+    await user.type(within(dialog).getByRole('searchbox', { name: 'Search problems' }), 'math');
+    expect(within(dialog).queryByRole('checkbox', { name: 'Reverse' })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Digit Sum' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create Contest' }));
+    expect(await screen.findByText('Contest created successfully')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+      problemIds: ['p2'],
+      startTime: new Date('2030-01-01T10:00').toISOString(),
+      endTime: new Date('2030-01-01T11:30').toISOString(),
+    });
+  });
+
+  it('asks before unfreezing and confirms in success style', async () => {
+    const ended = contest({
+      _id: 'c5',
+      id: 'c5',
+      title: 'Frozen one',
+      status: 'ended',
+      freezeMinutes: 10,
+      frozen: true,
+    });
+    const { calls } = mockApi({
+      'GET /contests': { body: [ended] },
+      'GET /admin/problems': { body: [] },
+      'POST /contests/c5/unfreeze': { body: { success: true, message: 'Standings unfrozen' } },
+    });
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    const user = userEvent.setup();
+    renderRoute(<AdminContestsPage />, { preloadedState: signedInState({ isAdmin: true }) });
+    await user.click(await screen.findByRole('button', { name: 'Unfreeze' }));
+    expect(confirm).toHaveBeenCalledTimes(1);
+    expect(calls.some((c) => c.path === '/contests/c5/unfreeze')).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Unfreeze' }));
+    expect(await screen.findByText('Standings unfrozen')).toBeInTheDocument();
+    expect(screen.getByText('Standings unfrozen').closest('.toast')).toHaveClass('toast-success');
+    confirm.mockRestore();
   });
 
   it("shows 'Access Denied' to non-admins", () => {

@@ -8,6 +8,7 @@ import { mockApi, renderRoute, sampleUser } from '../../test/utils';
 import { AUTH_TOKEN_KEY } from '../../services/token';
 import { Messages } from '../../app/messages';
 import { storeAuthError, takeStoredAuthError } from './authErrors';
+import { RequireAuth } from '../../app/shell/RequireAuth';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -283,5 +284,96 @@ describe('reset password page', () => {
         newPassword: 'abcdef',
       }),
     );
+  });
+});
+
+describe('accounts that remember (issue 30)', () => {
+  it('shows the rules up front and every field problem at once', async () => {
+    const { calls } = mockApi({ 'GET /auth/config': { body: { githubEnabled: false } } });
+    const user = userEvent.setup();
+    renderRoute(authRoutes(), { url: '/signup' });
+    expect(screen.getByText('At least 6 characters')).toBeInTheDocument();
+    expect(screen.getByLabelText('Username')).toHaveAccessibleDescription(/letters, digits/);
+    await user.type(screen.getByLabelText('Email'), 'not-an-email');
+    await user.type(screen.getByLabelText('Username'), 'a!');
+    await user.type(screen.getByLabelText('Password'), 'abc');
+    await user.type(screen.getByLabelText('Confirm Password'), 'abd');
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please fix the 5 highlighted fields');
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription(/like name@example.com/);
+    expect(screen.getByLabelText('Full Name')).toHaveAccessibleDescription('Full Name is required');
+    expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByText(Messages.passwordsDoNotMatch)).toBeInTheDocument();
+    expect(calls.some((c) => c.path === '/auth/register')).toBe(false);
+    await user.type(screen.getByLabelText('Full Name'), 'A');
+    expect(screen.getByLabelText('Full Name')).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('names the address the verification mail went to and leaves no emptied form', async () => {
+    mockApi({
+      'GET /auth/config': { body: { githubEnabled: false } },
+      'POST /auth/register': { status: 201, body: { requiresVerification: true } },
+    });
+    const user = userEvent.setup();
+    renderRoute(authRoutes(), { url: '/signup' });
+    await fillSignup(user);
+    await user.click(screen.getByRole('button', { name: 'Sign Up' }));
+    expect(await screen.findByText('We sent a verification link to ada@example.com.')).toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Sign up' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Back to sign in' }));
+    expect(screen.getByRole('form', { name: 'Sign in' })).toBeInTheDocument();
+  });
+
+  it("offers 'Resend verification email' in place when the account is not verified", async () => {
+    const { calls } = mockApi({
+      'GET /auth/config': { body: { githubEnabled: false } },
+      'POST /auth/login': {
+        status: 401,
+        body: { statusCode: 401, error: 'Please verify your email', message: 'Unauthorized' },
+      },
+      'POST /auth/resend-verification': { body: { message: 'sent' } },
+    });
+    const user = userEvent.setup();
+    renderRoute(authRoutes(), { url: '/login' });
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(Messages.verifyBeforeLogin);
+    await user.click(screen.getByRole('button', { name: 'Resend verification email' }));
+    expect(
+      await screen.findByText('A new verification link was sent to ada@example.com.'),
+    ).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/auth/resend-verification')?.body).toEqual({
+      email: 'ada@example.com',
+    });
+  });
+
+  it('returns to the page that sent the user to sign in', async () => {
+    mockApi({
+      'GET /auth/config': { body: { githubEnabled: false } },
+      'POST /auth/login': { body: { token: 'jwt-1' } },
+      'GET /auth/me': { body: { user: sampleUser, roles: [] } },
+    });
+    const user = userEvent.setup();
+    const { router } = renderRoute(
+      [
+        ...authRoutes(),
+        {
+          path: '/profile',
+          element: (
+            <RequireAuth>
+              <h1>My profile</h1>
+            </RequireAuth>
+          ),
+        },
+      ],
+      { url: '/profile' },
+    );
+    await screen.findByRole('form', { name: 'Sign in' });
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByRole('heading', { name: 'My profile' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/profile');
   });
 });

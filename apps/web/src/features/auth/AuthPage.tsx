@@ -1,3 +1,11 @@
+import {
+  AccountMessages,
+  FULL_NAME_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  USERNAME_MAX_LENGTH,
+  USERNAME_MIN_LENGTH,
+  USERNAME_PATTERN,
+} from '@javelin/contracts';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { useAppDispatch } from '../../app/hooks';
@@ -5,7 +13,13 @@ import { useAuth } from './useAuth';
 import { Messages } from '../../app/messages';
 import { ErrorBox } from '../../components/ErrorBox';
 import { PasswordInput } from '../../components/PasswordInput';
-import { useAuthConfigQuery, useLoginMutation, useRegisterMutation, type RegisterRequest } from './authApi';
+import {
+  useAuthConfigQuery,
+  useLoginMutation,
+  useRegisterMutation,
+  useResendVerificationMutation,
+  type RegisterRequest,
+} from './authApi';
 import {
   EmailVerificationRequired,
   SIGNUP_ERROR_CLEAR_DELAY_MS,
@@ -19,6 +33,7 @@ import { returnPath } from './SignInLink';
 import { ForgotPasswordModal } from './ForgotPasswordModal';
 import { useGoogleSignIn } from './useGoogleSignIn';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { errorMessage } from '../../services/api';
 
 export type AuthMode = 'login' | 'signup';
 
@@ -49,6 +64,55 @@ export function validateSignup(form: RegisterRequest): string | null {
   return null;
 }
 
+export type SignupErrors = Partial<Record<keyof RegisterRequest, string>>;
+
+const FIELD_LABELS: Record<keyof RegisterRequest, string> = {
+  email: 'Email',
+  username: 'Username',
+  fullName: 'Full Name',
+  password: 'Password',
+  confirmPassword: 'Confirm Password',
+};
+
+/** The rule of each sign-up field, shown under it from the start (the server's own limits). */
+export const SIGNUP_RULES: Partial<Record<keyof RegisterRequest, string>> = {
+  username: AccountMessages.usernameRule,
+  password: AccountMessages.passwordRule,
+  confirmPassword: AccountMessages.confirmRule,
+};
+
+/** Every sign-up field checked at once, by the rules the server applies; empty when all are fine. */
+export function signupErrors(form: RegisterRequest): SignupErrors {
+  const errors: SignupErrors = {};
+  for (const field of Object.keys(FIELD_LABELS) as (keyof RegisterRequest)[]) {
+    if (!form[field].trim()) errors[field] = AccountMessages.fieldRequired(FIELD_LABELS[field]);
+  }
+  const email = form.email.trim();
+  if (email && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) errors.email = AccountMessages.emailInvalid;
+  const username = form.username.trim();
+  if (
+    username &&
+    (username.length < USERNAME_MIN_LENGTH ||
+      username.length > USERNAME_MAX_LENGTH ||
+      !USERNAME_PATTERN.test(username))
+  )
+    errors.username = AccountMessages.usernameRule;
+  if (form.fullName.trim().length > FULL_NAME_MAX_LENGTH)
+    errors.fullName = `Full Name must be at most ${FULL_NAME_MAX_LENGTH} characters`;
+  if (form.password && form.password.length < PASSWORD_MIN_LENGTH)
+    errors.password = Messages.passwordTooShort;
+  if (form.confirmPassword && form.password !== form.confirmPassword)
+    errors.confirmPassword = Messages.passwordsDoNotMatch;
+  return errors;
+}
+
+/** The one sentence above the form: the only problem's, else how many fields need fixing. */
+function signupSummary(errors: SignupErrors): string | null {
+  const messages = Object.values(errors);
+  if (messages.length === 0) return null;
+  return messages.length === 1 ? messages[0] : AccountMessages.fixFields(messages.length);
+}
+
 export function AuthPage() {
   const location = useLocation();
   useDocumentTitle(modeFromPath(location.pathname) === 'signup' ? 'Sign up' : 'Sign in');
@@ -62,6 +126,10 @@ export function AuthPage() {
   const [error, setError] = useState<string | null>(() => takeStoredAuthError());
   const errorShownAt = useRef<number>(error ? Date.now() : 0);
   const [notice, setNotice] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<SignupErrors>({});
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [unverifiedEmail, setUnverifiedEmail] = useState<string | null>(null);
+  const [resend, { isLoading: resending }] = useResendVerificationMutation();
   const [forgotOpen, setForgotOpen] = useState(false);
   const [oauthPending, setOauthPending] = useState(false);
 
@@ -110,6 +178,7 @@ export function AuthPage() {
 
   const update = (field: keyof RegisterRequest) => (value: string) => {
     setForm((f) => ({ ...f, [field]: value }));
+    if (fieldErrors[field]) setFieldErrors(({ [field]: _fixed, ...rest }) => rest);
     if (error && mode === 'signup' && Date.now() - errorShownAt.current >= SIGNUP_ERROR_CLEAR_DELAY_MS)
       setError(null);
   };
@@ -118,6 +187,7 @@ export function AuthPage() {
     e.preventDefault();
     setError(null);
     setNotice(null);
+    setUnverifiedEmail(null);
     if (mode === 'login') {
       if (!form.email.trim() || !form.password) {
         showError('Please enter your email and password');
@@ -127,11 +197,16 @@ export function AuthPage() {
         const { token } = await login({ email: form.email.trim(), password: form.password }).unwrap();
         await finishSignIn(token);
       } catch (err) {
-        showError(loginErrorMessage(err));
+        const message = loginErrorMessage(err);
+        showError(message);
+        // An unverified account can ask for a new link right here, with the address it typed.
+        if (message === Messages.verifyBeforeLogin) setUnverifiedEmail(form.email.trim());
       }
       return;
     }
-    const invalid = validateSignup(form);
+    const errors = signupErrors(form);
+    setFieldErrors(errors);
+    const invalid = signupSummary(errors);
     if (invalid) {
       showError(invalid);
       return;
@@ -143,6 +218,7 @@ export function AuthPage() {
     } catch (err) {
       if (err instanceof EmailVerificationRequired) {
         setNotice(Messages.checkEmail);
+        setSentTo(form.email.trim());
         setForm(EMPTY_SIGNUP);
       } else {
         showError(registrationErrorMessage(err));
@@ -152,6 +228,63 @@ export function AuthPage() {
 
   const busy = loggingIn || registering;
   const isSignup = mode === 'signup';
+  const onResend = async () => {
+    if (!unverifiedEmail) return;
+    try {
+      await resend({ email: unverifiedEmail }).unwrap();
+      setError(null);
+      setNotice(AccountMessages.verificationResentTo(unverifiedEmail));
+      setUnverifiedEmail(null);
+    } catch (err) {
+      showError(errorMessage(err, Messages.resendFailed));
+    }
+  };
+  const fieldProps = (field: keyof RegisterRequest) => {
+    const hint = isSignup ? SIGNUP_RULES[field] : undefined;
+    const problem = isSignup ? fieldErrors[field] : undefined;
+    const describedBy = [hint && `${field}-hint`, problem && `${field}-error`].filter(Boolean).join(' ');
+    return {
+      'aria-invalid': problem ? true : undefined,
+      'aria-describedby': describedBy || undefined,
+    } as const;
+  };
+  const fieldNotes = (field: keyof RegisterRequest) => (
+    <>
+      {isSignup && SIGNUP_RULES[field] && (
+        <p className="field-hint" id={`${field}-hint`}>
+          {SIGNUP_RULES[field]}
+        </p>
+      )}
+      {isSignup && fieldErrors[field] && (
+        <p className="field-error" id={`${field}-error`}>
+          {fieldErrors[field]}
+        </p>
+      )}
+    </>
+  );
+
+  // After a sign-up that needs verification: where the mail went, instead of an emptied form.
+  if (isSignup && sentTo) {
+    return (
+      <div className="card" style={{ maxWidth: 440, margin: '1.5rem auto' }}>
+        <h1 style={{ fontSize: '1.6rem' }}>Check your email</h1>
+        <div className="alert alert-success" role="status" data-testid="signup-sent">
+          <p style={{ margin: 0 }}>
+            <strong>{AccountMessages.verificationSentTo(sentTo)}</strong>
+          </p>
+          <p style={{ margin: '0.5rem 0 0' }}>{notice}</p>
+        </div>
+        <Link
+          to="/login"
+          state={location.state}
+          className="btn btn-outline btn-block"
+          onClick={() => setSentTo(null)}
+        >
+          {AccountMessages.backToSignIn}
+        </Link>
+      </div>
+    );
+  }
 
   return (
     <div className="card" style={{ maxWidth: 440, margin: '1.5rem auto' }}>
@@ -160,6 +293,17 @@ export function AuthPage() {
         {isSignup ? 'Sign up to start solving problems in Java.' : 'Sign in to continue to Javelin.'}
       </p>
       {error && <ErrorBox message={error} onDismiss={() => setError(null)} />}
+      {error && unverifiedEmail && !isSignup && (
+        <button
+          type="button"
+          className="btn btn-outline btn-sm"
+          style={{ marginBottom: '0.75rem' }}
+          onClick={() => void onResend()}
+          disabled={resending}
+        >
+          {resending ? 'Sending...' : AccountMessages.resendVerification}
+        </button>
+      )}
       {notice && (
         <div className="alert alert-success" role="status">
           {notice}
@@ -176,7 +320,9 @@ export function AuthPage() {
             required
             value={form.email}
             onChange={(e) => update('email')(e.target.value)}
+            {...fieldProps('email')}
           />
+          {fieldNotes('email')}
         </div>
         {isSignup && (
           <>
@@ -189,7 +335,9 @@ export function AuthPage() {
                 required
                 value={form.username}
                 onChange={(e) => update('username')(e.target.value)}
+                {...fieldProps('username')}
               />
+              {fieldNotes('username')}
             </div>
             <div className="field">
               <label htmlFor="fullName">Full Name</label>
@@ -200,7 +348,9 @@ export function AuthPage() {
                 required
                 value={form.fullName}
                 onChange={(e) => update('fullName')(e.target.value)}
+                {...fieldProps('fullName')}
               />
+              {fieldNotes('fullName')}
             </div>
           </>
         )}
@@ -210,6 +360,8 @@ export function AuthPage() {
           value={form.password}
           onChange={update('password')}
           autoComplete={isSignup ? 'new-password' : 'current-password'}
+          hint={isSignup ? SIGNUP_RULES.password : undefined}
+          error={isSignup ? fieldErrors.password : undefined}
         />
         {isSignup && (
           <PasswordInput
@@ -218,6 +370,8 @@ export function AuthPage() {
             value={form.confirmPassword}
             onChange={update('confirmPassword')}
             autoComplete="new-password"
+            hint={SIGNUP_RULES.confirmPassword}
+            error={fieldErrors.confirmPassword}
           />
         )}
         {!isSignup && (

@@ -1,13 +1,29 @@
-import type { Contest, ContestStatus } from '@javelin/contracts';
+import { ContestScreenMessages, type Contest, type ContestStatus } from '@javelin/contracts';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../auth/useAuth';
+import { SignInLink } from '../auth/SignInLink';
 import { useToast } from '../toast/useToast';
 import { Messages } from '../../app/messages';
 import { errorMessage } from '../../services/api';
 import { contestAction, contestId } from './contestRules';
 import { useJoinContestMutation } from './contestsApi';
 
-export function ContestActionButton({ contest, status }: { contest: Contest; status: ContestStatus }) {
+/**
+ * The contest's one action (spec §4 "Joining"). On the contest's own page `attemptTo` (its first
+ * unsolved problem) and `resultsHref` (the results on the page) say where the links go; elsewhere
+ * they go to the contest. Anonymous visitors of an upcoming contest are sent to sign in and come back.
+ */
+export function ContestActionButton({
+  contest,
+  status,
+  attemptTo,
+  resultsHref,
+}: {
+  contest: Contest;
+  status: ContestStatus;
+  attemptTo?: string;
+  resultsHref?: string;
+}) {
   const { status: session } = useAuth();
   const toast = useToast();
   const [join, { isLoading }] = useJoinContestMutation();
@@ -15,10 +31,25 @@ export function ContestActionButton({ contest, status }: { contest: Contest; sta
   const id = contestId(contest);
 
   if (action.kind === 'link') {
+    if (action.label === 'View Results' && resultsHref) {
+      return (
+        <a href={resultsHref} className="btn btn-sm">
+          {action.label}
+        </a>
+      );
+    }
+    const to = action.label === 'Attempt Contest' && attemptTo ? attemptTo : `/contests/${id}`;
     return (
-      <Link to={`/contests/${id}`} className="btn btn-sm">
+      <Link to={to} className="btn btn-sm">
         {action.label}
       </Link>
+    );
+  }
+  if (action.kind === 'join' && session === 'anonymous') {
+    return (
+      <SignInLink to="/auth" className="btn btn-sm">
+        {ContestScreenMessages.signInToJoin}
+      </SignInLink>
     );
   }
   if (action.kind === 'disabled') {

@@ -21,7 +21,11 @@ export function ContestAnnouncements({ contestId, isAdmin }: { contestId: string
       setText('');
       toast.show({ title: ContestTalkMessages.announcementPosted, variant: 'success' });
     } catch (err) {
-      toast.show({ title: ContestTalkMessages.announceFailed, description: errorMessage(err), variant: 'destructive' });
+      toast.show({
+        title: ContestTalkMessages.announceFailed,
+        description: errorMessage(err),
+        variant: 'destructive',
+      });
     }
   };
 

@@ -77,7 +77,11 @@ function AskForm({ contestId, problems }: { contestId: string; problems: Contest
       setQuestion('');
       toast.message(ContestTalkMessages.questionSent, 'success');
     } catch (err) {
-      toast.show({ title: ContestTalkMessages.askFailed, description: errorMessage(err), variant: 'destructive' });
+      toast.show({
+        title: ContestTalkMessages.askFailed,
+        description: errorMessage(err),
+        variant: 'destructive',
+      });
     }
   };
 
@@ -133,7 +137,9 @@ function ClarificationItem({
         {c.answer === null ? (
           <Badge variant="warning">Awaiting answer</Badge>
         ) : (
-          <Badge variant={c.public ? 'success' : 'secondary'}>{c.public ? 'Answered to everyone' : 'Answered privately'}</Badge>
+          <Badge variant={c.public ? 'success' : 'secondary'}>
+            {c.public ? 'Answered to everyone' : 'Answered privately'}
+          </Badge>
         )}
         {c.askedBy && <span className="muted">@{c.askedBy}</span>}
         <time className="muted" dateTime={c.createdAt}>
@@ -153,7 +159,13 @@ function ClarificationItem({
   );
 }
 
-function AnswerForm({ clarification, contestId }: { clarification: ContestClarification; contestId: string }) {
+function AnswerForm({
+  clarification,
+  contestId,
+}: {
+  clarification: ContestClarification;
+  contestId: string;
+}) {
   const [answer, { isLoading }] = useAnswerClarificationMutation();
   const [text, setText] = useState('');
   const toast = useToast();
@@ -161,11 +173,20 @@ function AnswerForm({ clarification, contestId }: { clarification: ContestClarif
 
   const send = async (toEveryone: boolean) => {
     try {
-      await answer({ contestId, clarificationId: clarification.id, answer: text, public: toEveryone }).unwrap();
+      await answer({
+        contestId,
+        clarificationId: clarification.id,
+        answer: text,
+        public: toEveryone,
+      }).unwrap();
       setText('');
       toast.show({ title: ContestTalkMessages.answerSent, variant: 'success' });
     } catch (err) {
-      toast.show({ title: ContestTalkMessages.answerFailed, description: errorMessage(err), variant: 'destructive' });
+      toast.show({
+        title: ContestTalkMessages.answerFailed,
+        description: errorMessage(err),
+        variant: 'destructive',
+      });
     }
   };
 
@@ -191,7 +212,12 @@ function AnswerForm({ clarification, contestId }: { clarification: ContestClarif
         >
           Answer Privately
         </button>
-        <button type="button" className="btn btn-sm" disabled={isLoading || !text.trim()} onClick={() => void send(true)}>
+        <button
+          type="button"
+          className="btn btn-sm"
+          disabled={isLoading || !text.trim()}
+          onClick={() => void send(true)}
+        >
           Answer Everyone
         </button>
       </div>

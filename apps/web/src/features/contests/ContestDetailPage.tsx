@@ -1,4 +1,10 @@
-import { ScoringSentences, ServerMessages, VirtualMessages, elapsedMinutes } from '@javelin/contracts';
+import {
+  ContestScreenMessages,
+  ScoringSentences,
+  ServerMessages,
+  VirtualMessages,
+  elapsedMinutes,
+} from '@javelin/contracts';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useAuth } from '../auth/useAuth';
@@ -6,6 +12,7 @@ import { useNow } from '../clock/useNow';
 import { useToast } from '../toast/useToast';
 import { Messages } from '../../app/messages';
 import { Badge, DifficultyBadge } from '../../components/Badge';
+import { Modal } from '../../components/Modal';
 import { Spinner } from '../../components/Spinner';
 import { Tabs } from '../../components/Tabs';
 import { Tooltip } from '../../components/Tooltip';
@@ -19,7 +26,15 @@ import { ContestClarifications } from './ContestClarifications';
 import { ContestLeaderboard } from './ContestScoreboard';
 import { Countdown } from './Countdown';
 import { isRunning } from './virtualRules';
-import { STATUS_BADGE, effectiveStatus, formatDateTime, problemLetter, viewerTimeZone } from './contestRules';
+import {
+  STATUS_BADGE,
+  effectiveStatus,
+  firstUnsolvedProblem,
+  formatDateTime,
+  freezePhase,
+  problemLetter,
+  viewerTimeZone,
+} from './contestRules';
 import { useContestQuery, useContestSolvedProblemsQuery, useUnfreezeContestMutation } from './contestsApi';
 import { useContestLeaderboardStream } from './useContestLeaderboardStream';
 import { useRefetchAtBoundaries } from './useRefetchAtBoundaries';
@@ -63,6 +78,7 @@ export function ContestDetailPage() {
     pollingInterval: running ? VIRTUAL_BOARD_POLL_MS : 0,
   });
   const [boardView, setBoardView] = useState<'virtual' | 'final'>('virtual');
+  const [confirmUnfreeze, setConfirmUnfreeze] = useState(false);
   const { refetch: refetchRun } = virtualRun;
   const { refetch: refetchVirtualBoard } = virtualBoard;
   // When the run's time is up, its state and board are read again: finished, at the contest's full length.
@@ -138,13 +154,17 @@ export function ContestDetailPage() {
     </div>
   );
   const onUnfreeze = async () => {
+    setConfirmUnfreeze(false);
     try {
       await unfreeze(contestId).unwrap();
-      toast.message(ServerMessages.contestUnfrozen);
+      toast.show({ title: ServerMessages.contestUnfrozen, variant: 'success' });
     } catch (err) {
       toast.message(errorMessage(err));
     }
   };
+  const icpc = contest.format === 'icpc';
+  const phase = freezePhase(contest, now());
+  const firstUnsolved = firstUnsolvedProblem(problems, solvedSet);
 
   return (
     <>
@@ -168,10 +188,20 @@ export function ContestDetailPage() {
           </div>
         </div>
         <div className="row">
-          <ContestActionButton contest={contest} status={status} />
+          <ContestActionButton
+            contest={contest}
+            status={status}
+            attemptTo={firstUnsolved && `/contests/${contestId}/problems/${firstUnsolved.problemId._id}`}
+            resultsHref="#contest-results"
+          />
           {isAdmin && contest.frozen && status === 'ended' && (
-            <button type="button" className="btn btn-sm" onClick={onUnfreeze} disabled={unfreezing.isLoading}>
-              Unfreeze
+            <button
+              type="button"
+              className="btn btn-sm"
+              onClick={() => setConfirmUnfreeze(true)}
+              disabled={unfreezing.isLoading}
+            >
+              {ContestScreenMessages.unfreezeAction}
             </button>
           )}
           <Tooltip content="Reload the contest and its leaderboard">
@@ -186,22 +216,36 @@ export function ContestDetailPage() {
           </Tooltip>
         </div>
       </div>
-      <div className="grid-3" style={{ marginBottom: '1rem' }}>
-        <div className="card stat-card">
-          <div className="stat-label">Start</div>
-          <div>{formatDateTime(contest.startTime)}</div>
-        </div>
-        <div className="card stat-card">
-          <div className="stat-label">End</div>
-          <div>{formatDateTime(contest.endTime)}</div>
-        </div>
-        <div className="card stat-card">
-          <div className="stat-label">Participants</div>
-          <div data-testid="participants">
-            {contest.participantCount ?? 0} / {contest.maxParticipants}
+      {confirmUnfreeze && (
+        <Modal title={ContestScreenMessages.unfreezeConfirmTitle} onClose={() => setConfirmUnfreeze(false)}>
+          <p>{ContestScreenMessages.unfreezeConfirm}</p>
+          <div className="row" style={{ justifyContent: 'flex-end' }}>
+            <button type="button" className="btn btn-outline" onClick={() => setConfirmUnfreeze(false)}>
+              {ContestScreenMessages.cancel}
+            </button>
+            <button type="button" className="btn" onClick={() => void onUnfreeze()}>
+              {ContestScreenMessages.unfreezeAction}
+            </button>
           </div>
+        </Modal>
+      )}
+      {/* Cards side by side on a wide screen; one line each on a phone. */}
+      <dl className="grid-3 contest-facts" data-testid="contest-facts">
+        <div className="card stat-card">
+          <dt className="stat-label">Start</dt>
+          <dd>{formatDateTime(contest.startTime)}</dd>
         </div>
-      </div>
+        <div className="card stat-card">
+          <dt className="stat-label">End</dt>
+          <dd>{formatDateTime(contest.endTime)}</dd>
+        </div>
+        <div className="card stat-card">
+          <dt className="stat-label">Participants</dt>
+          <dd data-testid="participants">
+            {contest.participantCount ?? 0} / {contest.maxParticipants}
+          </dd>
+        </div>
+      </dl>
       <p className="muted" style={{ fontSize: '0.8rem', marginTop: '-0.5rem' }} data-testid="time-zone">
         Times are shown in your time zone, {viewerTimeZone()}.
       </p>
@@ -227,11 +271,17 @@ export function ContestDetailPage() {
           {problems.length === 0 ? (
             <p className="muted">No problems in this contest.</p>
           ) : (
-            <ol style={{ paddingLeft: '1.2rem', margin: 0 }}>
+            // Numbered by letter (A, B, …), as contests print them: the list itself shows no second number.
+            <ol className="contest-problems" style={{ listStyle: 'none', paddingLeft: 0, margin: 0 }}>
               {problems.map((cp) => {
                 const p = cp.problemId;
                 return (
-                  <li key={p._id} className="lb-row" style={{ display: 'list-item' }}>
+                  <li
+                    key={p._id}
+                    className="lb-row"
+                    style={{ display: 'list-item' }}
+                    data-testid="contest-problem"
+                  >
                     <div className="row" style={{ justifyContent: 'space-between' }}>
                       <span>
                         <strong>
@@ -240,7 +290,11 @@ export function ContestDetailPage() {
                         {solvedSet.has(p._id) && <Badge variant="success">Solved</Badge>}
                       </span>
                       <span className="row">
-                        <span className="muted">{cp.points || pointsOf(p)} points</span>
+                        {icpc ? (
+                          <span className="muted">{ContestScreenMessages.icpcRow}</span>
+                        ) : (
+                          <span className="muted">{cp.points || pointsOf(p)} points</span>
+                        )}
                         <DifficultyBadge difficulty={p.difficulty} />
                         {(contest.userJoined || isAdmin) && status !== 'upcoming' && (
                           <Link to={`/contests/${contestId}/problems/${p._id}`} className="btn btn-sm">
@@ -281,7 +335,8 @@ export function ContestDetailPage() {
             format={contest.format}
             problems={boardProblems}
             viewerId={user?.id}
-            frozen={!!contest.frozen && status !== 'upcoming'}
+            frozen={phase === 'pending-release' ? phase : phase === 'frozen'}
+            id="contest-results"
             above={run && virtualBoard.data ? boardSwitch : undefined}
           />
         )}

@@ -1,5 +1,5 @@
-import { VirtualMessages } from '@javelin/contracts';
-import { useEffect, useMemo } from 'react';
+import { ContestScreenMessages, VirtualMessages } from '@javelin/contracts';
+import { useCallback, useEffect, useMemo } from 'react';
 import { Link, Navigate, useLocation, useParams } from 'react-router-dom';
 import { useAuth } from '../auth/useAuth';
 import { useNow } from '../clock/useNow';
@@ -18,7 +18,7 @@ import {
   useReturnToContestAfterSolve,
 } from './ContestSolveSplit';
 import { Countdown } from './Countdown';
-import { STATUS_BADGE, effectiveStatus, formatDateTime } from './contestRules';
+import { STATUS_BADGE, effectiveStatus, formatDateTime, problemLetter } from './contestRules';
 import { useContestQuery } from './contestsApi';
 import { useRefetchAtBoundaries } from './useRefetchAtBoundaries';
 
@@ -44,7 +44,24 @@ export function ContestProblemPage() {
   );
   const examples = embeddedExamples.length ? embeddedExamples : fetchedTests.filter((t) => t.isExample);
   const onSolved = useReturnToContestAfterSolve(contestId);
-  const solver = useSolver({ problemId, contestId, points: solving.points, onSolved });
+  // An ICPC contest counts solved problems and penalty minutes, so its accepted toast names no points.
+  const letterIndex = [...(contest?.contestProblems ?? [])]
+    .sort((a, b) => (a.order ?? 0) - (b.order ?? 0))
+    .findIndex((cp) => cp.problemId?._id === problemId);
+  const icpcToast = useCallback(
+    () => ({
+      title: ContestScreenMessages.icpcSolvedTitle,
+      description: ContestScreenMessages.icpcSolved(problemLetter(Math.max(0, letterIndex))),
+    }),
+    [letterIndex],
+  );
+  const solver = useSolver({
+    problemId,
+    contestId,
+    points: solving.points,
+    onSolved,
+    ...(contest?.format === 'icpc' ? { acceptedToast: icpcToast } : {}),
+  });
 
   useDocumentTitle(problem ? `${problem.title} · ${contest?.title}` : 'Contest Problem');
   useEffect(() => {

@@ -1,4 +1,5 @@
 import {
+  ContestScreenMessages,
   VirtualMessages,
   type ContestFormat,
   type ContestLeaderboardEntry,
@@ -85,29 +86,40 @@ export function ContestLeaderboard({
   frozen = false,
   title,
   above,
+  id,
 }: {
   entries: readonly ContestLeaderboardEntry[];
   ended: boolean;
   format?: ContestFormat;
   problems?: readonly ScoreboardProblem[];
   viewerId?: string;
-  frozen?: boolean;
+  /** True (or 'pending-release' after the end) while the board is frozen: the badge says which. */
+  frozen?: boolean | 'pending-release';
+  /** The section's id, so 'View Results' can point at it. */
+  id?: string;
   /** Replaces the spec's title (a virtual board's). */
   title?: string;
   /** Shown between the title and the rows (a virtual board's switch and minute). */
   above?: ReactNode;
 }) {
   return (
-    <section className="card" aria-labelledby="contest-leaderboard-heading">
+    <section
+      className="card"
+      aria-labelledby="contest-leaderboard-heading"
+      id={id}
+      tabIndex={id ? -1 : undefined}
+    >
       <div className="row" style={{ justifyContent: 'space-between' }}>
         <h2 id="contest-leaderboard-heading">{title ?? (ended ? 'Final Results' : 'Contest Leaderboard')}</h2>
         {frozen && (
           <span
             className="badge badge-warning"
             data-testid="frozen-badge"
-            title="Others' results after the freeze show as '?'"
+            title={ContestScreenMessages.frozenHint}
           >
-            Frozen
+            {frozen === 'pending-release'
+              ? ContestScreenMessages.frozenPendingRelease
+              : ContestScreenMessages.frozen}
           </span>
         )}
       </div>

@@ -79,10 +79,36 @@ export function formatCountdown(ms: number): string {
 /** Problem labels as contests print them: A, B, …, Z, AA, AB, … */
 export function problemLetter(index: number): string {
   let label = '';
-  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) label = String.fromCharCode(65 + ((n - 1) % 26)) + label;
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26))
+    label = String.fromCharCode(65 + ((n - 1) % 26)) + label;
   return label;
 }
 
 export function contestId(contest: Pick<Contest, '_id' | 'id'>): string {
   return contest._id ?? contest.id;
+}
+
+/**
+ * What the board's freeze badge says at `now`: nothing before the freeze (or without one, or once
+ * unfrozen), 'frozen' from the freeze to the end, 'pending-release' after the end until an admin unfreezes.
+ */
+export function freezePhase(
+  contest: Pick<Contest, 'frozen' | 'freezeTime' | 'startTime' | 'endTime'> & {
+    status?: ContestStatus | null;
+  },
+  now: Date,
+): 'none' | 'frozen' | 'pending-release' {
+  if (!contest.frozen || !contest.freezeTime) return 'none';
+  const status = effectiveStatus(contest, now);
+  if (status === 'ended') return 'pending-release';
+  if (status === 'active' && now.getTime() >= new Date(contest.freezeTime).getTime()) return 'frozen';
+  return 'none';
+}
+
+/** Where 'Attempt Contest' goes: the first problem (in contest order) the user has not solved, else the first. */
+export function firstUnsolvedProblem<T extends { problemId: { _id: string } }>(
+  problems: readonly T[],
+  solved: ReadonlySet<string>,
+): T | undefined {
+  return problems.find((cp) => !solved.has(cp.problemId._id)) ?? problems[0];
 }

@@ -7,7 +7,9 @@ import { clarificationToast } from './contestTalkEvents';
 import { mockApi, renderRoute, signedInState } from '../../test/utils';
 import { FakeEventSource } from '../../test/fakeEventSource';
 
-vi.mock('eventsource', async () => ({ EventSource: (await import('../../test/fakeEventSource')).FakeEventSource }));
+vi.mock('eventsource', async () => ({
+  EventSource: (await import('../../test/fakeEventSource')).FakeEventSource,
+}));
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -73,7 +75,13 @@ describe('announcements on the contest page', () => {
     await waitFor(() => expect(FakeEventSource.last?.url).toBe('/api/contests/c1/leaderboard/stream'));
     act(() =>
       FakeEventSource.last?.emit(
-        { _id: 'a1', id: 'a1', contestId: 'c1', text: 'Problem A: n may be 0.', createdAt: new Date().toISOString() },
+        {
+          _id: 'a1',
+          id: 'a1',
+          contestId: 'c1',
+          text: 'Problem A: n may be 0.',
+          createdAt: new Date().toISOString(),
+        },
         'announcement',
       ),
     );
@@ -100,7 +108,13 @@ describe('announcements on the contest page', () => {
       {
         'POST /contests/c1/announcements': ({ body }) => ({
           status: 201,
-          body: { _id: 'a2', id: 'a2', contestId: 'c1', text: (body as { text: string }).text, createdAt: new Date().toISOString() },
+          body: {
+            _id: 'a2',
+            id: 'a2',
+            contestId: 'c1',
+            text: (body as { text: string }).text,
+            createdAt: new Date().toISOString(),
+          },
         }),
       },
       true,
@@ -116,18 +130,29 @@ describe('announcements on the contest page', () => {
 describe('clarifications on the contest page', () => {
   it('lets a joined participant ask about a problem and shows the question as awaiting an answer', async () => {
     const { calls } = renderContest({
-      'POST /contests/c1/clarifications': ({ body }) => ({ status: 201, body: clarification({ question: (body as { question: string }).question }) }),
+      'POST /contests/c1/clarifications': ({ body }) => ({
+        status: 201,
+        body: clarification({ question: (body as { question: string }).question }),
+      }),
     });
     await userEvent.selectOptions(await screen.findByLabelText('About'), 'Two Sum');
     await userEvent.type(screen.getByLabelText('Your question'), 'May n be 0?');
     await userEvent.click(screen.getByRole('button', { name: 'Ask Question' }));
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ question: 'May n be 0?', problemId: 'p1' });
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      question: 'May n be 0?',
+      problemId: 'p1',
+    });
     const item = await screen.findByTestId('clarification');
     expect(within(item).getByText('Awaiting answer')).toBeInTheDocument();
     expect(await screen.findByText('Question sent')).toBeInTheDocument();
 
     // The answer arrives on the stream.
-    act(() => FakeEventSource.last?.emit(clarification({ answer: 'Yes.', answeredAt: new Date().toISOString() }), 'clarification'));
+    act(() =>
+      FakeEventSource.last?.emit(
+        clarification({ answer: 'Yes.', answeredAt: new Date().toISOString() }),
+        'clarification',
+      ),
+    );
     expect(await screen.findByText('Your question was answered')).toBeInTheDocument();
     expect(within(screen.getByTestId('clarification')).getByText('Answered privately')).toBeInTheDocument();
   });
@@ -139,7 +164,11 @@ describe('clarifications on the contest page', () => {
       'GET /contests/c1/announcements': { body: [] },
       'GET /contests/c1/clarifications': { body: [] },
     });
-    renderRoute(<ContestDetailPage />, { url: '/contests/c1', path: '/contests/:contestId', preloadedState: signedInState() });
+    renderRoute(<ContestDetailPage />, {
+      url: '/contests/c1',
+      path: '/contests/:contestId',
+      preloadedState: signedInState(),
+    });
     expect(await screen.findByRole('heading', { name: 'Weekly 1' })).toBeInTheDocument();
     expect(screen.queryByLabelText('Your question')).not.toBeInTheDocument();
   });
@@ -149,7 +178,10 @@ describe('clarifications on the contest page', () => {
       {
         'GET /contests/c1/clarifications': { body: [clarification()] },
         'POST /contests/c1/clarifications/q1/answer': ({ body }) => ({
-          body: clarification({ ...(body as { answer: string; public: boolean }), answeredAt: new Date().toISOString() }),
+          body: clarification({
+            ...(body as { answer: string; public: boolean }),
+            answeredAt: new Date().toISOString(),
+          }),
         }),
       },
       true,
@@ -157,7 +189,10 @@ describe('clarifications on the contest page', () => {
     expect(await screen.findByText('1 open')).toBeInTheDocument();
     await userEvent.type(screen.getByLabelText('Answer to “May n be 0?”'), 'Yes, n may be 0.');
     await userEvent.click(screen.getByRole('button', { name: 'Answer Everyone' }));
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ answer: 'Yes, n may be 0.', public: true });
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      answer: 'Yes, n may be 0.',
+      public: true,
+    });
     expect(await screen.findByText('Answered to everyone')).toBeInTheDocument();
     expect(screen.queryByText('1 open')).not.toBeInTheDocument();
   });
@@ -167,10 +202,15 @@ describe('which clarification events toast', () => {
   const me = { username: 'ada', isAdmin: false };
   const admin = { username: 'root', isAdmin: true };
   it('tells the asker their answer, others a public one, admins a new question', () => {
-    expect(clarificationToast(clarification({ answer: 'Yes' }), me)?.title).toBe('Your question was answered');
-    expect(clarificationToast(clarification({ answer: 'Yes', public: true, askedBy: null }), { username: 'bob', isAdmin: false })?.title).toBe(
-      'New clarification',
+    expect(clarificationToast(clarification({ answer: 'Yes' }), me)?.title).toBe(
+      'Your question was answered',
     );
+    expect(
+      clarificationToast(clarification({ answer: 'Yes', public: true, askedBy: null }), {
+        username: 'bob',
+        isAdmin: false,
+      })?.title,
+    ).toBe('New clarification');
     expect(clarificationToast(clarification(), admin)?.title).toBe('New question');
     expect(clarificationToast(clarification(), me)).toBeNull();
     expect(clarificationToast(clarification({ answer: 'Yes', public: true }), admin)).toBeNull();

@@ -14,7 +14,11 @@ export const contestTalkApi = api.injectEndpoints({
       query: (contestId) => `/contests/${contestId}/announcements`,
     }),
     postAnnouncement: build.mutation<ContestAnnouncement, { contestId: string; text: string }>({
-      query: ({ contestId, text }) => ({ url: `/contests/${contestId}/announcements`, method: 'POST', body: { text } }),
+      query: ({ contestId, text }) => ({
+        url: `/contests/${contestId}/announcements`,
+        method: 'POST',
+        body: { text },
+      }),
       onQueryStarted: async ({ contestId }, { dispatch, queryFulfilled }) => {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
         if (data) upsertAnnouncement(dispatch, contestId, data);
@@ -24,7 +28,11 @@ export const contestTalkApi = api.injectEndpoints({
       query: (contestId) => `/contests/${contestId}/clarifications`,
     }),
     askClarification: build.mutation<ContestClarification, AskClarificationRequest & { contestId: string }>({
-      query: ({ contestId, ...body }) => ({ url: `/contests/${contestId}/clarifications`, method: 'POST', body }),
+      query: ({ contestId, ...body }) => ({
+        url: `/contests/${contestId}/clarifications`,
+        method: 'POST',
+        body,
+      }),
       onQueryStarted: async ({ contestId }, { dispatch, queryFulfilled }) => {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
         if (data) upsertClarification(dispatch, contestId, data);
@@ -56,7 +64,11 @@ export const {
 } = contestTalkApi;
 
 /** Puts an announcement first in the cached list, once (the stream and the poster's own reply both bring it). */
-export function upsertAnnouncement(dispatch: AppDispatch, contestId: string, announcement: ContestAnnouncement): void {
+export function upsertAnnouncement(
+  dispatch: AppDispatch,
+  contestId: string,
+  announcement: ContestAnnouncement,
+): void {
   dispatch(
     contestTalkApi.util.updateQueryData('contestAnnouncements', contestId, (list) => {
       if (!list.some((a) => a.id === announcement.id)) list.unshift(announcement);
@@ -65,7 +77,11 @@ export function upsertAnnouncement(dispatch: AppDispatch, contestId: string, ann
 }
 
 /** Replaces a clarification in the cached list by id (a new answer), or puts a new one first. */
-export function upsertClarification(dispatch: AppDispatch, contestId: string, clarification: ContestClarification): void {
+export function upsertClarification(
+  dispatch: AppDispatch,
+  contestId: string,
+  clarification: ContestClarification,
+): void {
   dispatch(
     contestTalkApi.util.updateQueryData('contestClarifications', contestId, (list) => {
       const at = list.findIndex((c) => c.id === clarification.id);

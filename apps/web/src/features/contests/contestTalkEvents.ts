@@ -16,8 +16,10 @@ export function clarificationToast(c: ContestClarification, viewer: TalkViewer):
       ? { title: ContestTalkMessages.newQuestion, description: c.question, variant: 'warning' }
       : null;
   }
-  if (mine) return { title: ContestTalkMessages.yourQuestionAnswered, description: c.answer, variant: 'success' };
-  if (c.public && !viewer.isAdmin) return { title: ContestTalkMessages.newClarification, description: `${c.question} — ${c.answer}` };
+  if (mine)
+    return { title: ContestTalkMessages.yourQuestionAnswered, description: c.answer, variant: 'success' };
+  if (c.public && !viewer.isAdmin)
+    return { title: ContestTalkMessages.newClarification, description: `${c.question} — ${c.answer}` };
   return null;
 }
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { contestAction, effectiveStatus } from './contestRules';
+import { contestAction, effectiveStatus, firstUnsolvedProblem, freezePhase } from './contestRules';
 import { ContestsPage } from './ContestsPage';
 import { ContestDetailPage } from './ContestDetailPage';
 import { ContestProblemPage } from './ContestProblemPage';
@@ -11,6 +11,7 @@ import { FakeEventSource } from '../../test/fakeEventSource';
 import {
   HOUR,
   activeContest as contest,
+  twoSum,
   iso,
   twoSumAccepted,
   twoSumExample,
@@ -101,14 +102,18 @@ describe('contests list', () => {
     expect(screen.getAllByRole('article')).toHaveLength(1);
   });
 
-  it('asks visitors to log in before joining', async () => {
+  it("offers visitors 'Sign in to join', which comes back to the contest list", async () => {
     const { calls } = mockApi({ 'GET /contests': { body: list } });
-    const user = userEvent.setup();
-    renderRoute(<ContestsPage />);
-    await user.click(await screen.findByRole('button', { name: 'Join Contest' }));
-    expect(await screen.findByText('Authentication Required')).toBeInTheDocument();
-    expect(screen.getByText('Please log in to join contests')).toBeInTheDocument();
+    const { router } = renderRoute(<ContestsPage />, { path: '/contests', url: '/contests' });
+    const link = within(await screen.findByRole('article', { name: 'Soon' })).getByRole('link', {
+      name: 'Sign in to join',
+    });
+    expect(link).toHaveAttribute('href', '/auth');
+    expect(screen.queryByRole('button', { name: 'Join Contest' })).not.toBeInTheDocument();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await userEvent.setup().click(link);
+    expect(await screen.findByText('Auth screen')).toBeInTheDocument();
+    expect(router.state.location.state).toEqual({ from: '/contests' });
   });
 
   it('joins an upcoming contest and then shows Joined', async () => {
@@ -148,6 +153,87 @@ describe('contests list', () => {
     mockApi({ 'GET /contests': { status: 500, body: {} } });
     renderRoute(<ContestsPage />);
     expect(await screen.findByText('Failed to fetch contests')).toBeInTheDocument();
+  });
+});
+
+describe('contests that say what they mean (issue 30)', () => {
+  const frozenContest = (over: Parameters<typeof contest>[0] = {}) =>
+    contest({ freezeMinutes: 10, freezeTime: iso(-HOUR + 50 * 60_000), frozen: true, ...over });
+
+  it('shows Frozen only from the freeze to the end, then pending release until unfrozen', () => {
+    const c = frozenContest({
+      status: undefined,
+      startTime: iso(-HOUR),
+      endTime: iso(HOUR),
+      freezeTime: iso(HOUR / 2),
+    });
+    expect(freezePhase(c, new Date())).toBe('none');
+    expect(freezePhase(c, new Date(Date.now() + (HOUR * 3) / 4))).toBe('frozen');
+    expect(freezePhase(c, new Date(Date.now() + 2 * HOUR))).toBe('pending-release');
+    expect(freezePhase({ ...c, frozen: false }, new Date(Date.now() + 2 * HOUR))).toBe('none');
+    expect(freezePhase({ ...c, frozen: false }, new Date(Date.now() + (HOUR * 3) / 4))).toBe('none');
+  });
+
+  it('picks the first unsolved problem in contest order, else the first', () => {
+    const ps = ['a', 'b', 'c'].map((id) => ({ problemId: { _id: id } }));
+    expect(firstUnsolvedProblem(ps, new Set(['a']))?.problemId._id).toBe('b');
+    expect(firstUnsolvedProblem(ps, new Set(['a', 'b', 'c']))?.problemId._id).toBe('a');
+  });
+
+  it("sends 'Attempt Contest' to the first unsolved problem and numbers problems once, by letter", async () => {
+    const second = { ...twoSum, _id: 'p2', title: 'Digit Sum' };
+    mockApi({
+      'GET /contests/c1': {
+        body: contest({
+          contestProblems: [
+            { problemId: twoSum, points: 30, order: 0 },
+            { problemId: second, points: 15, order: 1 },
+          ],
+        }),
+      },
+      'GET /leaderboard/contests/c1': { body: [] },
+      'GET /contests/c1/solved-problems': { body: ['p1'] },
+    });
+    renderRoute(<ContestDetailPage />, {
+      url: '/contests/c1',
+      path: '/contests/:contestId',
+      preloadedState: signedInState(),
+    });
+    expect(await screen.findByRole('link', { name: 'Attempt Contest' })).toHaveAttribute(
+      'href',
+      '/contests/c1/problems/p2',
+    );
+    const rows = screen.getAllByTestId('contest-problem');
+    expect(rows[1]).toHaveTextContent(/^B\. Digit Sum/);
+    expect(rows[1].closest('ol')).toHaveStyle({ listStyle: 'none' });
+    expect(screen.queryByTestId('frozen-badge')).not.toBeInTheDocument();
+  });
+
+  it("speaks solved/penalty in an ICPC contest's rows and shows the freeze as pending release after the end", async () => {
+    mockApi({
+      'GET /contests/c1': {
+        body: frozenContest({
+          format: 'icpc',
+          status: 'ended',
+          startTime: iso(-2 * HOUR),
+          endTime: iso(-HOUR),
+          freezeTime: iso(-HOUR - 600_000),
+        }),
+      },
+      'GET /leaderboard/contests/c1': { body: [] },
+      'GET /contests/c1/solved-problems': { body: [] },
+      'GET /contests/c1/virtual': { body: { run: null } },
+    });
+    renderRoute(<ContestDetailPage />, {
+      url: '/contests/c1',
+      path: '/contests/:contestId',
+      preloadedState: signedInState(),
+    });
+    expect(await screen.findByTestId('frozen-badge')).toHaveTextContent('Frozen — results pending release');
+    const row = screen.getByTestId('contest-problem');
+    expect(row).toHaveTextContent('counts as 1 solved');
+    expect(row).not.toHaveTextContent('points');
+    expect(screen.getByRole('link', { name: 'View Results' })).toHaveAttribute('href', '#contest-results');
   });
 });
 

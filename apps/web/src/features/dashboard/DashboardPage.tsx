@@ -1,4 +1,6 @@
+import { NumbersMessages } from '@javelin/contracts';
 import { Link } from 'react-router-dom';
+import { AcceptanceLine } from '../../components/AcceptanceLine';
 import { useAuth } from '../auth/useAuth';
 import { rankLabel, useProblemLeaderboardQuery } from '../leaderboard/leaderboardApi';
 import { useProfileQuery } from '../profile/profileApi';
@@ -31,9 +33,13 @@ export function DashboardPage() {
   const { data: profile } = useProfileQuery('me');
   const { data: leaderboard } = useProblemLeaderboardQuery();
   const cards = [
-    { label: 'Problems Solved', value: profile?.problemsSolved ?? 0 },
+    {
+      label: 'Problems Solved',
+      value: profile?.problemsSolved ?? 0,
+      hint: NumbersMessages.problemsSolvedHint,
+    },
     { label: 'Contests', value: profile?.contestsParticipated ?? 0 },
-    { label: 'Total Score', value: profile?.totalScore ?? 0 },
+    { label: 'Total Score', value: profile?.totalScore ?? 0, hint: NumbersMessages.totalScoreHint },
     { label: 'Rank', value: rankLabel(leaderboard, user?.id) },
   ];
   return (
@@ -46,7 +52,7 @@ export function DashboardPage() {
       </div>
       <section aria-label="Your statistics" className="grid-4">
         {cards.map((c) => (
-          <div key={c.label} className="card stat-card">
+          <div key={c.label} className="card stat-card" title={c.hint}>
             <div className="stat-label">{c.label}</div>
             <div className="stat-value" data-testid={`dashboard-${c.label}`}>
               {c.value}
@@ -54,6 +60,7 @@ export function DashboardPage() {
           </div>
         ))}
       </section>
+      <AcceptanceLine rate={profile?.acceptanceRate} testId="dashboard-acceptance" />
       <section aria-label="Shortcuts" className="grid-3" style={{ marginTop: '1.5rem' }}>
         {SHORTCUTS.map((s) => (
           <div key={s.to} className="card">

@@ -56,7 +56,10 @@ export function ResizableSplit({ left, right }: { left: ReactNode; right: ReactN
 
   return (
     <div className="workspace" ref={hostRef} style={{ '--split-left': `${percent}%` } as CSSProperties}>
-      <div className="workspace-pane">{left}</div>
+      {/* Scrolls on its own: keyboard users can focus it to scroll (axe: scrollable-region-focusable). */}
+      <div className="workspace-pane" tabIndex={0}>
+        {left}
+      </div>
       <div
         className="workspace-handle"
         role="separator"

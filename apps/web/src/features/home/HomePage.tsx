@@ -54,7 +54,7 @@ const FEATURES = [
 ];
 
 export function HomePage() {
-  useDocumentTitle(undefined);
+  useDocumentTitle('Home');
   const { status } = useAuth();
   const signedIn = status === 'authenticated';
   const { data, isError } = useStatsQuery();

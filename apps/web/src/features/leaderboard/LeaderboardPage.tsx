@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { NumbersMessages } from '@javelin/contracts';
+import { percent } from '../../components/AcceptanceLine';
 import { Badge } from '../../components/Badge';
 import { pluralize } from '../../components/pluralize';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
@@ -16,6 +18,9 @@ export interface BoardRow {
   username: string;
   score: number;
   contests?: number;
+  /** The problem-solving board's: distinct problems solved and acceptance, as on the profile. */
+  solved?: number;
+  acceptanceRate?: number | null;
 }
 
 export function summarize(rows: readonly BoardRow[]) {
@@ -65,6 +70,15 @@ function BoardList({ rows, board, empty }: { rows: BoardRow[]; board: Board; emp
                       <span className="muted">@{r.username}</span>
                       {badge && <Badge variant={rank <= 3 ? 'warning' : 'outline'}>{badge}</Badge>}
                     </div>
+                    {board === 'problems' && r.solved !== undefined && (
+                      <div className="muted" style={{ fontSize: '0.8rem' }} data-testid="leaderboard-numbers">
+                        <span title={NumbersMessages.problemsSolvedHint}>{r.solved} solved</span>
+                        {' · '}
+                        <span title={NumbersMessages.acceptanceHint}>
+                          {percent(r.acceptanceRate) ?? '—'} {NumbersMessages.acceptanceRate.toLowerCase()}
+                        </span>
+                      </div>
+                    )}
                   </div>
                   <div className="lb-score">
                     {board === 'problems' ? (
@@ -105,6 +119,8 @@ export function LeaderboardPage() {
     fullName: e.fullName,
     username: e.username,
     score: e.totalScore,
+    solved: e.problemsSolved,
+    acceptanceRate: e.acceptanceRate,
   }));
   const contestRows: BoardRow[] = (contests.data ?? []).map((e) => ({
     userId: e.userId,

@@ -1,6 +1,8 @@
-import { PracticeMessages, type Profile } from '@javelin/contracts';
+import { NumbersMessages, PracticeMessages, type Profile } from '@javelin/contracts';
+import { AcceptanceLine } from '../../components/AcceptanceLine';
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link, Navigate, useParams } from 'react-router-dom';
+import { Link, Navigate, useLocation, useParams } from 'react-router-dom';
+import type { ReturnState } from '../auth/SignInLink';
 import { useAuth } from '../auth/useAuth';
 import { useToast } from '../toast/useToast';
 import { Messages } from '../../app/messages';
@@ -44,6 +46,7 @@ export function isOwnProfile(pathUserId: string | undefined, currentUserId: stri
 
 export function ProfilePage() {
   useDocumentTitle('Profile');
+  const location = useLocation();
   const { userId } = useParams();
   const { user, status } = useAuth();
   const toast = useToast();
@@ -68,7 +71,8 @@ export function ProfilePage() {
       });
   }, [isError, error, toast]);
 
-  if (isOwner && status === 'anonymous') return <Navigate to="/auth" replace />;
+  if (isOwner && status === 'anonymous')
+    return <Navigate to="/auth" replace state={{ from: location.pathname } satisfies ReturnState} />;
   if (isLoading || (isOwner && status === 'loading')) return <Spinner label="Loading profile..." />;
   if (!profile) {
     return (
@@ -116,8 +120,8 @@ export function ProfilePage() {
   };
 
   const stats = [
-    { label: 'Total Score', value: profile.totalScore },
-    { label: 'Problems Solved', value: profile.problemsSolved },
+    { label: 'Total Score', value: profile.totalScore, hint: NumbersMessages.totalScoreHint },
+    { label: 'Problems Solved', value: profile.problemsSolved, hint: NumbersMessages.problemsSolvedHint },
     // Every rating starts at 1500; until a rated contest it says nothing about the user.
     { label: 'Rating', value: profile.contestsParticipated > 0 ? profile.rating : PracticeMessages.unrated },
     { label: 'Contests', value: profile.contestsParticipated },
@@ -152,7 +156,7 @@ export function ProfilePage() {
 
       <section aria-label="Profile statistics" className="grid-4">
         {stats.map((s) => (
-          <div key={s.label} className="card stat-card">
+          <div key={s.label} className="card stat-card" title={s.hint}>
             <div className="stat-label">{s.label}</div>
             <div className="stat-value" data-testid={`profile-${s.label}`}>
               {s.value}
@@ -160,6 +164,7 @@ export function ProfilePage() {
           </div>
         ))}
       </section>
+      <AcceptanceLine rate={profile.acceptanceRate} testId="profile-acceptance" />
 
       {editing && (
         <form className="card" style={{ marginTop: '1.25rem' }} onSubmit={save} aria-label="Edit profile">

@@ -34,7 +34,9 @@ export function TestCasesSection({
         <>
           {variables.map((v) => {
             const id = `tc-${i}-${v.id}`;
-            const problem = valueProblem(v.type, tc.inputs[v.name]);
+            // An empty value (a new test case) is not flagged until typed in; saving still refuses it.
+            const problem =
+              valueText(tc.inputs[v.name]) === '' ? null : valueProblem(v.type, tc.inputs[v.name]);
             return (
               <div className="field" key={v.id}>
                 <label htmlFor={id}>

@@ -1,0 +1,509 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import {
+  expectToast,
+  localDateTime,
+  openSession,
+  pasteInMonaco,
+  screenshot,
+  type Session,
+} from './support/browser';
+import { submitSignIn } from './support/accounts';
+import { ADMIN, RUN_ID } from './support/config';
+import { account, adminToken, api, expectOk, type Account } from './support/api';
+import { newestMailTo } from './support/mail';
+import { requireStack } from './support/stack';
+
+/*
+ * Issue 30's journeys: contests that say what they mean, numbers that agree, accounts that remember,
+ * the admin's contest tools, titles, and an axe-core scan, at 1280×800 and 375 px.
+ * An ICPC contest (A and B, a 1-minute freeze) is seen by an anonymous visitor who signs in from it
+ * and joins, by that participant before, during and after the freeze, and by the admin who unfreezes it.
+ */
+
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 375, height: 812 };
+const CONTEST_TITLE = `Screens Cup ${RUN_ID}`;
+const A_TITLE = `Screens Sum ${RUN_ID}`;
+const B_TITLE = `Screens Diff ${RUN_ID}`;
+/** Time to sign in from the contest page and join it while it is upcoming. */
+const START_DELAY_MS = 45_000;
+/** Results before the freeze show to everyone: the first 90 s. */
+const OPEN_MS = 90_000;
+const FREEZE_MINUTES = 1;
+const SUM = `import java.util.Scanner;
+
+public class Main {
+    public static void main(String[] args) {
+        Scanner in = new Scanner(System.in);
+        int a = in.nextInt();
+        int b = in.nextInt();
+        System.out.println(a + b);
+    }
+}
+`;
+const DIFF = SUM.replace('a + b', 'a - b');
+
+const problem = (title: string, points: number, expected: (a: number, b: number) => number) => ({
+  title,
+  description: `Print ${title}.`,
+  constraints: '-1000 <= a, b <= 1000',
+  difficulty: 'easy',
+  points,
+  inputVariables: [
+    { id: 'a', name: 'a', type: 'int', description: 'first' },
+    { id: 'b', name: 'b', type: 'int', description: 'second' },
+  ],
+  testCases: [
+    { inputs: { a: '2', b: '3' }, expectedOutput: String(expected(2, 3)), isExample: true },
+    { inputs: { a: '10', b: '4' }, expectedOutput: String(expected(10, 4)), isExample: false },
+  ],
+  functionName: 'calc',
+  returnType: 'int',
+  tags: ['e2e'],
+});
+
+let adminApi = '';
+let ada: Account;
+let aId = '';
+let bId = '';
+let contestPath = '';
+let startAt = 0;
+let session: Session;
+let admin: Session;
+
+const wait = (ms: number) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
+
+/** Each fact of the contest (start, end, participants) sits on one line: one line of text high. */
+async function factsOnOneLineEach(page: Page): Promise<void> {
+  const heights = await page
+    .getByTestId('contest-facts')
+    .locator('.stat-card')
+    .evaluateAll((cards) =>
+      cards.map((c) => c.getBoundingClientRect().height / parseFloat(getComputedStyle(c).lineHeight || '20')),
+    );
+  expect(heights).toHaveLength(3);
+  for (const lines of heights) expect(lines).toBeLessThan(1.9);
+}
+
+async function noSidewaysScroll(page: Page): Promise<void> {
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
+}
+
+/** The practice numbers through the API: what every screen must show. */
+async function apiNumbers() {
+  const me = await expectOk('GET', '/profiles/me', ada.token);
+  return {
+    solved: me.problemsSolved as number,
+    score: me.totalScore as number,
+    acceptance: `${Math.round((me.acceptanceRate as number) * 100)}%`,
+  };
+}
+
+/** A practice submit of `code` through the API (the judge runs it), recorded and solved when it passes. */
+async function practiceSubmit(problemId: string, code: string): Promise<void> {
+  const run = await expectOk('POST', '/execute-code', ada.token, {
+    code,
+    language: 'java',
+    problemId,
+    runAllTestCases: true,
+  });
+  if (!run.overallPassed) return;
+  const sub = await expectOk('POST', '/submissions', ada.token, {
+    problemId,
+    code,
+    language: 'java',
+    status: 'accepted',
+    testCasesPassed: run.passedCount,
+    totalTestCases: run.totalCount,
+  });
+  await expectOk('POST', '/solve', ada.token, { problemId, submissionId: sub._id });
+}
+
+/** Waits for the session to load (the nav bar offers Logout), so no request is cut off by the next page. */
+async function signedIn(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Logout' }).waitFor({ timeout: 15_000 });
+}
+
+async function axeSerious(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+beforeAll(async () => {
+  await requireStack();
+  adminApi = await adminToken();
+  const a = await api(
+    'POST',
+    '/problems',
+    adminApi,
+    problem(A_TITLE, 10, (x, y) => x + y),
+  );
+  const b = await api(
+    'POST',
+    '/problems',
+    adminApi,
+    problem(B_TITLE, 15, (x, y) => x - y),
+  );
+  expect(a.status, JSON.stringify(a.body)).toBe(201);
+  expect(b.status, JSON.stringify(b.body)).toBe(201);
+  aId = a.body._id as string;
+  bId = b.body._id as string;
+  ada = await account('screens');
+  startAt = Date.now() + START_DELAY_MS;
+  const contest = await expectOk('POST', '/contests', adminApi, {
+    title: CONTEST_TITLE,
+    description: 'Two problems, ICPC rules, a one-minute freeze.',
+    startTime: new Date(startAt).toISOString(),
+    endTime: new Date(startAt + OPEN_MS + FREEZE_MINUTES * 60_000).toISOString(),
+    maxParticipants: 10,
+    problemIds: [aId, bId],
+    format: 'icpc',
+    penaltyMinutes: 20,
+    freezeMinutes: FREEZE_MINUTES,
+  });
+  contestPath = `/contests/${contest._id as string}`;
+  // Practice before the contest: B wrong once, then accepted (the contest later solves A).
+  await practiceSubmit(bId, SUM);
+  await practiceSubmit(bId, DIFF);
+  session = await openSession(DESKTOP);
+});
+
+afterAll(async () => {
+  await session?.close();
+  await admin?.close();
+});
+
+describe('a contest seen by an anonymous visitor', () => {
+  it("offers 'Sign in to join', returns to the contest after sign-in, and the participant joins", async () => {
+    const phone = await openSession(PHONE);
+    try {
+      await phone.page.goto(contestPath);
+      await phone.page.getByRole('heading', { name: CONTEST_TITLE }).waitFor();
+      await phone.page.getByRole('link', { name: 'Sign in to join' }).waitFor();
+      await factsOnOneLineEach(phone.page);
+      await noSidewaysScroll(phone.page);
+      await screenshot(phone.page, 'screens-01-anonymous-375');
+    } finally {
+      await phone.close();
+    }
+    const page = session.page;
+    await page.goto(contestPath);
+    // Named 'Contest · Javelin' before its data loads, then after the contest.
+    await expect.poll(() => page.title(), { timeout: 15_000 }).toBe(`${CONTEST_TITLE} · Javelin`);
+    const rows = page.getByTestId('contest-problem');
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(2);
+    expect(await rows.first().innerText()).toMatch(/^A\. /);
+    expect(await rows.first().evaluate((li) => getComputedStyle(li.closest('ol')!).listStyleType)).toBe(
+      'none',
+    );
+    expect(await rows.first().innerText()).toContain('counts as 1 solved');
+    expect(await rows.first().innerText()).not.toContain('points');
+    await screenshot(page, 'screens-02-anonymous');
+    await page.getByRole('link', { name: 'Sign in to join' }).click();
+    await page.waitForURL('**/auth');
+    await page.getByLabel('Email').fill(ada.email);
+    await page.getByLabel('Password', { exact: true }).fill(ada.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(`**${contestPath}`);
+    await page.getByRole('button', { name: 'Join Contest' }).click();
+    await expectToast(page, 'Successfully joined the contest!');
+    await page.getByRole('button', { name: 'Joined' }).waitFor();
+    expect(Date.now()).toBeLessThan(startAt);
+  });
+});
+
+describe('the participant before, during and after the freeze', () => {
+  it("before the freeze: no Frozen badge; 'Attempt Contest' opens the first unsolved problem; an ICPC accept speaks solved", async () => {
+    const page = session.page;
+    await page.getByRole('link', { name: 'Attempt Contest' }).waitFor({ timeout: START_DELAY_MS + 30_000 });
+    expect(await page.getByTestId('frozen-badge').count()).toBe(0);
+    await screenshot(page, 'screens-03-active-before-freeze');
+    await page.getByRole('link', { name: 'Attempt Contest' }).click();
+    await page.waitForURL(`**${contestPath}/problems/${aId}`);
+    await page.getByRole('heading', { name: A_TITLE }).waitFor();
+    await page.getByText('Ready').first().waitFor();
+    await pasteInMonaco(page, SUM);
+    await page.getByRole('button', { name: 'Submit Solution' }).click();
+    await page.getByTestId('submission-result').filter({ hasText: 'Accepted' }).waitFor({ timeout: 90_000 });
+    await expectToast(page, 'Problem A solved. ICPC ranks by problems solved, then penalty minutes.');
+    expect(await page.getByRole('region', { name: 'Notifications' }).innerText()).not.toMatch(
+      /earned \d+ points/,
+    );
+    await page.waitForURL(`**${contestPath}`, { timeout: 10_000 });
+    // A is solved now: the next attempt goes to B.
+    await expect
+      .poll(() => page.getByRole('link', { name: 'Attempt Contest' }).getAttribute('href'), {
+        timeout: 15_000,
+      })
+      .toBe(`${contestPath}/problems/${bId}`);
+    expect(Date.now()).toBeLessThan(startAt + OPEN_MS);
+  });
+
+  it("during the freeze: the board says 'Frozen'", async () => {
+    await wait(startAt + OPEN_MS + 1_500 - Date.now());
+    const page = session.page;
+    await page.goto(contestPath);
+    await expect.poll(() => page.getByTestId('frozen-badge').innerText(), { timeout: 15_000 }).toBe('Frozen');
+    await page.getByRole('heading', { name: 'Contest Leaderboard' }).waitFor();
+    await screenshot(page, 'screens-04-frozen');
+    const phone = await openSession(PHONE);
+    try {
+      await submitSignIn(phone.page, ada);
+      await phone.page.waitForURL('**/dashboard');
+      await phone.page.goto(contestPath);
+      await phone.page.getByTestId('frozen-badge').filter({ hasText: 'Frozen' }).waitFor();
+      await factsOnOneLineEach(phone.page);
+      await noSidewaysScroll(phone.page);
+      await screenshot(phone.page, 'screens-05-frozen-375');
+    } finally {
+      await phone.close();
+    }
+  });
+
+  it("after the end: 'Frozen — results pending release' and 'View Results' shows the results", async () => {
+    await wait(startAt + OPEN_MS + FREEZE_MINUTES * 60_000 + 1_500 - Date.now());
+    const page = session.page;
+    await page.goto(contestPath);
+    await page.getByRole('heading', { name: 'Final Results' }).waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId('frozen-badge').innerText()).toBe('Frozen — results pending release');
+    const results = page.getByRole('link', { name: 'View Results' });
+    expect(await results.getAttribute('href')).toBe('#contest-results');
+    await results.click();
+    await expect
+      .poll(() =>
+        page.locator('#contest-results').evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          return r.top >= -1 && r.top < window.innerHeight;
+        }),
+      )
+      .toBe(true);
+    await screenshot(page, 'screens-06-ended-pending-release');
+  });
+});
+
+describe('the admin', () => {
+  it('finds the contest from its card, unfreezes it after a confirmation, in success style', async () => {
+    admin = await openSession(DESKTOP);
+    const page = admin.page;
+    await submitSignIn(page, ADMIN);
+    await page.waitForURL('**/dashboard');
+    await page.goto('/admin/contests');
+    const card = page.getByRole('article', { name: CONTEST_TITLE });
+    await card.getByRole('link', { name: CONTEST_TITLE, exact: true }).click();
+    await page.waitForURL(`**${contestPath}`);
+    await page.getByRole('heading', { name: 'Final Results' }).waitFor();
+    await page.getByRole('button', { name: 'Unfreeze' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Unfreeze standings' });
+    await dialog.getByText('Everyone will see the final results').waitFor();
+    await screenshot(page, 'screens-07-admin-unfreeze-confirm');
+    await dialog.getByRole('button', { name: 'Unfreeze' }).click();
+    await expectToast(page, 'Standings unfrozen');
+    expect(await page.locator('.toast').first().getAttribute('class')).toContain('toast-success');
+    await expect.poll(() => page.getByTestId('frozen-badge').count(), { timeout: 15_000 }).toBe(0);
+    await screenshot(page, 'screens-08-admin-unfrozen');
+  });
+
+  it('creates a contest from a duration and a searched problem list', async () => {
+    const page = admin.page;
+    await page.goto('/admin/contests');
+    await page.getByRole('button', { name: 'New Contest' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New Contest' });
+    const start = new Date(Date.now() + 3_600_000);
+    start.setSeconds(0, 0);
+    await dialog.getByLabel('Title').fill(`Duration Cup ${RUN_ID}`);
+    await dialog.getByLabel('Start Time').fill(localDateTime(start));
+    await dialog.getByLabel('Duration (minutes)').fill('90');
+    const end = new Date(start.getTime() + 90 * 60_000);
+    expect(await dialog.getByLabel('End Time').inputValue()).toBe(localDateTime(end).slice(0, 16));
+    await dialog.getByRole('searchbox', { name: 'Search problems' }).fill(`Diff ${RUN_ID}`);
+    expect(await dialog.getByRole('checkbox', { name: A_TITLE }).count()).toBe(0);
+    await dialog.getByRole('checkbox', { name: B_TITLE }).check();
+    await screenshot(page, 'screens-09-admin-new-contest');
+    await dialog.getByRole('button', { name: 'Create Contest' }).click();
+    await expectToast(page, 'Contest created successfully');
+    const created = (await expectOk('GET', '/contests', adminApi)) as unknown as {
+      title: string;
+      startTime: string;
+      endTime: string;
+    }[];
+    const mine = created.find((c) => c.title === `Duration Cup ${RUN_ID}`)!;
+    expect(Date.parse(mine.endTime) - Date.parse(mine.startTime)).toBe(90 * 60_000);
+    const phone = await openSession(PHONE);
+    try {
+      await submitSignIn(phone.page, ADMIN);
+      await phone.page.waitForURL('**/dashboard');
+      await phone.page.goto('/admin/contests');
+      await phone.page.getByRole('link', { name: CONTEST_TITLE, exact: true }).waitFor();
+      await noSidewaysScroll(phone.page);
+      await screenshot(phone.page, 'screens-10-admin-contests-375');
+    } finally {
+      await phone.close();
+    }
+  });
+});
+
+describe('numbers agree after a practice and a contest solve', () => {
+  it('dashboard, profile, problem list and leaderboard show the same definitions', async () => {
+    const want = await apiNumbers();
+    // B solved in practice (1 wrong, 1 accepted), A in the contest: 2 problems, 15 practice points, 2 of 3 accepted.
+    expect(want).toEqual({ solved: 2, score: 15, acceptance: '67%' });
+    for (const viewport of [DESKTOP, PHONE]) {
+      const s = viewport === DESKTOP ? session : await openSession(PHONE);
+      const page = s.page;
+      const tag = viewport === DESKTOP ? '' : '-375';
+      try {
+        if (viewport === PHONE) {
+          await submitSignIn(page, ada);
+          await page.waitForURL('**/dashboard');
+        }
+        await page.goto('/dashboard');
+        await expect
+          .poll(() => page.getByTestId('dashboard-Problems Solved').innerText(), { timeout: 15_000 })
+          .toBe(String(want.solved));
+        expect(await page.getByTestId('dashboard-Total Score').innerText()).toBe(String(want.score));
+        expect(await page.getByTestId('dashboard-acceptance').innerText()).toBe(want.acceptance);
+        await screenshot(page, `screens-11-dashboard${tag}`);
+
+        await page.goto('/profile');
+        await expect
+          .poll(() => page.getByTestId('profile-Problems Solved').innerText(), { timeout: 15_000 })
+          .toBe(String(want.solved));
+        expect(await page.getByTestId('profile-Total Score').innerText()).toBe(String(want.score));
+        expect(await page.getByTestId('profile-acceptance').innerText()).toBe(want.acceptance);
+        await screenshot(page, `screens-12-profile${tag}`);
+
+        await page.goto('/leaderboard');
+        const row = page.getByTestId('leaderboard-row').filter({ hasText: `@${ada.username}` });
+        await expect.poll(() => row.innerText(), { timeout: 15_000 }).toContain(`${want.score} points`);
+        expect(await row.getByTestId('leaderboard-numbers').innerText()).toBe(
+          `${want.solved} solved · ${want.acceptance} acceptance`,
+        );
+        await screenshot(page, `screens-13-leaderboard${tag}`);
+
+        // The problem list: B was judged twice (1 accepted), A once in the contest (accepted).
+        await page.goto('/problems');
+        await page.getByLabel('Search problems').fill(RUN_ID);
+        const cardOf = (title: string) => page.getByRole('article', { name: title });
+        await expect.poll(() => cardOf(B_TITLE).innerText(), { timeout: 15_000 }).toContain('50% accepted');
+        expect(await cardOf(A_TITLE).innerText()).toContain('100% accepted');
+        await noSidewaysScroll(page);
+        await screenshot(page, `screens-14-problems${tag}`);
+      } finally {
+        if (viewport === PHONE) await s.close();
+      }
+    }
+  });
+});
+
+describe('accounts', () => {
+  it('sign-up shows every field problem at once, then names the address; an unverified sign-in resends in place', async () => {
+    for (const viewport of [DESKTOP, PHONE]) {
+      const s = await openSession(viewport);
+      const page = s.page;
+      const tag = viewport === DESKTOP ? '' : '-375';
+      try {
+        await page.goto('/signup');
+        await page.getByText('At least 6 characters').waitFor();
+        await page.getByLabel('Email').fill('not-an-email');
+        await page.getByLabel('Password', { exact: true }).fill('abc');
+        await page.getByRole('button', { name: 'Sign Up' }).click();
+        await page.getByRole('alert').filter({ hasText: 'Please fix the 5 highlighted fields' }).waitFor();
+        expect(await page.locator('.field-error').count()).toBe(5);
+        await screenshot(page, `screens-15-signup-errors${tag}`);
+
+        const email = `e2e-unverified${tag.replace('-', '')}-${RUN_ID}@javelin.test`;
+        await page.getByLabel('Email').fill(email);
+        await page.getByLabel('Username').fill(`unv${tag.replace('-', '')}${RUN_ID}`);
+        await page.getByLabel('Full Name').fill('Una Verified');
+        await page.getByLabel('Password', { exact: true }).fill('unverified-password');
+        await page.getByLabel('Confirm Password', { exact: true }).fill('unverified-password');
+        await page.getByRole('button', { name: 'Sign Up' }).click();
+        await page.getByText(`We sent a verification link to ${email}.`).waitFor();
+        expect(await page.getByRole('form', { name: 'Sign up' }).count()).toBe(0);
+        await screenshot(page, `screens-16-signup-sent${tag}`);
+
+        await page.getByRole('link', { name: 'Back to sign in' }).click();
+        await page.getByLabel('Email').fill(email);
+        await page.getByLabel('Password', { exact: true }).fill('unverified-password');
+        await page.getByRole('button', { name: 'Sign In' }).click();
+        await page
+          .getByRole('alert')
+          .filter({ hasText: 'Please verify your email before logging in' })
+          .waitFor();
+        const since = Date.now();
+        await page.getByRole('button', { name: 'Resend verification email' }).click();
+        await page.getByText(`A new verification link was sent to ${email}.`).waitFor();
+        await newestMailTo(email, since);
+        await screenshot(page, `screens-17-resend-in-place${tag}`);
+      } finally {
+        await s.close();
+      }
+    }
+  });
+
+  it('a signed-out visit to /profile comes back to /profile after sign-in', async () => {
+    const s = await openSession(DESKTOP);
+    try {
+      await s.page.goto('/profile');
+      await s.page.waitForURL('**/auth');
+      await s.page.getByLabel('Email').fill(ada.email);
+      await s.page.getByLabel('Password', { exact: true }).fill(ada.password);
+      await s.page.getByRole('button', { name: 'Sign In' }).click();
+      await s.page.waitForURL('**/profile');
+      await s.page.getByTestId('profile-Problems Solved').waitFor();
+    } finally {
+      await s.close();
+    }
+  });
+});
+
+describe('titles and accessibility', () => {
+  it("titles every page '<page> · Javelin', the access-denied page too", async () => {
+    const page = session.page;
+    const expected: [string, string][] = [
+      ['/', 'Home · Javelin'],
+      ['/problems', 'Problems · Javelin'],
+      [`/problems/${aId}`, `${A_TITLE} · Javelin`],
+      ['/contests', 'Contests · Javelin'],
+      [contestPath, `${CONTEST_TITLE} · Javelin`],
+      ['/leaderboard', 'Leaderboard · Javelin'],
+      ['/profile', 'Profile · Javelin'],
+      ['/admin/contests', 'Access Denied · Javelin'],
+    ];
+    for (const [path, title] of expected) {
+      await page.goto(path);
+      await expect.poll(() => page.title(), { timeout: 10_000 }).toBe(title);
+      // The title comes before the session has loaded: let it load before leaving the page.
+      await signedIn(page);
+    }
+  });
+
+  it('finds no serious or critical axe-core violations on home, problems, problem, contest, leaderboard and profile', async () => {
+    const page = session.page;
+    const found: Record<string, string[]> = {};
+    for (const [path, ready] of [
+      ['/', 'h1'],
+      ['/problems', 'h1'],
+      [`/problems/${aId}`, '.monaco-editor'],
+      [contestPath, '#contest-results'],
+      ['/leaderboard', '[data-testid="leaderboard-row"]'],
+      ['/profile', '[data-testid="profile-acceptance"]'],
+    ] as const) {
+      await page.goto(path);
+      await signedIn(page);
+      await page.locator(ready).first().waitFor({ timeout: 30_000 });
+      await page.waitForLoadState('networkidle');
+      const violations = await axeSerious(page);
+      if (violations.length) found[path] = violations;
+    }
+    expect(found).toEqual({});
+  });
+});
