@@ -10,6 +10,7 @@ import {
   JudgeLimits,
 } from '@javelin/contracts';
 import { createHash } from 'node:crypto';
+import { sha256 } from '../../common/hash';
 import { ENV, Env } from '../../config/env';
 import { buildJudgeJob, checkingOf, type JudgedProblem, type JudgedTest } from '../../execution/judge-job';
 import { AiCache } from '../ai-cache';
@@ -94,9 +95,7 @@ export class AiSandbox {
     if (missing) return { summary: missing.measure, detail: missing.measure, tooSlow: false };
     const built = buildInputSpec(problem.inputVariables, problem.constraints);
     if (!built || !built.spec.variables.some((v) => v.role === 'size')) return undefined;
-    const key = `ai:measure:${createHash('sha256')
-      .update(JSON.stringify([problem.id, problem.version, code, this.config.measureBudgetMs]))
-      .digest('hex')}`;
+    const key = `ai:measure:${sha256(JSON.stringify([problem.id, problem.version, code, this.config.measureBudgetMs]))}`;
     const cached = await this.cache.get(key);
     let result: AiMeasureResult | null = cached ? (JSON.parse(cached) as AiMeasureResult) : null;
     if (!result) {
