@@ -9,17 +9,21 @@ import {
   isProblemInputType,
   JudgeLimits,
 } from '@javelin/contracts';
+import {
+  buildInputSpec,
+  describeMeasurement,
+  parseJavacOutput,
+  type CounterexampleOutcome,
+  type Cost,
+  type JavacResult,
+  type MeasuredReport,
+} from '@javelin/code-analysis';
 import { createHash } from 'node:crypto';
 import { sha256 } from '../../common/hash';
 import { ENV, Env } from '../../config/env';
 import { buildJudgeJob, checkingOf, type JudgedProblem, type JudgedTest } from '../../execution/judge-job';
 import { AiCache } from '../ai-cache';
 import { AI_CONFIG, AiConfig } from '../ai.config';
-import type { Cost } from '../offline/cost';
-import { JavacResult, parseJavacOutput } from '../offline/javac';
-import { CounterexampleOutcome } from './counterexample';
-import { buildInputSpec } from './input-spec';
-import { describeMeasurement, MeasuredReport } from './measured';
 import { ReferenceSolutions } from './reference-solutions';
 import { SandboxJobs } from './sandbox-jobs';
 

@@ -15,8 +15,8 @@ import {
   O_N_LOG,
   productOf,
   times,
-} from './cost';
-import { escape, identifiersIn, JavaCode, JavaLoop, JavaMethod } from './java-code';
+} from '../cost';
+import { escape, identifiersIn, JavaCode, JavaLoop, JavaMethod } from '../java-code';
 
 /** A cost with the reasons that make it (the dominant path only). */
 interface Term {

@@ -1,4 +1,4 @@
-import type { ConstraintBounds } from './constraints';
+import type { ConstraintBounds } from './constraints/bounds';
 import { codeSpan, Finding } from './findings';
 import { JavaCode } from './java-code';
 

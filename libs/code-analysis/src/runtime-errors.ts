@@ -1,6 +1,6 @@
-import type { ComplexityEstimate } from './complexity';
-import type { ConstraintBounds } from './constraints';
-import { formatSteps } from './constraints';
+import type { ComplexityEstimate } from './complexity/estimate';
+import type { ConstraintBounds } from './constraints/bounds';
+import { formatSteps } from './constraints/bounds';
 import { degree } from './cost';
 import { codeSpan, Finding } from './findings';
 import { JavaCode } from './java-code';

@@ -1,4 +1,4 @@
-import { Cost, formatCost, N, stepsAt, variablesOf } from './cost';
+import { Cost, formatCost, N, stepsAt, variablesOf } from '../cost';
 
 export interface ConstraintBounds {
   /** The largest bound on a size-like quantity (n, length, count, an int input): what loops run over. */
