@@ -1,5 +1,5 @@
 import { Cost, N, productOf } from '../cost';
-import { escape, identifiersIn, JavaCode, JavaLoop } from '../java-code';
+import { escape, JavaCode, JavaLoop } from '../java-code';
 
 /** Bounds at or below this are treated as constants (alphabet sizes, bit counts, directions). */
 const SMALL_CONSTANT = 1000;
