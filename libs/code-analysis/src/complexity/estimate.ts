@@ -1,4 +1,4 @@
-import { compareCost, Cost, degree, formatCost, logFactors, N, O_1, O_N, productOf, times } from '../cost';
+import { compareCost, Cost, degree, formatCost, logFactors, O_1, O_N, productOf, times } from '../cost';
 import { identifiersIn, JavaCode, JavaLoop, JavaMethod } from '../java-code';
 import { CodeFacts } from './code-facts';
 import { LIBRARY_COST_RULES, LibraryScan } from './library-costs';
@@ -109,7 +109,7 @@ class ComplexityEstimator {
     const loops = this.code.topLevelLoops(start, end);
     let total = this.straightCost(this.code.textWithout(start, end, loops), start);
     for (const loop of loops) {
-      const factor = this.loopFactor(loop, enclosing);
+      const factor = loopCount(this.facts, loop, enclosing);
       const inner = this.rangeCost(loop.bodyStart, loop.bodyEnd, [...enclosing, loop]);
       const header = this.straightCost(loop.header, loop.start);
       const work = pick(inner, header);
@@ -151,13 +151,6 @@ class ComplexityEstimator {
     return best;
   }
 
-  private loopFactor(loop: JavaLoop, enclosing: JavaLoop[]): Term {
-    const term = loopCount(this.facts, loop, enclosing);
-    const variables = Object.keys(term.cost.poly).concat(Object.keys(term.cost.log));
-    this.facts.loopVariables.set(loop, variables[0] ?? N);
-    return term;
-  }
-
   private withRecursion(m: JavaMethod, body: Term): Term {
     const ctx = recursionContext(this.facts, m, body);
     if (!ctx) return body;
@@ -193,7 +186,7 @@ class ComplexityEstimator {
         const at = m.bodyStart + (c.index ?? 0);
         if (
           this.code.enclosingLoops(at).some((l) => {
-            const factor = this.loopFactor(l, []).cost;
+            const factor = loopCount(this.facts, l, []).cost;
             return degree(factor) > 0 || logFactors(factor) > 0;
           })
         ) {

@@ -19,7 +19,7 @@ export interface LoopContext {
 }
 
 /** A for loop's header read once: its parts, its counter, and the size variable its bound names. */
-interface ForHeader {
+export interface ForHeader {
   cond: string;
   update: string;
   loopVar?: string;
@@ -29,7 +29,7 @@ interface ForHeader {
 }
 
 /** A while loop's condition and the variables it reads. */
-interface WhileHeader {
+export interface WhileHeader {
   cond: string;
   condVars: string[];
   variable: string;
@@ -59,7 +59,8 @@ const logarithmic = (variable: string, why: string): Term => ({ cost: logOf(vari
 
 // ---- for-each: `for (T x : iterable)` ----
 
-const iterableOf = (ctx: LoopContext) => ctx.loop.header.slice(ctx.loop.header.indexOf(':') + 1).trim();
+export const iterableOf = (ctx: LoopContext) =>
+  ctx.loop.header.slice(ctx.loop.header.indexOf(':') + 1).trim();
 
 /** Over a constant array or a small constant: `for (int[] d : DIRS)`. */
 export const constantIterable: LoopRule<string> = {
@@ -110,7 +111,7 @@ export const FOREACH_RULES: LoopRule<string>[] = [
 
 // ---- for: `for (init; cond; update)` ----
 
-function readForHeader(ctx: LoopContext): ForHeader {
+export function readForHeader(ctx: LoopContext): ForHeader {
   const [init = '', cond = '', update = ''] = ctx.loop.header.split(';');
   const loopVar =
     /([A-Za-z_$][\w$]*)\s*=/.exec(init)?.[1] ??
@@ -309,24 +310,41 @@ function firstRule<H>(rules: LoopRule<H>[], ctx: LoopContext, header: H): Term |
   return undefined;
 }
 
-/** How many times a loop runs, by the first rule of its kind that reads it. */
-export function loopCount(facts: CodeFacts, loop: JavaLoop, enclosing: JavaLoop[]): Term {
-  const ctx: LoopContext = {
+export function loopContext(facts: CodeFacts, loop: JavaLoop, enclosing: JavaLoop[]): LoopContext {
+  return {
     facts,
     loop,
     enclosing,
     line: facts.code.lineOf(loop.start),
     body: facts.code.blanked.slice(loop.bodyStart, loop.bodyEnd),
   };
-  if (loop.kind === 'foreach') {
+}
+
+export function readWhileHeader(ctx: LoopContext): WhileHeader {
+  const condVars = identifiersIn(ctx.loop.header);
+  return { cond: ctx.loop.header, condVars, variable: ctx.facts.sizeVariable(condVars, ctx.enclosing) };
+}
+
+/**
+ * How many times a loop runs, by the first rule of its kind that reads it, else once per element.
+ * The loop's size variable is recorded for the loops nested in it (`for (j < i)` inherits i's).
+ */
+export function loopCount(facts: CodeFacts, loop: JavaLoop, enclosing: JavaLoop[]): Term {
+  const term = countOf(loopContext(facts, loop, enclosing));
+  const variables = Object.keys(term.cost.poly).concat(Object.keys(term.cost.log));
+  facts.loopVariables.set(loop, variables[0] ?? N);
+  return term;
+}
+
+function countOf(ctx: LoopContext): Term {
+  if (ctx.loop.kind === 'foreach') {
     const iterable = iterableOf(ctx);
     return firstRule(FOREACH_RULES, ctx, iterable) ?? linear(ctx, N, `over ${iterable}`);
   }
-  if (loop.kind === 'for') {
+  if (ctx.loop.kind === 'for') {
     const h = readForHeader(ctx);
     return firstRule(FOR_RULES, ctx, h) ?? linear(ctx, h.variable, `up to ${squash(h.cond)}`);
   }
-  const condVars = identifiersIn(loop.header);
-  const h: WhileHeader = { cond: loop.header, condVars, variable: facts.sizeVariable(condVars, enclosing) };
+  const h = readWhileHeader(ctx);
   return firstRule(WHILE_RULES, ctx, h) ?? linear(ctx, h.variable, `while ${squash(h.cond)}`);
 }
