@@ -37,101 +37,201 @@ export function diffOutputs({ expected, actual }: OutputComparison, maxLines = 1
   return out.join('\n');
 }
 
-/** Why a failing example's output differs from the expected one, when the difference itself tells. */
-export function explainWrongOutput(cmp: OutputComparison, code: JavaCode): Finding | undefined {
-  const expected = outputLines(cmp.expected).join('\n');
-  const actual = outputLines(cmp.actual).join('\n');
-  const printLine = (pattern?: RegExp) => findPrintLine(code, pattern);
-  if (/^-?\d+$/.test(expected.trim()) && /^-?\d+$/.test(actual.trim())) {
-    const e = BigInt(expected.trim());
-    const a = BigInt(actual.trim());
-    const wraps =
-      e !== a &&
-      ((e - a) % 2n ** 32n === 0n || e > BigInt(INT_MAX) || e < BigInt(INT_MIN)) &&
-      a >= BigInt(INT_MIN) &&
-      a <= BigInt(INT_MAX);
-    if (wraps) {
-      const line = overflowLine(code);
+/** What a wrong-output rule reads: both outputs as the judge compares them, and the code. */
+export interface OutputFacts {
+  cmp: OutputComparison;
+  expected: string;
+  actual: string;
+  code: JavaCode;
+  /** The line of the print to look at: the last print, or the first matching `pattern`. */
+  printLine(pattern?: RegExp): number | undefined;
+}
+
+/** One way an output can be wrong that the difference itself tells. */
+export interface WrongOutputRule {
+  name: string;
+  explain(facts: OutputFacts): Finding | undefined;
+}
+
+const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
+const bare = (s: string) => squash(s.replace(/[[\],]/g, ' '));
+
+/** The expected number is the printed one wrapped past the int range: an int overflowed. */
+export const intOverflow: WrongOutputRule = {
+  name: 'int-overflow',
+  explain({ expected, actual, code }) {
+    if (/^-?\d+$/.test(expected.trim()) && /^-?\d+$/.test(actual.trim())) {
+      const e = BigInt(expected.trim());
+      const a = BigInt(actual.trim());
+      const wraps =
+        e !== a &&
+        ((e - a) % 2n ** 32n === 0n || e > BigInt(INT_MAX) || e < BigInt(INT_MIN)) &&
+        a >= BigInt(INT_MIN) &&
+        a <= BigInt(INT_MAX);
+      if (wraps) {
+        const line = overflowLine(code);
+        return {
+          cause: 'int-overflow',
+          title: 'Integer overflow',
+          line,
+          explanation: `The expected answer ${expected.trim()} ${e > BigInt(INT_MAX) || e < BigInt(INT_MIN) ? 'does not fit in an int' : 'differs from yours by a multiple of 2^32'}, and your program printed ${actual.trim()}: an int wrapped around past 2,147,483,647.${line ? ` Line ${line}: ${codeSpan(code.lineText(line))}.` : ''}`,
+          fix: 'Use `long` for sums, products and counts that can exceed about 2·10^9 (declare the accumulator as long, and cast before multiplying: `(long) a * b`).',
+        };
+      }
+    }
+    return undefined;
+  },
+};
+
+/** Nothing printed where an answer was expected. */
+export const nothingPrinted: WrongOutputRule = {
+  name: 'nothing-printed',
+  explain({ expected, actual, printLine }) {
+    if (actual.trim() === '' && expected.trim() !== '') {
       return {
-        cause: 'int-overflow',
-        title: 'Integer overflow',
-        line,
-        explanation: `The expected answer ${expected.trim()} ${e > BigInt(INT_MAX) || e < BigInt(INT_MIN) ? 'does not fit in an int' : 'differs from yours by a multiple of 2^32'}, and your program printed ${actual.trim()}: an int wrapped around past 2,147,483,647.${line ? ` Line ${line}: ${codeSpan(code.lineText(line))}.` : ''}`,
-        fix: 'Use `long` for sums, products and counts that can exceed about 2·10^9 (declare the accumulator as long, and cast before multiplying: `(long) a * b`).',
+        cause: 'output-format',
+        title: 'Nothing was printed',
+        line: printLine(),
+        explanation: 'The program printed nothing for this test, while an answer was expected.',
+        fix: "Print the function's result in main (`System.out.println(result)`), as the boilerplate does.",
       };
     }
-  }
-  if (actual.trim() === '' && expected.trim() !== '') {
-    return {
-      cause: 'output-format',
-      title: 'Nothing was printed',
-      line: printLine(),
-      explanation: 'The program printed nothing for this test, while an answer was expected.',
-      fix: "Print the function's result in main (`System.out.println(result)`), as the boilerplate does.",
-    };
-  }
-  const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
-  if (squash(expected) === squash(actual)) {
-    return {
-      cause: 'output-format',
-      title: 'Output format: spacing or line breaks',
-      line: printLine(),
-      explanation: 'Your output has the right values but different spaces or line breaks than expected.',
-      fix: 'Print the values exactly as the expected output shows them: one space between values, and line breaks only where expected.',
-    };
-  }
-  const bare = (s: string) => squash(s.replace(/[[\],]/g, ' '));
-  if (bare(expected) === bare(actual) && /[[\],]/.test(actual)) {
-    return {
-      cause: 'output-format',
-      title: 'Output format: brackets and commas',
-      line: printLine(/Arrays\s*\.\s*toString|println\s*\(\s*[\w$]*(list|List|result|res|ans)\b/),
-      explanation: `Your output ${codeSpan(actual.split('\n')[0])} prints the collection with brackets and commas (as Arrays.toString or a List prints itself), while the expected output is ${codeSpan(expected.split('\n')[0])}.`,
-      fix: 'Print the elements joined by single spaces, for example with a StringBuilder or `String.join(" ", ...)`, instead of `Arrays.toString`.',
-    };
-  }
-  if (squash(expected).toLowerCase() === squash(actual).toLowerCase()) {
-    return {
-      cause: 'output-format',
-      title: 'Output format: capitalisation',
-      line: printLine(),
-      explanation: `Your output differs only in upper/lower case (${codeSpan(actual)} vs ${codeSpan(expected)}).`,
-      fix: 'Print exactly the expected words (for booleans: `true`/`false`).',
-    };
-  }
-  if (actual.includes(expected.trim()) && expected.trim() !== '') {
-    const extra = actual.replace(expected.trim(), '…').trim();
-    return {
-      cause: 'output-format',
-      title: 'Output format: extra text around the answer',
-      line: printLine(/println\s*\([^;]*"\s*\+|print(?:ln|f)?\s*\(\s*"/),
-      explanation: `Your output contains the right answer but also extra text (${codeSpan(extra)}): the judge compares the whole output.`,
-      fix: 'Print only the answer: no labels, prompts or debug lines.',
-    };
-  }
-  const expectedLines = outputLines(cmp.expected).length;
-  const actualLines = outputLines(cmp.actual).length;
-  if (actualLines > expectedLines) {
-    return {
-      cause: 'output-format',
-      title: 'Output format: extra lines',
-      line: printLine(/System\s*\.\s*out\s*\.\s*print/),
-      explanation: `Your program printed ${actualLines} lines where ${expectedLines} ${expectedLines === 1 ? 'is' : 'are'} expected: debug prints or printing inside a loop.`,
-      fix: 'Remove debug prints and print the answer once.',
-    };
-  }
-  if (
-    /^-?\d+\.0+$/.test(actual.trim()) &&
-    /^-?\d+$/.test(expected.trim()) &&
-    Number(actual) === Number(expected)
-  ) {
-    return {
-      cause: 'output-format',
-      title: 'Output format: decimal point',
-      line: printLine(),
-      explanation: 'Your answer is printed as a decimal number; the expected output is an integer.',
-      fix: 'Compute and print an int or long (or cast before printing).',
-    };
+    return undefined;
+  },
+};
+
+/** The right values with other spaces or line breaks. */
+export const spacing: WrongOutputRule = {
+  name: 'spacing',
+  explain({ expected, actual, printLine }) {
+    if (squash(expected) === squash(actual)) {
+      return {
+        cause: 'output-format',
+        title: 'Output format: spacing or line breaks',
+        line: printLine(),
+        explanation: 'Your output has the right values but different spaces or line breaks than expected.',
+        fix: 'Print the values exactly as the expected output shows them: one space between values, and line breaks only where expected.',
+      };
+    }
+    return undefined;
+  },
+};
+
+/** A collection printed with its brackets and commas. */
+export const bracketsAndCommas: WrongOutputRule = {
+  name: 'brackets-and-commas',
+  explain({ expected, actual, printLine }) {
+    if (bare(expected) === bare(actual) && /[[\],]/.test(actual)) {
+      return {
+        cause: 'output-format',
+        title: 'Output format: brackets and commas',
+        line: printLine(/Arrays\s*\.\s*toString|println\s*\(\s*[\w$]*(list|List|result|res|ans)\b/),
+        explanation: `Your output ${codeSpan(actual.split('\n')[0])} prints the collection with brackets and commas (as Arrays.toString or a List prints itself), while the expected output is ${codeSpan(expected.split('\n')[0])}.`,
+        fix: 'Print the elements joined by single spaces, for example with a StringBuilder or `String.join(" ", ...)`, instead of `Arrays.toString`.',
+      };
+    }
+    return undefined;
+  },
+};
+
+/** The same words in another case. */
+export const capitalisation: WrongOutputRule = {
+  name: 'capitalisation',
+  explain({ expected, actual, printLine }) {
+    if (squash(expected).toLowerCase() === squash(actual).toLowerCase()) {
+      return {
+        cause: 'output-format',
+        title: 'Output format: capitalisation',
+        line: printLine(),
+        explanation: `Your output differs only in upper/lower case (${codeSpan(actual)} vs ${codeSpan(expected)}).`,
+        fix: 'Print exactly the expected words (for booleans: `true`/`false`).',
+      };
+    }
+    return undefined;
+  },
+};
+
+/** The answer with labels or prompts around it. */
+export const extraText: WrongOutputRule = {
+  name: 'extra-text',
+  explain({ expected, actual, printLine }) {
+    if (actual.includes(expected.trim()) && expected.trim() !== '') {
+      const extra = actual.replace(expected.trim(), '…').trim();
+      return {
+        cause: 'output-format',
+        title: 'Output format: extra text around the answer',
+        line: printLine(/println\s*\([^;]*"\s*\+|print(?:ln|f)?\s*\(\s*"/),
+        explanation: `Your output contains the right answer but also extra text (${codeSpan(extra)}): the judge compares the whole output.`,
+        fix: 'Print only the answer: no labels, prompts or debug lines.',
+      };
+    }
+    return undefined;
+  },
+};
+
+/** More lines than expected: debug prints, or printing in a loop. */
+export const extraLines: WrongOutputRule = {
+  name: 'extra-lines',
+  explain({ cmp, printLine }) {
+    const expectedLines = outputLines(cmp.expected).length;
+    const actualLines = outputLines(cmp.actual).length;
+    if (actualLines > expectedLines) {
+      return {
+        cause: 'output-format',
+        title: 'Output format: extra lines',
+        line: printLine(/System\s*\.\s*out\s*\.\s*print/),
+        explanation: `Your program printed ${actualLines} lines where ${expectedLines} ${expectedLines === 1 ? 'is' : 'are'} expected: debug prints or printing inside a loop.`,
+        fix: 'Remove debug prints and print the answer once.',
+      };
+    }
+    return undefined;
+  },
+};
+
+/** An integer printed as a decimal. */
+export const decimalPoint: WrongOutputRule = {
+  name: 'decimal-point',
+  explain({ expected, actual, printLine }) {
+    if (
+      /^-?\d+\.0+$/.test(actual.trim()) &&
+      /^-?\d+$/.test(expected.trim()) &&
+      Number(actual) === Number(expected)
+    ) {
+      return {
+        cause: 'output-format',
+        title: 'Output format: decimal point',
+        line: printLine(),
+        explanation: 'Your answer is printed as a decimal number; the expected output is an integer.',
+        fix: 'Compute and print an int or long (or cast before printing).',
+      };
+    }
+    return undefined;
+  },
+};
+
+export const WRONG_OUTPUT_RULES: WrongOutputRule[] = [
+  intOverflow,
+  nothingPrinted,
+  spacing,
+  bracketsAndCommas,
+  capitalisation,
+  extraText,
+  extraLines,
+  decimalPoint,
+];
+
+/** Why a failing example's output differs from the expected one, when the difference itself tells. */
+export function explainWrongOutput(cmp: OutputComparison, code: JavaCode): Finding | undefined {
+  const facts: OutputFacts = {
+    cmp,
+    expected: outputLines(cmp.expected).join('\n'),
+    actual: outputLines(cmp.actual).join('\n'),
+    code,
+    printLine: (pattern) => findPrintLine(code, pattern),
+  };
+  for (const rule of WRONG_OUTPUT_RULES) {
+    const finding = rule.explain(facts);
+    if (finding) return finding;
   }
   return undefined;
 }
