@@ -15,13 +15,14 @@ RUN apt-get update \
 COPY package.json package-lock.json .npmrc ./
 COPY libs/contracts/package.json libs/contracts/package.json
 COPY libs/java-io/package.json libs/java-io/package.json
+COPY libs/code-analysis/package.json libs/code-analysis/package.json
 RUN npm ci --no-audit --no-fund
 COPY nx.json tsconfig.base.json ./
 COPY libs libs
 COPY apps apps
 # contracts before java-io: the Nx graph does not know java-io imports contracts, and a fresh
 # checkout has no libs/contracts/dist yet.
-RUN npx nx run contracts:build && npx nx run java-io:build && npx nx run api:build
+RUN npx nx run contracts:build && npx nx run java-io:build && npx nx run code-analysis:build && npx nx run api:build
 # Production dependencies only (the workspace libs stay linked to libs/*).
 RUN npm prune --omit=dev --no-audit --no-fund
 
@@ -42,6 +43,8 @@ COPY --from=build /src/libs/contracts/package.json ./libs/contracts/package.json
 COPY --from=build /src/libs/contracts/dist ./libs/contracts/dist
 COPY --from=build /src/libs/java-io/package.json ./libs/java-io/package.json
 COPY --from=build /src/libs/java-io/dist ./libs/java-io/dist
+COPY --from=build /src/libs/code-analysis/package.json ./libs/code-analysis/package.json
+COPY --from=build /src/libs/code-analysis/dist ./libs/code-analysis/dist
 COPY --from=build /src/apps/api/dist ./apps/api/dist
 # The seed's classic problem packages (issue 29), read from source as the seed finds them from dist/.
 COPY --from=build /src/apps/api/src/seed/packages ./apps/api/src/seed/packages

@@ -13,6 +13,7 @@ RUN apt-get update \
 COPY package.json package-lock.json .npmrc ./
 COPY libs/contracts/package.json libs/contracts/package.json
 COPY libs/java-io/package.json libs/java-io/package.json
+COPY libs/code-analysis/package.json libs/code-analysis/package.json
 RUN npm ci --no-audit --no-fund
 COPY nx.json tsconfig.base.json ./
 COPY libs libs

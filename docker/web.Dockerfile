@@ -9,6 +9,7 @@ ENV NX_DAEMON=false NX_NO_CLOUD=true CI=true
 COPY package.json package-lock.json .npmrc ./
 COPY libs/contracts/package.json libs/contracts/package.json
 COPY libs/java-io/package.json libs/java-io/package.json
+COPY libs/code-analysis/package.json libs/code-analysis/package.json
 RUN npm ci --no-audit --no-fund --ignore-scripts
 COPY nx.json tsconfig.base.json ./
 COPY libs libs

@@ -201,7 +201,7 @@ async function main() {
   worker.kill('SIGTERM');
 }
 
-/** What the analysis names per run (apps/api/src/ai/sandbox/measured.ts): a class only when the slope's whole range is in it. */
+/** What the analysis names per run (libs/code-analysis/src/measured.ts): a class only when the slope's whole range is in it. */
 function named(results) {
   const cls = (x) => (x < 0.35 ? 'O(1)' : x < 1.4 ? 'O(n)' : x < 2.4 ? 'O(n²)' : x < 3.4 ? 'O(n³)' : 'worse');
   const counts = {};

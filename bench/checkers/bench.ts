@@ -2,13 +2,14 @@
 // (sandboxed JVMs, the configured mode) without Redis. The submission is the seed's Group Anagrams
 // reference on its 10 tests; the same job is judged with each checker, interleaved, after warm-up.
 //
-//   npx vite-node --config bench/checkers/vite.config.ts bench/checkers/bench.ts [runs]
+//   npx nx run bench:checkers            (builds the judge and the API first; `-- 4` for 4 runs)
 import { loadavg } from 'node:os';
 import { DEFAULT_JUDGE_LIMITS, type CheckerName, type JudgeJobData } from '@javelin/contracts';
 import { serializeInputs } from '@javelin/java-io';
-import { loadConfig } from '../../apps/judge/src/config';
-import { Judge } from '../../apps/judge/src/judge';
-import { CATALOG, referenceSolution } from '../../apps/api/src/seed/catalog';
+import { judgeApp, seedCatalog } from '../apps';
+
+const { loadConfig, Judge } = judgeApp();
+const { CATALOG, referenceSolution } = seedCatalog();
 
 const runs = Number(process.argv[2] ?? 8);
 const problem = CATALOG.find((p) => p.title === 'Group Anagrams')!;

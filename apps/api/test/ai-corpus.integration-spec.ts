@@ -1,15 +1,19 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { INPUT_TYPES, RETURN_TYPES } from '@javelin/contracts';
+import {
+  estimateComplexity,
+  inputReadingNotes,
+  JavaCode,
+  OfflineAnalyzer,
+  parseConstraints,
+  readabilityNotes,
+  staticOverflowRisk,
+  type ProblemContext,
+} from '@javelin/code-analysis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { trustedOutcomes } from '../src/ai/ai.service';
 import type { TestResultDto } from '../src/ai/dto';
-import { estimateComplexity } from '../src/ai/offline/complexity';
-import { parseConstraints } from '../src/ai/offline/constraints';
-import { JavaCode } from '../src/ai/offline/java-code';
-import { readabilityNotes } from '../src/ai/offline/readability';
-import { inputReadingNotes, staticOverflowRisk } from '../src/ai/offline/wrong-answer';
-import { OfflineAnalyzer, ProblemContext } from '../src/ai/offline/offline-analyzer';
 import type { TestCase } from '../src/problems/test-case.entity';
 import { AiSandbox } from '../src/ai/sandbox/ai-sandbox';
 import { bearer, resetDatabase, seedUser, SeededUser, startApp, TestApp } from './support/app';

@@ -1,6 +1,6 @@
 import type { Activity, ContestLeaderboardEntry, VirtualStandings } from '@javelin/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sha256 } from '../src/auth/tokens.service';
+import { sha256 } from '../src/common/hash';
 import { ContestsService } from '../src/contests/contests.service';
 import { bearer, resetDatabase, seedUser, SeededUser, startApp, TestApp } from './support/app';
 import { createContest, submitAndSolve } from './support/contests';

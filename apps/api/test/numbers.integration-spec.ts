@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sha256 } from '../src/auth/tokens.service';
+import { sha256 } from '../src/common/hash';
 import { bearer, resetDatabase, seedUser, startApp, type SeededUser, type TestApp } from './support/app';
 import { createContest, recordPassingJudgement, startNow, submitAndSolve } from './support/contests';
 import { createProblem } from './support/problems';

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import Redis from 'ioredis';
-import { createHash } from 'node:crypto';
+import { sha256 } from '../common/hash';
 import { REDIS } from '../redis/redis.module';
 import { AI_CONFIG, AiConfig } from './ai.config';
 
@@ -15,7 +15,7 @@ export class AiCache {
   ) {}
 
   static keyOf(parts: unknown): string {
-    return `ai:answer:${createHash('sha256').update(JSON.stringify(parts)).digest('hex')}`;
+    return `ai:answer:${sha256(JSON.stringify(parts))}`;
   }
 
   async get(key: string): Promise<string | null> {

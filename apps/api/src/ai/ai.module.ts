@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { OfflineAnalyzer } from '@javelin/code-analysis';
 import { ENV, Env } from '../config/env';
 import { ExecutionModule } from '../execution/execution.module';
 import { ProblemsModule } from '../problems/problems.module';
@@ -7,7 +8,6 @@ import { AI_CONFIG } from './ai.config';
 import { AiController } from './ai.controller';
 import { AiService } from './ai.service';
 import { LlmClient } from './llm.client';
-import { OfflineAnalyzer } from './offline/offline-analyzer';
 import { AiSandbox } from './sandbox/ai-sandbox';
 import { ReferenceSolutions } from './sandbox/reference-solutions';
 import { SandboxJobs } from './sandbox/sandbox-jobs';

@@ -1,19 +1,19 @@
 import { Injectable, Logger, NotFoundException } from '@nestjs/common';
 import { AiMeasurement, AiMessages, AiResponse, CLASSIC_LIMITS, isAdminRoles } from '@javelin/contracts';
+import {
+  OfflineAnalyzer,
+  outputLines,
+  type OfflineReport,
+  type ProblemContext,
+  type SandboxFindings,
+  type TestOutcome,
+} from '@javelin/code-analysis';
 import { ProblemsService, PROBLEM_NOT_FOUND } from '../problems/problems.service';
 import type { TestCase } from '../problems/test-case.entity';
 import type { AuthUser } from '../users/users.service';
 import { AiCache } from './ai-cache';
 import { AnalyzeCodeDto, DebugHelpDto, TestResultDto } from './dto';
 import { describe, LlmClient, LlmTimeoutError } from './llm.client';
-import {
-  OfflineAnalyzer,
-  OfflineReport,
-  ProblemContext,
-  SandboxFindings,
-  TestOutcome,
-} from './offline/offline-analyzer';
-import { outputLines } from './offline/wrong-answer';
 import { AiKind, buildMessages } from './prompt';
 import { AiSandbox, SandboxProblem } from './sandbox/ai-sandbox';
 

@@ -1,7 +1,12 @@
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { javaType } from '@javelin/java-io';
-import type { ClassicContext, OfflineReport, ProblemContext, TestOutcome } from './offline/offline-analyzer';
-import { counterexamplePrompt } from './sandbox/counterexample';
+import {
+  counterexamplePrompt,
+  type ClassicContext,
+  type OfflineReport,
+  type ProblemContext,
+  type TestOutcome,
+} from '@javelin/code-analysis';
 
 export type AiKind = 'analyze' | 'debug';
 

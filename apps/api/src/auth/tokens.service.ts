@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { sha256 } from '../common/hash';
 import type { Tx } from '../common/transactions';
 import { AuthTokenPurpose } from './auth-token.entity';
 import { AuthTokensRepository } from './auth-tokens.repository';
@@ -8,10 +9,6 @@ const TOKEN_TTL_MS: Record<AuthTokenPurpose, number> = {
   verify_email: 24 * 60 * 60 * 1000,
   reset_password: 60 * 60 * 1000,
 };
-
-export function sha256(value: string): string {
-  return createHash('sha256').update(value).digest('hex');
-}
 
 /** Single-use emailed tokens: the raw value goes out by mail, only its hash is kept. */
 @Injectable()

@@ -7,7 +7,7 @@ import {
   type ShownResult,
   withoutFeedback,
 } from '@javelin/contracts';
-import { sha256 } from '../auth/tokens.service';
+import { sha256 } from '../common/hash';
 import { ContestsService } from '../contests/contests.service';
 import { StandingsRepository } from '../contests/standings.repository';
 import { StandingsService } from '../contests/standings.service';

@@ -1,6 +1,6 @@
 import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { DEFAULT_PROBLEM_POINTS, ServerMessages, ServerSentences } from '@javelin/contracts';
-import { sha256 } from '../auth/tokens.service';
+import { sha256 } from '../common/hash';
 import { ContestsService } from '../contests/contests.service';
 import { JudgeAccessPolicy } from '../contests/judge-access.policy';
 import { StandingsRepository } from '../contests/standings.repository';

@@ -1,4 +1,4 @@
-import { sha256 } from '../../src/auth/tokens.service';
+import { sha256 } from '../../src/common/hash';
 import type { SeededUser, TestApp } from './app';
 import { bearer } from './app';
 import { acceptedSubmissionBody } from './submissions';

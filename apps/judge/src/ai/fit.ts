@@ -44,7 +44,7 @@ export interface Growth {
  * past the JIT's warm-up (three after a short step), else least squares over the largest clear ones.
  * Undefined when fewer than two sizes stand clear: the data then cannot show any growth. The range
  * [low, high] says what else the same data could be; the analysis names a class only when the whole
- * range falls in it (apps/api/src/ai/sandbox/measured.ts).
+ * range falls in it (libs/code-analysis/src/measured.ts).
  */
 export function fitGrowth(points: MeasuredPoint[]): Growth | undefined {
   if (points.length < 2) return undefined;

@@ -9,16 +9,21 @@ import {
   isProblemInputType,
   JudgeLimits,
 } from '@javelin/contracts';
+import {
+  buildInputSpec,
+  describeMeasurement,
+  parseJavacOutput,
+  type CounterexampleOutcome,
+  type Cost,
+  type JavacResult,
+  type MeasuredReport,
+} from '@javelin/code-analysis';
 import { createHash } from 'node:crypto';
+import { sha256 } from '../../common/hash';
 import { ENV, Env } from '../../config/env';
 import { buildJudgeJob, checkingOf, type JudgedProblem, type JudgedTest } from '../../execution/judge-job';
 import { AiCache } from '../ai-cache';
 import { AI_CONFIG, AiConfig } from '../ai.config';
-import type { Cost } from '../offline/cost';
-import { JavacResult, parseJavacOutput } from '../offline/javac';
-import { CounterexampleOutcome } from './counterexample';
-import { buildInputSpec } from './input-spec';
-import { describeMeasurement, MeasuredReport } from './measured';
 import { ReferenceSolutions } from './reference-solutions';
 import { SandboxJobs } from './sandbox-jobs';
 
@@ -94,9 +99,7 @@ export class AiSandbox {
     if (missing) return { summary: missing.measure, detail: missing.measure, tooSlow: false };
     const built = buildInputSpec(problem.inputVariables, problem.constraints);
     if (!built || !built.spec.variables.some((v) => v.role === 'size')) return undefined;
-    const key = `ai:measure:${createHash('sha256')
-      .update(JSON.stringify([problem.id, problem.version, code, this.config.measureBudgetMs]))
-      .digest('hex')}`;
+    const key = `ai:measure:${sha256(JSON.stringify([problem.id, problem.version, code, this.config.measureBudgetMs]))}`;
     const cached = await this.cache.get(key);
     let result: AiMeasureResult | null = cached ? (JSON.parse(cached) as AiMeasureResult) : null;
     if (!result) {

@@ -1,4 +1,5 @@
-import { Cost, formatCost, N, stepsAt, variablesOf } from './cost';
+import { Cost, formatCost, N, stepsAt, variablesOf } from '../cost';
+import { caretExponents, numberValue } from './expression';
 
 export interface ConstraintBounds {
   /** The largest bound on a size-like quantity (n, length, count, an int input): what loops run over. */
@@ -11,37 +12,13 @@ export interface ConstraintBounds {
   byName?: Record<string, number>;
 }
 
-const SUPERSCRIPTS: Record<string, string> = {
-  '⁰': '0',
-  '¹': '1',
-  '²': '2',
-  '³': '3',
-  '⁴': '4',
-  '⁵': '5',
-  '⁶': '6',
-  '⁷': '7',
-  '⁸': '8',
-  '⁹': '9',
-};
-export const NUMBER = String.raw`-?\d[\d,_]*(?:\.\d+)?(?:\s*(?:\*|×|·|x)\s*10\s*(?:\^|\*\*)\s*\{?\d+\}?|\s*(?:\^|\*\*)\s*\{?\d+\}?|e\d+)?`;
+/** A number as the constraints write a bound: `10^5`, `2·10^5`, `10**9`, `10^{5}`, `1e5`, `50,000`. */
+const NUMBER = String.raw`-?\d[\d,_]*(?:\.\d+)?(?:\s*(?:\*|×|·|x)\s*10\s*(?:\^|\*\*)\s*\{?\d+\}?|\s*(?:\^|\*\*)\s*\{?\d+\}?|e\d+)?`;
 const UPPER = new RegExp(String.raw`(<=|≤|=<|<|⩽)\s*(${NUMBER})`, 'g');
 
-export function parseNumber(raw: string): number {
-  const text = raw
-    .replace(/[,_\s]/g, '')
-    .replace(/[×·x]/g, '*')
-    .replace(/\*\*/g, '^')
-    .replace(/[{}]/g, '');
-  const scaled = /^(-?[\d.]+)\*10\^(\d+)$/.exec(text);
-  if (scaled) return Number(scaled[1]) * 10 ** Number(scaled[2]);
-  const power = /^(-?\d+)\^(\d+)$/.exec(text);
-  if (power) return Number(power[1]) ** Number(power[2]);
-  return Number(text);
-}
-
-/** Superscript exponents written with a caret: `10⁵` reads as `10^5`. */
-export function normaliseExponents(text: string): string {
-  return text.replace(/[⁰¹²³⁴⁵⁶⁷⁸⁹]+/g, (s) => `^${[...s].map((c) => SUPERSCRIPTS[c]).join('')}`);
+/** A NUMBER's value, by the constraint reader's arithmetic (expression.ts) once separators and braces are gone. */
+function boundValue(raw: string): number {
+  return numberValue(raw.replace(/[,_\s{}]/g, '').replace(/[×·x]/g, '*'));
 }
 
 /**
@@ -49,7 +26,7 @@ export function normaliseExponents(text: string): string {
  * "|s| ≤ 2·10^5"): the largest size-like bound and the largest value bound.
  */
 export function parseConstraints(text: string, intInputs: string[] = []): ConstraintBounds {
-  const normalised = normaliseExponents(text);
+  const normalised = caretExponents(text);
   const bounds: ConstraintBounds = {};
   for (const clause of normalised.split(/\n|;|\band\b/)) {
     let last = 0;
@@ -60,7 +37,7 @@ export function parseConstraints(text: string, intInputs: string[] = []): Constr
         .replace(/-?\d[\d,_^*×·]*\s*$/, '')
         .trim();
       last = (m.index ?? 0) + m[0].length;
-      const value = Math.abs(parseNumber(m[2]));
+      const value = Math.abs(boundValue(m[2]));
       if (!Number.isFinite(value) || !subject) continue;
       for (const name of subject.split(/\s*,\s*/)) {
         if (!/^[A-Za-z_$][\w$]*$/.test(name)) continue;

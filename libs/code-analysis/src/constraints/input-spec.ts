@@ -6,7 +6,7 @@ import {
   ProblemInputType,
 } from '@javelin/contracts';
 import { TYPE_SHAPES } from '@javelin/java-io';
-import { Linear, Reading, readConstraints, resolvedBound } from './constraints/reader';
+import { Linear, Reading, readConstraints, resolvedBound } from './reader';
 
 /**
  * What the judge generates inputs from (libs/java-io/src/generators.ts): the problem's typed signature

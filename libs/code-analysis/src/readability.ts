@@ -64,18 +64,28 @@ const PLAIN_NUMBERS = new Set([
 const MAX_METHOD_LINES = 60;
 const MAX_NESTING = 4;
 
-export function readabilityNotes(code: JavaCode, functionName?: string): ReadabilityNote[] {
-  if (code.tooLargeToAnalyze) return [];
-  return [
-    ...naming(code),
-    ...deadCode(code, functionName),
-    ...magicNumbers(code),
-    ...debugOutput(code),
-    ...structure(code),
-  ].slice(0, 12);
+/** One readability check: the notes it makes on the code (the solution's function is never dead code). */
+export interface ReadabilityRule {
+  name: ReadabilityNote['kind'];
+  notes(code: JavaCode, functionName?: string): ReadabilityNote[];
 }
 
-function naming(code: JavaCode): ReadabilityNote[] {
+/** In the order their notes are listed. */
+export const READABILITY_RULES: ReadabilityRule[] = [
+  { name: 'naming', notes: naming },
+  { name: 'dead-code', notes: deadCode },
+  { name: 'magic-number', notes: magicNumbers },
+  { name: 'debug-output', notes: debugOutput },
+  { name: 'structure', notes: structure },
+];
+const MAX_NOTES = 12;
+
+export function readabilityNotes(code: JavaCode, functionName?: string): ReadabilityNote[] {
+  if (code.tooLargeToAnalyze) return [];
+  return READABILITY_RULES.flatMap((rule) => rule.notes(code, functionName)).slice(0, MAX_NOTES);
+}
+
+export function naming(code: JavaCode): ReadabilityNote[] {
   const notes: ReadabilityNote[] = [];
   const seen = new Set<string>();
   const declarations =
@@ -111,7 +121,7 @@ function naming(code: JavaCode): ReadabilityNote[] {
   return notes.slice(0, 4);
 }
 
-function deadCode(code: JavaCode, functionName?: string): ReadabilityNote[] {
+export function deadCode(code: JavaCode, functionName?: string): ReadabilityNote[] {
   const notes: ReadabilityNote[] = [];
   for (const m of code.methods) {
     if (
@@ -177,7 +187,7 @@ function deadCode(code: JavaCode, functionName?: string): ReadabilityNote[] {
   return notes.slice(0, 4);
 }
 
-function magicNumbers(code: JavaCode): ReadabilityNote[] {
+export function magicNumbers(code: JavaCode): ReadabilityNote[] {
   const notes: ReadabilityNote[] = [];
   const seen = new Set<string>();
   for (const m of code.methods) {
@@ -201,7 +211,7 @@ function magicNumbers(code: JavaCode): ReadabilityNote[] {
   return notes.slice(0, 3);
 }
 
-function debugOutput(code: JavaCode): ReadabilityNote[] {
+export function debugOutput(code: JavaCode): ReadabilityNote[] {
   const notes: ReadabilityNote[] = [];
   let offset = 0;
   code.lines.forEach((text, i) => {
@@ -226,7 +236,7 @@ function debugOutput(code: JavaCode): ReadabilityNote[] {
   return notes.slice(0, 2);
 }
 
-function structure(code: JavaCode): ReadabilityNote[] {
+export function structure(code: JavaCode): ReadabilityNote[] {
   const notes: ReadabilityNote[] = [];
   for (const m of code.methods) {
     const lines = code.lineOf(m.bodyEnd) - code.lineOf(m.bodyStart);

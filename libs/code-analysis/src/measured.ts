@@ -1,7 +1,7 @@
 import { AiMeasurement, AiMeasureResult, AiMessages } from '@javelin/contracts';
-import type { Cost } from '../offline/cost';
-import { degree, logFactors } from '../offline/cost';
-import { formatSteps } from '../offline/constraints';
+import type { Cost } from './cost';
+import { degree, logFactors } from './cost';
+import { formatSteps } from './constraints/bounds';
 
 /** What the analysis says of a measurement, and what the web charts. */
 export interface MeasuredReport {

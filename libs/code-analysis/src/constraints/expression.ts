@@ -22,6 +22,14 @@ const SUPERSCRIPTS: Record<string, string> = {
   '⁹': '9',
 };
 
+const SUPERSCRIPT_RUN = /[⁰¹²³⁴⁵⁶⁷⁸⁹]+/g;
+const caretExponent = (run: string) => `^${[...run].map((c) => SUPERSCRIPTS[c]).join('')}`;
+
+/** Superscript exponents written with a caret: `10⁵` reads as `10^5`. */
+export function caretExponents(text: string): string {
+  return text.replace(SUPERSCRIPT_RUN, caretExponent);
+}
+
 /** One line as the rules read it: ASCII operators, plain exponents, no thousands separators. */
 export function normaliseLine(line: string): string {
   return (
@@ -31,7 +39,7 @@ export function normaliseLine(line: string): string {
       .replace(/\\le(?:q)?\b/g, '<=')
       .replace(/\\ge(?:q)?\b/g, '>=')
       .replace(/\\(?:cdot|times)\b/g, '*')
-      .replace(/[⁰¹²³⁴⁵⁶⁷⁸⁹]+/g, (s) => `^${[...s].map((c) => SUPERSCRIPTS[c]).join('')}`)
+      .replace(SUPERSCRIPT_RUN, caretExponent)
       .replace(/[≤⩽]/g, '<=')
       .replace(/[≥⩾]/g, '>=')
       .replace(/≠/g, '!=')
@@ -154,6 +162,13 @@ function combine(op: string, a: Value, b: Value): Value | undefined {
     default:
       return undefined;
   }
+}
+
+/** The value of a number written as a bound (`10^5`, `2*10^5`, `1e5`, `-2^31`), NaN when it is not one. */
+export function numberValue(text: string): number {
+  const node = parse(text);
+  const value = node && evaluate(node, () => undefined);
+  return value?.kind === 'number' ? value.value : NaN;
 }
 
 /** The source text of a node (for identifiers and member chains): `nums[i].length`, `grid[0].length`. */

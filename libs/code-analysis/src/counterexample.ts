@@ -1,5 +1,5 @@
 import { AiCounterexampleResult, AiMessages } from '@javelin/contracts';
-import { fenced } from '../offline/findings';
+import { fenced } from './findings';
 
 const MAX_SHOWN = 2_000;
 

@@ -1,13 +1,13 @@
 import { analyzeJavaSource } from '@javelin/java-io';
-import { ComplexityEstimate, estimateComplexity, RecursionKind } from './complexity';
+import { ComplexityEstimate, estimateComplexity, RecursionKind } from './complexity/estimate';
 import { explainCompileErrors } from './compile-errors';
-import { ConstraintBounds, fitAgainstLimit, FitReport, parseConstraints } from './constraints';
+import { ConstraintBounds, fitAgainstLimit, FitReport, parseConstraints } from './constraints/bounds';
 import { compareCost, degree, formatCost, logFactors, O_N } from './cost';
 import { codeSpan, fenced, Finding } from './findings';
 import { JavaCode } from './java-code';
 import { AiMessages } from '@javelin/contracts';
-import { counterexampleSection, CounterexampleOutcome } from '../sandbox/counterexample';
-import type { MeasuredReport } from '../sandbox/measured';
+import { counterexampleSection, CounterexampleOutcome } from './counterexample';
+import type { MeasuredReport } from './measured';
 import type { Cost } from './cost';
 import { JavacDiagnostic, JavacResult } from './javac';
 import { performanceNotes, readabilityNotes, ReadabilityNote } from './readability';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { estimateComplexity } from './complexity';
-import { fitAgainstLimit, parseConstraints } from './constraints';
-import { JavaCode } from './java-code';
+import { estimateComplexity } from './estimate';
+import { fitAgainstLimit, parseConstraints } from '../constraints/bounds';
+import { JavaCode } from '../java-code';
 
 /** The estimate of `body` as the body of `static int f(<params>)`. */
 function estimate(params: string, body: string, helpers = '') {

@@ -2,16 +2,16 @@ import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildInputSpec } from '../input-spec';
+import { buildInputSpec } from './input-spec';
 import { readConstraints, resolvedBound, type Reading, type Variable } from './reader';
 
 /**
  * The constraint corpus (issue 34): LeetCode-style lines written for Javelin
- * (apps/api/test/fixtures/constraint-corpus.txt), each with what the reader must produce. A line is
+ * (libs/code-analysis/test/constraint-corpus.txt), each with what the reader must produce. A line is
  * exact when every expectation holds; otherwise it must be a stated default (no rule read the line,
  * so the analysis lists it as not used and its quantities take stated defaults), never silently wrong.
  */
-const CORPUS = join(__dirname, '../../../../test/fixtures/constraint-corpus.txt');
+const CORPUS = join(__dirname, '../../test/constraint-corpus.txt');
 
 interface Line {
   text: string;

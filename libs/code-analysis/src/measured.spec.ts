@@ -1,6 +1,6 @@
 import { AiMessages, type AiMeasureResult } from '@javelin/contracts';
 import { describe, expect, it } from 'vitest';
-import { O_N, O_N_LOG } from '../offline/cost';
+import { O_N, O_N_LOG } from './cost';
 import { describeMeasurement, growthLabel } from './measured';
 
 const options = { cpuLimitMs: 2_000, sizeLabel: 'nums.length', sizeSymbols: ['n'], defaults: [] };
