@@ -47,7 +47,8 @@ const USERS = Number(opt('users', 500));
 const PACED_RATE = Number(opt('paced', 0));
 const PACED_SECONDS = Number(opt('paced-seconds', 300));
 const PACED_P95_TARGET_MS = 10_000;
-const SUBMISSIONS = PACED_RATE > 0 ? Math.round(PACED_RATE * PACED_SECONDS) : Number(opt('submissions', 1500));
+const SUBMISSIONS =
+  PACED_RATE > 0 ? Math.round(PACED_RATE * PACED_SECONDS) : Number(opt('submissions', 1500));
 const BURST_SECONDS = PACED_RATE > 0 ? PACED_SECONDS : Number(opt('burst-seconds', 60));
 // --pg-stats: the bench's PostgreSQL loads pg_stat_statements, and the run prints the statements of the burst.
 const PG_STATS = argv.includes('--pg-stats');
@@ -512,7 +513,8 @@ async function main() {
     redis: redis.pid(),
   });
   const classifyJudge = (p, cmd) => (/CompileServer/.test(cmd) ? 'compile service' : 'sandboxes');
-  if (PG_STATS) await db.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements; SELECT pg_stat_statements_reset()');
+  if (PG_STATS)
+    await db.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements; SELECT pg_stat_statements_reset()');
   const load0 = loadavg()[0];
   const cpuBefore = { snap: snapshot(cpuRoots(), classifyJudge), bench: process.cpuUsage() };
   const burstStart = Date.now();
@@ -995,9 +997,7 @@ async function main() {
     sustainableVerdictsPerSecond: Number(sustainable.toFixed(2)),
     loadAverage: [Number(load0.toFixed(2)), Number(load1.toFixed(2))],
   };
-  console.log(
-    `API + PostgreSQL                 ${apiPgMs.toFixed(1)} CPU ms per submission (target ≤ 20)`,
-  );
+  console.log(`API + PostgreSQL                 ${apiPgMs.toFixed(1)} CPU ms per submission (target ≤ 20)`);
   console.log(
     `capacity                         ${perVerdictMs.toFixed(0)} CPU ms of the stack per verdict -> ${CORES} cores sustain ${sustainable.toFixed(2)} verdicts/s (80 %: ${(0.8 * sustainable).toFixed(2)}/s: --paced ${(0.8 * sustainable).toFixed(2)}); load average ${load0.toFixed(2)} -> ${load1.toFixed(2)}`,
   );

@@ -111,7 +111,8 @@ export class UsersRepository {
 
   private keepAuthUser(key: string, entry: { at: number; user: AuthUser }): void {
     if (this.authUsers.size >= AUTH_USER_CACHE_SIZE) {
-      for (const [k, e] of this.authUsers) if (entry.at - e.at >= AUTH_USER_MAX_AGE_MS) this.authUsers.delete(k);
+      for (const [k, e] of this.authUsers)
+        if (entry.at - e.at >= AUTH_USER_MAX_AGE_MS) this.authUsers.delete(k);
       if (this.authUsers.size >= AUTH_USER_CACHE_SIZE) this.authUsers.clear();
     }
     this.authUsers.set(key, entry);
@@ -273,7 +274,9 @@ export class UsersRepository {
   }
 
   grantRole(userId: string, role: Role, tx: Tx = this.db.manager): Promise<UserRole> {
-    return this.writing(() => tx.getRepository(UserRole).save(tx.getRepository(UserRole).create({ userId, role })));
+    return this.writing(() =>
+      tx.getRepository(UserRole).save(tx.getRepository(UserRole).create({ userId, role })),
+    );
   }
 
   async deleteRoleRecords(ids: string[], tx: Tx): Promise<void> {

@@ -234,7 +234,8 @@ export class HarnessProcess {
       : null;
     const binds: Bind[] = [{ src: launch.harnessDir, dest: '/harness' }];
     if (launch.cdsDir) binds.push({ src: launch.cdsDir, dest: '/cds' });
-    if (launch.cdsDir && launch.harnessArchiveDir) binds.push({ src: launch.harnessArchiveDir, dest: '/harness-cds' });
+    if (launch.cdsDir && launch.harnessArchiveDir)
+      binds.push({ src: launch.harnessArchiveDir, dest: '/harness-cds' });
     const spawned = performance.now();
     const input = sandbox.openInputFile();
     this.input = input;
@@ -266,11 +267,7 @@ export class HarnessProcess {
   ): ChildProcess {
     return launch.sandbox.spawnLongLived(
       {
-        argv: [
-          `${launch.sandbox.javaHome}/bin/java`,
-          ...launch.jvmArgs(shape),
-          ...harnessMain(),
-        ],
+        argv: [`${launch.sandbox.javaHome}/bin/java`, ...launch.jvmArgs(shape), ...harnessMain()],
         binds,
         limits,
       },

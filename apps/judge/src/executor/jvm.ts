@@ -70,7 +70,9 @@ export function jvmArgs(
     `-Xms${Math.min(64, limits.memoryMb)}m`,
     '-Xshare:auto',
     ...(cdsArchive
-      ? [`-XX:SharedArchiveFile=/cds/javelin.jsa${harnessArchive && mode === 'harness' ? `:${harnessArchive}` : ''}`]
+      ? [
+          `-XX:SharedArchiveFile=/cds/javelin.jsa${harnessArchive && mode === 'harness' ? `:${harnessArchive}` : ''}`,
+        ]
       : []),
     // No other process may attach to the harness JVM (and no thread for it to start).
     ...(mode === 'harness' ? ['-XX:+DisableAttachMechanism'] : []),
