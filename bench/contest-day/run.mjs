@@ -25,6 +25,7 @@ import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
+import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { breakdown, snapshot } from './cpu.mjs';
 import { migrate, ROOT, sleep, startApi, startJudge, startPostgres, startRedis } from './stack.mjs';
@@ -41,8 +42,16 @@ const opt = (name, fallback) => {
   return i >= 0 && argv[i + 1] !== undefined ? argv[i + 1] : fallback;
 };
 const USERS = Number(opt('users', 500));
-const SUBMISSIONS = Number(opt('submissions', 1500));
-const BURST_SECONDS = Number(opt('burst-seconds', 60));
+// --paced R: instead of a burst, R submissions a second, evenly spaced, for --paced-seconds (300): the
+// sustained mode, run at 80 % of the sustainable rate a burst run prints (its verdict p95 must stay ≤ 10 s).
+const PACED_RATE = Number(opt('paced', 0));
+const PACED_SECONDS = Number(opt('paced-seconds', 300));
+const PACED_P95_TARGET_MS = 10_000;
+const SUBMISSIONS =
+  PACED_RATE > 0 ? Math.round(PACED_RATE * PACED_SECONDS) : Number(opt('submissions', 1500));
+const BURST_SECONDS = PACED_RATE > 0 ? PACED_SECONDS : Number(opt('burst-seconds', 60));
+// --pg-stats: the bench's PostgreSQL loads pg_stat_statements, and the run prints the statements of the burst.
+const PG_STATS = argv.includes('--pg-stats');
 const JUDGES = Number(opt('judges', 2));
 const JUDGE_CONCURRENCY = Number(opt('judge-concurrency', 1));
 const READERS = Number(opt('readers', 8));
@@ -56,6 +65,7 @@ const FAULT_AT = Number(opt('fault-at', 0.4));
 const MAX_SECONDS = Number(opt('max-seconds', 1800));
 const JSON_OUT = opt('json', '');
 const ADDRESSES = String(opt('addresses', 'one'));
+const CORES = cpus().length;
 if (!['one', 'per-user'].includes(ADDRESSES)) throw new Error('--addresses is one or per-user');
 const QUEUE_LIMIT = opt('queue-limit', '500');
 const RESULT_TIMEOUT_MS = opt('result-timeout-ms', '600000');
@@ -270,7 +280,7 @@ async function main() {
   log(
     `contest day: ${USERS} users, ${SUBMISSIONS} submissions over ${BURST_SECONDS} s, ${JUDGES} judges, faults: ${FAULTS.join(', ') || 'none'}`,
   );
-  const pg = await startPostgres(log);
+  const pg = await startPostgres(log, { statStatements: PG_STATS });
   cleanups.push(() => pg.destroy());
   const redis = await startRedis(log);
   cleanups.push(() => redis.destroy());
@@ -503,6 +513,9 @@ async function main() {
     redis: redis.pid(),
   });
   const classifyJudge = (p, cmd) => (/CompileServer/.test(cmd) ? 'compile service' : 'sandboxes');
+  if (PG_STATS)
+    await db.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements; SELECT pg_stat_statements_reset()');
+  const load0 = loadavg()[0];
   const cpuBefore = { snap: snapshot(cpuRoots(), classifyJudge), bench: process.cpuUsage() };
   const burstStart = Date.now();
   const refused = (res) => (res.status === 429 || res.status === 503) && res.retryAfter !== undefined;
@@ -745,6 +758,16 @@ async function main() {
   cpu.rows.push({ name: 'bench client', part: 'self', seconds: (benchCpu.user + benchCpu.system) / 1e6 });
   cpu.ours += (benchCpu.user + benchCpu.system) / 1e6;
   cpu.other = cpu.machine - cpu.ours;
+  const load1 = loadavg()[0];
+  const statements = PG_STATS
+    ? await db
+        .query(
+          `SELECT calls, round(total_exec_time::numeric, 1) AS ms, left(regexp_replace(query, '\\s+', ' ', 'g'), 160) AS query
+             FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT 15`,
+        )
+        .then((r) => r.rows)
+        .catch(() => [])
+    : [];
   await Promise.all(faultRuns);
   reading = false;
   await Promise.all(readers);
@@ -958,6 +981,40 @@ async function main() {
   for (const r of cpu.rows.sort((a, b) => b.seconds - a.seconds))
     console.log(
       `   ${`${r.name} ${r.part}`.padEnd(34)}${r.seconds.toFixed(1).padStart(7)} CPU-s  ${((1000 * r.seconds) / SUBMISSIONS).toFixed(0).padStart(5)} ms per submission`,
+    );
+  // Capacity: the stack's CPU (API, PostgreSQL, Redis, judges and their sandboxes; not the bench's own
+  // client) per verdict, and what this machine's cores sustain at that cost.
+  const stackCpu = cpu.rows.filter((r) => r.name !== 'bench client').reduce((a, r) => a + r.seconds, 0);
+  const perVerdictMs = verdictCount ? (1000 * stackCpu) / verdictCount : NaN;
+  const apiPgMs = cpu.rows
+    .filter((r) => r.name === 'api' || r.name === 'postgres')
+    .reduce((a, r) => a + (1000 * r.seconds) / SUBMISSIONS, 0);
+  const sustainable = (1000 * CORES) / perVerdictMs;
+  report.capacity = {
+    cores: CORES,
+    stackCpuMsPerVerdict: Number(perVerdictMs.toFixed(1)),
+    apiAndPostgresMsPerSubmission: Number(apiPgMs.toFixed(1)),
+    sustainableVerdictsPerSecond: Number(sustainable.toFixed(2)),
+    loadAverage: [Number(load0.toFixed(2)), Number(load1.toFixed(2))],
+  };
+  console.log(`API + PostgreSQL                 ${apiPgMs.toFixed(1)} CPU ms per submission (target ≤ 20)`);
+  console.log(
+    `capacity                         ${perVerdictMs.toFixed(0)} CPU ms of the stack per verdict -> ${CORES} cores sustain ${sustainable.toFixed(2)} verdicts/s (80 %: ${(0.8 * sustainable).toFixed(2)}/s: --paced ${(0.8 * sustainable).toFixed(2)}); load average ${load0.toFixed(2)} -> ${load1.toFixed(2)}`,
+  );
+  if (PACED_RATE > 0) {
+    report.paced = {
+      rate: PACED_RATE,
+      seconds: PACED_SECONDS,
+      p95Ms: report.verdictLatencyMs.p95,
+      ok: report.verdictLatencyMs.p95 <= PACED_P95_TARGET_MS,
+    };
+    console.log(
+      `paced                            ${PACED_RATE}/s for ${PACED_SECONDS} s: verdict p95 ${fmt(report.verdictLatencyMs.p95)} (target ≤ ${fmt(PACED_P95_TARGET_MS)}) ${report.paced.ok ? 'MET' : 'NOT MET'}`,
+    );
+  }
+  for (const st of statements)
+    console.log(
+      `   pg ${String(st.calls).padStart(7)} calls ${(st.calls / SUBMISSIONS).toFixed(2).padStart(6)}/submission ${String(st.ms).padStart(9)} ms  ${st.query}`,
     );
   for (const line of faultLog) console.log(`fault  ${line}`);
   if (report.lost) console.log(`lost examples: ${JSON.stringify(report.lostDetails.slice(0, 5))}`);

@@ -44,7 +44,7 @@ function asPostgres(args, options = {}) {
 }
 
 /** A PostgreSQL cluster of our own in a temp dir, on its own port; stop/start it at will. */
-export async function startPostgres(log) {
+export async function startPostgres(log, { statStatements = false } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'javelin-bench-pg-'));
   if (process.getuid?.() === 0) chownSync(dir, uidOf('postgres'), gidOf('postgres'));
   const port = await freePort();
@@ -76,7 +76,7 @@ export async function startPostgres(log) {
         '-l',
         join(dir, 'server.log'),
         '-o',
-        `-p ${port} -k /tmp -c listen_addresses=127.0.0.1 -c max_connections=200 -c shared_buffers=256MB`,
+        `-p ${port} -k /tmp -c listen_addresses=127.0.0.1 -c max_connections=200 -c shared_buffers=256MB${statStatements ? ' -c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.track_utility=off' : ''}`,
         'start',
       ]);
     },

@@ -25,7 +25,7 @@ describe('backpressure: queue-depth limit and per-user judging rate limit', () =
     const seeding = await startApp();
     await resetDatabase(seeding.db);
     const admin = await seedUser(seeding, ['admin']);
-    users = [await seedUser(seeding), await seedUser(seeding), admin];
+    users = [await seedUser(seeding), await seedUser(seeding), admin, await seedUser(seeding)];
     problemId = (await createProblem(seeding, admin.token))._id;
     await seeding.close();
     t = await startApp({
@@ -64,6 +64,24 @@ describe('backpressure: queue-depth limit and per-user judging rate limit', () =
     expect(res.body.error).toMatch(/judge is busy/i);
     expect(await queue.getWaitingCount()).toBe(2);
     await queue.drain();
+  });
+
+  it('refuses a full queue before anything else: no sign-in check, no judging budget spent', async () => {
+    await queue.add('judge', { filler: 1 });
+    await queue.add('judge', { filler: 2 });
+    // Even a request without a valid token is told the judge is busy: the refusal comes before authentication.
+    const anonymous = await t.http.post('/api/execute-code').set(bearer('not-a-token')).send({});
+    expect(anonymous.status).toBe(503);
+    expect(anonymous.body.error).toMatch(/judge is busy/i);
+    const custom = await t.http.post('/api/run-custom').set(bearer(users[3].token)).send({});
+    expect(custom.status).toBe(503);
+    // Refusals do not count against the user's budget: after the queue drains, three requests still pass the limiter.
+    for (let i = 0; i < 4; i++) expect((await execute(users[3])).status).toBe(503);
+    await queue.drain();
+    const invalid = { code: SUM_ACCEPTED, language: 'java', problemId: 'not-a-uuid' };
+    for (let i = 0; i < 3; i++) expect((await execute(users[3], invalid)).status).toBe(400);
+    expect((await execute(users[3], invalid)).status).toBe(429);
+    expect(await queue.getWaitingCount()).toBe(0);
   });
 
   it('gives each user SUBMIT_RATE_LIMIT judging requests per window, then 429 with Retry-After and a clear message', async () => {

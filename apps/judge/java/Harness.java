@@ -1,7 +1,6 @@
 import java.io.*;
-import java.lang.invoke.MethodHandle;
-import java.lang.invoke.MethodHandles;
 import java.lang.reflect.Field;
+import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.nio.channels.FileChannel;
@@ -207,7 +206,7 @@ public final class Harness {
         try {
             TestLoader loader = new TestLoader(s.classes, exitClassBytes);
             Class<?> exit = loader.loadClass(EXIT_CLASS);
-            MainThread main = new MainThread(group, mainHandle(loader, s.mainClass), s.stackBytes);
+            MainThread main = new MainThread(group, mainMethod(loader, s.mainClass), s.stackBytes);
             main.setContextClassLoader(loader);
             group.watch(main, exit);
             main.start();
@@ -259,7 +258,7 @@ public final class Harness {
         }
     }
 
-    private static MethodHandle mainHandle(TestLoader loader, String mainClass) throws LaunchError, IllegalAccessException {
+    private static Method mainMethod(TestLoader loader, String mainClass) throws LaunchError {
         Class<?> c;
         try {
             c = Class.forName(mainClass, false, loader);
@@ -276,7 +275,7 @@ public final class Harness {
             throw new LaunchError("Error: Main method not found in class " + mainClass + ", please define the main method as:\n   public static void main(String[] args)");
         }
         m.setAccessible(true);
-        return MethodHandles.lookup().unreflect(m);
+        return m;
     }
 
     static final class LaunchError extends Exception {
@@ -332,21 +331,28 @@ public final class Harness {
         }
     }
 
-    /** `main` on a thread of the stack limit's size, named "main" as the launcher's is. */
+    /**
+     * `main` on a thread of the stack limit's size, named "main" as the launcher's is. Called through
+     * reflection (a JNI call, as the launcher makes it), not a method handle: a method handle's first
+     * invocation spins LambdaForm classes, ~10 ms of every harness's start (measured).
+     */
     static final class MainThread extends Thread {
-        private MethodHandle main;
+        private Method main;
 
-        MainThread(ThreadGroup group, MethodHandle main, long stackBytes) {
+        MainThread(ThreadGroup group, Method main, long stackBytes) {
             super(group, null, "main", stackBytes);
             this.main = main;
         }
 
         @Override
         public void run() {
-            MethodHandle m = main;
+            Method m = main;
             main = null;
             try {
-                m.invokeExact(new String[0]);
+                m.invoke(null, (Object) new String[0]);
+            } catch (InvocationTargetException e) {
+                // What main threw, as the launcher would see it (the reflection frames are dropped when printed).
+                throw Harness.<RuntimeException>sneaky(e.getCause());
             } catch (Throwable t) {
                 throw Harness.<RuntimeException>sneaky(t);
             } finally {
@@ -467,7 +473,8 @@ public final class Harness {
         static Set<Thread> startedSince(Set<Thread> before) {
             Set<Thread> now = all();
             now.removeAll(before);
-            now.removeIf(t -> !t.isAlive());
+            // A loop, not removeIf with a lambda: the first lambda bootstraps invokedynamic (~10 ms of start).
+            for (Iterator<Thread> i = now.iterator(); i.hasNext();) if (!i.next().isAlive()) i.remove();
             return now;
         }
     }
@@ -540,7 +547,8 @@ public final class Harness {
 
         private static boolean isHarnessFrame(StackTraceElement f) {
             String c = f.getClassName();
-            return c.equals("Harness$MainThread") || c.startsWith("java.lang.invoke.");
+            return c.equals("Harness$MainThread") || c.startsWith("java.lang.invoke.") || c.startsWith("jdk.internal.reflect.")
+                    || c.equals("java.lang.reflect.Method");
         }
     }
 

@@ -17,7 +17,7 @@ import {
   type CompileResult,
   type LintReply,
 } from './executor/compiler';
-import { HarnessPool, shapeOf } from './executor/harness';
+import { HARNESS_ARCHIVE_PATH, HarnessPool, shapeOf } from './executor/harness';
 import { jvmArgs } from './executor/jvm';
 import type { CheckingContext } from './grader/apply-checker';
 import { grade } from './grader/grade';
@@ -84,7 +84,9 @@ export class Judge {
         sandbox: rt.sandbox,
         harnessDir: rt.harnessDir,
         cdsDir: rt.cdsArchive,
-        jvmArgs: (shape) => jvmArgs(shape, 'harness', rt.cdsArchive),
+        harnessArchiveDir: rt.harnessArchive,
+        jvmArgs: (shape) =>
+          jvmArgs(shape, 'harness', rt.cdsArchive, rt.harnessArchive ? HARNESS_ARCHIVE_PATH : null),
       },
       config.concurrency,
     );

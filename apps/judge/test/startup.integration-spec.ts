@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Judge } from '../src/judge';
 import { loadConfig } from '../src/config';
 import { ADD, ADD_TESTS, job } from './helpers';
+import type { HarnessLaunch } from '../src/executor/harness';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -22,6 +23,23 @@ describe('judge start-up', () => {
       expect(errors.join('\n')).toMatch(/JUDGE_UNSAFE_NO_SANDBOX=1: submissions run WITHOUT the bubblewrap sandbox/);
       const r = await judge.judge(job(ADD, ADD_TESTS));
       expect(r.verdict).toBe('accepted');
+    } finally {
+      await judge.close();
+    }
+  });
+
+  it('starts harnesses from their own dynamic CDS archive, which the sandboxed JVM maps (-Xshare:on fails otherwise)', async () => {
+    const judge = await Judge.create(loadConfig({ mode: 'harness' }));
+    try {
+      const launch = (judge as unknown as { harnesses: { launch: HarnessLaunch } }).harnesses.launch;
+      expect(launch.harnessArchiveDir).not.toBeNull();
+      const args = launch.jvmArgs({ memoryMb: 256, stackMb: 64, maxProcesses: 64 });
+      expect(args).toContain('-XX:SharedArchiveFile=/cds/javelin.jsa:/harness-cds/harness.jsa');
+      // Harnesses started from now on must map both archives or not start at all.
+      const jvmArgs = launch.jvmArgs;
+      launch.jvmArgs = (shape) => jvmArgs(shape).map((a) => (a === '-Xshare:auto' ? '-Xshare:on' : a));
+      // The first job takes the harness pre-started before the change; the second one started with -Xshare:on.
+      for (let i = 0; i < 2; i++) expect((await judge.judge(job(ADD, ADD_TESTS))).verdict).toBe('accepted');
     } finally {
       await judge.close();
     }

@@ -18,6 +18,12 @@ describe('isConnectionError', () => {
       'a TypeORM transaction whose connection broke',
       new Error('Query runner already released. Cannot run queries anymore.'),
     ],
+    [
+      'a query through a transaction manager whose connection broke (seen on contest day with PostgreSQL stopped)',
+      new Error(
+        'Database connection provided by a query runner was already released, cannot continue to use its querying methods anymore.',
+      ),
+    ],
     ['PostgreSQL stopped with -m fast', withCode('terminating connection due to administrator command', '57P01')],
     ['PostgreSQL stopped with -m immediate', withCode('terminating connection because of crash of another server process', '57P02')],
     ['PostgreSQL shutting down or starting', withCode('the database system is shutting down', '57P03')],

@@ -12,7 +12,7 @@ const UNREACHABLE = new RegExp(
     // node-postgres: a connection lost mid-query or mid-transaction, a pool that cannot connect
     'Connection terminated|timeout exceeded when trying to connect|is not queryable',
     // TypeORM: a transaction whose connection broke under it (its query runner is released)
-    'Query runner already released',
+    'Query runner already released|connection provided by a query runner was already released',
     // PostgreSQL: admin/crash shutdown, cannot connect now, connection exceptions (class 08)
     '\\b57P0[123]\\b|\\b08(000|001|003|004|006)\\b',
     // ioredis: closed, no writable stream, offline queue, retries per request exhausted

@@ -28,8 +28,18 @@ export interface NewContest {
 }
 
 /** The SQL of contests, their problems and participants, and the rows mapped to plain objects. */
+/** Joins remembered at most (then forgotten all at once and read again). */
+const JOINED_KEPT = 200_000;
+
 @Injectable()
 export class ContestsRepository {
+  /**
+   * (contest, user) pairs known to have joined. Nothing leaves contest_participants (a join is for
+   * good), so a yes once read stays true: every run, submit and solve of a contest asks, and only the
+   * first per participant goes to the database.
+   */
+  private readonly joined = new Set<string>();
+
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   findById(id: string): Promise<Contest | null> {
@@ -65,11 +75,16 @@ export class ContestsRepository {
   }
 
   async isParticipant(contestId: string, userId: string): Promise<boolean> {
+    const key = `${contestId}/${userId}`;
+    if (this.joined.has(key)) return true;
     const rows = await this.db.query(
       `SELECT 1 FROM contest_participants WHERE contest_id = $1 AND user_id = $2`,
       [contestId, userId],
     );
-    return rows.length > 0;
+    if (rows.length === 0) return false;
+    if (this.joined.size >= JOINED_KEPT) this.joined.clear();
+    this.joined.add(key);
+    return true;
   }
 
   async joinedIds(userId: string, contestIds: string[]): Promise<Set<string>> {

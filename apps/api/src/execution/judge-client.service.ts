@@ -195,6 +195,12 @@ export class JudgeClient implements OnApplicationShutdown {
     return bounded(this.queue.getWaitingCount());
   }
 
+  /** The refusal of a full queue only (JudgeBacklogGuard, before sign-in): a queue that cannot be counted lets the request go on. */
+  async refuseWhenFull(): Promise<void> {
+    const waiting = await this.waitingCount().catch(() => 0);
+    if (waiting >= this.env.judgeQueueLimit) throw this.busy();
+  }
+
   private async refuseWhenBacklogged(): Promise<void> {
     let waiting: number;
     try {
@@ -202,15 +208,14 @@ export class JudgeClient implements OnApplicationShutdown {
     } catch {
       throw judgeUnavailable();
     }
-    if (waiting >= this.env.judgeQueueLimit) {
-      throw new HttpException(
-        {
-          message: ServerMessages.judgeBusy,
-          retryAfter: RETRY_AFTER_SECONDS,
-        },
-        HttpStatus.SERVICE_UNAVAILABLE,
-      );
-    }
+    if (waiting >= this.env.judgeQueueLimit) throw this.busy();
+  }
+
+  private busy(): HttpException {
+    return new HttpException(
+      { message: ServerMessages.judgeBusy, retryAfter: RETRY_AFTER_SECONDS },
+      HttpStatus.SERVICE_UNAVAILABLE,
+    );
   }
 
   async onApplicationShutdown(): Promise<void> {

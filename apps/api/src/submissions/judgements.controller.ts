@@ -5,6 +5,7 @@ import { CurrentUser, JwtAuthGuard } from '../auth/guards';
 import { JudgingBudget } from '../common/rate-limit';
 import { SharedBody } from '../common/shared-body';
 import { RunCustomDto, type ExecuteCodeDto } from '../execution/dto';
+import { JudgeBacklogGuard } from '../execution/judge-backlog.guard';
 import type { AuthUser } from '../users/users.service';
 import { JudgementsService } from './judgements.service';
 
@@ -14,8 +15,9 @@ export class JudgementsController {
 
   @Post('execute-code')
   @HttpCode(200)
-  // Signed in, then counted against the user's judging budget, runs and submits together (a 429 with Retry-After past it).
-  @UseGuards(JwtAuthGuard)
+  // A full judge queue refuses first (503, Retry-After: nothing else is done); then signed in, then counted
+  // against the user's judging budget, runs and submits together (a 429 with Retry-After past it).
+  @UseGuards(JudgeBacklogGuard, JwtAuthGuard)
   @JudgingBudget()
   execute(
     @CurrentUser() user: AuthUser,
@@ -27,8 +29,8 @@ export class JudgementsController {
 
   @Post('run-custom')
   @HttpCode(200)
-  // The same judging budget as execute-code: a custom run costs the judge as much as a run.
-  @UseGuards(JwtAuthGuard)
+  // The same refusal and judging budget as execute-code: a custom run costs the judge as much as a run.
+  @UseGuards(JudgeBacklogGuard, JwtAuthGuard)
   @JudgingBudget()
   runCustom(@CurrentUser() user: AuthUser, @Body() dto: RunCustomDto, @Req() req: Request) {
     return this.judgements.runCustom(user, dto, req.id);

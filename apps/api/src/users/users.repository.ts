@@ -37,10 +37,40 @@ function takenName(error: unknown): TakenName | null {
   return String((error as { detail?: string }).detail ?? '').includes('username') ? 'username' : 'email';
 }
 
+/**
+ * How long a signed-in request may reuse the user and roles an earlier request of the same token
+ * read: a change made by another API instance (or straight in SQL) shows within this time; a change
+ * made through this instance shows at once (every write below empties the cache).
+ */
+export const AUTH_USER_MAX_AGE_MS = 1000;
+/** Entries kept at most (expired ones are dropped first). */
+const AUTH_USER_CACHE_SIZE = 20_000;
+
 /** The users, user_roles and new profiles tables: accounts, their names and their roles. */
 @Injectable()
 export class UsersRepository {
+  /** (user id, token version) -> the user and roles as read at `at` (when the read began). */
+  private readonly authUsers = new Map<string, { at: number; user: AuthUser }>();
+  /** Bumped by every write: a read that began before it is not kept. */
+  private writes = 0;
+
   constructor(@InjectDataSource() private readonly db: DataSource) {}
+
+  /** Every write to users or user_roles calls this (before and after it runs), so this instance never serves a stale user. */
+  private forgetAuthUsers(): void {
+    this.writes++;
+    this.authUsers.clear();
+  }
+
+  /** Runs a write to users or user_roles with the auth cache emptied before and after it. */
+  private async writing<T>(write: () => Promise<T>): Promise<T> {
+    this.forgetAuthUsers();
+    try {
+      return await write();
+    } finally {
+      this.forgetAuthUsers();
+    }
+  }
 
   /** Emails and usernames match whatever their case. */
   byEmail(email: string, tx: Tx = this.db.manager): Promise<User | null> {
@@ -69,6 +99,26 @@ export class UsersRepository {
    * token's version is no longer the account's (its tokens were revoked since it was signed).
    */
   async authUser(id: string, tokenVersion: number): Promise<AuthUser | null> {
+    const key = `${id}/${tokenVersion}`;
+    const now = performance.now();
+    const hit = this.authUsers.get(key);
+    if (hit && now - hit.at < AUTH_USER_MAX_AGE_MS) return { ...hit.user, roles: [...hit.user.roles] };
+    const writes = this.writes;
+    const user = await this.readAuthUser(id, tokenVersion);
+    if (user && writes === this.writes) this.keepAuthUser(key, { at: now, user });
+    return user && { ...user, roles: [...user.roles] };
+  }
+
+  private keepAuthUser(key: string, entry: { at: number; user: AuthUser }): void {
+    if (this.authUsers.size >= AUTH_USER_CACHE_SIZE) {
+      for (const [k, e] of this.authUsers)
+        if (entry.at - e.at >= AUTH_USER_MAX_AGE_MS) this.authUsers.delete(k);
+      if (this.authUsers.size >= AUTH_USER_CACHE_SIZE) this.authUsers.clear();
+    }
+    this.authUsers.set(key, entry);
+  }
+
+  private async readAuthUser(id: string, tokenVersion: number): Promise<AuthUser | null> {
     const rows: {
       id: string;
       email: string;
@@ -141,9 +191,11 @@ export class UsersRepository {
     tx: Tx,
   ): Promise<'renamed' | { taken: TakenName }> {
     try {
-      await tx.query(
-        `UPDATE users SET username = COALESCE($2, username), full_name = COALESCE($3, full_name) WHERE id = $1`,
-        [userId, names.username, names.fullName],
+      await this.writing(() =>
+        tx.query(
+          `UPDATE users SET username = COALESCE($2, username), full_name = COALESCE($3, full_name) WHERE id = $1`,
+          [userId, names.username, names.fullName],
+        ),
       );
       return 'renamed';
     } catch (error) {
@@ -154,30 +206,34 @@ export class UsersRepository {
   }
 
   markEmailVerified(userId: string): Promise<unknown> {
-    return this.db.getRepository(User).update({ id: userId }, { emailVerified: true });
+    return this.writing(() => this.db.getRepository(User).update({ id: userId }, { emailVerified: true }));
   }
 
   /** A new password, which ends every earlier session; the mail that carried its reset link proved the address too. */
   async setPasswordVerifyingEmail(userId: string, passwordHash: string, tx: Tx): Promise<void> {
-    await tx.query(
-      `UPDATE users SET password_hash = $2, email_verified = true, token_version = token_version + 1 WHERE id = $1`,
-      [userId, passwordHash],
+    await this.writing(() =>
+      tx.query(
+        `UPDATE users SET password_hash = $2, email_verified = true, token_version = token_version + 1 WHERE id = $1`,
+        [userId, passwordHash],
+      ),
     );
   }
 
   /** An address a provider proved: verified, any password set before it was proven dropped, and its sessions ended. */
   async verifyEmailDroppingPassword(userId: string, tx: Tx): Promise<void> {
-    await tx.query(
-      `UPDATE users SET email_verified = true, password_hash = NULL, token_version = token_version + 1 WHERE id = $1`,
-      [userId],
+    await this.writing(() =>
+      tx.query(
+        `UPDATE users SET email_verified = true, password_hash = NULL, token_version = token_version + 1 WHERE id = $1`,
+        [userId],
+      ),
     );
   }
 
   /** Ends every session of these users: tokens signed before carry an older version and are refused. */
   async revokeTokens(userIds: string[], tx: Tx = this.db.manager): Promise<void> {
-    await tx.query(`UPDATE users SET token_version = token_version + 1 WHERE id = ANY($1::uuid[])`, [
-      userIds,
-    ]);
+    await this.writing(() =>
+      tx.query(`UPDATE users SET token_version = token_version + 1 WHERE id = ANY($1::uuid[])`, [userIds]),
+    );
   }
 
   /** The version a token signed now carries, or null when the account is gone. */
@@ -218,11 +274,13 @@ export class UsersRepository {
   }
 
   grantRole(userId: string, role: Role, tx: Tx = this.db.manager): Promise<UserRole> {
-    return tx.getRepository(UserRole).save(tx.getRepository(UserRole).create({ userId, role }));
+    return this.writing(() =>
+      tx.getRepository(UserRole).save(tx.getRepository(UserRole).create({ userId, role })),
+    );
   }
 
   async deleteRoleRecords(ids: string[], tx: Tx): Promise<void> {
-    await tx.getRepository(UserRole).delete(ids);
+    await this.writing(() => tx.getRepository(UserRole).delete(ids));
   }
 
   /** Role changes one at a time, so two revokes cannot each leave the other's super admin the last. */

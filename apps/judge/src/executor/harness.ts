@@ -46,9 +46,22 @@ export interface HarnessLaunch {
   sandbox: Sandbox;
   /** JVM flags for this shape (heap, stack, GC, CDS). */
   jvmArgs: (shape: HarnessShape) => string[];
-  /** Host directories: the harness classes (at /harness) and the CDS archive (at /cds, optional). */
+  /** Host directories: the harness classes (at /harness), the CDS archive (at /cds, optional), the harness's own archive (at /harness-cds, optional). */
   harnessDir: string;
   cdsDir: string | null;
+  harnessArchiveDir: string | null;
+}
+
+/** The harness's own classes, in harnessDir (Exit and Warmup stay class files beside it). */
+export const HARNESS_JAR = 'harness.jar';
+/** The dynamic CDS archive of a harness's start, in the harness archive directory. */
+export const HARNESS_ARCHIVE = 'harness.jsa';
+/** Where the harness archive is bound in the sandbox. */
+export const HARNESS_ARCHIVE_PATH = `/harness-cds/${HARNESS_ARCHIVE}`;
+
+/** The java arguments after the flags: the harness's class path, main class and its arguments (the sandbox's paths). */
+export function harnessMain(): string[] {
+  return ['-cp', `/harness/${HARNESS_JAR}`, 'Harness', '/work', '/harness'];
 }
 
 export interface HarnessTestRun {
@@ -221,6 +234,8 @@ export class HarnessProcess {
       : null;
     const binds: Bind[] = [{ src: launch.harnessDir, dest: '/harness' }];
     if (launch.cdsDir) binds.push({ src: launch.cdsDir, dest: '/cds' });
+    if (launch.cdsDir && launch.harnessArchiveDir)
+      binds.push({ src: launch.harnessArchiveDir, dest: '/harness-cds' });
     const spawned = performance.now();
     const input = sandbox.openInputFile();
     this.input = input;
@@ -252,15 +267,7 @@ export class HarnessProcess {
   ): ChildProcess {
     return launch.sandbox.spawnLongLived(
       {
-        argv: [
-          `${launch.sandbox.javaHome}/bin/java`,
-          ...launch.jvmArgs(shape),
-          '-cp',
-          '/harness',
-          'Harness',
-          '/work',
-          '/harness',
-        ],
+        argv: [`${launch.sandbox.javaHome}/bin/java`, ...launch.jvmArgs(shape), ...harnessMain()],
         binds,
         limits,
       },

@@ -41,6 +41,8 @@ export function jvmArgs(
   limits: Pick<JudgeLimits, 'memoryMb' | 'stackMb'>,
   mode: JudgeMode,
   cdsArchive: string | null,
+  /** The harness's own dynamic archive on top of the static one (sandbox path), harness mode only. */
+  harnessArchive: string | null = null,
 ): string[] {
   const common = [
     `-Xmx${limits.memoryMb}m`,
@@ -67,7 +69,11 @@ export function jvmArgs(
     // A small initial heap is cheaper to set up; G1 grows it on demand.
     `-Xms${Math.min(64, limits.memoryMb)}m`,
     '-Xshare:auto',
-    ...(cdsArchive ? ['-XX:SharedArchiveFile=/cds/javelin.jsa'] : []),
+    ...(cdsArchive
+      ? [
+          `-XX:SharedArchiveFile=/cds/javelin.jsa${harnessArchive && mode === 'harness' ? `:${harnessArchive}` : ''}`,
+        ]
+      : []),
     // No other process may attach to the harness JVM (and no thread for it to start).
     ...(mode === 'harness' ? ['-XX:+DisableAttachMechanism'] : []),
   ];
