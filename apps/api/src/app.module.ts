@@ -4,6 +4,7 @@ import { AdminModule } from './admin/admin.module';
 import { AiModule } from './ai/ai.module';
 import { AuthModule } from './auth/auth.module';
 import { ClarificationsModule } from './clarifications/clarifications.module';
+import { ClicsModule } from './clics/clics.module';
 import { TransactionsModule } from './common/transactions';
 import { ENV, Env } from './config/env';
 import { ContestsModule } from './contests/contests.module';
@@ -48,6 +49,7 @@ export class AppModule {
         ContestsModule,
         SubmissionsModule,
         ClarificationsModule,
+        ClicsModule,
         PlagiarismModule,
         ReferenceModule,
         PackagesModule,

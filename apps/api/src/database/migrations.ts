@@ -9,6 +9,7 @@ import { ContestCommunication1795399381675 } from './migrations/1795399381675-Co
 import { VirtualRuns1795400000000 } from './migrations/1795400000000-VirtualRuns';
 import { TokenVersions1795500000000 } from './migrations/1795500000000-TokenVersions';
 import { ClassicProblems1795600000000 } from './migrations/1795600000000-ClassicProblems';
+import { Organizations1795700032000 } from './migrations/1795700032000-Organizations';
 
 /** Every migration, in order; listed explicitly so the build and the tests run the same set. */
 export const MIGRATIONS = [
@@ -23,4 +24,5 @@ export const MIGRATIONS = [
   VirtualRuns1795400000000,
   TokenVersions1795500000000,
   ClassicProblems1795600000000,
+  Organizations1795700032000,
 ];
