@@ -13,6 +13,7 @@ import { HealthModule } from './health/health.module';
 import { LeaderboardModule } from './leaderboard/leaderboard.module';
 import { MailModule } from './mail/mail.module';
 import { ObservabilityModule } from './observability/observability.module';
+import { OrganizationsModule } from './organizations/organizations.module';
 import { PlagiarismModule } from './plagiarism/plagiarism.module';
 import { ProblemsModule } from './problems/problems.module';
 import { ProfilesModule } from './profiles/profiles.module';
@@ -49,7 +50,6 @@ export class AppModule {
         ContestsModule,
         SubmissionsModule,
         ClarificationsModule,
-        ClicsModule,
         PlagiarismModule,
         ReferenceModule,
         PackagesModule,
@@ -57,6 +57,9 @@ export class AppModule {
         LeaderboardModule,
         AiModule,
         HealthModule,
+        // Issue 32, last so their routes follow the others in the OpenAPI document.
+        OrganizationsModule,
+        ClicsModule,
       ],
     };
   }

@@ -23,6 +23,8 @@ const RANKS: Record<string, number> = {
   plagiarism: 2,
   // The CLICS Contest API (issue 32) reads contests' standings and checks passwords through auth.
   clics: 2,
+  // Schools and clubs (issue 32): admins manage them; profiles and the CLICS API read their table.
+  organizations: 3,
   submissions: 3,
   // Reference solutions run through the judge queue (execution) on problems' tests.
   reference: 3,

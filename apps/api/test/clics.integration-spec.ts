@@ -71,13 +71,16 @@ describe('the CLICS Contest API over a scripted ICPC contest', () => {
     await t.db.query(`UPDATE users SET full_name = $2 WHERE id = $1`, [alice.id, 'Alice Archer']);
     await t.db.query(`UPDATE users SET full_name = $2 WHERE id = $1`, [bob.id, 'Bob Baker']);
     await t.db.query(`UPDATE users SET full_name = $2 WHERE id = $1`, [carol.id, 'Carol Cook']);
-    const [org] = await t.db.query(
-      `INSERT INTO organizations (name, formal_name, country) VALUES ('Uni North', 'University of the North', 'NOR') RETURNING id`,
-    );
-    await t.db.query(`UPDATE profiles SET organization_id = $1 WHERE user_id = ANY($2)`, [
-      org.id,
-      [alice.id, bob.id],
-    ]);
+    // Organizations as a user meets them: an admin adds one, two users name it on their profile.
+    const org = (
+      await t.http
+        .post('/api/admin/organizations')
+        .set(bearer(admin.token))
+        .send({ name: 'Uni North', formalName: 'University of the North', country: 'NOR' })
+        .expect(201)
+    ).body as { id: string };
+    for (const u of [alice, bob])
+      await t.http.put('/api/profiles/me').set(bearer(u.token)).send({ organizationId: org.id }).expect(200);
     contestId = await newContest(start, 3, { format: 'icpc', freezeMinutes: 60, penaltyMinutes: 20 }, [
       alice,
       bob,
@@ -111,6 +114,49 @@ describe('the CLICS Contest API over a scripted ICPC contest', () => {
     ]);
     at(start, 150);
   }, 600_000);
+
+  it('keeps organizations: admins add and remove them, a profile names one or none', async () => {
+    await t.http.post('/api/admin/organizations').set(bearer(alice.token)).send({ name: 'Club' }).expect(403);
+    const taken = await t.http
+      .post('/api/admin/organizations')
+      .set(bearer(admin.token))
+      .send({ name: 'uni north' })
+      .expect(409);
+    expect(taken.body.error).toBe('An organization with this name already exists');
+    await t.http
+      .post('/api/admin/organizations')
+      .set(bearer(admin.token))
+      .send({ name: 'X', country: 'no' })
+      .expect(400);
+    const club = (
+      await t.http
+        .post('/api/admin/organizations')
+        .set(bearer(admin.token))
+        .send({ name: 'Chess Club' })
+        .expect(201)
+    ).body as { id: string; name: string; formalName: string | null; country: string | null };
+    expect(club).toEqual({ id: expect.any(String), name: 'Chess Club', formalName: null, country: null });
+    const listed = (await t.http.get('/api/organizations').expect(200)).body as { name: string }[];
+    expect(listed.map((o) => o.name)).toEqual(['Chess Club', 'Uni North']);
+    const named = await t.http
+      .put('/api/profiles/me')
+      .set(bearer(outsider.token))
+      .send({ organizationId: club.id })
+      .expect(200);
+    expect(named.body.organization).toEqual({ id: club.id, name: 'Chess Club' });
+    await t.http
+      .put('/api/profiles/me')
+      .set(bearer(outsider.token))
+      .send({ organizationId: '00000000-0000-4000-8000-000000000000' })
+      .expect(404);
+    await t.http.delete(`/api/admin/organizations/${club.id}`).set(bearer(admin.token)).expect(200);
+    await t.http.delete(`/api/admin/organizations/${club.id}`).set(bearer(admin.token)).expect(404);
+    // A removed organization leaves its members' profiles naming none.
+    expect((await t.http.get(`/api/profiles/${outsider.id}`).expect(200)).body.organization).toBeNull();
+    expect((await t.http.get(`/api/profiles/${alice.id}`).expect(200)).body.organization.name).toBe(
+      'Uni North',
+    );
+  });
 
   it('serves the API information and only ICPC contests', async () => {
     Clics.ApiInfo.parse(await get(''));

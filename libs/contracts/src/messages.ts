@@ -97,6 +97,7 @@ export const ServerMessages = {
   clicsBadBasicAuth: 'HTTP Basic credentials must be an email and a password',
   organizationNotFound: 'Organization not found',
   organizationNameTaken: 'An organization with this name already exists',
+  organizationDeleted: 'Organization deleted',
 } as const;
 
 /** The sentences above that carry a value. */

@@ -61,11 +61,7 @@ export interface StandingsViewer {
 
 /** True when `a` ranks above `b` in the contest's format (ties go to the smaller user id, as in SQL). */
 function ranksAbove(format: BoardContest['format'], a: BoardRow, b: BoardRow): boolean {
-  const order = compareStandings(
-    format,
-    { ...a.entry, lastAt: a.lastAt },
-    { ...b.entry, lastAt: b.lastAt },
-  );
+  const order = compareStandings(format, { ...a.entry, lastAt: a.lastAt }, { ...b.entry, lastAt: b.lastAt });
   return order !== 0 ? order < 0 : a.entry.userId < b.entry.userId;
 }
 

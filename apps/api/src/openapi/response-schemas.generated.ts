@@ -278,6 +278,21 @@ export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
     type: 'object',
     properties: { message: { type: 'string' }, success: { type: 'boolean' } },
   },
+  Organization: {
+    type: 'object',
+    properties: {
+      id: { type: 'string' },
+      name: { type: 'string' },
+      formalName: { type: 'string', nullable: true },
+      country: { type: 'string', nullable: true },
+    },
+    required: ['country', 'formalName', 'id', 'name'],
+  },
+  OrganizationRef: {
+    type: 'object',
+    properties: { id: { type: 'string' }, name: { type: 'string' } },
+    required: ['id', 'name'],
+  },
   PlagiarismFragment: {
     type: 'object',
     properties: {
@@ -463,6 +478,7 @@ export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
       problemsSolved: { type: 'number' },
       rating: { type: 'number' },
       contestsParticipated: { type: 'number' },
+      organization: { anyOf: [{ $ref: '#/components/schemas/OrganizationRef' }, { type: 'null' }] },
     },
     required: [
       'userId',

@@ -352,4 +352,7 @@ export const ANSWERS: Record<string, Answer> = {
     other: 'application/zip',
     description: 'The contest package (Contest Package format) with its event feed',
   },
+  OrganizationsController_list: { status: 200, json: list('Organization'), description: 'Schools and clubs' },
+  OrganizationsController_create: { status: 201, json: ref('Organization'), description: 'Added' },
+  OrganizationsController_remove: { status: 200, json: confirmation, description: 'Removed' },
 };

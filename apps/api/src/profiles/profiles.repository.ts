@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Activity, Profile, RatingChange } from '@javelin/contracts';
 import { DataSource } from 'typeorm';
+import { returningRows } from '../common/sql';
 import type { Tx } from '../common/transactions';
 import { FreezeViewer, visibleThroughFreezeSql } from '../contests/freeze-visibility';
 
@@ -16,6 +17,8 @@ interface ProfileRow {
   problems_solved: number;
   rating: number;
   contests_participated: number;
+  organization_id: string | null;
+  organization_name: string | null;
 }
 
 /** A profile with its owner's names and email (whether the email goes out is the service's rule). */
@@ -28,7 +31,9 @@ export class ProfilesRepository {
 
   async byUserId(userId: string): Promise<ProfileRecord | null> {
     const [row]: ProfileRow[] = await this.db.query(
-      `SELECT p.*, u.username, u.full_name, u.email FROM profiles p JOIN users u ON u.id = p.user_id WHERE p.user_id = $1`,
+      `SELECT p.*, u.username, u.full_name, u.email, o.name AS organization_name
+         FROM profiles p JOIN users u ON u.id = p.user_id LEFT JOIN organizations o ON o.id = p.organization_id
+        WHERE p.user_id = $1`,
       [userId],
     );
     if (!row) return null;
@@ -43,6 +48,7 @@ export class ProfilesRepository {
       problemsSolved: row.problems_solved,
       rating: row.rating,
       contestsParticipated: row.contests_participated,
+      organization: row.organization_id ? { id: row.organization_id, name: row.organization_name! } : null,
     };
   }
 
@@ -61,6 +67,17 @@ export class ProfilesRepository {
       `UPDATE profiles SET bio = COALESCE($2, bio), preferred_language = COALESCE($3, preferred_language) WHERE user_id = $1`,
       [userId, about.bio, about.preferredLanguage],
     );
+  }
+
+  /** Names the user's organization (null: none); false when no such organization exists. */
+  async setOrganization(userId: string, organizationId: string | null, tx: Tx): Promise<boolean> {
+    const rows = await returningRows(
+      tx,
+      `UPDATE profiles SET organization_id = $2 WHERE user_id = $1
+          AND ($2::uuid IS NULL OR EXISTS (SELECT 1 FROM organizations WHERE id = $2)) RETURNING user_id`,
+      [userId, organizationId],
+    );
+    return rows.length > 0;
   }
 
   /** The user's latest solves that `viewer` may see (a frozen contest's hide its late ones), newest first. */

@@ -572,6 +572,22 @@ const MATRIX: Record<string, Row> = {
   },
   'GET /api/admin/contests/{id}/package': { expect: adminOnly(200), call: onClics() },
 
+  // organizations (issue 32)
+  'GET /api/organizations': { expect: all(200) },
+  'POST /api/admin/organizations': {
+    expect: adminOnly(201),
+    call: () => ({ body: { name: unique('club') } }),
+  },
+  'DELETE /api/admin/organizations/{id}': {
+    expect: adminOnly(200),
+    call: async (f) => {
+      const [org] = await f.t.db.query(`INSERT INTO organizations (name) VALUES ($1) RETURNING id`, [
+        unique('org'),
+      ]);
+      return { params: { id: org.id } };
+    },
+  },
+
   // health
   'GET /api/health': { expect: all(200) },
   'GET /api/health/ready': { expect: all(200) },
