@@ -1,6 +1,6 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readZip } from '../src/packages/zip';
-import { bearer, seedUser, SeededUser, TestApp } from './support/app';
+import { bearer, seedUser, SeededUser, startApp, TestApp } from './support/app';
 import { MINUTE, scriptedContest } from './support/scripted-contest';
 import * as Clics from './contract/clics-schemas';
 
@@ -519,3 +519,26 @@ function replay(events: Clics.FeedLine[]) {
     };
   });
 }
+
+describe('HTTP Basic on the CLICS API spends the sign-in budgets', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startApp({ RATE_LIMIT_DISABLED: 'false', RATE_LIMIT_LOGIN_ACCOUNT: '3/60' });
+  });
+  afterAll(() => t?.close());
+
+  it('refuses Basic after too many wrong passwords for the account, as the sign-in itself does', async () => {
+    const user = await seedUser(t);
+    const basicOf = (password: string) => ({
+      Authorization: `Basic ${Buffer.from(`${user.email}:${password}`).toString('base64')}`,
+    });
+    await t.http.get('/api/clics').set(basicOf(user.password)).expect(200);
+    for (let i = 0; i < 3; i++) await t.http.get('/api/clics').set(basicOf('wrong-password')).expect(401);
+    // The next guess is refused before it is hashed, here and at the sign-in, which share the budget.
+    await t.http
+      .get('/api/clics')
+      .set(basicOf(`${user.password}!`))
+      .expect(429);
+    await t.http.post('/api/auth/login').send({ email: user.email, password: 'wrong-again' }).expect(429);
+  });
+});

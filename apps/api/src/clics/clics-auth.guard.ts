@@ -1,9 +1,12 @@
-import { ExecutionContext, HttpStatus, Injectable, UseGuards } from '@nestjs/common';
+import { ExecutionContext, HttpStatus, Inject, Injectable, UseGuards } from '@nestjs/common';
 import { AuthGuard } from '@nestjs/passport';
 import { ServerMessages } from '@javelin/contracts';
 import { createHash } from 'node:crypto';
 import type { Request, Response } from 'express';
+import Redis from 'ioredis';
 import { AuthService } from '../auth/auth.service';
+import { ENV, Env } from '../config/env';
+import { REDIS } from '../redis/redis.module';
 import { isConnectionError } from '../common/connection-errors';
 import { UsersService, type AuthUser } from '../users/users.service';
 import { clicsError } from './clics-error';
@@ -28,6 +31,8 @@ export class ClicsAuthGuard extends AuthGuard('jwt') {
   constructor(
     private readonly auth: AuthService,
     private readonly users: UsersService,
+    @Inject(REDIS) private readonly redis: Redis,
+    @Inject(ENV) private readonly env: Env,
   ) {
     super();
   }
@@ -37,7 +42,7 @@ export class ClicsAuthGuard extends AuthGuard('jwt') {
     const header = request.headers.authorization;
     if (!header) return true;
     if (/^basic /i.test(header)) {
-      const user = await this.basicUser(header.slice(6).trim());
+      const user = await this.basicUser(header.slice(6).trim(), request.ip);
       if (!user) {
         context.switchToHttp().getResponse<Response>().setHeader('WWW-Authenticate', BASIC_REALM);
         throw clicsError(HttpStatus.UNAUTHORIZED, ServerMessages.invalidCredentials);
@@ -54,7 +59,7 @@ export class ClicsAuthGuard extends AuthGuard('jwt') {
     return user;
   }
 
-  private async basicUser(encoded: string): Promise<AuthUser | null> {
+  private async basicUser(encoded: string, address: string | undefined): Promise<AuthUser | null> {
     const decoded = Buffer.from(encoded, 'base64').toString('utf8');
     const colon = decoded.indexOf(':');
     if (colon <= 0 || decoded.length > 400) return null;
@@ -64,8 +69,13 @@ export class ClicsAuthGuard extends AuthGuard('jwt') {
     let known = this.checked.get(key);
     if (!known || known.until < now) {
       this.checked.delete(key);
+      const counters = this.failureCounters(email, address);
+      await this.refuseWhenOverLimit(counters);
       const account = await this.auth.userWithPassword(email, password);
-      if (!account || !account.emailVerified) return null;
+      if (!account || !account.emailVerified) {
+        await this.countFailure(counters);
+        return null;
+      }
       known = { userId: account.id, tokenVersion: account.tokenVersion, until: now + CHECKED_FOR_MS };
       if (this.checked.size >= CHECKED_MAX) this.checked.delete(this.checked.keys().next().value!);
       this.checked.set(key, known);
@@ -74,7 +84,39 @@ export class ClicsAuthGuard extends AuthGuard('jwt') {
     if (!user) this.checked.delete(key);
     return user;
   }
+
+  /**
+   * Wrong Basic passwords spend the sign-in's own budgets (the counters of POST /api/auth/login's
+   * RATE_LIMIT_LOGIN_ACCOUNT and RATE_LIMIT_LOGIN_ADDRESS), so the CLICS API is no way around them.
+   */
+  private failureCounters(email: string, address: string | undefined): FailureCounter[] {
+    if (this.env.rateLimitDisabled) return [];
+    const { loginFailuresPerAccount: perAccount, loginFailuresPerAddress: perAddress } = this.env.rateLimits;
+    return [
+      { key: `rl:loginFailuresPerAccount:email:${email.trim().toLowerCase()}`, ...perAccount },
+      ...(address ? [{ key: `rl:loginFailuresPerAddress:address:${address}`, ...perAddress }] : []),
+    ];
+  }
+
+  private async refuseWhenOverLimit(counters: FailureCounter[]): Promise<void> {
+    if (counters.length === 0) return;
+    const counts = await this.redis.mget(...counters.map((c) => c.key)).catch(() => []);
+    if (counters.some((c, i) => Number(counts[i] ?? 0) >= c.limit))
+      throw clicsError(HttpStatus.TOO_MANY_REQUESTS, ServerMessages.tooManyRequests);
+  }
+
+  private async countFailure(counters: FailureCounter[]): Promise<void> {
+    const multi = this.redis.multi();
+    for (const c of counters) multi.incr(c.key).expire(c.key, c.windowSeconds, 'NX');
+    await multi.exec().catch(() => undefined);
+  }
 }
 
+/** A Redis counter of failed sign-ins and its window. */
+interface FailureCounter {
+  key: string;
+  limit: number;
+  windowSeconds: number;
+}
 /** The caller by HTTP Basic or bearer token when one is sent, else the public. */
 export const ClicsAuth = () => UseGuards(ClicsAuthGuard);
