@@ -4,6 +4,7 @@ import { AdminModule } from './admin/admin.module';
 import { AiModule } from './ai/ai.module';
 import { AuthModule } from './auth/auth.module';
 import { ClarificationsModule } from './clarifications/clarifications.module';
+import { ClicsModule } from './clics/clics.module';
 import { TransactionsModule } from './common/transactions';
 import { ENV, Env } from './config/env';
 import { ContestsModule } from './contests/contests.module';
@@ -12,6 +13,7 @@ import { HealthModule } from './health/health.module';
 import { LeaderboardModule } from './leaderboard/leaderboard.module';
 import { MailModule } from './mail/mail.module';
 import { ObservabilityModule } from './observability/observability.module';
+import { OrganizationsModule } from './organizations/organizations.module';
 import { PlagiarismModule } from './plagiarism/plagiarism.module';
 import { ProblemsModule } from './problems/problems.module';
 import { ProfilesModule } from './profiles/profiles.module';
@@ -55,6 +57,9 @@ export class AppModule {
         LeaderboardModule,
         AiModule,
         HealthModule,
+        // Issue 32, last so their routes follow the others in the OpenAPI document.
+        OrganizationsModule,
+        ClicsModule,
       ],
     };
   }

@@ -21,6 +21,10 @@ const RANKS: Record<string, number> = {
   // Beside admin: plagiarism reads contests' accepted submissions; clarifications talk on the contest stream.
   clarifications: 2,
   plagiarism: 2,
+  // The CLICS Contest API (issue 32) reads contests' standings and checks passwords through auth.
+  clics: 2,
+  // Schools and clubs (issue 32): admins manage them; profiles and the CLICS API read their table.
+  organizations: 3,
   submissions: 3,
   // Reference solutions run through the judge queue (execution) on problems' tests.
   reference: 3,

@@ -88,6 +88,16 @@ export const ServerMessages = {
   noVirtualRun: 'You have not started a virtual run of this contest',
   contestModeNeedsContestId:
     'contestMode needs contestId: the ended contest whose problem is practised or run virtually',
+  // The CLICS Contest API (issue 32)
+  clicsContestNotFound: 'No ICPC contest with this id',
+  clicsObjectNotFound: 'No object with this id in this contest',
+  clicsBadSinceToken: 'since_token is not a token of this event feed',
+  clicsBadStream: 'stream must be true or false',
+  clicsBadGroup: 'group_id is not a group of this contest',
+  clicsBadBasicAuth: 'HTTP Basic credentials must be an email and a password',
+  organizationNotFound: 'Organization not found',
+  organizationNameTaken: 'An organization with this name already exists',
+  organizationDeleted: 'Organization deleted',
 } as const;
 
 /** The sentences above that carry a value. */

@@ -15,6 +15,22 @@ export interface Profile {
   contestsParticipated: number;
   /** Accepted submissions ÷ all judged submissions (0..1); null before the first judged submission. */
   acceptanceRate?: number | null;
+  /** The school or club the user names (issue 32); null when none. */
+  organization?: OrganizationRef | null;
+}
+
+/** An organization as a profile names it. */
+export interface OrganizationRef {
+  id: string;
+  name: string;
+}
+
+/** A school or club that admins manage and users may name on their profile (issue 32). */
+export interface Organization extends OrganizationRef {
+  /** The full name when `name` is a short one. */
+  formalName: string | null;
+  /** ISO 3166-1 alpha-3, as the CLICS API shows it. */
+  country: string | null;
 }
 
 export interface UpdateProfileRequest {
@@ -22,6 +38,8 @@ export interface UpdateProfileRequest {
   fullName?: string;
   bio?: string;
   preferredLanguage?: string;
+  /** An organization's id; null clears it. */
+  organizationId?: string | null;
 }
 
 export interface Activity {

@@ -74,6 +74,7 @@ export const FieldSentences = {
   atMostItems: (field: string, max: number) => `${field} must have at most ${max} items`,
   testResultsList: 'testResults must be an array of test results',
   customInputs: 'inputs must be an object of input values',
+  countryCode: 'country must be an ISO 3166-1 alpha-3 code (three capital letters)',
   isoDateTime: (field: string) => `${field} must be an ISO 8601 date-time`,
   notNegative: (field: string) => `${field} must not be negative`,
   problemIdsUuids: 'problemIds must contain problem UUIDs',

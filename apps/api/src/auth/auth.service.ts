@@ -82,13 +82,22 @@ export class AuthService {
   }
 
   async login(dto: LoginDto): Promise<TokenResponse> {
-    const user = await this.users.findByEmail(dto.email);
-    const valid = user?.passwordHash
-      ? await argon2.verify(user.passwordHash, dto.password)
-      : (await argon2.verify(await DUMMY_HASH, dto.password), false);
-    if (!user || !valid) throw new UnauthorizedException(ServerMessages.invalidCredentials);
+    const user = await this.userWithPassword(dto.email, dto.password);
+    if (!user) throw new UnauthorizedException(ServerMessages.invalidCredentials);
     if (!user.emailVerified) throw new ForbiddenException(ServerMessages.verifyEmail);
     return { token: this.tokenFor(user) };
+  }
+
+  /**
+   * The account these credentials open, or null (an unknown email costs the same hash as a real
+   * one). Login and the CLICS API's HTTP Basic authentication both check passwords here.
+   */
+  async userWithPassword(email: string, password: string): Promise<User | null> {
+    const user = await this.users.findByEmail(email);
+    const valid = user?.passwordHash
+      ? await argon2.verify(user.passwordHash, password)
+      : (await argon2.verify(await DUMMY_HASH, password), false);
+    return user && valid ? user : null;
   }
 
   async me(user: AuthUser): Promise<MeResponse> {

@@ -99,6 +99,8 @@ export interface Env {
   emailVerification: boolean;
   webDistDir?: string;
   judgeLimits: JudgeLimits;
+  /** How many teams the CLICS awards give each medal (CLICS_GOLD_MEDALS, CLICS_SILVER_MEDALS, CLICS_BRONZE_MEDALS). */
+  clicsMedals: { gold: number; silver: number; bronze: number };
   /**
    * JUDGE_TIME_SCALE: a classic problem's own time limit is multiplied by it, for judges slower than
    * the machines a package's limits were set on (issue 29); 1 by default.
@@ -358,6 +360,11 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
       outputBytes: int(source, 'JUDGE_OUTPUT_BYTES', DEFAULT_JUDGE_LIMITS.outputBytes, 1024),
       maxProcesses: int(source, 'JUDGE_MAX_PROCESSES', DEFAULT_JUDGE_LIMITS.maxProcesses, 1),
       compileWallTimeMs: int(source, 'JUDGE_COMPILE_MS', DEFAULT_JUDGE_LIMITS.compileWallTimeMs, 1000),
+    },
+    clicsMedals: {
+      gold: int(source, 'CLICS_GOLD_MEDALS', 4),
+      silver: int(source, 'CLICS_SILVER_MEDALS', 4),
+      bronze: int(source, 'CLICS_BRONZE_MEDALS', 4),
     },
     redisPrefix: redisPrefix(source),
     judgeTimeScale: positiveNumber(source, 'JUDGE_TIME_SCALE', 1, MAX_JUDGE_TIME_SCALE),

@@ -14,6 +14,7 @@ import { StaleWhileRevalidate } from '../common/stale-while-revalidate';
 import { Transactions } from '../common/transactions';
 import { ENV, Env } from '../config/env';
 import { RedisChannel } from '../redis/redis-channel';
+import { compareStandings } from './ranking';
 import { REDIS } from '../redis/redis.module';
 import {
   BoardContest,
@@ -60,23 +61,8 @@ export interface StandingsViewer {
 
 /** True when `a` ranks above `b` in the contest's format (ties go to the smaller user id, as in SQL). */
 function ranksAbove(format: BoardContest['format'], a: BoardRow, b: BoardRow): boolean {
-  const [x, y] = [a.entry, b.entry];
-  const byTime = () => {
-    if (a.lastAt !== b.lastAt) {
-      if (a.lastAt === null) return false;
-      if (b.lastAt === null) return true;
-      return a.lastAt < b.lastAt;
-    }
-    return x.userId < y.userId;
-  };
-  if (format === 'ioi') return x.score !== y.score ? x.score > y.score : x.userId < y.userId;
-  if (format === 'icpc') {
-    if (x.problemsSolved !== y.problemsSolved) return x.problemsSolved > y.problemsSolved;
-    if ((x.penalty ?? 0) !== (y.penalty ?? 0)) return (x.penalty ?? 0) < (y.penalty ?? 0);
-    return byTime();
-  }
-  if (x.score !== y.score) return x.score > y.score;
-  return byTime();
+  const order = compareStandings(format, { ...a.entry, lastAt: a.lastAt }, { ...b.entry, lastAt: b.lastAt });
+  return order !== 0 ? order < 0 : a.entry.userId < b.entry.userId;
 }
 
 /**

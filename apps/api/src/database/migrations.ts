@@ -10,6 +10,7 @@ import { VirtualRuns1795400000000 } from './migrations/1795400000000-VirtualRuns
 import { TokenVersions1795500000000 } from './migrations/1795500000000-TokenVersions';
 import { ClassicProblems1795600000000 } from './migrations/1795600000000-ClassicProblems';
 import { TestGroups1795700000000 } from './migrations/1795700000000-TestGroups';
+import { Organizations1795700032000 } from './migrations/1795700032000-Organizations';
 
 /** Every migration, in order; listed explicitly so the build and the tests run the same set. */
 export const MIGRATIONS = [
@@ -25,4 +26,5 @@ export const MIGRATIONS = [
   TokenVersions1795500000000,
   ClassicProblems1795600000000,
   TestGroups1795700000000,
+  Organizations1795700032000,
 ];

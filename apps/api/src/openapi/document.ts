@@ -33,6 +33,9 @@ const ERROR_BODY: SchemaObject = {
   },
 };
 
+/** The CLICS Contest API's ID type (icpc/ccs-specs 2023-06). */
+const CLICS_ID: SchemaObject = { type: 'string', pattern: '^[a-zA-Z0-9_][a-zA-Z0-9_.-]{0,35}$' };
+
 export interface Handler {
   operationId: string;
   body?: Type;
@@ -170,8 +173,10 @@ const PREPARED_HEADERS = {
 function describeOperation(operation: OperationObject, handler: Handler | undefined) {
   const parameters = (operation.parameters ?? []) as ParameterObject[];
   for (const parameter of parameters) {
-    // Every path parameter of the API is an id, checked by uuidParam (common/uuid.pipe.ts).
-    if (parameter.in === 'path') parameter.schema = { type: 'string', format: 'uuid' };
+    // Every path parameter of the API is an id, checked by uuidParam (common/uuid.pipe.ts), but the
+    // CLICS API's object ids, which are the specification's IDs (AC, A's short id, a team's UUID).
+    if (parameter.in === 'path')
+      parameter.schema = parameter.name === 'objectId' ? CLICS_ID : { type: 'string', format: 'uuid' };
   }
   if (handler?.query) parameters.push(...queryParameters(dtoSchema(handler.query)));
   operation.parameters = parameters;

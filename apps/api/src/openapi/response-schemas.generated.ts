@@ -299,6 +299,21 @@ export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
     type: 'object',
     properties: { message: { type: 'string' }, success: { type: 'boolean' } },
   },
+  Organization: {
+    type: 'object',
+    properties: {
+      id: { type: 'string' },
+      name: { type: 'string' },
+      formalName: { type: 'string', nullable: true },
+      country: { type: 'string', nullable: true },
+    },
+    required: ['country', 'formalName', 'id', 'name'],
+  },
+  OrganizationRef: {
+    type: 'object',
+    properties: { id: { type: 'string' }, name: { type: 'string' } },
+    required: ['id', 'name'],
+  },
   PlagiarismFragment: {
     type: 'object',
     properties: {
@@ -488,6 +503,7 @@ export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
       rating: { type: 'number' },
       contestsParticipated: { type: 'number' },
       acceptanceRate: { type: 'number', nullable: true },
+      organization: { anyOf: [{ $ref: '#/components/schemas/OrganizationRef' }, { type: 'null' }] },
     },
     required: [
       'userId',

@@ -18,6 +18,7 @@ export type {
   ImportPackageResponse,
   MeResponse,
   MessageResponse,
+  Organization,
   PlagiarismPairDetail,
   PlagiarismReport,
   PlatformStats,

@@ -29,6 +29,17 @@ const object = (
 const text: SchemaObject = { type: 'string' };
 const confirmation = object({ success: { type: 'boolean', enum: [true] }, message: text });
 
+/** A CLICS object: its fields are the specification's (test/contract/clics-schemas.ts holds them to it). */
+const clicsObject: SchemaObject = { type: 'object', additionalProperties: {} };
+const clicsList: SchemaObject = { type: 'array', items: clicsObject };
+/** A CLICS collection's two operations: the list and one object by its id. */
+function clicsCollection(list: string, one: string, what: string): Record<string, Answer> {
+  return {
+    [`ClicsController_${list}`]: { status: 200, json: clicsList, description: `The ${what}` },
+    [`ClicsController_${one}`]: { status: 200, json: clicsObject, description: `One of the ${what}` },
+  };
+}
+
 export const ANSWERS: Record<string, Answer> = {
   MetricsController_scrape: { status: 200, other: 'text/plain', description: 'Prometheus metrics' },
   AuthController_register: { status: 201, json: ref('RegisterResponse'), description: 'Signed up' },
@@ -307,4 +318,43 @@ export const ANSWERS: Record<string, Answer> = {
     json: object({ utc_datetime: { type: 'string', format: 'date-time' } }),
     description: 'Server time',
   },
+  // The CLICS Contest API 2023-06 (issue 32): its own objects, described by its specification.
+  ClicsController_info: { status: 200, json: clicsObject, description: 'API information (version 2023-06)' },
+  ClicsController_contests: { status: 200, json: clicsList, description: 'The ICPC contests' },
+  ClicsController_contest: { status: 200, json: clicsObject, description: 'A contest' },
+  ClicsController_state: { status: 200, json: clicsObject, description: 'The contest state' },
+  ClicsController_scoreboard: {
+    status: 200,
+    json: object({ time: text, contest_time: text, state: clicsObject, rows: clicsList }),
+    description: 'The scoreboard as the caller may see it',
+  },
+  ClicsController_eventFeed: {
+    status: 200,
+    other: 'application/x-ndjson',
+    description: 'The event feed: one {type, id, data, token} per line',
+  },
+  ClicsController_submissionFiles: {
+    status: 200,
+    other: 'application/zip',
+    description: "A submission's source as files.zip (admins)",
+  },
+  ...clicsCollection('judgementTypes', 'judgementType', 'judgement types'),
+  ...clicsCollection('languages', 'language', 'languages'),
+  ...clicsCollection('problems', 'problem', 'problems'),
+  ...clicsCollection('groups', 'group', 'groups'),
+  ...clicsCollection('organizations', 'organization', 'organizations'),
+  ...clicsCollection('teams', 'team', 'teams'),
+  ...clicsCollection('submissions', 'submission', 'submissions'),
+  ...clicsCollection('judgements', 'judgement', 'judgements'),
+  ...clicsCollection('runs', 'run', 'runs'),
+  ...clicsCollection('clarifications', 'clarification', 'clarifications'),
+  ...clicsCollection('awards', 'award', 'awards'),
+  ContestPackageController_package: {
+    status: 200,
+    other: 'application/zip',
+    description: 'The contest package (Contest Package format) with its event feed',
+  },
+  OrganizationsController_list: { status: 200, json: list('Organization'), description: 'Schools and clubs' },
+  OrganizationsController_create: { status: 201, json: ref('Organization'), description: 'Added' },
+  OrganizationsController_remove: { status: 200, json: confirmation, description: 'Removed' },
 };

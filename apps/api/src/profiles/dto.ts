@@ -1,6 +1,6 @@
 import { FieldSentences } from '@javelin/contracts';
 import { Transform } from 'class-transformer';
-import { IsNotEmpty, IsString, Matches, MaxLength, MinLength } from 'class-validator';
+import { IsNotEmpty, IsString, IsUUID, Matches, MaxLength, MinLength } from 'class-validator';
 import { USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from '../auth/dto';
 import { JSONSchema } from 'class-validator-jsonschema';
 import { Optional } from '../common/validation';
@@ -37,6 +37,12 @@ export class UpdateProfileDto {
   @IsString({ message: FieldSentences.mustBeString('preferredLanguage') })
   @MaxLength(50)
   preferredLanguage?: string;
+
+  /** The school or club the user names (one of GET /api/organizations); null clears it. */
+  @Optional({ nullable: true })
+  @JSONSchema({ nullable: true })
+  @IsUUID('all', { message: FieldSentences.uuid('organizationId') })
+  organizationId?: string | null;
 
   /** The web sends the read-only email back; any other value is refused by the service. */
   @Optional()

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Activity, Profile, RatingChange } from '@javelin/contracts';
 import { DataSource } from 'typeorm';
+import { returningRows } from '../common/sql';
 import type { Tx } from '../common/transactions';
 import { FreezeViewer, visibleThroughFreezeSql } from '../contests/freeze-visibility';
 import { acceptanceRate, userNumbersSql, type UserNumbersRow } from '../contests/user-numbers';
@@ -16,6 +17,8 @@ interface ProfileRow extends UserNumbersRow {
   total_score: number;
   rating: number;
   contests_participated: number;
+  organization_id: string | null;
+  organization_name: string | null;
 }
 
 /** A profile with its owner's names and email (whether the email goes out is the service's rule). */
@@ -29,8 +32,10 @@ export class ProfilesRepository {
   /** The profile with its numbers as `viewer` may see them (a freeze hides others' late results). */
   async byUserId(userId: string, viewer: FreezeViewer): Promise<ProfileRecord | null> {
     const [row]: ProfileRow[] = await this.db.query(
-      `SELECT p.*, u.username, u.full_name, u.email, ${userNumbersSql('p.user_id', '$2', '$3')}
-         FROM profiles p JOIN users u ON u.id = p.user_id WHERE p.user_id = $1`,
+      `SELECT p.*, u.username, u.full_name, u.email, o.name AS organization_name,
+              ${userNumbersSql('p.user_id', '$2', '$3')}
+         FROM profiles p JOIN users u ON u.id = p.user_id LEFT JOIN organizations o ON o.id = p.organization_id
+        WHERE p.user_id = $1`,
       [userId, viewer.id, viewer.admin],
     );
     if (!row) return null;
@@ -46,6 +51,7 @@ export class ProfilesRepository {
       rating: row.rating,
       contestsParticipated: row.contests_participated,
       acceptanceRate: acceptanceRate(row.accepted_submissions, row.judged_submissions),
+      organization: row.organization_id ? { id: row.organization_id, name: row.organization_name! } : null,
     };
   }
 
@@ -64,6 +70,17 @@ export class ProfilesRepository {
       `UPDATE profiles SET bio = COALESCE($2, bio), preferred_language = COALESCE($3, preferred_language) WHERE user_id = $1`,
       [userId, about.bio, about.preferredLanguage],
     );
+  }
+
+  /** Names the user's organization (null: none); false when no such organization exists. */
+  async setOrganization(userId: string, organizationId: string | null, tx: Tx): Promise<boolean> {
+    const rows = await returningRows(
+      tx,
+      `UPDATE profiles SET organization_id = $2 WHERE user_id = $1
+          AND ($2::uuid IS NULL OR EXISTS (SELECT 1 FROM organizations WHERE id = $2)) RETURNING user_id`,
+      [userId, organizationId],
+    );
+    return rows.length > 0;
   }
 
   /** The user's latest solves that `viewer` may see (a frozen contest's hide its late ones), newest first. */

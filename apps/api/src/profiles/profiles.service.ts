@@ -53,6 +53,11 @@ export class ProfilesService {
         { bio: dto.bio === null ? '' : (dto.bio ?? null), preferredLanguage: dto.preferredLanguage ?? null },
         tx,
       );
+      if (
+        dto.organizationId !== undefined &&
+        !(await this.repository.setOrganization(user.id, dto.organizationId, tx))
+      )
+        throw new NotFoundException(ServerMessages.organizationNotFound);
     });
     return this.get(user.id, true, user);
   }

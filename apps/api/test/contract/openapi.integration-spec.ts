@@ -82,7 +82,9 @@ describe('the OpenAPI document describes every route, parameter and field the se
       const names = [...path.matchAll(/:(\w+)/g)].map((m) => m[1]);
       for (const name of names) {
         const param = operation.parameters?.find((p) => p.in === 'path' && p.name === name);
-        if (!param?.required || param.schema?.format !== 'uuid')
+        // The CLICS API's object ids are the specification's IDs, not UUIDs.
+        const idFormat = name === 'objectId' ? !!param?.schema?.pattern : param?.schema?.format === 'uuid';
+        if (!param?.required || !idFormat)
           missing.push(`${method.toUpperCase()} ${path}: path parameter ${name}`);
       }
     }

@@ -106,15 +106,48 @@ describe('profile', () => {
         fullName: 'Ada Lovelace',
         bio: 'Analyst!',
         preferredLanguage: 'Java',
+        organizationId: null,
       }),
     );
     expect(screen.getByText('No recent activity')).toBeInTheDocument();
   });
 
-  it("shows another user's profile without owner actions", async () => {
-    mockApi({ 'GET /profiles/u2': { body: { ...profile, userId: 'u2', fullName: 'Grace Hopper' } } });
+  it('names a school or club from the organizations; Save sends its id', async () => {
+    const { calls } = mockApi({
+      'GET /profiles/me': { body: profile },
+      'GET /profiles/me/activity': { body: [] },
+      'GET /organizations': {
+        body: [{ id: 'o1', name: 'Uni North', formalName: 'University of the North', country: 'NOR' }],
+      },
+      'PUT /profiles/me': { body: { ...profile, organization: { id: 'o1', name: 'Uni North' } } },
+    });
+    const user = userEvent.setup();
+    renderRoute(routes, { url: '/profile', preloadedState: signedInState() });
+    await user.click(await screen.findByRole('button', { name: 'Edit Profile' }));
+    const select = screen.getByLabelText('School or club');
+    expect(select).toHaveValue('');
+    await screen.findByRole('option', { name: 'Uni North' });
+    await user.selectOptions(select, 'Uni North');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ organizationId: 'o1' }),
+    );
+  });
+
+  it("shows another user's profile (with their school or club) without owner actions", async () => {
+    mockApi({
+      'GET /profiles/u2': {
+        body: {
+          ...profile,
+          userId: 'u2',
+          fullName: 'Grace Hopper',
+          organization: { id: 'o1', name: 'Uni North' },
+        },
+      },
+    });
     renderRoute(routes, { url: '/profile/u2', preloadedState: signedInState() });
     expect(await screen.findByRole('heading', { name: 'Grace Hopper' })).toBeInTheDocument();
+    expect(screen.getByText('Uni North')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Edit Profile' })).not.toBeInTheDocument();
   });
 

@@ -12,6 +12,7 @@ import { errorMessage } from '../../services/api';
 import { useSendPasswordResetMutation } from '../auth/authApi';
 import {
   useActivityQuery,
+  useOrganizationsQuery,
   useProfileQuery,
   useRatingHistoryQuery,
   useUpdateProfileMutation,
@@ -28,6 +29,8 @@ interface EditForm {
   fullName: string;
   bio: string;
   preferredLanguage: string;
+  /** '' for none. */
+  organizationId: string;
 }
 
 function formFrom(profile: Profile | undefined): EditForm {
@@ -36,6 +39,7 @@ function formFrom(profile: Profile | undefined): EditForm {
     fullName: profile?.fullName ?? '',
     bio: profile?.bio ?? '',
     preferredLanguage: profile?.preferredLanguage ?? '',
+    organizationId: profile?.organization?.id ?? '',
   };
 }
 
@@ -59,6 +63,7 @@ export function ProfilePage() {
   const [updateProfile, { isLoading: saving }] = useUpdateProfileMutation();
   const [sendReset, { isLoading: sendingReset }] = useSendPasswordResetMutation();
   const [editing, setEditing] = useState(false);
+  const { data: organizations = [] } = useOrganizationsQuery(undefined, { skip: !editing });
   const [form, setForm] = useState<EditForm>(formFrom(undefined));
 
   useEffect(() => setForm(formFrom(profile)), [profile]);
@@ -94,7 +99,7 @@ export function ProfilePage() {
   const save = async (e: FormEvent) => {
     e.preventDefault();
     try {
-      await updateProfile(form).unwrap();
+      await updateProfile({ ...form, organizationId: form.organizationId || null }).unwrap();
       toast.show({ title: Messages.profileUpdated, variant: 'success' });
       setEditing(false);
     } catch (err) {
@@ -133,6 +138,7 @@ export function ProfilePage() {
         <div>
           <h1>{profile.fullName}</h1>
           <p className="muted">@{profile.username}</p>
+          {profile.organization && <p className="muted">{profile.organization.name}</p>}
           {profile.bio && <p>{profile.bio}</p>}
         </div>
         {isOwner && (
@@ -213,6 +219,21 @@ export function ProfilePage() {
               value={form.preferredLanguage}
               onChange={(e) => setForm({ ...form, preferredLanguage: e.target.value })}
             />
+          </div>
+          <div className="field">
+            <label htmlFor="profile-organization">School or club</label>
+            <select
+              id="profile-organization"
+              value={form.organizationId}
+              onChange={(e) => setForm({ ...form, organizationId: e.target.value })}
+            >
+              <option value="">None</option>
+              {organizations.map((o) => (
+                <option key={o.id} value={o.id}>
+                  {o.name}
+                </option>
+              ))}
+            </select>
           </div>
           <button type="submit" className="btn" disabled={saving}>
             {saving ? 'Saving...' : 'Save Changes'}

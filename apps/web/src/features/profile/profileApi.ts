@@ -1,4 +1,4 @@
-import type { Activity, Profile, RatingChange, UpdateProfileRequest } from '@javelin/contracts';
+import type { Activity, Organization, Profile, RatingChange, UpdateProfileRequest } from '@javelin/contracts';
 import { api } from '../../services/api';
 
 /** 'me' or a userId: the owner's own profile uses /profiles/me. */
@@ -18,6 +18,10 @@ export const profileApi = api.injectEndpoints({
       query: (key) => `/profiles/${encodeURIComponent(key)}/rating-history`,
       providesTags: (_r, _e, key) => [{ type: 'Profile', id: `${key}-rating` }],
     }),
+    /** The schools and clubs a profile may name (issue 32). */
+    organizations: build.query<Organization[], void>({
+      query: () => '/organizations',
+    }),
     updateProfile: build.mutation<Profile, UpdateProfileRequest>({
       query: (body) => ({ url: '/profiles/me', method: 'PUT', body }),
       invalidatesTags: ['Profile', 'Leaderboard'],
@@ -25,5 +29,10 @@ export const profileApi = api.injectEndpoints({
   }),
 });
 
-export const { useProfileQuery, useActivityQuery, useRatingHistoryQuery, useUpdateProfileMutation } =
-  profileApi;
+export const {
+  useProfileQuery,
+  useActivityQuery,
+  useRatingHistoryQuery,
+  useOrganizationsQuery,
+  useUpdateProfileMutation,
+} = profileApi;

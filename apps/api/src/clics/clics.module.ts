@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module';
+import { ContestsModule } from '../contests/contests.module';
+import { UsersModule } from '../users/users.module';
+import { ClicsAuthGuard } from './clics-auth.guard';
+import { ClicsController, ContestPackageController } from './clics.controller';
+import { ClicsRepository } from './clics.repository';
+import { ClicsService } from './clics.service';
+import { EventFeedStream } from './event-feed.stream';
+
+/** The CLICS Contest API and the contest package export (issue 32). */
+@Module({
+  imports: [ContestsModule, AuthModule, UsersModule],
+  controllers: [ClicsController, ContestPackageController],
+  providers: [ClicsRepository, ClicsService, EventFeedStream, ClicsAuthGuard],
+})
+export class ClicsModule {}
