@@ -24,7 +24,11 @@ function sleepyProblem() {
     difficulty: 'easy',
     points: 10,
     inputVariables: [{ id: 'n', name: 'n', type: 'int', description: 'n' }],
-    testCases: values.map((n, i) => ({ inputs: { n: String(n) }, expectedOutput: String(n), isExample: i < 2 })),
+    testCases: values.map((n, i) => ({
+      inputs: { n: String(n) },
+      expectedOutput: String(n),
+      isExample: i < 2,
+    })),
     functionName: 'echo',
     returnType: 'int',
   };
@@ -96,7 +100,8 @@ describe('the progress of a judgement (issue 30)', () => {
     user = await seedUser(t);
     other = await seedUser(t);
     problemId = (
-      (await t.http.post('/api/problems').set(bearer(admin.token)).send(sleepyProblem()).expect(201)).body as {
+      (await t.http.post('/api/problems').set(bearer(admin.token)).send(sleepyProblem()).expect(201))
+        .body as {
         _id: string;
       }
     )._id;
@@ -167,7 +172,7 @@ describe('the progress of a judgement (issue 30)', () => {
     });
   });
 
-  it("is visible only to its owner: another user, an admin and an anonymous caller never read it", async () => {
+  it('is visible only to its owner: another user, an admin and an anonymous caller never read it', async () => {
     const requestId = `owned-${randomUUID()}`;
     await execute(user, requestId, program()).expect(200);
     // The owner still reads the last word after the POST has answered.

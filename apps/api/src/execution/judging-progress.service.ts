@@ -63,12 +63,7 @@ export class JudgingProgressService {
   }
 
   /** The judgement's last word, which ends its stream. */
-  async ended(
-    userId: string,
-    requestId: string,
-    jobId: string,
-    end: JudgingEnd,
-  ): Promise<void> {
+  async ended(userId: string, requestId: string, jobId: string, end: JudgingEnd): Promise<void> {
     await this.write(userId, requestId, { jobId, total: 0, end });
   }
 
@@ -133,7 +128,8 @@ export class JudgingProgressService {
     if (!record) return { state: 'failed' };
     if (record.end) return record.end;
     const standing = await this.judge.standing(record.jobId);
-    if (standing.state === 'waiting') return { state: 'queued', position: standing.position, total: record.total };
+    if (standing.state === 'waiting')
+      return { state: 'queued', position: standing.position, total: record.total };
     if (standing.state === 'active')
       return { state: 'judging', judged: Math.min(standing.judged, record.total), total: record.total };
     return null;

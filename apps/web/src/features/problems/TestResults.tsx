@@ -127,7 +127,7 @@ function TestResultDetail({
 
 /**
  * One chip per test (LeetCode style) with the chosen test's details below; the first failing test is
- * chosen at first. A compile error is shown once, above the chips. Tests a submit did not judge (after
+ * chosen at first. A compile error is shown once, alone (no test ran). Tests a submit did not judge (after
  * its first failure) are neither passed nor failed: a grey chip, "Not judged".
  */
 export function TestResultsList({
@@ -145,7 +145,8 @@ export function TestResultsList({
   return (
     <div>
       {compileError && <CompileErrorBox compileError={compileError} />}
-      {results.length > 0 && (
+      {/* A compilation error is the whole story: no test ran, so no chip per test. */}
+      {!compileError && results.length > 0 && (
         <>
           <div className="chip-row" role="group" aria-label="Test results">
             {results.map((r, i) => {
