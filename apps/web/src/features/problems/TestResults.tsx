@@ -118,9 +118,14 @@ function TestResultDetail({
           )}
         </>
       )}
-      {state !== 'not-judged' && result.error && (
-        <pre style={{ color: 'var(--destructive)' }}>{result.error}</pre>
-      )}
+      {/* A runtime error is printed once: as `java Main` printed it on standard error, when that holds it. */}
+      {state !== 'not-judged' &&
+        result.error &&
+        !truncateStderr(result.stderr ?? '').includes(result.error) && (
+          <pre style={{ color: 'var(--destructive)' }} data-testid="test-error">
+            {result.error}
+          </pre>
+        )}
     </div>
   );
 }
