@@ -106,6 +106,14 @@ async function submitAndSee(page: Page, code: string, expected: string, visible 
   const viewport = page.viewportSize()!;
   expect(box.y).toBeGreaterThanOrEqual(0);
   expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+  if (viewport.width >= 1000) {
+    // The panes scroll on their own: the window never does, and no band opens under them.
+    const band = await page.evaluate(() => ({
+      scrolled: window.scrollY,
+      extra: document.documentElement.scrollHeight - window.innerHeight,
+    }));
+    expect(band).toEqual({ scrolled: 0, extra: 0 });
+  }
   for (const toast of await page.locator('.toast').all()) {
     const t = await toast.boundingBox();
     if (t) expect(overlaps(box, t), `a toast covers "${expected}"`).toBe(false);
