@@ -302,7 +302,7 @@ describe('the verdict first, at 375 px', () => {
   it('keeps the editor status bar on one line and the page from scrolling sideways', async () => {
     const page = phone.page;
     const footer = await page.locator('.editor-footer').evaluate((el) => {
-      const tops = [...el.children]
+      const tops = Array.from(el.children)
         .filter((c) => getComputedStyle(c).display !== 'none')
         .map((c) => Math.round(c.getBoundingClientRect().top));
       return { lines: new Set(tops).size, text: (el as HTMLElement).innerText, height: el.clientHeight };
