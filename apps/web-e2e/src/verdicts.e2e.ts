@@ -167,6 +167,16 @@ describe('the verdict first, at 1280×800', () => {
     });
     await page.waitForTimeout(150);
     await page.getByRole('button', { name: 'Submit Solution' }).click();
+    // The slow fifth test (1.5 s) holds "Judging… test 5 of 10" long enough to be seen.
+    await page.waitForFunction(
+      () =>
+        /^Judging… test \d+ of 10$/.test(
+          document.querySelector('[data-testid="solver-status-text"]')?.textContent ?? '',
+        ),
+      undefined,
+      { timeout: 60_000, polling: 50 },
+    );
+    await viewShot(page, 'desktop-judging');
     const headline = page.getByTestId('verdict-headline');
     await expect.poll(() => headline.innerText().catch(() => ''), { timeout: 90_000 }).toBe('Accepted');
     expect((await ahead).status).toBe(200);
