@@ -4,7 +4,7 @@ import type Redis from 'ioredis';
 import { Observable } from 'rxjs';
 import { isConnectionError } from '../common/connection-errors';
 import { REDIS } from '../redis/redis.module';
-import { JudgeClient } from './judge-client.service';
+import { JudgeClient, judgeUnavailable } from './judge-client.service';
 
 /** How long a judgement's record is kept: longer than any judgement waits (the judge's result timeout). */
 const RECORD_TTL_SECONDS = 15 * 60;
@@ -88,7 +88,12 @@ export class JudgingProgressService {
   async requireOwn(userId: string, requestId: string): Promise<void> {
     const until = Date.now() + APPEAR_WAIT_MS;
     for (;;) {
-      if (await this.read(userId, requestId)) return;
+      const found = await this.read(userId, requestId).catch((error: unknown) => {
+        // Redis away: a 503 that says when to try again, never a 500.
+        if (isConnectionError(error)) throw judgeUnavailable();
+        throw error;
+      });
+      if (found) return;
       if (Date.now() >= until) throw new NotFoundException(VerdictMessages.progressNotFound);
       await sleep(POLL_MS);
     }
