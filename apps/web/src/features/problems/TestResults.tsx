@@ -59,7 +59,7 @@ export function CompileErrorBox({ compileError }: { compileError: string }) {
   return (
     <div className="result-box fail" data-testid="compile-error">
       <strong>Compilation error</strong>
-      <pre>{compileError}</pre>
+      <pre className="compile-output">{compileError}</pre>
     </div>
   );
 }
