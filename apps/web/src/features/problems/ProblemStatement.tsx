@@ -82,9 +82,7 @@ export function TestCaseList({
 }
 
 /** How a classic problem's output is judged: its default validator's flags in words, or its own validator. */
-export function classicJudgingSentence(
-  problem: Pick<AnyProblem, 'validatorFlags' | 'outputValidator'>,
-): string {
+export function classicJudgingSentence(problem: Pick<AnyProblem, 'validatorFlags' | 'outputValidator'>): string {
   if (problem.outputValidator) return PackageUiMessages.customValidatorJudges;
   const parsed = parseDefaultValidatorFlags(problem.validatorFlags ?? []);
   return parsed.ok ? defaultValidatorDescription(parsed.options) : PackageUiMessages.customValidatorJudges;

@@ -101,8 +101,7 @@ export function parseStatement(source: string): Block[] {
       const ordered = /\d/.test(item[2]);
       const last = blocks[blocks.length - 1];
       if (last?.kind === 'list' && last.ordered === ordered) last.items.push(item[3]);
-      else
-        blocks.push({ kind: 'list', ordered, start: ordered ? parseInt(item[2], 10) : 1, items: [item[3]] });
+      else blocks.push({ kind: 'list', ordered, start: ordered ? parseInt(item[2], 10) : 1, items: [item[3]] });
       // An item's indented lines continue it.
       while (i + 1 < lines.length && /^\s{2,}\S/.test(lines[i + 1]) && !LIST_ITEM.test(lines[i + 1])) {
         const list = blocks[blocks.length - 1] as Extract<Block, { kind: 'list' }>;
@@ -127,9 +126,7 @@ export function parseStatement(source: string): Block[] {
 export function imageSource(problemId: string, src: string): string | null {
   const route = `/api/problems/${encodeURIComponent(problemId)}/images/`;
   const trimmed = src.trim();
-  const name = trimmed.startsWith(route)
-    ? safeDecode(trimmed.slice(route.length))
-    : trimmed.replace(/^\.\//, '');
+  const name = trimmed.startsWith(route) ? safeDecode(trimmed.slice(route.length)) : trimmed.replace(/^\.\//, '');
   if (!name || /^[a-z][a-z0-9+.-]*:/i.test(name) || name.includes('/') || name.includes('..')) return null;
   return `${route}${encodeURIComponent(name)}`;
 }
@@ -156,9 +153,7 @@ function TexMath({ tex, display }: { tex: string; display: boolean }) {
     [tex, display],
   );
   const Tag = display ? 'div' : 'span';
-  return (
-    <Tag className={display ? 'math math-display' : 'math'} dangerouslySetInnerHTML={{ __html: html }} />
-  );
+  return <Tag className={display ? 'math math-display' : 'math'} dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
 const ESCAPABLE = /[\\`*_{}[\]()#+\-.!|$~<>]/;
@@ -199,7 +194,7 @@ export function renderStatementInline(text: string, problemId: string): ReactNod
     plain = '';
     out.push(node);
   };
-  for (let i = 0; i < text.length;) {
+  for (let i = 0; i < text.length; ) {
     const c = text[i];
     const key = out.length;
     if (c === '\\' && i + 1 < text.length && ESCAPABLE.test(text[i + 1])) {
@@ -301,11 +296,7 @@ export function StatementMarkdown({ source, problemId }: { source: string; probl
       {blocks.map((block, i) => {
         switch (block.kind) {
           case 'heading':
-            return block.level <= 2 ? (
-              <h3 key={i}>{inline(block.text)}</h3>
-            ) : (
-              <h4 key={i}>{inline(block.text)}</h4>
-            );
+            return block.level <= 2 ? <h3 key={i}>{inline(block.text)}</h3> : <h4 key={i}>{inline(block.text)}</h4>;
           case 'list': {
             const items = block.items.map((item, j) => <li key={j}>{inline(item)}</li>);
             return block.ordered ? (

@@ -63,9 +63,7 @@ describe('a classic problem page', () => {
       preloadedState: signedInState(),
     });
     expect(await screen.findByRole('heading', { name: 'Farthest Point' })).toBeInTheDocument();
-    expect(screen.getByTestId('problem-limits')).toHaveTextContent(
-      'Time limit: 2.5 s · Memory limit: 512 MB',
-    );
+    expect(screen.getByTestId('problem-limits')).toHaveTextContent('Time limit: 2.5 s · Memory limit: 512 MB');
     expect(screen.queryByRole('heading', { name: 'Function Signature' })).not.toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Input Parameters' })).not.toBeInTheDocument();
 
@@ -91,9 +89,7 @@ describe('a classic problem page', () => {
     expect(screen.getByTestId('checker-sentence')).toHaveTextContent(
       'Numbers are accepted within an absolute error of 0.000001 or a relative error of 0.000001.',
     );
-    expect(
-      await screen.findByText((_, el) => el?.tagName === 'PRE' && el.textContent === '2\n3 4\n1 1\n'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText((_, el) => el?.tagName === 'PRE' && el.textContent === '2\n3 4\n1 1\n')).toBeInTheDocument();
     expect(screen.getByLabelText('Java code editor')).toHaveValue(CLASSIC_STARTER);
     expect(CLASSIC_STARTER).toContain('public class Main {');
     expect(CLASSIC_STARTER).toContain('public static void main(String[] args)');
@@ -101,7 +97,7 @@ describe('a classic problem page', () => {
     expect(container.querySelector('.math-display')).not.toBeNull();
   });
 
-  it("runs custom input as the program's standard input", async () => {
+  it('runs custom input as the program\'s standard input', async () => {
     const { calls } = mockApi({
       'GET /problems/c1': { body: classic },
       'GET /problems/c1/test-cases': { body: [] },
@@ -110,11 +106,7 @@ describe('a classic problem page', () => {
       },
     });
     const user = userEvent.setup();
-    renderRoute(<ProblemPage />, {
-      url: '/problems/c1',
-      path: '/problems/:id',
-      preloadedState: signedInState(),
-    });
+    renderRoute(<ProblemPage />, { url: '/problems/c1', path: '/problems/:id', preloadedState: signedInState() });
     await user.type(await screen.findByLabelText('Standard input'), '3 4');
     await user.click(screen.getByRole('button', { name: 'Run with this input' }));
     expect(await screen.findByTestId('custom-stdout')).toHaveTextContent('5.0');
@@ -129,11 +121,7 @@ describe('a classic problem page', () => {
       'GET /problems/c1': { body: { ...classic, boilerplateCode: 'class sol { }' } },
       'GET /problems/c1/test-cases': { body: [] },
     });
-    renderRoute(<ProblemPage />, {
-      url: '/problems/c1',
-      path: '/problems/:id',
-      preloadedState: signedInState(),
-    });
+    renderRoute(<ProblemPage />, { url: '/problems/c1', path: '/problems/:id', preloadedState: signedInState() });
     expect(await screen.findByLabelText('Java code editor')).toHaveValue('class sol { }');
   });
 });
@@ -143,9 +131,7 @@ describe('the statement Markdown', () => {
     const { container } = render(
       <StatementMarkdown
         problemId="c1"
-        source={
-          '<img src=x onerror=alert(1)> $\\href{javascript:alert(1)}{x}$ $\\includegraphics{/etc/passwd}$'
-        }
+        source={'<img src=x onerror=alert(1)> $\\href{javascript:alert(1)}{x}$ $\\includegraphics{/etc/passwd}$'}
       />,
     );
     expect(container.querySelector('img')).toBeNull();
@@ -153,7 +139,7 @@ describe('the statement Markdown', () => {
     expect(screen.getByText(/<img src=x onerror=alert\(1\)>/)).toBeInTheDocument();
   });
 
-  it("serves only the problem's own images", () => {
+  it('serves only the problem\'s own images', () => {
     expect(imageSource('c1', './fig 1.png')).toBe('/api/problems/c1/images/fig%201.png');
     expect(imageSource('c1', 'https://tracker.example/x.png')).toBeNull();
     expect(imageSource('c1', '../../secret.png')).toBeNull();
@@ -166,9 +152,7 @@ describe('the statement Markdown', () => {
     render(
       <StatementMarkdown
         problemId="c1"
-        source={
-          '| n | answer |\n|---|---|\n| 1 | 2 |\n\n3. third\n4. fourth\n\n[Kattis](https://open.kattis.com) and [local](file.txt)'
-        }
+        source={'| n | answer |\n|---|---|\n| 1 | 2 |\n\n3. third\n4. fourth\n\n[Kattis](https://open.kattis.com) and [local](file.txt)'}
       />,
     );
     expect(screen.getByRole('columnheader', { name: 'answer' })).toBeInTheDocument();
