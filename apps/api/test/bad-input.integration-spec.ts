@@ -509,6 +509,8 @@ describe('bad input on every route: 4xx with a message, never 500, database unch
       },
       required: ['code', 'language', 'problemId'],
     },
+    // a judgement's progress, by the request id its POST carried (none here: malformed 400, unknown 404)
+    { method: 'get', path: '/api/execute-code/:requestId/progress', auth: 'user' },
     {
       method: 'post',
       path: '/api/run-custom',

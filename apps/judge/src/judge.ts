@@ -31,6 +31,8 @@ export interface JudgeRunOptions {
   mode?: JudgeMode;
   /** Harness mode: report the heap in use after a full collection at the end of every test (the judge's own tests). */
   reportHeap?: boolean;
+  /** Called as each test finishes, with how many have (the API shows "test k of n" while a submission is judged). */
+  onTestDone?: (done: number) => void;
 }
 
 /** A judgement with what the judge's own tests look at beside the wire result. */
@@ -185,7 +187,8 @@ export class Judge {
         return { verdict: 'compilation_error', compileError: JudgeSentences.noMain, results: [] };
       const run = this.runner(compiled as Compiled, limits, mode, subDir, options);
       const parallel = mode === 'per-test' ? this.config.testParallelism : 1;
-      const results = await grade(data, tests, limits, run, parallel, this.checking(mode, subDir));
+      const graded = options.onTestDone ? reporting(run, options.onTestDone) : run;
+      const results = await grade(data, tests, limits, graded, parallel, this.checking(mode, subDir));
       const failed = results.find((r) => r.verdict !== 'accepted');
       const report: JudgeReport = {
         verdict: failed ? failed.verdict : 'accepted',
@@ -281,6 +284,19 @@ export class Judge {
       compile: (code, checkerLimits, dir) => this.compile(code, checkerLimits, mode, dir),
     };
   }
+}
+
+/** `runner` telling `onTestDone` how many tests have finished after each one. */
+function reporting(runner: TestRunner, onTestDone: (done: number) => void): TestRunner {
+  let done = 0;
+  return {
+    run: async (test, index) => {
+      const outcome = await runner.run(test, index);
+      onTestDone(++done);
+      return outcome;
+    },
+    close: () => runner.close(),
+  };
 }
 
 function logJudged(data: JudgeJobData, mode: JudgeMode, report: JudgeReport, run: TestRunner): void {

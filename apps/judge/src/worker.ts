@@ -28,10 +28,15 @@ export function createWorker(
         log('ai job done', { jobId: job.id, name: job.name, ms: Math.round(performance.now() - t0) });
         return answer;
       }
-      const result = await judge.judge(job.data as JudgeJobData, { mode: config.mode });
+      const data = job.data as JudgeJobData;
+      const total = Array.isArray(data?.tests) ? data.tests.length : 0;
+      // Each finished test as the job's progress (not awaited: the judging never waits for Redis).
+      const onTestDone = (judged: number) =>
+        void job.updateProgress({ judged, total }).catch(() => undefined);
+      const result = await judge.judge(data, { mode: config.mode, onTestDone });
       log('job done', {
         jobId: job.id,
-        requestId: (job.data as JudgeJobData)?.requestId,
+        requestId: data?.requestId,
         verdict: result.verdict,
         ms: Math.round(performance.now() - t0),
         attempt: job.attemptsMade + 1,

@@ -142,9 +142,20 @@ describe('BullMQ worker', () => {
       removeOnComplete: 100,
       removeOnFail: 100,
     });
+    const progress: unknown[] = [];
+    const onProgress = ({ jobId, data }: { jobId: string; data: unknown }) => {
+      if (jobId === added.id) progress.push(data);
+    };
+    events.on('progress', onProgress);
     const result = await added.waitUntilFinished(events, 60_000);
     expect(result.verdict).toBe('accepted');
     expect(result.results.map((r) => r.id)).toEqual(['a', 'b', 'c']);
+    // Each finished test is the job's progress (the API's "Judging… test k of n", issue 30).
+    const stored = await queue.getJob(added.id!);
+    expect(stored?.progress).toEqual({ judged: 3, total: 3 });
+    await sleep(200);
+    events.off('progress', onProgress);
+    expect(progress.at(-1)).toEqual({ judged: 3, total: 3 });
     const bad = await queue.add('judge', job('class {'), { attempts: 1 });
     const r2 = await bad.waitUntilFinished(events, 60_000);
     expect(r2.verdict).toBe('compilation_error');

@@ -87,6 +87,55 @@ export interface ExecuteCodeResponse {
   groups?: GroupResult[];
 }
 
+/**
+ * Where a run or submit stands while it is judged, keyed by the X-Request-Id its POST /api/execute-code
+ * carried: `GET /api/execute-code/{requestId}/progress` streams these (server-sent events named
+ * 'progress'), only to the request's owner, and ends with the 'done' (or 'failed') one.
+ * - queued: waiting for a judge, `position` 1 = next.
+ * - judging: `judged` of `total` tests have finished.
+ * - done: the verdict the POST answers with; `failedTest` the 1-based first failing test in the order
+ *   judged (examples first), absent when accepted or for a compilation error.
+ * - failed: the judgement ended without a verdict (the POST answers with an error).
+ */
+export type JudgingProgress =
+  | { state: 'queued'; position: number; total: number }
+  | { state: 'judging'; judged: number; total: number }
+  | { state: 'done'; verdict: Verdict; failedTest?: number; passedCount: number; totalCount: number }
+  | { state: 'failed' };
+
+/** The headline of a judgement and the words of its progress (issue 30). */
+export const VerdictMessages = {
+  accepted: 'Accepted',
+  compilationError: 'Compilation Error',
+  /** "Wrong Answer on test 4"; without a test number the verdict alone. */
+  onTest: (verdict: Verdict, test?: number) =>
+    test ? `${VERDICT_TITLES[verdict]} on test ${test}` : VERDICT_TITLES[verdict],
+  judging: (k: number, n: number) => `Judging… test ${k} of ${n}`,
+  compiling: 'Judging…',
+  inQueue: (position: number) => `In queue (position ${position})`,
+  /** Says which judgement the AI debug help explains. */
+  debugAbout: (kind: 'run' | 'submit', headline: string) =>
+    `Explaining your last ${kind === 'run' ? 'run' : 'submission'}: ${headline}`,
+  debugNothing: 'Nothing to explain yet: run or submit your code, and ask again when a test fails.',
+  analyzeUnlocked: 'Get feedback on complexity and style of your accepted solution.',
+  progressNotFound: 'No judging in progress with this request id',
+  badRequestId: 'requestId must be 1 to 100 letters, digits, dots, dashes or underscores',
+} as const;
+
+/** Each verdict as a judge names it to people (Codeforces' words). */
+export const VERDICT_TITLES: Record<Verdict, string> = {
+  accepted: 'Accepted',
+  wrong_answer: 'Wrong Answer',
+  time_limit_exceeded: 'Time Limit Exceeded',
+  memory_limit_exceeded: 'Memory Limit Exceeded',
+  runtime_error: 'Runtime Error',
+  output_limit_exceeded: 'Output Limit Exceeded',
+  compilation_error: 'Compilation Error',
+};
+
+/** The shape a request id has (X-Request-Id): what the progress of a judgement is keyed by. */
+export const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,100}$/;
+
 export const MAX_CODE_BYTES = 64 * 1024;
 
 export type SubmissionStatus = 'accepted' | 'wrong_answer' | 'pending' | string;

@@ -30,6 +30,7 @@ import type { AuthUser } from '../users/users.service';
 import { ExecuteCodeDto, RunCustomDto } from './dto';
 import { JudgeClient } from './judge-client.service';
 import { buildJudgeJob } from './judge-job';
+import { doneOf, JudgingProgressService } from './judging-progress.service';
 
 /** What a hidden test's `error` says to a non-admin: the verdict, never data from the test. */
 const VERDICT_LABEL: Record<Verdict, string> = {
@@ -50,6 +51,7 @@ export class ExecutionService {
     private readonly problems: ProblemsService,
     private readonly judge: JudgeClient,
     private readonly metrics: Metrics,
+    private readonly progress: JudgingProgressService,
   ) {}
 
   /**
@@ -77,19 +79,30 @@ export class ExecutionService {
     }
     const kind = submit ? 'submit' : 'run';
     const stopTimer = this.metrics.judgeDuration.startTimer({ kind });
-    const outcome = await this.judge.judge(
-      buildJudgeJob({
-        purpose: kind,
-        problem,
-        tests,
-        code: dto.code,
-        limits: this.env.judgeLimits,
-        timeScale: this.env.judgeTimeScale,
-        requestId,
-      }),
-    );
+    // The judgement's progress is followed under the user's id and this request's id (issue 30).
+    const jobId = randomUUID();
+    await this.progress.started(user.id, requestId, jobId, tests.length);
+    let outcome: JudgeJobResult;
+    try {
+      outcome = await this.judge.judge(
+        buildJudgeJob({
+          purpose: kind,
+          problem,
+          tests,
+          code: dto.code,
+          limits: this.env.judgeLimits,
+          timeScale: this.env.judgeTimeScale,
+          requestId,
+        }),
+        jobId,
+      );
+    } catch (error) {
+      await this.progress.ended(user.id, requestId, jobId, { state: 'failed' });
+      throw error;
+    }
     stopTimer();
     const response = toResponse(tests, outcome, isAdminRoles(user.roles), problem.testGroups);
+    await this.progress.ended(user.id, requestId, jobId, doneOf(response));
     this.metrics.judgeVerdicts.inc({ verdict: response.verdict, kind });
     return { response, context };
   }

@@ -46,7 +46,15 @@ export interface JudgeQueueJob {
   priority?: number;
   /** How many finished jobs of this kind Redis keeps for a while (results a missed event can still be read from). */
   keepCompleted: number;
+  /** The job's id when the caller follows it (judging progress); a fresh UUID otherwise. */
+  jobId?: string;
 }
+
+/** Where a queued job stands: waiting (1 = next), running (tests judged of total), or neither any more. */
+export type JobStanding =
+  | { state: 'waiting'; position: number }
+  | { state: 'active'; judged: number; total: number }
+  | { state: 'other' };
 
 /** BullMQ runs jobs without a priority first; background work (rejudges) waits behind every live submission. */
 export const BACKGROUND_PRIORITY = 100;
@@ -96,9 +104,28 @@ export class JudgeClient implements OnApplicationShutdown {
   }
 
   /** Judges a job built by buildJudgeJob (judge-job.ts), the one place a judge job is made. */
-  async judge(data: BuiltJudgeJob): Promise<JudgeJobResult> {
+  async judge(data: BuiltJudgeJob, jobId?: string): Promise<JudgeJobResult> {
     await this.refuseWhenBacklogged();
-    return this.run(data, undefined, this.env.judgeResultTimeoutMs);
+    return this.run(data, undefined, this.env.judgeResultTimeoutMs, jobId);
+  }
+
+  /**
+   * Where the job stands now: its place among the jobs waiting (oldest first), or the tests the judge
+   * has finished (the judge reports them as the job's progress). Rejects, bounded, while Redis is away.
+   */
+  async standing(jobId: string): Promise<JobStanding> {
+    const state = await bounded(this.queue.getJobState(jobId));
+    if (state === 'waiting') {
+      const waiting = await bounded(this.queue.getRanges(['wait'], 0, -1, true));
+      const index = waiting.indexOf(jobId);
+      return { state: 'waiting', position: index < 0 ? 1 : index + 1 };
+    }
+    if (state !== 'active') return { state: 'other' };
+    const job = await bounded(Job.fromId(this.queue, jobId));
+    const progress = job?.progress as { judged?: unknown; total?: unknown } | undefined;
+    const judged = typeof progress?.judged === 'number' ? progress.judged : 0;
+    const total = typeof progress?.total === 'number' ? progress.total : 0;
+    return { state: 'active', judged, total };
   }
 
   /** Judges behind every live submission (never refused for a backlog: it waits its turn). */
@@ -110,10 +137,11 @@ export class JudgeClient implements OnApplicationShutdown {
     data: JudgeJobData,
     priority: number | undefined,
     waitMs: number,
+    jobId?: string,
   ): Promise<JudgeJobResult> {
     let job: Job;
     try {
-      job = await this.enqueue({ name: 'judge', data, priority, keepCompleted: 10_000 });
+      job = await this.enqueue({ name: 'judge', data, priority, keepCompleted: 10_000, jobId });
     } catch (error) {
       this.logger.warn(`enqueue failed: ${(error as Error).message}`);
       throw judgeUnavailable();
@@ -139,7 +167,7 @@ export class JudgeClient implements OnApplicationShutdown {
       // A unique id: BullMQ's own counter starts again at 1 if Redis loses its data, and a request still
       // waiting for an old job must never receive the verdict of a new job that reused its number.
       this.queue.add(job.name, job.data, {
-        jobId: randomUUID(),
+        jobId: job.jobId ?? randomUUID(),
         ...(job.priority === undefined ? {} : { priority: job.priority }),
         removeOnComplete: { age: 600, count: job.keepCompleted },
         removeOnFail: { age: 3_600 },

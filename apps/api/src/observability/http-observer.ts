@@ -1,9 +1,8 @@
 import type { NextFunction, Request, Response } from 'express';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
+import { REQUEST_ID_PATTERN as REQUEST_ID } from '@javelin/contracts';
 import type { Metrics } from './metrics';
-
-const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
 
 declare module 'express-serve-static-core' {
   interface Request {

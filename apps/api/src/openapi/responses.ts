@@ -233,6 +233,11 @@ export const ANSWERS: Record<string, Answer> = {
     description: 'Standings as they change',
   },
   JudgementsController_execute: { status: 200, json: ref('ExecuteCodeResponse'), description: 'Judged' },
+  JudgingProgressController_stream: {
+    status: 200,
+    other: 'text/event-stream',
+    description: "The caller's run or submit in the queue, its tests judged, then its verdict",
+  },
   JudgementsController_runCustom: {
     status: 200,
     json: ref('RunCustomResponse'),

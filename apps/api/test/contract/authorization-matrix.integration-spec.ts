@@ -396,6 +396,20 @@ const MATRIX: Record<string, Row> = {
     expect: signedIn(200),
     call: (f) => ({ body: { ...code(f.problemId), runAllTestCases: false } }),
   },
+  // The first user's own judgement, by the X-Request-Id its POST carried: nobody else's stream finds it.
+  'GET /api/execute-code/{requestId}/progress': {
+    expect: { anonymous: 401, user: 200, other: 404, admin: 404, superAdmin: 404 },
+    call: async (f) => {
+      const requestId = `matrix-${randomUUID()}`;
+      await f.t.http
+        .post('/api/execute-code')
+        .set(bearer(f.users.user.token))
+        .set('X-Request-Id', requestId)
+        .send({ ...code(f.problemId), runAllTestCases: false })
+        .expect(200);
+      return { params: { requestId } };
+    },
+  },
   'POST /api/run-custom': {
     expect: signedIn(200),
     call: (f) => ({ body: { ...code(f.problemId), inputs: { a: '1', b: '2' } } }),

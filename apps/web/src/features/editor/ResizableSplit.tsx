@@ -8,7 +8,7 @@ import {
 } from 'react';
 
 const SPLIT_STORAGE_KEY = 'javelin:split';
-const DEFAULT_LEFT_PERCENT = 42;
+const DEFAULT_LEFT_PERCENT = 33;
 const MIN_LEFT_PERCENT = 25;
 const MAX_LEFT_PERCENT = 70;
 const KEYBOARD_STEP_PERCENT = 2;

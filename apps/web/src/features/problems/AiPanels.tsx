@@ -1,11 +1,34 @@
-import { isNotJudged, type AiMeasurement, type AiResponse, type ExecutionResult } from '@javelin/contracts';
+import { isNotJudged, VerdictMessages, type AiMeasurement, type AiResponse } from '@javelin/contracts';
 import { useCallback, useState } from 'react';
 import { useToast } from '../toast/useToast';
 import { Messages } from '../../app/messages';
 import { MarkdownText } from '../../components/MarkdownText';
 import { errorMessage } from '../../services/api';
 import { ComplexityChart } from './ComplexityChart';
-import { useAnalyzeCodeMutation, useDebugHelpMutation } from './problemsApi';
+import { useSubmissionsQuery } from '../submissions/submissionsApi';
+import { PROBLEM_SUBMISSIONS_SHOWN } from '../submissions/SubmissionsPanel';
+import {
+  solvedIds,
+  useAnalyzeCodeMutation,
+  useDebugHelpMutation,
+  useSolvedProblemsQuery,
+} from './problemsApi';
+import type { FailedJudgement } from './solving';
+
+/**
+ * Whether the signed-in user has an accepted submission of this problem (a practice solve, or an
+ * accepted submit among their latest): Analyze Code stays available after a reload.
+ */
+export function useHasAccepted(problemId: string, signedIn: boolean): boolean {
+  const { data: solved } = useSolvedProblemsQuery(undefined, { skip: !signedIn });
+  const { data: page } = useSubmissionsQuery(
+    { problemId, limit: PROBLEM_SUBMISSIONS_SHOWN },
+    { skip: !signedIn || !problemId },
+  );
+  return (
+    signedIn && (solvedIds(solved).has(problemId) || !!page?.items.some((s) => s.verdict === 'accepted'))
+  );
+}
 
 function aiFailure(err: unknown, fallback: string): string {
   if (
@@ -24,6 +47,8 @@ export function useAiHelp(problemId: string) {
   const [analysis, setAnalysis] = useState<string | null>(null);
   const [measurement, setMeasurement] = useState<AiMeasurement | null>(null);
   const [debugAnswer, setDebugAnswer] = useState<string | null>(null);
+  /** Which judgement the debug answer explains ("Explaining your last submission: …"), or that none failed. */
+  const [debugAbout, setDebugAbout] = useState<string | null>(null);
   const [analyze, { isLoading: analyzing }] = useAnalyzeCodeMutation();
   const [debugHelp, { isLoading: debugging }] = useDebugHelpMutation();
 
@@ -37,10 +62,14 @@ export function useAiHelp(problemId: string) {
     /** The complexity measured in the judge's sandbox with the last analysis, for its chart. */
     measurement,
     debugAnswer,
+    debugAbout,
     analyzing,
     debugging,
     /** The debug answer was about the code as it was; a new run makes it stale. */
-    clearDebugAnswer: useCallback(() => setDebugAnswer(null), []),
+    clearDebugAnswer: useCallback(() => {
+      setDebugAnswer(null);
+      setDebugAbout(null);
+    }, []),
     analyzeCode: async (code: string) => {
       try {
         const result = await analyze({ problemId, code, language: 'java' }).unwrap();
@@ -54,12 +83,19 @@ export function useAiHelp(problemId: string) {
         });
       }
     },
-    requestDebugHelp: async (code: string, results: readonly ExecutionResult[], compileError?: string) => {
-      const firstError = compileError || results.find((r) => !r.passed)?.error || '';
+    /** Explains the most recent failing run or submit (`failure`), saying which; nothing to explain without one. */
+    requestDebugHelp: async (failure: FailedJudgement | null) => {
+      if (!failure) {
+        setDebugAnswer(null);
+        setDebugAbout(VerdictMessages.debugNothing);
+        return;
+      }
+      const { results, compileError } = failure;
+      const firstError = compileError || results.find((r) => !r.passed && !isNotJudged(r))?.error || '';
       try {
         const answer = await debugHelp({
           problemId,
-          code,
+          code: failure.code,
           language: 'java',
           errorMessage: firstError,
           // A test a submit did not judge has no output to reason about.
@@ -73,6 +109,7 @@ export function useAiHelp(problemId: string) {
             })),
         }).unwrap();
         handle(answer, Messages.debugHelpFailed, Messages.debugHelpFallback, setDebugAnswer);
+        if (answer.success) setDebugAbout(VerdictMessages.debugAbout(failure.kind, failure.headline));
       } catch (err) {
         toast.show({
           title: Messages.debugHelpFailed,
@@ -113,9 +150,7 @@ export function AiPanels({
           </>
         ) : (
           <p className="muted">
-            {allPassed
-              ? 'Get feedback on complexity and style of your passing solution.'
-              : 'Pass all test cases to unlock code analysis.'}
+            {allPassed ? VerdictMessages.analyzeUnlocked : 'Pass all test cases to unlock code analysis.'}
           </p>
         )}
       </section>
@@ -126,9 +161,14 @@ export function AiPanels({
             {ai.debugging ? 'Thinking...' : 'Get Debug Help'}
           </button>
         </div>
+        {ai.debugAbout && (
+          <p className="debug-about" data-testid="debug-about">
+            {ai.debugAbout}
+          </p>
+        )}
         {ai.debugAnswer ? (
           <MarkdownText source={ai.debugAnswer} />
-        ) : (
+        ) : ai.debugAbout ? null : (
           <p className="muted">Stuck? Ask for a hint about what goes wrong in your code.</p>
         )}
       </section>

@@ -8,7 +8,7 @@ import { draftKey, useDraft } from '../editor/drafts';
 import { ResizableSplit } from '../editor/ResizableSplit';
 import { useLatestAcceptedCode } from '../submissions/useLatestAcceptedCode';
 import type { OpenProblemState } from './ProblemsPage';
-import { AiPanels, useAiHelp } from './AiPanels';
+import { AiPanels, useAiHelp, useHasAccepted } from './AiPanels';
 import { isClassic, starterCode } from './classic';
 import { ProblemStatement } from './ProblemStatement';
 import { useProblemQuery, useTestCasesQuery } from './problemsApi';
@@ -48,11 +48,12 @@ export function ProblemPage() {
   const viewSolution =
     status === 'authenticated' && !!(location.state as OpenProblemState | null)?.loadSolution;
   useLatestAcceptedCode(id, viewSolution, !!problem, setCode);
+  const hasAccepted = useHasAccepted(id, status === 'authenticated');
 
   if (isLoading) return <Spinner label="Loading problem..." />;
   if (isError || !problem) return <ProblemNotFound />;
 
-  const debug = () => void ai.requestDebugHelp(code, solver.lastResults, solver.lastCompileError);
+  const debug = () => void ai.requestDebugHelp(solver.lastFailure);
 
   return (
     <ResizableSplit
@@ -80,7 +81,7 @@ export function ProblemPage() {
           />
           <AiPanels
             ai={ai}
-            allPassed={solver.allPassed}
+            allPassed={solver.allPassed || hasAccepted}
             onAnalyze={() => void ai.analyzeCode(code)}
             onDebug={debug}
           />

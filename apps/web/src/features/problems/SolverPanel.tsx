@@ -1,5 +1,5 @@
 import { PracticeMessages, type InputVariable, type TestGroup } from '@javelin/contracts';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Messages } from '../../app/messages';
 import { Modal } from '../../components/Modal';
 import { Tabs, tabPanelProps } from '../../components/Tabs';
@@ -11,9 +11,11 @@ import { useAuth } from '../auth/useAuth';
 import { CodeEditor } from '../editor/CodeEditor';
 import { compileErrorMarkers } from '../editor/compileMarkers';
 import { EDITOR_TAB_SIZE } from '../editor/editorConfig';
-import { STATUS_LABEL, type useSolver } from './solving';
+import { progressText } from './judgingProgress';
+import { headlineOf, STATUS_LABEL, type useSolver } from './solving';
 import { NotJudgedNote, TestResultsList } from './TestResults';
 import { SubtaskTable } from './SubtaskTable';
+import { VerdictHeadline } from './VerdictHeadline';
 
 export type SolverVariant = 'practice' | 'contest';
 
@@ -56,6 +58,40 @@ function SignInPrompt({ onClose }: { onClose: () => void }) {
 }
 
 type ExtraTab = 'custom' | 'submissions';
+
+/** Space kept above a result scrolled into view: the sticky navigation when the window scrolls. */
+const WINDOW_SCROLL_MARGIN_PX = 72;
+const PANE_SCROLL_MARGIN_PX = 4;
+
+/** The nearest ancestor that scrolls on its own (the editor's pane beside the statement), or null. */
+function scrollingAncestor(el: HTMLElement): HTMLElement | null {
+  for (let node = el.parentElement; node; node = node.parentElement) {
+    const overflow = getComputedStyle(node).overflowY;
+    if ((overflow === 'auto' || overflow === 'scroll') && node.scrollHeight > node.clientHeight) return node;
+  }
+  return null;
+}
+
+/**
+ * Brings a result that just arrived into view, its headline at the top: its pane scrolls when the
+ * panes scroll on their own (never the window, which would leave a band under them), the window otherwise.
+ */
+function useScrolledIntoView<T>(shown: T | null) {
+  const ref = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (!shown || !el) return;
+    const pane = scrollingAncestor(el);
+    const top = el.getBoundingClientRect().top;
+    if (pane) {
+      const offset = top - pane.getBoundingClientRect().top - PANE_SCROLL_MARGIN_PX;
+      pane.scrollTo?.({ top: pane.scrollTop + offset, behavior: 'smooth' });
+    } else {
+      window.scrollTo?.({ top: window.scrollY + top - WINDOW_SCROLL_MARGIN_PX, behavior: 'smooth' });
+    }
+  }, [shown]);
+  return ref;
+}
 
 export function SolverPanel({
   problemId,
@@ -105,6 +141,9 @@ export function SolverPanel({
   const reset = () => {
     if (window.confirm(PracticeMessages.confirmReset)) onReset();
   };
+  const submissionRef = useScrolledIntoView(solver.submission);
+  const testRunRef = useScrolledIntoView(solver.testRun);
+  const judging = progressText(solver.progress);
 
   return (
     <div>
@@ -112,7 +151,7 @@ export function SolverPanel({
         <div className="editor-toolbar">
           <span role="status" aria-live="polite" data-testid="solver-status">
             <span className={`status-dot${busy ? ' busy' : ''}`} aria-hidden="true" />
-            {STATUS_LABEL[solver.status]}
+            <span data-testid="solver-status-text">{judging ?? STATUS_LABEL[solver.status]}</span>
           </span>
           <div className="row">
             <button type="button" className="btn btn-outline btn-sm" onClick={reset} disabled={busy}>
@@ -173,23 +212,26 @@ export function SolverPanel({
         </section>
       )}
       {solver.submission && (
-        <section className="card" style={{ marginTop: '1rem' }} aria-labelledby="submission-heading">
+        <section
+          className="card result-card"
+          ref={submissionRef}
+          style={{ marginTop: '1rem' }}
+          aria-labelledby="submission-heading"
+        >
           <h2 id="submission-heading">
             {variant === 'contest' ? 'Submission Result' : 'Submission Results'}
           </h2>
-          <div
-            className={`result-box ${solver.submission.passed ? 'pass' : 'fail'}`}
-            role="status"
-            data-testid="submission-result"
+          <VerdictHeadline
+            verdict={solver.submission.verdict ?? (solver.submission.passed ? 'accepted' : 'wrong_answer')}
+            title={solver.submission.passed ? labels.pass : labels.fail}
+            headline={headlineOf(solver.submission)}
+            testId="submission-result"
           >
-            <strong style={{ fontSize: '1.1rem' }}>
-              {solver.submission.passed ? labels.pass : labels.fail}
-            </strong>
-            <div>
+            <div className="verdict-counts">
               {solver.submission.passedCount}/{solver.submission.totalCount} test cases passed
               <NotJudgedNote results={solver.submission.results} />
             </div>
-          </div>
+          </VerdictHeadline>
           <SubtaskTable
             testGroups={testGroups}
             groups={solver.submission.groups}
@@ -205,11 +247,22 @@ export function SolverPanel({
         </section>
       )}
       {solver.testRun && (
-        <section className="card" style={{ marginTop: '1rem' }} aria-labelledby="test-results-heading">
+        <section
+          className="card result-card"
+          ref={testRunRef}
+          style={{ marginTop: '1rem' }}
+          aria-labelledby="test-results-heading"
+        >
           <h2 id="test-results-heading">Test Results</h2>
-          <p className="muted">
-            {solver.testRun.passedCount}/{solver.testRun.totalCount} example test cases passed
-          </p>
+          <VerdictHeadline
+            verdict={solver.testRun.verdict ?? (solver.testRun.overallPassed ? 'accepted' : 'wrong_answer')}
+            headline={headlineOf(solver.testRun)}
+            testId="run-result"
+          >
+            <div className="verdict-counts">
+              {solver.testRun.passedCount}/{solver.testRun.totalCount} example test cases passed
+            </div>
+          </VerdictHeadline>
           <TestResultsList
             results={solver.testRun.results}
             compileError={solver.testRun.compileError}

@@ -60,7 +60,7 @@ export function CompileErrorBox({ compileError }: { compileError: string }) {
   return (
     <div className="result-box fail" data-testid="compile-error">
       <strong>Compilation error</strong>
-      <pre>{compileError}</pre>
+      <pre className="compile-output">{compileError}</pre>
     </div>
   );
 }
@@ -119,9 +119,14 @@ function TestResultDetail({
           )}
         </>
       )}
-      {state !== 'not-judged' && result.error && (
-        <pre style={{ color: 'var(--destructive)' }}>{result.error}</pre>
-      )}
+      {/* A runtime error is printed once: as `java Main` printed it on standard error, when that holds it. */}
+      {state !== 'not-judged' &&
+        result.error &&
+        !truncateStderr(result.stderr ?? '').includes(result.error) && (
+          <pre style={{ color: 'var(--destructive)' }} data-testid="test-error">
+            {result.error}
+          </pre>
+        )}
       {/* A package validator's judgemessage.txt: the API sends it to admins only. */}
       {!!result.feedback && (
         <>
@@ -137,7 +142,7 @@ function TestResultDetail({
 
 /**
  * One chip per test (LeetCode style) with the chosen test's details below; the first failing test is
- * chosen at first. A compile error is shown once, above the chips. Tests a submit did not judge (after
+ * chosen at first. A compile error is shown once, alone (no test ran). Tests a submit did not judge (after
  * its first failure) are neither passed nor failed: a grey chip, "Not judged".
  */
 export function TestResultsList({
@@ -155,7 +160,8 @@ export function TestResultsList({
   return (
     <div>
       {compileError && <CompileErrorBox compileError={compileError} />}
-      {results.length > 0 && (
+      {/* A compilation error is the whole story: no test ran, so no chip per test. */}
+      {!compileError && results.length > 0 && (
         <>
           <div className="chip-row" role="group" aria-label="Test results">
             {results.map((r, i) => {

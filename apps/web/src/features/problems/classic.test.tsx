@@ -161,7 +161,8 @@ describe('the statement Markdown', () => {
     expect(imageSource('c1', '/api/problems/c1/images/tree.svg')).toBe('/api/problems/c1/images/tree.svg');
     expect(imageSource('c1', '/api/problems/c2/images/tree.svg')).toBeNull();
     // The API's signed links keep their signature; a query of any other shape is part of no name.
-    const signed = '/api/problems/c1/images/tree.svg?exp=1900000000&sig=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAb_-';
+    const signed =
+      '/api/problems/c1/images/tree.svg?exp=1900000000&sig=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAb_-';
     expect(imageSource('c1', signed)).toBe(signed);
     expect(imageSource('c1', '/api/problems/c1/images/tree.svg?exp=1&sig=x')).toBe(
       '/api/problems/c1/images/tree.svg%3Fexp%3D1%26sig%3Dx',

@@ -326,10 +326,115 @@ describe('honest states', () => {
     });
     const user = userEvent.setup();
     renderRoute(<ProblemPage />, { ...page, preloadedState: signedInState() });
+    await user.click(await screen.findByRole('button', { name: 'Run Code' }));
+    await screen.findByTestId('run-result');
     await user.click(await screen.findByRole('button', { name: 'Get Debug Help' }));
     expect(await screen.findByText('Check the off-by-one.')).toBeInTheDocument();
+    expect(screen.getByTestId('debug-about')).toHaveTextContent(
+      'Explaining your last run: Wrong Answer on test 1',
+    );
     await user.click(screen.getByRole('button', { name: 'Run Code' }));
     await waitFor(() => expect(screen.queryByText('Check the off-by-one.')).not.toBeInTheDocument());
+  });
+
+  it('Debug Help explains the last failing judgement: a failed submit, even after a passing run, saying so', async () => {
+    const { calls } = mockApi({
+      'GET /problems/p1': { body: problem() },
+      'GET /problems/p1/test-cases': { body: [] },
+      'POST /execute-code': ({ body }) =>
+        (body as { runAllTestCases: boolean }).runAllTestCases
+          ? {
+              body: {
+                results: [
+                  result(),
+                  result({ testCaseId: 't2', passed: false, verdict: 'time_limit_exceeded' }),
+                  result({
+                    testCaseId: 't3',
+                    passed: false,
+                    notJudged: true,
+                    verdict: 'time_limit_exceeded',
+                  }),
+                ],
+                overallPassed: false,
+                passedCount: 1,
+                totalCount: 3,
+                verdict: 'time_limit_exceeded',
+              },
+            }
+          : {
+              body: {
+                results: [result()],
+                overallPassed: true,
+                passedCount: 1,
+                totalCount: 1,
+                verdict: 'accepted',
+              },
+            },
+      'POST /debug-help': { body: { success: true, analysis: 'Your loop never ends.' } },
+    });
+    const user = userEvent.setup();
+    renderRoute(<ProblemPage />, { ...page, preloadedState: signedInState() });
+    await user.click(await screen.findByRole('button', { name: 'Get Debug Help' }));
+    expect(await screen.findByTestId('debug-about')).toHaveTextContent(
+      'Nothing to explain yet: run or submit your code',
+    );
+    expect(calls.some((c) => c.path === '/debug-help')).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Submit Solution' }));
+    const headline = await screen.findByTestId('submission-result');
+    expect(headline).toHaveTextContent('Solution Incorrect');
+    expect(headline).toHaveTextContent('Time Limit Exceeded on test 2');
+    expect(headline).toHaveAttribute('data-verdict', 'time_limit_exceeded');
+    await user.click(screen.getByRole('button', { name: 'Run Code' }));
+    expect(await screen.findByTestId('run-result')).toHaveTextContent('Accepted');
+    await user.click(screen.getByRole('button', { name: 'Get Debug Help' }));
+    expect(await screen.findByText('Your loop never ends.')).toBeInTheDocument();
+    expect(screen.getByTestId('debug-about')).toHaveTextContent(
+      'Explaining your last submission: Time Limit Exceeded on test 2',
+    );
+    // The submit's tests that ran, never the one it did not judge.
+    expect(calls.find((c) => c.path === '/debug-help')?.body).toMatchObject({
+      testResults: [{ passed: true }, { passed: false }],
+    });
+  });
+
+  it('a compilation error is shown once, with no chip per test, under its headline', async () => {
+    const compileError = "Main.java:3: error: ';' expected\n        int x = 1\n                 ^\n1 error";
+    mockApi({
+      'GET /problems/p1': { body: problem() },
+      'GET /problems/p1/test-cases': { body: [] },
+      'POST /execute-code': {
+        body: {
+          results: [
+            result({ passed: false, verdict: 'compilation_error', error: compileError }),
+            result({ testCaseId: 't2', passed: false, verdict: 'compilation_error', error: compileError }),
+          ],
+          overallPassed: false,
+          passedCount: 0,
+          totalCount: 2,
+          verdict: 'compilation_error',
+          compileError,
+        },
+      },
+    });
+    const user = userEvent.setup();
+    renderRoute(<ProblemPage />, { ...page, preloadedState: signedInState() });
+    await user.click(await screen.findByRole('button', { name: 'Submit Solution' }));
+    expect(await screen.findByTestId('verdict-headline')).toHaveTextContent(/^Compilation Error$/);
+    expect(screen.getAllByTestId('compile-error')).toHaveLength(1);
+    expect(screen.queryByTestId('test-chip')).not.toBeInTheDocument();
+  });
+
+  it('Analyze Code is offered after a reload when an accepted submission of the problem exists', async () => {
+    mockApi({
+      'GET /problems/p1': { body: problem() },
+      'GET /problems/p1/test-cases': { body: [] },
+      'GET /solved-problems': { body: [] },
+      'GET /submissions': {
+        body: { items: [{ _id: 's1', problemId: 'p1', verdict: 'accepted' }], total: 1 },
+      },
+    });
+    renderRoute(<ProblemPage />, { ...page, preloadedState: signedInState() });
+    expect(await screen.findByRole('button', { name: 'Analyze Code' })).toBeInTheDocument();
   });
 
   it('Ctrl+Shift+Enter submits, and the footer says so', async () => {

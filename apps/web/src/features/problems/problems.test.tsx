@@ -201,7 +201,11 @@ describe('practice problem page', () => {
     expect(result).toHaveTextContent('1/2 test cases passed');
     expect(screen.getByText('Hidden test case — input and output are not shown.')).toBeInTheDocument();
     expect(calls.find((c) => c.path === '/execute-code')?.body).toMatchObject({ runAllTestCases: true });
-    expect(calls.some((c) => c.path === '/submissions' || c.path === '/solve')).toBe(false);
+    expect(calls.some((c) => c.method === 'POST' && (c.path === '/submissions' || c.path === '/solve'))).toBe(
+      false,
+    );
+    // The verdict first: the spec's label as the title, the precise verdict under it.
+    expect(screen.getByTestId('verdict-headline')).toHaveTextContent('Wrong Answer on test 2');
   });
 
   it('an accepted submission is recorded, marked solved, congratulated and unlocks Analyze Code', async () => {
@@ -261,7 +265,7 @@ describe('practice problem page', () => {
     await waitFor(() =>
       expect(calls.find((c) => c.path === '/solve')?.body).toEqual({ problemId: 'p1', submissionId: 's9' }),
     );
-    expect(calls.find((c) => c.path === '/submissions')?.body).toMatchObject({
+    expect(calls.find((c) => c.method === 'POST' && c.path === '/submissions')?.body).toMatchObject({
       problemId: 'p1',
       status: 'accepted',
       testCasesPassed: 1,
@@ -366,9 +370,34 @@ describe('practice problem page', () => {
     expect(screen.getByTestId('solver-status')).toHaveTextContent('Ready');
   });
 
+  const failingRun = {
+    body: {
+      results: [
+        {
+          testCaseId: 't1',
+          input: 'a = 1',
+          expectedOutput: '4',
+          actualOutput: '3',
+          passed: false,
+          executionTime: 12,
+          error: '',
+          isExample: true,
+          verdict: 'wrong_answer',
+        },
+      ],
+      overallPassed: false,
+      passedCount: 0,
+      totalCount: 1,
+      verdict: 'wrong_answer',
+    },
+  };
+
   it("a failed AI debug request toasts 'Debug Help Failed' with the server error", async () => {
     mockApi(
-      base({ 'POST /debug-help': { body: { success: false, analysis: '', error: 'Model unavailable' } } }),
+      base({
+        'POST /execute-code': failingRun,
+        'POST /debug-help': { body: { success: false, analysis: '', error: 'Model unavailable' } },
+      }),
     );
     const user = userEvent.setup();
     renderRoute(<ProblemPage />, {
@@ -376,6 +405,8 @@ describe('practice problem page', () => {
       path: '/problems/:id',
       preloadedState: signedInState(),
     });
+    await user.click(await screen.findByRole('button', { name: 'Run Code' }));
+    expect(await screen.findByTestId('run-result')).toHaveTextContent('Wrong Answer on test 1');
     await user.click(await screen.findByRole('button', { name: 'Debug Help' }));
     expect(await screen.findByText('Debug Help Failed')).toBeInTheDocument();
     expect(screen.getByText('Model unavailable')).toBeInTheDocument();

@@ -52,8 +52,14 @@ export const problemsApi = api.injectEndpoints({
       query: () => '/solved-problems',
       providesTags: ['Solved'],
     }),
-    executeCode: build.mutation<ExecuteCodeResponse, ExecuteCodeRequest>({
-      query: (body) => ({ url: '/execute-code', method: 'POST', body }),
+    /** The spec's exchange; `requestId` travels as X-Request-Id, the key of the judgement's progress stream. */
+    executeCode: build.mutation<ExecuteCodeResponse, { body: ExecuteCodeRequest; requestId?: string }>({
+      query: ({ body, requestId }) => ({
+        url: '/execute-code',
+        method: 'POST',
+        body,
+        ...(requestId ? { headers: { 'X-Request-Id': requestId } } : {}),
+      }),
     }),
     submitSolution: build.mutation<{ _id: string }, SubmissionRequest>({
       query: (body) => ({ url: '/submissions', method: 'POST', body }),

@@ -2,12 +2,16 @@ import {
   PracticeMessages,
   DEFAULT_PROBLEM_POINTS,
   executeCodeSchema,
+  isNotJudged,
+  VerdictMessages,
   type ExecuteCodeRequest,
   type ContestMode,
   type ExecuteCodeResponse,
   type ExecutionResult,
   type GroupResult,
+  type JudgingProgress,
   type Problem,
+  type Verdict,
 } from '@javelin/contracts';
 import { useCallback, useMemo, useState } from 'react';
 import { useAppDispatch } from '../../app/hooks';
@@ -20,6 +24,7 @@ import {
   useSubmitSolutionMutation,
   type SolveAnswer,
 } from './problemsApi';
+import { followProgress, newRequestId } from './judgingProgress';
 
 /** Spec §9: 10 points where the problem has none. */
 export function pointsOf(problem: Pick<Problem, 'points'>): number {
@@ -54,6 +59,41 @@ export interface SubmissionOutcome {
   score?: number;
   maxScore?: number;
   groups?: GroupResult[];
+  verdict?: Verdict;
+}
+
+export type JudgeKind = 'run' | 'submit';
+
+/** A judgement that did not pass, kept for AI Debug Help: which kind it was, its code and its results. */
+export interface FailedJudgement {
+  kind: JudgeKind;
+  code: string;
+  results: ExecutionResult[];
+  compileError?: string;
+  /** "Wrong Answer on test 4", "Compilation Error". */
+  headline: string;
+}
+
+/** The 1-based first test that failed (a test a submit did not judge is not one), or undefined. */
+export function firstFailedTest(results: readonly ExecutionResult[]): number | undefined {
+  const index = results.findIndex((r) => !r.passed && !isNotJudged(r));
+  return index >= 0 ? index + 1 : undefined;
+}
+
+/** The verdict of a judgement in people's words: "Accepted", "Wrong Answer on test 4", "Compilation Error". */
+export function headlineOf(judged: {
+  verdict?: Verdict;
+  passed?: boolean;
+  overallPassed?: boolean;
+  results: readonly ExecutionResult[];
+  compileError?: string;
+}): string {
+  if (judged.compileError) return VerdictMessages.compilationError;
+  const test = firstFailedTest(judged.results);
+  const verdict: Verdict =
+    judged.verdict ?? (test ? (judged.results[test - 1].verdict ?? 'wrong_answer') : 'accepted');
+  if (verdict === 'accepted') return VerdictMessages.accepted;
+  return VerdictMessages.onTest(verdict, verdict === 'compilation_error' ? undefined : test);
 }
 
 export interface SolverOptions {
@@ -73,7 +113,8 @@ export interface SolverOptions {
 /**
  * Run and submit (spec §4 "Submit flow"): Run clears the submission result and runs the examples;
  * Submit clears the test list, runs all tests and, only when all pass, records an accepted
- * submission and marks the problem solved.
+ * submission and marks the problem solved. Both go through one judged request (`judgeOnce`), which
+ * follows the judgement's progress while it waits and keeps the last failing one for Debug Help.
  */
 export function useSolver({
   problemId,
@@ -89,50 +130,78 @@ export function useSolver({
     () => (contestId ? { contestId, ...(contestMode ? { contestMode } : {}) } : {}),
     [contestId, contestMode],
   );
-  const dispatch = useAppDispatch();
   const toast = useToast();
   const [status, setStatus] = useState<SolverStatus>('ready');
+  const [progress, setProgress] = useState<JudgingProgress | null>(null);
   const [testRun, setTestRun] = useState<ExecuteCodeResponse | null>(null);
   const [submission, setSubmission] = useState<SubmissionOutcome | null>(null);
+  const [lastFailure, setLastFailure] = useState<FailedJudgement | null>(null);
   const [executeCode] = useExecuteCodeMutation();
-  const [submitSolution] = useSubmitSolutionMutation();
-  const [markSolved] = useMarkSolvedMutation();
+  const recordAccepted = useRecordAccepted({ problemId, points, contest, acceptedToast, onSolved });
 
-  const run = useCallback(
-    async (code: string) => {
-      if (status !== 'ready') return;
+  /** One run or submit judged: the shared path. Null when it was refused or failed (a toast said why). */
+  const judgeOnce = useCallback(
+    async (kind: JudgeKind, code: string): Promise<ExecuteCodeResponse | null> => {
       // Results of the previous code are cleared, never left looking current.
       setSubmission(null);
       setTestRun(null);
       onStart?.();
-      setStatus('running');
+      setStatus(kind === 'run' ? 'running' : 'submitting');
+      const failed = kind === 'run' ? Messages.runFailed : Messages.submitFailed;
+      const refused = codeRefusal(code);
+      if (refused) {
+        toast.show({ title: failed, description: refused, variant: 'destructive' });
+        return null;
+      }
+      const body: ExecuteCodeRequest = {
+        code,
+        language: 'java',
+        problemId,
+        runAllTestCases: kind === 'submit',
+        ...contest,
+      };
+      const requestId = newRequestId();
+      const stop = followProgress(requestId, setProgress);
+      let result: Awaited<ReturnType<typeof executeCode>>;
       try {
-        const body: ExecuteCodeRequest = {
+        result = await executeCode({ body, requestId });
+      } finally {
+        stop();
+        setProgress(null);
+      }
+      if ('error' in result) {
+        toast.show({
+          title: failed,
+          description: errorMessage(result.error, Messages.executeFailed),
+          variant: 'destructive',
+        });
+        return null;
+      }
+      const data = result.data;
+      if (!data.overallPassed)
+        setLastFailure({
+          kind,
           code,
-          language: 'java',
-          problemId,
-          runAllTestCases: false,
-          ...contest,
-        };
-        const refused = codeRefusal(code);
-        if (refused) {
-          toast.show({ title: Messages.runFailed, description: refused, variant: 'destructive' });
-          return;
-        }
-        const result = await executeCode(body);
-        if ('error' in result) {
-          toast.show({
-            title: Messages.runFailed,
-            description: errorMessage(result.error, Messages.executeFailed),
-            variant: 'destructive',
-          });
-          return;
-        }
-        setTestRun(result.data);
+          results: data.results,
+          compileError: data.compileError,
+          headline: headlineOf(data),
+        });
+      return data;
+    },
+    [executeCode, problemId, contest, toast, onStart],
+  );
+
+  const run = useCallback(
+    async (code: string) => {
+      if (status !== 'ready') return;
+      try {
+        const data = await judgeOnce('run', code);
+        if (!data) return;
+        setTestRun(data);
         toast.show({
           title: Messages.codeExecuted,
-          description: Messages.examplesPassed(result.data.passedCount, result.data.totalCount),
-          variant: result.data.overallPassed ? 'success' : 'default',
+          description: Messages.examplesPassed(data.passedCount, data.totalCount),
+          variant: data.overallPassed ? 'success' : 'default',
         });
       } catch {
         toast.message(Messages.runFailed);
@@ -140,127 +209,43 @@ export function useSolver({
         setStatus('ready');
       }
     },
-    [status, executeCode, problemId, contest, toast, onStart],
+    [status, judgeOnce, toast],
   );
 
   const submit = useCallback(
     async (code: string) => {
       if (status !== 'ready') return;
-      setTestRun(null);
-      setSubmission(null);
-      onStart?.();
-      setStatus('submitting');
       try {
-        const body: ExecuteCodeRequest = {
-          code,
-          language: 'java',
-          problemId,
-          runAllTestCases: true,
-          ...contest,
-        };
-        const refused = codeRefusal(code);
-        if (refused) {
-          toast.show({ title: Messages.submitFailed, description: refused, variant: 'destructive' });
-          return;
-        }
-        const result = await executeCode(body);
-        if ('error' in result) {
-          toast.show({
-            title: Messages.submitFailed,
-            description: errorMessage(result.error, Messages.executeFailed),
-            variant: 'destructive',
-          });
-          return;
-        }
-        const { results, overallPassed, passedCount, totalCount, compileError, score, maxScore, groups } =
-          result.data;
-        const outcome: SubmissionOutcome = {
+        const data = await judgeOnce('submit', code);
+        if (!data) return;
+        const {
+          results,
+          overallPassed,
+          passedCount,
+          totalCount,
+          compileError,
+          verdict,
+          score,
+          maxScore,
+          groups,
+        } = data;
+        setSubmission({
           passed: overallPassed,
           passedCount,
           totalCount,
           results,
           compileError,
+          verdict,
           ...(groups ? { score, maxScore, groups } : {}),
-        };
-        setSubmission(outcome);
-        if (!overallPassed) return;
-        let submissionId: string;
-        try {
-          const recorded = await submitSolution({
-            problemId,
-            ...contest,
-            code,
-            language: 'java',
-            status: 'accepted',
-            testCasesPassed: passedCount,
-            totalTestCases: totalCount,
-          }).unwrap();
-          submissionId = recorded._id;
-        } catch {
-          toast.message(Messages.markSolvedFailed);
-          return;
-        }
-        let answer: SolveAnswer;
-        try {
-          answer = await markSolved({
-            problemId,
-            submissionId,
-            ...contest,
-          }).unwrap();
-        } catch {
-          toast.show({ title: 'Warning', description: Messages.pointsMaybeNotAwarded, variant: 'warning' });
-          return;
-        }
-        dispatch(
-          api.util.invalidateTags([
-            'Solved',
-            'Profile',
-            'Leaderboard',
-            'Submissions',
-            ...(contestMode === 'virtual' && contestId
-              ? [{ type: 'VirtualRun' as const, id: contestId }]
-              : []),
-          ]),
-        );
-        // The server awards points once: a second accepted solution earns nothing and says so.
-        if (acceptedToast) {
-          toast.show({ ...acceptedToast(), variant: 'success' });
-        } else if (answer.alreadySolved) {
-          toast.show({
-            title: PracticeMessages.alreadySolvedTitle,
-            description: PracticeMessages.alreadySolved,
-            variant: 'success',
-          });
-        } else {
-          toast.show({
-            title: Messages.congratulations,
-            description: Messages.problemSolved(points),
-            variant: 'success',
-          });
-        }
-        onSolved?.();
+        });
+        if (overallPassed) await recordAccepted(code, passedCount, totalCount);
       } catch {
         toast.message(Messages.submitFailed);
       } finally {
         setStatus('ready');
       }
     },
-    [
-      status,
-      executeCode,
-      problemId,
-      contestId,
-      contestMode,
-      contest,
-      submitSolution,
-      markSolved,
-      dispatch,
-      toast,
-      points,
-      acceptedToast,
-      onSolved,
-      onStart,
-    ],
+    [status, judgeOnce, recordAccepted, toast],
   );
 
   const lastResults = submission?.results ?? testRun?.results ?? [];
@@ -269,6 +254,8 @@ export function useSolver({
 
   return {
     status,
+    /** Where the judgement in flight stands (in queue, tests judged), while one is. */
+    progress,
     testRun,
     submission,
     run,
@@ -276,5 +263,80 @@ export function useSolver({
     lastResults,
     allPassed,
     lastCompileError: submission?.compileError ?? testRun?.compileError,
+    /** The most recent run or submit that did not pass, whatever came after it. */
+    lastFailure,
   };
+}
+
+/**
+ * After an accepted submit: records the submission, marks the problem solved and says so (the
+ * server awards points once: a second accepted solution earns nothing and says so).
+ */
+function useRecordAccepted({
+  problemId,
+  points,
+  contest,
+  acceptedToast,
+  onSolved,
+}: Pick<SolverOptions, 'problemId' | 'points' | 'acceptedToast' | 'onSolved'> & {
+  contest: { contestId?: string; contestMode?: ContestMode };
+}) {
+  const dispatch = useAppDispatch();
+  const toast = useToast();
+  const [submitSolution] = useSubmitSolutionMutation();
+  const [markSolved] = useMarkSolvedMutation();
+  return useCallback(
+    async (code: string, passedCount: number, totalCount: number) => {
+      let submissionId: string;
+      try {
+        const recorded = await submitSolution({
+          problemId,
+          ...contest,
+          code,
+          language: 'java',
+          status: 'accepted',
+          testCasesPassed: passedCount,
+          totalTestCases: totalCount,
+        }).unwrap();
+        submissionId = recorded._id;
+      } catch {
+        toast.message(Messages.markSolvedFailed);
+        return;
+      }
+      let answer: SolveAnswer;
+      try {
+        answer = await markSolved({ problemId, submissionId, ...contest }).unwrap();
+      } catch {
+        toast.show({ title: 'Warning', description: Messages.pointsMaybeNotAwarded, variant: 'warning' });
+        return;
+      }
+      const { contestId, contestMode } = contest;
+      dispatch(
+        api.util.invalidateTags([
+          'Solved',
+          'Profile',
+          'Leaderboard',
+          'Submissions',
+          ...(contestMode === 'virtual' && contestId ? [{ type: 'VirtualRun' as const, id: contestId }] : []),
+        ]),
+      );
+      if (acceptedToast) {
+        toast.show({ ...acceptedToast(), variant: 'success' });
+      } else if (answer.alreadySolved) {
+        toast.show({
+          title: PracticeMessages.alreadySolvedTitle,
+          description: PracticeMessages.alreadySolved,
+          variant: 'success',
+        });
+      } else {
+        toast.show({
+          title: Messages.congratulations,
+          description: Messages.problemSolved(points),
+          variant: 'success',
+        });
+      }
+      onSolved?.();
+    },
+    [problemId, points, contest, acceptedToast, onSolved, submitSolution, markSolved, dispatch, toast],
+  );
 }
