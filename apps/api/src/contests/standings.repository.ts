@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { ContestFormat, ContestLeaderboardEntry, ScoreboardCell } from '@javelin/contracts';
 import { DataSource, EntityManager } from 'typeorm';
+import { bestGroupsCtes } from './group-scores.sql';
 
 /** Which results a standings read shows: all of them, or only those from before the freeze. */
 export type StandingsView = 'real' | 'frozen';
@@ -105,20 +106,7 @@ const REFRESH_CELLS = `
     SELECT user_id, problem_id, created_at, verdict, groups FROM judgements
      WHERE contest_id = $1 AND all_tests AND verdict <> 'compilation_error'
        AND ($2::uuid IS NULL OR user_id = $2) AND ($3::uuid IS NULL OR problem_id = $3)
-  ), earned AS (
-    SELECT j.user_id, j.problem_id, e->>'name' AS name, min(j.created_at) AS first_at
-      FROM j CROSS JOIN LATERAL jsonb_array_elements(COALESCE(j.groups, '[]'::jsonb)) e
-     WHERE (e->>'earned')::boolean
-     GROUP BY j.user_id, j.problem_id, e->>'name'
-  ), best AS (
-    SELECT e.user_id, e.problem_id, sum((g->>'points')::int)::int AS score,
-           COALESCE(sum((g->>'points')::int) FILTER (WHERE e.first_at < c.freeze_at), 0)::int AS visible_score
-      FROM earned e CROSS JOIN c
-      JOIN problems p ON p.id = e.problem_id
-      CROSS JOIN LATERAL jsonb_array_elements(p.test_groups) g
-     WHERE g->>'name' = e.name
-     GROUP BY e.user_id, e.problem_id
-  ), keys AS (
+  ), ${bestGroupsCtes('(SELECT freeze_at FROM c)')}, keys AS (
     SELECT user_id, problem_id FROM j UNION SELECT user_id, problem_id FROM s
   ), computed AS (
     SELECT k.user_id, k.problem_id, s.solved_at, COALESCE(s.points, 0) AS points, c.freeze_at,

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { TestGroup } from '@javelin/contracts';
 import { DataSource } from 'typeorm';
 import { returningRows } from '../common/sql';
+import { bestGroupsCtes } from './group-scores.sql';
 import type { RealCell, VirtualTry } from './virtual-board';
 
 /** A virtual run as stored. */
@@ -45,19 +46,7 @@ const CELLS_AT = `
   ), j AS (
     SELECT user_id, problem_id, created_at, verdict, groups FROM judgements
      WHERE contest_id = $1 AND all_tests AND verdict <> 'compilation_error' AND created_at <= $2
-  ), earned AS (
-    SELECT j.user_id, j.problem_id, e->>'name' AS name, min(j.created_at) AS first_at
-      FROM j CROSS JOIN LATERAL jsonb_array_elements(COALESCE(j.groups, '[]'::jsonb)) e
-     WHERE (e->>'earned')::boolean
-     GROUP BY j.user_id, j.problem_id, e->>'name'
-  ), best AS (
-    SELECT e.user_id, e.problem_id, sum((g->>'points')::int)::int AS score,
-           COALESCE(sum((g->>'points')::int) FILTER (WHERE e.first_at < $3), 0)::int AS visible_score
-      FROM earned e JOIN problems p ON p.id = e.problem_id
-      CROSS JOIN LATERAL jsonb_array_elements(p.test_groups) g
-     WHERE g->>'name' = e.name
-     GROUP BY e.user_id, e.problem_id
-  ), keys AS (
+  ), ${bestGroupsCtes('$3')}, keys AS (
     SELECT user_id, problem_id FROM j UNION SELECT user_id, problem_id FROM s
   )
   SELECT k.user_id, k.problem_id, s.solved_at, COALESCE(s.points, 0)::int AS points,
