@@ -113,6 +113,7 @@ export function readPackage(given: ReadonlyMap<string, Buffer>, packageName = 'p
     const parsed = parseDefaultValidatorFlags(flags);
     if (!parsed.ok) throw new PackageError(PackageMessages.badValidatorFlags(flagsSource, parsed.error));
   }
+  warnings.push(...groupFlagWarnings(files, flags));
 
   let description = '';
   let statementImages: string[] = [];
@@ -319,6 +320,26 @@ function readValidatorFlags(files: Map<string, Buffer>, yaml: Yaml): { flags: st
   const legacy = yaml.validator_flags;
   if (legacy === undefined || legacy === null) return { flags: [], source: 'problem.yaml' };
   return { flags: flagList('problem.yaml', 'validator_flags', legacy), source: 'problem.yaml' };
+}
+
+/**
+ * A test group's own validator flags (a testdata.yaml or test_group.yaml below data/sample or
+ * data/secret, deeper than the files readValidatorFlags reads) that differ from the problem's: Javelin
+ * judges every test with one set of flags, so the import says which it did not apply.
+ */
+export function groupFlagWarnings(files: ReadonlyMap<string, Buffer>, problemFlags: string[]): string[] {
+  const warnings: string[] = [];
+  for (const [path, data] of files) {
+    const match = /^data\/(?:sample|secret)\/.+\/(testdata\.yaml|test_group\.yaml)$/.exec(path);
+    if (!match) continue;
+    const key = match[1] === 'testdata.yaml' ? 'output_validator_flags' : 'output_validator_args';
+    const value = readYaml(path, data)[key];
+    if (value === undefined || value === null) continue;
+    const flags = flagList(path, key, value);
+    if (flags.join(' ') !== problemFlags.join(' '))
+      warnings.push(PackageMessages.groupFlagsIgnored(path, flags.join(' ')));
+  }
+  return warnings;
 }
 
 function flagList(path: string, key: string, value: unknown): string[] {
