@@ -14,6 +14,8 @@ export const ContestScreenMessages = {
   signInToJoin: 'Sign in to join',
   /** An ICPC contest's problem row: what a solve counts for there (no points). */
   icpcRow: 'counts as 1 solved',
+  /** An ICPC contest problem's statement, in place of its points. */
+  icpcWorth: 'Counts as 1 solved: ICPC ranks by problems solved, then penalty minutes',
   icpcSolvedTitle: 'Accepted',
   icpcSolved: (letter: string) =>
     `Problem ${letter} solved. ICPC ranks by problems solved, then penalty minutes.`,

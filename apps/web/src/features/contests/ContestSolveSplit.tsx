@@ -1,4 +1,4 @@
-import type { Contest } from '@javelin/contracts';
+import { ContestScreenMessages, type Contest } from '@javelin/contracts';
 import { useCallback, useEffect, useState, type ComponentProps } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { Messages } from '../../app/messages';
@@ -20,6 +20,8 @@ export interface ContestSolving {
   contestId: string;
   problemId: string;
   points: number;
+  /** The statement's line for what a solve is worth: points, or a solve in an ICPC contest. */
+  worth?: string;
   draft: ReturnType<typeof useDraft>;
 }
 
@@ -32,7 +34,8 @@ export function useContestProblem(contest: Contest | undefined, contestId: strin
   const problem = contestProblem?.problemId;
   const draft = useDraft(draftKey(problemId, contestId), problem ? starterCode(problem) : undefined);
   const points = contestProblem?.points || (problem ? pointsOf(problem) : 0);
-  const solving: ContestSolving = { contestId, problemId, points, draft };
+  const worth = contest?.format === 'icpc' ? ContestScreenMessages.icpcWorth : undefined;
+  const solving: ContestSolving = { contestId, problemId, points, worth, draft };
   return { problem, solving };
 }
 
@@ -72,7 +75,7 @@ export function ContestSolveSplit(
   props: Pick<Statement, 'problem' | 'testCases'> &
     Pick<Solver, 'solver' | 'submitDisabledReason'> & { solving: ContestSolving },
 ) {
-  const { contestId, problemId, points, draft } = props.solving;
+  const { contestId, problemId, points, worth, draft } = props.solving;
   return (
     <ResizableSplit
       left={
@@ -80,6 +83,7 @@ export function ContestSolveSplit(
           problem={props.problem}
           testCases={props.testCases}
           points={points}
+          worth={worth}
           testCasesHeading="Example Test Cases"
         />
       }

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ContestScreenMessages } from '@javelin/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { contestAction, effectiveStatus, firstUnsolvedProblem, freezePhase } from './contestRules';
@@ -324,6 +325,18 @@ describe('contest problem page', () => {
       preloadedState: signedInState(),
     });
     expect(await screen.findByRole('heading', { name: 'Problem Not Found' })).toBeInTheDocument();
+  });
+
+  it("states a problem's points, and in an ICPC contest what a solve counts for instead", async () => {
+    mockApi({ 'GET /contests/c1': { body: contest() } });
+    const points = renderRoute(<ContestProblemPage />, { ...at, preloadedState: signedInState() });
+    expect(await screen.findByRole('heading', { name: 'Two Sum' })).toBeInTheDocument();
+    expect(screen.getByText(/^\d+ points$/)).toBeInTheDocument();
+    points.unmount();
+    mockApi({ 'GET /contests/c1': { body: contest({ format: 'icpc' }) } });
+    renderRoute(<ContestProblemPage />, { ...at, preloadedState: signedInState() });
+    expect(await screen.findByText(ContestScreenMessages.icpcWorth)).toBeInTheDocument();
+    expect(screen.queryByText(/^\d+ points$/)).toBeNull();
   });
 
   it('disables Submit outside the active window with the spec message', async () => {

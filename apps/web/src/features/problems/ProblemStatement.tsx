@@ -96,16 +96,25 @@ export function ProblemStatement({
   problem,
   testCases,
   points,
+  worth,
   testCasesHeading = 'Test Cases',
 }: {
   problem: AnyProblem;
   testCases: readonly TestCase[];
   points?: number;
+  /** What a solve is worth when not points (an ICPC contest's problem); replaces the points line. */
+  worth?: string;
   testCasesHeading?: string;
 }) {
+  const worthLine = worth ?? `${points ?? pointsOf(problem)} points`;
   if (isClassic(problem))
     return (
-      <ClassicStatement problem={problem} testCases={testCases} points={points} heading={testCasesHeading} />
+      <ClassicStatement
+        problem={problem}
+        testCases={testCases}
+        worth={worthLine}
+        heading={testCasesHeading}
+      />
     );
   return (
     <article className="card statement" aria-labelledby="problem-title">
@@ -115,7 +124,7 @@ export function ProblemStatement({
         </h1>
         <DifficultyBadge difficulty={problem.difficulty} />
       </div>
-      <p className="muted">{points ?? pointsOf(problem)} points</p>
+      <p className="muted">{worthLine}</p>
       {!!problem.tags?.length && (
         <div className="tag-list" aria-label="Tags">
           {problem.tags.map((t) => (
@@ -170,12 +179,12 @@ export function ProblemStatement({
 function ClassicStatement({
   problem,
   testCases,
-  points,
+  worth,
   heading,
 }: {
   problem: AnyProblem;
   testCases: readonly TestCase[];
-  points?: number;
+  worth: string;
   heading: string;
 }) {
   const limits = PackageUiMessages.limits(problem.timeLimitMs, problem.memoryLimitMb);
@@ -187,7 +196,7 @@ function ClassicStatement({
         </h1>
         <DifficultyBadge difficulty={problem.difficulty} />
       </div>
-      <p className="muted">{points ?? pointsOf(problem)} points</p>
+      <p className="muted">{worth}</p>
       {limits && (
         <p className="problem-limits" data-testid="problem-limits">
           {limits}
