@@ -115,6 +115,16 @@ describe('the CLICS Contest API over a scripted ICPC contest', () => {
     at(start, 150);
   }, 600_000);
 
+  it("names each participant's organization on the contest's own board (its filter)", async () => {
+    const board = (await t.http.get(`/api/leaderboard/contests/${contestId}`).set(bearer(admin.token)).expect(200))
+      .body as { userId: string; organization?: { id: string; name: string } }[];
+    const orgOf = (id: string) => board.find((r) => r.userId === id)?.organization?.name;
+    expect(orgOf(alice.id)).toBe('Uni North');
+    expect(orgOf(bob.id)).toBe('Uni North');
+    expect(board.some((r) => r.userId === carol.id)).toBe(true);
+    expect(orgOf(carol.id)).toBeUndefined();
+  });
+
   it('keeps organizations: admins add and remove them, a profile names one or none', async () => {
     await t.http.post('/api/admin/organizations').set(bearer(alice.token)).send({ name: 'Club' }).expect(403);
     const taken = await t.http

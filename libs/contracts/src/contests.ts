@@ -1,4 +1,5 @@
 import type { Problem } from './problems';
+import type { OrganizationRef } from './profiles';
 
 export const CONTEST_STATUSES = ['upcoming', 'active', 'ended'] as const;
 export type ContestStatus = (typeof CONTEST_STATUSES)[number];
@@ -96,6 +97,8 @@ export interface ContestLeaderboardEntry {
   ratingAfter?: number;
   /** A virtual run's row on a virtual board (never on the contest's own standings). */
   virtual?: boolean;
+  /** The school or club the participant names on their profile (issue 32); the board filters by it. */
+  organization?: OrganizationRef;
 }
 
 /** An admin's rejudge of every submit of one problem (in one contest, or in practice). */

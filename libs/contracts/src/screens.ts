@@ -21,6 +21,9 @@ export const ContestScreenMessages = {
     `Problem ${letter} solved. ICPC ranks by problems solved, then penalty minutes.`,
   unfreezeConfirm:
     'Unfreeze the standings? Everyone will see the final results, and the contest is rated from them. This cannot be undone.',
+  /** The board's filter by the participants' school or club (issue 32). */
+  organizationFilter: 'Organization',
+  allOrganizations: 'All organizations',
   unfreezeConfirmTitle: 'Unfreeze standings',
   unfreezeAction: 'Unfreeze',
   cancel: 'Cancel',

@@ -37,6 +37,8 @@ interface ScoreRow {
   old_rating: number | null;
   new_rating: number | null;
   shared_rank?: string | number | null;
+  organization_id: string | null;
+  organization_name: string | null;
 }
 
 /** A cell as read for the wire: minutes from the start instead of the accept's time. */
@@ -227,8 +229,9 @@ export class StandingsRepository {
     const rows: ScoreRow[] = await this.db.query(
       `SELECT s.user_id, u.username, u.full_name, ${c.score} AS score, ${c.solved} AS problems_solved, ${c.penalty} AS penalty,
               ${epochMs(contest.format === 'icpc' ? c.accepted : c.improved)} AS last_at, rc.old_rating, rc.new_rating,
-              ${contest.format === 'ioi' ? `rank() OVER (ORDER BY ${c.score} DESC)` : 'NULL'} AS shared_rank
-         FROM contest_scores s JOIN users u ON u.id = s.user_id
+              ${contest.format === 'ioi' ? `rank() OVER (ORDER BY ${c.score} DESC)` : 'NULL'} AS shared_rank,
+              ${ORGANIZATION_COLUMNS}
+         FROM contest_scores s JOIN users u ON u.id = s.user_id ${ORGANIZATION_JOIN}
          LEFT JOIN rating_changes rc ON rc.contest_id = s.contest_id AND rc.user_id = s.user_id
         WHERE s.contest_id = $1 ${listsEveryone(contest.format) ? '' : `AND ${c.solved} > 0`}
         ORDER BY ${orderBy(contest.format, view)}
@@ -253,8 +256,8 @@ export class StandingsRepository {
       `SELECT s.user_id, u.username, u.full_name, ${c.score} AS score, ${c.solved} AS problems_solved, ${c.penalty} AS penalty,
               ${epochMs(contest.format === 'icpc' ? c.accepted : c.improved)} AS last_at, NULL::int AS old_rating, NULL::int AS new_rating,
               cc.problem_id, cc.attempts, ${CELL_MINUTES('cc.accepted_at')} AS accepted_minutes, 0 AS pending,
-              ${contest.format === 'ioi' ? 'cc.score' : 'NULL'} AS score
-         FROM contest_scores s JOIN users u ON u.id = s.user_id JOIN contests c ON c.id = s.contest_id
+              ${contest.format === 'ioi' ? 'cc.score' : 'NULL'} AS score, ${ORGANIZATION_COLUMNS}
+         FROM contest_scores s JOIN users u ON u.id = s.user_id JOIN contests c ON c.id = s.contest_id ${ORGANIZATION_JOIN}
          LEFT JOIN (contest_cells cc JOIN contest_problems cp ON cp.contest_id = cc.contest_id AND cp.problem_id = cc.problem_id)
                 ON cc.contest_id = s.contest_id AND cc.user_id = s.user_id
         WHERE s.contest_id = $1 AND s.user_id = $2 ${listsEveryone(contest.format) ? '' : `AND ${c.solved} > 0`}
@@ -335,6 +338,11 @@ function listsEveryone(format: ContestFormat): boolean {
   return format === 'icpc' || format === 'ioi';
 }
 
+/** A participant's organization (issue 32), named on their profile: for the board's filter. */
+const ORGANIZATION_COLUMNS = 'o.id AS organization_id, o.name AS organization_name';
+const ORGANIZATION_JOIN =
+  'LEFT JOIN profiles pr ON pr.user_id = s.user_id LEFT JOIN organizations o ON o.id = pr.organization_id';
+
 /** A timestamp column as epoch milliseconds (a float: PostgreSQL keeps microseconds). */
 function epochMs(column: string): string {
   return `(extract(epoch FROM ${column}) * 1000)::float8`;
@@ -351,6 +359,9 @@ function boardRow(contest: BoardContest, r: ScoreRow): BoardRow {
       ...(contest.format === 'icpc' ? { penalty: r.penalty } : {}),
       ...(r.old_rating !== null && r.new_rating !== null
         ? { ratingBefore: r.old_rating, ratingAfter: r.new_rating }
+        : {}),
+      ...(r.organization_id && r.organization_name
+        ? { organization: { id: r.organization_id, name: r.organization_name } }
         : {}),
     },
     lastAt: r.last_at,

@@ -147,6 +147,7 @@ export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
       ratingBefore: { type: 'number' },
       ratingAfter: { type: 'number' },
       virtual: { type: 'boolean' },
+      organization: { $ref: '#/components/schemas/OrganizationRef' },
     },
     required: ['userId', 'username', 'problemsSolved', 'score'],
   },

@@ -2155,6 +2155,7 @@ export interface components {
       ratingBefore?: number;
       ratingAfter?: number;
       virtual?: boolean;
+      organization?: components['schemas']['OrganizationRef'];
     };
     /** @enum {string} */
     ContestMode: 'practice' | 'virtual';

@@ -3,9 +3,10 @@ import {
   VirtualMessages,
   type ContestFormat,
   type ContestLeaderboardEntry,
+  type OrganizationRef,
   type ScoreboardCell,
 } from '@javelin/contracts';
-import type { ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { RankIcon } from '../../components/RankIcon';
 import { problemLetter } from './contestRules';
 import { IoiCell } from './IoiCell';
@@ -77,6 +78,12 @@ function RatingChangeText({ before, after }: { before: number; after: number }) 
  * participant's rating change once rated). A virtual board (issue 21) has its own title and marks
  * the virtual run's row.
  */
+/** The organizations the board's participants name, by name (for the filter). */
+function organizationsOf(entries: readonly ContestLeaderboardEntry[]): OrganizationRef[] {
+  const byId = new Map(entries.flatMap((e) => (e.organization ? [[e.organization.id, e.organization]] : [])));
+  return [...byId.values()].sort((a, b) => a.name.localeCompare(b.name));
+}
+
 export function ContestLeaderboard({
   entries,
   ended,
@@ -102,6 +109,9 @@ export function ContestLeaderboard({
   /** Shown between the title and the rows (a virtual board's switch and minute). */
   above?: ReactNode;
 }) {
+  const [organization, setOrganization] = useState('');
+  const organizations = useMemo(() => organizationsOf(entries), [entries]);
+  const shown = organization ? entries.filter((e) => e.organization?.id === organization) : entries;
   return (
     <section
       className="card"
@@ -124,11 +134,28 @@ export function ContestLeaderboard({
         )}
       </div>
       {above}
-      {entries.length === 0 ? (
+      {organizations.length > 0 && (
+        <div className="field board-filter">
+          <label htmlFor="board-organization">{ContestScreenMessages.organizationFilter}</label>
+          <select
+            id="board-organization"
+            value={organization}
+            onChange={(e) => setOrganization(e.target.value)}
+          >
+            <option value="">{ContestScreenMessages.allOrganizations}</option>
+            {organizations.map((o) => (
+              <option key={o.id} value={o.id}>
+                {o.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+      {shown.length === 0 ? (
         <p className="muted">No submissions yet.</p>
       ) : (
         <ol aria-label="Contest rankings" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-          {entries.map((e, i) => {
+          {shown.map((e, i) => {
             const cells = new Map((e.cells ?? []).map((c) => [c.problemId, c]));
             const own = viewerId !== undefined && e.userId === viewerId;
             return (

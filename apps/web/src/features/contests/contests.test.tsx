@@ -6,6 +6,8 @@ import { contestAction, effectiveStatus, firstUnsolvedProblem, freezePhase } fro
 import { ContestsPage } from './ContestsPage';
 import { ContestDetailPage } from './ContestDetailPage';
 import { ContestProblemPage } from './ContestProblemPage';
+import { ContestLeaderboard } from './ContestScoreboard';
+import { fireEvent, render } from '@testing-library/react';
 import { mockApi, renderRoute, signedInState } from '../../test/utils';
 import { Messages } from '../../app/messages';
 import { FakeEventSource } from '../../test/fakeEventSource';
@@ -200,9 +202,12 @@ describe('contests that say what they mean (issue 30)', () => {
       path: '/contests/:contestId',
       preloadedState: signedInState(),
     });
-    expect(await screen.findByRole('link', { name: 'Attempt Contest' })).toHaveAttribute(
-      'href',
-      '/contests/c1/problems/p2',
+    // The link is there once the contest is read; it points past the solved problem once those are read too.
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Attempt Contest' })).toHaveAttribute(
+        'href',
+        '/contests/c1/problems/p2',
+      ),
     );
     const rows = screen.getAllByTestId('contest-problem');
     expect(rows[1]).toHaveTextContent(/^B\. Digit Sum/);
@@ -410,5 +415,36 @@ describe('contest problem page', () => {
     await user.click(await screen.findByRole('button', { name: 'Submit Solution' }));
     expect(await screen.findByTestId('submission-result')).toHaveTextContent('Wrong Answer');
     expect(screen.getByText('Main.java:1: error')).toBeInTheDocument();
+  });
+});
+
+describe("the board's organization filter (issue 32)", () => {
+  const north = { id: 'o1', name: 'Uni North' };
+  const south = { id: 'o2', name: 'Uni South' };
+  const entries = [
+    { userId: 'u1', username: 'ann', problemsSolved: 2, score: 0, rank: 1, organization: north },
+    { userId: 'u2', username: 'bob', problemsSolved: 1, score: 0, rank: 2, organization: south },
+    { userId: 'u3', username: 'cat', problemsSolved: 1, score: 0, rank: 3 },
+    { userId: 'u4', username: 'dan', problemsSolved: 0, score: 0, rank: 4, organization: north },
+  ];
+
+  it('lists the organizations the participants name and keeps each row at its overall rank', () => {
+    render(<ContestLeaderboard entries={entries} ended={false} format="icpc" />);
+    const filter = screen.getByLabelText(ContestScreenMessages.organizationFilter);
+    expect([...(filter as HTMLSelectElement).options].map((o) => o.text)).toEqual([
+      ContestScreenMessages.allOrganizations,
+      'Uni North',
+      'Uni South',
+    ]);
+    expect(screen.getAllByTestId('contest-leaderboard-row')).toHaveLength(4);
+    fireEvent.change(filter, { target: { value: 'o1' } });
+    const rows = screen.getAllByTestId('contest-leaderboard-row');
+    expect(rows.map((r) => within(r).getByText(/^@/).textContent?.split(' ')[0])).toEqual(['@ann', '@dan']);
+    expect(within(rows[1]).getByText('#4')).toBeInTheDocument();
+  });
+
+  it('shows no filter when nobody names an organization', () => {
+    render(<ContestLeaderboard entries={entries.map(({ organization: _o, ...e }) => e)} ended={false} />);
+    expect(screen.queryByLabelText(ContestScreenMessages.organizationFilter)).toBeNull();
   });
 });
