@@ -1,11 +1,11 @@
 import { isNotJudged, VerdictMessages, type AiMeasurement, type AiResponse } from '@javelin/contracts';
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useToast } from '../toast/useToast';
 import { Messages } from '../../app/messages';
 import { MarkdownText } from '../../components/MarkdownText';
 import { errorMessage } from '../../services/api';
 import { ComplexityChart } from './ComplexityChart';
-import { useSubmissionsQuery } from '../submissions/submissionsApi';
+import { useSubmissionQuery, useSubmissionsQuery } from '../submissions/submissionsApi';
 import { PROBLEM_SUBMISSIONS_SHOWN } from '../submissions/SubmissionsPanel';
 import {
   solvedIds,
@@ -13,7 +13,7 @@ import {
   useDebugHelpMutation,
   useSolvedProblemsQuery,
 } from './problemsApi';
-import type { FailedJudgement } from './solving';
+import { headlineOf, type FailedJudgement } from './solving';
 
 /**
  * Whether the signed-in user has an accepted submission of this problem (a practice solve, or an
@@ -27,6 +27,33 @@ export function useHasAccepted(problemId: string, signedIn: boolean): boolean {
   );
   return (
     signedIn && (solvedIds(solved).has(problemId) || !!page?.items.some((s) => s.verdict === 'accepted'))
+  );
+}
+
+/**
+ * The user's latest stored submit of this problem when it failed, as Debug Help explains it: what a
+ * reload keeps of the last failing judgement (runs are not stored). Null when the latest passed.
+ */
+export function useLastFailedSubmission(problemId: string, signedIn: boolean): FailedJudgement | null {
+  const { data: page } = useSubmissionsQuery(
+    { problemId, limit: PROBLEM_SUBMISSIONS_SHOWN },
+    { skip: !signedIn || !problemId },
+  );
+  const latest = page?.items[0];
+  const failed = latest && latest.verdict !== 'accepted' ? latest : undefined;
+  const { data: detail } = useSubmissionQuery(failed?._id ?? '', { skip: !failed });
+  return useMemo(
+    () =>
+      detail && detail._id === failed?._id
+        ? {
+            kind: 'submit',
+            code: detail.code,
+            results: detail.results,
+            compileError: detail.compileError,
+            headline: headlineOf(detail),
+          }
+        : null,
+    [detail, failed?._id],
   );
 }
 

@@ -8,7 +8,7 @@ import { draftKey, useDraft } from '../editor/drafts';
 import { ResizableSplit } from '../editor/ResizableSplit';
 import { useLatestAcceptedCode } from '../submissions/useLatestAcceptedCode';
 import type { OpenProblemState } from './ProblemsPage';
-import { AiPanels, useAiHelp, useHasAccepted } from './AiPanels';
+import { AiPanels, useAiHelp, useHasAccepted, useLastFailedSubmission } from './AiPanels';
 import { isClassic, starterCode } from './classic';
 import { ProblemStatement } from './ProblemStatement';
 import { useProblemQuery, useTestCasesQuery } from './problemsApi';
@@ -49,11 +49,13 @@ export function ProblemPage() {
     status === 'authenticated' && !!(location.state as OpenProblemState | null)?.loadSolution;
   useLatestAcceptedCode(id, viewSolution, !!problem, setCode);
   const hasAccepted = useHasAccepted(id, status === 'authenticated');
+  const storedFailure = useLastFailedSubmission(id, status === 'authenticated');
 
   if (isLoading) return <Spinner label="Loading problem..." />;
   if (isError || !problem) return <ProblemNotFound />;
 
-  const debug = () => void ai.requestDebugHelp(solver.lastFailure);
+  // This visit's last failing run or submit; after a reload, the latest stored submit if it failed.
+  const debug = () => void ai.requestDebugHelp(solver.lastFailure ?? storedFailure);
 
   return (
     <ResizableSplit

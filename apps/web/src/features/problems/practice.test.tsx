@@ -397,6 +397,50 @@ describe('honest states', () => {
     });
   });
 
+  it('after a reload, Debug Help explains the latest stored submit when it failed', async () => {
+    const stored = {
+      _id: 's2',
+      problemId: 'p1',
+      problemTitle: 'Sum of Two',
+      contestId: null,
+      verdict: 'wrong_answer',
+      passedCount: 1,
+      totalCount: 2,
+      maxTimeMs: 12,
+      createdAt: '2026-11-22T10:00:00Z',
+    };
+    const { calls } = mockApi({
+      'GET /problems/p1': { body: problem() },
+      'GET /problems/p1/test-cases': { body: [] },
+      'GET /submissions': {
+        body: {
+          items: [stored],
+          total: 1,
+          limit: 20,
+          offset: 0,
+        },
+      },
+      'GET /submissions/s2': {
+        body: {
+          ...stored,
+          code: 'class Stored {}',
+          language: 'java',
+          results: [result(), result({ testCaseId: 't2', passed: false, verdict: 'wrong_answer' })],
+        },
+      },
+      'POST /debug-help': { body: { success: true, analysis: 'Test 2 expects a sum.' } },
+    });
+    const user = userEvent.setup();
+    renderRoute(<ProblemPage />, { ...page, preloadedState: signedInState() });
+    await waitFor(() => expect(calls.some((c) => c.path === '/submissions/s2')).toBe(true));
+    await user.click(await screen.findByRole('button', { name: 'Get Debug Help' }));
+    expect(await screen.findByText('Test 2 expects a sum.')).toBeInTheDocument();
+    expect(screen.getByTestId('debug-about')).toHaveTextContent(
+      'Explaining your last submission: Wrong Answer on test 2',
+    );
+    expect(calls.find((c) => c.path === '/debug-help')?.body).toMatchObject({ code: 'class Stored {}' });
+  });
+
   it('a compilation error is shown once, with no chip per test, under its headline', async () => {
     const compileError = "Main.java:3: error: ';' expected\n        int x = 1\n                 ^\n1 error";
     mockApi({
