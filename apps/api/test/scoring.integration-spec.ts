@@ -457,6 +457,7 @@ public class Main {
         (await t.http.get(url).set(bearer(e.token)).expect(200)).body as ContestLeaderboardEntry[]
       ).find((r) => r.userId === e.id);
       expect(ownRow?.score).toBe(100);
+      expect(ownRow?.cells?.[0]).toMatchObject({ score: 100 });
     });
 
     it('a rejudge that changes one group updates the board', async () => {

@@ -48,8 +48,8 @@ interface CellRow {
   attempts: number;
   accepted_minutes: number | null;
   pending: number;
-  /** The IOI cell score (null outside IOI contests). */
-  score: number | null;
+  /** The IOI cell score (null outside IOI contests); named apart from a row's total `score`. */
+  cell_score: number | null;
 }
 
 /** problemId → the user who accepted it first. */
@@ -256,7 +256,7 @@ export class StandingsRepository {
       `SELECT s.user_id, u.username, u.full_name, ${c.score} AS score, ${c.solved} AS problems_solved, ${c.penalty} AS penalty,
               ${epochMs(contest.format === 'icpc' ? c.accepted : c.improved)} AS last_at, NULL::int AS old_rating, NULL::int AS new_rating,
               cc.problem_id, cc.attempts, ${CELL_MINUTES('cc.accepted_at')} AS accepted_minutes, 0 AS pending,
-              ${contest.format === 'ioi' ? 'cc.score' : 'NULL'} AS score, ${ORGANIZATION_COLUMNS}
+              ${contest.format === 'ioi' ? 'cc.score' : 'NULL'} AS cell_score, ${ORGANIZATION_COLUMNS}
          FROM contest_scores s JOIN users u ON u.id = s.user_id JOIN contests c ON c.id = s.contest_id ${ORGANIZATION_JOIN}
          LEFT JOIN (contest_cells cc JOIN contest_problems cp ON cp.contest_id = cc.contest_id AND cp.problem_id = cc.problem_id)
                 ON cc.contest_id = s.contest_id AND cc.user_id = s.user_id
@@ -301,7 +301,7 @@ export class StandingsRepository {
       `SELECT cc.user_id, cc.problem_id, ${frozen ? 'cc.visible_attempts' : 'cc.attempts'} AS attempts,
               ${CELL_MINUTES(frozen ? 'cc.visible_accepted_at' : 'cc.accepted_at')} AS accepted_minutes,
               ${frozen ? 'cc.pending' : '0'} AS pending,
-              CASE WHEN c.format = 'ioi' THEN ${frozen ? 'cc.visible_score' : 'cc.score'} END AS score
+              CASE WHEN c.format = 'ioi' THEN ${frozen ? 'cc.visible_score' : 'cc.score'} END AS cell_score
          FROM contest_cells cc JOIN contests c ON c.id = cc.contest_id
          JOIN contest_problems cp ON cp.contest_id = cc.contest_id AND cp.problem_id = cc.problem_id
         WHERE cc.contest_id = $1 AND cc.user_id = ANY($2)
@@ -329,7 +329,7 @@ function cellOf(row: CellRow, firsts: FirstSolvers): ScoreboardCell {
     acceptedAtMinutes: row.accepted_minutes,
     pending: row.pending,
     firstSolve: row.accepted_minutes !== null && firsts.get(row.problem_id) === row.user_id,
-    ...(row.score === null || row.score === undefined ? {} : { score: row.score }),
+    ...(row.cell_score === null || row.cell_score === undefined ? {} : { score: row.cell_score }),
   };
 }
 
