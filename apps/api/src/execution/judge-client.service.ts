@@ -223,10 +223,13 @@ export class JudgeClient implements OnApplicationShutdown {
     return bounded(this.queue.getWaitingCount());
   }
 
-  /** The refusal of a full queue only (JudgeBacklogGuard, before sign-in): a queue that cannot be counted lets the request go on. */
+  /**
+   * The refusal of a full queue (JudgeBacklogGuard, before sign-in). A queue that cannot be counted
+   * (Redis away) cannot judge either: the request is refused as unavailable at once, rather than
+   * waiting for Redis a second time in refuseWhenBacklogged.
+   */
   async refuseWhenFull(): Promise<void> {
-    const waiting = await this.waitingCount().catch(() => 0);
-    if (waiting >= this.env.judgeQueueLimit) throw this.busy();
+    await this.refuseWhenBacklogged();
   }
 
   private async refuseWhenBacklogged(): Promise<void> {
