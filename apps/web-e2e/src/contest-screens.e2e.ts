@@ -311,6 +311,25 @@ describe('the admin', () => {
     await screenshot(page, 'screens-08-admin-unfrozen');
   });
 
+  it("shows a new test case's empty values with no error until one is typed", async () => {
+    const page = admin.page;
+    await page.goto('/admin/problems');
+    await page.getByRole('tab', { name: 'Problems List' }).waitFor();
+    await page.getByRole('tab', { name: 'Create/Edit Problem' }).click();
+    await page.getByRole('button', { name: 'Add Variable' }).click();
+    await page.getByLabel('Variable 1 name').fill('n');
+    await page.getByRole('button', { name: 'Add Test Case' }).click();
+    const form = page.getByTestId('test-case-form').first();
+    const value = form.getByLabel('n (int)');
+    await value.waitFor();
+    expect(await value.getAttribute('aria-invalid')).toBe('false');
+    expect(await form.getByText('is not a 32-bit integer').count()).toBe(0);
+    await screenshot(page, 'screens-09a-admin-new-test-case');
+    await value.fill('x');
+    await form.getByText('n (int): "x" is not a 32-bit integer').waitFor();
+    expect(await value.getAttribute('aria-invalid')).toBe('true');
+  });
+
   it('creates a contest from a duration and a searched problem list', async () => {
     const page = admin.page;
     await page.goto('/admin/contests');
