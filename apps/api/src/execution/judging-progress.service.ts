@@ -49,7 +49,11 @@ export function groupLayoutOf(
 ): GroupLayout {
   const index = new Map(groups.map((g, i) => [g.name, i]));
   return {
-    groups: groups.map((g) => ({ name: g.name, points: g.points, ...(g.dependsOn ? { dependsOn: g.dependsOn } : {}) })),
+    groups: groups.map((g) => ({
+      name: g.name,
+      points: g.points,
+      ...(g.dependsOn ? { dependsOn: g.dependsOn } : {}),
+    })),
     testGroup: ordered.map((t) => (t.isExample || !t.group ? -1 : (index.get(t.group) ?? -1))),
   };
 }
