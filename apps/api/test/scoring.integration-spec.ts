@@ -279,6 +279,115 @@ describe('partial scores (issue 31)', () => {
     });
   });
 
+  describe('a rejudge revises practice points', () => {
+    const rejudge = async (problemId: string) => {
+      const started = await t.http
+        .post('/api/admin/rejudge')
+        .set(bearer(admin.token))
+        .send({ problemId })
+        .expect(202);
+      const deadline = Date.now() + 120_000;
+      for (;;) {
+        const p = await t.http
+          .get(`/api/admin/rejudge/${started.body.jobId}`)
+          .set(bearer(admin.token))
+          .expect(200);
+        if (p.body.finished) return;
+        if (Date.now() > deadline) throw new Error('rejudge did not finish');
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    };
+    const totalOf = async (u: SeededUser) =>
+      (await t.http.get('/api/profiles/me').set(bearer(u.token)).expect(200)).body as {
+        totalScore: number;
+        problemsSolved: number;
+      };
+    const setG1 = (problemId: string, g1Tests: number[]) =>
+      t.http
+        .put(`/api/problems/${problemId}`)
+        .set(bearer(admin.token))
+        .send(doubling(GROUPS, g1Tests))
+        .expect(200);
+
+    it('the points follow the best score down and up; a submit during the rejudge is never lost', async () => {
+      const problemId = (await create(doubling(GROUPS)))._id;
+      const [u, v, w] = [await seedUser(t), await seedUser(t), await seedUser(t)];
+      await submit(u, problemId, G1_G3);
+      await submit(u, problemId, G2_ONLY);
+      await submit(v, problemId, G2_ONLY);
+      expect((await totalOf(u)).totalScore).toBe(70);
+      expect((await totalOf(v)).totalScore).toBe(30);
+
+      // Group 1 gains n = 50, which G1_G3 fails: u's best falls to 50 (g3), v's 30 stays.
+      await setG1(problemId, [2, 50]);
+      await rejudge(problemId);
+      expect((await totalOf(u)).totalScore).toBe(50);
+      expect((await totalOf(v)).totalScore).toBe(30);
+      // Rejudging again with the same tests changes nothing.
+      await rejudge(problemId);
+      expect((await totalOf(u)).totalScore).toBe(50);
+
+      // Back to the old tests: u's 70 returns, once.
+      await setG1(problemId, [2, 3]);
+      await rejudge(problemId);
+      expect((await totalOf(u)).totalScore).toBe(70);
+      expect((await totalOf(v)).totalScore).toBe(30);
+
+      // w scores 70, then a rejudge that lowers it runs while w's full solution is judged: w ends
+      // with the full 100 whichever finished first, and the solve adds nothing on top.
+      await submit(w, problemId, G1_G3);
+      await setG1(problemId, [2, 50]);
+      await Promise.all([rejudge(problemId), submit(w, problemId, FULL)]);
+      expect((await totalOf(w)).totalScore).toBe(100);
+      // A rejudge after it keeps the best (100), not the lowered 50.
+      await rejudge(problemId);
+      expect((await totalOf(w)).totalScore).toBe(100);
+      expect((await totalOf(u)).totalScore).toBe(50);
+    });
+
+    it('a solve the rejudge takes away leaves the best partial score; one it gives counts the points once', async () => {
+      const problemId = (await create(doubling(GROUPS)))._id;
+      const u = await seedUser(t);
+      const r = await submit(u, problemId, G1_G3);
+      expect(r.score).toBe(70);
+      await submit(u, problemId, FULL);
+      const sub = await t.http
+        .post('/api/submissions')
+        .set(bearer(u.token))
+        .send({
+          problemId,
+          code: FULL,
+          language: 'java',
+          status: 'accepted',
+          testCasesPassed: 8,
+          totalTestCases: 8,
+        })
+        .expect(201);
+      await t.http
+        .post('/api/solve')
+        .set(bearer(u.token))
+        .send({ problemId, submissionId: sub.body._id })
+        .expect(200);
+      expect(await totalOf(u)).toMatchObject({ totalScore: 100, problemsSolved: 1 });
+
+      // Group 3's test 101 now expects 0: FULL scores 50 (g1, g2), G1_G3 20 (g1): the solve goes, 50 stays.
+      const broken = doubling(GROUPS);
+      broken.testCases[broken.testCases.length - 1]!.expectedOutput = '0';
+      await t.http.put(`/api/problems/${problemId}`).set(bearer(admin.token)).send(broken).expect(200);
+      await rejudge(problemId);
+      expect(await totalOf(u)).toMatchObject({ totalScore: 50, problemsSolved: 0 });
+
+      // Fixed again: the solve comes back with its 100, the partial points are not added on top.
+      await t.http
+        .put(`/api/problems/${problemId}`)
+        .set(bearer(admin.token))
+        .send(doubling(GROUPS))
+        .expect(200);
+      await rejudge(problemId);
+      expect(await totalOf(u)).toMatchObject({ totalScore: 100, problemsSolved: 1 });
+    });
+  });
+
   describe('scoring packages', () => {
     /** Doubles n (stdin) into stdout; `wrongFrom` makes it print 0 for n >= wrongFrom. */
     const stdioDouble = (wrongFrom = Number.MAX_SAFE_INTEGER) => `import java.util.*;
