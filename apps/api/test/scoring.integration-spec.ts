@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContestLeaderboardEntry, ExecuteCodeResponse, TestGroup } from '@javelin/contracts';
 import { bearer, resetDatabase, seedUser, SeededUser, startApp, TestApp } from './support/app';
-import { createContest, startNow } from './support/contests';
+import { createContest, endNow, startNow } from './support/contests';
 import { startJudge, RunningJudge } from './support/judge';
 import { fullRunBody } from './support/submissions';
 import { buildZip } from './support/zip';
 import { readZip } from '../src/packages/zip';
 import { ContestsService } from '../src/contests/contests.service';
+import { codeforcesRatingChanges } from '../src/contests/rating';
+import { RatingsService } from '../src/contests/ratings.service';
 
 /**
  * Issue 31 through the real judge: test groups with points (subtasks), the score and groups of a
@@ -524,6 +526,58 @@ public class Main {
           [b.id, 70, 2],
           [c.id, 70, 2],
         ]),
+      );
+    });
+
+    it('contestants tied on the board share the rank, and the rating update treats them as tied', async () => {
+      const tiedProblem = (await create(doubling(GROUPS)))._id;
+      const rated = await createContest(t, admin.token, [tiedProblem], { format: 'ioi' });
+      const [x, y, z] = [await seedUser(t), await seedUser(t), await seedUser(t)];
+      for (const u of [x, y, z])
+        await t.http.post(`/api/contests/${rated._id}/join`).set(bearer(u.token)).expect(200);
+      await startNow(t, rated._id);
+      expect((await submit(x, tiedProblem, FULL, rated._id)).score).toBe(100);
+      // y and z reach 70 at different moments: in IOI only the score orders them.
+      expect((await submit(y, tiedProblem, G1_G3, rated._id)).score).toBe(70);
+      await new Promise((r) => setTimeout(r, 1_100));
+      expect((await submit(z, tiedProblem, G1_G3, rated._id)).score).toBe(70);
+      const rows = (await t.http.get(`/api/leaderboard/contests/${rated._id}`).expect(200))
+        .body as ContestLeaderboardEntry[];
+      expect(rows.map((r) => [r.userId, r.score, r.rank])).toEqual(
+        expect.arrayContaining([
+          [x.id, 100, 1],
+          [y.id, 70, 2],
+          [z.id, 70, 2],
+        ]),
+      );
+      await endNow(t, rated._id);
+      // The scheduler may have finalised it first; either way once.
+      await t.app.get(RatingsService).finalize(rated._id);
+      const changes: { user_id: string; old_rating: number; new_rating: number; rank: number }[] =
+        await t.db.query(
+          `SELECT user_id, old_rating, new_rating, rank FROM rating_changes WHERE contest_id = $1`,
+          [rated._id],
+        );
+      const of = (u: SeededUser) => changes.find((c) => c.user_id === u.id)!;
+      expect(changes).toHaveLength(3);
+      expect([of(x).rank, of(y).rank, of(z).rank]).toEqual([1, 2, 2]);
+      expect(of(y).old_rating).toBe(of(z).old_rating);
+      // Tied: the same change for both (places 2 and 3 shared as 2.5), below the winner's.
+      expect(of(y).new_rating).toBe(of(z).new_rating);
+      expect(of(x).new_rating).toBeGreaterThan(of(y).new_rating);
+      // Untied, the same start would have split them: the method gives places 2 and 3 different changes.
+      const untied = codeforcesRatingChanges([
+        { userId: 'x', rating: 1500, rank: 1 },
+        { userId: 'y', rating: 1500, rank: 2 },
+        { userId: 'z', rating: 1500, rank: 3 },
+      ]);
+      expect(untied.get('y')).not.toBe(untied.get('z'));
+      expect(of(y).new_rating - of(y).old_rating).toBe(
+        codeforcesRatingChanges([
+          { userId: 'x', rating: 1500, rank: 1 },
+          { userId: 'y', rating: 1500, rank: 2.5 },
+          { userId: 'z', rating: 1500, rank: 2.5 },
+        ]).get('y'),
       );
     });
 
