@@ -134,7 +134,7 @@ describe('an IOI contest with subtasks', () => {
     // 2 s test) is still being judged, before any answer came.
     const filling = await page.waitForFunction(
       () => {
-        const rows = [...document.querySelectorAll('[data-testid="subtask-row"]')];
+        const rows = Array.from(document.querySelectorAll('[data-testid="subtask-row"]'));
         const states = rows.map((r) => r.getAttribute('data-state'));
         const answered = document.querySelector('[data-testid="submission-result"]') !== null;
         return !answered &&
