@@ -251,6 +251,8 @@ describe('the progress of a judgement (issue 30)', () => {
       }),
       JSON.stringify(streamed.events),
     ).toBe(true);
+    // While d's slow test runs, d shows as being judged.
+    expect(judging.some((e) => statesOf(e)[3] === 'judging')).toBe(true);
     // A group's state never goes back: pending, then judging, then earned or failed.
     const rank = { pending: 0, judging: 1, earned: 2, failed: 2 } as const;
     for (let g = 0; g < 4; g++) {

@@ -59,11 +59,29 @@ export function groupLayoutOf(
 }
 
 /**
- * Each group's state from the tests finished so far (`marks`: JudgeJobProgress.marks, '' before any
- * test finished): only counts and 1-based test numbers, as the final answer shows them.
+ * The group of the test a judge that runs them in order is on now: the first test not finished whose
+ * group (the examples are one too) has not stopped at a failure. -1 for the examples or none.
  */
-export function groupProgressOf(layout: GroupLayout, marks: string): GroupProgress[] {
+function runningGroup(layout: GroupLayout, marks: string): number {
+  const stopped = new Set<number>();
+  layout.testGroup.forEach((of, i) => {
+    if (marks.charAt(i) === '-') stopped.add(of);
+  });
+  const next = layout.testGroup.findIndex((of, i) => {
+    const mark = marks.charAt(i);
+    return (mark === '' || mark === '.') && !stopped.has(of);
+  });
+  return next < 0 ? -1 : layout.testGroup[next]!;
+}
+
+/**
+ * Each group's state from the tests finished so far (`marks`: JudgeJobProgress.marks, '' before any
+ * test finished): only counts and 1-based test numbers, as the final answer shows them. While the
+ * judge is `running`, the group of the test it is on is judging rather than pending.
+ */
+export function groupProgressOf(layout: GroupLayout, marks: string, running = false): GroupProgress[] {
   const states = new Map<string, GroupProgressState>();
+  const current = running ? runningGroup(layout, marks) : -1;
   return layout.groups.map((group, g) => {
     let passedCount = 0;
     let totalCount = 0;
@@ -82,7 +100,7 @@ export function groupProgressOf(layout: GroupLayout, marks: string): GroupProgre
     if (firstFailedTest !== null || deps.includes('failed')) state = 'failed';
     else if (totalCount > 0 && passedCount === totalCount)
       state = deps.every((d) => d === 'earned') ? 'earned' : 'judging';
-    else state = finished > 0 ? 'judging' : 'pending';
+    else state = finished > 0 || g === current ? 'judging' : 'pending';
     states.set(group.name, state);
     return { name: group.name, points: group.points, state, passedCount, totalCount, firstFailedTest };
   });
@@ -215,7 +233,8 @@ export class JudgingProgressService {
     const standing = await this.judge.standing(record.jobId);
     const layout = record.layout;
     // A scoring problem's groups as its tests finish (issue 31): counts only, never a test's data.
-    const groups = (marks: string) => (layout ? { groups: groupProgressOf(layout, marks) } : {});
+    const groups = (marks: string, running = false) =>
+      layout ? { groups: groupProgressOf(layout, marks, running) } : {};
     if (standing.state === 'waiting')
       return { state: 'queued', position: standing.position, total: record.total, ...groups('') };
     if (standing.state === 'active')
@@ -223,7 +242,8 @@ export class JudgingProgressService {
         state: 'judging',
         judged: Math.min(standing.judged, record.total),
         total: record.total,
-        ...groups(standing.marks ?? ''),
+        // Before the first test's mark the code may still be compiling: nothing is running yet.
+        ...groups(standing.marks ?? '', standing.marks !== undefined),
       };
     return null;
   }
