@@ -11,7 +11,8 @@ import { startJudge, RunningJudge } from './support/judge';
  * progress, keyed by the X-Request-Id its POST /api/execute-code carried (the spec's exchange itself
  * unchanged), through the real judge (one job at a time): the place in the queue while another
  * submission is judged, then "k of n" as the judge finishes each test, and last the verdict the POST
- * answered with, after which the stream ends. Nobody but the owner finds it.
+ * answered with, after which the stream ends. Nobody but the owner finds it. On a scoring problem
+ * (issue 31) the events carry each test group's state as its tests finish.
  */
 
 /** Ten tests over n; the program sleeps n ms, so the test with n = 400 is the slow one. */
@@ -192,6 +193,88 @@ describe('the progress of a judgement (issue 30)', () => {
       verdict: 'wrong_answer',
       failedTest: 1,
     });
+  });
+
+  it("streams a scoring problem's groups filling as they are judged (issue 31), counts only", async () => {
+    // Tests (examples first): 1, 2 | a: 300, 5 | b: 6 (wrong), 8 | c (needs b): 9 | d: 600, 11.
+    const grouped = {
+      ...sleepyProblem(),
+      title: `Sleepy groups ${Math.random().toString(36).slice(2, 7)}`,
+      testCases: [
+        [1, undefined],
+        [2, undefined],
+        [300, 'a'],
+        [5, 'a'],
+        [6, 'b'],
+        [8, 'b'],
+        [9, 'c'],
+        [600, 'd'],
+        [11, 'd'],
+      ].map(([n, group]) => ({
+        inputs: { n: String(n) },
+        expectedOutput: String(n),
+        isExample: group === undefined,
+        ...(group ? { group } : {}),
+      })),
+      testGroups: [
+        { name: 'a', points: 20 },
+        { name: 'b', points: 30 },
+        { name: 'c', points: 10, dependsOn: ['b'] },
+        { name: 'd', points: 40 },
+      ],
+    };
+    const created = await t.http.post('/api/problems').set(bearer(admin.token)).send(grouped).expect(201);
+    const requestId = `groups-${randomUUID()}`;
+    const posted = t.http
+      .post('/api/execute-code')
+      .set(bearer(user.token))
+      .set('X-Request-Id', requestId)
+      .send({
+        code: program(6),
+        language: 'java',
+        problemId: (created.body as { _id: string })._id,
+        runAllTestCases: true,
+      })
+      .then((res) => res);
+    const streamed = await readStream(t, requestId, user.token);
+    const answer = (await posted).body as ExecuteCodeResponse;
+    expect(answer).toMatchObject({ score: 60, maxScore: 100 });
+
+    const judging = streamed.events.filter((e) => e.state === 'judging');
+    const statesOf = (e: JudgingProgress) =>
+      e.state === 'judging' || e.state === 'done' ? (e.groups ?? []).map((g) => g.state) : [];
+    // Group a is earned while group d is still being judged (its 600 ms test): the table fills live.
+    expect(
+      judging.some((e) => {
+        const [a, b, c, d] = statesOf(e);
+        return a === 'earned' && b === 'failed' && c === 'failed' && (d === 'pending' || d === 'judging');
+      }),
+      JSON.stringify(streamed.events),
+    ).toBe(true);
+    // While d's slow test runs, d shows as being judged.
+    expect(judging.some((e) => statesOf(e)[3] === 'judging')).toBe(true);
+    // A group's state never goes back: pending, then judging, then earned or failed.
+    const rank = { pending: 0, judging: 1, earned: 2, failed: 2 } as const;
+    for (let g = 0; g < 4; g++) {
+      const seen = judging.map((e) => rank[statesOf(e)[g]!]);
+      expect(seen).toEqual([...seen].sort((x, y) => x - y));
+    }
+    // Counts and test numbers only: nothing of a hidden test travels.
+    for (const e of judging)
+      for (const g of e.state === 'judging' ? (e.groups ?? []) : [])
+        expect(Object.keys(g).sort()).toEqual(
+          ['firstFailedTest', 'name', 'passedCount', 'points', 'state', 'totalCount'].sort(),
+        );
+    // The last word matches the answer: b failed at test 5, c for want of b, a and d earned.
+    const done = streamed.events.at(-1);
+    expect(done?.state).toBe('done');
+    expect(done?.state === 'done' && done.groups).toEqual([
+      { name: 'a', points: 20, state: 'earned', passedCount: 2, totalCount: 2, firstFailedTest: null },
+      { name: 'b', points: 30, state: 'failed', passedCount: 0, totalCount: 2, firstFailedTest: 5 },
+      { name: 'c', points: 10, state: 'failed', passedCount: 1, totalCount: 1, firstFailedTest: null },
+      { name: 'd', points: 40, state: 'earned', passedCount: 2, totalCount: 2, firstFailedTest: null },
+    ]);
+    expect(answer.groups?.map((g) => g.firstFailedTest)).toEqual([null, 5, null, null]);
   });
 
   it('refuses a malformed request id with a 400 naming it', async () => {

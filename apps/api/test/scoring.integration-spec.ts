@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContestLeaderboardEntry, ExecuteCodeResponse, TestGroup } from '@javelin/contracts';
 import { bearer, resetDatabase, seedUser, SeededUser, startApp, TestApp } from './support/app';
-import { createContest, startNow } from './support/contests';
+import { createContest, endNow, startNow } from './support/contests';
 import { startJudge, RunningJudge } from './support/judge';
 import { fullRunBody } from './support/submissions';
 import { buildZip } from './support/zip';
 import { readZip } from '../src/packages/zip';
 import { ContestsService } from '../src/contests/contests.service';
+import { codeforcesRatingChanges } from '../src/contests/rating';
+import { RatingsService } from '../src/contests/ratings.service';
 
 /**
  * Issue 31 through the real judge: test groups with points (subtasks), the score and groups of a
@@ -279,6 +281,115 @@ describe('partial scores (issue 31)', () => {
     });
   });
 
+  describe('a rejudge revises practice points', () => {
+    const rejudge = async (problemId: string) => {
+      const started = await t.http
+        .post('/api/admin/rejudge')
+        .set(bearer(admin.token))
+        .send({ problemId })
+        .expect(202);
+      const deadline = Date.now() + 120_000;
+      for (;;) {
+        const p = await t.http
+          .get(`/api/admin/rejudge/${started.body.jobId}`)
+          .set(bearer(admin.token))
+          .expect(200);
+        if (p.body.finished) return;
+        if (Date.now() > deadline) throw new Error('rejudge did not finish');
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    };
+    const totalOf = async (u: SeededUser) =>
+      (await t.http.get('/api/profiles/me').set(bearer(u.token)).expect(200)).body as {
+        totalScore: number;
+        problemsSolved: number;
+      };
+    const setG1 = (problemId: string, g1Tests: number[]) =>
+      t.http
+        .put(`/api/problems/${problemId}`)
+        .set(bearer(admin.token))
+        .send(doubling(GROUPS, g1Tests))
+        .expect(200);
+
+    it('the points follow the best score down and up; a submit during the rejudge is never lost', async () => {
+      const problemId = (await create(doubling(GROUPS)))._id;
+      const [u, v, w] = [await seedUser(t), await seedUser(t), await seedUser(t)];
+      await submit(u, problemId, G1_G3);
+      await submit(u, problemId, G2_ONLY);
+      await submit(v, problemId, G2_ONLY);
+      expect((await totalOf(u)).totalScore).toBe(70);
+      expect((await totalOf(v)).totalScore).toBe(30);
+
+      // Group 1 gains n = 50, which G1_G3 fails: u's best falls to 50 (g3), v's 30 stays.
+      await setG1(problemId, [2, 50]);
+      await rejudge(problemId);
+      expect((await totalOf(u)).totalScore).toBe(50);
+      expect((await totalOf(v)).totalScore).toBe(30);
+      // Rejudging again with the same tests changes nothing.
+      await rejudge(problemId);
+      expect((await totalOf(u)).totalScore).toBe(50);
+
+      // Back to the old tests: u's 70 returns, once.
+      await setG1(problemId, [2, 3]);
+      await rejudge(problemId);
+      expect((await totalOf(u)).totalScore).toBe(70);
+      expect((await totalOf(v)).totalScore).toBe(30);
+
+      // w scores 70, then a rejudge that lowers it runs while w's full solution is judged: w ends
+      // with the full 100 whichever finished first, and the solve adds nothing on top.
+      await submit(w, problemId, G1_G3);
+      await setG1(problemId, [2, 50]);
+      await Promise.all([rejudge(problemId), submit(w, problemId, FULL)]);
+      expect((await totalOf(w)).totalScore).toBe(100);
+      // A rejudge after it keeps the best (100), not the lowered 50.
+      await rejudge(problemId);
+      expect((await totalOf(w)).totalScore).toBe(100);
+      expect((await totalOf(u)).totalScore).toBe(50);
+    });
+
+    it('a solve the rejudge takes away leaves the best partial score; one it gives counts the points once', async () => {
+      const problemId = (await create(doubling(GROUPS)))._id;
+      const u = await seedUser(t);
+      const r = await submit(u, problemId, G1_G3);
+      expect(r.score).toBe(70);
+      await submit(u, problemId, FULL);
+      const sub = await t.http
+        .post('/api/submissions')
+        .set(bearer(u.token))
+        .send({
+          problemId,
+          code: FULL,
+          language: 'java',
+          status: 'accepted',
+          testCasesPassed: 8,
+          totalTestCases: 8,
+        })
+        .expect(201);
+      await t.http
+        .post('/api/solve')
+        .set(bearer(u.token))
+        .send({ problemId, submissionId: sub.body._id })
+        .expect(200);
+      expect(await totalOf(u)).toMatchObject({ totalScore: 100, problemsSolved: 1 });
+
+      // Group 3's test 101 now expects 0: FULL scores 50 (g1, g2), G1_G3 20 (g1): the solve goes, 50 stays.
+      const broken = doubling(GROUPS);
+      broken.testCases[broken.testCases.length - 1]!.expectedOutput = '0';
+      await t.http.put(`/api/problems/${problemId}`).set(bearer(admin.token)).send(broken).expect(200);
+      await rejudge(problemId);
+      expect(await totalOf(u)).toMatchObject({ totalScore: 50, problemsSolved: 0 });
+
+      // Fixed again: the solve comes back with its 100, the partial points are not added on top.
+      await t.http
+        .put(`/api/problems/${problemId}`)
+        .set(bearer(admin.token))
+        .send(doubling(GROUPS))
+        .expect(200);
+      await rejudge(problemId);
+      expect(await totalOf(u)).toMatchObject({ totalScore: 100, problemsSolved: 1 });
+    });
+  });
+
   describe('scoring packages', () => {
     /** Doubles n (stdin) into stdout; `wrongFrom` makes it print 0 for n >= wrongFrom. */
     const stdioDouble = (wrongFrom = Number.MAX_SAFE_INTEGER) => `import java.util.*;
@@ -415,6 +526,58 @@ public class Main {
           [b.id, 70, 2],
           [c.id, 70, 2],
         ]),
+      );
+    });
+
+    it('contestants tied on the board share the rank, and the rating update treats them as tied', async () => {
+      const tiedProblem = (await create(doubling(GROUPS)))._id;
+      const rated = await createContest(t, admin.token, [tiedProblem], { format: 'ioi' });
+      const [x, y, z] = [await seedUser(t), await seedUser(t), await seedUser(t)];
+      for (const u of [x, y, z])
+        await t.http.post(`/api/contests/${rated._id}/join`).set(bearer(u.token)).expect(200);
+      await startNow(t, rated._id);
+      expect((await submit(x, tiedProblem, FULL, rated._id)).score).toBe(100);
+      // y and z reach 70 at different moments: in IOI only the score orders them.
+      expect((await submit(y, tiedProblem, G1_G3, rated._id)).score).toBe(70);
+      await new Promise((r) => setTimeout(r, 1_100));
+      expect((await submit(z, tiedProblem, G1_G3, rated._id)).score).toBe(70);
+      const rows = (await t.http.get(`/api/leaderboard/contests/${rated._id}`).expect(200))
+        .body as ContestLeaderboardEntry[];
+      expect(rows.map((r) => [r.userId, r.score, r.rank])).toEqual(
+        expect.arrayContaining([
+          [x.id, 100, 1],
+          [y.id, 70, 2],
+          [z.id, 70, 2],
+        ]),
+      );
+      await endNow(t, rated._id);
+      // The scheduler may have finalised it first; either way once.
+      await t.app.get(RatingsService).finalize(rated._id);
+      const changes: { user_id: string; old_rating: number; new_rating: number; rank: number }[] =
+        await t.db.query(
+          `SELECT user_id, old_rating, new_rating, rank FROM rating_changes WHERE contest_id = $1`,
+          [rated._id],
+        );
+      const of = (u: SeededUser) => changes.find((c) => c.user_id === u.id)!;
+      expect(changes).toHaveLength(3);
+      expect([of(x).rank, of(y).rank, of(z).rank]).toEqual([1, 2, 2]);
+      expect(of(y).old_rating).toBe(of(z).old_rating);
+      // Tied: the same change for both (places 2 and 3 shared as 2.5), below the winner's.
+      expect(of(y).new_rating).toBe(of(z).new_rating);
+      expect(of(x).new_rating).toBeGreaterThan(of(y).new_rating);
+      // Untied, the same start would have split them: the method gives places 2 and 3 different changes.
+      const untied = codeforcesRatingChanges([
+        { userId: 'x', rating: 1500, rank: 1 },
+        { userId: 'y', rating: 1500, rank: 2 },
+        { userId: 'z', rating: 1500, rank: 3 },
+      ]);
+      expect(untied.get('y')).not.toBe(untied.get('z'));
+      expect(of(y).new_rating - of(y).old_rating).toBe(
+        codeforcesRatingChanges([
+          { userId: 'x', rating: 1500, rank: 1 },
+          { userId: 'y', rating: 1500, rank: 2.5 },
+          { userId: 'z', rating: 1500, rank: 2.5 },
+        ]).get('y'),
       );
     });
 

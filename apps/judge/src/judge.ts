@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import {
   DEFAULT_JUDGE_LIMITS,
   JudgeSentences,
+  progressMark,
   type JudgeJobData,
   type JudgeJobResult,
   type JudgeLimits,
@@ -31,8 +32,11 @@ export interface JudgeRunOptions {
   mode?: JudgeMode;
   /** Harness mode: report the heap in use after a full collection at the end of every test (the judge's own tests). */
   reportHeap?: boolean;
-  /** Called as each test finishes, with how many have (the API shows "test k of n" while a submission is judged). */
-  onTestDone?: (done: number) => void;
+  /**
+   * Called as each test finishes, with how many have (the API shows "test k of n" while a submission is
+   * judged) and, on a job whose tests carry groups, every test's mark so far (JudgeJobProgress.marks).
+   */
+  onTestDone?: (done: number, marks?: string) => void;
 }
 
 /** A judgement with what the judge's own tests look at beside the wire result. */
@@ -187,8 +191,9 @@ export class Judge {
         return { verdict: 'compilation_error', compileError: JudgeSentences.noMain, results: [] };
       const run = this.runner(compiled as Compiled, limits, mode, subDir, options);
       const parallel = mode === 'per-test' ? this.config.testParallelism : 1;
-      const graded = options.onTestDone ? reporting(run, options.onTestDone) : run;
-      const results = await grade(data, tests, limits, graded, parallel, this.checking(mode, subDir));
+      const onTest = options.onTestDone && reporting(tests, options.onTestDone);
+      const ctx = this.checking(mode, subDir);
+      const results = await grade(data, tests, limits, run, parallel, ctx, onTest);
       const failed = results.find((r) => r.verdict !== 'accepted');
       const report: JudgeReport = {
         verdict: failed ? failed.verdict : 'accepted',
@@ -286,16 +291,19 @@ export class Judge {
   }
 }
 
-/** `runner` telling `onTestDone` how many tests have finished after each one. */
-function reporting(runner: TestRunner, onTestDone: (done: number) => void): TestRunner {
+/**
+ * Tells `onTestDone` how many tests have finished after each one and, when the tests carry groups (a
+ * scoring problem), each test's mark (JudgeJobProgress.marks), so the API can show groups as they end.
+ */
+function reporting(
+  tests: readonly JudgeTest[],
+  onTestDone: (done: number, marks?: string) => void,
+): (index: number, passed: boolean | null) => void {
   let done = 0;
-  return {
-    run: async (test, index) => {
-      const outcome = await runner.run(test, index);
-      onTestDone(++done);
-      return outcome;
-    },
-    close: () => runner.close(),
+  const marks = tests.some((t) => t.group) ? tests.map(() => '.') : null;
+  return (index, passed) => {
+    if (marks) marks[index] = progressMark(passed);
+    onTestDone(++done, marks?.join(''));
   };
 }
 

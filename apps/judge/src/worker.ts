@@ -1,5 +1,11 @@
 import { Worker, type Job } from 'bullmq';
-import { isAiJobName, JUDGE_QUEUE, type JudgeJobData, type JudgeJobResult } from '@javelin/contracts';
+import {
+  isAiJobName,
+  JUDGE_QUEUE,
+  type JudgeJobData,
+  type JudgeJobProgress,
+  type JudgeJobResult,
+} from '@javelin/contracts';
 import { runAiJob, type AiJobData, type AiJobResult } from './ai/jobs';
 import type { JudgeConfig } from './config';
 import type { Judge } from './judge';
@@ -31,8 +37,10 @@ export function createWorker(
       const data = job.data as JudgeJobData;
       const total = Array.isArray(data?.tests) ? data.tests.length : 0;
       // Each finished test as the job's progress (not awaited: the judging never waits for Redis).
-      const onTestDone = (judged: number) =>
-        void job.updateProgress({ judged, total }).catch(() => undefined);
+      const onTestDone = (judged: number, marks?: string) => {
+        const progress: JudgeJobProgress = { judged, total, ...(marks ? { marks } : {}) };
+        void job.updateProgress({ ...progress }).catch(() => undefined);
+      };
       const result = await judge.judge(data, { mode: config.mode, onTestDone });
       log('job done', {
         jobId: job.id,

@@ -65,6 +65,23 @@ describe('a submit on a scoring problem stops within a group', () => {
     expect(r.verdict).toBe('wrong_answer');
   });
 
+  it("reports each finished test's mark as progress, so the API can show groups as they end", async () => {
+    const reported: { done: number; marks?: string }[] = [];
+    await judge.judge(
+      { ...job(SUM, tests), stopAtFirstFailure: true },
+      { onTestDone: (done, marks) => reported.push({ done, marks }) },
+    );
+    expect(reported.map((r) => r.done)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    // After g1's two tests; then t7 fails (g2's 8 and 9 never run), and g3 ends it.
+    expect(reported[3]?.marks).toBe('++++......');
+    expect(reported[5]?.marks).toBe('+++++-....');
+    expect(reported.at(-1)?.marks).toBe('+++++-..++');
+    // Tests without groups (an all-or-nothing problem) report the count only, as before.
+    const plain: (string | undefined)[] = [];
+    await judge.judge(job(SUM, [t(1), t(2)]), { onTestDone: (_done, marks) => plain.push(marks) });
+    expect(plain).toEqual([undefined, undefined]);
+  });
+
   it('a failing example ends the examples only; each group is judged', async () => {
     const withBadExample = [t(3), t(1), t(4, 'g1'), t(5, 'g1'), t(10, 'g3')];
     const r = await judge.judge({ ...job(SUM, withBadExample), stopAtFirstFailure: true });

@@ -8,9 +8,10 @@ import { requireStack } from './support/stack';
 
 /*
  * Issue 31's journey: an IOI contest with one problem in three subtasks. A contestant submits a solution
- * that passes subtasks 1 and 3 and watches the subtask table fill ("70 / 100", subtask 2 failed at its
- * first test), then one that passes subtask 2 only; the board's cell adds the best of each subtask up to
- * 100. A second contestant with 70 shows beside them; at 1280 and 375 px.
+ * that passes subtasks 1 and 3 and watches the subtask table fill group by group while it is judged
+ * (subtask 1 earned before subtask 3's slow test ends), then "70 / 100" (subtask 2 failed at its first
+ * test), then one that passes subtask 2 only; the board's cell adds the best of each subtask up to 100.
+ * A second contestant with 70 shows beside them; at 1280 and 375 px.
  */
 
 const PROBLEM_TITLE = `Doubling Olympiad ${RUN_ID}`;
@@ -46,21 +47,24 @@ const PROBLEM = {
   ],
 };
 
-const program = (answer: string) => `import java.util.*;
+/** `slowLargeMs`: the large subtask's test sleeps that long, so the table is seen filling before it ends. */
+const program = (answer: string, slowLargeMs = 0) => `import java.util.*;
 
 public class Main {
     public static int twice(int n) {
         return ${answer};
     }
 
-    public static void main(String[] args) {
+    public static void main(String[] args) throws Exception {
         Scanner in = new Scanner(System.in);
         int n = Integer.parseInt(in.nextLine().trim());
+        if (n >= 100) Thread.sleep(${slowLargeMs});
         System.out.println(twice(n));
     }
 }
 `;
-/** Subtasks small and large: wrong on 10 <= n < 100. */
+/** Subtasks small and large: wrong on 10 <= n < 100; the large test takes 2 s (the wall limit is 5 s). */
+const SMALL_AND_LARGE_SLOW = program('n >= 10 && n < 100 ? 0 : 2 * n', 2_000);
 const SMALL_AND_LARGE = program('n >= 10 && n < 100 ? 0 : 2 * n');
 /** Subtask middle only. */
 const MIDDLE_ONLY = program('(n >= 2 && n < 10) || n >= 100 ? 0 : 2 * n');
@@ -124,9 +128,33 @@ describe('an IOI contest with subtasks', () => {
     await list.waitFor();
     expect(await list.innerText()).toContain('Subtasks (100 points)');
     await page.getByText('Ready').first().waitFor();
-    await pasteInMonaco(page, SMALL_AND_LARGE);
+    await pasteInMonaco(page, SMALL_AND_LARGE_SLOW);
     await page.getByRole('button', { name: 'Submit Solution' }).click();
-    // While judging the table waits; then every subtask has its result.
+    // While judging the table fills group by group: small is earned and middle failed while large (its
+    // 2 s test) is still being judged, before any answer came.
+    const filling = await page.waitForFunction(
+      () => {
+        const rows = Array.from(document.querySelectorAll('[data-testid="subtask-row"]'));
+        const states = rows.map((r) => r.getAttribute('data-state'));
+        const answered = document.querySelector('[data-testid="submission-result"]') !== null;
+        return !answered &&
+          states[0] === 'earned' &&
+          states[1] === 'missed' &&
+          (states[2] === 'judging' || states[2] === 'pending')
+          ? rows.map((r) => r.textContent ?? '')
+          : null;
+      },
+      undefined,
+      { timeout: 90_000, polling: 50 },
+    );
+    const liveRows = (await filling.jsonValue()) as string[];
+    expect(liveRows[0]).toContain('Earned');
+    expect(liveRows[1]).toContain('Failed at test 4');
+    expect(liveRows[2]).not.toContain('Earned');
+    expect(await page.getByTestId('subtask-score').innerText()).toBe('20 / 100');
+    await page.getByTestId('subtask-table').scrollIntoViewIfNeeded();
+    await screenshot(page, 'ioi-00-subtask-table-filling');
+    // Then every subtask has its result.
     await page.getByTestId('submission-result').waitFor({ timeout: 90_000 });
     const table = page.getByTestId('subtask-table');
     await expect.poll(() => table.getByTestId('subtask-score').innerText()).toBe('70 / 100');

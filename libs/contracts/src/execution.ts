@@ -98,10 +98,36 @@ export interface ExecuteCodeResponse {
  * - failed: the judgement ended without a verdict (the POST answers with an error).
  */
 export type JudgingProgress =
-  | { state: 'queued'; position: number; total: number }
-  | { state: 'judging'; judged: number; total: number }
-  | { state: 'done'; verdict: Verdict; failedTest?: number; passedCount: number; totalCount: number }
+  | { state: 'queued'; position: number; total: number; groups?: GroupProgress[] }
+  | { state: 'judging'; judged: number; total: number; groups?: GroupProgress[] }
+  | {
+      state: 'done';
+      verdict: Verdict;
+      failedTest?: number;
+      passedCount: number;
+      totalCount: number;
+      groups?: GroupProgress[];
+    }
   | { state: 'failed' };
+
+/**
+ * Where a scoring problem's test group stands while a submit is judged (issue 31), in a progress event's
+ * `groups` (one per group, in order): none of its tests finished (pending), some finished and none
+ * failed (judging), every test passed and every group it depends on was earned (earned), or it cannot
+ * be earned any more: one of its tests failed, or a group it depends on failed (failed). The counts
+ * and `firstFailedTest` mean what they mean in the final answer's GroupResult; nothing of a test's data.
+ */
+export type GroupProgressState = 'pending' | 'judging' | 'earned' | 'failed';
+
+export interface GroupProgress {
+  name: string;
+  points: number;
+  state: GroupProgressState;
+  passedCount: number;
+  totalCount: number;
+  /** The 1-based number (examples first, as in `results`) of the group's first failing test; null when none. */
+  firstFailedTest: number | null;
+}
 
 /** The headline of a judgement and the words of its progress (issue 30). */
 export const VerdictMessages = {

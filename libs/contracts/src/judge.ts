@@ -92,6 +92,21 @@ export interface JudgeTestResult {
   feedback?: string;
 }
 
+/**
+ * A judge job's progress while it runs (BullMQ's job progress): `judged` of `total` tests finished. On a
+ * job whose tests carry groups (a scoring problem, issue 31) `marks` has one character per test, in the
+ * job's order: '.' not finished, '+' accepted, '-' failed, '?' ran to the end with a custom checker still
+ * to judge its output. The API turns them into group states; they never reach a client as they are.
+ */
+export interface JudgeJobProgress {
+  judged: number;
+  total: number;
+  marks?: string;
+}
+
+/** A test's mark in JudgeJobProgress.marks: accepted (true), failed (false), or waiting for a custom checker (null). */
+export const progressMark = (passed: boolean | null): string => (passed === null ? '?' : passed ? '+' : '-');
+
 export interface JudgeJobResult {
   /** compilation_error when the code did not compile (then `results` is empty); otherwise the first failing test's verdict, or accepted. */
   verdict: Verdict;

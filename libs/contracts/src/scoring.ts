@@ -110,6 +110,10 @@ export const ScoringSentences = {
   earned: 'Earned',
   notEarned: 'Not earned',
   dependencyNotEarned: 'A group it depends on was not earned',
+  /** A group none of whose tests has finished yet, while the submit is judged. */
+  groupPending: 'Waiting',
+  /** A group some of whose tests have finished (none failed), while the submit is judged. */
+  groupJudging: 'Judging…',
   firstFailed: (test: number) => `Failed at test ${test}`,
   pointsLabel: (points: number) => `${points} point${points === 1 ? '' : 's'}`,
   ioiFormatOption: 'IOI (best of each subtask)',

@@ -20,6 +20,12 @@ export interface SolveKey {
   contestId: string | null;
 }
 
+/** Whether a problem was solved before a rejudge settled it, and is after. */
+export interface SolveChange {
+  before: boolean;
+  after: boolean;
+}
+
 /** The SQL of rejudge jobs: their items, the judgements they rewrite and the solves they settle. */
 @Injectable()
 export class RejudgeRepository {
@@ -168,8 +174,9 @@ export class RejudgeRepository {
    * submit. A solve citing a submit that is no longer accepted goes (with its points); a solve appears at
    * the time of the first accepted submit when there was none. Practice points move the profile;
    * contest points are recomputed by the caller from the solves. Settling twice changes nothing.
+   * Answers whether the problem was solved before and is after (the solve's row then locked).
    */
-  async settleSolve(m: EntityManager, key: SolveKey, points: number): Promise<void> {
+  async settleSolve(m: EntityManager, key: SolveKey, points: number): Promise<SolveChange> {
     const params = [key.userId, key.problemId, key.contestId];
     const [target]: {
       id: string;
@@ -194,7 +201,8 @@ export class RejudgeRepository {
         FOR UPDATE OF sp`,
         params,
       );
-    if (solve && (solve.verdict === 'accepted' || (solve.judgement_id === null && target))) return;
+    if (solve && (solve.verdict === 'accepted' || (solve.judgement_id === null && target)))
+      return { before: true, after: true };
     const practice = key.contestId === null;
     if (solve) {
       await m.query(`DELETE FROM solved_problems WHERE id = $1`, [solve.id]);
@@ -204,7 +212,7 @@ export class RejudgeRepository {
           [key.userId, solve.points],
         );
     }
-    if (!target) return;
+    if (!target) return { before: !!solve, after: false };
     const [cited]: { id: string }[] = await m.query(
       `SELECT id FROM submissions WHERE judgement_id = $1 ORDER BY created_at LIMIT 1`,
       [target.id],
@@ -228,5 +236,53 @@ export class RejudgeRepository {
         `UPDATE profiles SET total_score = total_score + $2, problems_solved = problems_solved + 1 WHERE user_id = $1`,
         [key.userId, points],
       );
+    return { before: !!solve, after: true };
+  }
+
+  /**
+   * A practice problem's partial points after a rejudge (issue 31), inside `m` after settleSolve: while
+   * unsolved a user holds the problem's points scaled by their best practice score (counted once, as a
+   * submit awards them), and nothing beside a solve's points once solved. The best is read again from
+   * the rejudged judgements, so a score that went down takes points back and one that went up adds
+   * them; the practice_scores row lock orders it with simultaneous submits and solves (which read what
+   * it leaves). Settling twice changes nothing.
+   */
+  async settlePracticeScore(
+    m: EntityManager,
+    key: SolveKey,
+    points: number,
+    solve: SolveChange,
+  ): Promise<void> {
+    await m.query(
+      `INSERT INTO practice_scores (user_id, problem_id) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
+      [key.userId, key.problemId],
+    );
+    const [held]: { awarded: number }[] = await m.query(
+      `SELECT awarded FROM practice_scores WHERE user_id = $1 AND problem_id = $2 FOR UPDATE`,
+      [key.userId, key.problemId],
+    );
+    // The best practice score (virtual runs and contests aside) of the problem's groups as they stand now.
+    const [best]: { awarded: number }[] = await m.query(
+      `SELECT COALESCE(floor($3::numeric * LEAST(b.score, g.max_score) / NULLIF(g.max_score, 0)), 0)::int AS awarded
+         FROM (SELECT max(score) AS score FROM judgements
+                WHERE user_id = $1 AND problem_id = $2 AND contest_id IS NULL AND virtual_run_id IS NULL
+                  AND all_tests AND score > 0) b,
+              (SELECT COALESCE(sum((g->>'points')::int), 0) AS max_score
+                 FROM problems p LEFT JOIN LATERAL jsonb_array_elements(p.test_groups) g ON true
+                WHERE p.id = $2) g`,
+      [key.userId, key.problemId, points],
+    );
+    const before = solve.before ? 0 : (held?.awarded ?? 0);
+    const after = solve.after ? 0 : (best?.awarded ?? 0);
+    if (after !== before)
+      await m.query(`UPDATE profiles SET total_score = total_score + $2 WHERE user_id = $1`, [
+        key.userId,
+        after - before,
+      ]);
+    await m.query(`UPDATE practice_scores SET awarded = $3 WHERE user_id = $1 AND problem_id = $2`, [
+      key.userId,
+      key.problemId,
+      solve.after ? points : after,
+    ]);
   }
 }

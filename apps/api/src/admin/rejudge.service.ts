@@ -28,8 +28,8 @@ const REJUDGE_ATTEMPTS = 5;
 /**
  * Rejudges every submit of one problem (in one contest, or in practice) after its tests changed. Each
  * submit is judged again through the judge queue behind live submissions; its new verdict replaces the
- * old one in the user's history. Then solves, points, standings and (for a finalised contest) ratings
- * follow the new verdicts. Every step is idempotent, so a retried job finishes the work exactly once,
+ * old one in the user's history. Then solves, points (a practice problem's partial points too),
+ * standings and (for a finalised contest) ratings follow the new verdicts. Every step is idempotent, so a retried job finishes the work exactly once,
  * and rejudging again with unchanged tests changes nothing.
  */
 @Injectable()
@@ -114,7 +114,9 @@ export class RejudgeService implements OnApplicationBootstrap, OnApplicationShut
       : ((await this.problems.requireProblem(job.problemId)).points ?? DEFAULT_PROBLEM_POINTS);
     for (const key of keys) {
       await this.transactions.run(async (m) => {
-        await this.repository.settleSolve(m, key, points);
+        const solve = await this.repository.settleSolve(m, key, points);
+        // Practice partial points follow the rejudged scores (issue 31): the best reached, counted once.
+        if (!key.contestId) await this.repository.settlePracticeScore(m, key, points, solve);
         if (key.contestId)
           await this.contestStandings.refreshParticipant(m, key.contestId, key.userId, key.problemId);
       });

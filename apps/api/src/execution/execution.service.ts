@@ -30,7 +30,7 @@ import type { AuthUser } from '../users/users.service';
 import { ExecuteCodeDto, RunCustomDto } from './dto';
 import { JudgeClient } from './judge-client.service';
 import { buildJudgeJob } from './judge-job';
-import { doneOf, JudgingProgressService } from './judging-progress.service';
+import { doneOf, groupLayoutOf, JudgingProgressService } from './judging-progress.service';
 
 /** What a hidden test's `error` says to a non-admin: the verdict, never data from the test. */
 const VERDICT_LABEL: Record<Verdict, string> = {
@@ -81,7 +81,12 @@ export class ExecutionService {
     const stopTimer = this.metrics.judgeDuration.startTimer({ kind });
     // The judgement's progress is followed under the user's id and this request's id (issue 30).
     const jobId = randomUUID();
-    await this.progress.started(user.id, requestId, jobId, tests.length);
+    // A scoring problem's submit streams its groups' states too (issue 31).
+    const layout =
+      submit && isScoring(problem.testGroups)
+        ? groupLayoutOf(problem.testGroups, examplesFirst(tests))
+        : undefined;
+    await this.progress.started(user.id, requestId, jobId, tests.length, layout);
     let outcome: JudgeJobResult;
     try {
       outcome = await this.judge.judge(

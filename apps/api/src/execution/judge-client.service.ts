@@ -53,7 +53,7 @@ export interface JudgeQueueJob {
 /** Where a queued job stands: waiting (1 = next), running (tests judged of total), or neither any more. */
 export type JobStanding =
   | { state: 'waiting'; position: number }
-  | { state: 'active'; judged: number; total: number }
+  | { state: 'active'; judged: number; total: number; marks?: string }
   | { state: 'other' };
 
 /** BullMQ runs jobs without a priority first; background work (rejudges) waits behind every live submission. */
@@ -122,10 +122,12 @@ export class JudgeClient implements OnApplicationShutdown {
     }
     if (state !== 'active') return { state: 'other' };
     const job = await bounded(Job.fromId(this.queue, jobId));
-    const progress = job?.progress as { judged?: unknown; total?: unknown } | undefined;
+    const progress = job?.progress as { judged?: unknown; total?: unknown; marks?: unknown } | undefined;
     const judged = typeof progress?.judged === 'number' ? progress.judged : 0;
     const total = typeof progress?.total === 'number' ? progress.total : 0;
-    return { state: 'active', judged, total };
+    // A scoring problem's tests as they finish (JudgeJobProgress.marks): the API makes group states of them.
+    const marks = typeof progress?.marks === 'string' ? { marks: progress.marks } : {};
+    return { state: 'active', judged, total, ...marks };
   }
 
   /** Judges behind every live submission (never refused for a backlog: it waits its turn). */

@@ -1,5 +1,12 @@
 import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
-import { VerdictMessages, type ExecuteCodeResponse, type JudgingProgress } from '@javelin/contracts';
+import {
+  VerdictMessages,
+  type ExecuteCodeResponse,
+  type GroupProgress,
+  type GroupProgressState,
+  type JudgingProgress,
+  type TestGroup,
+} from '@javelin/contracts';
 import type Redis from 'ioredis';
 import { Observable } from 'rxjs';
 import { isConnectionError } from '../common/connection-errors';
@@ -18,16 +25,93 @@ const STREAM_LIMIT_MS = 10 * 60_000;
 /** The last word of a judgement: its verdict, or that it failed. */
 type JudgingEnd = Extract<JudgingProgress, { state: 'done' | 'failed' }>;
 
+/**
+ * A scoring problem's groups as a submit judges them (issue 31): the groups in order, and for each test
+ * of the job (examples first) the index of its group in `groups`, -1 for an example.
+ */
+export interface GroupLayout {
+  groups: TestGroup[];
+  testGroup: number[];
+}
+
 /** What is kept of one run or submit while it is judged, under its owner and request id. */
 interface JudgingRecord {
   jobId: string;
   total: number;
+  layout?: GroupLayout;
   end?: JudgingEnd;
+}
+
+/** The layout of a scoring problem's submit: `ordered` are its tests in the judge's order (examplesFirst). */
+export function groupLayoutOf(
+  groups: readonly TestGroup[],
+  ordered: readonly { isExample: boolean; group?: string | null }[],
+): GroupLayout {
+  const index = new Map(groups.map((g, i) => [g.name, i]));
+  return {
+    groups: groups.map((g) => ({
+      name: g.name,
+      points: g.points,
+      ...(g.dependsOn ? { dependsOn: g.dependsOn } : {}),
+    })),
+    testGroup: ordered.map((t) => (t.isExample || !t.group ? -1 : (index.get(t.group) ?? -1))),
+  };
+}
+
+/**
+ * The group of the test a judge that runs them in order is on now: the first test not finished whose
+ * group (the examples are one too) has not stopped at a failure. -1 for the examples or none.
+ */
+function runningGroup(layout: GroupLayout, marks: string): number {
+  const stopped = new Set<number>();
+  layout.testGroup.forEach((of, i) => {
+    if (marks.charAt(i) === '-') stopped.add(of);
+  });
+  const next = layout.testGroup.findIndex((of, i) => {
+    const mark = marks.charAt(i);
+    return (mark === '' || mark === '.') && !stopped.has(of);
+  });
+  return next < 0 ? -1 : layout.testGroup[next]!;
+}
+
+/**
+ * Each group's state from the tests finished so far (`marks`: JudgeJobProgress.marks, '' before any
+ * test finished): only counts and 1-based test numbers, as the final answer shows them. While the
+ * judge is `running`, the group of the test it is on is judging rather than pending.
+ */
+export function groupProgressOf(layout: GroupLayout, marks: string, running = false): GroupProgress[] {
+  const states = new Map<string, GroupProgressState>();
+  const current = running ? runningGroup(layout, marks) : -1;
+  return layout.groups.map((group, g) => {
+    let passedCount = 0;
+    let totalCount = 0;
+    let finished = 0;
+    let firstFailedTest: number | null = null;
+    layout.testGroup.forEach((of, i) => {
+      if (of !== g) return;
+      totalCount++;
+      const mark = marks.charAt(i);
+      if (mark === '+') passedCount++;
+      if (mark === '-' && firstFailedTest === null) firstFailedTest = i + 1;
+      if (mark !== '' && mark !== '.') finished++;
+    });
+    const deps = (group.dependsOn ?? []).map((d) => states.get(d));
+    let state: GroupProgressState;
+    if (firstFailedTest !== null || deps.includes('failed')) state = 'failed';
+    else if (totalCount > 0 && passedCount === totalCount)
+      state = deps.every((d) => d === 'earned') ? 'earned' : 'judging';
+    else state = finished > 0 || g === current ? 'judging' : 'pending';
+    states.set(group.name, state);
+    return { name: group.name, points: group.points, state, passedCount, totalCount, firstFailedTest };
+  });
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms).unref());
 
-/** The last word of a judgement: its verdict and the first failing test (examples first, 1-based). */
+/**
+ * The last word of a judgement: its verdict and the first failing test (examples first, 1-based); on a
+ * scoring problem's submit each group earned or failed, as the answer's groups say.
+ */
 export function doneOf(response: ExecuteCodeResponse): JudgingEnd {
   const failed = response.results.findIndex((r) => !r.passed);
   return {
@@ -36,6 +120,14 @@ export function doneOf(response: ExecuteCodeResponse): JudgingEnd {
     ...(failed >= 0 && response.verdict !== 'compilation_error' ? { failedTest: failed + 1 } : {}),
     passedCount: response.passedCount,
     totalCount: response.totalCount,
+    ...(response.groups
+      ? {
+          groups: response.groups.map(({ earned, ...g }) => ({
+            ...g,
+            state: earned ? ('earned' as const) : ('failed' as const),
+          })),
+        }
+      : {}),
   };
 }
 
@@ -58,8 +150,14 @@ export class JudgingProgressService {
   }
 
   /** Keeps the judgement's job before it is queued; never fails the judgement itself. */
-  async started(userId: string, requestId: string, jobId: string, total: number): Promise<void> {
-    await this.write(userId, requestId, { jobId, total });
+  async started(
+    userId: string,
+    requestId: string,
+    jobId: string,
+    total: number,
+    layout?: GroupLayout,
+  ): Promise<void> {
+    await this.write(userId, requestId, { jobId, total, ...(layout ? { layout } : {}) });
   }
 
   /** The judgement's last word, which ends its stream. */
@@ -133,10 +231,20 @@ export class JudgingProgressService {
     if (!record) return { state: 'failed' };
     if (record.end) return record.end;
     const standing = await this.judge.standing(record.jobId);
+    const layout = record.layout;
+    // A scoring problem's groups as its tests finish (issue 31): counts only, never a test's data.
+    const groups = (marks: string, running = false) =>
+      layout ? { groups: groupProgressOf(layout, marks, running) } : {};
     if (standing.state === 'waiting')
-      return { state: 'queued', position: standing.position, total: record.total };
+      return { state: 'queued', position: standing.position, total: record.total, ...groups('') };
     if (standing.state === 'active')
-      return { state: 'judging', judged: Math.min(standing.judged, record.total), total: record.total };
+      return {
+        state: 'judging',
+        judged: Math.min(standing.judged, record.total),
+        total: record.total,
+        // Before the first test's mark the code may still be compiling: nothing is running yet.
+        ...groups(standing.marks ?? '', standing.marks !== undefined),
+      };
     return null;
   }
 }

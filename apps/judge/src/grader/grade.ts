@@ -15,6 +15,7 @@ export type GradedJob = Pick<
  * run until the first one whose program fails, and the results end at the first the checker rejects.
  * On a scoring problem (tests with groups, issue 31) that holds per group: a failure ends its own
  * group only, and the other groups' tests are still judged. The results keep the tests' order.
+ * `onTest` hears of each judged test as it finishes: passed, failed, or (custom checker) null.
  */
 export async function grade(
   job: GradedJob,
@@ -23,15 +24,18 @@ export async function grade(
   runner: TestRunner,
   parallel: number,
   ctx: CheckingContext,
+  onTest?: (index: number, passed: boolean | null) => void,
 ): Promise<JudgeTestResult[]> {
   const stop = job.stopAtFirstFailure === true;
-  const check = builtInCheck(job) ?? RAN_TO_THE_END;
-  const slots = await runTests(
-    tests,
-    runner,
-    parallel,
-    (i, outcome) => stop && classifyOutcome(tests[i], outcome, limits, 0, check).verdict !== 'accepted',
-  );
+  const builtIn = builtInCheck(job);
+  const check = builtIn ?? RAN_TO_THE_END;
+  const slots = await runTests(tests, runner, parallel, (i, outcome) => {
+    if (!stop && !onTest) return false;
+    const passed = classifyOutcome(tests[i], outcome, limits, 0, check).verdict === 'accepted';
+    // With a custom checker a test that ran to the end is judged afterwards: not yet passed.
+    onTest?.(i, passed && !builtIn ? null : passed);
+    return stop && !passed;
+  });
   const judged = slots.flatMap((outcome, i) => (outcome ? [{ test: tests[i], outcome }] : []));
   const results = await classifyWithChecker(
     job,

@@ -14,7 +14,7 @@ import { EDITOR_TAB_SIZE } from '../editor/editorConfig';
 import { progressText } from './judgingProgress';
 import { headlineOf, STATUS_LABEL, type useSolver } from './solving';
 import { NotJudgedNote, TestResultsList } from './TestResults';
-import { SubtaskTable } from './SubtaskTable';
+import { liveGroupsOf, SubtaskTable } from './SubtaskTable';
 import { VerdictHeadline } from './VerdictHeadline';
 
 export type SolverVariant = 'practice' | 'contest';
@@ -208,7 +208,7 @@ export function SolverPanel({
       )}
       {solver.status === 'submitting' && testGroups.length > 0 && (
         <section className="card" style={{ marginTop: '1rem' }} aria-label="Judging">
-          <SubtaskTable testGroups={testGroups} judging />
+          <SubtaskTable testGroups={testGroups} live={liveGroupsOf(solver.progress)} judging />
         </section>
       )}
       {solver.submission && (

@@ -2,7 +2,9 @@ import {
   ExecutionMessages,
   ScoringSentences,
   type ExecutionResult,
+  type GroupProgress,
   type GroupResult,
+  type JudgingProgress,
   type TestGroup,
 } from '@javelin/contracts';
 
@@ -18,14 +20,36 @@ function groupState(group: GroupResult, results: readonly ExecutionResult[]) {
   return { tone: 'missed', text: `${ScoringSentences.firstFailed(group.firstFailedTest)}${verdict}` };
 }
 
+/** A group's state while its submit is judged (a progress event's group), as a row shows it. */
+function liveState(group: GroupProgress) {
+  if (group.state === 'earned') return { tone: 'earned', text: ScoringSentences.earned };
+  if (group.state === 'failed')
+    return {
+      tone: 'missed',
+      text:
+        group.firstFailedTest === null
+          ? ScoringSentences.dependencyNotEarned
+          : ScoringSentences.firstFailed(group.firstFailedTest),
+    };
+  if (group.state === 'judging') return { tone: 'judging', text: ScoringSentences.groupJudging };
+  return { tone: 'pending', text: ScoringSentences.groupPending };
+}
+
+/** The groups' states a progress event carries (a scoring problem's submit being judged), if any. */
+export function liveGroupsOf(progress: JudgingProgress | null): readonly GroupProgress[] | undefined {
+  return progress && progress.state !== 'failed' ? progress.groups : undefined;
+}
+
 /**
  * The subtasks of a scoring problem's submit (issue 31): each group's name, points, and whether it was
  * earned or the first test that failed, with the score as "63 / 100". While the submit is judged
- * (`judging`, no groups yet) each row waits; the rows fill with the judgement.
+ * (`judging`) the rows fill group by group as the progress events (`live`) tell each group's state;
+ * before any does, each row waits. The answer's `groups` then replace them.
  */
 export function SubtaskTable({
   testGroups,
   groups,
+  live,
   score,
   maxScore,
   results = [],
@@ -33,6 +57,7 @@ export function SubtaskTable({
 }: {
   testGroups: readonly TestGroup[];
   groups?: readonly GroupResult[];
+  live?: readonly GroupProgress[];
   score?: number;
   maxScore?: number;
   results?: readonly ExecutionResult[];
@@ -40,14 +65,18 @@ export function SubtaskTable({
 }) {
   if (testGroups.length === 0) return null;
   const byName = new Map((groups ?? []).map((g) => [g.name, g]));
+  const liveByName = new Map((live ?? []).map((g) => [g.name, g]));
   const total = maxScore ?? testGroups.reduce((s, g) => s + g.points, 0);
+  // While judging, the points earned so far (the groups already earned).
+  const liveScore = live?.reduce((s, g) => s + (g.state === 'earned' ? g.points : 0), 0);
+  const shownScore = score ?? (judging ? liveScore : undefined);
   return (
     <section className="subtask-table" aria-labelledby="subtasks-heading" data-testid="subtask-table">
       <div className="subtask-head">
         <h3 id="subtasks-heading">{ScoringSentences.groupsHeading}</h3>
-        {score !== undefined && (
+        {shownScore !== undefined && (
           <strong className="subtask-score" data-testid="subtask-score">
-            {ScoringSentences.score(score, total)}
+            {ScoringSentences.score(shownScore, total)}
           </strong>
         )}
       </div>
@@ -65,7 +94,10 @@ export function SubtaskTable({
           <tbody>
             {testGroups.map((tg, i) => {
               const g = byName.get(tg.name);
-              const state = g ? groupState(g, results) : null;
+              const now = g ? undefined : liveByName.get(tg.name);
+              const state = g ? groupState(g, results) : now ? liveState(now) : null;
+              const counted = g ?? now;
+              const earnedPoints = g ? g.earned : now?.state === 'earned';
               return (
                 <tr
                   key={tg.name}
@@ -79,11 +111,17 @@ export function SubtaskTable({
                       <span className="muted"> (needs {tg.dependsOn.join(', ')})</span>
                     )}
                   </td>
-                  <td>{g ? `${g.earned ? g.points : 0} / ${tg.points}` : tg.points}</td>
-                  <td>{g ? `${g.passedCount}/${g.totalCount}` : '–'}</td>
                   <td>
-                    {state ? (
+                    {g || now?.state === 'earned' || now?.state === 'failed'
+                      ? `${earnedPoints ? tg.points : 0} / ${tg.points}`
+                      : tg.points}
+                  </td>
+                  <td>{counted ? `${counted.passedCount}/${counted.totalCount}` : '–'}</td>
+                  <td>
+                    {state && (state.tone === 'earned' || state.tone === 'missed') ? (
                       <span className={`subtask-mark subtask-${state.tone}`}>{state.text}</span>
+                    ) : state ? (
+                      <span className="muted">{state.text}</span>
                     ) : judging ? (
                       <span className="muted">Judging…</span>
                     ) : (

@@ -4,11 +4,13 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import type {
   ContestLeaderboardEntry,
   ExecutionResult,
+  GroupProgress,
   GroupResult,
+  JudgingProgress,
   TestCaseInput,
   TestGroup,
 } from '@javelin/contracts';
-import { SubtaskList, SubtaskTable } from './SubtaskTable';
+import { liveGroupsOf, SubtaskList, SubtaskTable } from './SubtaskTable';
 import { ContestLeaderboard } from '../contests/ContestScoreboard';
 import { TestGroupsSection, type GroupedForm } from '../admin/problem-form/TestGroupsSection';
 import { classicFormFromProblem, classicProblemBody } from '../admin/classicForm';
@@ -65,6 +67,65 @@ describe('SubtaskTable (issue 31)', () => {
       'judging',
     ]);
     expect(screen.queryByTestId('subtask-score')).toBeNull();
+  });
+
+  it('fills group by group from the progress events while judging, then shows the answer', () => {
+    const live = (states: GroupProgress['state'][]): GroupProgress[] =>
+      GROUPS.map((g, i) => ({
+        name: g.name,
+        points: g.points,
+        state: states[i]!,
+        passedCount: states[i] === 'earned' ? 2 : states[i] === 'judging' ? 1 : 0,
+        totalCount: 2,
+        firstFailedTest: states[i] === 'failed' ? 4 : null,
+      }));
+    const progress = (states: GroupProgress['state'][]): JudgingProgress => ({
+      state: 'judging',
+      judged: 3,
+      total: 7,
+      groups: live(states),
+    });
+    const stateOf = () => screen.getAllByTestId('subtask-row').map((r) => r.getAttribute('data-state'));
+    const { rerender } = render(
+      <SubtaskTable
+        testGroups={GROUPS}
+        live={liveGroupsOf(progress(['judging', 'pending', 'pending']))}
+        judging
+      />,
+    );
+    expect(stateOf()).toEqual(['judging', 'pending', 'pending']);
+    expect(screen.getAllByTestId('subtask-row')[1]).toHaveTextContent('Waiting');
+    expect(screen.getByTestId('subtask-score')).toHaveTextContent('0 / 100');
+
+    // The first group is earned before the last one is judged; the second failed at test 4.
+    rerender(
+      <SubtaskTable
+        testGroups={GROUPS}
+        live={liveGroupsOf(progress(['earned', 'failed', 'judging']))}
+        judging
+      />,
+    );
+    expect(stateOf()).toEqual(['earned', 'missed', 'judging']);
+    const rows = screen.getAllByTestId('subtask-row');
+    expect(rows[0]).toHaveTextContent('Earned');
+    expect(rows[0]).toHaveTextContent('20 / 20');
+    expect(rows[0]).toHaveTextContent('2/2');
+    expect(rows[1]).toHaveTextContent('Failed at test 4');
+    expect(rows[2]).toHaveTextContent('Judging…');
+    expect(screen.getByTestId('subtask-score')).toHaveTextContent('20 / 100');
+
+    // The answer replaces the live states.
+    const groups: GroupResult[] = [
+      { name: 'small', points: 20, earned: true, passedCount: 2, totalCount: 2, firstFailedTest: null },
+      { name: 'medium', points: 30, earned: false, passedCount: 1, totalCount: 2, firstFailedTest: 4 },
+      { name: 'large', points: 50, earned: false, passedCount: 2, totalCount: 2, firstFailedTest: null },
+    ];
+    rerender(<SubtaskTable testGroups={GROUPS} groups={groups} score={20} maxScore={100} />);
+    expect(stateOf()).toEqual(['earned', 'missed', 'missed']);
+    expect(screen.getByTestId('subtask-score')).toHaveTextContent('20 / 100');
+    // A queued submit or a failed stream carries no groups: every row waits as before.
+    expect(liveGroupsOf({ state: 'failed' })).toBeUndefined();
+    expect(liveGroupsOf({ state: 'queued', position: 2, total: 7 })).toBeUndefined();
   });
 
   it('renders nothing for an all-or-nothing problem; the problem page lists the subtasks with their points', () => {
