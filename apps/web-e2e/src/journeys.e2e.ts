@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  closeSessions,
   expectToast,
   localDateTime,
   openSession,
@@ -8,8 +9,9 @@ import {
   screenshot,
   type Session,
 } from './support/browser';
-import { signIn, signUpAndVerify, submitAdminSetup, submitSignIn } from './support/accounts';
+import { newUser, signIn, signUpAndVerify, submitAdminSetup, submitSignIn } from './support/accounts';
 import { ADMIN, RUN_ID } from './support/config';
+import { openContestProblem } from './support/problems';
 import { requireStack } from './support/stack';
 
 /*
@@ -21,12 +23,7 @@ import { requireStack } from './support/stack';
 
 const PROBLEM_TITLE = `E2E Sum ${RUN_ID}`;
 const CONTEST_TITLE = `E2E Contest ${RUN_ID}`;
-const USER = {
-  email: `e2e-user-${RUN_ID}@javelin.test`,
-  username: `e2e${RUN_ID}`,
-  fullName: `E2E User ${RUN_ID}`,
-  password: 'e2e-user-password',
-};
+const USER = newUser('user', 'E2E User');
 const SOLUTION = `import java.util.Scanner;
 
 public class Main {
@@ -51,14 +48,10 @@ let contestPath = '';
 
 beforeAll(async () => {
   await requireStack();
-  admin = await openSession();
-  user = await openSession();
+  [admin, user] = [await openSession(), await openSession()];
 });
 
-afterAll(async () => {
-  await admin?.close();
-  await user?.close();
-});
+afterAll(() => closeSessions(admin, user));
 
 describe('admin', () => {
   it('sets up the first super admin through /admin-setup (or finds one already there) and signs in', async () => {
@@ -369,10 +362,7 @@ describe('contest', () => {
     await screenshot(watcher, '14-contest-detail-active');
 
     const page = user.page;
-    await page.goto(contestPath);
-    await page.getByRole('link', { name: 'Solve Problem' }).click();
-    await page.getByRole('heading', { name: PROBLEM_TITLE }).waitFor();
-    await page.getByText('Ready').first().waitFor();
+    await openContestProblem(page, contestPath, PROBLEM_TITLE);
     await pasteInMonaco(page, SOLUTION);
     await screenshot(page, '15-contest-problem');
     await page.getByRole('button', { name: 'Submit Solution' }).click();

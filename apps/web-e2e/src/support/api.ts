@@ -61,31 +61,72 @@ export async function account(name: string): Promise<Account> {
 }
 
 /**
- * The spec's live submit flow through the API, judged by the real judge: execute all tests, record the
- * accepted submission, solve. Expects every test to pass.
+ * The spec's submit flow through the API, judged by the real judge: execute all tests and, when every
+ * one passes, record the accepted submission and solve (in the contest, when one is named). Returns the run.
  */
-export async function solveInContest(
-  user: Account,
-  problemId: string,
-  contestId: string,
-  code: string,
-): Promise<void> {
+export async function submitThroughApi(user: Account, problemId: string, code: string, contestId?: string) {
+  const inContest = contestId ? { contestId } : {};
   const run = await expectOk('POST', '/execute-code', user.token, {
     code,
     language: 'java',
     problemId,
     runAllTestCases: true,
-    contestId,
+    ...inContest,
   });
-  expect(run.overallPassed, JSON.stringify(run)).toBe(true);
+  if (!run.overallPassed) return run;
   const submission = await expectOk('POST', '/submissions', user.token, {
     problemId,
-    contestId,
+    ...inContest,
     code,
     language: 'java',
     status: 'accepted',
     testCasesPassed: run.passedCount,
     totalTestCases: run.totalCount,
   });
-  await expectOk('POST', '/solve', user.token, { problemId, submissionId: submission._id, contestId });
+  await expectOk('POST', '/solve', user.token, { problemId, submissionId: submission._id, ...inContest });
+  return run;
+}
+
+/** submitThroughApi in a contest, expecting every test to pass. */
+export async function solveInContest(
+  user: Account,
+  problemId: string,
+  contestId: string,
+  code: string,
+): Promise<void> {
+  const run = await submitThroughApi(user, problemId, code, contestId);
+  expect(run.overallPassed, JSON.stringify(run)).toBe(true);
+}
+
+/** Creates a problem from the admin form's body (201 expected); returns its id. */
+export async function createProblem(token: string, form: Record<string, unknown>): Promise<string> {
+  const res = await api('POST', '/problems', token, form);
+  expect(res.status, JSON.stringify(res.body)).toBe(201);
+  return res.body._id as string;
+}
+
+/** What a journey's contest needs: its times as instants (ms), the rest as POST /contests takes it. */
+export interface ContestPlan extends Record<string, unknown> {
+  title: string;
+  description: string;
+  startAt: number;
+  endAt: number;
+  problemIds: string[];
+}
+
+/** Creates a contest for at most 10 participants (unless the plan says otherwise); returns its id. */
+export async function createContest(token: string, plan: ContestPlan): Promise<string> {
+  const { startAt, endAt, ...rest } = plan;
+  const contest = await expectOk('POST', '/contests', token, {
+    startTime: new Date(startAt).toISOString(),
+    endTime: new Date(endAt).toISOString(),
+    maxParticipants: 10,
+    ...rest,
+  });
+  return contest._id as string;
+}
+
+/** Each account joins the contest through the API. */
+export async function joinContest(contestId: string, ...accounts: Account[]): Promise<void> {
+  for (const a of accounts) await expectOk('POST', `/contests/${contestId}/join`, a.token);
 }
