@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, resetDatabase, seedUser, SeededUser, startApp, TestApp } from './support/app';
 import { FAKE_ANSWER_PREFIX, FakeOpenAi, startFakeOpenAi } from './support/fake-openai';
-import { RunningJudge, startJudge } from './support/judge';
+import { analyzerJudgeForFile } from './support/analyzer-judge';
 import { createProblem, SUM_ACCEPTED } from './support/problems';
 
 /** Unique strings that only hidden tests (or client data about them) carry. */
@@ -65,19 +65,7 @@ const REVERSE_RESULTS = [
 ];
 
 /** The analyzer's compiler findings come from a judge; measuring is tested in ai-sandbox.integration-spec.ts. */
-let judge: RunningJudge;
-const withJudge = (env: Record<string, string> = {}) => ({
-  JUDGE_QUEUE_PREFIX: judge.prefix,
-  AI_MEASURE_BUDGET_MS: '0',
-  AI_COUNTEREXAMPLE_BUDGET_MS: '0',
-  ...env,
-});
-beforeAll(async () => {
-  judge = await startJudge();
-});
-afterAll(async () => {
-  await judge?.stop();
-});
+const withJudge = analyzerJudgeForFile();
 
 describe('AI calls with no key: the built-in analyzer answers', () => {
   let t: TestApp;
