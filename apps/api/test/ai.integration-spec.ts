@@ -67,6 +67,14 @@ const REVERSE_RESULTS = [
 /** The analyzer's compiler findings come from a judge; measuring is tested in ai-sandbox.integration-spec.ts. */
 const withJudge = analyzerJudgeForFile();
 
+/** The whole prompt of a request to the fake OpenAI: its messages' text. */
+const promptOf = (request: FakeOpenAi['requests'][number]) =>
+  request.body.messages!.map((m) => m.content).join('\n');
+/** Every one of `parts` is in the prompt. */
+const expectMentions = (prompt: string, parts: string[]) => {
+  for (const part of parts) expect(prompt).toContain(part);
+};
+
 describe('AI calls with no key: the built-in analyzer answers', () => {
   let t: TestApp;
   let admin: SeededUser;
@@ -318,16 +326,18 @@ describe('AI calls through an OpenAI-compatible service (a local fake)', () => {
     expect(request.path).toBe('/v1/chat/completions');
     expect(request.authorization).toBe('Bearer sk-test-key');
     expect(request.body.model).toBe('fake-model-1');
-    const prompt = request.body.messages!.map((m) => m.content).join('\n');
-    expect(prompt).toContain('Return s reversed.');
-    expect(prompt).toContain('1 <= s.length <= 10^5');
-    expect(prompt).toContain('public static String reverse(String s)');
-    expect(prompt).toContain('out += s.charAt(i);');
-    expect(prompt).toContain('{"s":"hello"}');
-    expect(prompt).toContain('olleh');
-    expect(prompt).toContain('(hidden): failed — Wrong answer');
-    expect(prompt).toContain('## Static findings');
-    expect(prompt).toContain('## Diagnosis');
+    const prompt = promptOf(request);
+    expectMentions(prompt, [
+      'Return s reversed.',
+      '1 <= s.length <= 10^5',
+      'public static String reverse(String s)',
+      'out += s.charAt(i);',
+      '{"s":"hello"}',
+      'olleh',
+      '(hidden): failed — Wrong answer',
+      '## Static findings',
+      '## Diagnosis',
+    ]);
 
     const analysis = await t.http
       .post('/api/analyze-code')
@@ -384,12 +394,14 @@ describe('AI calls through an OpenAI-compatible service (a local fake)', () => {
     expect(analysis.body.success).toBe(true);
     expect(fake.requests.length).toBe(before + 2);
     for (const request of fake.requests.slice(before)) {
-      const prompt = request.body.messages!.map((m) => m.content).join('\n');
-      expect(prompt).toContain('## Program to write (a classic stdin/stdout problem)');
-      expect(prompt).toContain('There is no function to implement');
-      expect(prompt).toContain('Limits: time 1.5 s per test, memory 128 MB.');
-      expect(prompt).toContain('with the validator flags `float_tolerance 1e-6`');
-      expect(prompt).toContain('Features built on a function signature (typed input variables) do not apply');
+      const prompt = promptOf(request);
+      expectMentions(prompt, [
+        '## Program to write (a classic stdin/stdout problem)',
+        'There is no function to implement',
+        'Limits: time 1.5 s per test, memory 128 MB.',
+        'with the validator flags `float_tolerance 1e-6`',
+        'Features built on a function signature (typed input variables) do not apply',
+      ]);
       // The example's raw text, line breaks and all.
       expect(prompt).toContain('Example 1 input:\n```\n3\n1 2 3\n\n```');
       expect(prompt).toContain('Read $n$, then $n$ numbers; print their sum.');

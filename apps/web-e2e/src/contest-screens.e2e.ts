@@ -12,15 +12,8 @@ import {
 } from './support/browser';
 import { submitSignIn } from './support/accounts';
 import { ADMIN, RUN_ID } from './support/config';
-import {
-  account,
-  adminToken,
-  createContest,
-  createProblem,
-  expectOk,
-  submitThroughApi,
-  type Account,
-} from './support/api';
+import { account, adminToken, expectOk, submitThroughApi, type Account } from './support/api';
+import { createContest, createProblem } from './support/setup';
 import { newestMailTo } from './support/mail';
 import { A_MINUS_B, A_PLUS_B, twoIntProblem, twoIntTests } from './support/problems';
 import { requireStack } from './support/stack';

@@ -3,17 +3,8 @@ import type { Page } from 'playwright-core';
 import { closeSessions, screenshot, type Session } from './support/browser';
 import { signedInSession } from './support/accounts';
 import { ADMIN, RUN_ID } from './support/config';
-import {
-  account,
-  adminToken,
-  api,
-  createContest,
-  createProblem,
-  expectOk,
-  joinContest,
-  solveInContest,
-  type Account,
-} from './support/api';
+import { account, adminToken, api, expectOk, solveInContest, type Account } from './support/api';
+import { createContest, createProblem, joinContest } from './support/setup';
 import { requireStack } from './support/stack';
 
 /*

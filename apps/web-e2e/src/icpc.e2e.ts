@@ -10,7 +10,8 @@ import {
 } from './support/browser';
 import { signedInSession, signIn } from './support/accounts';
 import { ADMIN, RUN_ID } from './support/config';
-import { account, adminToken, api, createProblem, type Account } from './support/api';
+import { account, adminToken, api, type Account } from './support/api';
+import { createProblem } from './support/setup';
 import { A_MINUS_B, A_PLUS_B, submitInContest, twoIntProblem, twoIntTests } from './support/problems';
 import { requireStack } from './support/stack';
 

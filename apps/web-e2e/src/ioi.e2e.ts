@@ -3,15 +3,8 @@ import type { Page } from 'playwright-core';
 import { closeSessions, openSession, pasteInMonaco, screenshot, type Session } from './support/browser';
 import { signedInSession, signIn } from './support/accounts';
 import { RUN_ID } from './support/config';
-import {
-  account,
-  adminToken,
-  createContest,
-  createProblem,
-  expectOk,
-  joinContest,
-  type Account,
-} from './support/api';
+import { account, adminToken, expectOk, type Account } from './support/api';
+import { createContest, createProblem, joinContest } from './support/setup';
 import { submitInContest } from './support/problems';
 import { requireStack } from './support/stack';
 

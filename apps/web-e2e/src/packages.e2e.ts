@@ -4,7 +4,8 @@ import { ZipFile } from 'yazl';
 import { closeSessions, pasteInMonaco, screenshot, type Session } from './support/browser';
 import { signedInSession } from './support/accounts';
 import { ADMIN, BASE_URL, RUN_ID } from './support/config';
-import { account, adminToken, createContest, expectOk, joinContest, type Account } from './support/api';
+import { account, adminToken, expectOk, type Account } from './support/api';
+import { createContest, joinContest } from './support/setup';
 import { requireStack } from './support/stack';
 
 /*
