@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, resetDatabase, seedUser, SeededUser, startApp, TestApp } from './support/app';
-import { FAKE_ANSWER_PREFIX, FakeOpenAi, startFakeOpenAi } from './support/fake-openai';
+import {
+  FAKE_ANSWER_PREFIX,
+  FAKE_API_KEY,
+  FAKE_MODEL,
+  FakeOpenAi,
+  startFakeOpenAi,
+} from './support/fake-openai';
 import { analyzerJudgeForFile } from './support/analyzer-judge';
 import { createProblem, SUM_ACCEPTED } from './support/problems';
 
@@ -288,9 +294,7 @@ describe('AI calls through an OpenAI-compatible service (a local fake)', () => {
     t = await startApp(
       withJudge({
         AI_TIMEOUT_MS: String(TIMEOUT_MS),
-        OPENAI_API_KEY: 'sk-test-key',
-        OPENAI_BASE_URL: fake.url,
-        AI_MODEL: 'fake-model-1',
+        ...fake.env,
       }),
     );
     await resetDatabase(t.db);
@@ -324,8 +328,8 @@ describe('AI calls through an OpenAI-compatible service (a local fake)', () => {
     expect(fake.requests.length).toBe(before + 1);
     const request = fake.requests[before];
     expect(request.path).toBe('/v1/chat/completions');
-    expect(request.authorization).toBe('Bearer sk-test-key');
-    expect(request.body.model).toBe('fake-model-1');
+    expect(request.authorization).toBe(`Bearer ${FAKE_API_KEY}`);
+    expect(request.body.model).toBe(FAKE_MODEL);
     const prompt = promptOf(request);
     expectMentions(prompt, [
       'Return s reversed.',
