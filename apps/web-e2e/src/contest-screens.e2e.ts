@@ -16,6 +16,7 @@ import { account, adminToken, expectOk, submitThroughApi, type Account } from '.
 import { createContest, createProblem } from './support/setup';
 import { newestMailTo } from './support/mail';
 import { A_MINUS_B, A_PLUS_B, twoIntProblem, twoIntTests } from './support/problems';
+import { createFromDialog, openNewContest } from './support/admin';
 import { requireStack } from './support/stack';
 
 /*
@@ -281,9 +282,7 @@ describe('the admin', () => {
 
   it('creates a contest from a duration and a searched problem list', async () => {
     const page = admin.page;
-    await page.goto('/admin/contests');
-    await page.getByRole('button', { name: 'New Contest' }).click();
-    const dialog = page.getByRole('dialog', { name: 'New Contest' });
+    const dialog = await openNewContest(page);
     const start = new Date(Date.now() + 3_600_000);
     start.setSeconds(0, 0);
     await dialog.getByLabel('Title').fill(`Duration Cup ${RUN_ID}`);
@@ -294,9 +293,7 @@ describe('the admin', () => {
     await dialog.getByRole('searchbox', { name: 'Search problems' }).fill(`Diff ${RUN_ID}`);
     expect(await dialog.getByRole('checkbox', { name: A_TITLE }).count()).toBe(0);
     await dialog.getByRole('checkbox', { name: B_TITLE }).check();
-    await screenshot(page, 'screens-09-admin-new-contest');
-    await dialog.getByRole('button', { name: 'Create Contest' }).click();
-    await expectToast(page, 'Contest created successfully');
+    await createFromDialog(page, dialog, 'screens-09-admin-new-contest');
     const created = (await expectOk('GET', '/contests', adminApi)) as unknown as {
       title: string;
       startTime: string;

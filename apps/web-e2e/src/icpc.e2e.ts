@@ -1,18 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import {
-  closeSessions,
-  expectToast,
-  localDateTime,
-  openSession,
-  screenshot,
-  type Session,
-} from './support/browser';
+import { closeSessions, expectToast, openSession, screenshot, type Session } from './support/browser';
 import { signedInSession, signIn } from './support/accounts';
 import { ADMIN, RUN_ID } from './support/config';
 import { account, adminToken, api, type Account } from './support/api';
 import { createProblem } from './support/setup';
 import { A_MINUS_B, A_PLUS_B, submitInContest, twoIntProblem, twoIntTests } from './support/problems';
+import { completeContest, createFromDialog, fillNewContest, openNewContest } from './support/admin';
 import { requireStack } from './support/stack';
 
 /*
@@ -80,22 +74,19 @@ afterAll(() => closeSessions(admin, ada.session, bob.session));
 describe('an ICPC contest with a freeze', () => {
   it('admin creates it with the ICPC format, a penalty and a freeze', async () => {
     const page = admin.page;
-    await page.goto('/admin/contests');
-    await page.getByRole('button', { name: 'New Contest' }).click();
-    const dialog = page.getByRole('dialog', { name: 'New Contest' });
+    const dialog = await openNewContest(page);
     startAt = Date.now() + START_DELAY_MS;
-    const end = new Date(startAt + OPEN_MS + FREEZE_MINUTES * 60_000);
-    await dialog.getByLabel('Title').fill(CONTEST_TITLE);
-    await dialog.getByLabel('Description').fill('Solved count first, then penalty minutes.');
-    await dialog.getByLabel('Start Time').fill(localDateTime(new Date(startAt)));
-    await dialog.getByLabel('End Time').fill(localDateTime(end));
+    await fillNewContest(dialog, {
+      title: CONTEST_TITLE,
+      description: 'Solved count first, then penalty minutes.',
+      start: new Date(startAt),
+      end: new Date(startAt + OPEN_MS + FREEZE_MINUTES * 60_000),
+    });
     await dialog.getByLabel('Format').selectOption('icpc');
     await dialog.getByLabel('Penalty Minutes per Rejected Try').fill('20');
     await dialog.getByLabel('Freeze Minutes Before the End (0 = none)').fill(String(FREEZE_MINUTES));
     await dialog.getByRole('checkbox', { name: PROBLEM_TITLE }).check();
-    await screenshot(page, 'icpc-01-admin-new-contest');
-    await dialog.getByRole('button', { name: 'Create Contest' }).click();
-    await expectToast(page, 'Contest created successfully');
+    await createFromDialog(page, dialog, 'icpc-01-admin-new-contest');
     const row = page.getByRole('article', { name: CONTEST_TITLE });
     await expect
       .poll(() => row.innerText())
@@ -181,10 +172,8 @@ describe('an ICPC contest with a freeze', () => {
 
   it('the admin ends and unfreezes it; Final Results reveal the cells and the rating changes', async () => {
     const page = admin.page;
-    await page.goto('/admin/contests');
+    await completeContest(page, CONTEST_TITLE);
     const row = page.getByRole('article', { name: CONTEST_TITLE });
-    await row.getByRole('button', { name: 'Complete' }).click();
-    await expectToast(page, 'Contest completed');
 
     // Ended but still frozen: Bob's accept stays hidden from Ada, and nobody is rated yet.
     const adaPage = ada.session!.page;

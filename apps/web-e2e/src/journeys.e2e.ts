@@ -2,7 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   closeSessions,
   expectToast,
-  localDateTime,
   openSession,
   pasteInMonaco,
   retypeLineInMonaco,
@@ -12,6 +11,7 @@ import {
 import { newUser, signIn, signUpAndVerify, submitAdminSetup, submitSignIn } from './support/accounts';
 import { ADMIN, RUN_ID } from './support/config';
 import { openContestProblem } from './support/problems';
+import { completeContest, createFromDialog, fillNewContest, openNewContest } from './support/admin';
 import { requireStack } from './support/stack';
 
 /*
@@ -315,20 +315,17 @@ describe('user, practice that remembers', () => {
 describe('contest', () => {
   it('admin creates a contest that starts shortly', async () => {
     const page = admin.page;
-    await page.goto('/admin/contests');
-    await page.getByRole('button', { name: 'New Contest' }).click();
-    const dialog = page.getByRole('dialog', { name: 'New Contest' });
+    const dialog = await openNewContest(page);
     const start = new Date(Date.now() + CONTEST_START_DELAY_MS);
-    const end = new Date(start.getTime() + 60 * 60_000);
-    await dialog.getByLabel('Title').fill(CONTEST_TITLE);
-    await dialog.getByLabel('Description').fill('A contest created by the browser journey.');
-    await dialog.getByLabel('Start Time').fill(localDateTime(start));
-    await dialog.getByLabel('End Time').fill(localDateTime(end));
+    await fillNewContest(dialog, {
+      title: CONTEST_TITLE,
+      description: 'A contest created by the browser journey.',
+      start,
+      end: new Date(start.getTime() + 60 * 60_000),
+    });
     await dialog.getByLabel('Max Participants').fill('10');
     await dialog.getByRole('checkbox', { name: PROBLEM_TITLE }).check();
-    await screenshot(page, '11-admin-new-contest');
-    await dialog.getByRole('button', { name: 'Create Contest' }).click();
-    await expectToast(page, 'Contest created successfully');
+    await createFromDialog(page, dialog, '11-admin-new-contest');
     await page.getByRole('article', { name: CONTEST_TITLE }).waitFor();
     await screenshot(page, '12-admin-contests');
   });
@@ -377,10 +374,7 @@ describe('contest', () => {
 
   it('admin completes the contest and the user sees Final Results', async () => {
     const page = admin.page;
-    await page.goto('/admin/contests');
-    const row = page.getByRole('article', { name: CONTEST_TITLE });
-    await row.getByRole('button', { name: 'Complete' }).click();
-    await expectToast(page, 'Contest completed');
+    await completeContest(page, CONTEST_TITLE);
 
     const userPage = user.page;
     await userPage.goto(contestPath);
