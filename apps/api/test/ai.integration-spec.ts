@@ -73,6 +73,15 @@ const REVERSE_RESULTS = [
 /** The analyzer's compiler findings come from a judge; measuring is tested in ai-sandbox.integration-spec.ts. */
 const withJudge = analyzerJudgeForFile();
 
+/** POST /api/debug-help for REVERSE_WRONG with its results, the hidden tests' data included, as `token`. */
+const debugReverse = (t: TestApp, token: string, problemId: string) =>
+  t.http.post('/api/debug-help').set(bearer(token)).send({
+    problemId,
+    code: REVERSE_WRONG,
+    language: 'java',
+    errorMessage: 'Wrong answer',
+    testResults: REVERSE_RESULTS,
+  });
 /** The whole prompt of a request to the fake OpenAI: its messages' text. */
 const promptOf = (request: FakeOpenAi['requests'][number]) =>
   request.body.messages!.map((m) => m.content).join('\n');
@@ -163,17 +172,7 @@ describe('AI calls with no key: the built-in analyzer answers', () => {
       .set(bearer(admin.token))
       .send(reverseProblem())
       .expect(201);
-    const res = await t.http
-      .post('/api/debug-help')
-      .set(bearer(user.token))
-      .send({
-        problemId: problem.body._id,
-        code: REVERSE_WRONG,
-        language: 'java',
-        errorMessage: 'Wrong answer',
-        testResults: REVERSE_RESULTS,
-      })
-      .expect(200);
+    const res = await debugReverse(t, user.token, problem.body._id).expect(200);
     expect(res.body.success).toBe(true);
     expect(res.body.analysis).toContain('+ hello');
     expect(res.body.analysis).toContain('2 hidden tests failed');
@@ -312,17 +311,7 @@ describe('AI calls through an OpenAI-compatible service (a local fake)', () => {
 
   it('prompts with the statement, code, examples, verdicts and the offline findings — never hidden test data', async () => {
     const before = fake.requests.length;
-    const res = await t.http
-      .post('/api/debug-help')
-      .set(bearer(user.token))
-      .send({
-        problemId: reverseId,
-        code: REVERSE_WRONG,
-        language: 'java',
-        errorMessage: 'Wrong answer',
-        testResults: REVERSE_RESULTS,
-      })
-      .expect(200);
+    const res = await debugReverse(t, user.token, reverseId).expect(200);
     expect(res.body.success).toBe(true);
     expect(res.body.analysis.startsWith(FAKE_ANSWER_PREFIX)).toBe(true);
     expect(fake.requests.length).toBe(before + 1);
