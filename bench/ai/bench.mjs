@@ -12,38 +12,18 @@
 // is printed with the figures: wall times grow with it, CPU times and slopes should not.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, existsSync } from 'node:fs';
+import { appendFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { builtJudgeWorker, machineLine, parseArgs, REDIS_URL, requireFromRoot } from '../lib/common.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
-const require = createRequire(join(root, 'package.json'));
-const { Queue, QueueEvents } = require('bullmq');
+const { Queue, QueueEvents } = requireFromRoot('bullmq');
+const { DEFAULT_JUDGE_LIMITS: LIMITS } = requireFromRoot('@javelin/contracts');
 
-const args = Object.fromEntries(
-  process.argv
-    .slice(2)
-    .reduce((acc, a, i, all) => (a.startsWith('--') ? [...acc, [a.slice(2), all[i + 1]]] : acc), []),
-);
+const args = parseArgs();
 const RUNS = Number(args.runs ?? 5);
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const WORKER = join(root, 'apps/judge/dist/main.js');
-if (!existsSync(WORKER)) {
-  console.error('apps/judge/dist/main.js is missing: run `npx nx build judge` first');
-  process.exit(1);
-}
+const WORKER = builtJudgeWorker();
 const PREFIX = `bench-ai-${randomBytes(4).toString('hex')}`;
-const LIMITS = {
-  cpuTimeMs: 2000,
-  wallTimeMs: 5000,
-  memoryMb: 256,
-  stackMb: 64,
-  outputBytes: 1 << 20,
-  maxProcesses: 64,
-  compileWallTimeMs: 10000,
-};
 
 const program = (body) => `import java.io.*;
 import java.util.*;
@@ -141,11 +121,8 @@ async function main() {
     const result = await job.waitUntilFinished(events, 120_000);
     return { result, wallMs: performance.now() - t0 };
   };
-  const load = () =>
-    loadavg()
-      .map((x) => x.toFixed(2))
-      .join(' ');
-  console.log(`load average at start: ${load()} (2 cores); ${RUNS} runs each`);
+  const load0 = loadavg()[0];
+  console.log(`load average (1 min) at start: ${load0.toFixed(2)}; ${RUNS} runs each`);
   console.log(
     'program     slope min/med/max   ×per doubling (med)  last n   spent CPU ms (med)  wall s (med)  statuses          named (issue 34)',
   );
@@ -195,7 +172,7 @@ async function main() {
       `input size max ${Math.max(...searches.map((s) => s.result.size ?? Infinity))}; inputs tried median ${median(searches.map((s) => s.result.tried))}; ` +
       `wall s median ${f(median(searches.map((s) => s.wallMs)) / 1000, 1)}; e.g. ${JSON.stringify(searches[0].result.input)}`,
   );
-  console.log(`load average at end: ${load()}`);
+  console.log(machineLine(load0));
   await queue.close();
   await events.close();
   worker.kill('SIGTERM');

@@ -24,23 +24,18 @@
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import http from 'node:http';
-import { createRequire } from 'node:module';
 import { cpus, loadavg } from 'node:os';
-import { join } from 'node:path';
 import { breakdown, snapshot } from './cpu.mjs';
-import { migrate, ROOT, sleep, startApi, startJudge, startPostgres, startRedis } from './stack.mjs';
+import { migrate, sleep, startApi, startJudge, startPostgres, startRedis } from './stack.mjs';
+import { clockLog, options, pct, requireFromRoot as require } from '../lib/common.mjs';
 
-const require = createRequire(join(ROOT, 'package.json'));
 const { Client } = require('pg');
 const argon2 = require('argon2');
 const { Queue } = require('bullmq');
 
 // ---------------------------------------------------------------- options
 const argv = process.argv.slice(2);
-const opt = (name, fallback) => {
-  const i = argv.indexOf(`--${name}`);
-  return i >= 0 && argv[i + 1] !== undefined ? argv[i + 1] : fallback;
-};
+const opt = options(argv);
 const USERS = Number(opt('users', 500));
 // --paced R: instead of a burst, R submissions a second, evenly spaced, for --paced-seconds (300): the
 // sustained mode, run at 80 % of the sustainable rate a burst run prints (its verdict p95 must stay ≤ 10 s).
@@ -81,12 +76,7 @@ for (const f of FAULTS)
 if (JUDGES < 2) throw new Error('--judges must be at least 2');
 
 const started = Date.now();
-const log = (line) => console.log(`[${((Date.now() - started) / 1000).toFixed(1).padStart(6)}s] ${line}`);
-const pct = (values, p) => {
-  if (!values.length) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
-};
+const log = clockLog(started);
 const fmt = (ms) =>
   Number.isFinite(ms) ? (ms >= 1000 ? `${(ms / 1000).toFixed(2)} s` : `${Math.round(ms)} ms`) : 'n/a';
 

@@ -17,22 +17,16 @@
 //               process it ran (its cgroup, cpuacct), divided by the submissions: independent of the load.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { sandboxCpuSeconds } from '../contest-day/cpu.mjs';
+import { builtJudgeWorker, machineLine, parseArgs, pct, REDIS_URL, requireFromRoot } from '../lib/common.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
-const require = createRequire(join(root, 'package.json'));
-const { Queue, QueueEvents } = require('bullmq');
+const { Queue, QueueEvents } = requireFromRoot('bullmq');
+const { DEFAULT_JUDGE_LIMITS: LIMITS } = requireFromRoot('@javelin/contracts');
 
-const args = Object.fromEntries(
-  process.argv
-    .slice(2)
-    .reduce((acc, a, i, all) => (a.startsWith('--') ? [...acc, [a.slice(2), all[i + 1]]] : acc), []),
-);
+const args = parseArgs();
 const RUNS = Number(args.runs ?? 40);
 const COLD_RUNS = Number(args['cold-runs'] ?? 15);
 const BURST = Number(args.burst ?? 40);
@@ -42,22 +36,7 @@ const HARNESS_CONCURRENCY = String(args['harness-concurrency'] ?? '1,2')
   .split(',')
   .map(Number)
   .filter((n) => n > 0);
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const WORKER = join(root, 'apps/judge/dist/main.js');
-if (!existsSync(WORKER)) {
-  console.error('apps/judge/dist/main.js is missing: run `npx nx build judge` first');
-  process.exit(1);
-}
-
-const LIMITS = {
-  cpuTimeMs: 2000,
-  wallTimeMs: 5000,
-  memoryMb: 256,
-  stackMb: 64,
-  outputBytes: 1 << 20,
-  maxProcesses: 64,
-  compileWallTimeMs: 10000,
-};
+const WORKER = builtJudgeWorker();
 
 /** An accepted two-sum submission with 10 tests; `salt` makes every submission's code distinct. */
 function submission(salt) {
@@ -109,11 +88,6 @@ function twoSum(nums, target) {
     seen.set(nums[i], i);
   }
   return 'none';
-}
-
-function pct(sorted, p) {
-  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[i];
 }
 
 /** The worker's own log lines the breakdown is made of. */
@@ -295,9 +269,7 @@ const f = (x) => x.toFixed(0).padStart(6);
 console.log(
   '\nJudge benchmark: accepted 10-test Java submission, real worker via Redis/BullMQ (JUDGE_CONCURRENCY=1 unless shown)',
 );
-console.log(
-  `machine: ${cpus().length} cores, ${new Date().toISOString()}, load average (1 min) ${load0.toFixed(2)} at start, ${loadavg()[0].toFixed(2)} at end`,
-);
+console.log(machineLine(load0));
 console.log('path          runs   p50 ms  p95 ms  mean ms   burst  submissions/s  CPU ms/submission');
 const cpuCell = (r) => (r.cpuPerSubmission === null ? 'n/a' : r.cpuPerSubmission.toFixed(0)).padStart(12);
 for (const [name, r] of rows) {

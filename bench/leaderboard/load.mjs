@@ -15,12 +15,9 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
+import { parseArgs } from '../lib/common.mjs';
 
-const args = Object.fromEntries(
-  process.argv
-    .slice(2)
-    .reduce((pairs, a, i, all) => (a.startsWith('--') ? [...pairs, [a.slice(2), all[i + 1]]] : pairs), []),
-);
+const args = parseArgs();
 const URL_ = args.url;
 const RATE = Number(args.rate ?? 500);
 const DURATION = Number(args.duration ?? 20);
@@ -35,60 +32,60 @@ const tokens = args.tokens ? readFileSync(args.tokens, 'utf8').split('\n').filte
 
 const SCOREBOARD_CELL = ['problemId', 'attempts', 'acceptedAtMinutes', 'pending', 'firstSolve'];
 
+/**
+ * A standings board: `expected` rows, each with the spec's fields, in the order `ordered(row, prev, i)`
+ * checks (it throws), with at most `problems` cells of the right shape (`cellFields`); `rest(row, i)`
+ * checks the rest of a row. Returns what was checked.
+ */
+function board(rows, { ordered, cellFields, rest = () => {} }) {
+  const [expected, problems] = limits.map(Number);
+  if (!Array.isArray(rows) || rows.length !== expected)
+    throw new Error(`expected ${expected} rows, got ${rows?.length}`);
+  let cells = 0;
+  rows.forEach((row, i) => {
+    for (const field of ['userId', 'username', 'problemsSolved', 'score', 'rank'])
+      if (!(field in row)) throw new Error(`row ${i} has no ${field}`);
+    if (i > 0) ordered(row, rows[i - 1], i);
+    if (!Array.isArray(row.cells) || row.cells.length > problems)
+      throw new Error(`row ${i}: cells ${JSON.stringify(row.cells)}`);
+    for (const cell of row.cells)
+      for (const field of cellFields)
+        if (!(field in cell)) throw new Error(`row ${i}: a cell without ${field}`);
+    rest(row, i);
+    cells += row.cells.length;
+  });
+  if (cells === 0) throw new Error('no cells at all');
+  return `${rows.length} rows, ${cells} cells`;
+}
+
 /** Throws with what is wrong; returns a short description of what was checked. */
 const validators = {
-  leaderboard(rows) {
-    const [expected, problems] = limits.map(Number);
-    if (!Array.isArray(rows) || rows.length !== expected)
-      throw new Error(`expected ${expected} rows, got ${rows?.length}`);
-    let cells = 0;
-    rows.forEach((row, i) => {
-      for (const field of ['userId', 'username', 'problemsSolved', 'score', 'rank'])
-        if (!(field in row)) throw new Error(`row ${i} has no ${field}`);
-      if (i > 0 && row.rank <= rows[i - 1].rank)
-        throw new Error(`row ${i}: rank ${row.rank} after ${rows[i - 1].rank}`);
-      if (!Array.isArray(row.cells) || row.cells.length > problems)
-        throw new Error(`row ${i}: cells ${JSON.stringify(row.cells)}`);
-      for (const cell of row.cells)
-        for (const field of SCOREBOARD_CELL)
-          if (!(field in cell)) throw new Error(`row ${i}: a cell without ${field}`);
-      cells += row.cells.length;
-    });
-    if (cells === 0) throw new Error('no cells at all');
-    return `${rows.length} rows, ${cells} cells`;
-  },
+  leaderboard: (rows) =>
+    board(rows, {
+      ordered: (row, prev, i) => {
+        if (row.rank <= prev.rank) throw new Error(`row ${i}: rank ${row.rank} after ${prev.rank}`);
+      },
+      cellFields: SCOREBOARD_CELL,
+    }),
   /**
    * An IOI board (issue 31): as `leaderboard`, but equal scores share a rank (a rank never falls, and
    * rises only to the row's place), scores never rise down the board, and every cell carries its score.
    */
-  ioi(rows) {
-    const [expected, problems] = limits.map(Number);
-    if (!Array.isArray(rows) || rows.length !== expected)
-      throw new Error(`expected ${expected} rows, got ${rows?.length}`);
-    let cells = 0;
-    rows.forEach((row, i) => {
-      for (const field of ['userId', 'username', 'problemsSolved', 'score', 'rank'])
-        if (!(field in row)) throw new Error(`row ${i} has no ${field}`);
-      const prev = rows[i - 1];
-      if (prev && row.score > prev.score) throw new Error(`row ${i}: score ${row.score} after ${prev.score}`);
-      if (prev && (row.score === prev.score ? row.rank !== prev.rank : row.rank <= prev.rank))
-        throw new Error(
-          `row ${i}: rank ${row.rank} (score ${row.score}) after ${prev.rank} (score ${prev.score})`,
-        );
-      if (!Array.isArray(row.cells) || row.cells.length > problems)
-        throw new Error(`row ${i}: cells ${JSON.stringify(row.cells)}`);
-      let sum = 0;
-      for (const cell of row.cells) {
-        for (const field of [...SCOREBOARD_CELL, 'score'])
-          if (!(field in cell)) throw new Error(`row ${i}: a cell without ${field}`);
-        sum += cell.score;
-      }
-      if (sum !== row.score) throw new Error(`row ${i}: cells add up to ${sum}, the row says ${row.score}`);
-      cells += row.cells.length;
-    });
-    if (cells === 0) throw new Error('no cells at all');
-    return `${rows.length} rows, ${cells} cells`;
-  },
+  ioi: (rows) =>
+    board(rows, {
+      ordered: (row, prev, i) => {
+        if (row.score > prev.score) throw new Error(`row ${i}: score ${row.score} after ${prev.score}`);
+        if (row.score === prev.score ? row.rank !== prev.rank : row.rank <= prev.rank)
+          throw new Error(
+            `row ${i}: rank ${row.rank} (score ${row.score}) after ${prev.rank} (score ${prev.score})`,
+          );
+      },
+      cellFields: [...SCOREBOARD_CELL, 'score'],
+      rest: (row, i) => {
+        const sum = row.cells.reduce((s, cell) => s + cell.score, 0);
+        if (sum !== row.score) throw new Error(`row ${i}: cells add up to ${sum}, the row says ${row.score}`);
+      },
+    }),
   contests(list) {
     const [expected] = limits.map(Number);
     if (!Array.isArray(list) || list.length !== expected)

@@ -12,14 +12,10 @@ import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import jwt from 'jsonwebtoken';
 import pg from 'pg';
+import { parseArgs, ROOT } from '../lib/common.mjs';
 
 const execFileAsync = promisify(execFile);
-const ROOT = resolve(import.meta.dirname, '../..');
-const args = Object.fromEntries(
-  process.argv
-    .slice(2)
-    .reduce((pairs, a, i, all) => (a.startsWith('--') ? [...pairs, [a.slice(2), all[i + 1]]] : pairs), []),
-);
+const args = parseArgs();
 const PARTICIPANTS = Number(args.participants ?? 10_000);
 const PROBLEMS = 10;
 const CONTESTS = 20;

@@ -18,21 +18,15 @@
 // Exit status 0 only when the check finished and reported the planted pair.
 import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { loadavg, cpus } from 'node:os';
-import { join } from 'node:path';
-import { migrate, ROOT, sleep, startApi, startPostgres, startRedis } from '../contest-day/stack.mjs';
+import { loadavg } from 'node:os';
+import { migrate, sleep, startApi, startPostgres, startRedis } from '../contest-day/stack.mjs';
+import { clockLog, machineLine, options, pct, requireFromRoot as require } from '../lib/common.mjs';
 import { boilerplate, independentSolution, PLANTED_ORIGINAL, plantedCopy, PROBLEMS, prng } from './solutions.mjs';
 
-const require = createRequire(join(ROOT, 'package.json'));
 const { Client } = require('pg');
 const argon2 = require('argon2');
 
-const argv = process.argv.slice(2);
-const opt = (name, fallback) => {
-  const i = argv.indexOf(`--${name}`);
-  return i >= 0 && argv[i + 1] !== undefined ? argv[i + 1] : fallback;
-};
+const opt = options();
 const PARTICIPANTS = Number(opt('participants', 500));
 const SEED = Number(opt('seed', 7));
 const THRESHOLD = Number(opt('threshold', 0.7));
@@ -40,12 +34,7 @@ const JSON_OUT = opt('json', '');
 const PLANTED_PROBLEM = 'maxSubarray';
 
 const started = Date.now();
-const log = (line) => console.log(`[${((Date.now() - started) / 1000).toFixed(1).padStart(6)}s] ${line}`);
-const pct = (values, p) => {
-  if (!values.length) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
-};
+const log = clockLog(started);
 
 async function call(base, method, path, token, body) {
   const res = await fetch(`${base}${path}`, {
@@ -198,7 +187,7 @@ async function main() {
   const perProblem = progressAt.map((at, i) => at - (progressAt[i - 1] ?? 0));
 
   console.log('');
-  console.log(`machine: ${cpus().length} cores, ${new Date().toISOString()}, load average (1 min) ${load.start.toFixed(2)} at start, ${load.end.toFixed(2)} at end`);
+  console.log(machineLine(load.start, load.end));
   console.log(`contest: ${PARTICIPANTS} participants x ${PROBLEMS.length} problems = ${PARTICIPANTS * PROBLEMS.length} accepted solutions, ${(PARTICIPANTS * (PARTICIPANTS - 1)) / 2} pairs per problem`);
   console.log(`check: POST answered in ${postMs.toFixed(0)} ms; start -> done ${(totalMs / 1000).toFixed(1)} s`);
   console.log(`per problem (s): ${PROBLEMS.map((n, i) => `${n} ${((perProblem[i] ?? NaN) / 1000).toFixed(1)}`).join(', ')}`);

@@ -17,7 +17,7 @@ import type { TestResultDto } from '../src/ai/dto';
 import type { TestCase } from '../src/problems/test-case.entity';
 import { AiSandbox } from '../src/ai/sandbox/ai-sandbox';
 import { bearer, resetDatabase, seedUser, SeededUser, startApp, TestApp } from './support/app';
-import { RunningJudge, startJudge } from './support/judge';
+import { analyzerJudgeForFile } from './support/analyzer-judge';
 
 /**
  * The built-in analyzer on real Java solutions whose complexity and bugs are known, asked through
@@ -54,19 +54,7 @@ const corpus = JSON.parse(readFileSync(join(CORPUS_DIR, 'cases.json'), 'utf8')) 
  * The compiler findings come from a real judge (javac -Xlint:all in its sandbox). The corpus checks the
  * static estimate: measuring and counterexamples are tested in ai-sandbox.integration-spec.ts.
  */
-let judge: RunningJudge;
-const withJudge = (env: Record<string, string> = {}) => ({
-  JUDGE_QUEUE_PREFIX: judge.prefix,
-  AI_MEASURE_BUDGET_MS: '0',
-  AI_COUNTEREXAMPLE_BUDGET_MS: '0',
-  ...env,
-});
-beforeAll(async () => {
-  judge = await startJudge();
-});
-afterAll(async () => {
-  await judge?.stop();
-});
+const withJudge = analyzerJudgeForFile();
 let analyzer: OfflineAnalyzer;
 const source = (file: string) => readFileSync(join(CORPUS_DIR, file), 'utf8');
 const problem = (id: string): ProblemContext => ({ ...corpus.problems[id], boilerplateCode: '' });

@@ -494,10 +494,7 @@ describe('the OpenAI-compatible path gets the sandbox findings, never a hidden t
       t,
       user,
       problemIds: [problemId],
-    } = await startWithProblems(
-      { OPENAI_API_KEY: 'sk-test-key', OPENAI_BASE_URL: fake.url, AI_MODEL: 'fake-model-1' },
-      [REFERENCE],
-    ));
+    } = await startWithProblems(fake.env, [REFERENCE]));
   });
   afterAll(async () => {
     await t?.close();

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, resetDatabase, seedUser, SeededUser, startApp, TestApp } from './support/app';
-import { FAKE_ANSWER_PREFIX, FakeOpenAi, startFakeOpenAi } from './support/fake-openai';
-import { RunningJudge, startJudge } from './support/judge';
+import {
+  FAKE_ANSWER_PREFIX,
+  FAKE_API_KEY,
+  FAKE_MODEL,
+  FakeOpenAi,
+  startFakeOpenAi,
+} from './support/fake-openai';
+import { analyzerJudgeForFile } from './support/analyzer-judge';
 import { createProblem, SUM_ACCEPTED } from './support/problems';
 
 /** Unique strings that only hidden tests (or client data about them) carry. */
@@ -65,19 +71,24 @@ const REVERSE_RESULTS = [
 ];
 
 /** The analyzer's compiler findings come from a judge; measuring is tested in ai-sandbox.integration-spec.ts. */
-let judge: RunningJudge;
-const withJudge = (env: Record<string, string> = {}) => ({
-  JUDGE_QUEUE_PREFIX: judge.prefix,
-  AI_MEASURE_BUDGET_MS: '0',
-  AI_COUNTEREXAMPLE_BUDGET_MS: '0',
-  ...env,
-});
-beforeAll(async () => {
-  judge = await startJudge();
-});
-afterAll(async () => {
-  await judge?.stop();
-});
+const withJudge = analyzerJudgeForFile();
+
+/** POST /api/debug-help for REVERSE_WRONG with its results, the hidden tests' data included, as `token`. */
+const debugReverse = (t: TestApp, token: string, problemId: string) =>
+  t.http.post('/api/debug-help').set(bearer(token)).send({
+    problemId,
+    code: REVERSE_WRONG,
+    language: 'java',
+    errorMessage: 'Wrong answer',
+    testResults: REVERSE_RESULTS,
+  });
+/** The whole prompt of a request to the fake OpenAI: its messages' text. */
+const promptOf = (request: FakeOpenAi['requests'][number]) =>
+  request.body.messages!.map((m) => m.content).join('\n');
+/** Every one of `parts` is in the prompt. */
+const expectMentions = (prompt: string, parts: string[]) => {
+  for (const part of parts) expect(prompt).toContain(part);
+};
 
 describe('AI calls with no key: the built-in analyzer answers', () => {
   let t: TestApp;
@@ -161,17 +172,7 @@ describe('AI calls with no key: the built-in analyzer answers', () => {
       .set(bearer(admin.token))
       .send(reverseProblem())
       .expect(201);
-    const res = await t.http
-      .post('/api/debug-help')
-      .set(bearer(user.token))
-      .send({
-        problemId: problem.body._id,
-        code: REVERSE_WRONG,
-        language: 'java',
-        errorMessage: 'Wrong answer',
-        testResults: REVERSE_RESULTS,
-      })
-      .expect(200);
+    const res = await debugReverse(t, user.token, problem.body._id).expect(200);
     expect(res.body.success).toBe(true);
     expect(res.body.analysis).toContain('+ hello');
     expect(res.body.analysis).toContain('2 hidden tests failed');
@@ -292,9 +293,7 @@ describe('AI calls through an OpenAI-compatible service (a local fake)', () => {
     t = await startApp(
       withJudge({
         AI_TIMEOUT_MS: String(TIMEOUT_MS),
-        OPENAI_API_KEY: 'sk-test-key',
-        OPENAI_BASE_URL: fake.url,
-        AI_MODEL: 'fake-model-1',
+        ...fake.env,
       }),
     );
     await resetDatabase(t.db);
@@ -312,34 +311,26 @@ describe('AI calls through an OpenAI-compatible service (a local fake)', () => {
 
   it('prompts with the statement, code, examples, verdicts and the offline findings — never hidden test data', async () => {
     const before = fake.requests.length;
-    const res = await t.http
-      .post('/api/debug-help')
-      .set(bearer(user.token))
-      .send({
-        problemId: reverseId,
-        code: REVERSE_WRONG,
-        language: 'java',
-        errorMessage: 'Wrong answer',
-        testResults: REVERSE_RESULTS,
-      })
-      .expect(200);
+    const res = await debugReverse(t, user.token, reverseId).expect(200);
     expect(res.body.success).toBe(true);
     expect(res.body.analysis.startsWith(FAKE_ANSWER_PREFIX)).toBe(true);
     expect(fake.requests.length).toBe(before + 1);
     const request = fake.requests[before];
     expect(request.path).toBe('/v1/chat/completions');
-    expect(request.authorization).toBe('Bearer sk-test-key');
-    expect(request.body.model).toBe('fake-model-1');
-    const prompt = request.body.messages!.map((m) => m.content).join('\n');
-    expect(prompt).toContain('Return s reversed.');
-    expect(prompt).toContain('1 <= s.length <= 10^5');
-    expect(prompt).toContain('public static String reverse(String s)');
-    expect(prompt).toContain('out += s.charAt(i);');
-    expect(prompt).toContain('{"s":"hello"}');
-    expect(prompt).toContain('olleh');
-    expect(prompt).toContain('(hidden): failed — Wrong answer');
-    expect(prompt).toContain('## Static findings');
-    expect(prompt).toContain('## Diagnosis');
+    expect(request.authorization).toBe(`Bearer ${FAKE_API_KEY}`);
+    expect(request.body.model).toBe(FAKE_MODEL);
+    const prompt = promptOf(request);
+    expectMentions(prompt, [
+      'Return s reversed.',
+      '1 <= s.length <= 10^5',
+      'public static String reverse(String s)',
+      'out += s.charAt(i);',
+      '{"s":"hello"}',
+      'olleh',
+      '(hidden): failed — Wrong answer',
+      '## Static findings',
+      '## Diagnosis',
+    ]);
 
     const analysis = await t.http
       .post('/api/analyze-code')
@@ -396,12 +387,14 @@ describe('AI calls through an OpenAI-compatible service (a local fake)', () => {
     expect(analysis.body.success).toBe(true);
     expect(fake.requests.length).toBe(before + 2);
     for (const request of fake.requests.slice(before)) {
-      const prompt = request.body.messages!.map((m) => m.content).join('\n');
-      expect(prompt).toContain('## Program to write (a classic stdin/stdout problem)');
-      expect(prompt).toContain('There is no function to implement');
-      expect(prompt).toContain('Limits: time 1.5 s per test, memory 128 MB.');
-      expect(prompt).toContain('with the validator flags `float_tolerance 1e-6`');
-      expect(prompt).toContain('Features built on a function signature (typed input variables) do not apply');
+      const prompt = promptOf(request);
+      expectMentions(prompt, [
+        '## Program to write (a classic stdin/stdout problem)',
+        'There is no function to implement',
+        'Limits: time 1.5 s per test, memory 128 MB.',
+        'with the validator flags `float_tolerance 1e-6`',
+        'Features built on a function signature (typed input variables) do not apply',
+      ]);
       // The example's raw text, line breaks and all.
       expect(prompt).toContain('Example 1 input:\n```\n3\n1 2 3\n\n```');
       expect(prompt).toContain('Read $n$, then $n$ numbers; print their sum.');

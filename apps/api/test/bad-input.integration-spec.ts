@@ -4,6 +4,7 @@ import { bearer, resetDatabase, seedUser, SeededUser, startApp, TestApp } from '
 import { createContest } from './support/contests';
 import { createProblem, sumProblem, SUM_ACCEPTED } from './support/problems';
 import { tableChecksums } from './support/db-checksum';
+import { COLLECTIONS } from '../src/clics/clics.service';
 
 /**
  * Bad input on every route: malformed JSON, wrong types, huge strings, negative and huge numbers,
@@ -438,19 +439,8 @@ describe('bad input on every route: 4xx with a message, never 500, database unch
       auth: 'optional',
       query: { since_token: { token: true }, stream: { enum: ['true', 'false'] } },
     },
-    ...[
-      'judgement-types',
-      'languages',
-      'problems',
-      'groups',
-      'organizations',
-      'teams',
-      'submissions',
-      'judgements',
-      'runs',
-      'clarifications',
-      'awards',
-    ].flatMap((name): Route[] => [
+    // Every collection the CLICS API serves (its list by the spec's endpoint names).
+    ...COLLECTIONS.flatMap((name): Route[] => [
       { method: 'get', path: `/api/clics/contests/:id/${name}`, auth: 'optional' },
       { method: 'get', path: `/api/clics/contests/:id/${name}/:objectId`, auth: 'optional' },
     ]),

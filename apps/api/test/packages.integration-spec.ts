@@ -1,8 +1,9 @@
 import { PACKAGE_LIMITS, PackageMessages } from '@javelin/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, resetDatabase, seedUser, SeededUser, startApp, TestApp } from './support/app';
+import { bearer, seedUser, SeededUser } from './support/app';
 import { createContest, startNow } from './support/contests';
-import { RunningJudge, startJudge } from './support/judge';
+import { startJudgedApp, type JudgedApp } from './support/judged-app';
+import { exportPackage, importPackage } from './support/packages';
 import { judgeAndRecord } from './support/submissions';
 import { buildZip, type ZipEntry } from './support/zip';
 import { ImageLinks } from '../src/problems/image-links';
@@ -178,46 +179,22 @@ const FLAG_PACKAGES: [string, Record<string, string>][] = [
 ];
 
 describe('problem packages: import, verify, export (issue 29)', () => {
-  let judge: RunningJudge;
-  let t: TestApp;
+  let t: JudgedApp;
   let admin: SeededUser;
   let user: SeededUser;
 
   beforeAll(async () => {
-    judge = await startJudge();
-    t = await startApp({ JUDGE_QUEUE_PREFIX: judge.prefix, JUDGE_RESULT_TIMEOUT_MS: '180000' });
-    await resetDatabase(t.db);
+    t = await startJudgedApp({ JUDGE_RESULT_TIMEOUT_MS: '180000' });
     admin = await seedUser(t, ['admin']);
     user = await seedUser(t);
   }, 120_000);
-  afterAll(async () => {
-    await t?.close();
-    await judge?.stop();
-  });
+  afterAll(() => t?.close());
 
-  const importZip = (zip: Buffer, as = admin) =>
-    t.http
-      .post('/api/problems/import')
-      .set(bearer(as.token))
-      .set('Content-Type', 'application/zip')
-      .send(zip);
+  const importZip = (zip: Buffer, as = admin) => importPackage(t, as.token, zip);
   const importMultipart = (zip: Buffer) =>
     t.http.post('/api/problems/import').set(bearer(admin.token)).attach('package', zip, 'pkg.zip');
   const verify = (id: string) => t.http.post(`/api/problems/${id}/verify`).set(bearer(admin.token));
-  const exportZip = async (id: string) => {
-    const res = await t.http
-      .get(`/api/problems/${id}/export`)
-      .set(bearer(admin.token))
-      .buffer(true)
-      .parse((r, done) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (c: Buffer) => chunks.push(c));
-        r.on('end', () => done(null, Buffer.concat(chunks)));
-      })
-      .expect(200);
-    expect(res.headers['content-type']).toBe('application/zip');
-    return res.body as Buffer;
-  };
+  const exportZip = (id: string) => exportPackage(t, admin.token, id);
   const adminView = async (id: string) =>
     (await t.http.get(`/api/problems/${id}`).set(bearer(admin.token)).expect(200)).body;
   const juryOf = async (id: string) =>
@@ -303,7 +280,7 @@ describe('problem packages: import, verify, export (issue 29)', () => {
     const image = await t.http.get(`/api/problems/${id}/images/sum.png`).expect(200);
     expect(image.headers['content-type']).toBe('image/png');
     await t.http.get(`/api/problems/${id}/images/other.png`).expect(404);
-   }, 240_000); // four jury submissions (one times out on every test) judged twice, on a shared machine
+  }, 240_000); // four jury submissions (one times out on every test) judged twice, on a shared machine
 
   it('imports a 2023-07 package (name map, limits.time_limit, testdata.yaml flags, Markdown) and round-trips', async () => {
     const { id, view } = await roundTrip(buildZip(averagePackage()));
@@ -313,7 +290,9 @@ describe('problem packages: import, verify, export (issue 29)', () => {
       memoryLimitMb: 512,
       validatorFlags: ['float_tolerance', '1e-6'],
     });
-    expect(view.description).toMatch(new RegExp(`\\]\\(/api/problems/${id}/images/chart\\.svg\\?exp=\\d+&sig=`));
+    expect(view.description).toMatch(
+      new RegExp(`\\]\\(/api/problems/${id}/images/chart\\.svg\\?exp=\\d+&sig=`),
+    );
     expect(view.description).not.toContain('{{nextsample}}');
   });
 

@@ -77,9 +77,7 @@ describe('problem types, checkers and reference solutions', () => {
     t = await startApp({
       JUDGE_QUEUE_PREFIX: judge.prefix,
       JUDGE_RESULT_TIMEOUT_MS: '120000',
-      OPENAI_API_KEY: 'sk-test-key',
-      OPENAI_BASE_URL: fake.url,
-      AI_MODEL: 'fake-model-1',
+      ...fake.env,
     });
     await resetDatabase(t.db);
     admin = await seedUser(t, ['admin']);

@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JUDGE_QUEUE, type JudgeJobData } from '@javelin/contracts';
 import { Queue } from 'bullmq';
 import { BACKGROUND_PRIORITY } from '../src/execution/judge-client.service';
-import { bearer, resetDatabase, seedUser, SeededUser, startApp, TestApp } from './support/app';
+import { bearer, seedUser, SeededUser } from './support/app';
 import { TEST_REDIS_URL } from './support/env';
-import { startJudge, RunningJudge } from './support/judge';
+import { startJudgedApp, type JudgedApp } from './support/judged-app';
+import { rejudgeAndWait } from './support/rejudge';
 import { judgeAndRecord } from './support/submissions';
 
 /** A custom checker: the answer is right when its number has the expected absolute value. */
@@ -75,38 +76,16 @@ const printing = (text: string) => `public class Main {
  * checker, so an answer only the checker accepts was rejected on a rejudge and its solve and points lost.
  */
 describe('rejudge keeps every checker', () => {
-  let judge: RunningJudge;
-  let t: TestApp;
+  let t: JudgedApp;
   let admin: SeededUser;
 
   beforeAll(async () => {
-    judge = await startJudge();
-    t = await startApp({ JUDGE_QUEUE_PREFIX: judge.prefix, JUDGE_RESULT_TIMEOUT_MS: '120000' });
-    await resetDatabase(t.db);
+    t = await startJudgedApp({ JUDGE_RESULT_TIMEOUT_MS: '120000' });
     admin = await seedUser(t, ['admin']);
   });
-  afterAll(async () => {
-    await t?.close();
-    await judge?.stop();
-  });
+  afterAll(() => t?.close());
 
-  async function rejudge(problemId: string) {
-    const started = await t.http
-      .post('/api/admin/rejudge')
-      .set(bearer(admin.token))
-      .send({ problemId })
-      .expect(202);
-    const deadline = Date.now() + 120_000;
-    for (;;) {
-      const progress = await t.http
-        .get(`/api/admin/rejudge/${started.body.jobId}`)
-        .set(bearer(admin.token))
-        .expect(200);
-      if (progress.body.finished) return progress.body as { total: number; done: number; changed: number };
-      if (Date.now() > deadline) throw new Error(`rejudge did not finish: ${JSON.stringify(progress.body)}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
+  const rejudge = (problemId: string) => rejudgeAndWait(t, admin.token, { problemId });
 
   const standing = async (u: SeededUser, problemId: string) => ({
     verdicts: (
@@ -150,7 +129,7 @@ describe('rejudge keeps every checker', () => {
       expect([await standing(right, problemId), await standing(wrong, problemId)]).toEqual(before);
 
       // The rejudge's jobs were built as a submit's: the checker, the examples first, stopping at a failure.
-      const queue = new Queue(JUDGE_QUEUE, { prefix: judge.prefix, connection: { url: TEST_REDIS_URL } });
+      const queue = new Queue(JUDGE_QUEUE, { prefix: t.judge.prefix, connection: { url: TEST_REDIS_URL } });
       try {
         const jobs = (await queue.getJobs(['completed'], 0, 1000)).filter(
           (j) =>

@@ -5,10 +5,11 @@ import { ContestsService } from '../src/contests/contests.service';
 import { RatingsService } from '../src/contests/ratings.service';
 import { StandingsService } from '../src/contests/standings.service';
 import { BACKGROUND_PRIORITY } from '../src/execution/judge-client.service';
-import { bearer, resetDatabase, seedUser, SeededUser, startApp, TestApp } from './support/app';
+import { bearer, seedUser, SeededUser } from './support/app';
 import { createContest } from './support/contests';
 import { TEST_REDIS_URL } from './support/env';
-import { startJudge, RunningJudge } from './support/judge';
+import { startJudgedApp, type JudgedApp } from './support/judged-app';
+import { rejudgeAndWait } from './support/rejudge';
 import {
   STDIO_SUM_ACCEPTED,
   STDIO_SUM_WRONG_ON_HIDDEN,
@@ -26,22 +27,18 @@ const MINUTE = 60_000;
  * is rejected and a wrong one (it prints 0 for a = 40) is accepted. The admin fixes the test and rejudges.
  */
 describe('rejudge', () => {
-  let judge: RunningJudge;
-  let t: TestApp;
+  let t: JudgedApp;
   let admin: SeededUser;
   let clock: ContestsService;
 
   beforeAll(async () => {
-    judge = await startJudge();
-    t = await startApp({ JUDGE_QUEUE_PREFIX: judge.prefix });
-    await resetDatabase(t.db);
+    t = await startJudgedApp();
     admin = await seedUser(t, ['admin']);
     clock = t.app.get(ContestsService);
   });
   afterAll(async () => {
     clock?.useClock(() => new Date());
     await t?.close();
-    await judge?.stop();
   });
 
   const broken = () => {
@@ -52,18 +49,7 @@ describe('rejudge', () => {
     };
   };
 
-  async function rejudge(body: Record<string, unknown>) {
-    const started = await t.http.post('/api/admin/rejudge').set(bearer(admin.token)).send(body).expect(202);
-    const jobId: string = started.body.jobId;
-    const deadline = Date.now() + 120_000;
-    for (;;) {
-      const progress = await t.http.get(`/api/admin/rejudge/${jobId}`).set(bearer(admin.token)).expect(200);
-      expect(progress.body.done).toBeLessThanOrEqual(progress.body.total);
-      if (progress.body.finished) return progress.body as { total: number; done: number; changed: number };
-      if (Date.now() > deadline) throw new Error(`rejudge did not finish: ${JSON.stringify(progress.body)}`);
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
+  const rejudge = (body: Record<string, unknown>) => rejudgeAndWait(t, admin.token, body);
 
   /** Everything a rejudge may touch, for comparing two moments. */
   const snapshot = async (contestId: string) => ({
@@ -209,7 +195,7 @@ describe('rejudge', () => {
     expect(await snapshot(contest._id)).toEqual(settled);
 
     // The rejudge's judge jobs waited behind live submissions: they carry the background priority.
-    const queue = new Queue(JUDGE_QUEUE, { prefix: judge.prefix, connection: { url: TEST_REDIS_URL } });
+    const queue = new Queue(JUDGE_QUEUE, { prefix: t.judge.prefix, connection: { url: TEST_REDIS_URL } });
     try {
       const jobs = await queue.getJobs(['completed'], 0, 100);
       const priorities = jobs.map((j) => j.opts.priority ?? 0);

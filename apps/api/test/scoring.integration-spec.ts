@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ContestLeaderboardEntry, ExecuteCodeResponse, TestGroup } from '@javelin/contracts';
-import { bearer, resetDatabase, seedUser, SeededUser, startApp, TestApp } from './support/app';
+import { bearer, seedUser, SeededUser } from './support/app';
 import { createContest, endNow, startNow } from './support/contests';
-import { startJudge, RunningJudge } from './support/judge';
+import { startJudgedApp, type JudgedApp } from './support/judged-app';
+import { exportPackage, importPackage } from './support/packages';
+import { rejudgeAndWait } from './support/rejudge';
 import { fullRunBody } from './support/submissions';
 import { buildZip } from './support/zip';
 import { readZip } from '../src/packages/zip';
@@ -72,20 +74,14 @@ const G2_ONLY = program('(n >= 2 && n < 10) || n >= 100 ? 0 : 2 * n');
 const G2_SECOND = program('n == 11 ? 0 : 2 * n');
 
 describe('partial scores (issue 31)', () => {
-  let judge: RunningJudge;
-  let t: TestApp;
+  let t: JudgedApp;
   let admin: SeededUser;
 
   beforeAll(async () => {
-    judge = await startJudge();
-    t = await startApp({ JUDGE_QUEUE_PREFIX: judge.prefix, JUDGE_RESULT_TIMEOUT_MS: '120000' });
-    await resetDatabase(t.db);
+    t = await startJudgedApp({ JUDGE_RESULT_TIMEOUT_MS: '120000' });
     admin = await seedUser(t, ['admin']);
   });
-  afterAll(async () => {
-    await t?.close();
-    await judge?.stop();
-  });
+  afterAll(() => t?.close());
 
   const create = async (form: ReturnType<typeof doubling>) =>
     (await t.http.post('/api/problems').set(bearer(admin.token)).send(form).expect(201)).body as {
@@ -282,23 +278,7 @@ describe('partial scores (issue 31)', () => {
   });
 
   describe('a rejudge revises practice points', () => {
-    const rejudge = async (problemId: string) => {
-      const started = await t.http
-        .post('/api/admin/rejudge')
-        .set(bearer(admin.token))
-        .send({ problemId })
-        .expect(202);
-      const deadline = Date.now() + 120_000;
-      for (;;) {
-        const p = await t.http
-          .get(`/api/admin/rejudge/${started.body.jobId}`)
-          .set(bearer(admin.token))
-          .expect(200);
-        if (p.body.finished) return;
-        if (Date.now() > deadline) throw new Error('rejudge did not finish');
-        await new Promise((r) => setTimeout(r, 200));
-      }
-    };
+    const rejudge = (problemId: string) => rejudgeAndWait(t, admin.token, { problemId });
     const totalOf = async (u: SeededUser) =>
       (await t.http.get('/api/profiles/me').set(bearer(u.token)).expect(200)).body as {
         totalScore: number;
@@ -416,12 +396,7 @@ public class Main {
         'data/secret/group2/01.ans': '2000\n',
         'submissions/accepted/Main.java': stdioDouble(),
       });
-    const importZip = (zip: Buffer) =>
-      t.http
-        .post('/api/problems/import')
-        .set(bearer(admin.token))
-        .set('Content-Type', 'application/zip')
-        .send(zip);
+    const importZip = (zip: Buffer) => importPackage(t, admin.token, zip);
 
     it('imports a scoring package with its groups (accept_score) and judges it by them; exports it back the same', async () => {
       const imported = await importZip(pkg()).expect(201);
@@ -436,22 +411,13 @@ public class Main {
       expect([partial.score, partial.maxScore]).toEqual([30, 100]);
       expect((await submit(u, id, stdioDouble())).score).toBe(100);
 
-      const exported = await t.http
-        .get(`/api/problems/${id}/export`)
-        .set(bearer(admin.token))
-        .buffer(true)
-        .parse((r, done) => {
-          const chunks: Buffer[] = [];
-          r.on('data', (c: Buffer) => chunks.push(c));
-          r.on('end', () => done(null, Buffer.concat(chunks)));
-        })
-        .expect(200);
-      const files = await readZip(exported.body as Buffer);
+      const exported = await exportPackage(t, admin.token, id);
+      const files = await readZip(exported);
       expect(files.get('problem.yaml')?.toString()).toMatch(/type: scoring/);
       expect(files.get('data/secret/group2/testdata.yaml')?.toString()).toMatch(/accept_score: 70/);
       expect(files.has('data/secret/group1/02.in')).toBe(true);
       await t.db.query(`DELETE FROM problems WHERE id = $1`, [id]);
-      const again = await importZip(exported.body as Buffer).expect(201);
+      const again = await importZip(exported).expect(201);
       const id2 = (again.body.problem?._id ?? again.body._id) as string;
       const view2 = (await t.http.get(`/api/problems/${id2}`).set(bearer(admin.token)).expect(200)).body;
       expect(view2.testGroups).toEqual(view.testGroups);
@@ -459,17 +425,7 @@ public class Main {
 
     it('exports a function problem with subtasks as a scoring package, a folder per group', async () => {
       const p = await create(doubling(GROUPS));
-      const exported = await t.http
-        .get(`/api/problems/${p._id}/export`)
-        .set(bearer(admin.token))
-        .buffer(true)
-        .parse((r, done) => {
-          const chunks: Buffer[] = [];
-          r.on('data', (c: Buffer) => chunks.push(c));
-          r.on('end', () => done(null, Buffer.concat(chunks)));
-        })
-        .expect(200);
-      const files = await readZip(exported.body as Buffer);
+      const files = await readZip(await exportPackage(t, admin.token, p._id));
       const folders = [...files.keys()].filter((k) => k.endsWith('testdata.yaml')).sort();
       expect(folders).toEqual([
         'data/secret/g1/testdata.yaml',
@@ -627,21 +583,7 @@ public class Main {
       // Group 1 gains a test G1_G3 fails (n = 50): B's and C's 70 become 50; A keeps g2 and g3 = 80.
       const form = doubling(GROUPS, [2, 50]);
       await t.http.put(`/api/problems/${problemId}`).set(bearer(admin.token)).send(form).expect(200);
-      const started = await t.http
-        .post('/api/admin/rejudge')
-        .set(bearer(admin.token))
-        .send({ problemId, contestId })
-        .expect(202);
-      const deadline = Date.now() + 120_000;
-      for (;;) {
-        const p = await t.http
-          .get(`/api/admin/rejudge/${started.body.jobId}`)
-          .set(bearer(admin.token))
-          .expect(200);
-        if (p.body.finished) break;
-        if (Date.now() > deadline) throw new Error('rejudge did not finish');
-        await new Promise((r) => setTimeout(r, 200));
-      }
+      await rejudgeAndWait(t, admin.token, { problemId, contestId });
       const rows = await board();
       const score = (u: SeededUser) => rows.find((r) => r.userId === u.id)?.score;
       expect(score(users[1])).toBe(50);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkRequest, problemFormSchema, type ExecuteCodeResponse } from '@javelin/contracts';
-import { bearer, resetDatabase, seedUser, SeededUser, startApp, TestApp } from './support/app';
-import { startJudge, RunningJudge } from './support/judge';
+import { bearer, seedUser, SeededUser } from './support/app';
+import { startJudgedApp, type JudgedApp } from './support/judged-app';
 import { referenceSolution } from '../src/seed/catalog';
 import { OLYMPIAD_CATALOG } from '../src/seed/catalog-olympiad';
 import { toProblemForm } from '../src/seed/seed';
@@ -12,22 +12,16 @@ import { toProblemForm } from '../src/seed/seed';
  * real judge.
  */
 describe('the seeded olympiad problems', () => {
-  let judge: RunningJudge;
-  let t: TestApp;
+  let t: JudgedApp;
   let admin: SeededUser;
   let user: SeededUser;
 
   beforeAll(async () => {
-    judge = await startJudge();
-    t = await startApp({ JUDGE_QUEUE_PREFIX: judge.prefix, JUDGE_RESULT_TIMEOUT_MS: '300000' });
-    await resetDatabase(t.db);
+    t = await startJudgedApp({ JUDGE_RESULT_TIMEOUT_MS: '300000' });
     admin = await seedUser(t, ['admin']);
     user = await seedUser(t);
   });
-  afterAll(async () => {
-    await t?.close();
-    await judge?.stop();
-  });
+  afterAll(() => t?.close());
 
   it('there are at least 3, each with 3 to 5 subtasks whose points add up to 100, every hidden test in one', () => {
     expect(OLYMPIAD_CATALOG.length).toBeGreaterThanOrEqual(3);

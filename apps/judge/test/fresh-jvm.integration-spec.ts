@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { JudgeJobResult, JudgeTest, Verdict } from '@javelin/contracts';
-import { job, mainWith } from './helpers';
+import { EXACT_CHECKER, job, mainWith } from './helpers';
 import { Judge } from '../src/judge';
 import { loadConfig } from '../src/config';
 
@@ -118,18 +118,10 @@ describe('a submit stops at the first failing test', () => {
   });
 
   it('a custom checker: the results end at the first test it rejects', async () => {
-    const checker = `import java.nio.file.*;
-public class Check {
-    public static void main(String[] a) throws Exception {
-        String e = Files.readString(Path.of(a[1])).trim(), got = Files.readString(Path.of(a[2])).trim();
-        System.out.println(e.equals(got) ? "accepted" : "wrong");
-    }
-}
-`;
     const r = await judge.judge({
       ...job(ECHO_SUM, sumTests),
       checker: 'custom',
-      checkerCode: checker,
+      checkerCode: EXACT_CHECKER,
       stopAtFirstFailure: true,
     });
     expect(verdicts(r)).toEqual(['accepted', 'accepted', 'wrong_answer']);

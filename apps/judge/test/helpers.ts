@@ -39,3 +39,13 @@ ${body}
 }
 `;
 }
+
+/** A custom checker that accepts exactly the expected output (trimmed) and rejects anything else. */
+export const EXACT_CHECKER = `import java.nio.file.*;
+public class Check {
+    public static void main(String[] a) throws Exception {
+        String e = Files.readString(Path.of(a[1])).trim(), got = Files.readString(Path.of(a[2])).trim();
+        System.out.println(e.equals(got) ? "accepted" : "wrong");
+    }
+}
+`;

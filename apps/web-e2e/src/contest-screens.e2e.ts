@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import {
+  closeSessions,
   expectToast,
   localDateTime,
   openSession,
@@ -11,8 +12,11 @@ import {
 } from './support/browser';
 import { submitSignIn } from './support/accounts';
 import { ADMIN, RUN_ID } from './support/config';
-import { account, adminToken, api, expectOk, type Account } from './support/api';
+import { account, adminToken, expectOk, submitThroughApi, type Account } from './support/api';
+import { createContest, createProblem } from './support/setup';
 import { newestMailTo } from './support/mail';
+import { A_MINUS_B, A_PLUS_B, twoIntProblem, twoIntTests } from './support/problems';
+import { createFromDialog, openNewContest } from './support/admin';
 import { requireStack } from './support/stack';
 
 /*
@@ -32,37 +36,15 @@ const START_DELAY_MS = 45_000;
 /** Results before the freeze show to everyone: the first 90 s. */
 const OPEN_MS = 90_000;
 const FREEZE_MINUTES = 1;
-const SUM = `import java.util.Scanner;
 
-public class Main {
-    public static void main(String[] args) {
-        Scanner in = new Scanner(System.in);
-        int a = in.nextInt();
-        int b = in.nextInt();
-        System.out.println(a + b);
-    }
-}
-`;
-const DIFF = SUM.replace('a + b', 'a - b');
-
-const problem = (title: string, points: number, expected: (a: number, b: number) => number) => ({
-  title,
-  description: `Print ${title}.`,
-  constraints: '-1000 <= a, b <= 1000',
-  difficulty: 'easy',
-  points,
-  inputVariables: [
-    { id: 'a', name: 'a', type: 'int', description: 'first' },
-    { id: 'b', name: 'b', type: 'int', description: 'second' },
-  ],
-  testCases: [
-    { inputs: { a: '2', b: '3' }, expectedOutput: String(expected(2, 3)), isExample: true },
-    { inputs: { a: '10', b: '4' }, expectedOutput: String(expected(10, 4)), isExample: false },
-  ],
-  functionName: 'calc',
-  returnType: 'int',
-  tags: ['e2e'],
-});
+const problem = (title: string, points: number, expected: (a: number, b: number) => number) =>
+  twoIntProblem({
+    title,
+    description: `Print ${title}.`,
+    points,
+    functionName: 'calc',
+    testCases: twoIntTests(expected),
+  });
 
 let adminApi = '';
 let ada: Account;
@@ -103,26 +85,6 @@ async function apiNumbers() {
   };
 }
 
-/** A practice submit of `code` through the API (the judge runs it), recorded and solved when it passes. */
-async function practiceSubmit(problemId: string, code: string): Promise<void> {
-  const run = await expectOk('POST', '/execute-code', ada.token, {
-    code,
-    language: 'java',
-    problemId,
-    runAllTestCases: true,
-  });
-  if (!run.overallPassed) return;
-  const sub = await expectOk('POST', '/submissions', ada.token, {
-    problemId,
-    code,
-    language: 'java',
-    status: 'accepted',
-    testCasesPassed: run.passedCount,
-    totalTestCases: run.totalCount,
-  });
-  await expectOk('POST', '/solve', ada.token, { problemId, submissionId: sub._id });
-}
-
 /** Waits for the session to load (the nav bar offers Logout), so no request is cut off by the next page. */
 async function signedIn(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Logout' }).waitFor({ timeout: 15_000 });
@@ -140,46 +102,34 @@ async function axeSerious(page: Page): Promise<string[]> {
 beforeAll(async () => {
   await requireStack();
   adminApi = await adminToken();
-  const a = await api(
-    'POST',
-    '/problems',
+  aId = await createProblem(
     adminApi,
     problem(A_TITLE, 10, (x, y) => x + y),
   );
-  const b = await api(
-    'POST',
-    '/problems',
+  bId = await createProblem(
     adminApi,
     problem(B_TITLE, 15, (x, y) => x - y),
   );
-  expect(a.status, JSON.stringify(a.body)).toBe(201);
-  expect(b.status, JSON.stringify(b.body)).toBe(201);
-  aId = a.body._id as string;
-  bId = b.body._id as string;
   ada = await account('screens');
   startAt = Date.now() + START_DELAY_MS;
-  const contest = await expectOk('POST', '/contests', adminApi, {
+  const contestId = await createContest(adminApi, {
     title: CONTEST_TITLE,
     description: 'Two problems, ICPC rules, a one-minute freeze.',
-    startTime: new Date(startAt).toISOString(),
-    endTime: new Date(startAt + OPEN_MS + FREEZE_MINUTES * 60_000).toISOString(),
-    maxParticipants: 10,
+    startAt,
+    endAt: startAt + OPEN_MS + FREEZE_MINUTES * 60_000,
     problemIds: [aId, bId],
     format: 'icpc',
     penaltyMinutes: 20,
     freezeMinutes: FREEZE_MINUTES,
   });
-  contestPath = `/contests/${contest._id as string}`;
+  contestPath = `/contests/${contestId}`;
   // Practice before the contest: B wrong once, then accepted (the contest later solves A).
-  await practiceSubmit(bId, SUM);
-  await practiceSubmit(bId, DIFF);
+  await submitThroughApi(ada, bId, A_PLUS_B);
+  await submitThroughApi(ada, bId, A_MINUS_B);
   session = await openSession(DESKTOP);
 });
 
-afterAll(async () => {
-  await session?.close();
-  await admin?.close();
-});
+afterAll(() => closeSessions(session, admin));
 
 describe('a contest seen by an anonymous visitor', () => {
   it("offers 'Sign in to join', returns to the contest after sign-in, and the participant joins", async () => {
@@ -230,7 +180,7 @@ describe('the participant before, during and after the freeze', () => {
     await page.waitForURL(`**${contestPath}/problems/${aId}`);
     await page.getByRole('heading', { name: A_TITLE }).waitFor();
     await page.getByText('Ready').first().waitFor();
-    await pasteInMonaco(page, SUM);
+    await pasteInMonaco(page, A_PLUS_B);
     await page.getByRole('button', { name: 'Submit Solution' }).click();
     await page.getByTestId('submission-result').filter({ hasText: 'Accepted' }).waitFor({ timeout: 90_000 });
     await expectToast(page, 'Problem A solved. ICPC ranks by problems solved, then penalty minutes.');
@@ -332,9 +282,7 @@ describe('the admin', () => {
 
   it('creates a contest from a duration and a searched problem list', async () => {
     const page = admin.page;
-    await page.goto('/admin/contests');
-    await page.getByRole('button', { name: 'New Contest' }).click();
-    const dialog = page.getByRole('dialog', { name: 'New Contest' });
+    const dialog = await openNewContest(page);
     const start = new Date(Date.now() + 3_600_000);
     start.setSeconds(0, 0);
     await dialog.getByLabel('Title').fill(`Duration Cup ${RUN_ID}`);
@@ -345,9 +293,7 @@ describe('the admin', () => {
     await dialog.getByRole('searchbox', { name: 'Search problems' }).fill(`Diff ${RUN_ID}`);
     expect(await dialog.getByRole('checkbox', { name: A_TITLE }).count()).toBe(0);
     await dialog.getByRole('checkbox', { name: B_TITLE }).check();
-    await screenshot(page, 'screens-09-admin-new-contest');
-    await dialog.getByRole('button', { name: 'Create Contest' }).click();
-    await expectToast(page, 'Contest created successfully');
+    await createFromDialog(page, dialog, 'screens-09-admin-new-contest');
     const created = (await expectOk('GET', '/contests', adminApi)) as unknown as {
       title: string;
       startTime: string;

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openSession, screenshot, type Session } from './support/browser';
-import { signIn } from './support/accounts';
+import { closeSessions, screenshot, type Session } from './support/browser';
+import { signedInSession } from './support/accounts';
 import { ADMIN, RUN_ID } from './support/config';
 import { account, adminToken, api, expectOk, solveInContest, type Account } from './support/api';
+import { createContest, createProblem, joinContest } from './support/setup';
 import { requireStack } from './support/stack';
 
 /*
@@ -80,48 +81,38 @@ let contestId = '';
 beforeAll(async () => {
   await requireStack();
   token = await adminToken();
-  problemId = (
-    await expectOk('POST', '/problems', token, {
-      title: PROBLEM_TITLE,
-      description: 'Return the sum of the decimal digits of n.',
-      constraints: '0 <= n <= 10^9',
-      difficulty: 'easy',
-      points: 20,
-      inputVariables: [{ id: 'n', name: 'n', type: 'int', description: 'the number' }],
-      testCases: [
-        { inputs: { n: '123' }, expectedOutput: '6', isExample: true },
-        { inputs: { n: '0' }, expectedOutput: '0', isExample: false },
-        { inputs: { n: '9999' }, expectedOutput: '36', isExample: false },
-      ],
-      functionName: 'digitSum',
-      returnType: 'int',
-      boilerplateCode: BOILERPLATE,
-      tags: ['e2e'],
-      isVisible: false,
-    })
-  )._id as string;
-  contestId = (
-    await expectOk('POST', '/contests', token, {
-      title: CONTEST_TITLE,
-      description: 'Announcements, clarifications and a plagiarism report.',
-      startTime: new Date(Date.now() + START_DELAY_MS).toISOString(),
-      endTime: new Date(Date.now() + 3_600_000).toISOString(),
-      maxParticipants: 10,
-      problemIds: [problemId],
-    })
-  )._id as string;
+  problemId = await createProblem(token, {
+    title: PROBLEM_TITLE,
+    description: 'Return the sum of the decimal digits of n.',
+    constraints: '0 <= n <= 10^9',
+    difficulty: 'easy',
+    points: 20,
+    inputVariables: [{ id: 'n', name: 'n', type: 'int', description: 'the number' }],
+    testCases: [
+      { inputs: { n: '123' }, expectedOutput: '6', isExample: true },
+      { inputs: { n: '0' }, expectedOutput: '0', isExample: false },
+      { inputs: { n: '9999' }, expectedOutput: '36', isExample: false },
+    ],
+    functionName: 'digitSum',
+    returnType: 'int',
+    boilerplateCode: BOILERPLATE,
+    tags: ['e2e'],
+    isVisible: false,
+  });
+  contestId = await createContest(token, {
+    title: CONTEST_TITLE,
+    description: 'Announcements, clarifications and a plagiarism report.',
+    startAt: Date.now() + START_DELAY_MS,
+    endAt: Date.now() + 3_600_000,
+    problemIds: [problemId],
+  });
   [asker, copier] = [await account('asker'), await account('copier')];
-  for (const u of [asker, copier]) await expectOk('POST', `/contests/${contestId}/join`, u.token);
-  adminPage = await openSession();
-  askerPage = await openSession();
-  await signIn(adminPage.page, ADMIN);
-  await signIn(askerPage.page, asker);
+  await joinContest(contestId, asker, copier);
+  adminPage = await signedInSession(ADMIN);
+  askerPage = await signedInSession(asker);
 });
 
-afterAll(async () => {
-  await adminPage?.close();
-  await askerPage?.close();
-});
+afterAll(() => closeSessions(adminPage, askerPage));
 
 describe('announcements', () => {
   it('the admin and a participant open the contest page once it starts', async () => {

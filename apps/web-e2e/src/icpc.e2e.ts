@@ -1,16 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import {
-  expectToast,
-  localDateTime,
-  openSession,
-  pasteInMonaco,
-  screenshot,
-  type Session,
-} from './support/browser';
-import { signIn } from './support/accounts';
+import { closeSessions, expectToast, openSession, screenshot, type Session } from './support/browser';
+import { signedInSession, signIn } from './support/accounts';
 import { ADMIN, RUN_ID } from './support/config';
-import { adminToken, api, expectOk, verifyByMail } from './support/api';
+import { account, adminToken, api, type Account } from './support/api';
+import { createProblem } from './support/setup';
+import { A_MINUS_B, A_PLUS_B, submitInContest, twoIntProblem, twoIntTests } from './support/problems';
+import { completeContest, createFromDialog, fillNewContest, openNewContest } from './support/admin';
 import { requireStack } from './support/stack';
 
 /*
@@ -29,87 +25,34 @@ const START_DELAY_MS = 40_000;
 /** Results before the freeze show to everyone: the first 90 s of the contest. */
 const OPEN_MS = 90_000;
 const FREEZE_MINUTES = 3;
-const SOLUTION = `import java.util.Scanner;
-
-public class Main {
-    public static void main(String[] args) {
-        Scanner in = new Scanner(System.in);
-        int a = in.nextInt();
-        int b = in.nextInt();
-        System.out.println(a + b);
-    }
-}
-`;
-const WRONG = SOLUTION.replace('a + b', 'a - b');
-const TESTS = [
-  { inputs: { a: '2', b: '3' }, expectedOutput: '5', isExample: true },
-  { inputs: { a: '10', b: '4' }, expectedOutput: '14', isExample: false },
-];
+const TESTS = twoIntTests((a, b) => a + b);
 /** The tests after the admin's edit: with b = 0, Bob's first try (a - b) is right too. */
 const EDITED_TESTS = [
   { inputs: { a: '2', b: '0' }, expectedOutput: '2', isExample: true },
   { inputs: { a: '10', b: '0' }, expectedOutput: '10', isExample: false },
 ];
 
-const problemForm = (testCases: typeof TESTS) => ({
-  title: PROBLEM_TITLE,
-  description: 'Print a + b.',
-  constraints: '-1000 <= a, b <= 1000',
-  difficulty: 'easy',
-  points: 10,
-  inputVariables: [
-    { id: 'a', name: 'a', type: 'int', description: 'first' },
-    { id: 'b', name: 'b', type: 'int', description: 'second' },
-  ],
-  testCases,
-  functionName: 'sum',
-  returnType: 'int',
-  tags: ['e2e'],
-});
+const problemForm = (testCases: typeof TESTS) =>
+  twoIntProblem({
+    title: PROBLEM_TITLE,
+    description: 'Print a + b.',
+    points: 10,
+    functionName: 'sum',
+    testCases,
+  });
 
-interface Person {
-  email: string;
-  username: string;
-  fullName: string;
-  password: string;
-  session?: Session;
-}
-const person = (name: string): Person => ({
-  email: `icpc-${name}-${RUN_ID}@javelin.test`,
-  username: `${name}${RUN_ID}`,
-  fullName: `${name[0].toUpperCase()}${name.slice(1)} ${RUN_ID}`,
-  password: 'icpc-user-password',
-});
-const ada = person('ada');
-const bob = person('bob');
+/** A contestant: an account made through the API, with the browser session it signs in. */
+type Person = Account & { session?: Session };
+let ada: Person;
+let bob: Person;
 let admin: Session;
 let adminApiToken = '';
 let problemId = '';
 let contestPath = '';
 let startAt = 0;
 
-/** Registers through the API and verifies with the mailed token, as the link would. */
-async function register(p: Person): Promise<void> {
-  const since = Date.now();
-  await expectOk('POST', '/auth/register', undefined, {
-    email: p.email,
-    password: p.password,
-    confirmPassword: p.password,
-    username: p.username,
-    fullName: p.fullName,
-  });
-  await verifyByMail(p.email, since);
-}
-
-async function submit(page: Page, code: string, verdict: 'Accepted' | 'Wrong Answer'): Promise<void> {
-  await page.goto(contestPath);
-  await page.getByRole('link', { name: 'Solve Problem' }).click();
-  await page.getByRole('heading', { name: PROBLEM_TITLE }).waitFor();
-  await page.getByText('Ready').first().waitFor();
-  await pasteInMonaco(page, code);
-  await page.getByRole('button', { name: 'Submit Solution' }).click();
-  await page.getByTestId('submission-result').filter({ hasText: verdict }).waitFor({ timeout: 90_000 });
-}
+const submit = (page: Page, code: string, verdict: 'Accepted' | 'Wrong Answer') =>
+  submitInContest(page, contestPath, PROBLEM_TITLE, code, verdict);
 
 const rowOf = (page: Page, p: Person) =>
   page.getByTestId('contest-leaderboard-row').filter({ hasText: `@${p.username}` });
@@ -118,44 +61,32 @@ const cellOf = (page: Page, p: Person) => rowOf(page, p).getByTestId('scoreboard
 beforeAll(async () => {
   await requireStack();
   adminApiToken = await adminToken();
-  const problem = await api('POST', '/problems', adminApiToken, problemForm(TESTS));
-  expect(problem.status, JSON.stringify(problem.body)).toBe(201);
-  problemId = problem.body._id as string;
-  await register(ada);
-  await register(bob);
-  admin = await openSession();
-  ada.session = await openSession();
-  bob.session = await openSession();
-  await signIn(admin.page, ADMIN);
-  await signIn(ada.session.page, ada);
-  await signIn(bob.session.page, bob);
+  problemId = await createProblem(adminApiToken, problemForm(TESTS));
+  ada = await account('ada');
+  bob = await account('bob');
+  admin = await signedInSession(ADMIN);
+  ada.session = await signedInSession(ada);
+  bob.session = await signedInSession(bob);
 });
 
-afterAll(async () => {
-  await admin?.close();
-  await ada.session?.close();
-  await bob.session?.close();
-});
+afterAll(() => closeSessions(admin, ada.session, bob.session));
 
 describe('an ICPC contest with a freeze', () => {
   it('admin creates it with the ICPC format, a penalty and a freeze', async () => {
     const page = admin.page;
-    await page.goto('/admin/contests');
-    await page.getByRole('button', { name: 'New Contest' }).click();
-    const dialog = page.getByRole('dialog', { name: 'New Contest' });
+    const dialog = await openNewContest(page);
     startAt = Date.now() + START_DELAY_MS;
-    const end = new Date(startAt + OPEN_MS + FREEZE_MINUTES * 60_000);
-    await dialog.getByLabel('Title').fill(CONTEST_TITLE);
-    await dialog.getByLabel('Description').fill('Solved count first, then penalty minutes.');
-    await dialog.getByLabel('Start Time').fill(localDateTime(new Date(startAt)));
-    await dialog.getByLabel('End Time').fill(localDateTime(end));
+    await fillNewContest(dialog, {
+      title: CONTEST_TITLE,
+      description: 'Solved count first, then penalty minutes.',
+      start: new Date(startAt),
+      end: new Date(startAt + OPEN_MS + FREEZE_MINUTES * 60_000),
+    });
     await dialog.getByLabel('Format').selectOption('icpc');
     await dialog.getByLabel('Penalty Minutes per Rejected Try').fill('20');
     await dialog.getByLabel('Freeze Minutes Before the End (0 = none)').fill(String(FREEZE_MINUTES));
     await dialog.getByRole('checkbox', { name: PROBLEM_TITLE }).check();
-    await screenshot(page, 'icpc-01-admin-new-contest');
-    await dialog.getByRole('button', { name: 'Create Contest' }).click();
-    await expectToast(page, 'Contest created successfully');
+    await createFromDialog(page, dialog, 'icpc-01-admin-new-contest');
     const row = page.getByRole('article', { name: CONTEST_TITLE });
     await expect
       .poll(() => row.innerText())
@@ -192,7 +123,7 @@ describe('an ICPC contest with a freeze', () => {
     expect(await page.getByTestId('contest-rules').innerText()).toContain(
       `ICPC rules: solved, then penalty (20 min per rejected try) · scoreboard frozen for the last ${FREEZE_MINUTES} min`,
     );
-    await submit(page, SOLUTION, 'Accepted');
+    await submit(page, A_PLUS_B, 'Accepted');
     expect(Date.now()).toBeLessThan(startAt + OPEN_MS);
     await page.waitForURL(`**${contestPath}`, { timeout: 10_000 });
     await expect
@@ -205,8 +136,8 @@ describe('an ICPC contest with a freeze', () => {
     const wait = startAt + OPEN_MS + 2_000 - Date.now();
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     const bobPage = bob.session!.page;
-    await submit(bobPage, WRONG, 'Wrong Answer');
-    await submit(bobPage, SOLUTION, 'Accepted');
+    await submit(bobPage, A_MINUS_B, 'Wrong Answer');
+    await submit(bobPage, A_PLUS_B, 'Accepted');
     await bobPage.waitForURL(`**${contestPath}`, { timeout: 10_000 });
     await expect
       .poll(() => cellOf(bobPage, bob).getAttribute('aria-label'), { timeout: 30_000 })
@@ -241,10 +172,8 @@ describe('an ICPC contest with a freeze', () => {
 
   it('the admin ends and unfreezes it; Final Results reveal the cells and the rating changes', async () => {
     const page = admin.page;
-    await page.goto('/admin/contests');
+    await completeContest(page, CONTEST_TITLE);
     const row = page.getByRole('article', { name: CONTEST_TITLE });
-    await row.getByRole('button', { name: 'Complete' }).click();
-    await expectToast(page, 'Contest completed');
 
     // Ended but still frozen: Bob's accept stays hidden from Ada, and nobody is rated yet.
     const adaPage = ada.session!.page;

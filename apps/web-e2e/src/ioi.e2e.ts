@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { openSession, pasteInMonaco, screenshot, type Session } from './support/browser';
-import { signIn } from './support/accounts';
+import { closeSessions, openSession, pasteInMonaco, screenshot, type Session } from './support/browser';
+import { signedInSession, signIn } from './support/accounts';
 import { RUN_ID } from './support/config';
-import { account, adminToken, api, expectOk, type Account } from './support/api';
+import { account, adminToken, expectOk, type Account } from './support/api';
+import { createContest, createProblem, joinContest } from './support/setup';
+import { submitInContest } from './support/problems';
 import { requireStack } from './support/stack';
 
 /*
@@ -78,45 +80,31 @@ let contestId = '';
 const rowOf = (page: Page, a: Account) =>
   page.getByTestId('contest-leaderboard-row').filter({ hasText: `@${a.username}` });
 
-async function submitInBrowser(page: Page, code: string): Promise<void> {
-  await page.goto(`/contests/${contestId}`);
-  await page.getByRole('link', { name: 'Solve Problem' }).click();
-  await page.getByRole('heading', { name: PROBLEM_TITLE }).waitFor();
-  await page.getByText('Ready').first().waitFor();
-  await pasteInMonaco(page, code);
-  await page.getByRole('button', { name: 'Submit Solution' }).click();
-  await page.getByTestId('submission-result').waitFor({ timeout: 90_000 });
-}
+const submitInBrowser = (page: Page, code: string) =>
+  submitInContest(page, `/contests/${contestId}`, PROBLEM_TITLE, code);
 
 beforeAll(async () => {
   await requireStack();
   const admin = await adminToken();
-  const problem = await api('POST', '/problems', admin, PROBLEM);
-  expect(problem.status, JSON.stringify(problem.body)).toBe(201);
-  problemId = problem.body._id as string;
+  problemId = await createProblem(admin, PROBLEM);
   const start = Date.now() + START_DELAY_MS;
-  const contest = await expectOk('POST', '/contests', admin, {
+  contestId = await createContest(admin, {
     title: `IOI Day ${RUN_ID}`,
     description: 'Subtasks: the best of each counts.',
-    startTime: new Date(start).toISOString(),
-    endTime: new Date(start + 30 * 60_000).toISOString(),
-    maxParticipants: 10,
+    startAt: start,
+    endAt: start + 30 * 60_000,
     problemIds: [problemId],
     format: 'ioi',
   });
-  contestId = contest._id as string;
   ada = await account('ioiada');
   bob = await account('ioibob');
-  for (const a of [ada, bob]) await expectOk('POST', `/contests/${contestId}/join`, a.token);
-  session = await openSession();
-  await signIn(session.page, ada);
+  await joinContest(contestId, ada, bob);
+  session = await signedInSession(ada);
   const wait = start + 1_000 - Date.now();
   if (wait > 0) await new Promise((r) => setTimeout(r, wait));
 });
 
-afterAll(async () => {
-  await session?.close();
-});
+afterAll(() => closeSessions(session));
 
 describe('an IOI contest with subtasks', () => {
   it('the problem page lists the subtasks; the subtask table fills with the judgement: 70 / 100', async () => {

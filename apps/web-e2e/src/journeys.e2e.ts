@@ -1,15 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  closeSessions,
   expectToast,
-  localDateTime,
   openSession,
   pasteInMonaco,
   retypeLineInMonaco,
   screenshot,
   type Session,
 } from './support/browser';
-import { signIn, signUpAndVerify, submitAdminSetup, submitSignIn } from './support/accounts';
+import { newUser, signIn, signUpAndVerify, submitAdminSetup, submitSignIn } from './support/accounts';
 import { ADMIN, RUN_ID } from './support/config';
+import { openContestProblem } from './support/problems';
+import { completeContest, createFromDialog, fillNewContest, openNewContest } from './support/admin';
 import { requireStack } from './support/stack';
 
 /*
@@ -21,12 +23,7 @@ import { requireStack } from './support/stack';
 
 const PROBLEM_TITLE = `E2E Sum ${RUN_ID}`;
 const CONTEST_TITLE = `E2E Contest ${RUN_ID}`;
-const USER = {
-  email: `e2e-user-${RUN_ID}@javelin.test`,
-  username: `e2e${RUN_ID}`,
-  fullName: `E2E User ${RUN_ID}`,
-  password: 'e2e-user-password',
-};
+const USER = newUser('user', 'E2E User');
 const SOLUTION = `import java.util.Scanner;
 
 public class Main {
@@ -51,14 +48,10 @@ let contestPath = '';
 
 beforeAll(async () => {
   await requireStack();
-  admin = await openSession();
-  user = await openSession();
+  [admin, user] = [await openSession(), await openSession()];
 });
 
-afterAll(async () => {
-  await admin?.close();
-  await user?.close();
-});
+afterAll(() => closeSessions(admin, user));
 
 describe('admin', () => {
   it('sets up the first super admin through /admin-setup (or finds one already there) and signs in', async () => {
@@ -322,20 +315,17 @@ describe('user, practice that remembers', () => {
 describe('contest', () => {
   it('admin creates a contest that starts shortly', async () => {
     const page = admin.page;
-    await page.goto('/admin/contests');
-    await page.getByRole('button', { name: 'New Contest' }).click();
-    const dialog = page.getByRole('dialog', { name: 'New Contest' });
+    const dialog = await openNewContest(page);
     const start = new Date(Date.now() + CONTEST_START_DELAY_MS);
-    const end = new Date(start.getTime() + 60 * 60_000);
-    await dialog.getByLabel('Title').fill(CONTEST_TITLE);
-    await dialog.getByLabel('Description').fill('A contest created by the browser journey.');
-    await dialog.getByLabel('Start Time').fill(localDateTime(start));
-    await dialog.getByLabel('End Time').fill(localDateTime(end));
+    await fillNewContest(dialog, {
+      title: CONTEST_TITLE,
+      description: 'A contest created by the browser journey.',
+      start,
+      end: new Date(start.getTime() + 60 * 60_000),
+    });
     await dialog.getByLabel('Max Participants').fill('10');
     await dialog.getByRole('checkbox', { name: PROBLEM_TITLE }).check();
-    await screenshot(page, '11-admin-new-contest');
-    await dialog.getByRole('button', { name: 'Create Contest' }).click();
-    await expectToast(page, 'Contest created successfully');
+    await createFromDialog(page, dialog, '11-admin-new-contest');
     await page.getByRole('article', { name: CONTEST_TITLE }).waitFor();
     await screenshot(page, '12-admin-contests');
   });
@@ -369,10 +359,7 @@ describe('contest', () => {
     await screenshot(watcher, '14-contest-detail-active');
 
     const page = user.page;
-    await page.goto(contestPath);
-    await page.getByRole('link', { name: 'Solve Problem' }).click();
-    await page.getByRole('heading', { name: PROBLEM_TITLE }).waitFor();
-    await page.getByText('Ready').first().waitFor();
+    await openContestProblem(page, contestPath, PROBLEM_TITLE);
     await pasteInMonaco(page, SOLUTION);
     await screenshot(page, '15-contest-problem');
     await page.getByRole('button', { name: 'Submit Solution' }).click();
@@ -387,10 +374,7 @@ describe('contest', () => {
 
   it('admin completes the contest and the user sees Final Results', async () => {
     const page = admin.page;
-    await page.goto('/admin/contests');
-    const row = page.getByRole('article', { name: CONTEST_TITLE });
-    await row.getByRole('button', { name: 'Complete' }).click();
-    await expectToast(page, 'Contest completed');
+    await completeContest(page, CONTEST_TITLE);
 
     const userPage = user.page;
     await userPage.goto(contestPath);

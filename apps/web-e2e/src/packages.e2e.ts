@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ZipFile } from 'yazl';
-import { openSession, pasteInMonaco, screenshot, type Session } from './support/browser';
-import { signIn } from './support/accounts';
+import { closeSessions, pasteInMonaco, screenshot, type Session } from './support/browser';
+import { signedInSession } from './support/accounts';
 import { ADMIN, BASE_URL, RUN_ID } from './support/config';
 import { account, adminToken, expectOk, type Account } from './support/api';
+import { createContest, joinContest } from './support/setup';
 import { requireStack } from './support/stack';
 
 /*
@@ -131,19 +132,12 @@ beforeAll(async () => {
   await requireStack();
   token = await adminToken();
   user = await account('pkg');
-  admin = await openSession({ width: 1280, height: 800 });
-  solver = await openSession({ width: 1280, height: 800 });
-  mobile = await openSession({ width: 375, height: 812 });
-  await signIn(admin.page, ADMIN);
-  await signIn(solver.page, user);
-  await signIn(mobile.page, user);
+  admin = await signedInSession(ADMIN, { width: 1280, height: 800 });
+  solver = await signedInSession(user, { width: 1280, height: 800 });
+  mobile = await signedInSession(user, { width: 375, height: 812 });
 }, 120_000);
 
-afterAll(async () => {
-  await admin?.close();
-  await solver?.close();
-  await mobile?.close();
-});
+afterAll(() => closeSessions(admin, solver, mobile));
 
 /** Takes `name` at 1280×800 and again at 375 px wide, then goes back to the desktop size. */
 async function bothWidths(page: Page, name: string): Promise<void> {
@@ -269,18 +263,15 @@ describe('an imported problem package, verified and solved in an ICPC contest', 
     const unsigned = await fetch(`${BASE_URL}/api/problems/${problemId}/images/triangle.svg`);
     expect(unsigned.status).toBe(404);
     startAt = Date.now() + START_DELAY_MS;
-    contestId = (
-      await expectOk('POST', '/contests', token, {
-        title: CONTEST_TITLE,
-        description: 'One imported classic problem, ICPC scoring.',
-        startTime: new Date(startAt).toISOString(),
-        endTime: new Date(startAt + DURATION_MS).toISOString(),
-        maxParticipants: 10,
-        problemIds: [problemId],
-        format: 'icpc',
-      })
-    )._id as string;
-    await expectOk('POST', `/contests/${contestId}/join`, user.token);
+    contestId = await createContest(token, {
+      title: CONTEST_TITLE,
+      description: 'One imported classic problem, ICPC scoring.',
+      startAt,
+      endAt: startAt + DURATION_MS,
+      problemIds: [problemId],
+      format: 'icpc',
+    });
+    await joinContest(contestId, user);
     await sleepUntil(startAt + 1_000);
 
     const page = solver.page;

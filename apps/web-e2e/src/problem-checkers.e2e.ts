@@ -1,8 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { expectToast, openSession, pasteInMonaco, screenshot, type Session } from './support/browser';
-import { signIn, signUpAndVerify, submitAdminSetup } from './support/accounts';
+import {
+  closeSessions,
+  expectToast,
+  openSession,
+  pasteInMonaco,
+  screenshot,
+  type Session,
+} from './support/browser';
+import { newUser, signIn, signUpAndVerify, submitAdminSetup } from './support/accounts';
 import { ADMIN, ARTIFACTS_DIR, RUN_ID } from './support/config';
 import { requireStack } from './support/stack';
 
@@ -14,12 +21,7 @@ import { requireStack } from './support/stack';
  */
 
 const TITLE = `E2E Pair ${RUN_ID}`;
-const USER = {
-  email: `e2e-pair-${RUN_ID}@javelin.test`,
-  username: `pair${RUN_ID}`,
-  fullName: `Pair User ${RUN_ID}`,
-  password: 'e2e-user-password',
-};
+const USER = newUser('pair', 'Pair User');
 /** The stub the generated boilerplate has for an int[] function. */
 const STUB = '        // Write your code here\n        return new int[0];';
 /** The reference: the smaller index first. */
@@ -50,14 +52,10 @@ async function bothWidths(page: Page, name: string): Promise<void> {
 
 beforeAll(async () => {
   await requireStack();
-  admin = await openSession();
-  user = await openSession();
+  [admin, user] = [await openSession(), await openSession()];
 });
 
-afterAll(async () => {
-  await admin?.close();
-  await user?.close();
-});
+afterAll(() => closeSessions(admin, user));
 
 describe('an admin authors a problem returning int[] with the unordered checker', () => {
   it('signs in as the super admin (creating it through /admin-setup when this file runs alone)', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signIn } from './support/accounts';
 import { account, adminToken, api, expectOk, type Account } from './support/api';
-import { openSession, type Session } from './support/browser';
+import { closeSessions, openSession, type Session } from './support/browser';
 import { requireStack } from './support/stack';
 
 /*
@@ -26,9 +26,7 @@ beforeAll(async () => {
   browser = await openSession();
 });
 
-afterAll(async () => {
-  await browser?.close();
-});
+afterAll(() => closeSessions(browser));
 
 describe('sessions that end', () => {
   it('Logout ends the session on the server: its token, and the account’s others, get 401', async () => {

@@ -2,9 +2,10 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIn } from './support/accounts';
-import { account, adminToken, api, expectOk, type Account } from './support/api';
-import { openSession, pasteInMonaco, type Session } from './support/browser';
+import { signedInSession } from './support/accounts';
+import { account, adminToken, api, type Account } from './support/api';
+import { createProblem } from './support/setup';
+import { closeSessions, pasteInMonaco, type Session } from './support/browser';
 import { ARTIFACTS_DIR, RUN_ID } from './support/config';
 import { requireStack } from './support/stack';
 
@@ -121,21 +122,24 @@ async function submitAndSee(page: Page, code: string, expected: string, visible 
   return headline;
 }
 
+/** A session signed in as the user on the problem's page, its editor loaded. */
+async function onProblemPage(viewport: { width: number; height: number }): Promise<Session> {
+  const session = await signedInSession(user, viewport);
+  await session.page.goto(`/problems/${problemId}`);
+  await session.page.locator('.monaco-editor').first().waitFor({ timeout: 30_000 });
+  return session;
+}
+
 beforeAll(async () => {
   await requireStack();
   admin = await adminToken();
-  problemId = ((await expectOk('POST', '/problems', admin, echoProblem())) as { _id: string })._id;
+  problemId = await createProblem(admin, echoProblem());
   user = await account('verdicts');
   rival = await account('verdicts-rival');
-  desktop = await openSession({ width: 1280, height: 800 });
-  await signIn(desktop.page, user);
-  await desktop.page.goto(`/problems/${problemId}`);
-  await desktop.page.locator('.monaco-editor').first().waitFor({ timeout: 30_000 });
+  desktop = await onProblemPage({ width: 1280, height: 800 });
 });
 
-afterAll(async () => {
-  await desktop?.close();
-});
+afterAll(() => closeSessions(desktop));
 
 describe('the verdict first, at 1280×800', () => {
   it('lays the page out for the editor: ≥ 760 px wide, the statement scrolling on its own, no page scroll', async () => {
@@ -300,14 +304,9 @@ describe('the verdict first, at 1280×800', () => {
 describe('the verdict first, at 375 px', () => {
   let phone: Session;
   beforeAll(async () => {
-    phone = await openSession({ width: 375, height: 812 });
-    await signIn(phone.page, user);
-    await phone.page.goto(`/problems/${problemId}`);
-    await phone.page.locator('.monaco-editor').first().waitFor({ timeout: 30_000 });
+    phone = await onProblemPage({ width: 375, height: 812 });
   });
-  afterAll(async () => {
-    await phone?.close();
-  });
+  afterAll(() => closeSessions(phone));
 
   it('keeps the editor status bar on one line and the page from scrolling sideways', async () => {
     const page = phone.page;

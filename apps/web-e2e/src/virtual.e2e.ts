@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { expectToast, openSession, pasteInMonaco, screenshot, type Session } from './support/browser';
-import { signIn } from './support/accounts';
+import { closeSessions, expectToast, pasteInMonaco, screenshot, type Session } from './support/browser';
+import { signedInSession } from './support/accounts';
 import { RUN_ID } from './support/config';
 import { account, adminToken, api, expectOk, solveInContest, type Account } from './support/api';
+import { createContest, createProblem, joinContest } from './support/setup';
 import { requireStack } from './support/stack';
 
 /*
@@ -62,7 +63,7 @@ beforeAll(
     await requireStack();
     token = await adminToken();
     const problem = (title: string, name: string, factor: number) =>
-      expectOk('POST', '/problems', token, {
+      createProblem(token, {
         title,
         description: `Return ${factor} times n.`,
         constraints: '0 <= n <= 1000',
@@ -81,42 +82,34 @@ beforeAll(
         // Contest-only: reachable through the contest, never on its own.
         isVisible: false,
       });
-    problemA = (await problem(TITLE_A, 'twice', 2))._id as string;
-    problemB = (await problem(TITLE_B, 'thrice', 3))._id as string;
+    problemA = await problem(TITLE_A, 'twice', 2);
+    problemB = await problem(TITLE_B, 'thrice', 3);
     const startAt = Date.now() + START_DELAY_MS;
     endsAt = startAt + DURATION_MS;
-    contestId = (
-      await expectOk('POST', '/contests', token, {
-        title: CONTEST_TITLE,
-        description: 'Practice after the end and a virtual run.',
-        startTime: new Date(startAt).toISOString(),
-        endTime: new Date(endsAt).toISOString(),
-        maxParticipants: 10,
-        problemIds: [problemA, problemB],
-        format: 'icpc',
-      })
-    )._id as string;
+    contestId = await createContest(token, {
+      title: CONTEST_TITLE,
+      description: 'Practice after the end and a virtual run.',
+      startAt,
+      endAt: endsAt,
+      problemIds: [problemA, problemB],
+      format: 'icpc',
+    });
     [rita, victor] = [await account('rita'), await account('victor')];
-    await expectOk('POST', `/contests/${contestId}/join`, rita.token);
+    await joinContest(contestId, rita);
     // The contest runs for real: A early, B late.
     await sleepUntil(startAt + 1_000);
     await solveInContest(rita, problemA, contestId, solution('twice', 2));
     ritaAcceptedWithinMs = Date.now() - startAt;
     await sleepUntil(startAt + LATE_SOLVE_MS);
     await solveInContest(rita, problemB, contestId, solution('thrice', 3));
-    desktop = await openSession();
-    mobile = await openSession({ width: 375, height: 812 });
-    await signIn(desktop.page, victor);
-    await signIn(mobile.page, victor);
+    desktop = await signedInSession(victor);
+    mobile = await signedInSession(victor, { width: 375, height: 812 });
     await sleepUntil(endsAt + 2_000);
   },
   START_DELAY_MS + DURATION_MS + 120_000,
 );
 
-afterAll(async () => {
-  await desktop?.close();
-  await mobile?.close();
-});
+afterAll(() => closeSessions(desktop, mobile));
 
 describe('after the end: a virtual run, then practice', () => {
   const contestPath = () => `/contests/${contestId}`;

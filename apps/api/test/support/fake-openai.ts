@@ -14,12 +14,16 @@ export type FakeBehaviour = { content?: string; status?: number; delayMs?: numbe
 export interface FakeOpenAi {
   /** Base URL to use as OPENAI_BASE_URL (ends in /v1). */
   url: string;
+  /** The API's environment for it: the key, this URL and the model (FAKE_API_KEY, FAKE_MODEL). */
+  env: { OPENAI_API_KEY: string; OPENAI_BASE_URL: string; AI_MODEL: string };
   requests: FakeRequest[];
   /** Behaviours for the next requests, in order; when none is queued the default answer is sent. */
   queue(...behaviours: FakeBehaviour[]): void;
   close(): Promise<void>;
 }
 
+export const FAKE_API_KEY = 'sk-test-key';
+export const FAKE_MODEL = 'fake-model-1';
 export const FAKE_ANSWER_PREFIX = '## Diagnosis\n\nFake model answer';
 
 /** A local OpenAI-compatible chat completions server on 127.0.0.1 (port 0), recording what it receives. */
@@ -84,8 +88,10 @@ export async function startFakeOpenAi(): Promise<FakeOpenAi> {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}/v1`;
   return {
-    url: `http://127.0.0.1:${port}/v1`,
+    url,
+    env: { OPENAI_API_KEY: FAKE_API_KEY, OPENAI_BASE_URL: url, AI_MODEL: FAKE_MODEL },
     requests,
     queue: (...behaviours) => queued.push(...behaviours),
     close: async () => {

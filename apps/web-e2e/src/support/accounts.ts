@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
-import { screenshot } from './browser';
-import { ADMIN } from './config';
+import { openSession, screenshot } from './browser';
+import { ADMIN, RUN_ID } from './config';
 import { linkIn, newestMailTo } from './mail';
 
 /** What the sign-in form asks for: the super admin, an Account or a journey's own user. */
@@ -15,6 +15,17 @@ export interface NewUser extends Credentials {
   fullName: string;
 }
 
+/**
+ * A user for the sign-up form, this run's own: `e2e-<name>-<run>@javelin.test`, username `<name><run>`,
+ * full name `<fullName> <run>`.
+ */
+export const newUser = (name: string, fullName: string): NewUser => ({
+  email: `e2e-${name}-${RUN_ID}@javelin.test`,
+  username: `${name}${RUN_ID}`,
+  fullName: `${fullName} ${RUN_ID}`,
+  password: 'e2e-user-password',
+});
+
 /** Fills and sends the sign-in form; the caller waits for where it lands. */
 export async function submitSignIn(page: Page, user: Credentials): Promise<void> {
   await page.goto('/login');
@@ -27,6 +38,13 @@ export async function submitSignIn(page: Page, user: Credentials): Promise<void>
 export async function signIn(page: Page, user: Credentials): Promise<void> {
   await submitSignIn(page, user);
   await page.waitForURL('**/dashboard');
+}
+
+/** A browser session (at `viewport`, when given) signed in as `user` through the form. */
+export async function signedInSession(user: Credentials, viewport?: { width: number; height: number }) {
+  const session = await openSession(viewport);
+  await signIn(session.page, user);
+  return session;
 }
 
 /**

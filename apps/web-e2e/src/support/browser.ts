@@ -45,6 +45,11 @@ export async function openSession(viewport = { width: 1280, height: 900 }): Prom
   };
 }
 
+/** Closes the sessions a file opened (those it got to), for its afterAll. */
+export async function closeSessions(...sessions: (Session | undefined)[]): Promise<void> {
+  for (const session of sessions) await session?.close();
+}
+
 export async function screenshot(page: Page, name: string): Promise<void> {
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
   await page.screenshot({ path: join(ARTIFACTS_DIR, `${name}.png`), fullPage: true });

@@ -1,0 +1,55 @@
+// What the benchmarks share: the repository root, `--name value` options, a clock-stamped log,
+// percentiles, the machine line printed with the figures, and the built judge worker.
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { cpus, loadavg } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
+/** `require` as from the repository root (its node_modules: bullmq, pg, argon2, the built libs). */
+export const requireFromRoot = createRequire(join(ROOT, 'package.json'));
+export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+/** The command line's `--name value` pairs as { name: value } (a name without a value: undefined). */
+export function parseArgs(argv = process.argv.slice(2)) {
+  return Object.fromEntries(
+    argv.reduce(
+      (pairs, a, i, all) => (a.startsWith('--') ? [...pairs, [a.slice(2), all[i + 1]]] : pairs),
+      [],
+    ),
+  );
+}
+
+/** `--name value` from the command line, or `fallback` when it is not given. */
+export function options(argv = process.argv.slice(2)) {
+  const args = parseArgs(argv);
+  return (name, fallback) => args[name] ?? fallback;
+}
+
+/** A log whose lines start with the seconds since it was made. */
+export function clockLog(started = Date.now()) {
+  return (line) => console.log(`[${((Date.now() - started) / 1000).toFixed(1).padStart(6)}s] ${line}`);
+}
+
+/** The p-th percentile of `values` (nearest rank); NaN for none. */
+export function pct(values, p) {
+  if (!values.length) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+}
+
+/** The machine line every benchmark prints with its figures: cores, time, 1-minute load at start and now. */
+export function machineLine(loadAtStart, loadAtEnd = loadavg()[0]) {
+  return `machine: ${cpus().length} cores, ${new Date().toISOString()}, load average (1 min) ${loadAtStart.toFixed(2)} at start, ${loadAtEnd.toFixed(2)} at end`;
+}
+
+/** The built judge worker (apps/judge/dist/main.js); exits with how to build it when it is missing. */
+export function builtJudgeWorker() {
+  const worker = join(ROOT, 'apps/judge/dist/main.js');
+  if (!existsSync(worker)) {
+    console.error('apps/judge/dist/main.js is missing: run `npx nx build judge` first');
+    process.exit(1);
+  }
+  return worker;
+}
