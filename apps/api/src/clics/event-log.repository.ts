@@ -60,8 +60,8 @@ export class EventLogRepository {
       team_id: string | null;
       data: unknown;
     }[] = await tx.query(
-      `SELECT id::text, type, object_id, audience, team_id, data FROM clics_events
-        WHERE contest_id = $1 AND id > $2 ORDER BY id`,
+      `SELECT e.id::text AS id, e.type, e.object_id, e.audience, e.team_id, e.data FROM clics_events e
+        WHERE e.contest_id = $1 AND e.id > $2 ORDER BY e.id`,
       [contestId, afterId],
     );
     return {
@@ -114,7 +114,7 @@ export class EventLogRepository {
     const visible = visibleTo(viewer, 3);
     const rows: { token: string; type: string; object_id: string | null; data: unknown }[] = await this.db.query(
       `SELECT id::text AS token, type, object_id, data FROM clics_events
-        WHERE contest_id = $1 AND id > $2 AND ${visible.sql} ORDER BY id`,
+        WHERE contest_id = $1 AND id > $2 AND ${visible.sql} ORDER BY clics_events.id`,
       [contestId, afterId, ...visible.params],
     );
     return rows.map((r) => ({ token: r.token, type: r.type, id: r.object_id, data: r.data }));
