@@ -434,6 +434,21 @@ describe('the CLICS Contest API over a scripted ICPC contest', () => {
       expect(back[0].data).toMatchObject({ label: 'C', ordinal: 3 });
       // Nothing changed since: a read appends nothing.
       expect(await feedOf(contest2, 'public', since(back[0].token))).toEqual([]);
+
+      // A rejudge (the row changes, its verdict with it) is a new judgement event, for everyone.
+      const [accepted] = (await t.db.query(
+        `SELECT id FROM judgements WHERE contest_id = $1 AND verdict = 'accepted' AND all_tests`,
+        [contest2],
+      )) as { id: string }[];
+      await t.db.query(`UPDATE judgements SET verdict = 'time_limit_exceeded' WHERE id = $1`, [accepted.id]);
+      const rejudged = await feedOf(contest2, 'public', since(back[0].token));
+      expect(rejudged).toEqual([expect.objectContaining({ type: 'judgements', id: accepted.id })]);
+      expect(rejudged[0].data).toMatchObject({ judgement_type_id: 'TLE' });
+      await t.db.query(`UPDATE judgements SET verdict = 'accepted' WHERE id = $1`, [accepted.id]);
+      const restored = await feedOf(contest2, admin, since(rejudged[0].token));
+      expect(restored.map((e) => [e.type, e.id, (e.data as { judgement_type_id: string }).judgement_type_id])).toEqual([
+        ['judgements', accepted.id, 'AC'],
+      ]);
     });
 
     it('never appends a change twice when readers sync at once, on one instance or two', async () => {

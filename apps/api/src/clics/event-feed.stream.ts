@@ -3,7 +3,7 @@ import type { Response } from 'express';
 import { ContestEventsService } from '../contests/contest-events.service';
 import { StandingsService } from '../contests/standings.service';
 import type { ClicsViewer } from './clics-objects';
-import { endsFeed, eventLine, type FeedEvent } from './event-feed';
+import { endsFeedEvent, eventLine, type FeedEvent } from './event-feed';
 import { EventLogService } from './event-log.service';
 
 /** A newline at least this often keeps the connection alive (the spec asks for one within 120 s). */
@@ -44,7 +44,7 @@ export class EventFeedStream {
     res.setHeader('X-Accel-Buffering', 'no');
     res.write(first.map(eventLine).join(''));
     const last = first.at(-1);
-    if (!options.stream || (last && endsFeed(last))) {
+    if (!options.stream || (last && endsFeedEvent(last))) {
       res.end();
       return;
     }
@@ -73,7 +73,7 @@ export class EventFeedStream {
           res.write(events.map(eventLine).join(''));
           wroteAt = Date.now();
           token = events.at(-1)!.token;
-          if (endsFeed(events.at(-1)!)) return stop();
+          if (endsFeedEvent(events.at(-1)!)) return stop();
         }
       } catch {
         // The contest was deleted, or the database is away: the client reconnects with its token.

@@ -170,8 +170,8 @@ export interface FeedEvent {
   token: string;
   type: string;
   id: string | null;
-  /** null: the object was deleted. */
-  data: unknown;
+  /** The object as JSON text, as the log keeps it (`null`: the object was deleted). */
+  json: string;
 }
 
 /** A log row's id, or null when `token` cannot be one. */
@@ -179,12 +179,17 @@ export function parseToken(token: string): string | null {
   return /^[1-9]\d{0,17}$/.test(token) ? token : null;
 }
 
-/** One line of the NDJSON feed. */
+/** One line of the NDJSON feed (the data written as the log keeps it: never parsed to be written again). */
 export function eventLine(e: FeedEvent): string {
-  return `${JSON.stringify({ type: e.type, id: e.id, data: e.data, token: e.token })}\n`;
+  return `{"type":${JSON.stringify(e.type)},"id":${JSON.stringify(e.id)},"data":${e.json},"token":${JSON.stringify(e.token)}}\n`;
 }
 
-/** True when the feed is over: the state that sets end_of_updates was sent. */
-export function endsFeed(e: Pick<FeedEvent, 'type' | 'data'>): boolean {
-  return e.type === 'state' && !!(e.data as ClicsState | null)?.end_of_updates;
+/** True for the state that sets end_of_updates: the feed is over. */
+export function endsFeed(type: string, data: unknown): boolean {
+  return type === 'state' && !!(data as ClicsState | null)?.end_of_updates;
+}
+
+/** endsFeed of an event read from the log. */
+export function endsFeedEvent(e: FeedEvent): boolean {
+  return e.type === 'state' && endsFeed(e.type, JSON.parse(e.json));
 }

@@ -112,11 +112,13 @@ export class EventLogRepository {
   /** The events `viewer` reads after the row `afterId` (0: from the beginning), in log order. */
   async events(contestId: string, viewer: ClicsViewer, afterId: string): Promise<FeedEvent[]> {
     const visible = visibleTo(viewer, 3);
-    const rows: { token: string; type: string; object_id: string | null; data: unknown }[] = await this.db.query(
-      `SELECT id::text AS token, type, object_id, data FROM clics_events
-        WHERE contest_id = $1 AND id > $2 AND ${visible.sql} ORDER BY clics_events.id`,
-      [contestId, afterId, ...visible.params],
-    );
-    return rows.map((r) => ({ token: r.token, type: r.type, id: r.object_id, data: r.data }));
+    // The data as text: written out as it is, never parsed and serialised again.
+    const rows: { token: string; type: string; object_id: string | null; json: string | null }[] =
+      await this.db.query(
+        `SELECT id::text AS token, type, object_id, data::text AS json FROM clics_events
+          WHERE contest_id = $1 AND id > $2 AND ${visible.sql} ORDER BY clics_events.id`,
+        [contestId, afterId, ...visible.params],
+      );
+    return rows.map((r) => ({ token: r.token, type: r.type, id: r.object_id, json: r.json ?? 'null' }));
   }
 }

@@ -4,6 +4,7 @@ import { ENV, Env } from '../config/env';
 import type { Tx } from '../common/transactions';
 import { clicsError } from './clics-error';
 import { PUBLIC_VIEWER, type ClicsViewer } from './clics-objects';
+import { freezeTimeOf } from '../contests/contest.entity';
 import { ClicsRepository, type ClicsContestRow } from './clics.repository';
 import { ClicsService } from './clics.service';
 import {
@@ -34,8 +35,14 @@ interface ContestLog {
   latest: Map<string, Map<string, Logged>>;
   /** The sources' fingerprint when the log was last brought up to date from them. */
   fingerprint: string | null;
-  /** judgement id → the row version whose runs the log holds, with the start time they are relative to. */
-  runsOf: Map<string, string>;
+  /**
+   * Each submit (by its id without dashes) → what its submission, judgement and runs were last made
+   * of (its row version, the contest's start, freeze and unfreeze): a submit whose basis is unchanged
+   * has nothing new to log, so a sync builds and compares the objects of new and changed submits only.
+   */
+  judged: Map<string, string>;
+  /** False until a sync built `judged` (this instance's first): then every logged submit is compared. */
+  judgedKnown: boolean;
   usedAt: number;
 }
 
@@ -65,7 +72,9 @@ const FORGET_MS = 10 * 60_000;
  * It runs before each feed read and package export, and within a second of any change for the
  * streams (at most once a second per contest). When the sources' fingerprint (one query) is what
  * it was at the last sync, nothing else is read: an idle sync is a lock, two small queries and no
- * object built. Otherwise only the results of new or rejudged submits are read (for their runs).
+ * object built. Otherwise the objects of the contest, its problems, teams and clarifications are
+ * built again, but of the submissions only the new and changed ones (a new submit, a rejudge, a
+ * moved start or freeze), whose per-test results (for their runs) are the only ones read.
  *
  * Audiences: objects an admin and everyone else see alike are logged once for `all`; where they
  * differ (a submission's files, a judgement hidden by the freeze, runs) each gets its own row,
@@ -173,7 +182,7 @@ export class EventLogService {
         const rows = await this.changes(contest, log, now);
         if (rows.length > 0) {
           await this.log.append(tx, contestId, rows);
-          await this.catchUp(tx, contestId);
+          await this.catchUp(tx, contestId, true);
         }
         log.fingerprint = stamp;
       });
@@ -185,21 +194,25 @@ export class EventLogService {
   }
 
   /** Reads the rows appended since this instance last looked (by anyone), into its knowledge of the log. */
-  private async catchUp(tx: Tx, contestId: string): Promise<ContestLog> {
+  private async catchUp(tx: Tx, contestId: string, own = false): Promise<ContestLog> {
     let log = this.logs.get(contestId);
     const { rows, maxId } = await this.log.rowsAfter(tx, contestId, log?.lastId ?? 0);
     if (!log || maxId < log.lastId) {
       // First look, or the log was emptied under us (the contest was recreated): start over.
       if (log) return this.catchUpFresh(tx, contestId);
-      log = { lastId: 0, latest: new Map(), fingerprint: null, runsOf: new Map(), usedAt: Date.now() };
+      log = { lastId: 0, latest: new Map(), fingerprint: null, judged: new Map(), judgedKnown: false, usedAt: Date.now() };
       this.logs.set(contestId, log);
     }
-    for (const row of rows) remember(log, row);
-    if (rows.length > 0) {
-      log.lastId = rows.at(-1)!.id;
-      // Someone else's rows (or this sync's own, which sets it again): compare with the sources anew.
-      log.fingerprint = null;
+    for (const row of rows) {
+      remember(log, row);
+      // Another instance logged this submit: build its objects again next time, to compare.
+      if (!own && JUDGING.has(row.type)) log.judged.set(compactOf(row.type, row.objectId!), 'logged elsewhere');
     }
+    if (rows.length > 0 && !own) {
+      log.lastId = rows.at(-1)!.id;
+      // Someone else's rows: compare with the sources anew.
+      log.fingerprint = null;
+    } else if (rows.length > 0) log.lastId = rows.at(-1)!.id;
     log.usedAt = Date.now();
     return log;
   }
@@ -216,10 +229,9 @@ export class EventLogService {
 
   /** The rows that bring each audience's newest view to the contest's objects now, in append order. */
   private async changes(contest: ClicsContestRow, log: ContestLog, now: number): Promise<NewLogRow[]> {
-    const snapshot = await this.snapshot(contest, log);
+    const { snapshot, touched } = await this.snapshot(contest, log);
     const admin = feedObjects(snapshot, { admin: true, teamId: null });
     const open = feedObjects(snapshot, PUBLIC_VIEWER);
-    this.keepRuns(contest, snapshot, log, admin);
 
     const planned: Planned[] = [];
     const plan = (audience: Audience, teamId: string | null, key: string, o: FeedObject, data: unknown) =>
@@ -243,14 +255,21 @@ export class EventLogService {
           object: o,
           data: h.data,
           phase: 0,
-          final: endsFeed(o),
+          final: endsFeed('state', h.data),
         });
       }
     }
 
     // Everyone's, admins' and the public's objects.
     const keys = new Set([...admin.keys(), ...open.keys()]);
-    for (const aud of ['all', 'admin', 'public']) for (const k of log.latest.get(aud)?.keys() ?? []) keys.add(k);
+    // What is logged may have to be deleted; a submit's objects only when it is new, changed or gone.
+    for (const aud of ['all', 'admin', 'public'])
+      for (const [k, row] of log.latest.get(aud) ?? []) {
+        if (row.json === null) continue;
+        const bar = k.indexOf('|');
+        const type = k.slice(0, bar);
+        if (!JUDGING.has(type) || touched.has(compactOf(type, k.slice(bar + 1)))) keys.add(k);
+      }
     keys.delete(stateKey);
     const overlay = new Map<string, string | null>();
     for (const key of keys) {
@@ -299,10 +318,14 @@ export class EventLogService {
   }
 
   /**
-   * The contest's rows as the sync needs them: the per-test results only of the submits whose runs
-   * the log lacks (new, rejudged, or the contest's start moved).
+   * The contest's rows as the sync needs them: of the submits, only those whose objects may have
+   * changed (new, rejudged, or the contest's start, freeze or unfreeze moved), with their per-test
+   * results; `touched` names them and the ones that are gone (ids without dashes).
    */
-  private async snapshot(contest: ClicsContestRow, log: ContestLog): Promise<FeedSnapshot> {
+  private async snapshot(
+    contest: ClicsContestRow,
+    log: ContestLog,
+  ): Promise<{ snapshot: FeedSnapshot; touched: Set<string> }> {
     const [problems, teams, judgements, clarifications, awards] = await Promise.all([
       this.repository.problems(contest.id),
       this.repository.teams(contest.id),
@@ -310,52 +333,47 @@ export class EventLogService {
       this.repository.clarifications(contest.id),
       this.clics.awards(contest),
     ]);
-    const basis = (version: string) => `${version}@${contest.startTime.getTime()}`;
-    const stale = judgements.filter((j) => log.runsOf.get(j.id) !== basis(j.version)).map((j) => j.id);
-    const results = await this.repository.results(contest.id, stale);
-    for (const j of judgements) {
-      const fresh = results.get(j.id);
-      if (fresh !== undefined) j.results = fresh ?? [];
-    }
-    log.runsOf = new Map(judgements.map((j) => [j.id, basis(j.version)]));
+    const times = [contest.startTime, freezeTimeOf(contest), contest.unfrozenAt].map((d) => d?.getTime() ?? '');
+    const basis = (version: string) => `${version}@${times.join('@')}`;
+    const judged = new Map(judgements.map((j) => [j.id.replace(/-/g, ''), basis(j.version)]));
+    const changed = judgements.filter((j) => log.judged.get(j.id.replace(/-/g, '')) !== basis(j.version));
+    const touched = new Set(changed.map((j) => j.id.replace(/-/g, '')));
+    for (const id of log.judged.keys()) if (!judged.has(id)) touched.add(id);
+    if (!log.judgedKnown)
+      for (const aud of ['all', 'admin', 'public'])
+        for (const key of log.latest.get(aud)?.keys() ?? []) {
+          const bar = key.indexOf('|');
+          const type = key.slice(0, bar);
+          if (JUDGING.has(type)) touched.add(compactOf(type, key.slice(bar + 1)));
+        }
+    const results = await this.repository.results(
+      contest.id,
+      changed.map((j) => j.id),
+    );
+    for (const j of changed) j.results = results.get(j.id) ?? [];
+    log.judged = judged;
+    log.judgedKnown = true;
     return {
-      contest,
-      problems,
-      teams,
-      judgements,
-      clarifications,
-      awards,
-      defaultTimeLimitMs: this.env.judgeLimits.cpuTimeMs,
+      snapshot: {
+        contest,
+        problems,
+        teams,
+        judgements: changed,
+        clarifications,
+        awards,
+        defaultTimeLimitMs: this.env.judgeLimits.cpuTimeMs,
+      },
+      touched,
     };
   }
+}
 
-  /** The runs of submits whose results were not read are the ones the log holds already. */
-  private keepRuns(
-    contest: ClicsContestRow,
-    snapshot: FeedSnapshot,
-    log: ContestLog,
-    admin: Map<string, FeedObject>,
-  ): void {
-    const unread = new Set(
-      snapshot.judgements
-        .filter((j) => j.results === null && admin.has(objectKey('judgements', j.id)))
-        .map((j) => j.id.replace(/-/g, '')),
-    );
-    if (unread.size === 0) return;
-    for (const [key, row] of log.latest.get('admin') ?? []) {
-      if (!key.startsWith('runs|') || row.json === null) continue;
-      const runId = key.slice('runs|'.length);
-      if (!unread.has(runId.slice(0, runId.lastIndexOf('-')))) continue;
-      admin.set(key, {
-        type: 'runs',
-        id: runId,
-        at: contest.startTime.getTime(),
-        order: ORDER.runs,
-        data: undefined,
-        json: row.json,
-      } as FeedObject & { json: string });
-    }
-  }
+/** The kinds of object made of one submit. */
+const JUDGING = new Set(['submissions', 'judgements', 'runs']);
+
+/** The submit an object of JUDGING is made of, by its id without dashes (a run's id starts with it). */
+function compactOf(type: string, id: string): string {
+  return type === 'runs' ? id.slice(0, id.lastIndexOf('-')) : id.replace(/-/g, '');
 }
 
 interface Planned {
@@ -380,10 +398,7 @@ function appendOrder(a: Planned, b: Planned): number {
   return a.phase - b.phase;
 }
 
-/** The canonical JSON of an object (kept runs carry theirs). */
-function jsonOf(o: FeedObject): string {
-  return (o as FeedObject & { json?: string }).json ?? canonical(o.data);
-}
+const jsonOf = (o: FeedObject) => canonical(o.data);
 
 /** A delete event's place: now, after the objects of its kind. */
 function deleted(key: string, now: number): FeedObject {
@@ -415,5 +430,5 @@ function viewOf(log: ContestLog, audiences: string[], key: string): Logged | und
 
 function isClosed(log: ContestLog): boolean {
   const state = viewOf(log, ['all', 'admin'], objectKey('state', null));
-  return !!state?.json && endsFeed({ type: 'state', data: JSON.parse(state.json) });
+  return !!state?.json && endsFeed('state', JSON.parse(state.json));
 }
