@@ -7,7 +7,8 @@
 //     fingerprint unchanged; the read finds nothing), median of --idle reads, and the API's CPU for them,
 //   - a resume after one new judged submission (the sync reads the 5,000 submits' versions, the one new
 //     submit's results, and appends its events), and after a contest edit (its title).
-// Prints figures.
+// Prints each read's wall time and the API process's CPU time for it (the latter hardly depends on the
+// machine's load). Prints figures.
 //   node bench/clics/run.mjs [--teams 300] [--submissions 5000] [--idle 40] [--port 3910]
 //                            [--database javelin_bench_clics] [--prefix bench-clics]
 import { execFileSync, spawn } from 'node:child_process';
@@ -152,14 +153,17 @@ function cpuMs(pid) {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
 }
 
+let apiPid = 0;
 async function read(url, headers) {
+  const c0 = cpuMs(apiPid);
   const t0 = performance.now();
   const res = await fetch(url, { headers });
   const text = await res.text();
   const ms = performance.now() - t0;
   if (res.status !== 200) throw new Error(`${url}: ${res.status} ${text.slice(0, 200)}`);
   const lines = text.split('\n').filter((l) => l.trim() !== '');
-  return { ms, bytes: text.length, events: lines.length, last: lines.length ? JSON.parse(lines.at(-1)).token : null };
+  const cpu = cpuMs(apiPid) - c0;
+  return { ms, cpu, bytes: text.length, events: lines.length, last: lines.length ? JSON.parse(lines.at(-1)).token : null };
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -176,6 +180,7 @@ async function main() {
   } = await db.query(`SELECT id FROM users WHERE username = 'u0'`);
   const admin = { Authorization: `Bearer ${jwt.sign({ sub: adminUser.id }, JWT_SECRET, { expiresIn: '1h' })}` };
   const api = await startApi();
+  apiPid = api.pid;
   const feed = `http://127.0.0.1:${PORT}/api/clics/contests/${contestId}/event-feed?stream=false`;
   try {
     const rows = [];
@@ -210,9 +215,13 @@ async function main() {
       `\nCLICS event feed: ${TEAMS} teams, ${PROBLEMS} problems × ${TESTS} tests, ${SUBMISSIONS} submissions; ${logged} log rows`,
     );
     console.log(`machine: ${new Date().toISOString()}, load average (1 min) ${load0.toFixed(2)} at start`);
-    console.log(`${'read'.padEnd(58)} ${'time'.padStart(10)} ${'events'.padStart(8)} ${'bytes'.padStart(11)}`);
+    console.log(
+      `${'read'.padEnd(58)} ${'time'.padStart(10)} ${'API CPU'.padStart(10)} ${'events'.padStart(8)} ${'bytes'.padStart(11)}`,
+    );
     for (const [name, r] of rows)
-      console.log(`${name.padEnd(58)} ${fmt(r.ms).padStart(10)} ${String(r.events).padStart(8)} ${String(r.bytes).padStart(11)}`);
+      console.log(
+        `${name.padEnd(58)} ${fmt(r.ms).padStart(10)} ${fmt(r.cpu).padStart(10)} ${String(r.events).padStart(8)} ${String(r.bytes).padStart(11)}`,
+      );
     console.log(
       `${'idle sync: resume from the last token, nothing new'.padEnd(58)} ${fmt(median(idle)).padStart(10)} (median of ${IDLE}; p90 ${fmt(
         [...idle].sort((a, b) => a - b)[Math.floor(IDLE * 0.9)],

@@ -43,6 +43,10 @@ interface ContestLog {
   judged: Map<string, string>;
   /** False until a sync built `judged` (this instance's first): then every logged submit is compared. */
   judgedKnown: boolean;
+  /** The logged objects not made of a submit (contest, problems, teams, …), any audience. */
+  others: Set<string>;
+  /** A submit (id without dashes) → the keys of its logged runs. */
+  runs: Map<string, Set<string>>;
   usedAt: number;
 }
 
@@ -200,7 +204,16 @@ export class EventLogService {
     if (!log || maxId < log.lastId) {
       // First look, or the log was emptied under us (the contest was recreated): start over.
       if (log) return this.catchUpFresh(tx, contestId);
-      log = { lastId: 0, latest: new Map(), fingerprint: null, judged: new Map(), judgedKnown: false, usedAt: Date.now() };
+      log = {
+        lastId: 0,
+        latest: new Map(),
+        fingerprint: null,
+        judged: new Map(),
+        judgedKnown: false,
+        others: new Set(),
+        runs: new Map(),
+        usedAt: Date.now(),
+      };
       this.logs.set(contestId, log);
     }
     for (const row of rows) {
@@ -263,13 +276,13 @@ export class EventLogService {
     // Everyone's, admins' and the public's objects.
     const keys = new Set([...admin.keys(), ...open.keys()]);
     // What is logged may have to be deleted; a submit's objects only when it is new, changed or gone.
-    for (const aud of ['all', 'admin', 'public'])
-      for (const [k, row] of log.latest.get(aud) ?? []) {
-        if (row.json === null) continue;
-        const bar = k.indexOf('|');
-        const type = k.slice(0, bar);
-        if (!JUDGING.has(type) || touched.has(compactOf(type, k.slice(bar + 1)))) keys.add(k);
-      }
+    for (const k of log.others) keys.add(k);
+    for (const compact of touched) {
+      const id = uuidOf(compact);
+      keys.add(objectKey('submissions', id));
+      keys.add(objectKey('judgements', id));
+      for (const k of log.runs.get(compact) ?? []) keys.add(k);
+    }
     keys.delete(stateKey);
     const overlay = new Map<string, string | null>();
     for (const key of keys) {
@@ -339,13 +352,11 @@ export class EventLogService {
     const changed = judgements.filter((j) => log.judged.get(j.id.replace(/-/g, '')) !== basis(j.version));
     const touched = new Set(changed.map((j) => j.id.replace(/-/g, '')));
     for (const id of log.judged.keys()) if (!judged.has(id)) touched.add(id);
+    if (!log.judgedKnown) for (const compact of log.runs.keys()) touched.add(compact);
     if (!log.judgedKnown)
       for (const aud of ['all', 'admin', 'public'])
-        for (const key of log.latest.get(aud)?.keys() ?? []) {
-          const bar = key.indexOf('|');
-          const type = key.slice(0, bar);
-          if (JUDGING.has(type)) touched.add(compactOf(type, key.slice(bar + 1)));
-        }
+        for (const key of log.latest.get(aud)?.keys() ?? [])
+          if (key.startsWith('submissions|')) touched.add(compactOf('submissions', key.slice(12)));
     const results = await this.repository.results(
       contest.id,
       changed.map((j) => j.id),
@@ -408,11 +419,23 @@ function deleted(key: string, now: number): FeedObject {
   return { type, id: id === '' ? null : id, at: now, order: ORDER[type as keyof typeof ORDER] ?? 0, data: null };
 }
 
+/** A submit's UUID from its id without dashes. */
+function uuidOf(c: string): string {
+  return `${c.slice(0, 8)}-${c.slice(8, 12)}-${c.slice(12, 16)}-${c.slice(16, 20)}-${c.slice(20)}`;
+}
+
 function remember(log: ContestLog, row: LogRow): void {
   const audience = row.audience === 'team' ? `team:${row.teamId}` : row.audience;
   let objects = log.latest.get(audience);
   if (!objects) log.latest.set(audience, (objects = new Map()));
-  objects.set(objectKey(row.type, row.objectId), {
+  const key = objectKey(row.type, row.objectId);
+  if (row.type === 'runs') {
+    const compact = compactOf('runs', row.objectId!);
+    let runs = log.runs.get(compact);
+    if (!runs) log.runs.set(compact, (runs = new Set()));
+    runs.add(key);
+  } else if (!JUDGING.has(row.type)) log.others.add(key);
+  objects.set(key, {
     id: row.id,
     json: row.data === null ? null : canonical(row.data),
   });
