@@ -10,7 +10,7 @@
 // Prints each read's wall time and the API process's CPU time for it (the latter hardly depends on the
 // machine's load). Prints figures.
 //   node bench/clics/run.mjs [--teams 300] [--submissions 5000] [--idle 40] [--port 3910]
-//                            [--database javelin_bench_clics] [--prefix bench-clics]
+//                            [--database javelin_bench_clics] [--prefix bench-clics] [--cpu-prof DIR]
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -57,7 +57,9 @@ async function load(db) {
     [TEAMS],
   );
   await db.query(`INSERT INTO profiles (user_id) SELECT id FROM users`);
-  await db.query(`INSERT INTO user_roles (user_id, role) SELECT id, 'admin' FROM users WHERE username = 'u0'`);
+  await db.query(
+    `INSERT INTO user_roles (user_id, role) SELECT id, 'admin' FROM users WHERE username = 'u0'`,
+  );
   await db.query(
     `INSERT INTO organizations (name, formal_name, country)
      SELECT 'Org ' || i, 'Organization ' || i, 'NOR' FROM generate_series(1, 30) i`,
@@ -121,7 +123,8 @@ async function load(db) {
 }
 
 async function startApi() {
-  const api = spawn(process.execPath, [join(ROOT, 'apps/api/dist/main.js')], {
+  const profile = args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${resolve(args['cpu-prof'])}`] : [];
+  const api = spawn(process.execPath, [...profile, join(ROOT, 'apps/api/dist/main.js')], {
     env: {
       ...process.env,
       PORT: String(PORT),
@@ -163,7 +166,13 @@ async function read(url, headers) {
   if (res.status !== 200) throw new Error(`${url}: ${res.status} ${text.slice(0, 200)}`);
   const lines = text.split('\n').filter((l) => l.trim() !== '');
   const cpu = cpuMs(apiPid) - c0;
-  return { ms, cpu, bytes: text.length, events: lines.length, last: lines.length ? JSON.parse(lines.at(-1)).token : null };
+  return {
+    ms,
+    cpu,
+    bytes: text.length,
+    events: lines.length,
+    last: lines.length ? JSON.parse(lines.at(-1)).token : null,
+  };
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -178,7 +187,9 @@ async function main() {
   const {
     rows: [adminUser],
   } = await db.query(`SELECT id FROM users WHERE username = 'u0'`);
-  const admin = { Authorization: `Bearer ${jwt.sign({ sub: adminUser.id }, JWT_SECRET, { expiresIn: '1h' })}` };
+  const admin = {
+    Authorization: `Bearer ${jwt.sign({ sub: adminUser.id }, JWT_SECRET, { expiresIn: '1h' })}`,
+  };
   const api = await startApi();
   apiPid = api.pid;
   const feed = `http://127.0.0.1:${PORT}/api/clics/contests/${contestId}/event-feed?stream=false`;
@@ -186,8 +197,9 @@ async function main() {
     const rows = [];
     const first = await read(feed, admin);
     rows.push(['first full read, admin (backfill sync + read)', first]);
-    const logged = (await db.query(`SELECT count(*)::int AS n FROM clics_events WHERE contest_id = $1`, [contestId]))
-      .rows[0].n;
+    const logged = (
+      await db.query(`SELECT count(*)::int AS n FROM clics_events WHERE contest_id = $1`, [contestId])
+    ).rows[0].n;
     rows.push(['full read again, admin (idle sync + read)', await read(feed, admin)]);
     const publicRead = await read(feed, {});
     rows.push(['full read, public (idle sync + read)', publicRead]);
@@ -209,7 +221,10 @@ async function main() {
     const oneMore = await read(since, admin);
     rows.push(['resume after 1 new submission, admin (sync appends it)', oneMore]);
     await db.query(`UPDATE contests SET title = 'Bench ICPC (renamed)' WHERE id = $1`, [contestId]);
-    rows.push(['resume after a contest title edit, admin', await read(`${feed}&since_token=${oneMore.last}`, admin)]);
+    rows.push([
+      'resume after a contest title edit, admin',
+      await read(`${feed}&since_token=${oneMore.last}`, admin),
+    ]);
 
     console.log(
       `\nCLICS event feed: ${TEAMS} teams, ${PROBLEMS} problems × ${TESTS} tests, ${SUBMISSIONS} submissions; ${logged} log rows`,
@@ -229,7 +244,8 @@ async function main() {
     );
     console.log(`load average (1 min) at end: ${loadavg()[0].toFixed(2)}`);
   } finally {
-    api.kill();
+    api.kill('SIGINT');
+    await new Promise((r) => api.once('exit', r));
     await db.end();
   }
 }

@@ -124,8 +124,9 @@ describe('the CLICS Contest API over a scripted ICPC contest', () => {
   }, 600_000);
 
   it("names each participant's organization on the contest's own board (its filter)", async () => {
-    const board = (await t.http.get(`/api/leaderboard/contests/${contestId}`).set(bearer(admin.token)).expect(200))
-      .body as { userId: string; organization?: { id: string; name: string } }[];
+    const board = (
+      await t.http.get(`/api/leaderboard/contests/${contestId}`).set(bearer(admin.token)).expect(200)
+    ).body as { userId: string; organization?: { id: string; name: string } }[];
     const orgOf = (id: string) => board.find((r) => r.userId === id)?.organization?.name;
     expect(orgOf(alice.id)).toBe('Uni North');
     expect(orgOf(bob.id)).toBe('Uni North');
@@ -422,13 +423,13 @@ describe('the CLICS Contest API over a scripted ICPC contest', () => {
         problems.C,
       ]);
       const removed = await feedOf(contest2, 'public', since(renamed[0].token));
-      expect(removed).toEqual([{ type: 'problems', id: short(problems.C), data: null, token: expect.any(String) }]);
-      await t.db.query(`INSERT INTO contest_problems (contest_id, problem_id, position, points) VALUES ($1, $2, $3, $4)`, [
-        contest2,
-        problems.C,
-        position,
-        points,
+      expect(removed).toEqual([
+        { type: 'problems', id: short(problems.C), data: null, token: expect.any(String) },
       ]);
+      await t.db.query(
+        `INSERT INTO contest_problems (contest_id, problem_id, position, points) VALUES ($1, $2, $3, $4)`,
+        [contest2, problems.C, position, points],
+      );
       const back = await feedOf(contest2, 'public', since(removed[0].token));
       expect(back).toEqual([expect.objectContaining({ type: 'problems', id: short(problems.C) })]);
       expect(back[0].data).toMatchObject({ label: 'C', ordinal: 3 });
@@ -446,9 +447,9 @@ describe('the CLICS Contest API over a scripted ICPC contest', () => {
       expect(rejudged[0].data).toMatchObject({ judgement_type_id: 'TLE' });
       await t.db.query(`UPDATE judgements SET verdict = 'accepted' WHERE id = $1`, [accepted.id]);
       const restored = await feedOf(contest2, admin, since(rejudged[0].token));
-      expect(restored.map((e) => [e.type, e.id, (e.data as { judgement_type_id: string }).judgement_type_id])).toEqual([
-        ['judgements', accepted.id, 'AC'],
-      ]);
+      expect(
+        restored.map((e) => [e.type, e.id, (e.data as { judgement_type_id: string }).judgement_type_id]),
+      ).toEqual([['judgements', accepted.id, 'AC']]);
     });
 
     it('never appends a change twice when readers sync at once, on one instance or two', async () => {
@@ -518,7 +519,10 @@ describe('the CLICS Contest API over a scripted ICPC contest', () => {
         const res = await t.http
           .get(`/api/clics/contests/${contest2}/event-feed?stream=false${since(token)}`)
           .expect(400);
-        expect(res.body).toMatchObject({ code: 400, message: 'since_token is not a token of this event feed' });
+        expect(res.body).toMatchObject({
+          code: 400,
+          message: 'since_token is not a token of this event feed',
+        });
       }
       expect(await repeats(contest2)).toBe(0);
     });

@@ -240,9 +240,14 @@ export class ClicsRepository {
    * clarifications): equal fingerprints, equal objects, so an idle sync stops at this one query.
    */
   async fingerprint(contestId: string): Promise<string | null> {
-    const [row]: { contest: string | null; problems: string; teams: string; judgements: string; clars: string }[] =
-      await this.db.query(
-        `SELECT
+    const [row]: {
+      contest: string | null;
+      problems: string;
+      teams: string;
+      judgements: string;
+      clars: string;
+    }[] = await this.db.query(
+      `SELECT
            (SELECT concat_ws('|', title, start_time, end_time, penalty_minutes, freeze_minutes, unfrozen_at,
                              finalized_at, created_at, format)
               FROM contests WHERE id = $1) AS contest,
@@ -261,8 +266,8 @@ export class ClicsRepository {
              WHERE j.contest_id = $1 AND j.all_tests AND j.user_id IN (${TEAM_IDS})) AS judgements,
            (SELECT count(*) || ':' || coalesce(sum(hashtext(c.id::text || ':' || c.xmin::text)), 0)
               FROM contest_clarifications c WHERE c.contest_id = $1) AS clars`,
-        [contestId],
-      );
+      [contestId],
+    );
     if (!row?.contest) return null;
     return [row.contest, row.problems, row.teams, row.judgements, row.clars].join('#');
   }

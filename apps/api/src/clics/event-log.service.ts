@@ -219,7 +219,8 @@ export class EventLogService {
     for (const row of rows) {
       remember(log, row);
       // Another instance logged this submit: build its objects again next time, to compare.
-      if (!own && JUDGING.has(row.type)) log.judged.set(compactOf(row.type, row.objectId!), 'logged elsewhere');
+      if (!own && JUDGING.has(row.type))
+        log.judged.set(compactOf(row.type, row.objectId!), 'logged elsewhere');
     }
     if (rows.length > 0 && !own) {
       log.lastId = rows.at(-1)!.id;
@@ -316,7 +317,7 @@ export class EventLogService {
         const publicRow = viewOf(log, ['all', 'public'], key);
         const seen = overlay.has(key)
           ? overlay.get(key)!
-          : (team && (!publicRow || team.id > publicRow.id) ? team : publicRow)?.json ?? null;
+          : ((team && (!publicRow || team.id > publicRow.id) ? team : publicRow)?.json ?? null);
         if (wantJson !== seen) plan('team', teamId, key, want ?? deleted(key, now), want?.data ?? null);
       }
     }
@@ -346,7 +347,9 @@ export class EventLogService {
       this.repository.clarifications(contest.id),
       this.clics.awards(contest),
     ]);
-    const times = [contest.startTime, freezeTimeOf(contest), contest.unfrozenAt].map((d) => d?.getTime() ?? '');
+    const times = [contest.startTime, freezeTimeOf(contest), contest.unfrozenAt].map(
+      (d) => d?.getTime() ?? '',
+    );
     const basis = (version: string) => `${version}@${times.join('@')}`;
     const judged = new Map(judgements.map((j) => [j.id.replace(/-/g, ''), basis(j.version)]));
     const changed = judgements.filter((j) => log.judged.get(j.id.replace(/-/g, '')) !== basis(j.version));
@@ -416,7 +419,13 @@ function deleted(key: string, now: number): FeedObject {
   const bar = key.indexOf('|');
   const type = key.slice(0, bar);
   const id = key.slice(bar + 1);
-  return { type, id: id === '' ? null : id, at: now, order: ORDER[type as keyof typeof ORDER] ?? 0, data: null };
+  return {
+    type,
+    id: id === '' ? null : id,
+    at: now,
+    order: ORDER[type as keyof typeof ORDER] ?? 0,
+    data: null,
+  };
 }
 
 /** A submit's UUID from its id without dashes. */
