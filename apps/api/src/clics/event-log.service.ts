@@ -55,6 +55,8 @@ interface Syncing {
   queued: Promise<void> | null;
   /** Ends the wait of a queued sync at once (a caller that wants it now). */
   wake: (() => void) | null;
+  /** A caller that wants it now joined the queued sync: it waits for no gap. */
+  urgent: boolean;
   startedAt: number;
 }
 
@@ -135,17 +137,20 @@ export class EventLogService {
   sync(contestId: string, gapMs = 0): Promise<void> {
     let s = this.syncing.get(contestId);
     if (!s) {
-      s = { running: null, queued: null, wake: null, startedAt: 0 };
+      s = { running: null, queued: null, wake: null, urgent: false, startedAt: 0 };
       this.syncing.set(contestId, s);
     }
     const state = s;
     if (state.queued) {
-      if (gapMs === 0) state.wake?.();
+      if (gapMs === 0) {
+        state.urgent = true;
+        state.wake?.();
+      }
       return state.queued;
     }
     const queued = (async () => {
       await state.running?.catch(() => undefined);
-      const wait = state.startedAt + gapMs - Date.now();
+      const wait = state.urgent ? 0 : state.startedAt + gapMs - Date.now();
       if (wait > 0)
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, wait);
@@ -155,6 +160,7 @@ export class EventLogService {
           };
         });
       state.wake = null;
+      state.urgent = false;
       state.queued = null;
       state.startedAt = Date.now();
       const running = this.syncNow(contestId);
