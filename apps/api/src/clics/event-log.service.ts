@@ -62,6 +62,11 @@ interface Syncing {
 
 /** A stream's syncs are at least this far apart per contest; a stream=false read waits for none. */
 export const SYNC_GAP_MS = 1_000;
+/**
+ * Syncs of different contests running at once on this instance: each holds a connection for its
+ * transaction (the lock) and reads its sources on up to five more, so the pool (20) never runs dry.
+ */
+const MAX_SYNCS = 2;
 /** A contest's log is forgotten by this instance after this long without a read (it is read again). */
 const FORGET_MS = 10 * 60_000;
 
@@ -101,6 +106,8 @@ const FORGET_MS = 10 * 60_000;
 export class EventLogService {
   private readonly logs = new Map<string, ContestLog>();
   private readonly syncing = new Map<string, Syncing>();
+  private active = 0;
+  private readonly waiting: (() => void)[] = [];
 
   constructor(
     private readonly log: EventLogRepository,
@@ -176,6 +183,19 @@ export class EventLogService {
   }
 
   private async syncNow(contestId: string): Promise<void> {
+    if (this.active >= MAX_SYNCS) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    else this.active++;
+    try {
+      await this.syncLocked(contestId);
+    } finally {
+      // Hands the slot on (or frees it).
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.active--;
+    }
+  }
+
+  private async syncLocked(contestId: string): Promise<void> {
     this.forgetIdle();
     try {
       await this.log.transaction(async (tx) => {
