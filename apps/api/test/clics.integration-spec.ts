@@ -1,4 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ClicsRepository } from '../src/clics/clics.repository';
+import { ClicsService } from '../src/clics/clics.service';
+import { EventLogRepository } from '../src/clics/event-log.repository';
+import { EventLogService } from '../src/clics/event-log.service';
+import { ENV } from '../src/config/env';
 import { readZip } from '../src/packages/zip';
 import { bearer, seedUser, SeededUser, startApp, TestApp } from './support/app';
 import { MINUTE, scriptedContest } from './support/scripted-contest';
@@ -40,8 +45,11 @@ describe('the CLICS Contest API over a scripted ICPC contest', () => {
   }
   /** The whole feed with stream=false, each line checked against the spec. */
   async function feed(who: Who = 'public', query = ''): Promise<Clics.FeedLine[]> {
+    return feedOf(contestId, who, query);
+  }
+  async function feedOf(contest: string, who: Who = 'public', query = ''): Promise<Clics.FeedLine[]> {
     const res = await t.http
-      .get(`/api/clics/contests/${contestId}/event-feed?stream=false${query}`)
+      .get(`/api/clics/contests/${contest}/event-feed?stream=false${query}`)
       .set(headersOf(who))
       .buffer(true)
       .parse((response, done) => {
@@ -116,8 +124,9 @@ describe('the CLICS Contest API over a scripted ICPC contest', () => {
   }, 600_000);
 
   it("names each participant's organization on the contest's own board (its filter)", async () => {
-    const board = (await t.http.get(`/api/leaderboard/contests/${contestId}`).set(bearer(admin.token)).expect(200))
-      .body as { userId: string; organization?: { id: string; name: string } }[];
+    const board = (
+      await t.http.get(`/api/leaderboard/contests/${contestId}`).set(bearer(admin.token)).expect(200)
+    ).body as { userId: string; organization?: { id: string; name: string } }[];
     const orgOf = (id: string) => board.find((r) => r.userId === id)?.organization?.name;
     expect(orgOf(alice.id)).toBe('Uni North');
     expect(orgOf(bob.id)).toBe('Uni North');
@@ -339,6 +348,186 @@ describe('the CLICS Contest API over a scripted ICPC contest', () => {
     expect(bad.body.code).toBe(400);
   });
 
+  describe('the event log', () => {
+    const start2 = new Date('2032-04-01T09:00:00.000Z');
+    let contest2: string;
+    const since = (token: string) => `&since_token=${encodeURIComponent(token)}`;
+    const keyOf = (e: Clics.FeedLine) => `${e.type}/${e.id ?? ''}`;
+    /** Rows of the log that repeat the row before them for the same audience and object: none, ever. */
+    const repeats = async (contest: string) =>
+      (
+        await t.db.query(
+          `SELECT count(*)::int AS n FROM (
+             SELECT data, lag(data) OVER (PARTITION BY audience, team_id, type, object_id ORDER BY id) AS before,
+                    row_number() OVER (PARTITION BY audience, team_id, type, object_id ORDER BY id) AS nth
+               FROM clics_events WHERE contest_id = $1) r
+            WHERE nth > 1 AND data IS NOT DISTINCT FROM before`,
+          [contest],
+        )
+      )[0].n as number;
+    beforeAll(async () => {
+      contest2 = await newContest(start2, 3, { format: 'icpc', freezeMinutes: 60, penaltyMinutes: 20 }, [
+        alice,
+        bob,
+      ]);
+      await play(start2, contest2, [[10, alice, problems.A, 'WA']]);
+      at(start2, 20);
+    }, 300_000);
+    afterAll(() => at(start, 150));
+
+    it('keeps every token: the same event has the same token after new activity, and a late commit comes after the tokens read', async () => {
+      const first = await feedOf(contest2, admin);
+      const firstPublic = await feedOf(contest2, 'public');
+      expect(firstPublic.filter((e) => e.type === 'judgements')).toHaveLength(1);
+      expect(await feedOf(contest2, admin)).toEqual(first);
+
+      await play(start2, contest2, [[30, bob, problems.A, 'AC']]);
+      at(start2, 40);
+      const second = await feedOf(contest2, admin);
+      // What was read is read again, token for token; the new events follow it.
+      expect(second.slice(0, first.length)).toEqual(first);
+      const added = second.slice(first.length);
+      expect(added.map((e) => e.type)).toEqual(expect.arrayContaining(['submissions', 'judgements', 'runs']));
+      expect(added.every((e) => BigInt(e.token) > BigInt(first.at(-1)!.token))).toBe(true);
+
+      // A submission that commits late, stamped before everything read so far (minute 5), still comes
+      // to a client resuming after the token it holds: after it, never before.
+      const held = (await feedOf(contest2, 'public')).at(-1)!.token;
+      await play(start2, contest2, [[5, bob, problems.B, 'WA']]);
+      at(start2, 40);
+      const rest = await feedOf(contest2, 'public', since(held));
+      const late = rest.find((e) => e.type === 'submissions')!;
+      expect(late).toBeDefined();
+      expect(Date.parse((late.data as { time: string }).time)).toBe(start2.getTime() + 5 * MINUTE);
+      expect(rest.find((e) => e.type === 'judgements')!.id).toBe(late.id);
+      const all = await feedOf(contest2, 'public');
+      const heldAt = all.findIndex((e) => e.token === held);
+      expect(all.slice(heldAt + 1)).toEqual(rest);
+      expect(await repeats(contest2)).toBe(0);
+    });
+
+    it('announces a contest edit, a problem removed (a delete) and added back, after the events read', async () => {
+      const before = await feedOf(contest2, 'public');
+      const held = before.at(-1)!.token;
+      await t.db.query(`UPDATE contests SET title = 'Spring Finals' WHERE id = $1`, [contest2]);
+      const renamed = await feedOf(contest2, 'public', since(held));
+      expect(renamed).toEqual([expect.objectContaining({ type: 'contest', id: null })]);
+      expect(renamed[0].data).toMatchObject({ id: contest2, name: 'Spring Finals' });
+
+      const [{ position, points }] = (await t.db.query(
+        `SELECT position, points FROM contest_problems WHERE contest_id = $1 AND problem_id = $2`,
+        [contest2, problems.C],
+      )) as { position: number; points: number }[];
+      await t.db.query(`DELETE FROM contest_problems WHERE contest_id = $1 AND problem_id = $2`, [
+        contest2,
+        problems.C,
+      ]);
+      const removed = await feedOf(contest2, 'public', since(renamed[0].token));
+      expect(removed).toEqual([
+        { type: 'problems', id: short(problems.C), data: null, token: expect.any(String) },
+      ]);
+      await t.db.query(
+        `INSERT INTO contest_problems (contest_id, problem_id, position, points) VALUES ($1, $2, $3, $4)`,
+        [contest2, problems.C, position, points],
+      );
+      const back = await feedOf(contest2, 'public', since(removed[0].token));
+      expect(back).toEqual([expect.objectContaining({ type: 'problems', id: short(problems.C) })]);
+      expect(back[0].data).toMatchObject({ label: 'C', ordinal: 3 });
+      // Nothing changed since: a read appends nothing.
+      expect(await feedOf(contest2, 'public', since(back[0].token))).toEqual([]);
+
+      // A rejudge (the row changes, its verdict with it) is a new judgement event, for everyone.
+      const [accepted] = (await t.db.query(
+        `SELECT id FROM judgements WHERE contest_id = $1 AND verdict = 'accepted' AND all_tests`,
+        [contest2],
+      )) as { id: string }[];
+      await t.db.query(`UPDATE judgements SET verdict = 'time_limit_exceeded' WHERE id = $1`, [accepted.id]);
+      const rejudged = await feedOf(contest2, 'public', since(back[0].token));
+      expect(rejudged).toEqual([expect.objectContaining({ type: 'judgements', id: accepted.id })]);
+      expect(rejudged[0].data).toMatchObject({ judgement_type_id: 'TLE' });
+      await t.db.query(`UPDATE judgements SET verdict = 'accepted' WHERE id = $1`, [accepted.id]);
+      const restored = await feedOf(contest2, admin, since(rejudged[0].token));
+      expect(
+        restored.map((e) => [e.type, e.id, (e.data as { judgement_type_id: string }).judgement_type_id]),
+      ).toEqual([['judgements', accepted.id, 'AC']]);
+    });
+
+    it('never appends a change twice when readers sync at once, on one instance or two', async () => {
+      // A second instance's log service: its own memory of the log, the same database and lock.
+      const other = new EventLogService(
+        t.app.get(EventLogRepository),
+        t.app.get(ClicsRepository),
+        t.app.get(ClicsService),
+        t.app.get(ENV),
+      );
+      const mine = t.app.get(EventLogService);
+      for (const title of ['Spring Finals II', 'Spring Finals III']) {
+        await t.db.query(`UPDATE contests SET title = $2 WHERE id = $1`, [contest2, title]);
+        await Promise.all([
+          other.sync(contest2),
+          mine.sync(contest2),
+          other.sync(contest2),
+          feedOf(contest2, admin),
+          feedOf(contest2, 'public'),
+          feedOf(contest2, bob),
+        ]);
+        const edits = (await feedOf(contest2, admin)).filter(
+          (e) => e.type === 'contest' && (e.data as { name: string }).name === title,
+        );
+        expect(edits).toHaveLength(1);
+      }
+      // A submission judged meanwhile is logged once for each audience, whichever instance saw it first.
+      await play(start2, contest2, [[45, alice, problems.B, 'AC']]);
+      at(start2, 50);
+      await Promise.all([other.sync(contest2), mine.sync(contest2), feedOf(contest2, 'public')]);
+      const judging = (await feedOf(contest2, admin)).filter((e) => ['submissions', 'runs'].includes(e.type));
+      // Submissions and runs never changed: each came exactly once (a judgement was rejudged above).
+      expect(judging.length).toBeGreaterThan(8);
+      expect(new Set(judging.map(keyOf)).size).toBe(judging.length);
+      expect(await repeats(contest2)).toBe(0);
+    });
+
+    it('gives a team its own clarification and the public only the public answer, and refuses tokens it never gave', async () => {
+      at(start2, 52);
+      const publicHeld = (await feedOf(contest2, 'public')).at(-1)!.token;
+      const bobHeld = (await feedOf(contest2, bob)).at(-1)!.token;
+      const asked = await t.http
+        .post(`/api/contests/${contest2}/clarifications`)
+        .set(bearer(bob.token))
+        .send({ problemId: problems.A, question: 'Is n at most 10?' })
+        .expect(201);
+      const questionId = (asked.body._id ?? asked.body.id) as string;
+      expect((await feedOf(contest2, 'public', since(publicHeld))).length).toBe(0);
+      const bobQuestion = await feedOf(contest2, bob, since(bobHeld));
+      expect(bobQuestion).toEqual([expect.objectContaining({ type: 'clarifications', id: questionId })]);
+      at(start2, 55);
+      await t.http
+        .post(`/api/contests/${contest2}/clarifications/${questionId}/answer`)
+        .set(bearer(admin.token))
+        .send({ answer: 'Yes.', public: true })
+        .expect(200);
+      const publicAnswer = await feedOf(contest2, 'public', since(publicHeld));
+      expect(publicAnswer.map((e) => (e.data as { reply_to_id: string | null }).reply_to_id)).toEqual([null]);
+      const bobAnswer = await feedOf(contest2, bob, since(bobQuestion[0].token));
+      // Bob's own copy (replying to his question) is the last word he reads of it.
+      const latest = new Map(bobAnswer.map((e) => [keyOf(e), e.data as { reply_to_id: string | null }]));
+      expect(latest.get(`clarifications/${publicAnswer[0].id}`)!.reply_to_id).toBe(questionId);
+      expect((await feedOf(contest2, alice)).some((e) => e.id === questionId)).toBe(false);
+
+      // A token from another feed, or one this reader was never given, is refused by name.
+      for (const token of ['99999999999', first(await feedOf(contestId, admin)), bobQuestion[0].token]) {
+        const res = await t.http
+          .get(`/api/clics/contests/${contest2}/event-feed?stream=false${since(token)}`)
+          .expect(400);
+        expect(res.body).toMatchObject({
+          code: 400,
+          message: 'since_token is not a token of this event feed',
+        });
+      }
+      expect(await repeats(contest2)).toBe(0);
+    });
+  });
+
   it('streams live: the public stream hides the freeze, then after the unfreeze carries the same events as stream=false and ends with end_of_updates', async () => {
     await t.app.listen(0, '127.0.0.1');
     const url = `${(await t.app.getUrl()).replace('[::1]', '127.0.0.1')}/api/clics${base}/event-feed`;
@@ -353,7 +542,8 @@ describe('the CLICS Contest API over a scripted ICPC contest', () => {
         text += new TextDecoder().decode(value);
       }
     })();
-    const before = (await feed('public')).length;
+    const frozenFeed = await feed('public');
+    const before = frozenFeed.length;
     await expect.poll(() => parseFeed(text).length, { timeout: 10_000 }).toBe(before);
 
     at(start, 181);
@@ -369,8 +559,13 @@ describe('the CLICS Contest API over a scripted ICPC contest', () => {
     expect(state.end_of_updates).not.toBeNull();
     expect(state.finalized).not.toBeNull();
     expect(state.thawed).not.toBeNull();
-    // Every judgement is visible to the public now.
+    // Every judgement is visible to the public now: the three hidden ones come after the tokens read
+    // during the freeze, so a client resuming from its last frozen token gets them.
     expect(once.filter((e) => e.type === 'judgements')).toHaveLength(8);
+    const resumed = await feed('public', `&since_token=${frozenFeed.at(-1)!.token}`);
+    expect(once.slice(0, before)).toEqual(frozenFeed);
+    expect(resumed).toEqual(once.slice(before));
+    expect(resumed.filter((e) => e.type === 'judgements')).toHaveLength(3);
     // State changes come in the spec's order.
     const states = once.filter((e) => e.type === 'state').map((e) => Clics.State.parse(e.data));
     const order = ['started', 'frozen', 'ended', 'thawed', 'finalized', 'end_of_updates'] as const;
@@ -439,6 +634,8 @@ describe('the CLICS Contest API over a scripted ICPC contest', () => {
     Clics.Contest.parse(JSON.parse(files.get('contest.json')!.toString()));
     const events = parseFeed(files.get('event-feed.ndjson')!.toString());
     expect(Clics.State.parse(events.at(-1)!.data).end_of_updates).not.toBeNull();
+    // The package's feed is the live feed an admin reads, token for token.
+    expect(events).toEqual(await feed(admin));
     const replayed = replay(events);
     const board = Clics.Scoreboard.parse(await get(`${base}/scoreboard`));
     expect(replayed).toEqual(
@@ -457,6 +654,8 @@ describe('the CLICS Contest API over a scripted ICPC contest', () => {
     );
   });
 });
+
+const first = (events: Clics.FeedLine[]) => events[0].token;
 
 /** A body read as the bytes it is (a zip). */
 function collect(res: NodeJS.EventEmitter, done: (error: Error | null, body: Buffer) => void) {

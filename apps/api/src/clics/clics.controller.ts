@@ -8,7 +8,9 @@ import { ClicsAuth } from './clics-auth.guard';
 import { clicsError } from './clics-error';
 import { ClicsService, type Collection } from './clics.service';
 import { EventFeedQueryDto, ScoreboardQueryDto } from './dto';
+import { eventLine } from './event-feed';
 import { EventFeedStream } from './event-feed.stream';
+import { EventLogService } from './event-log.service';
 
 const contestId = () => Param('id', uuidParam('id'));
 
@@ -215,7 +217,10 @@ export class ClicsController {
 @Controller('admin/contests')
 @ClicsAuth()
 export class ContestPackageController {
-  constructor(private readonly clics: ClicsService) {}
+  constructor(
+    private readonly clics: ClicsService,
+    private readonly log: EventLogService,
+  ) {}
 
   /** A zip in the Contest Package format: the ICPC Resolver loads it from a folder (`resolver.sh <folder>`). */
   @Get(':id/package')
@@ -225,7 +230,9 @@ export class ContestPackageController {
     @CurrentUser() user?: AuthUser,
   ): Promise<StreamableFile> {
     requireAdmin(user);
-    const { zip, name } = await this.clics.contestPackage(id);
+    // The package's feed is the event log itself, as an admin reads it: the same tokens as live.
+    const events = await this.log.events(id, { admin: true, teamId: null });
+    const { zip, name } = await this.clics.contestPackage(id, events.map(eventLine).join(''));
     res.setHeader('Cache-Control', 'no-store');
     return new StreamableFile(zip, {
       type: 'application/zip',

@@ -7,11 +7,20 @@ import { ClicsController, ContestPackageController } from './clics.controller';
 import { ClicsRepository } from './clics.repository';
 import { ClicsService } from './clics.service';
 import { EventFeedStream } from './event-feed.stream';
+import { EventLogRepository } from './event-log.repository';
+import { EventLogService } from './event-log.service';
 
 /** The CLICS Contest API and the contest package export (issue 32). */
 @Module({
   imports: [ContestsModule, AuthModule, UsersModule],
   controllers: [ClicsController, ContestPackageController],
-  providers: [ClicsRepository, ClicsService, EventFeedStream, ClicsAuthGuard],
+  providers: [
+    ClicsRepository,
+    ClicsService,
+    EventLogRepository,
+    EventLogService,
+    EventFeedStream,
+    ClicsAuthGuard,
+  ],
 })
 export class ClicsModule {}

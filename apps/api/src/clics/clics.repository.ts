@@ -188,6 +188,90 @@ export class ClicsRepository {
     }));
   }
 
+  /**
+   * The teams' submits without their per-test results, each with its row version (`xmin`: a rejudge
+   * changes it), so the event log's sync reads the results of the new and changed ones only.
+   */
+  async judgementVersions(contestId: string): Promise<(ClicsJudgementRow & { version: string })[]> {
+    const rows: {
+      id: string;
+      user_id: string;
+      problem_id: string;
+      created_at: Date;
+      verdict: string;
+      max_time_ms: number;
+      version: string;
+    }[] = await this.db.query(
+      `SELECT j.id, j.user_id, j.problem_id, j.created_at, j.verdict, j.max_time_ms, j.xmin::text AS version
+         FROM judgements j
+         JOIN contest_problems cp ON cp.contest_id = j.contest_id AND cp.problem_id = j.problem_id
+        WHERE j.contest_id = $1 AND j.all_tests AND j.user_id IN (${TEAM_IDS})
+        ORDER BY j.created_at, j.id`,
+      [contestId],
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      userId: r.user_id,
+      problemId: r.problem_id,
+      createdAt: r.created_at,
+      verdict: r.verdict,
+      maxTimeMs: r.max_time_ms,
+      results: null,
+      version: r.version,
+    }));
+  }
+
+  /** The per-test results of some submits of the contest, by id. */
+  async results(contestId: string, ids: string[]): Promise<Map<string, ExecutionResult[] | null>> {
+    const found = new Map<string, ExecutionResult[] | null>();
+    for (let i = 0; i < ids.length; i += 1000) {
+      const rows: { id: string; results: ExecutionResult[] | null }[] = await this.db.query(
+        `SELECT id, results FROM judgements WHERE contest_id = $1 AND id = ANY($2::uuid[])`,
+        [contestId, ids.slice(i, i + 1000)],
+      );
+      for (const r of rows) found.set(r.id, r.results);
+    }
+    return found;
+  }
+
+  /**
+   * A fingerprint of everything a contest's CLICS objects are made of (the contest, its problems and
+   * their test counts, its teams and their organizations, the submits and their versions, the
+   * clarifications): equal fingerprints, equal objects, so an idle sync stops at this one query.
+   */
+  async fingerprint(contestId: string): Promise<string | null> {
+    const [row]: {
+      contest: string | null;
+      problems: string;
+      teams: string;
+      judgements: string;
+      clars: string;
+    }[] = await this.db.query(
+      `SELECT
+           (SELECT concat_ws('|', title, start_time, end_time, penalty_minutes, freeze_minutes, unfrozen_at,
+                             finalized_at, created_at, format)
+              FROM contests WHERE id = $1) AS contest,
+           (SELECT count(*) || ':' || coalesce(sum(hashtext(concat_ws('|', p.id, cp.position, p.title, p.time_limit_ms,
+                     (SELECT count(*) FROM test_cases t WHERE t.problem_id = p.id)))), 0)
+              FROM contest_problems cp JOIN problems p ON p.id = cp.problem_id WHERE cp.contest_id = $1) AS problems,
+           (SELECT count(*) || ':' || coalesce(sum(hashtext(concat_ws('|', u.id, u.username, u.full_name, cp.joined_at,
+                     o.id, o.name, o.formal_name, o.country))), 0)
+              FROM contest_participants cp JOIN users u ON u.id = cp.user_id
+              LEFT JOIN profiles pr ON pr.user_id = u.id
+              LEFT JOIN organizations o ON o.id = pr.organization_id
+             WHERE cp.contest_id = $1 AND cp.user_id IN (${TEAM_IDS})) AS teams,
+           (SELECT count(*) || ':' || coalesce(sum(hashtext(j.id::text || ':' || j.xmin::text)), 0)
+              FROM judgements j
+              JOIN contest_problems cp ON cp.contest_id = j.contest_id AND cp.problem_id = j.problem_id
+             WHERE j.contest_id = $1 AND j.all_tests AND j.user_id IN (${TEAM_IDS})) AS judgements,
+           (SELECT count(*) || ':' || coalesce(sum(hashtext(c.id::text || ':' || c.xmin::text)), 0)
+              FROM contest_clarifications c WHERE c.contest_id = $1) AS clars`,
+      [contestId],
+    );
+    if (!row?.contest) return null;
+    return [row.contest, row.problems, row.teams, row.judgements, row.clars].join('#');
+  }
+
   /** The code of one submit of a team in the contest, or null. */
   async code(contestId: string, judgementId: string): Promise<string | null> {
     const [row]: { code: string | null }[] = await this.db.query(

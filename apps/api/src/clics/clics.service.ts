@@ -26,14 +26,6 @@ import {
   type ClicsViewer,
 } from './clics-objects';
 import { ClicsRepository, type ClicsContestRow } from './clics.repository';
-import {
-  compareEvents,
-  eventLine,
-  feedEvents,
-  parseToken,
-  type FeedEvent,
-  type FeedSnapshot,
-} from './event-feed';
 import { awardsOf, scoreboardRows, type Award, type ScoreboardRow, type TeamStanding } from './scoreboard';
 
 export const CLICS_VERSION = '2023-06';
@@ -143,16 +135,6 @@ export class ClicsService {
     };
   }
 
-  /** The feed's events after `sinceToken` (all of them without one). */
-  async events(id: string, viewer: ClicsViewer, sinceToken?: string): Promise<FeedEvent[]> {
-    const since = sinceToken === undefined ? null : parseToken(sinceToken);
-    if (sinceToken !== undefined && since === null)
-      throw clicsError(HttpStatus.BAD_REQUEST, ServerMessages.clicsBadSinceToken);
-    const contest = await this.requireContest(id);
-    const events = feedEvents(await this.snapshot(contest, viewer), viewer);
-    return since ? events.filter((e) => compareEvents(e, since) > 0) : events;
-  }
-
   /** The source of a submission (admins only), as the spec's files.zip. */
   async submissionFiles(id: string, submissionId: string): Promise<Buffer> {
     const contest = await this.requireContest(id);
@@ -166,7 +148,7 @@ export class ClicsService {
    * JSON files beside the complete event feed, as an admin sees them, so the ICPC Resolver can load
    * the folder and play the unfreeze without a network.
    */
-  async contestPackage(id: string): Promise<{ zip: Buffer; name: string }> {
+  async contestPackage(id: string, eventFeed: string): Promise<{ zip: Buffer; name: string }> {
     const contest = await this.requireContest(id);
     const admin: ClicsViewer = { admin: true, teamId: null };
     const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
@@ -177,33 +159,12 @@ export class ClicsService {
     ]);
     for (const name of COLLECTIONS) files.set(`${name}.json`, json(await this.objects(contest, name, admin)));
     files.set('scoreboard.json', json(await this.scoreboard(id, admin)));
-    const events = feedEvents(await this.snapshot(contest, admin), admin);
-    files.set('event-feed.ndjson', events.map(eventLine).join(''));
+    files.set('event-feed.ndjson', eventFeed);
     return { zip: await writeZip(files), name: `contest-${contest.id}.zip` };
   }
 
   now(): number {
     return this.contests.now().getTime();
-  }
-
-  /** Everything the feed is made of, as `viewer` may see it. */
-  private async snapshot(contest: ClicsContestRow, viewer: ClicsViewer): Promise<FeedSnapshot> {
-    const [problems, teams, judgements, clarifications] = await Promise.all([
-      this.repository.problems(contest.id),
-      this.repository.teams(contest.id),
-      this.repository.judgements(contest.id, viewer.admin),
-      this.repository.clarifications(contest.id),
-    ]);
-    return {
-      contest,
-      problems,
-      teams,
-      judgements,
-      clarifications,
-      awards: await this.finalAwards(contest, viewer),
-      defaultTimeLimitMs: this.env.judgeLimits.cpuTimeMs,
-      now: this.now(),
-    };
   }
 
   private async objects(
@@ -285,6 +246,11 @@ export class ClicsService {
       return { team, key, cells: cells.get(team.id) ?? [] };
     });
     return { rows: scoreboardRows(contest, problems, standings), teams, problems, firsts };
+  }
+
+  /** The final awards as the event log gives them (the same for every reader: a final board is unfrozen). */
+  awards(contest: ClicsContestRow): Promise<Award[]> {
+    return this.finalAwards(contest, { admin: true, teamId: null });
   }
 
   /** The awards once the contest is finalised (before, none is final, so none is given). */

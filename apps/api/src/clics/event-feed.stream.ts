@@ -2,26 +2,30 @@ import { Injectable } from '@nestjs/common';
 import type { Response } from 'express';
 import { ContestEventsService } from '../contests/contest-events.service';
 import { StandingsService } from '../contests/standings.service';
-import { ClicsService } from './clics.service';
 import type { ClicsViewer } from './clics-objects';
-import { endsFeed, eventLine, tokenOf, type FeedEvent } from './event-feed';
+import { endsFeedEvent, eventLine, type FeedEvent } from './event-feed';
+import { EventLogService } from './event-log.service';
 
 /** A newline at least this often keeps the connection alive (the spec asks for one within 120 s). */
 export const KEEP_ALIVE_MS = 30_000;
-/** Looked at again this often without a change: state changes (start, freeze, end) come with time alone. */
+/**
+ * Looked at again this often without a change: state changes (start, freeze, end) come with time
+ * alone, and a change another instance made without a message reaching this one still shows.
+ */
 const POLL_MS = 5_000;
 /** A burst of changes is read once. */
 const SETTLE_MS = 200;
 
 /**
- * Writes a contest's event feed as NDJSON: what exists now, then (unless stream=false) every new event
- * as it becomes visible, read again within moments of a change on any instance (the standings' and the
- * contest's Redis channels) or every few seconds, until end_of_updates has been sent.
+ * Writes a contest's event feed as NDJSON from the event log: what is logged now, then (unless
+ * stream=false) every new event as it is appended, the log synced within moments of a change on any
+ * instance (the standings' and the contest's Redis channels; at most once a second per contest) or
+ * every few seconds, until end_of_updates has been sent.
  */
 @Injectable()
 export class EventFeedStream {
   constructor(
-    private readonly clics: ClicsService,
+    private readonly log: EventLogService,
     private readonly standings: StandingsService,
     private readonly contestEvents: ContestEventsService,
   ) {}
@@ -33,22 +37,22 @@ export class EventFeedStream {
     options: { sinceToken?: string; stream: boolean },
   ): Promise<void> {
     // Refusals (an unknown contest, a bad token) happen here, before the headers go out.
-    const first = await this.clics.events(contestId, viewer, options.sinceToken);
+    const first = await this.log.events(contestId, viewer, options.sinceToken);
     res.status(200);
     res.setHeader('Content-Type', 'application/x-ndjson; charset=utf-8');
     res.setHeader('Cache-Control', 'no-store');
     res.setHeader('X-Accel-Buffering', 'no');
     res.write(first.map(eventLine).join(''));
     const last = first.at(-1);
-    if (!options.stream || (last && endsFeed(last))) {
+    if (!options.stream || (last && endsFeedEvent(last))) {
       res.end();
       return;
     }
     res.flushHeaders();
-    this.follow(res, contestId, viewer, last ? tokenOf(last) : options.sinceToken);
+    this.follow(res, contestId, viewer, last?.token ?? options.sinceToken ?? '0');
   }
 
-  private follow(res: Response, contestId: string, viewer: ClicsViewer, since: string | undefined): void {
+  private follow(res: Response, contestId: string, viewer: ClicsViewer, since: string): void {
     let token = since;
     let reading = false;
     let again = false;
@@ -63,13 +67,13 @@ export class EventFeedStream {
       }
       reading = true;
       try {
-        const events: FeedEvent[] = await this.clics.events(contestId, viewer, token);
+        const events: FeedEvent[] = await this.log.follow(contestId, viewer, token);
         if (closed) return;
         if (events.length > 0) {
           res.write(events.map(eventLine).join(''));
           wroteAt = Date.now();
-          token = tokenOf(events.at(-1)!);
-          if (endsFeed(events.at(-1)!)) return stop();
+          token = events.at(-1)!.token;
+          if (endsFeedEvent(events.at(-1)!)) return stop();
         }
       } catch {
         // The contest was deleted, or the database is away: the client reconnects with its token.

@@ -14,6 +14,7 @@ import {
   stateMoments,
   submissionObject,
   teamObject,
+  type ClicsState,
   type ClicsViewer,
 } from './clics-objects';
 import type {
@@ -26,22 +27,23 @@ import type {
 import type { Award } from './scoreboard';
 
 /**
- * The event feed, worked out from what Javelin stores rather than logged as it happens: every object
- * becomes an event at the moment it came to be (as the viewer may see it: a judgement hidden by the
- * freeze comes at the unfreeze), and events are ordered by (moment, kind, id). A token is that key, so
- * resuming after it gives exactly the events after it, on any instance, for as long as the data lives.
+ * The event feed's pure half: what a contest's CLICS objects are right now, per audience, so the
+ * sync (event-log.service.ts) can compare them with what its log last said and append the changes.
  */
-export interface FeedEvent {
-  /** Epoch milliseconds. */
-  at: number;
-  /** Orders events of one moment: configuration first, the final state last. */
-  order: number;
+
+/** One object as an audience should see it now. */
+export interface FeedObject {
   type: string;
+  /** null for the singletons (contest, state). */
   id: string | null;
+  /** Epoch milliseconds when it came to be: orders the events one sync appends. */
+  at: number;
+  order: number;
   data: unknown;
 }
 
-const ORDER = {
+/** Orders the events of one moment: configuration first, the final state last. */
+export const ORDER = {
   contest: 0,
   'judgement-types': 1,
   languages: 2,
@@ -55,106 +57,139 @@ const ORDER = {
   runs: 10,
   clarifications: 11,
   awards: 12,
-  /** The state that sets end_of_updates: the very last event. */
-  finalState: 13,
 } as const;
 
 export interface FeedSnapshot {
   contest: ClicsContestRow;
   problems: ClicsProblemRow[];
   teams: ClicsTeamRow[];
+  /** Each with its per-test results when its runs are wanted (admins), else results null. */
   judgements: ClicsJudgementRow[];
   clarifications: ClicsClarificationRow[];
   /** The final awards (empty until the contest is finalised). */
   awards: Award[];
   defaultTimeLimitMs: number;
-  /** Epoch milliseconds: nothing later is in the feed yet. */
-  now: number;
 }
 
-/** Every event `viewer` may see up to `now`, in feed order. */
-export function feedEvents(s: FeedSnapshot, viewer: ClicsViewer): FeedEvent[] {
+export const objectKey = (type: string, id: string | null) => `${type}|${id ?? ''}`;
+
+/**
+ * Every object `viewer` may see, but the state (see `stateHistory`), keyed by `objectKey`. Runs are
+ * made of the judgements that carry their results; the others' runs are the caller's to keep.
+ */
+export function feedObjects(s: FeedSnapshot, viewer: ClicsViewer): Map<string, FeedObject> {
   const c = s.contest;
   const created = c.createdAt.getTime();
-  const events: FeedEvent[] = [];
-  const push = (at: number, order: number, type: string, id: string | null, data: unknown) =>
-    events.push({ at, order, type, id, data });
+  const objects = new Map<string, FeedObject>();
+  const put = (at: number, type: keyof typeof ORDER, id: string | null, data: unknown) =>
+    objects.set(objectKey(type, id), { at, order: ORDER[type], type, id, data });
 
-  push(created, ORDER.contest, 'contest', null, contestObject(c));
-  for (const t of Object.values(JUDGEMENT_TYPES))
-    push(created, ORDER['judgement-types'], 'judgement-types', t.id, t);
-  push(created, ORDER.languages, 'languages', JAVA_LANGUAGE.id, JAVA_LANGUAGE);
+  put(created, 'contest', null, contestObject(c));
+  for (const t of Object.values(JUDGEMENT_TYPES)) put(created, 'judgement-types', t.id, { ...t });
+  put(created, 'languages', JAVA_LANGUAGE.id, JAVA_LANGUAGE);
   for (const p of s.problems) {
     const data = problemObject(p, s.defaultTimeLimitMs);
-    push(created, ORDER.problems, 'problems', data.id, data);
+    put(created, 'problems', data.id, data);
   }
   for (const { org, since } of organizationsOf(s.teams)) {
     const group = groupObject(org);
-    push(since.getTime(), ORDER.groups, 'groups', group.id, group);
+    put(since.getTime(), 'groups', group.id, group);
     const organization = organizationObject(org);
-    push(since.getTime(), ORDER.organizations, 'organizations', organization.id, organization);
+    put(since.getTime(), 'organizations', organization.id, organization);
   }
-  for (const t of s.teams) push(t.joinedAt.getTime(), ORDER.teams, 'teams', t.id, teamObject(t));
-
-  const moments = stateMoments(c);
-  const stateTimes = new Set(
-    [created, moments.started, moments.frozen, moments.ended, moments.thawed, moments.finalized].filter(
-      (t): t is number => t !== null,
-    ),
-  );
-  for (const t of stateTimes) {
-    const final = t === moments.finalized;
-    push(t, final ? ORDER.finalState : ORDER.state, 'state', null, stateAt(c, t));
-  }
+  for (const t of s.teams) put(t.joinedAt.getTime(), 'teams', t.id, teamObject(t));
 
   for (const j of s.judgements) {
-    push(j.createdAt.getTime(), ORDER.submissions, 'submissions', j.id, submissionObject(c, j, viewer));
+    put(j.createdAt.getTime(), 'submissions', j.id, submissionObject(c, j, viewer));
     const shown = judgementShownAt(c, j, viewer);
     if (shown === null) continue;
-    push(shown, ORDER.judgements, 'judgements', j.id, judgementObject(c, j));
-    if (viewer.admin) for (const run of runObjects(c, j)) push(shown, ORDER.runs, 'runs', run.id, run);
+    put(shown, 'judgements', j.id, judgementObject(c, j));
+    if (viewer.admin && j.results) for (const run of runObjects(c, j)) put(shown, 'runs', run.id, run);
   }
 
+  for (const m of teamClarifications(s, viewer)) objects.set(objectKey(m.type, m.id), m);
+
+  const finalized = stateMoments(c).finalized;
+  if (finalized !== null) for (const a of s.awards) put(finalized, 'awards', a.id, { ...a });
+  return objects;
+}
+
+/** The clarification messages `viewer` may read. */
+export function teamClarifications(s: FeedSnapshot, viewer: ClicsViewer): FeedObject[] {
   const teamIds = new Set(s.teams.map((t) => t.id));
-  for (const q of s.clarifications)
-    for (const m of clarificationMessages(c, q, teamIds, viewer))
-      push(m.at, ORDER.clarifications, 'clarifications', m.data.id as string, m.data);
-
-  if (moments.finalized !== null)
-    for (const a of s.awards) push(moments.finalized, ORDER.awards, 'awards', a.id, a);
-
-  return events.filter((e) => e.at <= s.now).sort(compareEvents);
+  return s.clarifications.flatMap((q) =>
+    clarificationMessages(s.contest, q, teamIds, viewer).map((m) => ({
+      at: m.at,
+      order: ORDER.clarifications,
+      type: 'clarifications',
+      id: m.data.id as string,
+      data: m.data,
+    })),
+  );
 }
 
-export function compareEvents(
-  a: Pick<FeedEvent, 'at' | 'order' | 'id'>,
-  b: Pick<FeedEvent, 'at' | 'order' | 'id'>,
-) {
-  if (a.at !== b.at) return a.at - b.at;
-  if (a.order !== b.order) return a.order - b.order;
-  const [x, y] = [a.id ?? '', b.id ?? ''];
-  return x < y ? -1 : x > y ? 1 : 0;
+/**
+ * The contest's states, one per moment something changed, up to `now`, oldest first: the last is
+ * the state now. A sync appends those after the one it logged last, so a feed read after a while
+ * still shows the contest start, freeze and end one by one.
+ */
+export function stateHistory(c: ClicsContestRow, now: number): { at: number; data: ClicsState }[] {
+  const m = stateMoments(c);
+  const times = [c.createdAt.getTime(), m.started, m.frozen, m.ended, m.thawed, m.finalized]
+    .filter((t): t is number => t !== null && t <= now)
+    .sort((a, b) => a - b);
+  const history: { at: number; data: ClicsState }[] = [];
+  for (const t of new Set(times)) history.push({ at: t, data: stateAt(c, t) });
+  const current = stateAt(c, now);
+  if (history.length === 0 || JSON.stringify(history.at(-1)!.data) !== JSON.stringify(current))
+    history.push({ at: now, data: current });
+  return history;
 }
 
-export function tokenOf(e: FeedEvent): string {
-  return `${e.at}:${e.order}:${e.id ?? ''}`;
+/**
+ * A value as one string whatever the order of its keys (jsonb keeps its own order), so an object
+ * built now compares with the one the log holds.
+ */
+export function canonical(value: unknown): string {
+  return JSON.stringify(sorted(value));
 }
 
-/** The position a token names, or null when it is not one of this feed's tokens. */
-export function parseToken(token: string): Pick<FeedEvent, 'at' | 'order' | 'id'> | null {
-  const match = /^(\d{1,15}):(\d{1,2}):([a-zA-Z0-9_.-]{0,36})$/.exec(token);
-  if (!match) return null;
-  const order = Number(match[2]);
-  if (order > ORDER.finalState) return null;
-  return { at: Number(match[1]), order, id: match[3] === '' ? null : match[3] };
+function sorted(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sorted);
+  if (value === null || typeof value !== 'object') return value;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value).sort()) {
+    const v = (value as Record<string, unknown>)[key];
+    if (v !== undefined) out[key] = sorted(v);
+  }
+  return out;
 }
 
-/** One line of the NDJSON feed. */
+/** One event of the log as a reader gets it: its token is the log row's id. */
+export interface FeedEvent {
+  token: string;
+  type: string;
+  id: string | null;
+  /** The object as JSON text, as the log keeps it (`null`: the object was deleted). */
+  json: string;
+}
+
+/** A log row's id, or null when `token` cannot be one. */
+export function parseToken(token: string): string | null {
+  return /^[1-9]\d{0,17}$/.test(token) ? token : null;
+}
+
+/** One line of the NDJSON feed (the data written as the log keeps it: never parsed to be written again). */
 export function eventLine(e: FeedEvent): string {
-  return `${JSON.stringify({ type: e.type, id: e.id, data: e.data, token: tokenOf(e) })}\n`;
+  return `{"type":${JSON.stringify(e.type)},"id":${JSON.stringify(e.id)},"data":${e.json},"token":${JSON.stringify(e.token)}}\n`;
 }
 
-/** True when the feed is over: the state that sets end_of_updates was sent. */
-export function endsFeed(e: FeedEvent): boolean {
-  return e.order === ORDER.finalState;
+/** True for the state that sets end_of_updates: the feed is over. */
+export function endsFeed(type: string, data: unknown): boolean {
+  return type === 'state' && !!(data as ClicsState | null)?.end_of_updates;
+}
+
+/** endsFeed of an event read from the log. */
+export function endsFeedEvent(e: FeedEvent): boolean {
+  return e.type === 'state' && endsFeed(e.type, JSON.parse(e.json));
 }

@@ -11,6 +11,7 @@ import { TokenVersions1795500000000 } from './migrations/1795500000000-TokenVers
 import { ClassicProblems1795600000000 } from './migrations/1795600000000-ClassicProblems';
 import { TestGroups1795700000000 } from './migrations/1795700000000-TestGroups';
 import { Organizations1795700032000 } from './migrations/1795700032000-Organizations';
+import { ClicsEventLog1795700064000 } from './migrations/1795700064000-ClicsEventLog';
 
 /** Every migration, in order; listed explicitly so the build and the tests run the same set. */
 export const MIGRATIONS = [
@@ -27,4 +28,5 @@ export const MIGRATIONS = [
   ClassicProblems1795600000000,
   TestGroups1795700000000,
   Organizations1795700032000,
+  ClicsEventLog1795700064000,
 ];

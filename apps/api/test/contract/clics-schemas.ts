@@ -227,6 +227,8 @@ export const FeedLine = z
     const singleton = event.type === 'contest' || event.type === 'state';
     if (singleton !== (event.id === null))
       ctx.addIssue({ code: 'custom', message: 'id null iff a singleton' });
+    // A delete: the object's id and null data (never for a singleton).
+    if (!singleton && event.data === null) return;
     const parsed = OBJECTS[event.type].safeParse(event.data);
     if (!parsed.success) ctx.addIssue({ code: 'custom', message: `${event.type}: ${parsed.error.message}` });
     if (!singleton && (event.data as { id?: unknown })?.id !== event.id)
