@@ -17,7 +17,7 @@
 //               process it ran (its cgroup, cpuacct), divided by the submissions: independent of the load.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -197,6 +197,26 @@ function judgeCpuMs(pid) {
   return sandboxes === null ? null : processCpuMs(pid) + sandboxes * 1000;
 }
 
+/**
+ * The same CPU in parts: the worker's node process itself, the warm compile service (its cgroup
+ * compiler-<n> inside the judge's, v1 cpuacct), and every other sandbox (harnesses, fresh JVMs).
+ */
+function judgeCpuParts(pid) {
+  const sandboxes = sandboxCpuSeconds(pid);
+  if (sandboxes === null) return null;
+  let compile = 0;
+  try {
+    const base = '/sys/fs/cgroup/cpuacct';
+    const own = readdirSync(base).find((e) => e.startsWith(`javelin-judge-${pid}-`));
+    for (const e of readdirSync(join(base, own)))
+      if (e.startsWith('compiler-'))
+        compile += Number(readFileSync(join(base, own, e, 'cpuacct.usage'), 'utf8')) / 1e6;
+  } catch {
+    compile = NaN;
+  }
+  return { node: processCpuMs(pid), compile, sandboxes: sandboxes * 1000 - compile };
+}
+
 async function setup(mode, concurrency = 1) {
   const prefix = `bench-${randomBytes(4).toString('hex')}`;
   const worker = await startWorker(mode, prefix, concurrency);
@@ -229,7 +249,15 @@ async function setup(mode, concurrency = 1) {
     await new Promise((r) => worker.once('exit', r));
     process.removeListener('exit', killWorker);
   };
-  return { mode, concurrency, judgeOne, close, lat: [], cpuMs: () => judgeCpuMs(worker.pid) };
+  return {
+    mode,
+    concurrency,
+    judgeOne,
+    close,
+    lat: [],
+    cpuMs: () => judgeCpuMs(worker.pid),
+    cpuParts: () => judgeCpuParts(worker.pid),
+  };
 }
 
 async function latencyTimed(p) {
@@ -242,15 +270,21 @@ async function latencyTimed(p) {
 async function burst(p, n) {
   await new Promise((r) => setTimeout(r, 1500));
   const cpu0 = p.cpuMs();
+  const parts0 = p.cpuParts();
   const t0 = performance.now();
   await Promise.all(Array.from({ length: n }, () => p.judgeOne()));
   const perSecond = n / ((performance.now() - t0) / 1000);
   await new Promise((r) => setTimeout(r, 1500));
   const cpu1 = p.cpuMs();
-  return { perSecond, cpuPerSubmission: cpu0 === null || cpu1 === null ? null : (cpu1 - cpu0) / n };
+  const parts1 = p.cpuParts();
+  const parts =
+    parts0 && parts1
+      ? Object.fromEntries(Object.keys(parts1).map((k) => [k, (parts1[k] - parts0[k]) / n]))
+      : null;
+  return { perSecond, cpuPerSubmission: cpu0 === null || cpu1 === null ? null : (cpu1 - cpu0) / n, parts };
 }
 
-function summary(p, { perSecond, cpuPerSubmission }, burstSize) {
+function summary(p, { perSecond, cpuPerSubmission, parts }, burstSize) {
   const lat = [...p.lat].sort((a, b) => a - b);
   return {
     p50: pct(lat, 50),
@@ -258,6 +292,7 @@ function summary(p, { perSecond, cpuPerSubmission }, burstSize) {
     mean: lat.reduce((a, b) => a + b, 0) / lat.length,
     perSecond,
     cpuPerSubmission,
+    parts,
     runs: lat.length,
     burst: burstSize,
   };
@@ -308,6 +343,12 @@ for (const [name, r] of rows) {
 for (const [name, r] of extraRows) {
   console.log(
     `${name.padEnd(13)}    -        -       -        -   ${String(r.burst).padStart(5)}  ${r.perSecond.toFixed(2).padStart(8)}  ${cpuCell(r)}`,
+  );
+}
+for (const [name, r] of [...rows, ...extraRows]) {
+  if (!r.parts) continue;
+  console.log(
+    `  ${name}: CPU ms per submission = worker's node process ${r.parts.node.toFixed(1)} + compile service ${r.parts.compile.toFixed(1)} + program sandboxes (harness JVMs or a JVM per test) ${r.parts.sandboxes.toFixed(1)}`,
   );
 }
 const by = Object.fromEntries(rows);

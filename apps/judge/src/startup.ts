@@ -169,6 +169,9 @@ function buildCdsArchive(java: string, dir: string): void {
       [
         '-Xshare:dump',
         '-XX:+UseG1GC',
+        // The heap of the default limits: the archived heap objects then use the compressed-oop
+        // encoding a program's JVM (a heap under ~3 GB) uses, and need no patching at each start.
+        `-Xmx${HARNESS_DUMP_SHAPE.memoryMb}m`,
         `-XX:SharedClassListFile=${list}`,
         `-XX:SharedArchiveFile=${join(dir, 'cds', 'javelin.jsa')}`,
       ],
@@ -189,7 +192,7 @@ function buildJavaCache(config: JudgeConfig, sandbox: Sandbox): string {
   const version = run(java, ['-version']).stderr;
   const cacheDir = join(
     config.workRoot,
-    `cache-${sha('layout-5 (harness.jar)', sandbox.javaHome, version, ...sources)}`,
+    `cache-${sha('layout-6 (harness.jar, archive at -Xmx256m)', sandbox.javaHome, version, ...sources)}`,
   );
   buildOnce(cacheDir, (tmp) => {
     for (const d of ['compiler', 'train', 'harness']) mkdirSync(join(tmp, d), { mode: 0o755 });

@@ -19,6 +19,8 @@ const RESULT_HEAD_BYTES = 4 + 4 + 8 + 8 + 8 + 1 + 4;
 const FLAG_RECYCLE = 1;
 /** Submission option: the harness reports the heap in use after a full collection at the end of every test. */
 const OPTION_REPORT_HEAP = 1;
+/** Submission option: the harness measures each test's CPU time itself (only without a cgroup to read it from). */
+const OPTION_MEASURE_CPU = 2;
 
 const START_TIMEOUT_MS = 60_000;
 const CPU_POLL_MS = 50;
@@ -390,7 +392,11 @@ export class HarnessProcess {
     head.writeInt32BE(MAGIC, 0);
     head.writeBigInt64BE(BigInt(stackBytes), 4);
     head.writeInt32BE(stderrCap, 12);
-    head.writeInt32BE(options.reportHeap ? OPTION_REPORT_HEAP : 0, 16);
+    const cgroupCpu = this.cg?.cpuMs() != null;
+    head.writeInt32BE(
+      (options.reportHeap ? OPTION_REPORT_HEAP : 0) | (cgroupCpu ? 0 : OPTION_MEASURE_CPU),
+      16,
+    );
     parts.push(head, lengthPrefixed(Buffer.from(mainClass, 'utf8')), int32(classes.length));
     for (const c of classes) parts.push(lengthPrefixed(Buffer.from(c.name, 'utf8')), lengthPrefixed(c.bytes));
     this.control?.write(Buffer.concat(parts));
