@@ -211,8 +211,8 @@ function buildJavaCache(config: JudgeConfig, sandbox: Sandbox): string {
       '-XDstringConcat=inline',
       '-d',
       join(tmp, 'harness'),
-      ...['Harness.java', 'JdkState.java', 'javelin_harness/Exit.java', 'javelin_harness/Warmup.java'].map((f) =>
-        join(JAVA_DIR, f),
+      ...['Harness.java', 'JdkState.java', 'javelin_harness/Exit.java', 'javelin_harness/Warmup.java'].map(
+        (f) => join(JAVA_DIR, f),
       ),
     ]);
     jarHarness(join(sandbox.javaHome, 'bin/jar'), join(tmp, 'harness'));
@@ -270,7 +270,12 @@ async function buildHarnessArchive(
  * -XX:ArchiveClassesAtExit: once it is ready its control pipe is closed, and it exits, dumping the
  * archive into `out` (bound at /out). Resolves with its stderr when it has exited.
  */
-function dumpHarnessStart(sandbox: Sandbox, cacheDir: string, cdsArchive: string, out: string): Promise<string> {
+function dumpHarnessStart(
+  sandbox: Sandbox,
+  cacheDir: string,
+  cdsArchive: string,
+  out: string,
+): Promise<string> {
   const input = sandbox.openInputFile();
   let child: ChildProcess;
   try {
