@@ -2,14 +2,16 @@
 // Judge benchmark: latency and throughput of the real judge worker, through Redis and BullMQ.
 //
 //   npx nx build judge && node bench/judge/bench.mjs [--runs 40] [--cold-runs 15] [--burst 40] [--cold-burst 12]
-//        [--paths harness,per-test,cold] [--harness-concurrency 1,2]
+//        [--paths harness,per-test,cold] [--harness-concurrency 1,2] [--base-worker <other checkout>/apps/judge/dist/main.js]
 //
 // For each path it starts a real worker process (apps/judge/dist/main.js) on its own BullMQ prefix:
 //   harness:  the judge as deployed: warm compile service, one pre-started sandboxed JVM per
 //             submission, a fresh class loader per test
 //   per-test: warm compile service, AppCDS, a fresh sandboxed JVM per test, tests in parallel
 //   cold:     the baseline: javac in a new process, then a new JVM per test, one test at a time
-// all with the same bubblewrap sandbox and limits. It then measures
+// all with the same bubblewrap sandbox and limits. --base-worker adds the harness path of another build
+// (say, the code before a change) as 'harness-base', interleaved with the others so that both see the
+// same machine: on a shared machine only figures of one run compare. It then measures
 //   latency: one accepted 10-test submission at a time, queue.add -> job.waitUntilFinished (p50/p95)
 //   throughput: a burst of submissions added at once, judged per second until the last finishes,
 //               with the harness path also at each --harness-concurrency (JUDGE_CONCURRENCY; default 1,2);
@@ -119,8 +121,10 @@ function pct(sorted, p) {
 /** The worker's own log lines the breakdown is made of. */
 const logs = { judged: [], harnessReady: [] };
 
-async function startWorker(mode, prefix, concurrency) {
-  const child = spawn(process.execPath, [WORKER], {
+const BASE_WORKER = args['base-worker'] ?? null;
+
+async function startWorker(mode, prefix, concurrency, worker = WORKER) {
+  const child = spawn(process.execPath, [worker], {
     env: {
       ...process.env,
       REDIS_URL,
@@ -142,6 +146,7 @@ async function startWorker(mode, prefix, concurrency) {
       const line = buf.slice(0, i);
       buf = buf.slice(i + 1);
       if (line.includes('"msg":"listening"')) ready();
+      if (worker !== WORKER) continue;
       if (line.includes('"msg":"judged"')) logs.judged.push(JSON.parse(line));
       if (line.includes('"msg":"harness ready"')) logs.harnessReady.push(JSON.parse(line));
     }
@@ -217,9 +222,9 @@ function judgeCpuParts(pid) {
   return { node: processCpuMs(pid), compile, sandboxes: sandboxes * 1000 - compile };
 }
 
-async function setup(mode, concurrency = 1) {
+async function setup(mode, concurrency = 1, base = false) {
   const prefix = `bench-${randomBytes(4).toString('hex')}`;
-  const worker = await startWorker(mode, prefix, concurrency);
+  const worker = await startWorker(mode, prefix, concurrency, base ? BASE_WORKER : WORKER);
   const killWorker = () => worker.kill('SIGKILL');
   process.once('exit', killWorker);
   const connection = { url: REDIS_URL, maxRetriesPerRequest: null };
@@ -251,6 +256,7 @@ async function setup(mode, concurrency = 1) {
   };
   return {
     mode,
+    name: base ? `${mode}-base` : mode,
     concurrency,
     judgeOne,
     close,
@@ -305,6 +311,7 @@ process.on('unhandledRejection', (e) => {
 const load0 = loadavg()[0];
 const paths = [];
 for (const mode of PATHS) paths.push(await setup(mode));
+if (BASE_WORKER) paths.push(await setup('harness', 1, true));
 // The harness path at other concurrencies: throughput only (latency is one submission at a time).
 const extra = [];
 if (PATHS.includes('harness'))
@@ -320,7 +327,7 @@ for (const p of extra) for (let i = 0; i < 3; i++) await p.judgeOne();
 const rows = [];
 for (const p of paths) {
   const size = p.mode === 'cold' ? COLD_BURST : BURST;
-  rows.push([p.mode, summary(p, await burst(p, size), size)]);
+  rows.push([p.name, summary(p, await burst(p, size), size)]);
 }
 const extraRows = [];
 for (const p of extra)
@@ -352,7 +359,7 @@ for (const [name, r] of [...rows, ...extraRows]) {
   );
 }
 const by = Object.fromEntries(rows);
-for (const name of ['harness', 'per-test']) {
+for (const name of ['harness', 'per-test', 'harness-base']) {
   const r = by[name];
   if (!r || !by.cold) continue;
   console.log(
@@ -365,7 +372,7 @@ const median = (xs) =>
     50,
   );
 const harnessCpu = [...rows, ...extraRows]
-  .filter(([n]) => n.startsWith('harness'))
+  .filter(([n]) => n.startsWith('harness') && n !== 'harness-base')
   .map(([, r]) => r.cpuPerSubmission);
 if (harnessCpu.length && harnessCpu.every((x) => x !== null)) {
   const worst = Math.max(...harnessCpu);
@@ -378,6 +385,10 @@ if (harnessCpu.length && harnessCpu.every((x) => x !== null)) {
     console.log(
       `bare JVM (java -cp . Hello, no sandbox): ${bare.toFixed(0)} ms of CPU (median of 15); an accepted 10-test submission on the harness path costs ${(best / bare).toFixed(2)} bare JVM starts`,
     );
+    if (by['harness-base']?.cpuPerSubmission != null)
+      console.log(
+        `harness-base (${BASE_WORKER}): ${by['harness-base'].cpuPerSubmission.toFixed(0)} CPU ms per submission, ${(by['harness-base'].cpuPerSubmission / bare).toFixed(2)} bare JVM starts; this build / base: ${(best / by['harness-base'].cpuPerSubmission).toFixed(3)}`,
+      );
   }
 }
 const judged = logs.judged.filter((l) => l.mode === 'harness');
