@@ -285,7 +285,7 @@ function dumpHarnessStart(
           join(sandbox.javaHome, 'bin/java'),
           ...jvmArgs(HARNESS_DUMP_SHAPE, 'harness', cdsArchive),
           `-XX:ArchiveClassesAtExit=/out/${HARNESS_ARCHIVE}`,
-          ...harnessMain(),
+          ...harnessMain(true),
         ],
         binds: [
           { src: join(cacheDir, 'harness'), dest: '/harness' },

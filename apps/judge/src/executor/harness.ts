@@ -61,9 +61,13 @@ export const HARNESS_ARCHIVE = 'harness.jsa';
 /** Where the harness archive is bound in the sandbox. */
 export const HARNESS_ARCHIVE_PATH = `/harness-cds/${HARNESS_ARCHIVE}`;
 
-/** The java arguments after the flags: the harness's class path, main class and its arguments (the sandbox's paths). */
-export function harnessMain(): string[] {
-  return ['-cp', `/harness/${HARNESS_JAR}`, 'Harness', '/work', '/harness'];
+/**
+ * The java arguments after the flags: the harness's class path, main class and its arguments (the
+ * sandbox's paths). `warmUp`: the trusted start the harness's CDS archive is dumped from runs the
+ * warm-up, so that the archive holds every class a test's path loads; harnesses started to judge do not.
+ */
+export function harnessMain(warmUp = false): string[] {
+  return ['-cp', `/harness/${HARNESS_JAR}`, 'Harness', '/work', '/harness', ...(warmUp ? ['--warm-up'] : [])];
 }
 
 export interface HarnessTestRun {
@@ -269,7 +273,12 @@ export class HarnessProcess {
   ): ChildProcess {
     return launch.sandbox.spawnLongLived(
       {
-        argv: [`${launch.sandbox.javaHome}/bin/java`, ...launch.jvmArgs(shape), ...harnessMain()],
+        // Without the harness's archive (not dumped) the warm-up at least loads the test path's classes before a job.
+        argv: [
+          `${launch.sandbox.javaHome}/bin/java`,
+          ...launch.jvmArgs(shape),
+          ...harnessMain(!(launch.cdsDir && launch.harnessArchiveDir)),
+        ],
         binds,
         limits,
       },
