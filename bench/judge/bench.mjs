@@ -2,14 +2,16 @@
 // Judge benchmark: latency and throughput of the real judge worker, through Redis and BullMQ.
 //
 //   npx nx build judge && node bench/judge/bench.mjs [--runs 40] [--cold-runs 15] [--burst 40] [--cold-burst 12]
-//        [--paths harness,per-test,cold] [--harness-concurrency 1,2]
+//        [--paths harness,per-test,cold] [--harness-concurrency 1,2] [--base-worker <other checkout>/apps/judge/dist/main.js]
 //
 // For each path it starts a real worker process (apps/judge/dist/main.js) on its own BullMQ prefix:
 //   harness:  the judge as deployed: warm compile service, one pre-started sandboxed JVM per
 //             submission, a fresh class loader per test
 //   per-test: warm compile service, AppCDS, a fresh sandboxed JVM per test, tests in parallel
 //   cold:     the baseline: javac in a new process, then a new JVM per test, one test at a time
-// all with the same bubblewrap sandbox and limits. It then measures
+// all with the same bubblewrap sandbox and limits. --base-worker adds the harness path of another build
+// (say, the code before a change) as 'harness-base', interleaved with the others so that both see the
+// same machine: on a shared machine only figures of one run compare. It then measures
 //   latency: one accepted 10-test submission at a time, queue.add -> job.waitUntilFinished (p50/p95)
 //   throughput: a burst of submissions added at once, judged per second until the last finishes,
 //               with the harness path also at each --harness-concurrency (JUDGE_CONCURRENCY; default 1,2);
@@ -17,7 +19,7 @@
 //               process it ran (its cgroup, cpuacct), divided by the submissions: independent of the load.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sandboxCpuSeconds } from '../contest-day/cpu.mjs';
@@ -93,8 +95,10 @@ function twoSum(nums, target) {
 /** The worker's own log lines the breakdown is made of. */
 const logs = { judged: [], harnessReady: [] };
 
-async function startWorker(mode, prefix, concurrency) {
-  const child = spawn(process.execPath, [WORKER], {
+const BASE_WORKER = args['base-worker'] ?? null;
+
+async function startWorker(mode, prefix, concurrency, worker = WORKER) {
+  const child = spawn(process.execPath, [worker], {
     env: {
       ...process.env,
       REDIS_URL,
@@ -116,6 +120,7 @@ async function startWorker(mode, prefix, concurrency) {
       const line = buf.slice(0, i);
       buf = buf.slice(i + 1);
       if (line.includes('"msg":"listening"')) ready();
+      if (worker !== WORKER) continue;
       if (line.includes('"msg":"judged"')) logs.judged.push(JSON.parse(line));
       if (line.includes('"msg":"harness ready"')) logs.harnessReady.push(JSON.parse(line));
     }
@@ -171,9 +176,29 @@ function judgeCpuMs(pid) {
   return sandboxes === null ? null : processCpuMs(pid) + sandboxes * 1000;
 }
 
-async function setup(mode, concurrency = 1) {
+/**
+ * The same CPU in parts: the worker's node process itself, the warm compile service (its cgroup
+ * compiler-<n> inside the judge's, v1 cpuacct), and every other sandbox (harnesses, fresh JVMs).
+ */
+function judgeCpuParts(pid) {
+  const sandboxes = sandboxCpuSeconds(pid);
+  if (sandboxes === null) return null;
+  let compile = 0;
+  try {
+    const base = '/sys/fs/cgroup/cpuacct';
+    const own = readdirSync(base).find((e) => e.startsWith(`javelin-judge-${pid}-`));
+    for (const e of readdirSync(join(base, own)))
+      if (e.startsWith('compiler-'))
+        compile += Number(readFileSync(join(base, own, e, 'cpuacct.usage'), 'utf8')) / 1e6;
+  } catch {
+    compile = NaN;
+  }
+  return { node: processCpuMs(pid), compile, sandboxes: sandboxes * 1000 - compile };
+}
+
+async function setup(mode, concurrency = 1, base = false) {
   const prefix = `bench-${randomBytes(4).toString('hex')}`;
-  const worker = await startWorker(mode, prefix, concurrency);
+  const worker = await startWorker(mode, prefix, concurrency, base ? BASE_WORKER : WORKER);
   const killWorker = () => worker.kill('SIGKILL');
   process.once('exit', killWorker);
   const connection = { url: REDIS_URL, maxRetriesPerRequest: null };
@@ -203,7 +228,16 @@ async function setup(mode, concurrency = 1) {
     await new Promise((r) => worker.once('exit', r));
     process.removeListener('exit', killWorker);
   };
-  return { mode, concurrency, judgeOne, close, lat: [], cpuMs: () => judgeCpuMs(worker.pid) };
+  return {
+    mode,
+    name: base ? `${mode}-base` : mode,
+    concurrency,
+    judgeOne,
+    close,
+    lat: [],
+    cpuMs: () => judgeCpuMs(worker.pid),
+    cpuParts: () => judgeCpuParts(worker.pid),
+  };
 }
 
 async function latencyTimed(p) {
@@ -216,15 +250,21 @@ async function latencyTimed(p) {
 async function burst(p, n) {
   await new Promise((r) => setTimeout(r, 1500));
   const cpu0 = p.cpuMs();
+  const parts0 = p.cpuParts();
   const t0 = performance.now();
   await Promise.all(Array.from({ length: n }, () => p.judgeOne()));
   const perSecond = n / ((performance.now() - t0) / 1000);
   await new Promise((r) => setTimeout(r, 1500));
   const cpu1 = p.cpuMs();
-  return { perSecond, cpuPerSubmission: cpu0 === null || cpu1 === null ? null : (cpu1 - cpu0) / n };
+  const parts1 = p.cpuParts();
+  const parts =
+    parts0 && parts1
+      ? Object.fromEntries(Object.keys(parts1).map((k) => [k, (parts1[k] - parts0[k]) / n]))
+      : null;
+  return { perSecond, cpuPerSubmission: cpu0 === null || cpu1 === null ? null : (cpu1 - cpu0) / n, parts };
 }
 
-function summary(p, { perSecond, cpuPerSubmission }, burstSize) {
+function summary(p, { perSecond, cpuPerSubmission, parts }, burstSize) {
   const lat = [...p.lat].sort((a, b) => a - b);
   return {
     p50: pct(lat, 50),
@@ -232,6 +272,7 @@ function summary(p, { perSecond, cpuPerSubmission }, burstSize) {
     mean: lat.reduce((a, b) => a + b, 0) / lat.length,
     perSecond,
     cpuPerSubmission,
+    parts,
     runs: lat.length,
     burst: burstSize,
   };
@@ -244,6 +285,7 @@ process.on('unhandledRejection', (e) => {
 const load0 = loadavg()[0];
 const paths = [];
 for (const mode of PATHS) paths.push(await setup(mode));
+if (BASE_WORKER) paths.push(await setup('harness', 1, true));
 // The harness path at other concurrencies: throughput only (latency is one submission at a time).
 const extra = [];
 if (PATHS.includes('harness'))
@@ -259,7 +301,7 @@ for (const p of extra) for (let i = 0; i < 3; i++) await p.judgeOne();
 const rows = [];
 for (const p of paths) {
   const size = p.mode === 'cold' ? COLD_BURST : BURST;
-  rows.push([p.mode, summary(p, await burst(p, size), size)]);
+  rows.push([p.name, summary(p, await burst(p, size), size)]);
 }
 const extraRows = [];
 for (const p of extra)
@@ -282,8 +324,14 @@ for (const [name, r] of extraRows) {
     `${name.padEnd(13)}    -        -       -        -   ${String(r.burst).padStart(5)}  ${r.perSecond.toFixed(2).padStart(8)}  ${cpuCell(r)}`,
   );
 }
+for (const [name, r] of [...rows, ...extraRows]) {
+  if (!r.parts) continue;
+  console.log(
+    `  ${name}: CPU ms per submission = worker's node process ${r.parts.node.toFixed(1)} + compile service ${r.parts.compile.toFixed(1)} + program sandboxes (harness JVMs or a JVM per test) ${r.parts.sandboxes.toFixed(1)}`,
+  );
+}
 const by = Object.fromEntries(rows);
-for (const name of ['harness', 'per-test']) {
+for (const name of ['harness', 'per-test', 'harness-base']) {
   const r = by[name];
   if (!r || !by.cold) continue;
   console.log(
@@ -296,7 +344,7 @@ const median = (xs) =>
     50,
   );
 const harnessCpu = [...rows, ...extraRows]
-  .filter(([n]) => n.startsWith('harness'))
+  .filter(([n]) => n.startsWith('harness') && n !== 'harness-base')
   .map(([, r]) => r.cpuPerSubmission);
 if (harnessCpu.length && harnessCpu.every((x) => x !== null)) {
   const worst = Math.max(...harnessCpu);
@@ -309,6 +357,10 @@ if (harnessCpu.length && harnessCpu.every((x) => x !== null)) {
     console.log(
       `bare JVM (java -cp . Hello, no sandbox): ${bare.toFixed(0)} ms of CPU (median of 15); an accepted 10-test submission on the harness path costs ${(best / bare).toFixed(2)} bare JVM starts`,
     );
+    if (by['harness-base']?.cpuPerSubmission != null)
+      console.log(
+        `harness-base (${BASE_WORKER}): ${by['harness-base'].cpuPerSubmission.toFixed(0)} CPU ms per submission, ${(by['harness-base'].cpuPerSubmission / bare).toFixed(2)} bare JVM starts; this build / base: ${(best / by['harness-base'].cpuPerSubmission).toFixed(3)}`,
+      );
   }
 }
 const judged = logs.judged.filter((l) => l.mode === 'harness');

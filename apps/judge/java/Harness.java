@@ -16,7 +16,8 @@ import java.util.*;
  * Protocol (big-endian, DataInput/DataOutput):
  *   fd 4 (the control channel, a socket), judge -> harness:
  *     submission: int MAGIC, long stackBytes, int stderrCap, int options (1: report the heap in use
- *                 after a collection at the end of every test), mainClass (int len, UTF-8),
+ *                 after a collection at the end of every test; 2: measure each test's CPU time, for a
+ *                 judge without cgroups), mainClass (int len, UTF-8),
  *                 int count, count x (name (int len, UTF-8), class bytes (int len, bytes))
  *     test:       int index (-1: exit), byte[16] nonce
  *   fd 0: a regular file the judge fills with the test's input (and only that) before it sends the
@@ -24,19 +25,21 @@ import java.util.*;
  *     exactly that input, as in `java Main < input`.
  *   fd 1, harness -> judge:
  *     READY once warmed up; then per test the program's raw standard output, the test's nonce,
- *     int index, int exitCode, long cpuNanos, long wallNanos, long heapBytes (-1: not measured),
+ *     int index, int exitCode, long cpuNanos (0: not measured), long wallNanos, long heapBytes (-1: not measured),
  *     byte flags (1: recycle this JVM),
  *     stderr (int len, bytes).
  * Standard output goes straight to fd 1, as in a real `java Main`, so FileDescriptor.out works.
  *
- * args: the working directory to empty after each test, and the directory holding the harness's
- * classes (Exit.class and Warmup.class are read from it as files).
+ * args: the working directory to empty after each test, the directory holding the harness's
+ * classes (Exit.class and Warmup.class are read from it as files), and "--warm-up" when this start is
+ * the trusted one the judge dumps the harness's dynamic CDS archive from.
  */
 public final class Harness {
     static final int MAGIC = 0x4A565331;
     static final byte[] READY = "JAVELIN-HARNESS-READY\n".getBytes(StandardCharsets.US_ASCII);
     static final int FLAG_RECYCLE = 1;
     static final int OPTION_REPORT_HEAP = 1;
+    static final int OPTION_MEASURE_CPU = 2;
     static final String EXIT_CLASS = "javelin_harness.Exit";
     private static final int NONCE_BYTES = 16;
     private static final int MAX_CLASSES = 10_000;
@@ -46,6 +49,7 @@ public final class Harness {
     private static final long POLL_MS = 5;
     private static final long EXIT_UNWIND_MS = 20;
     private static final String WARMUP_CLASS = "javelin_harness.Warmup";
+    private static final String WARM_UP_ARG = "--warm-up";
 
     private final JdkState jdk;
     private final DataInputStream control;
@@ -70,7 +74,7 @@ public final class Harness {
     public static void main(String[] args) throws Exception {
         File classDir = new File(args.length > 1 ? args[1] : "/harness");
         Harness h = new Harness(args.length > 0 ? new File(args[0]) : null, classDir, new FileInputStream(inheritedFd(CONTROL_FD)));
-        h.warmUp();
+        if (args.length > 2 && args[2].equals(WARM_UP_ARG)) h.warmUp();
         h.stdout.write(READY);
         h.serve();
         // Shutdown hooks a test registered must not run: they belong to tests already judged.
@@ -103,15 +107,22 @@ public final class Harness {
     }
 
     /**
-     * Trusted code once through the path every test takes (javelin_harness.Warmup), so the first real
-     * test finds the harness's own classes loaded and linked. Only that path: warming the JDK features
+     * Trusted code once through the path every test takes (javelin_harness.Warmup), in the start the
+     * judge dumps the harness's dynamic CDS archive from, so that every class a test's path loads is
+     * in the archive. A harness started for judging does not run it: the archive spares it the
+     * classes' loading, and the rest of the warm-up (~6 ms of CPU) bought the first test ~2 ms. Only that path: warming the JDK features
      * a solution may use (CdsTraining: Scanner, String.format, streams) cost every harness ~75 ms more
      * CPU to start than the first test then saved (measured); a test pays for the features it uses.
      */
     private void warmUp() throws IOException {
         Submission training = new Submission(WARMUP_CLASS, 64L << 20, 1 << 16, 0);
-        training.classes.put(WARMUP_CLASS, classFile(WARMUP_CLASS));
-        runTest(training, OutputStream.nullOutputStream());
+        // The submission's own path too (the class file checks, the result frame), so that the dynamic
+        // CDS archive, dumped after a trusted start, holds every class a test needs.
+        byte[] bytes = classFile(WARMUP_CLASS);
+        training.finalizers = Finalizers.mayDeclare(bytes);
+        training.classes.put(WARMUP_CLASS, ExitRedirect.apply(bytes));
+        TestRun r = runTest(training, OutputStream.nullOutputStream());
+        resultFrame(new byte[NONCE_BYTES], 0, r);
     }
 
     private void serve() throws IOException {
@@ -181,13 +192,15 @@ public final class Harness {
         System.setIn(new BufferedInputStream(stdin));
         System.setOut(new PrintStream(new BufferedOutputStream(out, 128), true, StandardCharsets.UTF_8));
         System.setErr(new PrintStream(new BufferedOutputStream(err, 128), true, StandardCharsets.UTF_8));
-        long cpu0 = ProcessCpu.nanos();
+        // The JVM's CPU time only when the judge has no cgroup to read it from (each read costs ~0.3 ms).
+        boolean measureCpu = (s.options & OPTION_MEASURE_CPU) != 0;
+        long cpu0 = measureCpu ? ProcessCpu.nanos() : 0;
         long t0 = System.nanoTime();
         r.exitCode = runMain(s, group);
         // Shutdown hooks the test registered run now, as at a process's end, with its streams.
         jdk.runShutdownHooks();
         r.wallNanos = System.nanoTime() - t0;
-        r.cpuNanos = ProcessCpu.nanos() - cpu0;
+        r.cpuNanos = measureCpu ? ProcessCpu.nanos() - cpu0 : 0;
         boolean restored = jdk.restore();
         clearWorkDir();
         r.stderr = err.toByteArray();
@@ -206,12 +219,13 @@ public final class Harness {
         try {
             TestLoader loader = new TestLoader(s.classes, exitClassBytes);
             Class<?> exit = loader.loadClass(EXIT_CLASS);
+            Method status = exit.getMethod("status");
             MainThread main = new MainThread(group, mainMethod(loader, s.mainClass), s.stackBytes);
             main.setContextClassLoader(loader);
             group.watch(main, exit);
             main.start();
-            waitForTest(group, exit);
-            return group.exitCode(exitStatus(exit));
+            waitForTest(group, status);
+            return group.exitCode(exitStatus(status));
         } catch (LaunchError e) {
             System.err.println(e.getMessage());
             return 1;
@@ -240,16 +254,16 @@ public final class Harness {
         f.delete();
     }
 
-    private static int exitStatus(Class<?> exit) throws ReflectiveOperationException {
-        return (int) exit.getMethod("status").invoke(null);
+    private static int exitStatus(Method status) throws ReflectiveOperationException {
+        return (int) status.invoke(null);
     }
 
     /** Waits as a process waits: for main and every other non-daemon thread of the test, or for an exit. */
-    private static void waitForTest(TestGroup group, Class<?> exit) throws InterruptedException, ReflectiveOperationException {
+    private static void waitForTest(TestGroup group, Method status) throws InterruptedException, ReflectiveOperationException {
         while (true) {
             Thread next = group.firstAliveNonDaemon();
             if (next == null) return;
-            if (exitStatus(exit) != Integer.MIN_VALUE) {
+            if (exitStatus(status) != Integer.MIN_VALUE) {
                 // A real exit ends every thread; give the exiting ones a moment to unwind.
                 for (Thread t : group.threads()) t.join(EXIT_UNWIND_MS);
                 return;

@@ -169,6 +169,9 @@ function buildCdsArchive(java: string, dir: string): void {
       [
         '-Xshare:dump',
         '-XX:+UseG1GC',
+        // The heap of the default limits: the archived heap objects then use the compressed-oop
+        // encoding a program's JVM (a heap under ~3 GB) uses, and need no patching at each start.
+        `-Xmx${HARNESS_DUMP_SHAPE.memoryMb}m`,
         `-XX:SharedClassListFile=${list}`,
         `-XX:SharedArchiveFile=${join(dir, 'cds', 'javelin.jsa')}`,
       ],
@@ -189,7 +192,7 @@ function buildJavaCache(config: JudgeConfig, sandbox: Sandbox): string {
   const version = run(java, ['-version']).stderr;
   const cacheDir = join(
     config.workRoot,
-    `cache-${sha('layout-5 (harness.jar)', sandbox.javaHome, version, ...sources)}`,
+    `cache-${sha('layout-6 (harness.jar, archive at -Xmx256m)', sandbox.javaHome, version, ...sources)}`,
   );
   buildOnce(cacheDir, (tmp) => {
     for (const d of ['compiler', 'train', 'harness']) mkdirSync(join(tmp, d), { mode: 0o755 });
@@ -208,8 +211,8 @@ function buildJavaCache(config: JudgeConfig, sandbox: Sandbox): string {
       '-XDstringConcat=inline',
       '-d',
       join(tmp, 'harness'),
-      ...['Harness.java', 'JdkState.java', 'javelin_harness/Exit.java', 'javelin_harness/Warmup.java'].map((f) =>
-        join(JAVA_DIR, f),
+      ...['Harness.java', 'JdkState.java', 'javelin_harness/Exit.java', 'javelin_harness/Warmup.java'].map(
+        (f) => join(JAVA_DIR, f),
       ),
     ]);
     jarHarness(join(sandbox.javaHome, 'bin/jar'), join(tmp, 'harness'));
@@ -267,7 +270,12 @@ async function buildHarnessArchive(
  * -XX:ArchiveClassesAtExit: once it is ready its control pipe is closed, and it exits, dumping the
  * archive into `out` (bound at /out). Resolves with its stderr when it has exited.
  */
-function dumpHarnessStart(sandbox: Sandbox, cacheDir: string, cdsArchive: string, out: string): Promise<string> {
+function dumpHarnessStart(
+  sandbox: Sandbox,
+  cacheDir: string,
+  cdsArchive: string,
+  out: string,
+): Promise<string> {
   const input = sandbox.openInputFile();
   let child: ChildProcess;
   try {
@@ -277,7 +285,7 @@ function dumpHarnessStart(sandbox: Sandbox, cacheDir: string, cdsArchive: string
           join(sandbox.javaHome, 'bin/java'),
           ...jvmArgs(HARNESS_DUMP_SHAPE, 'harness', cdsArchive),
           `-XX:ArchiveClassesAtExit=/out/${HARNESS_ARCHIVE}`,
-          ...harnessMain(),
+          ...harnessMain(true),
         ],
         binds: [
           { src: join(cacheDir, 'harness'), dest: '/harness' },

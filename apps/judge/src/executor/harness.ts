@@ -19,6 +19,8 @@ const RESULT_HEAD_BYTES = 4 + 4 + 8 + 8 + 8 + 1 + 4;
 const FLAG_RECYCLE = 1;
 /** Submission option: the harness reports the heap in use after a full collection at the end of every test. */
 const OPTION_REPORT_HEAP = 1;
+/** Submission option: the harness measures each test's CPU time itself (only without a cgroup to read it from). */
+const OPTION_MEASURE_CPU = 2;
 
 const START_TIMEOUT_MS = 60_000;
 const CPU_POLL_MS = 50;
@@ -59,9 +61,13 @@ export const HARNESS_ARCHIVE = 'harness.jsa';
 /** Where the harness archive is bound in the sandbox. */
 export const HARNESS_ARCHIVE_PATH = `/harness-cds/${HARNESS_ARCHIVE}`;
 
-/** The java arguments after the flags: the harness's class path, main class and its arguments (the sandbox's paths). */
-export function harnessMain(): string[] {
-  return ['-cp', `/harness/${HARNESS_JAR}`, 'Harness', '/work', '/harness'];
+/**
+ * The java arguments after the flags: the harness's class path, main class and its arguments (the
+ * sandbox's paths). `warmUp`: the trusted start the harness's CDS archive is dumped from runs the
+ * warm-up, so that the archive holds every class a test's path loads; harnesses started to judge do not.
+ */
+export function harnessMain(warmUp = false): string[] {
+  return ['-cp', `/harness/${HARNESS_JAR}`, 'Harness', '/work', '/harness', ...(warmUp ? ['--warm-up'] : [])];
 }
 
 export interface HarnessTestRun {
@@ -267,7 +273,12 @@ export class HarnessProcess {
   ): ChildProcess {
     return launch.sandbox.spawnLongLived(
       {
-        argv: [`${launch.sandbox.javaHome}/bin/java`, ...launch.jvmArgs(shape), ...harnessMain()],
+        // Without the harness's archive (not dumped) the warm-up at least loads the test path's classes before a job.
+        argv: [
+          `${launch.sandbox.javaHome}/bin/java`,
+          ...launch.jvmArgs(shape),
+          ...harnessMain(!(launch.cdsDir && launch.harnessArchiveDir)),
+        ],
         binds,
         limits,
       },
@@ -390,7 +401,11 @@ export class HarnessProcess {
     head.writeInt32BE(MAGIC, 0);
     head.writeBigInt64BE(BigInt(stackBytes), 4);
     head.writeInt32BE(stderrCap, 12);
-    head.writeInt32BE(options.reportHeap ? OPTION_REPORT_HEAP : 0, 16);
+    const cgroupCpu = this.cg?.cpuMs() != null;
+    head.writeInt32BE(
+      (options.reportHeap ? OPTION_REPORT_HEAP : 0) | (cgroupCpu ? 0 : OPTION_MEASURE_CPU),
+      16,
+    );
     parts.push(head, lengthPrefixed(Buffer.from(mainClass, 'utf8')), int32(classes.length));
     for (const c of classes) parts.push(lengthPrefixed(Buffer.from(c.name, 'utf8')), lengthPrefixed(c.bytes));
     this.control?.write(Buffer.concat(parts));

@@ -36,6 +36,14 @@ export const COMPILER_SERVICE_FILE_BYTES = 1 * MIB;
 /** The compiler's heap and stack as java flags. */
 export const COMPILER_MEMORY_FLAGS = [`-Xmx${COMPILER_HEAP_MB}m`, `-Xss${COMPILER_STACK_MB}m`];
 
+/** Tiered compilation's C2 thresholds at 10x the JDK 17 defaults (5000, 600, 15000, 40000). */
+export const C2_LATER = [
+  '-XX:Tier4InvocationThreshold=50000',
+  '-XX:Tier4MinInvocationThreshold=6000',
+  '-XX:Tier4CompileThreshold=150000',
+  '-XX:Tier4BackEdgeThreshold=400000',
+];
+
 /** JVM flags of a program run: a test's own JVM, or a harness JVM serving a submission. */
 export function jvmArgs(
   limits: Pick<JudgeLimits, 'memoryMb' | 'stackMb'>,
@@ -69,11 +77,23 @@ export function jvmArgs(
     // A small initial heap is cheaper to set up; G1 grows it on demand.
     `-Xms${Math.min(64, limits.memoryMb)}m`,
     '-Xshare:auto',
+    // The CDS archive mapped where it was dumped: this JDK build maps it at a random address by
+    // default (ArchiveRelocationMode=1, ASLR) and then patches every pointer in it, which writes
+    // (copies) all ~10 MB of its pages: ~3.5 ms of CPU per JVM (issue 35). ASLR inside the JVM buys
+    // nothing against a program that has sun.misc.Unsafe anyway; the sandbox is the boundary.
+    '-XX:+UnlockDiagnosticVMOptions',
+    '-XX:ArchiveRelocationMode=0',
     ...(cdsArchive
       ? [
           `-XX:SharedArchiveFile=/cds/javelin.jsa${harnessArchive && mode === 'harness' ? `:${harnessArchive}` : ''}`,
         ]
       : []),
+    // C2 (tier 4) later: at 10x its default thresholds. A test's program is short, and most of C2's
+    // work in a harness went into JDK methods (parsing, collections) that would have run a few
+    // thousand more times at most: ~10 ms of CPU per 10-test submission (issue 35). Code that is
+    // really hot (a solution's inner loop) reaches these counts within a millisecond or two of
+    // profiled C1 code, and then gets C2 as before.
+    ...C2_LATER,
     // No other process may attach to the harness JVM (and no thread for it to start).
     ...(mode === 'harness' ? ['-XX:+DisableAttachMechanism'] : []),
   ];
