@@ -15,12 +15,12 @@ import { Link } from 'react-router-dom';
 import { useAuth } from '../auth/useAuth';
 import { useNow } from '../clock/useNow';
 import { useToast } from '../toast/useToast';
-import { Messages, splitMessage } from '../../app/messages';
+import { Messages, splitMessage } from '../../lib/messages';
 import { Badge, DifficultyBadge } from '../../components/Badge';
 import { ErrorBox } from '../../components/ErrorBox';
 import { Modal } from '../../components/Modal';
 import { Spinner } from '../../components/Spinner';
-import { errorMessage } from '../../services/api';
+import { errorMessage } from '../../lib/api';
 import { STATUS_BADGE, contestId, effectiveStatus, formatDateTime } from '../contests/contestRules';
 import {
   useCompleteContestMutation,

@@ -6,7 +6,7 @@ import {
 } from '@javelin/contracts';
 import { Fragment, useState, type FormEvent } from 'react';
 import { Modal } from '../../components/Modal';
-import { errorMessage } from '../../services/api';
+import { errorMessage } from '../../lib/api';
 import { verdictLabel } from '../problems/TestResults';
 import { useImportPackageMutation, useVerifyPackageMutation } from './packagesApi';
 

@@ -9,7 +9,7 @@ import {
   type TestCaseInput,
 } from '@javelin/contracts';
 import { decodeInputMap, rawValue, validateValue } from '@javelin/java-io';
-import { Messages } from '../../app/messages';
+import { Messages } from '../../lib/messages';
 
 /** Spec §9: a new problem is easy, returns int and is visible. */
 export function emptyProblemForm(): ProblemForm {

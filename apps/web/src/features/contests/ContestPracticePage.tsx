@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router-dom';
 import { useAuth } from '../auth/useAuth';
 import { useNow } from '../clock/useNow';
 import { useToast } from '../toast/useToast';
-import { Messages } from '../../app/messages';
+import { Messages } from '../../lib/messages';
 import { Badge } from '../../components/Badge';
 import { Spinner } from '../../components/Spinner';
 import { useDocumentTitle } from '../../components/useDocumentTitle';

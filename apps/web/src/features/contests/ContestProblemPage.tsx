@@ -4,7 +4,7 @@ import { Link, Navigate, useLocation, useParams } from 'react-router-dom';
 import { useAuth } from '../auth/useAuth';
 import { useNow } from '../clock/useNow';
 import { useToast } from '../toast/useToast';
-import { Messages, splitMessage } from '../../app/messages';
+import { Messages, splitMessage } from '../../lib/messages';
 import { Badge } from '../../components/Badge';
 import { Spinner } from '../../components/Spinner';
 import { useDocumentTitle } from '../../components/useDocumentTitle';

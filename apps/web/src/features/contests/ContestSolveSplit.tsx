@@ -1,7 +1,7 @@
 import { ContestScreenMessages, type Contest } from '@javelin/contracts';
 import { useCallback, useEffect, useState, type ComponentProps } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { Messages } from '../../app/messages';
+import { Messages } from '../../lib/messages';
 import { draftKey, useDraft } from '../editor/drafts';
 import { ResizableSplit } from '../editor/ResizableSplit';
 import { isClassic, starterCode } from '../problems/classic';

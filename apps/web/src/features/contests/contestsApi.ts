@@ -1,5 +1,5 @@
 import type { Contest, CreateContestRequest } from '@javelin/contracts';
-import { api } from '../../services/api';
+import { api } from '../../lib/api';
 
 export const contestsApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -1,6 +1,6 @@
 import { PracticeMessages, type InputVariable, type TestGroup } from '@javelin/contracts';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Messages } from '../../app/messages';
+import { Messages } from '../../lib/messages';
 import { Modal } from '../../components/Modal';
 import { Tabs, tabPanelProps } from '../../components/Tabs';
 import { Tooltip } from '../../components/Tooltip';

@@ -5,10 +5,10 @@ import { Link, Navigate, useLocation, useParams } from 'react-router-dom';
 import type { ReturnState } from '../auth/SignInLink';
 import { useAuth } from '../auth/useAuth';
 import { useToast } from '../toast/useToast';
-import { Messages } from '../../app/messages';
+import { Messages } from '../../lib/messages';
 import { Badge, DifficultyBadge } from '../../components/Badge';
 import { Spinner } from '../../components/Spinner';
-import { errorMessage } from '../../services/api';
+import { errorMessage } from '../../lib/api';
 import { useSendPasswordResetMutation } from '../auth/authApi';
 import {
   useActivityQuery,
