@@ -7,12 +7,13 @@ import {
   type Problem,
   type TestCase,
 } from '@javelin/contracts';
-import { decodeInputMap, javaType, rawValue } from '@javelin/java-io';
+import { javaType } from '@javelin/java-io';
 import { Badge, DifficultyBadge } from '../../components/Badge';
 import { isClassic, type AnyProblem } from './classic';
 import { pointsOf } from './solving';
 import { StatementMarkdown } from './StatementMarkdown';
 import { SubtaskList } from './SubtaskTable';
+import { formatInputs } from '../submissions/TestResults';
 
 export function functionSignature(
   problem: Pick<Problem, 'functionName' | 'returnType' | 'inputVariables'>,
@@ -26,18 +27,6 @@ function safeJavaType(type: string): string {
     return javaType(type as InputVariable['type']);
   } catch {
     return type;
-  }
-}
-
-/** The test case's inputs as 'name = value' lines, in input-variable order. */
-export function formatInputs(input: string, variables: readonly InputVariable[]): string {
-  if (!input) return '';
-  try {
-    const map = decodeInputMap(input);
-    const names = variables.length ? variables.map((v) => v.name) : Object.keys(map);
-    return names.map((n) => `${n} = ${rawValue(map[n])}`).join('\n');
-  } catch {
-    return input;
   }
 }
 

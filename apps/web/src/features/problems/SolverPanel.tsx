@@ -13,7 +13,7 @@ import { compileErrorMarkers } from '../editor/compileMarkers';
 import { EDITOR_TAB_SIZE } from '../editor/editorConfig';
 import { progressText } from './judgingProgress';
 import { headlineOf, STATUS_LABEL, type useSolver } from './solving';
-import { NotJudgedNote, TestResultsList } from './TestResults';
+import { NotJudgedNote, TestResultsList } from '../submissions/TestResults';
 import { SubtaskTable } from './SubtaskTable';
 import { VerdictHeadline } from './VerdictHeadline';
 

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { Badge } from '../../components/Badge';
 import { Messages } from '../../lib/messages';
 import { errorMessage } from '../../lib/api';
-import { CompileErrorBox, truncateStderr, verdictLabel } from '../problems/TestResults';
+import { CompileErrorBox, truncateStderr, verdictLabel } from './TestResults';
 import { useRunCustomMutation } from './submissionsApi';
 
 /** Each variable's value checked by type as the admin test-case editor's values are; null when all are valid. */
