@@ -123,6 +123,33 @@ export function validateContestForm(form: ContestFormState): string | null {
   return null;
 }
 
+/** A required start or end time, to the second, in the admin's local time. */
+function DateTimeField({
+  id,
+  label,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="field" style={{ flex: '1 1 200px' }}>
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type="datetime-local"
+        step={1}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        required
+      />
+    </div>
+  );
+}
+
 function NewContestDialog({ problems, onClose }: { problems: Problem[]; onClose: () => void }) {
   const [form, setForm] = useState<ContestFormState>(EMPTY_FORM);
   const [error, setError] = useState<string | null>(null);
@@ -190,28 +217,18 @@ function NewContestDialog({ problems, onClose }: { problems: Problem[]; onClose:
           />
         </div>
         <div className="row" style={{ alignItems: 'flex-start' }}>
-          <div className="field" style={{ flex: '1 1 200px' }}>
-            <label htmlFor="contest-start">Start Time</label>
-            <input
-              id="contest-start"
-              type="datetime-local"
-              step={1}
-              value={form.startTime}
-              onChange={(e) => setForm(withTimes(form, { startTime: e.target.value }))}
-              required
-            />
-          </div>
-          <div className="field" style={{ flex: '1 1 200px' }}>
-            <label htmlFor="contest-end">End Time</label>
-            <input
-              id="contest-end"
-              type="datetime-local"
-              step={1}
-              value={form.endTime}
-              onChange={(e) => setForm(withTimes(form, { endTime: e.target.value }))}
-              required
-            />
-          </div>
+          <DateTimeField
+            id="contest-start"
+            label="Start Time"
+            value={form.startTime}
+            onChange={(startTime) => setForm(withTimes(form, { startTime }))}
+          />
+          <DateTimeField
+            id="contest-end"
+            label="End Time"
+            value={form.endTime}
+            onChange={(endTime) => setForm(withTimes(form, { endTime }))}
+          />
           <div className="field" style={{ flex: '0 1 150px' }}>
             <label htmlFor="contest-duration">{AdminScreenMessages.durationLabel}</label>
             <input

@@ -9,7 +9,7 @@ import {
   type TestGroup,
 } from '@javelin/contracts';
 import type { AnyProblem, ClassicProblemBody } from '../problems/classic';
-import { localId } from './problemForm';
+import { detailsFromProblem, localId } from './problemForm';
 
 /** A classic problem's test as the form edits it: the raw input its program reads and the judge's answer. */
 export interface ClassicTestForm {
@@ -76,11 +76,7 @@ export function classicFormFromProblem(
 ): ClassicProblemForm {
   const cases = testCases.length ? testCases : (problem.testCases ?? []);
   return {
-    title: problem.title,
-    description: problem.description,
-    constraints: problem.constraints ?? '',
-    difficulty: problem.difficulty,
-    points: problem.points ?? DEFAULT_PROBLEM_POINTS,
+    ...detailsFromProblem(problem),
     tags: problem.tags ?? [],
     isVisible: problem.isVisible !== false,
     timeLimitMs: problem.timeLimitMs ?? DEFAULT_CLASSIC_TIME_LIMIT_MS,

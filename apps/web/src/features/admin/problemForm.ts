@@ -75,15 +75,24 @@ function inputsOf(tc: TestCase): Record<string, string> {
   }
 }
 
-/** A stored problem (with all its test cases) as the form edits it. */
-export function formFromProblem(problem: Problem, testCases: readonly TestCase[]): ProblemForm {
-  const cases = testCases.length ? testCases : (problem.testCases ?? []);
+/** A stored problem's details as either problem form edits them: the statement, its difficulty and its points. */
+export function detailsFromProblem(
+  problem: Pick<Problem, 'title' | 'description' | 'constraints' | 'difficulty' | 'points'>,
+): Required<Pick<ProblemForm, 'title' | 'description' | 'constraints' | 'difficulty' | 'points'>> {
   return {
     title: problem.title,
     description: problem.description,
     constraints: problem.constraints ?? '',
     difficulty: problem.difficulty,
     points: problem.points ?? DEFAULT_PROBLEM_POINTS,
+  };
+}
+
+/** A stored problem (with all its test cases) as the form edits it. */
+export function formFromProblem(problem: Problem, testCases: readonly TestCase[]): ProblemForm {
+  const cases = testCases.length ? testCases : (problem.testCases ?? []);
+  return {
+    ...detailsFromProblem(problem),
     inputVariables: (problem.inputVariables ?? []).map((v) => ({ ...v, id: v.id || localId('var') })),
     testCases: cases.map((tc) => ({
       id: tc._id ?? tc.id,

@@ -71,6 +71,20 @@ export function TestCaseList({
   );
 }
 
+/** The problem's tags, as outline badges; nothing when it has none. */
+function TagList({ tags }: { tags: readonly string[] | undefined }) {
+  if (!tags?.length) return null;
+  return (
+    <div className="tag-list" aria-label="Tags">
+      {tags.map((t) => (
+        <Badge key={t} variant="outline">
+          {t}
+        </Badge>
+      ))}
+    </div>
+  );
+}
+
 /** How a classic problem's output is judged: its default validator's flags in words, or its own validator. */
 export function classicJudgingSentence(
   problem: Pick<AnyProblem, 'validatorFlags' | 'outputValidator'>,
@@ -114,15 +128,7 @@ export function ProblemStatement({
         <DifficultyBadge difficulty={problem.difficulty} />
       </div>
       <p className="muted">{worthLine}</p>
-      {!!problem.tags?.length && (
-        <div className="tag-list" aria-label="Tags">
-          {problem.tags.map((t) => (
-            <Badge key={t} variant="outline">
-              {t}
-            </Badge>
-          ))}
-        </div>
-      )}
+      <TagList tags={problem.tags} />
       <h2 className="sr-only">Description</h2>
       <p style={{ whiteSpace: 'pre-wrap' }}>{problem.description}</p>
       {problem.constraints && (
@@ -191,15 +197,7 @@ function ClassicStatement({
           {limits}
         </p>
       )}
-      {!!problem.tags?.length && (
-        <div className="tag-list" aria-label="Tags">
-          {problem.tags.map((t) => (
-            <Badge key={t} variant="outline">
-              {t}
-            </Badge>
-          ))}
-        </div>
-      )}
+      <TagList tags={problem.tags} />
       <h2 className="sr-only">Description</h2>
       <StatementMarkdown source={problem.description} problemId={problem._id} />
       {problem.constraints && (
