@@ -32,6 +32,7 @@ import {
 import { useAdminProblemsQuery } from '../problems/problemsApi';
 import { RejudgePanel } from './RejudgePanel';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import type { FieldProps } from '../../components/fieldProps';
 
 export const MIN_PARTICIPANTS = 1;
 const SNIPPET_LENGTH = 80;
@@ -124,17 +125,7 @@ export function validateContestForm(form: ContestFormState): string | null {
 }
 
 /** A required start or end time, to the second, in the admin's local time. */
-function DateTimeField({
-  id,
-  label,
-  value,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-}) {
+function DateTimeField({ id, label, value, onChange }: FieldProps<string>) {
   return (
     <div className="field" style={{ flex: '1 1 200px' }}>
       <label htmlFor={id}>{label}</label>

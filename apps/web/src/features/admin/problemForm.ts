@@ -11,14 +11,24 @@ import {
 import { decodeInputMap, rawValue, validateValue } from '@javelin/java-io';
 import { Messages } from '../../lib/messages';
 
+/** The details both problem forms edit alike. */
+type ProblemDetails = Required<
+  Pick<ProblemForm, 'title' | 'description' | 'constraints' | 'difficulty' | 'points'>
+>;
+
+/** A new problem's details in either problem form: no statement yet, easy, worth the default points. */
+export const EMPTY_DETAILS = {
+  title: '',
+  description: '',
+  constraints: '',
+  difficulty: 'easy',
+  points: DEFAULT_PROBLEM_POINTS,
+} as const satisfies ProblemDetails;
+
 /** Spec §9: a new problem is easy, returns int and is visible. */
 export function emptyProblemForm(): ProblemForm {
   return {
-    title: '',
-    description: '',
-    constraints: '',
-    difficulty: 'easy',
-    points: DEFAULT_PROBLEM_POINTS,
+    ...EMPTY_DETAILS,
     inputVariables: [],
     testCases: [],
     functionName: '',
@@ -78,7 +88,7 @@ function inputsOf(tc: TestCase): Record<string, string> {
 /** A stored problem's details as either problem form edits them: the statement, its difficulty and its points. */
 export function detailsFromProblem(
   problem: Pick<Problem, 'title' | 'description' | 'constraints' | 'difficulty' | 'points'>,
-): Required<Pick<ProblemForm, 'title' | 'description' | 'constraints' | 'difficulty' | 'points'>> {
+): ProblemDetails {
   return {
     title: problem.title,
     description: problem.description,

@@ -71,6 +71,21 @@ export function TestCaseList({
   );
 }
 
+/** The statement's title with its difficulty, and what solving it is worth. */
+function StatementHeading({ problem, worth }: { problem: AnyProblem; worth: string }) {
+  return (
+    <>
+      <div className="card-header">
+        <h1 id="problem-title" style={{ fontSize: '1.5rem' }}>
+          {problem.title}
+        </h1>
+        <DifficultyBadge difficulty={problem.difficulty} />
+      </div>
+      <p className="muted">{worth}</p>
+    </>
+  );
+}
+
 /** The problem's tags, as outline badges; nothing when it has none. */
 function TagList({ tags }: { tags: readonly string[] | undefined }) {
   if (!tags?.length) return null;
@@ -121,13 +136,7 @@ export function ProblemStatement({
     );
   return (
     <article className="card statement" aria-labelledby="problem-title">
-      <div className="card-header">
-        <h1 id="problem-title" style={{ fontSize: '1.5rem' }}>
-          {problem.title}
-        </h1>
-        <DifficultyBadge difficulty={problem.difficulty} />
-      </div>
-      <p className="muted">{worthLine}</p>
+      <StatementHeading problem={problem} worth={worthLine} />
       <TagList tags={problem.tags} />
       <h2 className="sr-only">Description</h2>
       <p style={{ whiteSpace: 'pre-wrap' }}>{problem.description}</p>
@@ -185,13 +194,7 @@ function ClassicStatement({
   const limits = PackageUiMessages.limits(problem.timeLimitMs, problem.memoryLimitMb);
   return (
     <article className="card statement" aria-labelledby="problem-title">
-      <div className="card-header">
-        <h1 id="problem-title" style={{ fontSize: '1.5rem' }}>
-          {problem.title}
-        </h1>
-        <DifficultyBadge difficulty={problem.difficulty} />
-      </div>
-      <p className="muted">{worth}</p>
+      <StatementHeading problem={problem} worth={worth} />
       {limits && (
         <p className="problem-limits" data-testid="problem-limits">
           {limits}

@@ -1,4 +1,5 @@
 import { numberOrUndefined } from './DetailsSection';
+import type { FieldProps } from '../../../components/fieldProps';
 
 /** A classic problem's part of the details row: its time and memory limits. */
 export function LimitsFields({
@@ -31,17 +32,7 @@ export function LimitsFields({
 }
 
 /** One limit: a whole number of at least 1, or empty while the author types. */
-function LimitField({
-  id,
-  label,
-  value,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  value: number | undefined;
-  onChange: (value: number | undefined) => void;
-}) {
+function LimitField({ id, label, value, onChange }: FieldProps<number | undefined>) {
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
