@@ -141,6 +141,16 @@ function DateTimeField({ id, label, value, onChange }: FieldProps<string>) {
   );
 }
 
+/** A whole number the admin types, kept as its text until the form is checked. */
+function NumberField({ id, label, min, value, onChange }: FieldProps<string> & { min: number }) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} type="number" min={min} value={value} onChange={(e) => onChange(e.target.value)} />
+    </div>
+  );
+}
+
 function NewContestDialog({ problems, onClose }: { problems: Problem[]; onClose: () => void }) {
   const [form, setForm] = useState<ContestFormState>(EMPTY_FORM);
   const [error, setError] = useState<string | null>(null);
@@ -235,16 +245,13 @@ function NewContestDialog({ problems, onClose }: { problems: Problem[]; onClose:
         <p className="field-hint" id="contest-duration-hint" style={{ margin: '-0.4rem 0 0.8rem' }}>
           {AdminScreenMessages.durationHint}
         </p>
-        <div className="field">
-          <label htmlFor="contest-max">Max Participants</label>
-          <input
-            id="contest-max"
-            type="number"
-            min={MIN_PARTICIPANTS}
-            value={form.maxParticipants}
-            onChange={(e) => setForm({ ...form, maxParticipants: e.target.value })}
-          />
-        </div>
+        <NumberField
+          id="contest-max"
+          label="Max Participants"
+          min={MIN_PARTICIPANTS}
+          value={form.maxParticipants}
+          onChange={(maxParticipants) => setForm({ ...form, maxParticipants })}
+        />
         <div className="grid-2">
           <div className="field">
             <label htmlFor="contest-format">Format</label>
@@ -259,27 +266,21 @@ function NewContestDialog({ problems, onClose }: { problems: Problem[]; onClose:
             </select>
           </div>
           {form.format === 'icpc' && (
-            <div className="field">
-              <label htmlFor="contest-penalty">Penalty Minutes per Rejected Try</label>
-              <input
-                id="contest-penalty"
-                type="number"
-                min={0}
-                value={form.penaltyMinutes}
-                onChange={(e) => setForm({ ...form, penaltyMinutes: e.target.value })}
-              />
-            </div>
-          )}
-          <div className="field">
-            <label htmlFor="contest-freeze">Freeze Minutes Before the End (0 = none)</label>
-            <input
-              id="contest-freeze"
-              type="number"
+            <NumberField
+              id="contest-penalty"
+              label="Penalty Minutes per Rejected Try"
               min={0}
-              value={form.freezeMinutes}
-              onChange={(e) => setForm({ ...form, freezeMinutes: e.target.value })}
+              value={form.penaltyMinutes}
+              onChange={(penaltyMinutes) => setForm({ ...form, penaltyMinutes })}
             />
-          </div>
+          )}
+          <NumberField
+            id="contest-freeze"
+            label="Freeze Minutes Before the End (0 = none)"
+            min={0}
+            value={form.freezeMinutes}
+            onChange={(freezeMinutes) => setForm({ ...form, freezeMinutes })}
+          />
         </div>
         <fieldset className="field" style={{ border: 0, padding: 0, margin: '0 0 0.85rem' }}>
           <legend style={{ fontWeight: 500, fontSize: '0.9rem', marginBottom: '0.3rem' }}>
