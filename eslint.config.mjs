@@ -55,20 +55,46 @@ export default tseslint.config(
     },
   },
   {
-    // apps/web's app/ is the composition root (main, router, store, shell): features, services and
-    // components never import it (issue 33). OFF until the web's bottom floor lands: today 40 files
-    // import app/hooks, app/messages or app/store (listed in the issue-33 report); switch 'off' to 'error' then.
+    // apps/web's app/ is the composition root (main, router, store, shell): features, lib/ and
+    // components never import it (issue 33); what they share lives on the bottom floor, lib/.
+    // The test harness (src/test/) builds the real store, as main.tsx does.
     files: ['apps/web/src/**/*.ts', 'apps/web/src/**/*.tsx'],
-    ignores: ['apps/web/src/main.tsx', 'apps/web/src/app/**'],
+    ignores: ['apps/web/src/main.tsx', 'apps/web/src/app/**', 'apps/web/src/test/**'],
     rules: {
       'no-restricted-imports': [
-        'off',
+        'error',
         {
           patterns: [
             {
               group: ['**/app', '**/app/*', '**/app/**'],
+              message: 'app/ is the composition root: import what features share from lib/, not app/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // lib/ and components/ are the bottom floor: they import neither app/ nor a feature.
+    files: [
+      'apps/web/src/lib/**/*.ts',
+      'apps/web/src/lib/**/*.tsx',
+      'apps/web/src/components/**/*.ts',
+      'apps/web/src/components/**/*.tsx',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/app', '**/app/*', '**/app/**'],
+              message: 'app/ is the composition root: import what features share from lib/, not app/.',
+            },
+            {
+              group: ['**/features/**'],
               message:
-                'app/ is the composition root: import what features share from the bottom floor, not app/.',
+                'lib/ and components/ are the bottom floor: a feature imports them, never the reverse.',
             },
           ],
         },

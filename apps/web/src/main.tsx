@@ -4,7 +4,7 @@ import { Provider } from 'react-redux';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { routes } from './app/router';
 import { makeStore } from './app/store';
-import { setUnauthorizedRedirect } from './services/api';
+import { setUnauthorizedRedirect } from './lib/api';
 import './styles.css';
 
 const store = makeStore();

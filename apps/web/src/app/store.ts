@@ -3,7 +3,7 @@ import { authReducer } from '../features/auth/authSlice';
 import { clockReducer } from '../features/clock/clockSlice';
 import { themeReducer } from '../features/theme/themeSlice';
 import { toastReducer } from '../features/toast/toastSlice';
-import { api } from '../services/api';
+import { api } from '../lib/api';
 
 const rootReducer = combineReducers({
   auth: authReducer,
@@ -24,4 +24,13 @@ export function makeStore(preloadedState?: Partial<RootState>) {
 }
 
 export type AppStore = ReturnType<typeof makeStore>;
-export type AppDispatch = AppStore['dispatch'];
+type StoreState = RootState;
+type StoreDispatch = AppStore['dispatch'];
+
+// The typed hooks of lib/hooks.ts use this store's state and dispatch.
+declare module '../lib/hooks' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface RootState extends StoreState {}
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface AppDispatch extends StoreDispatch {}
+}

@@ -4,7 +4,7 @@ import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { vi } from 'vitest';
 import { makeStore, type RootState } from '../app/store';
-import { setUnauthorizedRedirect } from '../services/api';
+import { setUnauthorizedRedirect } from '../lib/api';
 import { Toaster } from '../features/toast/Toaster';
 
 /** A reply's body is sent as JSON, unless it is bytes (a download: sent as they are, with `headers`). */

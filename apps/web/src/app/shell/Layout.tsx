@@ -1,11 +1,11 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, useLocation, useMatch } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '../hooks';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { loadSession } from '../../features/auth/authSlice';
 import { CLOCK_RESYNC_MS, clockApi, clockSynced } from '../../features/clock/clockSlice';
 import { resolveTheme } from '../../features/theme/themeSlice';
 import { Toaster } from '../../features/toast/Toaster';
-import { getToken } from '../../services/token';
+import { getToken } from '../../lib/token';
 import { NavBar } from './NavBar';
 import { Spinner } from '../../components/Spinner';
 import { routeTitle, useDocumentTitle } from '../../components/useDocumentTitle';

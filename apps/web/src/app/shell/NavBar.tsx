@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '../hooks';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { useAuth } from '../../features/auth/useAuth';
 import { signOut } from '../../features/auth/authSlice';
 import { THEMES, themeChanged, type Theme } from '../../features/theme/themeSlice';

@@ -2,9 +2,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Layout } from './Layout';
+import { RequireAuth } from './RequireAuth';
+import { AuthPage } from '../../features/auth/AuthPage';
 import { NotFoundPage } from './NotFoundPage';
 import { mockApi, renderRoute, sampleUser, signedInState } from '../../test/utils';
-import { AUTH_TOKEN_KEY } from '../../services/token';
+import { AUTH_TOKEN_KEY } from '../../lib/token';
 import { makeStore, type RootState } from '../store';
 import { TOAST_DURATION_MS, toastShown } from '../../features/toast/toastSlice';
 import { Toaster } from '../../features/toast/Toaster';
@@ -226,5 +228,39 @@ describe('page titles (issue 30)', () => {
     );
     expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
     expect(document.title).toBe('Access Denied · Javelin');
+  });
+});
+
+describe('signing in from a guarded page', () => {
+  it('returns to the page that sent the user to sign in', async () => {
+    mockApi({
+      'GET /auth/config': { body: { githubEnabled: false } },
+      'POST /auth/login': { body: { token: 'jwt-1' } },
+      'GET /auth/me': { body: { user: sampleUser, roles: [] } },
+    });
+    const user = userEvent.setup();
+    const { router } = renderRoute(
+      [
+        { path: '/auth', element: <AuthPage /> },
+        { path: '/login', element: <AuthPage /> },
+        { path: '/signup', element: <AuthPage /> },
+        { path: '/dashboard', element: <h1>Dashboard</h1> },
+        {
+          path: '/profile',
+          element: (
+            <RequireAuth>
+              <h1>My profile</h1>
+            </RequireAuth>
+          ),
+        },
+      ],
+      { url: '/profile' },
+    );
+    await screen.findByRole('form', { name: 'Sign in' });
+    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByRole('heading', { name: 'My profile' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/profile');
   });
 });

@@ -15,12 +15,12 @@ import { Link } from 'react-router-dom';
 import { useAuth } from '../auth/useAuth';
 import { useNow } from '../clock/useNow';
 import { useToast } from '../toast/useToast';
-import { Messages, splitMessage } from '../../app/messages';
+import { Messages, splitMessage } from '../../lib/messages';
 import { Badge, DifficultyBadge } from '../../components/Badge';
 import { ErrorBox } from '../../components/ErrorBox';
 import { Modal } from '../../components/Modal';
 import { Spinner } from '../../components/Spinner';
-import { errorMessage } from '../../services/api';
+import { errorMessage } from '../../lib/api';
 import { STATUS_BADGE, contestId, effectiveStatus, formatDateTime } from '../contests/contestRules';
 import {
   useCompleteContestMutation,
@@ -32,6 +32,7 @@ import {
 import { useAdminProblemsQuery } from '../problems/problemsApi';
 import { RejudgePanel } from './RejudgePanel';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import type { FieldProps } from '../../components/fieldProps';
 
 export const MIN_PARTICIPANTS = 1;
 const SNIPPET_LENGTH = 80;
@@ -123,6 +124,33 @@ export function validateContestForm(form: ContestFormState): string | null {
   return null;
 }
 
+/** A required start or end time, to the second, in the admin's local time. */
+function DateTimeField({ id, label, value, onChange }: FieldProps<string>) {
+  return (
+    <div className="field" style={{ flex: '1 1 200px' }}>
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type="datetime-local"
+        step={1}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        required
+      />
+    </div>
+  );
+}
+
+/** A whole number the admin types, kept as its text until the form is checked. */
+function NumberField({ id, label, min, value, onChange }: FieldProps<string> & { min: number }) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} type="number" min={min} value={value} onChange={(e) => onChange(e.target.value)} />
+    </div>
+  );
+}
+
 function NewContestDialog({ problems, onClose }: { problems: Problem[]; onClose: () => void }) {
   const [form, setForm] = useState<ContestFormState>(EMPTY_FORM);
   const [error, setError] = useState<string | null>(null);
@@ -190,28 +218,18 @@ function NewContestDialog({ problems, onClose }: { problems: Problem[]; onClose:
           />
         </div>
         <div className="row" style={{ alignItems: 'flex-start' }}>
-          <div className="field" style={{ flex: '1 1 200px' }}>
-            <label htmlFor="contest-start">Start Time</label>
-            <input
-              id="contest-start"
-              type="datetime-local"
-              step={1}
-              value={form.startTime}
-              onChange={(e) => setForm(withTimes(form, { startTime: e.target.value }))}
-              required
-            />
-          </div>
-          <div className="field" style={{ flex: '1 1 200px' }}>
-            <label htmlFor="contest-end">End Time</label>
-            <input
-              id="contest-end"
-              type="datetime-local"
-              step={1}
-              value={form.endTime}
-              onChange={(e) => setForm(withTimes(form, { endTime: e.target.value }))}
-              required
-            />
-          </div>
+          <DateTimeField
+            id="contest-start"
+            label="Start Time"
+            value={form.startTime}
+            onChange={(startTime) => setForm(withTimes(form, { startTime }))}
+          />
+          <DateTimeField
+            id="contest-end"
+            label="End Time"
+            value={form.endTime}
+            onChange={(endTime) => setForm(withTimes(form, { endTime }))}
+          />
           <div className="field" style={{ flex: '0 1 150px' }}>
             <label htmlFor="contest-duration">{AdminScreenMessages.durationLabel}</label>
             <input
@@ -227,16 +245,13 @@ function NewContestDialog({ problems, onClose }: { problems: Problem[]; onClose:
         <p className="field-hint" id="contest-duration-hint" style={{ margin: '-0.4rem 0 0.8rem' }}>
           {AdminScreenMessages.durationHint}
         </p>
-        <div className="field">
-          <label htmlFor="contest-max">Max Participants</label>
-          <input
-            id="contest-max"
-            type="number"
-            min={MIN_PARTICIPANTS}
-            value={form.maxParticipants}
-            onChange={(e) => setForm({ ...form, maxParticipants: e.target.value })}
-          />
-        </div>
+        <NumberField
+          id="contest-max"
+          label="Max Participants"
+          min={MIN_PARTICIPANTS}
+          value={form.maxParticipants}
+          onChange={(maxParticipants) => setForm({ ...form, maxParticipants })}
+        />
         <div className="grid-2">
           <div className="field">
             <label htmlFor="contest-format">Format</label>
@@ -251,27 +266,21 @@ function NewContestDialog({ problems, onClose }: { problems: Problem[]; onClose:
             </select>
           </div>
           {form.format === 'icpc' && (
-            <div className="field">
-              <label htmlFor="contest-penalty">Penalty Minutes per Rejected Try</label>
-              <input
-                id="contest-penalty"
-                type="number"
-                min={0}
-                value={form.penaltyMinutes}
-                onChange={(e) => setForm({ ...form, penaltyMinutes: e.target.value })}
-              />
-            </div>
-          )}
-          <div className="field">
-            <label htmlFor="contest-freeze">Freeze Minutes Before the End (0 = none)</label>
-            <input
-              id="contest-freeze"
-              type="number"
+            <NumberField
+              id="contest-penalty"
+              label="Penalty Minutes per Rejected Try"
               min={0}
-              value={form.freezeMinutes}
-              onChange={(e) => setForm({ ...form, freezeMinutes: e.target.value })}
+              value={form.penaltyMinutes}
+              onChange={(penaltyMinutes) => setForm({ ...form, penaltyMinutes })}
             />
-          </div>
+          )}
+          <NumberField
+            id="contest-freeze"
+            label="Freeze Minutes Before the End (0 = none)"
+            min={0}
+            value={form.freezeMinutes}
+            onChange={(freezeMinutes) => setForm({ ...form, freezeMinutes })}
+          />
         </div>
         <fieldset className="field" style={{ border: 0, padding: 0, margin: '0 0 0.85rem' }}>
           <legend style={{ fontWeight: 500, fontSize: '0.9rem', marginBottom: '0.3rem' }}>

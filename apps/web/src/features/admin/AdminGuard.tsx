@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { useAuth } from '../auth/useAuth';
-import { Messages } from '../../app/messages';
+import { Messages } from '../../lib/messages';
 import { statusLabel } from '../auth/adminStatus';
 import type { ReturnState } from '../auth/SignInLink';
 import { useDocumentTitle } from '../../components/useDocumentTitle';

@@ -10,7 +10,7 @@ import { Link, useParams } from 'react-router-dom';
 import { Badge, type BadgeVariant } from '../../components/Badge';
 import { Spinner } from '../../components/Spinner';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { errorMessage } from '../../services/api';
+import { errorMessage } from '../../lib/api';
 import { useNow } from '../clock/useNow';
 import { effectiveStatus, formatDateTime } from '../contests/contestRules';
 import { useContestQuery } from '../contests/contestsApi';

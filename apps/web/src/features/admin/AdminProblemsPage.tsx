@@ -1,12 +1,12 @@
 import { PackageUiMessages, type ProblemForm, type ProblemKind } from '@javelin/contracts';
 import { useEffect, useState } from 'react';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../lib/hooks';
 import { useToast } from '../toast/useToast';
-import { Messages } from '../../app/messages';
+import { Messages } from '../../lib/messages';
 import { DifficultyBadge } from '../../components/Badge';
 import { Spinner } from '../../components/Spinner';
 import { Tabs, tabPanelProps } from '../../components/Tabs';
-import { errorMessage } from '../../services/api';
+import { errorMessage } from '../../lib/api';
 import {
   problemsApi,
   useAdminProblemsQuery,

@@ -2,11 +2,11 @@ import type { Role } from '@javelin/contracts';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useAuth } from '../auth/useAuth';
 import { useToast } from '../toast/useToast';
-import { Messages } from '../../app/messages';
+import { Messages } from '../../lib/messages';
 import { Badge } from '../../components/Badge';
 import { ErrorBox } from '../../components/ErrorBox';
 import { Spinner } from '../../components/Spinner';
-import { errorMessage, errorStatus } from '../../services/api';
+import { errorMessage, errorStatus } from '../../lib/api';
 import {
   ROLE_LABELS,
   useAddRoleMutation,

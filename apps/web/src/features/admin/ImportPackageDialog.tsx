@@ -6,8 +6,8 @@ import {
 } from '@javelin/contracts';
 import { Fragment, useState, type FormEvent } from 'react';
 import { Modal } from '../../components/Modal';
-import { errorMessage } from '../../services/api';
-import { verdictLabel } from '../problems/TestResults';
+import { errorMessage } from '../../lib/api';
+import { verdictLabel } from '../submissions/TestResults';
 import { useImportPackageMutation, useVerifyPackageMutation } from './packagesApi';
 
 /** A verdict name of the judge (or of a package folder) in words. */

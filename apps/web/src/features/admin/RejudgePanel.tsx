@@ -1,7 +1,7 @@
 import type { Contest, Problem } from '@javelin/contracts';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useToast } from '../toast/useToast';
-import { errorMessage } from '../../services/api';
+import { errorMessage } from '../../lib/api';
 import { contestId as idOf } from '../contests/contestRules';
 import { useRejudgeProgressQuery, useStartRejudgeMutation } from './adminApi';
 

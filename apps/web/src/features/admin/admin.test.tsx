@@ -9,7 +9,7 @@ import { AdminContestsPage } from './AdminContestsPage';
 import { AdminSetupPage } from '../debug/AdminSetupPage';
 import { DebugAuthPage } from '../debug/DebugAuthPage';
 import { mockApi, renderRoute, signedInState, sampleUser } from '../../test/utils';
-import { Messages } from '../../app/messages';
+import { Messages } from '../../lib/messages';
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -8,7 +8,7 @@ import type {
   ValidateDraftRequest,
   ValidateTestsResponse,
 } from '@javelin/contracts';
-import { api } from '../../services/api';
+import { api } from '../../lib/api';
 
 export const adminApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -1,6 +1,5 @@
 import {
   CLASSIC_LIMITS,
-  DEFAULT_PROBLEM_POINTS,
   PackageUiMessages,
   parseDefaultValidatorFlags,
   type CustomOutputValidator,
@@ -9,7 +8,7 @@ import {
   type TestGroup,
 } from '@javelin/contracts';
 import type { AnyProblem, ClassicProblemBody } from '../problems/classic';
-import { localId } from './problemForm';
+import { detailsFromProblem, EMPTY_DETAILS, localId } from './problemForm';
 
 /** A classic problem's test as the form edits it: the raw input its program reads and the judge's answer. */
 export interface ClassicTestForm {
@@ -47,11 +46,7 @@ export const DEFAULT_CLASSIC_MEMORY_LIMIT_MB = 256;
 
 export function emptyClassicForm(): ClassicProblemForm {
   return {
-    title: '',
-    description: '',
-    constraints: '',
-    difficulty: 'easy',
-    points: DEFAULT_PROBLEM_POINTS,
+    ...EMPTY_DETAILS,
     tags: [],
     isVisible: true,
     timeLimitMs: DEFAULT_CLASSIC_TIME_LIMIT_MS,
@@ -76,11 +71,7 @@ export function classicFormFromProblem(
 ): ClassicProblemForm {
   const cases = testCases.length ? testCases : (problem.testCases ?? []);
   return {
-    title: problem.title,
-    description: problem.description,
-    constraints: problem.constraints ?? '',
-    difficulty: problem.difficulty,
-    points: problem.points ?? DEFAULT_PROBLEM_POINTS,
+    ...detailsFromProblem(problem),
     tags: problem.tags ?? [],
     isVisible: problem.isVisible !== false,
     timeLimitMs: problem.timeLimitMs ?? DEFAULT_CLASSIC_TIME_LIMIT_MS,

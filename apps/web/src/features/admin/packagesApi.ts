@@ -1,5 +1,5 @@
 import type { ImportPackageResponse, VerifyPackageResponse } from '@javelin/contracts';
-import { api } from '../../services/api';
+import { api } from '../../lib/api';
 
 /** A downloaded export: an object URL of the zip (revoke it once used) and the file name to save it as. */
 export interface ExportedPackage {

@@ -1,5 +1,5 @@
 import type { PlagiarismPairDetail, PlagiarismReport } from '@javelin/contracts';
-import { api } from '../../services/api';
+import { api } from '../../lib/api';
 
 const plagiarismTagged = api.enhanceEndpoints({ addTagTypes: ['Plagiarism'] });
 

@@ -9,16 +9,26 @@ import {
   type TestCaseInput,
 } from '@javelin/contracts';
 import { decodeInputMap, rawValue, validateValue } from '@javelin/java-io';
-import { Messages } from '../../app/messages';
+import { Messages } from '../../lib/messages';
+
+/** The details both problem forms edit alike. */
+type ProblemDetails = Required<
+  Pick<ProblemForm, 'title' | 'description' | 'constraints' | 'difficulty' | 'points'>
+>;
+
+/** A new problem's details in either problem form: no statement yet, easy, worth the default points. */
+export const EMPTY_DETAILS = {
+  title: '',
+  description: '',
+  constraints: '',
+  difficulty: 'easy',
+  points: DEFAULT_PROBLEM_POINTS,
+} as const satisfies ProblemDetails;
 
 /** Spec §9: a new problem is easy, returns int and is visible. */
 export function emptyProblemForm(): ProblemForm {
   return {
-    title: '',
-    description: '',
-    constraints: '',
-    difficulty: 'easy',
-    points: DEFAULT_PROBLEM_POINTS,
+    ...EMPTY_DETAILS,
     inputVariables: [],
     testCases: [],
     functionName: '',
@@ -75,15 +85,24 @@ function inputsOf(tc: TestCase): Record<string, string> {
   }
 }
 
-/** A stored problem (with all its test cases) as the form edits it. */
-export function formFromProblem(problem: Problem, testCases: readonly TestCase[]): ProblemForm {
-  const cases = testCases.length ? testCases : (problem.testCases ?? []);
+/** A stored problem's details as either problem form edits them: the statement, its difficulty and its points. */
+export function detailsFromProblem(
+  problem: Pick<Problem, 'title' | 'description' | 'constraints' | 'difficulty' | 'points'>,
+): ProblemDetails {
   return {
     title: problem.title,
     description: problem.description,
     constraints: problem.constraints ?? '',
     difficulty: problem.difficulty,
     points: problem.points ?? DEFAULT_PROBLEM_POINTS,
+  };
+}
+
+/** A stored problem (with all its test cases) as the form edits it. */
+export function formFromProblem(problem: Problem, testCases: readonly TestCase[]): ProblemForm {
+  const cases = testCases.length ? testCases : (problem.testCases ?? []);
+  return {
+    ...detailsFromProblem(problem),
     inputVariables: (problem.inputVariables ?? []).map((v) => ({ ...v, id: v.id || localId('var') })),
     testCases: cases.map((tc) => ({
       id: tc._id ?? tc.id,

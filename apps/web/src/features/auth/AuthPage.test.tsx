@@ -5,10 +5,9 @@ import { AuthPage } from './AuthPage';
 import { VerifyEmailPage } from './VerifyEmailPage';
 import { ResetPasswordPage } from './ResetPasswordPage';
 import { mockApi, renderRoute, sampleUser } from '../../test/utils';
-import { AUTH_TOKEN_KEY } from '../../services/token';
-import { Messages } from '../../app/messages';
+import { AUTH_TOKEN_KEY } from '../../lib/token';
+import { Messages } from '../../lib/messages';
 import { storeAuthError, takeStoredAuthError } from './authErrors';
-import { RequireAuth } from '../../app/shell/RequireAuth';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -346,34 +345,5 @@ describe('accounts that remember (issue 30)', () => {
     expect(calls.find((c) => c.path === '/auth/resend-verification')?.body).toEqual({
       email: 'ada@example.com',
     });
-  });
-
-  it('returns to the page that sent the user to sign in', async () => {
-    mockApi({
-      'GET /auth/config': { body: { githubEnabled: false } },
-      'POST /auth/login': { body: { token: 'jwt-1' } },
-      'GET /auth/me': { body: { user: sampleUser, roles: [] } },
-    });
-    const user = userEvent.setup();
-    const { router } = renderRoute(
-      [
-        ...authRoutes(),
-        {
-          path: '/profile',
-          element: (
-            <RequireAuth>
-              <h1>My profile</h1>
-            </RequireAuth>
-          ),
-        },
-      ],
-      { url: '/profile' },
-    );
-    await screen.findByRole('form', { name: 'Sign in' });
-    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
-    await user.type(screen.getByLabelText('Password'), 'secret1');
-    await user.click(screen.getByRole('button', { name: 'Sign In' }));
-    expect(await screen.findByRole('heading', { name: 'My profile' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/profile');
   });
 });

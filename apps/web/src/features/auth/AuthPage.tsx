@@ -8,9 +8,9 @@ import {
 } from '@javelin/contracts';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../lib/hooks';
 import { useAuth } from './useAuth';
-import { Messages } from '../../app/messages';
+import { Messages } from '../../lib/messages';
 import { ErrorBox } from '../../components/ErrorBox';
 import { PasswordInput } from '../../components/PasswordInput';
 import {
@@ -33,7 +33,7 @@ import { returnPath } from './SignInLink';
 import { ForgotPasswordModal } from './ForgotPasswordModal';
 import { useGoogleSignIn } from './useGoogleSignIn';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
-import { errorMessage } from '../../services/api';
+import { errorMessage } from '../../lib/api';
 
 export type AuthMode = 'login' | 'signup';
 

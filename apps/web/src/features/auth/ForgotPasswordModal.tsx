@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Modal } from '../../components/Modal';
 import { ErrorBox } from '../../components/ErrorBox';
-import { Messages } from '../../app/messages';
+import { Messages } from '../../lib/messages';
 import { useForgotPasswordMutation } from './authApi';
 import { useEmailRequest } from './useEmailRequest';
 

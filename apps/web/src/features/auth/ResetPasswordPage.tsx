@@ -1,10 +1,10 @@
 import { PASSWORD_MIN_LENGTH, resetPasswordSchema } from '@javelin/contracts';
 import { useState, type FormEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { Messages } from '../../app/messages';
+import { Messages } from '../../lib/messages';
 import { ErrorBox } from '../../components/ErrorBox';
 import { PasswordInput } from '../../components/PasswordInput';
-import { errorMessage } from '../../services/api';
+import { errorMessage } from '../../lib/api';
 import { useResetPasswordMutation } from './authApi';
 import { StatusCard, StatusLoading, StatusSuccess } from './StatusCard';
 import { useDocumentTitle } from '../../components/useDocumentTitle';

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { Messages } from '../../app/messages';
+import { Messages } from '../../lib/messages';
 import { ErrorBox } from '../../components/ErrorBox';
-import { errorMessage } from '../../services/api';
+import { errorMessage } from '../../lib/api';
 import { useResendVerificationMutation, useVerifyEmailMutation } from './authApi';
 import { StatusCard, StatusLoading, StatusSuccess } from './StatusCard';
 import { useEmailRequest } from './useEmailRequest';

@@ -10,7 +10,7 @@ import type {
   TokenResponse,
   UserRoleRecord,
 } from '@javelin/contracts';
-import { api } from '../../services/api';
+import { api } from '../../lib/api';
 
 export type {
   AuthConfig,

@@ -1,5 +1,5 @@
-import { Messages, mapAuthMessage } from '../../app/messages';
-import { errorMessage } from '../../services/api';
+import { Messages, mapAuthMessage } from '../../lib/messages';
+import { errorMessage } from '../../lib/api';
 
 /** Spec §9: an auth error kept across a redirect (e.g. the OAuth return) expires after 10 s. */
 export const STORED_AUTH_ERROR_TTL_MS = 10_000;

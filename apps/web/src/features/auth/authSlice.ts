@@ -1,7 +1,7 @@
 import { createAsyncThunk, createSlice } from '@reduxjs/toolkit';
 import type { User } from '@javelin/contracts';
-import { api, unauthorized } from '../../services/api';
-import { getToken, removeToken, storeToken } from '../../services/token';
+import { api, unauthorized } from '../../lib/api';
+import { getToken, removeToken, storeToken } from '../../lib/token';
 import { NOT_ADMIN, resolveAdminStatus, type AdminStatus } from './adminStatus';
 import { authApi } from './authApi';
 

@@ -1,4 +1,4 @@
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../lib/hooks';
 
 export function useAuth() {
   return useAppSelector((s) => s.auth);

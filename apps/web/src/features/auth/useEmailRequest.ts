@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { errorMessage } from '../../services/api';
+import { errorMessage } from '../../lib/api';
 
 /**
  * State of a one-field "send me a mail" form (forgot password, resend verification): the email is

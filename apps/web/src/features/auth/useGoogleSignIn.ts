@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
-import { Messages } from '../../app/messages';
-import { errorMessage } from '../../services/api';
+import { Messages } from '../../lib/messages';
+import { errorMessage } from '../../lib/api';
 import { useGoogleLoginMutation } from './authApi';
 
 interface GoogleCredentialResponse {

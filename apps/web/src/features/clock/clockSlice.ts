@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { api } from '../../services/api';
+import { api } from '../../lib/api';
 
 /** Spec §9: the clock is resynced every 300,000 ms. */
 export const CLOCK_RESYNC_MS = 300_000;

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../lib/hooks';
 import { correctedNow } from './clockSlice';
 
 /** Server-corrected "now" (spec §4 "Clock"); callers re-read it each render. */

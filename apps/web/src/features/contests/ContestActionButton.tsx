@@ -3,8 +3,8 @@ import { Link } from 'react-router-dom';
 import { useAuth } from '../auth/useAuth';
 import { SignInLink } from '../auth/SignInLink';
 import { useToast } from '../toast/useToast';
-import { Messages } from '../../app/messages';
-import { errorMessage } from '../../services/api';
+import { Messages } from '../../lib/messages';
+import { errorMessage } from '../../lib/api';
 import { contestAction, contestId } from './contestRules';
 import { useJoinContestMutation } from './contestsApi';
 

@@ -1,6 +1,6 @@
 import { ANNOUNCEMENT_MAX_LENGTH, ContestTalkMessages } from '@javelin/contracts';
 import { useState, type FormEvent } from 'react';
-import { errorMessage } from '../../services/api';
+import { errorMessage } from '../../lib/api';
 import { useToast } from '../toast/useToast';
 import { formatDateTime } from './contestRules';
 import { useContestAnnouncementsQuery, usePostAnnouncementMutation } from './contestTalkApi';

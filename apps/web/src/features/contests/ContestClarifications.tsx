@@ -8,7 +8,7 @@ import {
 } from '@javelin/contracts';
 import { useMemo, useState, type FormEvent } from 'react';
 import { Badge } from '../../components/Badge';
-import { errorMessage } from '../../services/api';
+import { errorMessage } from '../../lib/api';
 import { useToast } from '../toast/useToast';
 import { formatDateTime } from './contestRules';
 import {

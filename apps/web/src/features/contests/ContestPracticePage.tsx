@@ -1,15 +1,16 @@
 import { ServerMessages, VirtualMessages } from '@javelin/contracts';
 import { useCallback, useEffect } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { useAuth } from '../auth/useAuth';
 import { useNow } from '../clock/useNow';
 import { useToast } from '../toast/useToast';
-import { Messages } from '../../app/messages';
+import { Messages } from '../../lib/messages';
 import { Badge } from '../../components/Badge';
 import { Spinner } from '../../components/Spinner';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { useSolver } from '../problems/solving';
 import {
+  ContestProblemHeader,
   ContestProblemNotFound,
   ContestSolveSplit,
   useContestProblem,
@@ -75,29 +76,24 @@ export function ContestPracticePage() {
 
   return (
     <>
-      <div className="card practice-banner" style={{ marginBottom: '1rem' }} data-testid="practice-banner">
-        <div className="row" style={{ justifyContent: 'space-between', flexWrap: 'wrap' }}>
-          <div>
-            <Link to={`/contests/${contestId}`}>← {contest.title}</Link>
-            <p className="muted" style={{ margin: 0 }}>
-              {running ? VirtualMessages.virtualNote : VirtualMessages.practiceNote}
-            </p>
-          </div>
-          <div className="row">
-            <Badge variant={running ? 'warning' : 'secondary'}>
-              {running ? VirtualMessages.virtualRunBadge : VirtualMessages.practiceBadge}
-            </Badge>
-            {running && run && (
-              <span className="countdown countdown-compact" role="timer" data-testid="virtual-countdown">
-                {VirtualMessages.virtualEndsIn}{' '}
-                <strong className="mono">
-                  {formatCountdown(new Date(run.endsAt).getTime() - now().getTime())}
-                </strong>
-              </span>
-            )}
-          </div>
-        </div>
-      </div>
+      <ContestProblemHeader
+        contestId={contestId}
+        contestTitle={contest.title}
+        note={running ? VirtualMessages.virtualNote : VirtualMessages.practiceNote}
+        practice
+      >
+        <Badge variant={running ? 'warning' : 'secondary'}>
+          {running ? VirtualMessages.virtualRunBadge : VirtualMessages.practiceBadge}
+        </Badge>
+        {running && run && (
+          <span className="countdown countdown-compact" role="timer" data-testid="virtual-countdown">
+            {VirtualMessages.virtualEndsIn}{' '}
+            <strong className="mono">
+              {formatCountdown(new Date(run.endsAt).getTime() - now().getTime())}
+            </strong>
+          </span>
+        )}
+      </ContestProblemHeader>
       <ContestSolveSplit
         solving={solving}
         problem={problem}

@@ -4,7 +4,7 @@ import { Link, Navigate, useLocation, useParams } from 'react-router-dom';
 import { useAuth } from '../auth/useAuth';
 import { useNow } from '../clock/useNow';
 import { useToast } from '../toast/useToast';
-import { Messages, splitMessage } from '../../app/messages';
+import { Messages, splitMessage } from '../../lib/messages';
 import { Badge } from '../../components/Badge';
 import { Spinner } from '../../components/Spinner';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
@@ -12,6 +12,7 @@ import type { ReturnState } from '../auth/SignInLink';
 import { useTestCasesQuery } from '../problems/problemsApi';
 import { useSolver } from '../problems/solving';
 import {
+  ContestProblemHeader,
   ContestProblemNotFound,
   ContestSolveSplit,
   useContestProblem,
@@ -95,27 +96,17 @@ export function ContestProblemPage() {
 
   return (
     <>
-      <div className="card" style={{ marginBottom: '1rem' }}>
-        <div className="row" style={{ justifyContent: 'space-between' }}>
-          <div>
-            <Link to={`/contests/${contestId}`}>← {contest.title}</Link>
-            <p className="muted" style={{ margin: 0 }}>
-              {contest.description}
-            </p>
-          </div>
-          <div className="row">
-            <Badge variant={STATUS_BADGE[status].variant}>{STATUS_BADGE[status].label}</Badge>
-            <span className="muted">Ends {formatDateTime(contest.endTime)}</span>
-            <Countdown contest={contest} compact />
-            {status === 'ended' && (
-              // Submissions here closed with the contest; its problems stay open as practice (issue 21).
-              <Link to={`/contests/${contestId}/practice/${problemId}`} className="btn btn-sm btn-outline">
-                {VirtualMessages.practiceLink}
-              </Link>
-            )}
-          </div>
-        </div>
-      </div>
+      <ContestProblemHeader contestId={contestId} contestTitle={contest.title} note={contest.description}>
+        <Badge variant={STATUS_BADGE[status].variant}>{STATUS_BADGE[status].label}</Badge>
+        <span className="muted">Ends {formatDateTime(contest.endTime)}</span>
+        <Countdown contest={contest} compact />
+        {status === 'ended' && (
+          // Submissions here closed with the contest; its problems stay open as practice (issue 21).
+          <Link to={`/contests/${contestId}/practice/${problemId}`} className="btn btn-sm btn-outline">
+            {VirtualMessages.practiceLink}
+          </Link>
+        )}
+      </ContestProblemHeader>
       <ContestSolveSplit
         solving={solving}
         problem={problem}

@@ -8,6 +8,7 @@ import {
 } from '@javelin/contracts';
 import { useMemo, useState, type ReactNode } from 'react';
 import { RankIcon } from '../../components/RankIcon';
+import { OrganizationSelect } from '../../components/OrganizationSelect';
 import { problemLetter } from './contestRules';
 import { IoiCell } from './IoiCell';
 
@@ -137,18 +138,13 @@ export function ContestLeaderboard({
       {organizations.length > 0 && (
         <div className="field board-filter">
           <label htmlFor="board-organization">{ContestScreenMessages.organizationFilter}</label>
-          <select
+          <OrganizationSelect
             id="board-organization"
             value={organization}
-            onChange={(e) => setOrganization(e.target.value)}
-          >
-            <option value="">{ContestScreenMessages.allOrganizations}</option>
-            {organizations.map((o) => (
-              <option key={o.id} value={o.id}>
-                {o.name}
-              </option>
-            ))}
-          </select>
+            onChange={setOrganization}
+            emptyLabel={ContestScreenMessages.allOrganizations}
+            organizations={organizations}
+          />
         </div>
       )}
       {shown.length === 0 ? (

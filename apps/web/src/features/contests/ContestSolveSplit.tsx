@@ -1,7 +1,7 @@
 import { ContestScreenMessages, type Contest } from '@javelin/contracts';
-import { useCallback, useEffect, useState, type ComponentProps } from 'react';
+import { useCallback, useEffect, useState, type ComponentProps, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { Messages } from '../../app/messages';
+import { Messages } from '../../lib/messages';
 import { draftKey, useDraft } from '../editor/drafts';
 import { ResizableSplit } from '../editor/ResizableSplit';
 import { isClassic, starterCode } from '../problems/classic';
@@ -66,6 +66,42 @@ export function ContestProblemNotFound({
       <Link to={contestFound ? `/contests/${contestId}` : '/contests'} className="btn btn-outline">
         {contestFound ? 'Back to Contest' : 'Back to Contests'}
       </Link>
+    </div>
+  );
+}
+
+/**
+ * The card above a contest problem: the way back to the contest and a note under it, with the
+ * contest's state at the right (`children`). A practice or virtual try draws it as the practice banner.
+ */
+export function ContestProblemHeader({
+  contestId,
+  contestTitle,
+  note,
+  practice = false,
+  children,
+}: {
+  contestId: string;
+  contestTitle: string;
+  note: ReactNode;
+  practice?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div
+      className={practice ? 'card practice-banner' : 'card'}
+      style={{ marginBottom: '1rem' }}
+      data-testid={practice ? 'practice-banner' : undefined}
+    >
+      <div className="row" style={{ justifyContent: 'space-between', ...(practice && { flexWrap: 'wrap' }) }}>
+        <div>
+          <Link to={`/contests/${contestId}`}>← {contestTitle}</Link>
+          <p className="muted" style={{ margin: 0 }}>
+            {note}
+          </p>
+        </div>
+        <div className="row">{children}</div>
+      </div>
     </div>
   );
 }

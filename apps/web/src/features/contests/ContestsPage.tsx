@@ -3,7 +3,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useNow } from '../clock/useNow';
 import { useToast } from '../toast/useToast';
-import { Messages } from '../../app/messages';
+import { Messages } from '../../lib/messages';
 import { Badge } from '../../components/Badge';
 import { Spinner } from '../../components/Spinner';
 import { Tabs, tabPanelProps } from '../../components/Tabs';

@@ -2,7 +2,7 @@ import { VirtualMessages, type Contest, type VirtualRun, type VirtualStandings }
 import { useNow } from '../clock/useNow';
 import { useToast } from '../toast/useToast';
 import { SignInLink } from '../auth/SignInLink';
-import { errorMessage } from '../../services/api';
+import { errorMessage } from '../../lib/api';
 import { useTicker } from './Countdown';
 import { isRunning } from './virtualRules';
 import { formatCountdown } from './contestRules';

@@ -4,8 +4,8 @@ import type {
   ContestAnnouncement,
   ContestClarification,
 } from '@javelin/contracts';
-import type { AppDispatch } from '../../app/store';
-import { api } from '../../services/api';
+import type { AppDispatch } from '../../lib/hooks';
+import { api } from '../../lib/api';
 
 /** Announcements and clarifications of a contest; the contest stream keeps both lists current. */
 export const contestTalkApi = api.injectEndpoints({

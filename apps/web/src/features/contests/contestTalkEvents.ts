@@ -1,5 +1,5 @@
 import { ContestTalkMessages, type ContestAnnouncement, type ContestClarification } from '@javelin/contracts';
-import type { AppDispatch } from '../../app/store';
+import type { AppDispatch } from '../../lib/hooks';
 import type { ShowToast } from '../toast/toastSlice';
 import { upsertAnnouncement, upsertClarification } from './contestTalkApi';
 

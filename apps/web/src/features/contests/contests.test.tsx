@@ -9,7 +9,7 @@ import { ContestProblemPage } from './ContestProblemPage';
 import { ContestLeaderboard } from './ContestScoreboard';
 import { fireEvent, render } from '@testing-library/react';
 import { mockApi, renderRoute, signedInState } from '../../test/utils';
-import { Messages } from '../../app/messages';
+import { Messages } from '../../lib/messages';
 import { FakeEventSource } from '../../test/fakeEventSource';
 import {
   HOUR,

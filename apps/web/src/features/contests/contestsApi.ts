@@ -1,5 +1,15 @@
 import type { Contest, CreateContestRequest } from '@javelin/contracts';
-import { api } from '../../services/api';
+import { api } from '../../lib/api';
+
+/** Ending a contest or lifting its freeze settles its standings, and with them ratings and profiles. */
+const standingsSettled = (id: string) =>
+  [
+    'Contests',
+    { type: 'Contest', id },
+    { type: 'ContestLeaderboard', id },
+    'Leaderboard',
+    'Profile',
+  ] as const;
 
 export const contestsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -29,23 +39,11 @@ export const contestsApi = api.injectEndpoints({
     }),
     completeContest: build.mutation<unknown, string>({
       query: (id) => ({ url: `/contests/${id}/complete`, method: 'POST' }),
-      invalidatesTags: (_r, _e, id) => [
-        'Contests',
-        { type: 'Contest', id },
-        { type: 'ContestLeaderboard', id },
-        'Leaderboard',
-        'Profile',
-      ],
+      invalidatesTags: (_r, _e, id) => standingsSettled(id),
     }),
     unfreezeContest: build.mutation<unknown, string>({
       query: (id) => ({ url: `/contests/${id}/unfreeze`, method: 'POST' }),
-      invalidatesTags: (_r, _e, id) => [
-        'Contests',
-        { type: 'Contest', id },
-        { type: 'ContestLeaderboard', id },
-        'Leaderboard',
-        'Profile',
-      ],
+      invalidatesTags: (_r, _e, id) => standingsSettled(id),
     }),
   }),
 });

@@ -1,8 +1,8 @@
 import type { ContestLeaderboardEntry } from '@javelin/contracts';
 import { EventSource } from 'eventsource';
 import { useEffect } from 'react';
-import { useAppDispatch } from '../../app/hooks';
-import { getToken } from '../../services/token';
+import { useAppDispatch } from '../../lib/hooks';
+import { getToken } from '../../lib/token';
 import { leaderboardApi } from '../leaderboard/leaderboardApi';
 import { useToast } from '../toast/useToast';
 import { contestTalkListeners, type TalkViewer } from './contestTalkEvents';

@@ -1,5 +1,5 @@
 import type { VirtualRun, VirtualRunState, VirtualStandings } from '@javelin/contracts';
-import { api } from '../../services/api';
+import { api } from '../../lib/api';
 
 /** Virtual runs of an ended contest (issue 21 item 4): the caller's own run and its board. */
 export const virtualApi = api.injectEndpoints({

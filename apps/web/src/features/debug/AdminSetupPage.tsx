@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { useToast } from '../toast/useToast';
-import { Messages } from '../../app/messages';
+import { Messages } from '../../lib/messages';
 import { ErrorBox } from '../../components/ErrorBox';
 import { PasswordInput } from '../../components/PasswordInput';
-import { errorMessage } from '../../services/api';
+import { errorMessage } from '../../lib/api';
 import { useCreateSuperAdminMutation } from '../auth/authApi';
 import {
   PASSWORD_MIN_LENGTH,

@@ -1,6 +1,6 @@
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../lib/hooks';
 import { useAuth } from '../auth/useAuth';
-import { getToken } from '../../services/token';
+import { getToken } from '../../lib/token';
 import { statusLabel } from '../auth/adminStatus';
 import { loadSession } from '../auth/authSlice';
 import { useDocumentTitle } from '../../components/useDocumentTitle';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useAuth } from '../auth/useAuth';
-import { getToken } from '../../services/token';
+import { getToken } from '../../lib/token';
 import { useManualLoginMutation, useRegisterMutation } from '../auth/authApi';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 

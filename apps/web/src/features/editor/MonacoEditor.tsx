@@ -2,7 +2,7 @@ import * as monaco from 'monaco-editor/esm/vs/editor/edcore.main';
 import 'monaco-editor/esm/vs/basic-languages/java/java.contribution';
 import EditorWorker from 'monaco-editor/esm/vs/editor/editor.worker?worker';
 import { useEffect, useRef } from 'react';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../lib/hooks';
 import { resolveTheme } from '../theme/themeSlice';
 import { EDITOR_FONT_SIZE, EDITOR_TAB_SIZE, type CodeEditorProps } from './editorConfig';
 

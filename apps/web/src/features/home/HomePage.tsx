@@ -53,6 +53,36 @@ const FEATURES = [
   },
 ];
 
+/** The dashboard for a signed-in user, else sign-up; and Browse Problems, for visitors or for all. */
+function CallsToAction({
+  signedIn,
+  signUp,
+  browseWhenSignedIn = false,
+}: {
+  signedIn: boolean;
+  signUp: string;
+  browseWhenSignedIn?: boolean;
+}) {
+  return (
+    <div className="row" style={{ justifyContent: 'center' }}>
+      {signedIn ? (
+        <Link to="/dashboard" className="btn btn-lg">
+          Go to Dashboard
+        </Link>
+      ) : (
+        <Link to="/signup" className="btn btn-lg">
+          {signUp}
+        </Link>
+      )}
+      {(browseWhenSignedIn || !signedIn) && (
+        <Link to="/problems" className="btn btn-outline btn-lg">
+          Browse Problems
+        </Link>
+      )}
+    </div>
+  );
+}
+
 export function HomePage() {
   useDocumentTitle('Home');
   const { status } = useAuth();
@@ -69,20 +99,7 @@ export function HomePage() {
           Javelin is a competitive-programming platform for Java: solve problems, join timed contests and
           learn from AI feedback on every solution.
         </p>
-        <div className="row" style={{ justifyContent: 'center' }}>
-          {signedIn ? (
-            <Link to="/dashboard" className="btn btn-lg">
-              Go to Dashboard
-            </Link>
-          ) : (
-            <Link to="/signup" className="btn btn-lg">
-              Get Started
-            </Link>
-          )}
-          <Link to="/problems" className="btn btn-outline btn-lg">
-            Browse Problems
-          </Link>
-        </div>
+        <CallsToAction signedIn={signedIn} signUp="Get Started" browseWhenSignedIn />
       </section>
 
       <section aria-labelledby="features-heading">
@@ -120,22 +137,7 @@ export function HomePage() {
       <section className="cta">
         <h2>Ready to start coding?</h2>
         <p className="muted">Solve your first problem in minutes. Everything runs in your browser.</p>
-        <div className="row" style={{ justifyContent: 'center' }}>
-          {signedIn ? (
-            <Link to="/dashboard" className="btn btn-lg">
-              Go to Dashboard
-            </Link>
-          ) : (
-            <>
-              <Link to="/signup" className="btn btn-lg">
-                Sign Up Now
-              </Link>
-              <Link to="/problems" className="btn btn-outline btn-lg">
-                Browse Problems
-              </Link>
-            </>
-          )}
-        </div>
+        <CallsToAction signedIn={signedIn} signUp="Sign Up Now" />
       </section>
     </>
   );

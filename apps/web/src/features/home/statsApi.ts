@@ -1,5 +1,5 @@
 import type { PlatformStats } from '@javelin/contracts';
-import { api } from '../../services/api';
+import { api } from '../../lib/api';
 
 export const ZERO_STATS: PlatformStats = { problems: 0, contests: 0, users: 0 };
 

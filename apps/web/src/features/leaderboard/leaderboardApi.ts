@@ -3,7 +3,7 @@ import type {
   ContestRatingLeaderboardEntry,
   ProblemLeaderboardEntry,
 } from '@javelin/contracts';
-import { api } from '../../services/api';
+import { api } from '../../lib/api';
 
 export const leaderboardApi = api.injectEndpoints({
   endpoints: (build) => ({

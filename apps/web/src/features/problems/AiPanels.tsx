@@ -1,9 +1,9 @@
 import { isNotJudged, VerdictMessages, type AiMeasurement, type AiResponse } from '@javelin/contracts';
 import { useCallback, useMemo, useState } from 'react';
 import { useToast } from '../toast/useToast';
-import { Messages } from '../../app/messages';
+import { Messages } from '../../lib/messages';
 import { MarkdownText } from '../../components/MarkdownText';
-import { errorMessage } from '../../services/api';
+import { errorMessage } from '../../lib/api';
 import { ComplexityChart } from './ComplexityChart';
 import { useSubmissionQuery, useSubmissionsQuery } from '../submissions/submissionsApi';
 import { PROBLEM_SUBMISSIONS_SHOWN } from '../submissions/SubmissionsPanel';

@@ -1,9 +1,10 @@
 import type { AiMeasurement } from '@javelin/contracts';
+import { ChartAxes, type ChartPadding } from '../../components/ChartAxes';
 
 // A narrow drawing, so its labels stay readable when a phone scales it down to ~300 px.
 const WIDTH = 440;
 const HEIGHT = 200;
-const PAD = { top: 14, right: 16, bottom: 36, left: 52 };
+const PAD: ChartPadding = { top: 14, right: 16, bottom: 36, left: 52 };
 
 /** 128 → "128", 65536 → "64k", 100000 → "100k", 10^9 → "1G". */
 function formatN(n: number): string {
@@ -47,14 +48,7 @@ export function ComplexityChart({ measurement }: { measurement: AiMeasurement })
         role="img"
         aria-label={`Measured time against ${measurement.xLabel}: ${summary}; ${points.length} sizes from ${points[0].n} to ${points[points.length - 1].n}, longest run ${formatMs(maxMs)}`}
       >
-        <line
-          className="axis"
-          x1={PAD.left}
-          y1={HEIGHT - PAD.bottom}
-          x2={WIDTH - PAD.right}
-          y2={HEIGHT - PAD.bottom}
-        />
-        <line className="axis" x1={PAD.left} y1={PAD.top} x2={PAD.left} y2={HEIGHT - PAD.bottom} />
+        <ChartAxes width={WIDTH} height={HEIGHT} pad={PAD} />
         <text x={PAD.left - 6} y={y(maxMs) + 4} textAnchor="end">
           {formatMs(maxMs)}
         </text>

@@ -1,6 +1,6 @@
 import { Link, useLocation, useParams } from 'react-router-dom';
 import { useAuth } from '../auth/useAuth';
-import { Messages, splitMessage } from '../../app/messages';
+import { Messages, splitMessage } from '../../lib/messages';
 import { Spinner } from '../../components/Spinner';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { SignInLink } from '../auth/SignInLink';

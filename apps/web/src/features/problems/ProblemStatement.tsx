@@ -7,12 +7,13 @@ import {
   type Problem,
   type TestCase,
 } from '@javelin/contracts';
-import { decodeInputMap, javaType, rawValue } from '@javelin/java-io';
+import { javaType } from '@javelin/java-io';
 import { Badge, DifficultyBadge } from '../../components/Badge';
 import { isClassic, type AnyProblem } from './classic';
 import { pointsOf } from './solving';
 import { StatementMarkdown } from './StatementMarkdown';
 import { SubtaskList } from './SubtaskTable';
+import { formatInputs } from '../submissions/TestResults';
 
 export function functionSignature(
   problem: Pick<Problem, 'functionName' | 'returnType' | 'inputVariables'>,
@@ -26,18 +27,6 @@ function safeJavaType(type: string): string {
     return javaType(type as InputVariable['type']);
   } catch {
     return type;
-  }
-}
-
-/** The test case's inputs as 'name = value' lines, in input-variable order. */
-export function formatInputs(input: string, variables: readonly InputVariable[]): string {
-  if (!input) return '';
-  try {
-    const map = decodeInputMap(input);
-    const names = variables.length ? variables.map((v) => v.name) : Object.keys(map);
-    return names.map((n) => `${n} = ${rawValue(map[n])}`).join('\n');
-  } catch {
-    return input;
   }
 }
 
@@ -82,6 +71,35 @@ export function TestCaseList({
   );
 }
 
+/** The statement's title with its difficulty, and what solving it is worth. */
+function StatementHeading({ problem, worth }: { problem: AnyProblem; worth: string }) {
+  return (
+    <>
+      <div className="card-header">
+        <h1 id="problem-title" style={{ fontSize: '1.5rem' }}>
+          {problem.title}
+        </h1>
+        <DifficultyBadge difficulty={problem.difficulty} />
+      </div>
+      <p className="muted">{worth}</p>
+    </>
+  );
+}
+
+/** The problem's tags, as outline badges; nothing when it has none. */
+function TagList({ tags }: { tags: readonly string[] | undefined }) {
+  if (!tags?.length) return null;
+  return (
+    <div className="tag-list" aria-label="Tags">
+      {tags.map((t) => (
+        <Badge key={t} variant="outline">
+          {t}
+        </Badge>
+      ))}
+    </div>
+  );
+}
+
 /** How a classic problem's output is judged: its default validator's flags in words, or its own validator. */
 export function classicJudgingSentence(
   problem: Pick<AnyProblem, 'validatorFlags' | 'outputValidator'>,
@@ -118,22 +136,8 @@ export function ProblemStatement({
     );
   return (
     <article className="card statement" aria-labelledby="problem-title">
-      <div className="card-header">
-        <h1 id="problem-title" style={{ fontSize: '1.5rem' }}>
-          {problem.title}
-        </h1>
-        <DifficultyBadge difficulty={problem.difficulty} />
-      </div>
-      <p className="muted">{worthLine}</p>
-      {!!problem.tags?.length && (
-        <div className="tag-list" aria-label="Tags">
-          {problem.tags.map((t) => (
-            <Badge key={t} variant="outline">
-              {t}
-            </Badge>
-          ))}
-        </div>
-      )}
+      <StatementHeading problem={problem} worth={worthLine} />
+      <TagList tags={problem.tags} />
       <h2 className="sr-only">Description</h2>
       <p style={{ whiteSpace: 'pre-wrap' }}>{problem.description}</p>
       {problem.constraints && (
@@ -190,27 +194,13 @@ function ClassicStatement({
   const limits = PackageUiMessages.limits(problem.timeLimitMs, problem.memoryLimitMb);
   return (
     <article className="card statement" aria-labelledby="problem-title">
-      <div className="card-header">
-        <h1 id="problem-title" style={{ fontSize: '1.5rem' }}>
-          {problem.title}
-        </h1>
-        <DifficultyBadge difficulty={problem.difficulty} />
-      </div>
-      <p className="muted">{worth}</p>
+      <StatementHeading problem={problem} worth={worth} />
       {limits && (
         <p className="problem-limits" data-testid="problem-limits">
           {limits}
         </p>
       )}
-      {!!problem.tags?.length && (
-        <div className="tag-list" aria-label="Tags">
-          {problem.tags.map((t) => (
-            <Badge key={t} variant="outline">
-              {t}
-            </Badge>
-          ))}
-        </div>
-      )}
+      <TagList tags={problem.tags} />
       <h2 className="sr-only">Description</h2>
       <StatementMarkdown source={problem.description} problemId={problem._id} />
       {problem.constraints && (

@@ -1,6 +1,6 @@
 import { PracticeMessages, type InputVariable, type TestGroup } from '@javelin/contracts';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Messages } from '../../app/messages';
+import { Messages } from '../../lib/messages';
 import { Modal } from '../../components/Modal';
 import { Tabs, tabPanelProps } from '../../components/Tabs';
 import { Tooltip } from '../../components/Tooltip';
@@ -13,7 +13,7 @@ import { compileErrorMarkers } from '../editor/compileMarkers';
 import { EDITOR_TAB_SIZE } from '../editor/editorConfig';
 import { progressText } from './judgingProgress';
 import { headlineOf, STATUS_LABEL, type useSolver } from './solving';
-import { NotJudgedNote, TestResultsList } from './TestResults';
+import { NotJudgedNote, TestResultsList } from '../submissions/TestResults';
 import { liveGroupsOf, SubtaskTable } from './SubtaskTable';
 import { VerdictHeadline } from './VerdictHeadline';
 

@@ -1,6 +1,6 @@
 import { VerdictMessages, type JudgingProgress } from '@javelin/contracts';
 import { EventSource } from 'eventsource';
-import { getToken } from '../../services/token';
+import { getToken } from '../../lib/token';
 
 /** The stream is opened a moment after the POST: a judgement over by then needs no progress. */
 const OPEN_AFTER_MS = 250;

@@ -7,7 +7,7 @@ import { ProblemsPage } from './ProblemsPage';
 import { draftKey } from '../editor/drafts';
 import { returnPath } from '../auth/SignInLink';
 import { compileErrorMarkers } from '../editor/compileMarkers';
-import { truncateStderr } from './TestResults';
+import { truncateStderr } from '../submissions/TestResults';
 import { mockApi, renderRoute, signedInState } from '../../test/utils';
 
 vi.mock('../editor/CodeEditor', async () => ({

@@ -10,7 +10,7 @@ import type {
   SubmissionRequest,
   TestCase,
 } from '@javelin/contracts';
-import { api } from '../../services/api';
+import { api } from '../../lib/api';
 import type { AnyProblem, ClassicProblemBody } from './classic';
 
 export type { DebugHelpRequest, SolvedProblemEntry };

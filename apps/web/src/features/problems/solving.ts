@@ -14,10 +14,10 @@ import {
   type Verdict,
 } from '@javelin/contracts';
 import { useCallback, useMemo, useState } from 'react';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../lib/hooks';
 import { useToast } from '../toast/useToast';
-import { Messages } from '../../app/messages';
-import { api, errorMessage } from '../../services/api';
+import { Messages } from '../../lib/messages';
+import { api, errorMessage } from '../../lib/api';
 import {
   useExecuteCodeMutation,
   useMarkSolvedMutation,

@@ -5,10 +5,11 @@ import { Link, Navigate, useLocation, useParams } from 'react-router-dom';
 import type { ReturnState } from '../auth/SignInLink';
 import { useAuth } from '../auth/useAuth';
 import { useToast } from '../toast/useToast';
-import { Messages } from '../../app/messages';
+import { Messages } from '../../lib/messages';
 import { Badge, DifficultyBadge } from '../../components/Badge';
 import { Spinner } from '../../components/Spinner';
-import { errorMessage } from '../../services/api';
+import { OrganizationSelect } from '../../components/OrganizationSelect';
+import { errorMessage } from '../../lib/api';
 import { useSendPasswordResetMutation } from '../auth/authApi';
 import {
   useActivityQuery,
@@ -222,18 +223,13 @@ export function ProfilePage() {
           </div>
           <div className="field">
             <label htmlFor="profile-organization">School or club</label>
-            <select
+            <OrganizationSelect
               id="profile-organization"
               value={form.organizationId}
-              onChange={(e) => setForm({ ...form, organizationId: e.target.value })}
-            >
-              <option value="">None</option>
-              {organizations.map((o) => (
-                <option key={o.id} value={o.id}>
-                  {o.name}
-                </option>
-              ))}
-            </select>
+              onChange={(organizationId) => setForm({ ...form, organizationId })}
+              emptyLabel="None"
+              organizations={organizations}
+            />
           </div>
           <button type="submit" className="btn" disabled={saving}>
             {saving ? 'Saving...' : 'Save Changes'}

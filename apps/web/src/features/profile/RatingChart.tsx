@@ -1,9 +1,10 @@
 import { pluralize } from '../../components/pluralize';
 import type { RatingChange } from '@javelin/contracts';
+import { ChartAxes, type ChartPadding } from '../../components/ChartAxes';
 
 const WIDTH = 600;
 const HEIGHT = 220;
-const PAD = { top: 24, right: 28, bottom: 30, left: 44 };
+const PAD: ChartPadding = { top: 24, right: 28, bottom: 30, left: 44 };
 
 const LABEL_LENGTH = 12;
 const truncate = (title: string) => (title.length > LABEL_LENGTH ? `${title.slice(0, LABEL_LENGTH - 1)}…` : title);
@@ -29,14 +30,7 @@ export function RatingChart({ history }: { history: readonly RatingChange[] }) {
         role="img"
         aria-label={`Rating history: ${pluralize(history.length, 'contest')}, current rating ${last.newRating}`}
       >
-        <line
-          className="axis"
-          x1={PAD.left}
-          y1={HEIGHT - PAD.bottom}
-          x2={WIDTH - PAD.right}
-          y2={HEIGHT - PAD.bottom}
-        />
-        <line className="axis" x1={PAD.left} y1={PAD.top} x2={PAD.left} y2={HEIGHT - PAD.bottom} />
+        <ChartAxes width={WIDTH} height={HEIGHT} pad={PAD} />
         <text x={PAD.left - 6} y={y(max - 20) + 4} textAnchor="end">
           {Math.round(max - 20)}
         </text>

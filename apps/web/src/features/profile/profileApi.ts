@@ -1,5 +1,5 @@
 import type { Activity, Organization, Profile, RatingChange, UpdateProfileRequest } from '@javelin/contracts';
-import { api } from '../../services/api';
+import { api } from '../../lib/api';
 
 /** 'me' or a userId: the owner's own profile uses /profiles/me. */
 export type ProfileKey = 'me' | string;

@@ -2,9 +2,9 @@ import { STDIO_CUSTOM_INPUT_KEY, type InputVariable, type RunCustomResponse } fr
 import { javaType, validateValue, VALUE_PLACEHOLDERS } from '@javelin/java-io';
 import { useState, type FormEvent } from 'react';
 import { Badge } from '../../components/Badge';
-import { Messages } from '../../app/messages';
-import { errorMessage } from '../../services/api';
-import { CompileErrorBox, truncateStderr, verdictLabel } from '../problems/TestResults';
+import { Messages } from '../../lib/messages';
+import { errorMessage } from '../../lib/api';
+import { CompileErrorBox, truncateStderr, verdictLabel } from './TestResults';
 import { useRunCustomMutation } from './submissionsApi';
 
 /** Each variable's value checked by type as the admin test-case editor's values are; null when all are valid. */

@@ -10,7 +10,7 @@ import { Badge } from '../../components/Badge';
 import { Modal } from '../../components/Modal';
 import { Spinner } from '../../components/Spinner';
 import { CodeEditor } from '../editor/CodeEditor';
-import { NotJudgedNote, TestResultsList, verdictLabel } from '../problems/TestResults';
+import { NotJudgedNote, TestResultsList, verdictLabel } from './TestResults';
 import { useSubmissionQuery, useSubmissionsQuery } from './submissionsApi';
 
 /** How many of a problem's submissions the tab lists. */

@@ -4,7 +4,7 @@ import type {
   SubmissionDetail,
   SubmissionPage,
 } from '@javelin/contracts';
-import { api } from '../../services/api';
+import { api } from '../../lib/api';
 
 export interface SubmissionsQuery {
   problemId?: string;

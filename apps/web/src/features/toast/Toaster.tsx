@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { TOAST_DURATION_MS, TOAST_REMOVE_DELAY_MS, toastDismissed, toastRemoved } from './toastSlice';
 
 export function Toaster() {

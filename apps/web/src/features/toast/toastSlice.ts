@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { splitMessage } from '../../app/messages';
+import { splitMessage } from '../../lib/messages';
 
 /** Spec §9: one toast at a time, shown 5 s; a dismissed toast is dropped after the removal delay. */
 export const TOAST_LIMIT = 1;

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../lib/hooks';
 import { toastFromMessage, toastShown, type ShowToast, type ToastVariant } from './toastSlice';
 
 export function useToast() {

@@ -1,4 +1,5 @@
 import { numberOrUndefined } from './DetailsSection';
+import type { FieldProps } from '../../../components/fieldProps';
 
 /** A classic problem's part of the details row: its time and memory limits. */
 export function LimitsFields({
@@ -14,28 +15,35 @@ export function LimitsFields({
 }) {
   return (
     <>
-      <div className="field">
-        <label htmlFor="problem-time-limit">Time limit (ms) *</label>
-        <input
-          id="problem-time-limit"
-          type="number"
-          min={1}
-          step={1}
-          value={timeLimitMs ?? ''}
-          onChange={(e) => onTimeLimit(numberOrUndefined(e.target.value))}
-        />
-      </div>
-      <div className="field">
-        <label htmlFor="problem-memory-limit">Memory limit (MB) *</label>
-        <input
-          id="problem-memory-limit"
-          type="number"
-          min={1}
-          step={1}
-          value={memoryLimitMb ?? ''}
-          onChange={(e) => onMemoryLimit(numberOrUndefined(e.target.value))}
-        />
-      </div>
+      <LimitField
+        id="problem-time-limit"
+        label="Time limit (ms) *"
+        value={timeLimitMs}
+        onChange={onTimeLimit}
+      />
+      <LimitField
+        id="problem-memory-limit"
+        label="Memory limit (MB) *"
+        value={memoryLimitMb}
+        onChange={onMemoryLimit}
+      />
     </>
+  );
+}
+
+/** One limit: a whole number of at least 1, or empty while the author types. */
+function LimitField({ id, label, value, onChange }: FieldProps<number | undefined>) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type="number"
+        min={1}
+        step={1}
+        value={value ?? ''}
+        onChange={(e) => onChange(numberOrUndefined(e.target.value))}
+      />
+    </div>
   );
 }

@@ -9,7 +9,7 @@ import {
 } from '@javelin/contracts';
 import { generateBoilerplate } from '@javelin/java-io';
 import { useState, type FormEvent } from 'react';
-import { errorMessage } from '../../../services/api';
+import { errorMessage } from '../../../lib/api';
 import { useExpectedOutputMutation, useValidateTestsMutation } from '../adminApi';
 import {
   hasInvalidValues,

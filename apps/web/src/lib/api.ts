@@ -6,7 +6,7 @@ import {
   type FetchArgs,
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query/react';
-import { Messages } from '../app/messages';
+import { Messages } from './messages';
 import { getToken, removeToken } from './token';
 
 /** Dispatched when any call answers 401: the token is gone and the user goes to /auth (spec §4). */

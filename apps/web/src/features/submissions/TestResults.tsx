@@ -8,7 +8,19 @@ import {
   type ShownResult,
 } from '@javelin/contracts';
 import { useState } from 'react';
-import { formatInputs } from './ProblemStatement';
+import { decodeInputMap, rawValue } from '@javelin/java-io';
+
+/** The test case's inputs as 'name = value' lines, in input-variable order. */
+export function formatInputs(input: string, variables: readonly InputVariable[]): string {
+  if (!input) return '';
+  try {
+    const map = decodeInputMap(input);
+    const names = variables.length ? variables.map((v) => v.name) : Object.keys(map);
+    return names.map((n) => `${n} = ${rawValue(map[n])}`).join('\n');
+  } catch {
+    return input;
+  }
+}
 
 export function verdictLabel(verdict: string | undefined): string {
   return verdict ? verdict.replace(/_/g, ' ') : '';

@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { api, errorMessage } from './api';
 import { AUTH_TOKEN_KEY } from './token';
 import { mockApi, renderRoute, signedInState } from '../test/utils';
-import { useAppDispatch } from '../app/hooks';
+import { useAppDispatch } from './hooks';
 
 const probeApi = api.injectEndpoints({
   endpoints: (build) => ({ probe: build.query<unknown, void>({ query: () => '/profiles/me' }) }),
