@@ -11,10 +11,10 @@ import { sha256 } from '../common/hash';
 import { ContestsService } from '../contests/contests.service';
 import { StandingsRepository } from '../contests/standings.repository';
 import { StandingsService } from '../contests/standings.service';
-import { ExecuteCodeDto, RunCustomDto } from '../execution/dto';
-import { ExecutionService } from '../execution/execution.service';
+import { SubmissionsRepository } from '../submissions/submissions.repository';
 import type { AuthUser } from '../users/users.service';
-import { SubmissionsRepository } from './submissions.repository';
+import { ExecuteCodeDto, RunCustomDto } from './dto';
+import { ExecutionService } from './execution.service';
 
 /** Standard error is shown for the run that produced it, never kept. */
 function withoutStderr(result: ShownResult): ExecutionResult {
@@ -33,7 +33,7 @@ export class JudgementsService {
     private readonly contestStandings: StandingsRepository,
   ) {}
 
-  async judge(user: AuthUser, dto: ExecuteCodeDto, requestId?: string): Promise<ExecuteCodeResponse> {
+  async judgeAndRecord(user: AuthUser, dto: ExecuteCodeDto, requestId?: string): Promise<ExecuteCodeResponse> {
     const { response, context } = await this.execution.execute(user, dto, requestId);
     const submit = dto.runAllTestCases === true;
     const { contestId } = context;

@@ -67,7 +67,7 @@ export class PackagesService {
     const submissions: JurySubmissionVerdict[] = [];
     // One at a time: a verification must not take every judge away from the contestants.
     for (const [i, submission] of jury.entries()) {
-      const outcome = await this.judge.judge(
+      const outcome = await this.judge.requestJudgement(
         buildJudgeJob({
           purpose: 'validate',
           problem,

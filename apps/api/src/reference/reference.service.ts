@@ -114,7 +114,7 @@ export class ReferenceService {
     requestId: string = randomUUID(),
   ): Promise<ValidateTestsResponse> {
     const ids = tests.map((_, i) => `t${i}`);
-    const outcome = await this.judge.judge(
+    const outcome = await this.judge.requestJudgement(
       buildJudgeJob({
         purpose,
         problem,
