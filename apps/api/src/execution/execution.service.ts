@@ -62,7 +62,8 @@ export class ExecutionService {
       submit,
       dto.contestMode,
     );
-    const problem = await this.problems.requireProblem(dto.problemId);
+    // Read once per request: the practice check has read the problem already.
+    const problem = context.problem ?? (await this.problems.requireProblem(dto.problemId));
     const tests = await this.problems.testsForJudging(problem.id, submit);
     if (tests.length === 0) {
       throw new BadRequestException(submit ? ServerMessages.noTestCases : ServerMessages.noExampleTestCases);
@@ -129,8 +130,8 @@ export class ExecutionService {
     dto: RunCustomDto,
     requestId: string = randomUUID(),
   ): Promise<RunCustomResponse> {
-    await this.access.assertMayJudge(user, dto.problemId, dto.contestId, false);
-    const problem = await this.problems.requireProblem(dto.problemId);
+    const access = await this.access.assertMayJudge(user, dto.problemId, dto.contestId, false);
+    const problem = access.problem ?? (await this.problems.requireProblem(dto.problemId));
     const input =
       problem.kind === 'stdio' ? stdioInput(dto.inputs) : customInputs(problem.inputVariables, dto.inputs);
     const stopTimer = this.metrics.judgeDuration.startTimer({ kind: 'custom' });
