@@ -129,7 +129,10 @@ describe('coalesced standings refreshes', () => {
         .split('\n\n')
         .slice(0, -1)
         .filter((b) => b.includes('event: leaderboard'));
-      const data = blocks.at(-1)?.split('\n').find((l) => l.startsWith('data: '));
+      const data = blocks
+        .at(-1)
+        ?.split('\n')
+        .find((l) => l.startsWith('data: '));
       return data ? (JSON.parse(data.slice(6)) as Entry[]) : [];
     };
     try {
@@ -140,7 +143,9 @@ describe('coalesced standings refreshes', () => {
       while (!complete()) {
         const chunk = await Promise.race([
           reader.read(),
-          new Promise<never>((_, rej) => setTimeout(() => rej(new Error('timed out')), deadline - Date.now())),
+          new Promise<never>((_, rej) =>
+            setTimeout(() => rej(new Error('timed out')), deadline - Date.now()),
+          ),
         ]);
         if (chunk.done) break;
         text += decoder.decode(chunk.value, { stream: true });

@@ -3,7 +3,6 @@ import {
   CustomInputSentences,
   ExecuteCodeResponse,
   ExecutionMessages,
-  ExecutionResult,
   InputVariable,
   isNotJudged,
   RunCustomResponse,

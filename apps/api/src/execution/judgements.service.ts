@@ -33,7 +33,11 @@ export class JudgementsService {
     private readonly contestStandings: StandingsRepository,
   ) {}
 
-  async judgeAndRecord(user: AuthUser, dto: ExecuteCodeDto, requestId?: string): Promise<ExecuteCodeResponse> {
+  async judgeAndRecord(
+    user: AuthUser,
+    dto: ExecuteCodeDto,
+    requestId?: string,
+  ): Promise<ExecuteCodeResponse> {
     const { response, context } = await this.execution.execute(user, dto, requestId);
     const submit = dto.runAllTestCases === true;
     const { contestId } = context;

@@ -1,4 +1,10 @@
-import { ExecutionMessages, type ExecutionResult, isNotJudged, type Verdict, withoutFeedback } from '@javelin/contracts';
+import {
+  ExecutionMessages,
+  type ExecutionResult,
+  isNotJudged,
+  type Verdict,
+  withoutFeedback,
+} from '@javelin/contracts';
 
 /** What a hidden test's `error` says to a non-admin: the verdict, never data from the test. */
 export const VERDICT_LABEL: Record<Verdict, string> = {
@@ -36,4 +42,3 @@ export function maskHiddenResults(results: readonly ExecutionResult[]): Executio
     };
   });
 }
-

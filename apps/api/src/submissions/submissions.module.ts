@@ -12,7 +12,12 @@ import { SubmissionsService } from './submissions.service';
 @Module({
   imports: [ContestsModule, ProblemsModule],
   controllers: [SubmissionsController, SubmissionHistoryController],
-  providers: [SubmissionsRepository, SubmissionHistoryRepository, SubmissionsService, SubmissionHistoryService],
+  providers: [
+    SubmissionsRepository,
+    SubmissionHistoryRepository,
+    SubmissionsService,
+    SubmissionHistoryService,
+  ],
   // SubmissionsRepository: execute-code (execution/) records the judgements submissions cite, and a practice score.
   exports: [SubmissionsRepository],
 })
