@@ -752,8 +752,9 @@ async function main() {
   const statements = PG_STATS
     ? await db
         .query(
-          `SELECT calls, round(total_exec_time::numeric, 1) AS ms, left(regexp_replace(query, '\\s+', ' ', 'g'), 160) AS query
-             FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT 15`,
+          `SELECT calls, round(total_exec_time::numeric, 1) AS ms, left(regexp_replace(query, '\\s+', ' ', 'g'), 160) AS query,
+                  sum(calls) OVER ()::bigint AS all_calls, round(sum(total_exec_time) OVER ()::numeric, 1) AS all_ms
+             FROM pg_stat_statements ORDER BY total_exec_time DESC LIMIT 25`,
         )
         .then((r) => r.rows)
         .catch(() => [])
@@ -1002,6 +1003,11 @@ async function main() {
       `paced                            ${PACED_RATE}/s for ${PACED_SECONDS} s: verdict p95 ${fmt(report.verdictLatencyMs.p95)} (target ≤ ${fmt(PACED_P95_TARGET_MS)}) ${report.paced.ok ? 'MET' : 'NOT MET'}`,
     );
   }
+  // Every statement of the burst (readers' included), per submission: a count the machine's load does not blur.
+  if (statements.length)
+    console.log(
+      `   pg ${String(statements[0].all_calls).padStart(7)} calls ${(statements[0].all_calls / SUBMISSIONS).toFixed(2).padStart(6)}/submission ${String(statements[0].all_ms).padStart(9)} ms  (all statements)`,
+    );
   for (const st of statements)
     console.log(
       `   pg ${String(st.calls).padStart(7)} calls ${(st.calls / SUBMISSIONS).toFixed(2).padStart(6)}/submission ${String(st.ms).padStart(9)} ms  ${st.query}`,

@@ -8,6 +8,7 @@ import { ClicsModule } from './clics/clics.module';
 import { TransactionsModule } from './common/transactions';
 import { ENV, Env } from './config/env';
 import { ContestsModule } from './contests/contests.module';
+import { ExecutionModule } from './execution/execution.module';
 import { dataSourceOptions } from './database/data-source';
 import { HealthModule } from './health/health.module';
 import { LeaderboardModule } from './leaderboard/leaderboard.module';
@@ -49,6 +50,7 @@ export class AppModule {
         ProblemsModule,
         ContestsModule,
         SubmissionsModule,
+        ExecutionModule,
         ClarificationsModule,
         PlagiarismModule,
         ReferenceModule,

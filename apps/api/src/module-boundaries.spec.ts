@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 /**
  * The folders of apps/api/src from the top of the import graph down: a file may import only from
  * its own folder or from a folder ranked below it. Folders sharing a rank sit beside each other
- * and import neither way. Judging runs submissions → execution → contests → problems → users.
+ * and import neither way. Judging runs execution → submissions → contests → problems → users.
  */
 const RANKS: Record<string, number> = {
   '.': 0,
@@ -25,21 +25,22 @@ const RANKS: Record<string, number> = {
   clics: 2,
   // Schools and clubs (issue 32): admins manage them; profiles and the CLICS API read their table.
   organizations: 3,
-  submissions: 3,
   // Reference solutions run through the judge queue (execution) on problems' tests.
   reference: 3,
   // Problem packages (issue 29): import, verify and export store problems and run jury submissions through the judge.
   packages: 3,
+  // Runs and submits (/execute-code): judged through the queue, and the judgement kept for submissions to cite.
   execution: 4,
-  contests: 5,
-  problems: 6,
-  auth: 7,
-  users: 8,
-  mail: 9,
-  common: 10,
-  observability: 10,
-  redis: 11,
-  config: 12,
+  submissions: 5,
+  contests: 6,
+  problems: 7,
+  auth: 8,
+  users: 9,
+  mail: 10,
+  common: 11,
+  observability: 11,
+  redis: 12,
+  config: 13,
 };
 
 const SRC = __dirname;
@@ -94,8 +95,8 @@ describe('apps/api/src module boundaries', () => {
   it('reads the imports between folders, judging among them', () => {
     const found = new Set(arrows().map((a) => `${a.from} → ${a.to}`));
     for (const expected of [
-      'submissions → execution',
-      'execution → contests',
+      'execution → submissions',
+      'submissions → contests',
       'contests → problems',
       'problems → users',
     ]) {

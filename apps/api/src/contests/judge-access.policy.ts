@@ -1,5 +1,6 @@
 import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { isAdminRoles, ServerMessages, type ContestMode } from '@javelin/contracts';
+import type { Problem } from '../problems/problem.entity';
 import { PROBLEM_NOT_FOUND, ProblemsService } from '../problems/problems.service';
 import type { AuthUser } from '../users/users.service';
 import { ContestsService } from './contests.service';
@@ -13,6 +14,15 @@ export interface JudgingContext {
   viaContestId: string | null;
   /** The virtual run the try counts in. */
   virtualRunId: string | null;
+}
+
+/**
+ * What the check read on the way, so the request reads nothing twice (issue 35): the problem (practice:
+ * its visibility was checked) and, through a contest, the problem's points there.
+ */
+export interface JudgingAccess extends JudgingContext {
+  problem?: Problem;
+  contestPoints?: number;
 }
 
 const PRACTICE: JudgingContext = { contestId: null, viaContestId: null, virtualRunId: null };
@@ -37,23 +47,20 @@ export class JudgeAccessPolicy {
     contestId: string | undefined,
     submit: boolean,
     contestMode?: ContestMode,
-  ): Promise<JudgingContext> {
-    if (!contestId) {
-      await this.assertMayPractise(user, problemId);
-      return PRACTICE;
-    }
-    const contest = await this.assertContestProblem(contestId, problemId);
+  ): Promise<JudgingAccess> {
+    if (!contestId) return { ...PRACTICE, problem: await this.assertMayPractise(user, problemId) };
+    const { contest, points: contestPoints } = await this.contestProblem(contestId, problemId);
     const status = this.contests.statusOf(contest);
     if (contestMode === 'practice') {
       if (status !== 'ended') throw new ForbiddenException(ServerMessages.practiceOnlyAfterEnd);
-      return { ...PRACTICE, viaContestId: contestId };
+      return { ...PRACTICE, viaContestId: contestId, contestPoints };
     }
     if (contestMode === 'virtual') {
       const run = await this.virtualRuns.running(contestId, user.id);
       if (!run) throw new ForbiddenException(ServerMessages.noVirtualRunInProgress);
-      return { contestId: null, viaContestId: contestId, virtualRunId: run.id };
+      return { contestId: null, viaContestId: contestId, virtualRunId: run.id, contestPoints };
     }
-    const live = { ...PRACTICE, contestId };
+    const live = { ...PRACTICE, contestId, contestPoints };
     if (status === 'ended' && !submit) return live;
     if (!isAdminRoles(user.roles) && !(await this.contests.isParticipant(contestId, user.id))) {
       throw new ForbiddenException(ServerMessages.mustJoinContest);
@@ -64,15 +71,20 @@ export class JudgeAccessPolicy {
 
   /** The contest exists and holds the problem (404s otherwise): a practice or virtual context is real. */
   async assertContestProblem(contestId: string, problemId: string) {
-    const contest = await this.contests.requireContest(contestId);
-    if ((await this.contests.pointsFor(contestId, problemId)) === null) {
-      throw new NotFoundException(ServerMessages.problemNotInContest);
-    }
-    return contest;
+    return (await this.contestProblem(contestId, problemId)).contest;
   }
 
-  private async assertMayPractise(user: AuthUser, problemId: string): Promise<void> {
+  /** The contest and the problem's points in it (404s when either is not there). */
+  private async contestProblem(contestId: string, problemId: string) {
+    const contest = await this.contests.requireContest(contestId);
+    const points = await this.contests.pointsFor(contestId, problemId);
+    if (points === null) throw new NotFoundException(ServerMessages.problemNotInContest);
+    return { contest, points };
+  }
+
+  private async assertMayPractise(user: AuthUser, problemId: string): Promise<Problem> {
     const problem = await this.problems.requireProblem(problemId);
     if (!problem.isVisible && !isAdminRoles(user.roles)) throw new NotFoundException(PROBLEM_NOT_FOUND);
+    return problem;
   }
 }

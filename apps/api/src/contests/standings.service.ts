@@ -8,7 +8,9 @@ import {
 } from '@nestjs/common';
 import type { ScoreboardCell } from '@javelin/contracts';
 import Redis from 'ioredis';
+import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
+import { PerKeyCoalescer } from '../common/coalesce';
 import { PreparedJson } from '../common/prepared-json';
 import { StaleWhileRevalidate } from '../common/stale-while-revalidate';
 import { Transactions } from '../common/transactions';
@@ -31,6 +33,13 @@ const CACHE_TTL_MS = 1_000;
 /** The longest top list kept in memory per contest. */
 const CACHED_ROWS = 1_000;
 export const DEFAULT_LEADERBOARD_LIMIT = 100;
+/**
+ * Changes to one contest's standings within this long are shown together (issue 35): the first change of
+ * a quiet contest at once, the rest of a burst in one refresh of the board and one announcement at the
+ * window's end. On contest day a judgement or a solve lands every few hundred milliseconds, and each used
+ * to make the next reader recompute the whole board, and every live stream read it again.
+ */
+export const STANDINGS_COALESCE_MS = 500;
 
 /**
  * The standings everyone may see (during a freeze, only results from before it): the top rows, and
@@ -78,6 +87,12 @@ export class StandingsService implements OnModuleInit, OnModuleDestroy, BeforeAp
   );
   private readonly changes = new EventEmitter();
   private readonly channel: RedisChannel;
+  /** This instance's announcements carry its id: it has already applied them when they come back. */
+  private readonly instance = randomUUID();
+  private readonly coalescer = new PerKeyCoalescer<string>(STANDINGS_COALESCE_MS, (contestId) => {
+    this.invalidate(contestId);
+    void this.channel.publish(`${this.instance} ${contestId}`);
+  });
 
   constructor(
     private readonly repository: StandingsRepository,
@@ -90,10 +105,14 @@ export class StandingsService implements OnModuleInit, OnModuleDestroy, BeforeAp
   }
 
   onModuleInit(): void {
-    this.channel.listen((contestId) => this.invalidate(contestId));
+    this.channel.listen((message) => {
+      const [from, contestId] = message.includes(' ') ? message.split(' ') : ['', message];
+      if (from !== this.instance && contestId) this.invalidate(contestId);
+    });
   }
 
   onModuleDestroy(): void {
+    this.coalescer.flush();
     this.channel.close();
   }
 
@@ -107,10 +126,13 @@ export class StandingsService implements OnModuleInit, OnModuleDestroy, BeforeAp
     return () => this.changes.off(CLOSING, listener);
   }
 
-  /** Runs after a change commits, to push the new standings to live viewers on every instance. */
+  /**
+   * Runs after a change commits, to push the new standings to live viewers on every instance: at once
+   * for a quiet contest, or with the rest of its burst at most STANDINGS_COALESCE_MS later. Readers of
+   * this instance wait for that refresh, so whoever made the change still sees it in the next read.
+   */
   contestChanged(contestId: string): void {
-    this.invalidate(contestId);
-    void this.channel.publish(contestId);
+    this.coalescer.changed(contestId);
   }
 
   /** Recomputes a contest's cells and totals from its judgements and solves (its end or freeze moved). */
@@ -129,7 +151,7 @@ export class StandingsService implements OnModuleInit, OnModuleDestroy, BeforeAp
    * in the contest's format, as JSON: the same text the leaderboard route sends anonymous readers.
    */
   async sharedJson(contestId: string): Promise<string> {
-    const board = await this.top.get(contestId);
+    const board = await this.board(contestId);
     return board ? (await this.sharedPage(board, DEFAULT_LEADERBOARD_LIMIT, 0)).json : '[]';
   }
 
@@ -148,7 +170,7 @@ export class StandingsService implements OnModuleInit, OnModuleDestroy, BeforeAp
     offset = 0,
     viewer?: StandingsViewer,
   ): Promise<PreparedJson | null> {
-    const board = await this.top.get(contestId);
+    const board = await this.board(contestId);
     if (board === null) return null;
     const { contest } = board;
     if (contest.frozen && viewer?.admin) return this.readPage(board, 'real', limit, offset);
@@ -173,6 +195,12 @@ export class StandingsService implements OnModuleInit, OnModuleDestroy, BeforeAp
     )
       return shared;
     return new PreparedJson(pageJson(rows, offset, headOf), 'personal');
+  }
+
+  /** The cached board, once every change this instance made to it has been applied (at most one window later). */
+  private async board(contestId: string): Promise<Board | null> {
+    await this.coalescer.settled(contestId);
+    return this.top.get(contestId);
   }
 
   /** A page beyond the cached rows, or in another view than the board's, read for this request alone. */

@@ -3,14 +3,12 @@ import {
   CustomInputSentences,
   ExecuteCodeResponse,
   ExecutionMessages,
-  ExecutionResult,
   InputVariable,
   isNotJudged,
   RunCustomResponse,
   isAdminRoles,
   ShownResult,
   JudgeJobResult,
-  withoutFeedback,
   ServerMessages,
   STDIO_CUSTOM_INPUT_KEY,
   Verdict,
@@ -26,22 +24,12 @@ import { JudgeAccessPolicy, type JudgingContext } from '../contests/judge-access
 import { Metrics } from '../observability/metrics';
 import { examplesFirst, ProblemsService } from '../problems/problems.service';
 import type { TestCase } from '../problems/test-case.entity';
+import { slowestOf, VERDICT_LABEL } from '../submissions/hidden-results';
 import type { AuthUser } from '../users/users.service';
 import { ExecuteCodeDto, RunCustomDto } from './dto';
 import { JudgeClient } from './judge-client.service';
 import { buildJudgeJob } from './judge-job';
 import { doneOf, groupLayoutOf, JudgingProgressService } from './judging-progress.service';
-
-/** What a hidden test's `error` says to a non-admin: the verdict, never data from the test. */
-const VERDICT_LABEL: Record<Verdict, string> = {
-  accepted: '',
-  wrong_answer: 'Wrong answer',
-  time_limit_exceeded: 'Time limit exceeded',
-  memory_limit_exceeded: 'Memory limit exceeded',
-  runtime_error: 'Runtime error',
-  output_limit_exceeded: 'Output limit exceeded',
-  compilation_error: 'Compilation error',
-};
 
 @Injectable()
 export class ExecutionService {
@@ -49,7 +37,7 @@ export class ExecutionService {
     @Inject(ENV) private readonly env: Env,
     private readonly access: JudgeAccessPolicy,
     private readonly problems: ProblemsService,
-    private readonly judge: JudgeClient,
+    private readonly queue: JudgeClient,
     private readonly metrics: Metrics,
     private readonly progress: JudgingProgressService,
   ) {}
@@ -58,6 +46,7 @@ export class ExecutionService {
    * Checks access, judges the code against the problem's tests (examples only for a run) and shapes the
    * verdict for this caller; with the context the try belongs to (a live contest, practice, a virtual run).
    * The response keeps the validator's feedback (to be stored): answer a non-admin withoutFeedback.
+   * Called behind JudgeBacklogGuard (execute-code), which already refused a full queue.
    */
   async execute(
     user: AuthUser,
@@ -72,7 +61,8 @@ export class ExecutionService {
       submit,
       dto.contestMode,
     );
-    const problem = await this.problems.requireProblem(dto.problemId);
+    // Read once per request: the practice check has read the problem already.
+    const problem = context.problem ?? (await this.problems.requireProblem(dto.problemId));
     const tests = await this.problems.testsForJudging(problem.id, submit);
     if (tests.length === 0) {
       throw new BadRequestException(submit ? ServerMessages.noTestCases : ServerMessages.noExampleTestCases);
@@ -89,7 +79,7 @@ export class ExecutionService {
     await this.progress.started(user.id, requestId, jobId, tests.length, layout);
     let outcome: JudgeJobResult;
     try {
-      outcome = await this.judge.judge(
+      outcome = await this.queue.requestAdmittedJudgement(
         buildJudgeJob({
           purpose: kind,
           problem,
@@ -122,7 +112,7 @@ export class ExecutionService {
     const problem = await this.problems.requireProblem(problemId);
     const tests = await this.problems.testsForJudging(problem.id, true);
     if (tests.length === 0) throw new BadRequestException(ServerMessages.noTestCases);
-    const outcome = await this.judge.judgeInBackground(
+    const outcome = await this.queue.requestBackgroundJudgement(
       buildJudgeJob({
         purpose: 'rejudge',
         problem,
@@ -138,18 +128,18 @@ export class ExecutionService {
     return response;
   }
 
-  /** Runs the code once on the caller's own input, with a run's access rules; nothing is compared. */
+  /** Runs the code once on the caller's own input, with a run's access rules; nothing is compared (behind JudgeBacklogGuard). */
   async runCustom(
     user: AuthUser,
     dto: RunCustomDto,
     requestId: string = randomUUID(),
   ): Promise<RunCustomResponse> {
-    await this.access.assertMayJudge(user, dto.problemId, dto.contestId, false);
-    const problem = await this.problems.requireProblem(dto.problemId);
+    const access = await this.access.assertMayJudge(user, dto.problemId, dto.contestId, false);
+    const problem = access.problem ?? (await this.problems.requireProblem(dto.problemId));
     const input =
       problem.kind === 'stdio' ? stdioInput(dto.inputs) : customInputs(problem.inputVariables, dto.inputs);
     const stopTimer = this.metrics.judgeDuration.startTimer({ kind: 'custom' });
-    const outcome = await this.judge.judge(
+    const outcome = await this.queue.requestAdmittedJudgement(
       buildJudgeJob({
         purpose: 'output',
         problem,
@@ -210,32 +200,6 @@ export function customInputs(
     if (!check.valid) throw new BadRequestException(CustomInputSentences.invalid(v.name, check.error));
   }
   return inputs;
-}
-
-/** The judgement's slowest test, milliseconds: what a non-admin is shown as each hidden test's time. */
-function slowestOf(results: readonly { executionTime: number }[]): number {
-  return Math.round(Math.max(0, ...results.map((r) => r.executionTime)));
-}
-
-/**
- * Stored results as a non-admin sees them: a hidden test shows whether it passed and its verdict, never
- * its data, and the judgement's slowest time instead of its own (as Codeforces shows it).
- */
-export function maskHiddenResults(results: readonly ExecutionResult[]): ExecutionResult[] {
-  const slowest = slowestOf(results.filter((r) => !isNotJudged(r)));
-  // A validator's feedback is for admins, on examples too (it may speak of the answer).
-  return withoutFeedback(results).map((result) => {
-    if (result.isExample) return result;
-    const notJudged = isNotJudged(result);
-    return {
-      ...result,
-      input: '',
-      expectedOutput: '',
-      actualOutput: '',
-      executionTime: notJudged ? 0 : slowest,
-      error: notJudged ? ExecutionMessages.notJudgedError : (VERDICT_LABEL[result.verdict] ?? ''),
-    };
-  });
 }
 
 /**

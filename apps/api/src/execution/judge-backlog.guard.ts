@@ -9,10 +9,10 @@ import { JudgeClient } from './judge-client.service';
  */
 @Injectable()
 export class JudgeBacklogGuard implements CanActivate {
-  constructor(private readonly judge: JudgeClient) {}
+  constructor(private readonly queue: JudgeClient) {}
 
   async canActivate(): Promise<boolean> {
-    await this.judge.refuseWhenFull();
+    await this.queue.refuseWhenFull();
     return true;
   }
 }

@@ -103,9 +103,20 @@ export class JudgeClient implements OnApplicationShutdown {
     metrics.reportJudgeQueueDepth(() => this.waitingCount());
   }
 
-  /** Judges a job built by buildJudgeJob (judge-job.ts), the one place a judge job is made. */
-  async judge(data: BuiltJudgeJob, jobId?: string): Promise<JudgeJobResult> {
-    await this.refuseWhenBacklogged();
+  /**
+   * Queues a job built by buildJudgeJob (judge-job.ts), the one place a judge job is made, and waits for
+   * its verdict; a full queue is refused first (503 with Retry-After).
+   */
+  async requestJudgement(data: BuiltJudgeJob): Promise<JudgeJobResult> {
+    await this.refuseWhenFull();
+    return this.run(data, undefined, this.env.judgeResultTimeoutMs);
+  }
+
+  /**
+   * As requestJudgement, for a request JudgeBacklogGuard already admitted: the queue was counted once
+   * for it, before sign-in, and is not counted again (one Redis call fewer per run or submit).
+   */
+  requestAdmittedJudgement(data: BuiltJudgeJob, jobId?: string): Promise<JudgeJobResult> {
     return this.run(data, undefined, this.env.judgeResultTimeoutMs, jobId);
   }
 
@@ -131,7 +142,7 @@ export class JudgeClient implements OnApplicationShutdown {
   }
 
   /** Judges behind every live submission (never refused for a backlog: it waits its turn). */
-  judgeInBackground(data: BuiltJudgeJob): Promise<JudgeJobResult> {
+  requestBackgroundJudgement(data: BuiltJudgeJob): Promise<JudgeJobResult> {
     return this.run(data, BACKGROUND_PRIORITY, this.env.judgeResultTimeoutMs * BACKGROUND_WAIT_FACTOR);
   }
 
@@ -226,15 +237,10 @@ export class JudgeClient implements OnApplicationShutdown {
   }
 
   /**
-   * The refusal of a full queue (JudgeBacklogGuard, before sign-in). A queue that cannot be counted
-   * (Redis away) cannot judge either: the request is refused as unavailable at once, rather than
-   * waiting for Redis a second time in refuseWhenBacklogged.
+   * The refusal of a full queue (JudgeBacklogGuard before sign-in, or requestJudgement). A queue that
+   * cannot be counted (Redis away) cannot judge either: the request is refused as unavailable at once.
    */
   async refuseWhenFull(): Promise<void> {
-    await this.refuseWhenBacklogged();
-  }
-
-  private async refuseWhenBacklogged(): Promise<void> {
     let waiting: number;
     try {
       waiting = await this.waitingCount();

@@ -1,7 +1,8 @@
 import { DEFAULT_JUDGE_LIMITS, ExecutionMessages, type JudgeJobResult } from '@javelin/contracts';
 import { describe, expect, it } from 'vitest';
 import type { TestCase } from '../problems/test-case.entity';
-import { maskHiddenResults, toResponse } from './execution.service';
+import { maskHiddenResults } from '../submissions/hidden-results';
+import { toResponse } from './execution.service';
 import {
   buildJudgeJob,
   checkingOf,

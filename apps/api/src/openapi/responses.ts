@@ -232,13 +232,13 @@ export const ANSWERS: Record<string, Answer> = {
     other: 'text/event-stream',
     description: 'Standings as they change',
   },
-  JudgementsController_execute: { status: 200, json: ref('ExecuteCodeResponse'), description: 'Judged' },
+  ExecutionController_execute: { status: 200, json: ref('ExecuteCodeResponse'), description: 'Judged' },
   JudgingProgressController_stream: {
     status: 200,
     other: 'text/event-stream',
     description: "The caller's run or submit in the queue, its tests judged, then its verdict",
   },
-  JudgementsController_runCustom: {
+  ExecutionController_runCustom: {
     status: 200,
     json: ref('RunCustomResponse'),
     description: 'Ran on the input',

@@ -44,7 +44,7 @@ export class ReferenceService {
   constructor(
     @Inject(ENV) private readonly env: Env,
     private readonly problems: ProblemsService,
-    private readonly judge: JudgeClient,
+    private readonly queue: JudgeClient,
   ) {}
 
   /** The stored reference solution on every stored test, judged by the problem's checker. */
@@ -114,7 +114,7 @@ export class ReferenceService {
     requestId: string = randomUUID(),
   ): Promise<ValidateTestsResponse> {
     const ids = tests.map((_, i) => `t${i}`);
-    const outcome = await this.judge.judge(
+    const outcome = await this.queue.requestJudgement(
       buildJudgeJob({
         purpose,
         problem,

@@ -6,9 +6,9 @@ import {
   type SubmissionDetail,
   type SubmissionPage,
 } from '@javelin/contracts';
-import { maskHiddenResults } from '../execution/execution.service';
 import type { AuthUser } from '../users/users.service';
 import { SubmissionHistoryQueryDto } from './dto';
+import { maskHiddenResults } from './hidden-results';
 import { SubmissionHistoryRepository } from './submission-history.repository';
 
 export interface AcceptanceRate {

@@ -84,15 +84,14 @@ export class SubmissionsService {
       throw new BadRequestException(ServerMessages.submissionOfAnotherProblem);
     }
     if (submission.status !== 'accepted') throw new BadRequestException(ServerMessages.onlyAcceptedSolves);
-    if (contestId) await this.access.assertMayJudge(user, dto.problemId, contestId, true);
-    const problem = await this.problems.requireProblem(dto.problemId);
+    // Each is read once: a live contest's check reads the problem's points there, practice reads the problem.
     const points = contestId
-      ? await this.contestPoints(contestId, problem.id)
-      : (problem.points ?? DEFAULT_PROBLEM_POINTS);
+      ? await this.contestPoints(user, contestId, dto.problemId)
+      : ((await this.problems.requireProblem(dto.problemId)).points ?? DEFAULT_PROBLEM_POINTS);
 
     const solve = {
       userId: user.id,
-      problemId: problem.id,
+      problemId: dto.problemId,
       contestId,
       submissionId: submission.id,
       points,
@@ -100,8 +99,8 @@ export class SubmissionsService {
     };
     const inserted = await this.repository.recordSolve(solve, (m) =>
       contestId
-        ? this.contestScores.refreshParticipant(m, contestId, user.id, problem.id)
-        : this.repository.addPracticePoints(m, user.id, points, problem.id),
+        ? this.contestScores.refreshParticipant(m, contestId, user.id, dto.problemId)
+        : this.repository.addPracticePoints(m, user.id, points, dto.problemId),
     );
     if (inserted && contestId) this.standings.contestChanged(contestId);
     return {
@@ -122,9 +121,10 @@ export class SubmissionsService {
     }));
   }
 
-  private async contestPoints(contestId: string, problemId: string): Promise<number> {
-    const points = await this.contests.pointsFor(contestId, problemId);
-    if (points === null) throw new NotFoundException(ServerMessages.problemNotPartOfContest);
-    return points;
+  /** The problem's points in a live contest the user may submit in now (403/404 otherwise). */
+  private async contestPoints(user: AuthUser, contestId: string, problemId: string): Promise<number> {
+    const { contestPoints } = await this.access.assertMayJudge(user, problemId, contestId, true);
+    if (contestPoints === undefined) throw new NotFoundException(ServerMessages.problemNotPartOfContest);
+    return contestPoints;
   }
 }

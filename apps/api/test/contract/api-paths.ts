@@ -624,38 +624,6 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/execute-code': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post: operations['JudgementsController_execute'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/api/run-custom': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    post: operations['JudgementsController_runCustom'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
   '/api/submissions': {
     parameters: {
       query?: never;
@@ -728,6 +696,54 @@ export interface paths {
       cookie?: never;
     };
     get: operations['SubmissionHistoryController_acceptanceRates'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/execute-code': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['ExecutionController_execute'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/run-custom': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['ExecutionController_runCustom'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/execute-code/{requestId}/progress': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['JudgingProgressController_stream'];
     put?: never;
     post?: never;
     delete?: never;
@@ -1680,22 +1696,6 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  '/api/execute-code/{requestId}/progress': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get: operations['JudgingProgressController_stream'];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1814,6 +1814,14 @@ export interface components {
       limit?: number;
       offset?: number;
     };
+    SubmissionHistoryQueryDto: {
+      /** Format: uuid */
+      problemId?: string;
+      /** Format: uuid */
+      contestId?: string;
+      limit?: number;
+      offset?: number;
+    };
     TestResultDto: {
       passed: boolean;
       expectedOutput?: string;
@@ -1839,14 +1847,6 @@ export interface components {
     };
     ScoreboardQueryDto: {
       group_id?: string;
-    };
-    SubmissionHistoryQueryDto: {
-      /** Format: uuid */
-      problemId?: string;
-      /** Format: uuid */
-      contestId?: string;
-      limit?: number;
-      offset?: number;
     };
     RegisterDto: {
       confirmPassword: string;
@@ -1955,22 +1955,6 @@ export interface components {
         }[];
       } | null;
     };
-    ExecuteCodeDto: {
-      runAllTestCases?: boolean;
-      /** Format: uuid */
-      contestId?: string;
-      /**
-       * @description Only with contestId. Absent: the live contest (joined, while active). 'practice': a problem of the ended contest practised from its page, kept as practice, never counted in the contest. 'virtual': a try in the caller's running virtual run of the contest (POST /api/contests/{id}/virtual).
-       * @enum {string}
-       */
-      contestMode?: 'practice' | 'virtual';
-      /** @description at most 65536 bytes in UTF-8 */
-      code: string;
-      /** @enum {string} */
-      language: 'java';
-      /** Format: uuid */
-      problemId: string;
-    };
     SubmissionDto: {
       /** Format: uuid */
       contestId?: string;
@@ -2001,6 +1985,22 @@ export interface components {
        * @enum {string}
        */
       contestMode?: 'practice' | 'virtual';
+    };
+    ExecuteCodeDto: {
+      runAllTestCases?: boolean;
+      /** Format: uuid */
+      contestId?: string;
+      /**
+       * @description Only with contestId. Absent: the live contest (joined, while active). 'practice': a problem of the ended contest practised from its page, kept as practice, never counted in the contest. 'virtual': a try in the caller's running virtual run of the contest (POST /api/contests/{id}/virtual).
+       * @enum {string}
+       */
+      contestMode?: 'practice' | 'virtual';
+      /** @description at most 65536 bytes in UTF-8 */
+      code: string;
+      /** @enum {string} */
+      language: 'java';
+      /** Format: uuid */
+      problemId: string;
     };
     ValidateDraftDto: {
       referenceSolution: string;
@@ -4975,108 +4975,6 @@ export interface operations {
       };
     };
   };
-  JudgementsController_execute: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['ExecuteCodeDto'];
-      };
-    };
-    responses: {
-      /** @description Judged */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ExecuteCodeResponse'];
-        };
-      };
-      /** @description Malformed input: the message names each refused field */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
-      '4XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
-      '5XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-    };
-  };
-  JudgementsController_runCustom: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        'application/json': components['schemas']['RunCustomDto'];
-      };
-    };
-    responses: {
-      /** @description Ran on the input */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['RunCustomResponse'];
-        };
-      };
-      /** @description Malformed input: the message names each refused field */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
-      '4XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
-      '5XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-    };
-  };
   SubmissionHistoryController_list: {
     parameters: {
       query?: {
@@ -5358,6 +5256,166 @@ export interface operations {
             judgedSubmissions: number;
             acceptanceRate: number;
           }[];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  ExecutionController_execute: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ExecuteCodeDto'];
+      };
+    };
+    responses: {
+      /** @description Judged */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ExecuteCodeResponse'];
+        };
+      };
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  ExecutionController_runCustom: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RunCustomDto'];
+      };
+    };
+    responses: {
+      /** @description Ran on the input */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RunCustomResponse'];
+        };
+      };
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  JudgingProgressController_stream: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        requestId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The caller's run or submit in the queue, its tests judged, then its verdict */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/event-stream': string;
+        };
+      };
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such record (or not visible to the caller) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
         };
       };
       /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
@@ -8822,64 +8880,6 @@ export interface operations {
         };
         content: {
           'application/zip': string;
-        };
-      };
-      /** @description Malformed input: the message names each refused field */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description No such record (or not visible to the caller) */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
-      '4XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
-      '5XX': {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['ErrorBody'];
-        };
-      };
-    };
-  };
-  JudgingProgressController_stream: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        requestId: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The caller's run or submit in the queue, its tests judged, then its verdict */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          'text/event-stream': string;
         };
       };
       /** @description Malformed input: the message names each refused field */

@@ -21,14 +21,14 @@ const KEEP_COMPLETED = 1_000;
 export class SandboxJobs {
   private readonly logger = new Logger('SandboxJobs');
 
-  constructor(private readonly judge: JudgeClient) {}
+  constructor(private readonly queue: JudgeClient) {}
 
   /** The job's result, or null when no judge finished it within `timeoutMs` (or Redis is away). */
   async run<R>(name: AiJobName, data: object, timeoutMs: number): Promise<R | null> {
     const deadline = Date.now() + timeoutMs;
     let job: Job;
     try {
-      job = await this.judge.enqueue({
+      job = await this.queue.enqueue({
         name,
         data,
         priority: AI_JOB_PRIORITY,
@@ -39,7 +39,7 @@ export class SandboxJobs {
       return null;
     }
     try {
-      return await this.judge.waitFor<R>(job, Math.max(1, deadline - Date.now()), WATCH_INTERVAL_MS);
+      return await this.queue.waitFor<R>(job, Math.max(1, deadline - Date.now()), WATCH_INTERVAL_MS);
     } catch (error) {
       this.logger.warn(`${name} job ${job.id} gave no answer: ${(error as Error).message}`);
       // A job still waiting is withdrawn, so no judge spends time on it after the caller gave up.

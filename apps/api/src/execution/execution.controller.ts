@@ -4,13 +4,14 @@ import type { Request } from 'express';
 import { CurrentUser, JwtAuthGuard } from '../auth/guards';
 import { JudgingBudget } from '../common/rate-limit';
 import { SharedBody } from '../common/shared-body';
-import { RunCustomDto, type ExecuteCodeDto } from '../execution/dto';
-import { JudgeBacklogGuard } from '../execution/judge-backlog.guard';
 import type { AuthUser } from '../users/users.service';
+import { RunCustomDto, type ExecuteCodeDto } from './dto';
+import { JudgeBacklogGuard } from './judge-backlog.guard';
 import { JudgementsService } from './judgements.service';
 
+/** POST /api/execute-code (a run or a submit, judged and recorded) and POST /api/run-custom (the caller's own input). */
 @Controller()
-export class JudgementsController {
+export class ExecutionController {
   constructor(private readonly judgements: JudgementsService) {}
 
   @Post('execute-code')
@@ -24,7 +25,7 @@ export class JudgementsController {
     @SharedBody(executeCodeSchema) dto: ExecuteCodeDto,
     @Req() req: Request,
   ) {
-    return this.judgements.judge(user, dto, req.id);
+    return this.judgements.judgeAndRecord(user, dto, req.id);
   }
 
   @Post('run-custom')

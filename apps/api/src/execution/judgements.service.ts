@@ -11,10 +11,10 @@ import { sha256 } from '../common/hash';
 import { ContestsService } from '../contests/contests.service';
 import { StandingsRepository } from '../contests/standings.repository';
 import { StandingsService } from '../contests/standings.service';
-import { ExecuteCodeDto, RunCustomDto } from '../execution/dto';
-import { ExecutionService } from '../execution/execution.service';
+import { SubmissionsRepository } from '../submissions/submissions.repository';
 import type { AuthUser } from '../users/users.service';
-import { SubmissionsRepository } from './submissions.repository';
+import { ExecuteCodeDto, RunCustomDto } from './dto';
+import { ExecutionService } from './execution.service';
 
 /** Standard error is shown for the run that produced it, never kept. */
 function withoutStderr(result: ShownResult): ExecutionResult {
@@ -33,13 +33,20 @@ export class JudgementsService {
     private readonly contestStandings: StandingsRepository,
   ) {}
 
-  async judge(user: AuthUser, dto: ExecuteCodeDto, requestId?: string): Promise<ExecuteCodeResponse> {
+  async judgeAndRecord(
+    user: AuthUser,
+    dto: ExecuteCodeDto,
+    requestId?: string,
+  ): Promise<ExecuteCodeResponse> {
     const { response, context } = await this.execution.execute(user, dto, requestId);
     const submit = dto.runAllTestCases === true;
     const { contestId } = context;
     // A live contest submit is a try on the scoreboard: its cell and the standings change with it.
     // Practice and virtual-run tries through an ended contest keep contestId null and never touch it.
     const countsAsTry = submit && contestId !== null;
+    // A compilation error is never a try on the board (the standings' recount skips it): its judgement
+    // is kept, and the cell is not recomputed for nothing (issue 35: one transaction and three statements less).
+    const changesBoard = countsAsTry && response.verdict !== 'compilation_error';
     // A practice submit on a scoring problem (issue 31) earns its best score's share of the points.
     const practiceScore =
       submit && contestId === null && context.virtualRunId === null && response.score !== undefined
@@ -66,7 +73,7 @@ export class JudgementsService {
         groups: response.groups ?? null,
         createdAt: this.contests.now(),
       },
-      countsAsTry
+      changesBoard
         ? (m) => this.contestStandings.refreshParticipant(m, contestId, user.id, dto.problemId)
         : practiceScore
           ? (m) =>
@@ -79,7 +86,7 @@ export class JudgementsService {
               )
           : undefined,
     );
-    if (countsAsTry && response.verdict !== 'compilation_error') this.standings.contestChanged(contestId);
+    if (changesBoard) this.standings.contestChanged(contestId);
     // The validator's feedback is kept with the submission for admins; nobody else is ever shown it.
     return isAdminRoles(user.roles) ? response : { ...response, results: withoutFeedback(response.results) };
   }
