@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { FieldSentences, requiredText, uuidField } from './request-rules';
 /** Limits of what participants and admins write during a contest (both sides validate them). */
 export const ANNOUNCEMENT_MAX_LENGTH = 2_000;
 export const CLARIFICATION_QUESTION_MAX_LENGTH = 1_000;
@@ -57,3 +59,40 @@ export const CONTEST_STREAM_EVENTS = {
   clarification: 'clarification',
   heartbeat: 'heartbeat',
 } as const;
+
+/** POST /api/contests/:id/announcements. */
+export const createAnnouncementSchema = z.strictObject({
+  text: requiredText(
+    'text',
+    ANNOUNCEMENT_MAX_LENGTH,
+    true,
+    FieldSentences.atMostCharacters('text', ANNOUNCEMENT_MAX_LENGTH),
+  ),
+});
+
+/** POST /api/contests/:id/clarifications: a question, about one problem or the contest. */
+export const askClarificationSchema = z.strictObject({
+  problemId: uuidField('problemId').optional(),
+  question: requiredText(
+    'question',
+    CLARIFICATION_QUESTION_MAX_LENGTH,
+    true,
+    FieldSentences.atMostCharacters('question', CLARIFICATION_QUESTION_MAX_LENGTH),
+  ),
+});
+
+/** POST /api/contests/:id/clarifications/:clarificationId/answer. */
+export const answerClarificationSchema = z.strictObject({
+  answer: requiredText(
+    'answer',
+    CLARIFICATION_ANSWER_MAX_LENGTH,
+    true,
+    FieldSentences.atMostCharacters('answer', CLARIFICATION_ANSWER_MAX_LENGTH),
+  ),
+  /** true: every participant reads the answer; false: only the asker (and admins). */
+  public: z.boolean({ error: FieldSentences.trueOrFalse('public') }),
+});
+
+export type CreateAnnouncementBody = z.output<typeof createAnnouncementSchema>;
+export type AskClarificationBody = z.output<typeof askClarificationSchema>;
+export type AnswerClarificationBody = z.output<typeof answerClarificationSchema>;

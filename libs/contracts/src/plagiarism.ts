@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { FieldSentences, typeError } from './request-rules';
 /** Pairs of accepted solutions at least this similar (Dolos' 0..1 similarity) are reported. */
 export const PLAGIARISM_DEFAULT_THRESHOLD = 0.7;
 
@@ -53,3 +55,18 @@ export interface PlagiarismPairDetail extends PlagiarismPair {
 
 /** The API's queue of plagiarism jobs (under REDIS_PREFIX). */
 export const PLAGIARISM_QUEUE = 'plagiarism';
+
+/** Pairs less alike than this are noise: a shared boilerplate alone reaches it. */
+const PLAGIARISM_MIN_THRESHOLD = 0.1;
+
+/** POST /api/contests/:id/plagiarism. */
+export const startPlagiarismSchema = z.strictObject({
+  /** Pairs at least this similar (0.1..1) are reported; the default is PLAGIARISM_DEFAULT_THRESHOLD. */
+  threshold: z
+    .number({ error: typeError('threshold', FieldSentences.mustBeNumber('threshold')) })
+    .min(PLAGIARISM_MIN_THRESHOLD, FieldSentences.atLeast('threshold', PLAGIARISM_MIN_THRESHOLD))
+    .max(1, FieldSentences.atMost('threshold', 1))
+    .optional(),
+});
+
+export type StartPlagiarismBody = z.output<typeof startPlagiarismSchema>;

@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH, USERNAME_PATTERN } from './messages';
+import { FieldSentences, typeError, uuidField } from './request-rules';
 import type { AiMeasurement } from './ai';
 export const INITIAL_RATING = 1500;
 
@@ -72,3 +75,70 @@ export interface AiResponse {
   /** Analyze Code: the complexity measured in the judge's sandbox, for the web's chart (issue 19). */
   measurement?: AiMeasurement;
 }
+
+/* ---- PUT /api/profile and POST /api/organizations ---- */
+
+export const BIO_MAX_LENGTH = 2_000;
+export const ORGANIZATION_NAME_MAX = 120;
+export const ORGANIZATION_FORMAL_NAME_MAX = 300;
+
+const optionalString = (field: string) =>
+  z.string({ error: typeError(field, FieldSentences.mustBeString(field)) });
+
+/** PUT /api/profile: each field left out keeps its value; null clears the bio and the organization. */
+export const updateProfileSchema = z.strictObject({
+  username: optionalString('username')
+    .trim()
+    .min(USERNAME_MIN_LENGTH, FieldSentences.usernameTooShort)
+    .max(USERNAME_MAX_LENGTH, FieldSentences.maxLength('username', USERNAME_MAX_LENGTH))
+    .regex(USERNAME_PATTERN, FieldSentences.usernameCharacters)
+    .optional(),
+  fullName: optionalString('fullName')
+    .trim()
+    .min(1, FieldSentences.notEmpty('fullName'))
+    .max(100, FieldSentences.maxLength('fullName', 100))
+    .optional(),
+  /** null clears the bio. */
+  bio: z
+    .string({ error: FieldSentences.mustBeString('bio') })
+    .max(BIO_MAX_LENGTH, FieldSentences.atMostCharactersLong('bio', BIO_MAX_LENGTH))
+    .nullable()
+    .optional(),
+  preferredLanguage: optionalString('preferredLanguage')
+    .trim()
+    .max(50, FieldSentences.maxLength('preferredLanguage', 50))
+    .optional(),
+  /** The school or club the user names (one of GET /api/organizations); null clears it. */
+  organizationId: uuidField('organizationId', () => FieldSentences.uuid('organizationId'))
+    .nullable()
+    .optional(),
+  /** The web sends the read-only email back; any other value is refused by the service. */
+  email: optionalString('email').max(254, FieldSentences.maxLength('email', 254)).optional(),
+});
+
+/** POST /api/organizations. */
+export const createOrganizationSchema = z.strictObject({
+  name: z
+    .string({ error: FieldSentences.isRequired('name') })
+    .trim()
+    .min(1, FieldSentences.isRequired('name'))
+    .max(ORGANIZATION_NAME_MAX, FieldSentences.atMostCharacters('name', ORGANIZATION_NAME_MAX)),
+  formalName: z
+    .string({ error: FieldSentences.mustBeString('formalName') })
+    .trim()
+    .max(
+      ORGANIZATION_FORMAL_NAME_MAX,
+      FieldSentences.atMostCharacters('formalName', ORGANIZATION_FORMAL_NAME_MAX),
+    )
+    .nullable()
+    .optional(),
+  /** ISO 3166-1 alpha-3, as the ICPC tools show flags by it. */
+  country: z
+    .string({ error: FieldSentences.mustBeString('country') })
+    .regex(/^[A-Z]{3}$/, FieldSentences.countryCode)
+    .nullable()
+    .optional(),
+});
+
+export type UpdateProfileBody = z.output<typeof updateProfileSchema>;
+export type CreateOrganizationBody = z.output<typeof createOrganizationSchema>;

@@ -1,9 +1,9 @@
-import { Body, Controller, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
-import { executeCodeSchema } from '@javelin/contracts';
+import { Controller, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
+import { executeCodeSchema, runCustomSchema } from '@javelin/contracts';
 import type { Request } from 'express';
 import { CurrentUser, JwtAuthGuard } from '../auth/guards';
 import { JudgingBudget } from '../common/rate-limit';
-import { SharedBody } from '../common/shared-body';
+import { ZodBody } from '../common/zod';
 import { RunCustomDto, type ExecuteCodeDto } from '../execution/dto';
 import { JudgeBacklogGuard } from '../execution/judge-backlog.guard';
 import type { AuthUser } from '../users/users.service';
@@ -21,7 +21,7 @@ export class JudgementsController {
   @JudgingBudget()
   execute(
     @CurrentUser() user: AuthUser,
-    @SharedBody(executeCodeSchema) dto: ExecuteCodeDto,
+    @ZodBody(executeCodeSchema) dto: ExecuteCodeDto,
     @Req() req: Request,
   ) {
     return this.judgements.judge(user, dto, req.id);
@@ -32,7 +32,7 @@ export class JudgementsController {
   // The same refusal and judging budget as execute-code: a custom run costs the judge as much as a run.
   @UseGuards(JudgeBacklogGuard, JwtAuthGuard)
   @JudgingBudget()
-  runCustom(@CurrentUser() user: AuthUser, @Body() dto: RunCustomDto, @Req() req: Request) {
+  runCustom(@CurrentUser() user: AuthUser, @ZodBody(runCustomSchema) dto: RunCustomDto, @Req() req: Request) {
     return this.judgements.runCustom(user, dto, req.id);
   }
 }
