@@ -9,33 +9,41 @@ import {
   USERNAME_PATTERN,
 } from './messages';
 import { FieldSentences, typeError } from './request-rules';
+import { ResponseSchemas } from './response-rules';
 
-export interface User {
-  id: string;
-  _id: string;
-  email: string;
-  username: string;
-  fullName: string;
-  roles: string[];
-  isAdmin: boolean;
-  isSuperAdmin: boolean;
-  emailVerified: boolean;
-}
+/** The signed-in user as the API describes it (GET /api/auth/me, the first super admin). */
+export const userSchema = z
+  .object({
+    id: z.string(),
+    _id: z.string(),
+    email: z.string(),
+    username: z.string(),
+    fullName: z.string(),
+    roles: z.array(z.string()),
+    isAdmin: z.boolean(),
+    isSuperAdmin: z.boolean(),
+    emailVerified: z.boolean(),
+  })
+  .register(ResponseSchemas, { id: 'User' });
+export type User = z.infer<typeof userSchema>;
 
-export interface MeResponse {
-  user: User;
-  roles: string[];
-}
+/** GET /api/auth/me. */
+export const meResponseSchema = z
+  .object({ user: userSchema, roles: z.array(z.string()) })
+  .register(ResponseSchemas, { id: 'MeResponse' });
+export type MeResponse = z.infer<typeof meResponseSchema>;
 
-export interface TokenResponse {
-  token: string;
-}
+/** A signed-in caller's token (login, Google, a verified address). */
+export const tokenResponseSchema = z
+  .object({ token: z.string() })
+  .register(ResponseSchemas, { id: 'TokenResponse' });
+export type TokenResponse = z.infer<typeof tokenResponseSchema>;
 
-export interface RegisterResponse {
-  token?: string;
-  requiresVerification: boolean;
-  message?: string;
-}
+/** POST /api/auth/register: signed in at once, or told to verify the address first. */
+export const registerResponseSchema = z
+  .object({ token: z.string().optional(), requiresVerification: z.boolean(), message: z.string().optional() })
+  .register(ResponseSchemas, { id: 'RegisterResponse' });
+export type RegisterResponse = z.infer<typeof registerResponseSchema>;
 
 /** Body of every error the API sends: `error` is the human message the web shows. */
 export interface ApiError {
@@ -72,16 +80,16 @@ export interface GoogleLoginRequest {
 }
 
 /** GET /api/auth/config: what the web needs at start to show the sign-in options. */
-export interface AuthConfig {
-  googleClientId?: string;
-  githubEnabled: boolean;
-}
+export const authConfigSchema = z
+  .object({ googleClientId: z.string().optional(), githubEnabled: z.boolean() })
+  .register(ResponseSchemas, { id: 'AuthConfig' });
+export type AuthConfig = z.infer<typeof authConfigSchema>;
 
 /** A confirmation with its sentence (ServerMessages). */
-export interface MessageResponse {
-  message?: string;
-  success?: boolean;
-}
+export const messageResponseSchema = z
+  .object({ message: z.string().optional(), success: z.boolean().optional() })
+  .register(ResponseSchemas, { id: 'MessageResponse' });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;
 
 export const EMAIL_MAX_LENGTH = 254;
 export const FULL_NAME_MAX_LENGTH = 100;

@@ -13,6 +13,7 @@ export { FieldSentences, checkRequest, uuidParamSchema, type RequestProblems } f
 export * from './admin';
 export * from './clics';
 export * from './request-schemas';
+export * from './response-rules';
 export * from './clarifications';
 export * from './plagiarism';
 export * from './virtual';

@@ -9,7 +9,7 @@ import type {
   ReferenceObject,
   SchemaObject,
 } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
-import { RequestSchemas } from '@javelin/contracts';
+import { RequestSchemas, ResponseSchemas } from '@javelin/contracts';
 import { z } from 'zod';
 import { ZodPipe } from '../common/zod';
 import { RESPONSE_SCHEMAS } from './response-schemas.generated';
@@ -94,6 +94,22 @@ export function routeHandlers(app: INestApplication): Handler[] {
 export function requestSchema(schema: z.ZodType): SchemaObject {
   const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { target: 'openapi-3.0', io: 'input' });
   return json as SchemaObject;
+}
+
+/** The answers' JSON Schemas, from the zod schemas libs/contracts registers them with (ResponseSchemas). */
+export function responseSchemas(): Record<string, SchemaObject> {
+  const { schemas } = z.toJSONSchema(ResponseSchemas, {
+    target: 'openapi-3.0',
+    // What a client may receive: an object may carry more than the web reads.
+    io: 'input',
+    uri: (id) => `#/components/schemas/${id}`,
+  });
+  return Object.fromEntries(
+    Object.entries(schemas).map(([name, { $schema: _dialect, $id: _uri, id: _id, ...json }]) => [
+      name,
+      json as SchemaObject,
+    ]),
+  );
 }
 
 function queryParameters(schema: SchemaObject): ParameterObject[] {
@@ -205,8 +221,13 @@ export function buildApiDocument(app: INestApplication): OpenAPIObject {
           h.body ? [[h.body.name, requestSchema(h.body.schema)]] : [],
         ),
       ),
-      // The answers' shapes: the libs/contracts types the web reads them as.
-      ...RESPONSE_SCHEMAS,
+      // The answers' shapes: the libs/contracts types the web reads them as (those not yet stated
+      // as zod schemas generated from the types, the others from their schemas), by name.
+      ...Object.fromEntries(
+        Object.entries({ ...RESPONSE_SCHEMAS, ...responseSchemas() }).sort(([a], [b]) =>
+          a < b ? -1 : a > b ? 1 : 0,
+        ),
+      ),
       ErrorBody: ERROR_BODY,
     },
   };

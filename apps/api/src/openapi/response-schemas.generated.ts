@@ -37,11 +37,6 @@ export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
     },
     required: ['success', 'analysis'],
   },
-  AuthConfig: {
-    type: 'object',
-    properties: { googleClientId: { type: 'string' }, githubEnabled: { type: 'boolean' } },
-    required: ['githubEnabled'],
-  },
   CheckerName: { type: 'string', enum: ['exact', 'tokens', 'float', 'unordered', 'custom'] },
   CodeRegion: {
     type: 'object',
@@ -283,22 +278,10 @@ export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
     },
     required: ['path', 'expected', 'verdict', 'ok'],
   },
-  MeResponse: {
-    type: 'object',
-    properties: {
-      user: { $ref: '#/components/schemas/User' },
-      roles: { type: 'array', items: { type: 'string' } },
-    },
-    required: ['user', 'roles'],
-  },
   MeasuredPoint: {
     type: 'object',
     properties: { n: { type: 'number' }, ms: { type: 'number' } },
     required: ['n', 'ms'],
-  },
-  MessageResponse: {
-    type: 'object',
-    properties: { message: { type: 'string' }, success: { type: 'boolean' } },
   },
   Organization: {
     type: 'object',
@@ -541,15 +524,6 @@ export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
     },
     required: ['testCaseId', 'passed', 'expectedOutput', 'actualOutput', 'error'],
   },
-  RegisterResponse: {
-    type: 'object',
-    properties: {
-      token: { type: 'string' },
-      requiresVerification: { type: 'boolean' },
-      message: { type: 'string' },
-    },
-    required: ['requiresVerification'],
-  },
   RejudgeProgress: {
     type: 'object',
     properties: {
@@ -696,32 +670,6 @@ export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
       dependsOn: { type: 'array', items: { type: 'string' } },
     },
     required: ['name', 'points'],
-  },
-  TokenResponse: { type: 'object', properties: { token: { type: 'string' } }, required: ['token'] },
-  User: {
-    type: 'object',
-    properties: {
-      id: { type: 'string' },
-      _id: { type: 'string' },
-      email: { type: 'string' },
-      username: { type: 'string' },
-      fullName: { type: 'string' },
-      roles: { type: 'array', items: { type: 'string' } },
-      isAdmin: { type: 'boolean' },
-      isSuperAdmin: { type: 'boolean' },
-      emailVerified: { type: 'boolean' },
-    },
-    required: [
-      'id',
-      '_id',
-      'email',
-      'username',
-      'fullName',
-      'roles',
-      'isAdmin',
-      'isSuperAdmin',
-      'emailVerified',
-    ],
   },
   UserRoleRecord: {
     type: 'object',

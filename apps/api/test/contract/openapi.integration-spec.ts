@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
+import { ResponseSchemas } from '@javelin/contracts';
 import { routeHandlers } from '../../src/openapi/document';
 import { ANSWERS } from '../../src/openapi/responses';
 import { GENERATED, generateResponseSchemas } from './response-schemas';
@@ -174,6 +175,18 @@ describe('the OpenAPI document describes every route, parameter and field the se
         .map((p) => `${op.operationId}: ${p.name}`),
     );
     expect(missing).toEqual([]);
+  });
+
+  it('lists every field of every answer stated as a zod schema (libs/contracts ResponseSchemas)', () => {
+    const stated = [...ResponseSchemas._idmap.entries()];
+    expect(stated.length).toBeGreaterThan(5);
+    for (const [name, schema] of stated) {
+      const published = doc.components!.schemas![name];
+      expect(published, name).toBeDefined();
+      const { fields, required } = fieldsOf(schema as z.ZodType);
+      expect.soft(Object.keys(published.properties ?? {}).sort(), name).toEqual(fields);
+      expect.soft([...(published.required ?? [])].sort(), name).toEqual([...required].sort());
+    }
   });
 
   it('gives the bounds the validator enforces (spot checks against known rules)', () => {
