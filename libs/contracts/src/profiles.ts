@@ -1,40 +1,56 @@
 import { z } from 'zod';
 import { USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH, USERNAME_PATTERN } from './messages';
 import { FieldSentences, typeError, uuidField } from './request-rules';
+import { ResponseSchemas } from './response-rules';
 import type { AiMeasurement } from './ai';
 export const INITIAL_RATING = 1500;
 
-export interface Profile {
-  userId: string;
-  username: string;
-  fullName: string;
-  email?: string;
-  bio: string;
-  preferredLanguage: string;
-  totalScore: number;
-  /** Distinct problems solved, in practice or in contests (issue 30: one definition on every screen). */
-  problemsSolved: number;
-  rating: number;
-  contestsParticipated: number;
-  /** Accepted submissions ÷ all judged submissions (0..1); null before the first judged submission. */
-  acceptanceRate?: number | null;
-  /** The school or club the user names (issue 32); null when none. */
-  organization?: OrganizationRef | null;
-}
-
-/** An organization as a profile names it. */
+/**
+ * An organization as a profile names it. An interface too: contests.ts's types, still published from
+ * their TypeScript (apps/api/src/openapi/response-types.ts), name it.
+ */
 export interface OrganizationRef {
   id: string;
   name: string;
 }
+export const organizationRefSchema = z
+  .object({ id: z.string(), name: z.string() })
+  .register(ResponseSchemas, { id: 'OrganizationRef' }) satisfies z.ZodType<OrganizationRef>;
 
 /** A school or club that admins manage and users may name on their profile (issue 32). */
-export interface Organization extends OrganizationRef {
-  /** The full name when `name` is a short one. */
-  formalName: string | null;
-  /** ISO 3166-1 alpha-3, as the CLICS API shows it. */
-  country: string | null;
-}
+export const organizationSchema = z
+  .object({
+    ...organizationRefSchema.shape,
+    /** The full name when `name` is a short one. */
+    formalName: z.string().nullable(),
+    /** ISO 3166-1 alpha-3, as the CLICS API shows it. */
+    country: z.string().nullable(),
+  })
+  .register(ResponseSchemas, { id: 'Organization' });
+export type Organization = z.infer<typeof organizationSchema>;
+
+/** GET /api/profiles/:userId and /api/profiles/me. */
+export const profileSchema = z
+  .object({
+    userId: z.string(),
+    username: z.string(),
+    fullName: z.string(),
+    email: z.string().optional(),
+    bio: z.string(),
+    preferredLanguage: z.string(),
+    totalScore: z.number(),
+    /** Distinct problems solved, in practice or in contests (issue 30: one definition on every screen). */
+    problemsSolved: z.number(),
+    rating: z.number(),
+    contestsParticipated: z.number(),
+    /** Accepted submissions ÷ all judged submissions (0..1); null before the first judged submission. */
+    acceptanceRate: z.number().nullable().optional(),
+    /** The school or club the user names (issue 32); null when none. */
+    // A union with null, not .nullable(): OpenAPI 3.0 has no nullable $ref (anyOf with a null is what validators read).
+    organization: z.union([organizationRefSchema, z.null()]).optional(),
+  })
+  .register(ResponseSchemas, { id: 'Profile' });
+export type Profile = z.infer<typeof profileSchema>;
 
 export interface UpdateProfileRequest {
   username?: string;
@@ -45,28 +61,33 @@ export interface UpdateProfileRequest {
   organizationId?: string | null;
 }
 
-export interface Activity {
-  problemId: string;
-  problemTitle: string;
-  difficulty: string;
-  points: number;
-  solvedAt: string;
-}
+export const activitySchema = z
+  .object({
+    problemId: z.string(),
+    problemTitle: z.string(),
+    difficulty: z.string(),
+    points: z.number(),
+    solvedAt: z.string(),
+  })
+  .register(ResponseSchemas, { id: 'Activity' });
+export type Activity = z.infer<typeof activitySchema>;
 
-export interface RatingChange {
-  contestId: string;
-  contestTitle: string;
-  oldRating: number;
-  newRating: number;
-  rank: number;
-  at: string;
-}
+export const ratingChangeSchema = z
+  .object({
+    contestId: z.string(),
+    contestTitle: z.string(),
+    oldRating: z.number(),
+    newRating: z.number(),
+    rank: z.number(),
+    at: z.string(),
+  })
+  .register(ResponseSchemas, { id: 'RatingChange' });
+export type RatingChange = z.infer<typeof ratingChangeSchema>;
 
-export interface PlatformStats {
-  problems: number;
-  contests: number;
-  users: number;
-}
+export const platformStatsSchema = z
+  .object({ problems: z.number(), contests: z.number(), users: z.number() })
+  .register(ResponseSchemas, { id: 'PlatformStats' });
+export type PlatformStats = z.infer<typeof platformStatsSchema>;
 
 export interface AiResponse {
   success: boolean;

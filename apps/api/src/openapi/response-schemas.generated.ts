@@ -2,17 +2,6 @@
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 
 export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
-  Activity: {
-    type: 'object',
-    properties: {
-      problemId: { type: 'string' },
-      problemTitle: { type: 'string' },
-      difficulty: { type: 'string' },
-      points: { type: 'number' },
-      solvedAt: { type: 'string' },
-    },
-    required: ['problemId', 'problemTitle', 'difficulty', 'points', 'solvedAt'],
-  },
   AiMeasurement: {
     type: 'object',
     properties: {
@@ -233,25 +222,10 @@ export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
     properties: { n: { type: 'number' }, ms: { type: 'number' } },
     required: ['n', 'ms'],
   },
-  Organization: {
-    type: 'object',
-    properties: {
-      id: { type: 'string' },
-      name: { type: 'string' },
-      formalName: { type: 'string', nullable: true },
-      country: { type: 'string', nullable: true },
-    },
-    required: ['country', 'formalName', 'id', 'name'],
-  },
   OrganizationRef: {
     type: 'object',
     properties: { id: { type: 'string' }, name: { type: 'string' } },
     required: ['id', 'name'],
-  },
-  PlatformStats: {
-    type: 'object',
-    properties: { problems: { type: 'number' }, contests: { type: 'number' }, users: { type: 'number' } },
-    required: ['problems', 'contests', 'users'],
   },
   Problem: {
     type: 'object',
@@ -336,46 +310,6 @@ export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
   },
   ProblemReturnType: {
     anyOf: [{ $ref: '#/components/schemas/ProblemInputType' }, { type: 'string', enum: ['void'] }],
-  },
-  Profile: {
-    type: 'object',
-    properties: {
-      userId: { type: 'string' },
-      username: { type: 'string' },
-      fullName: { type: 'string' },
-      email: { type: 'string' },
-      bio: { type: 'string' },
-      preferredLanguage: { type: 'string' },
-      totalScore: { type: 'number' },
-      problemsSolved: { type: 'number' },
-      rating: { type: 'number' },
-      contestsParticipated: { type: 'number' },
-      acceptanceRate: { type: 'number', nullable: true },
-      organization: { anyOf: [{ $ref: '#/components/schemas/OrganizationRef' }, { type: 'null' }] },
-    },
-    required: [
-      'userId',
-      'username',
-      'fullName',
-      'bio',
-      'preferredLanguage',
-      'totalScore',
-      'problemsSolved',
-      'rating',
-      'contestsParticipated',
-    ],
-  },
-  RatingChange: {
-    type: 'object',
-    properties: {
-      contestId: { type: 'string' },
-      contestTitle: { type: 'string' },
-      oldRating: { type: 'number' },
-      newRating: { type: 'number' },
-      rank: { type: 'number' },
-      at: { type: 'string' },
-    },
-    required: ['contestId', 'contestTitle', 'oldRating', 'newRating', 'rank', 'at'],
   },
   ReferenceTestResult: {
     type: 'object',

@@ -6,7 +6,6 @@
  * test/contract/openapi.integration-spec.ts), and the fuzz suite validates every 2xx body against them.
  */
 export type {
-  Activity,
   AiResponse,
   Contest,
   ContestLeaderboardEntry,
@@ -14,12 +13,8 @@ export type {
   ExecuteCodeResponse,
   ExpectedOutputResponse,
   ImportPackageResponse,
-  Organization,
-  PlatformStats,
   Problem,
   ProblemLeaderboardEntry,
-  Profile,
-  RatingChange,
   RejudgeProgress,
   RunCustomResponse,
   SolvedProblemEntry,
