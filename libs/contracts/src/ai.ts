@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_CODE_BYTES } from './messages';
 import { javaCodeBodyFields } from './execution';
 import { FieldSentences, typeError, type Issue } from './request-rules';
+import { ResponseSchemas } from './response-rules';
 import type { JudgeJobData, JudgeLimits, JudgeTest } from './judge';
 import type { ProblemInputType } from './problem-types';
 
@@ -169,6 +170,22 @@ export interface AiMeasurement {
   xLabel: string;
   status: AiMeasureResult['status'];
 }
+
+/** A measured point as the answer carries it (MeasuredPoint). */
+export const measuredPointSchema = z
+  .object({ n: z.number(), ms: z.number() })
+  .register(ResponseSchemas, { id: 'MeasuredPoint' }) satisfies z.ZodType<MeasuredPoint>;
+
+/** The measured complexity as Analyze Code answers it (AiMeasurement). */
+export const aiMeasurementSchema = z
+  .object({
+    label: z.string().nullable(),
+    doublingFactor: z.number().nullable(),
+    points: z.array(measuredPointSchema),
+    xLabel: z.string(),
+    status: z.enum(['measured', 'too-slow', 'too-fast', 'fails-examples', 'crashed', 'compile-error']),
+  })
+  .register(ResponseSchemas, { id: 'AiMeasurement' }) satisfies z.ZodType<AiMeasurement>;
 
 /* ---- POST /api/ai/analyze-code and /api/ai/debug-help ---- */
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH, USERNAME_PATTERN } from './messages';
 import { FieldSentences, typeError, uuidField } from './request-rules';
 import { ResponseSchemas } from './response-rules';
-import type { AiMeasurement } from './ai';
+import { aiMeasurementSchema } from './ai';
 export const INITIAL_RATING = 1500;
 
 /**
@@ -89,13 +89,17 @@ export const platformStatsSchema = z
   .register(ResponseSchemas, { id: 'PlatformStats' });
 export type PlatformStats = z.infer<typeof platformStatsSchema>;
 
-export interface AiResponse {
-  success: boolean;
-  analysis: string;
-  error?: string;
-  /** Analyze Code: the complexity measured in the judge's sandbox, for the web's chart (issue 19). */
-  measurement?: AiMeasurement;
-}
+/** POST /api/ai/analyze-code and /api/ai/debug-help. */
+export const aiResponseSchema = z
+  .object({
+    success: z.boolean(),
+    analysis: z.string(),
+    error: z.string().optional(),
+    /** Analyze Code: the complexity measured in the judge's sandbox, for the web's chart (issue 19). */
+    measurement: aiMeasurementSchema.optional(),
+  })
+  .register(ResponseSchemas, { id: 'AiResponse' });
+export type AiResponse = z.infer<typeof aiResponseSchema>;
 
 /* ---- PUT /api/profile and POST /api/organizations ---- */
 

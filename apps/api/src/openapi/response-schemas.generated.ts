@@ -2,30 +2,6 @@
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 
 export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
-  AiMeasurement: {
-    type: 'object',
-    properties: {
-      label: { type: 'string', nullable: true },
-      doublingFactor: { type: 'number', nullable: true },
-      points: { type: 'array', items: { $ref: '#/components/schemas/MeasuredPoint' } },
-      xLabel: { type: 'string' },
-      status: {
-        type: 'string',
-        enum: ['measured', 'too-slow', 'too-fast', 'fails-examples', 'crashed', 'compile-error'],
-      },
-    },
-    required: ['label', 'doublingFactor', 'points', 'xLabel', 'status'],
-  },
-  AiResponse: {
-    type: 'object',
-    properties: {
-      success: { type: 'boolean' },
-      analysis: { type: 'string' },
-      error: { type: 'string' },
-      measurement: { $ref: '#/components/schemas/AiMeasurement' },
-    },
-    required: ['success', 'analysis'],
-  },
   CheckerName: { type: 'string', enum: ['exact', 'tokens', 'float', 'unordered', 'custom'] },
   Contest: {
     type: 'object',
@@ -217,11 +193,6 @@ export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
     },
     required: ['path', 'expected', 'verdict', 'ok'],
   },
-  MeasuredPoint: {
-    type: 'object',
-    properties: { n: { type: 'number' }, ms: { type: 'number' } },
-    required: ['n', 'ms'],
-  },
   OrganizationRef: {
     type: 'object',
     properties: { id: { type: 'string' }, name: { type: 'string' } },
@@ -335,7 +306,6 @@ export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
     },
     required: ['jobId', 'problemId', 'contestId', 'total', 'done', 'changed', 'finished'],
   },
-  Role: { type: 'string', enum: ['admin', 'super_admin'] },
   RunCustomResponse: {
     type: 'object',
     properties: {
@@ -468,20 +438,6 @@ export const RESPONSE_SCHEMAS: Record<string, SchemaObject> = {
       dependsOn: { type: 'array', items: { type: 'string' } },
     },
     required: ['name', 'points'],
-  },
-  UserRoleRecord: {
-    type: 'object',
-    properties: {
-      _id: { type: 'string' },
-      userId: { type: 'string' },
-      role: { $ref: '#/components/schemas/Role' },
-      user: {
-        type: 'object',
-        properties: { fullName: { type: 'string' }, email: { type: 'string' } },
-        required: ['fullName', 'email'],
-      },
-    },
-    required: ['_id', 'userId', 'role', 'user'],
   },
   ValidateTestsResponse: {
     type: 'object',

@@ -6,7 +6,6 @@
  * test/contract/openapi.integration-spec.ts), and the fuzz suite validates every 2xx body against them.
  */
 export type {
-  AiResponse,
   Contest,
   ContestLeaderboardEntry,
   ContestRatingLeaderboardEntry,
@@ -21,7 +20,6 @@ export type {
   SubmissionDetail,
   SubmissionPage,
   TestCase,
-  UserRoleRecord,
   ValidateTestsResponse,
   VirtualRun,
   VirtualRunState,
