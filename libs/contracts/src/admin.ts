@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { FieldSentences, requiredUuid, uuidField } from './request-rules';
 import { ROLES } from './roles';
 
-/** POST /api/admin/roles: give a user a role. */
+/** POST /api/admin/users: give a user a role. */
 export const grantRoleSchema = z.strictObject({
   userId: requiredUuid('userId'),
   role: z.enum(ROLES, { error: FieldSentences.oneOf('role', ROLES) }),

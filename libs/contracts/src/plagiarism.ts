@@ -72,7 +72,7 @@ export const PLAGIARISM_QUEUE = 'plagiarism';
 /** Pairs less alike than this are noise: a shared boilerplate alone reaches it. */
 const PLAGIARISM_MIN_THRESHOLD = 0.1;
 
-/** POST /api/contests/:id/plagiarism. */
+/** POST /api/admin/contests/:id/plagiarism. */
 export const startPlagiarismSchema = z.strictObject({
   /** Pairs at least this similar (0.1..1) are reported; the default is PLAGIARISM_DEFAULT_THRESHOLD. */
   threshold: z
