@@ -10,7 +10,6 @@ import { AppModule } from './app.module';
 import { HttpExceptionFilter } from './common/http-exception.filter';
 import { limitJsonDepth } from './common/json-depth';
 import { buildApiDocument } from './openapi/document';
-import { createValidationPipe } from './common/validation';
 import { createRootLogger, PinoNestLogger } from './observability/logger';
 import { httpObserver } from './observability/http-observer';
 import { Metrics } from './observability/metrics';
@@ -50,7 +49,6 @@ export async function createApp(env: Env, options: { quiet?: boolean } = {}): Pr
   );
   app.enableCors({ origin: env.corsOrigins, credentials: true });
   app.setGlobalPrefix(API_PREFIX, { exclude: ['metrics'] });
-  app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new HttpExceptionFilter());
   app.enableShutdownHooks();
   describeApi(app);

@@ -1,3 +1,8 @@
+import { z } from 'zod';
+import { MAX_CODE_BYTES } from './messages';
+import { javaCodeBodyFields } from './execution';
+import { FieldSentences, typeError, type Issue } from './request-rules';
+import { ResponseSchemas } from './response-rules';
 import type { JudgeJobData, JudgeLimits, JudgeTest } from './judge';
 import type { ProblemInputType } from './problem-types';
 
@@ -165,3 +170,109 @@ export interface AiMeasurement {
   xLabel: string;
   status: AiMeasureResult['status'];
 }
+
+/** A measured point as the answer carries it (MeasuredPoint). */
+export const measuredPointSchema = z
+  .object({ n: z.number(), ms: z.number() })
+  .register(ResponseSchemas, { id: 'MeasuredPoint' }) satisfies z.ZodType<MeasuredPoint>;
+
+/** The measured complexity as Analyze Code answers it (AiMeasurement). */
+export const aiMeasurementSchema = z
+  .object({
+    label: z.string().nullable(),
+    doublingFactor: z.number().nullable(),
+    points: z.array(measuredPointSchema),
+    xLabel: z.string(),
+    status: z.enum(['measured', 'too-slow', 'too-fast', 'fails-examples', 'crashed', 'compile-error']),
+  })
+  .register(ResponseSchemas, { id: 'AiMeasurement' }) satisfies z.ZodType<AiMeasurement>;
+
+/* ---- POST /api/ai/analyze-code and /api/ai/debug-help ---- */
+
+/** POST /api/ai/analyze-code: Java source for a problem. */
+export const analyzeCodeSchema = z.strictObject(javaCodeBodyFields);
+
+export const MAX_TEST_RESULTS = 200;
+/** Outputs and messages beyond this are cut: nothing useful for a diagnosis lies past them. */
+const MAX_AI_TEXT = MAX_CODE_BYTES;
+
+const resultText = (field: string, max = MAX_AI_TEXT) =>
+  z
+    .string({ error: typeError(field, FieldSentences.mustBeString(field)) })
+    .max(max, FieldSentences.maxLength(field, max))
+    .optional();
+
+/** One test result as the web got it from /execute-code (spec §7 names passed, expectedOutput, actualOutput, error). */
+const testResultItem = z.strictObject({
+  passed: z.boolean({ error: FieldSentences.trueOrFalse('testResults.passed') }),
+  expectedOutput: resultText('expectedOutput'),
+  actualOutput: resultText('actualOutput'),
+  error: resultText('error'),
+  input: resultText('input'),
+  isExample: z
+    .boolean({ error: typeError('isExample', FieldSentences.trueOrFalse('testResults.isExample')) })
+    .optional(),
+  testCaseId: resultText('testCaseId', 100),
+  _id: resultText('_id', 100),
+  executionTime: z
+    .number({
+      error: typeError(
+        'executionTime',
+        'executionTime must be a number conforming to the specified constraints',
+      ),
+    })
+    .optional(),
+  verdict: resultText('verdict', 50),
+});
+
+/**
+ * The test results of a debug-help call: a list of results, each checked as one; what is not a
+ * list is refused as one, a lone object also checked as one result; anything else that is not an
+ * object (the list itself, or an item) is refused as "not a list of test results".
+ */
+const testResults = z
+  .preprocess((value, ctx) => {
+    if (value === undefined) return value;
+    const problems: Issue[] = [];
+    const list = FieldSentences.testResultsList;
+    const item = (entry: unknown, path: PropertyKey[]) => {
+      if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) {
+        problems.push({ code: 'custom', path, message: list });
+        return;
+      }
+      const checked = testResultItem.safeParse(entry);
+      if (!checked.success)
+        problems.push(
+          ...checked.error.issues.map((issue) => ({ ...issue, path: [...path, ...issue.path] }) as Issue),
+        );
+    };
+    if (value === null || typeof value !== 'object') problems.push({ code: 'custom', message: list });
+    else if (!Array.isArray(value)) {
+      problems.push({ code: 'custom', message: FieldSentences.mustBeArray('testResults') });
+      item(value, []);
+    } else {
+      if (value.length > MAX_TEST_RESULTS)
+        problems.push({
+          code: 'custom',
+          message: FieldSentences.atMostItems('testResults', MAX_TEST_RESULTS),
+        });
+      value.forEach((entry, i) => item(entry, [i]));
+    }
+    for (const issue of problems) ctx.addIssue({ ...issue, input: value } as Issue);
+    return value;
+  }, z.array(testResultItem).max(MAX_TEST_RESULTS))
+  .optional();
+
+/** POST /api/ai/debug-help: the code, what went wrong and the results the web showed. */
+export const debugHelpSchema = z.strictObject({
+  ...javaCodeBodyFields,
+  errorMessage: z
+    .string({ error: typeError('errorMessage', FieldSentences.mustBeText('errorMessage')) })
+    .max(MAX_AI_TEXT, FieldSentences.atMostKiB('errorMessage', MAX_AI_TEXT))
+    .optional(),
+  testResults,
+});
+
+export type AnalyzeCodeBody = z.output<typeof analyzeCodeSchema>;
+export type DebugHelpBody = z.output<typeof debugHelpSchema>;
+export type TestResultBody = z.output<typeof testResultItem>;

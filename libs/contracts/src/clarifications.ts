@@ -1,16 +1,16 @@
+import { z } from 'zod';
+import { FieldSentences, requiredText, uuidField } from './request-rules';
+import { ResponseSchemas } from './response-rules';
 /** Limits of what participants and admins write during a contest (both sides validate them). */
 export const ANNOUNCEMENT_MAX_LENGTH = 2_000;
 export const CLARIFICATION_QUESTION_MAX_LENGTH = 1_000;
 export const CLARIFICATION_ANSWER_MAX_LENGTH = 2_000;
 
 /** A message from the organisers to everyone on a contest's page; kept and listed newest first. */
-export interface ContestAnnouncement {
-  _id: string;
-  id: string;
-  contestId: string;
-  text: string;
-  createdAt: string;
-}
+export const contestAnnouncementSchema = z
+  .object({ _id: z.string(), id: z.string(), contestId: z.string(), text: z.string(), createdAt: z.string() })
+  .register(ResponseSchemas, { id: 'ContestAnnouncement' });
+export type ContestAnnouncement = z.infer<typeof contestAnnouncementSchema>;
 
 export interface CreateAnnouncementRequest {
   text: string;
@@ -20,21 +20,24 @@ export interface CreateAnnouncementRequest {
  * A participant's question about a contest (or one of its problems) and, once given, the answer.
  * `public` answers are shown to everyone in the contest; otherwise only to the asker and admins.
  */
-export interface ContestClarification {
-  _id: string;
-  id: string;
-  contestId: string;
-  problemId: string | null;
-  /** The problem's title, when the question is about one. */
-  problemTitle: string | null;
-  question: string;
-  /** The asker's username, for admins and the asker; null for others reading a public answer. */
-  askedBy: string | null;
-  answer: string | null;
-  public: boolean;
-  createdAt: string;
-  answeredAt: string | null;
-}
+export const contestClarificationSchema = z
+  .object({
+    _id: z.string(),
+    id: z.string(),
+    contestId: z.string(),
+    problemId: z.string().nullable(),
+    /** The problem's title, when the question is about one. */
+    problemTitle: z.string().nullable(),
+    question: z.string(),
+    /** The asker's username, for admins and the asker; null for others reading a public answer. */
+    askedBy: z.string().nullable(),
+    answer: z.string().nullable(),
+    public: z.boolean(),
+    createdAt: z.string(),
+    answeredAt: z.string().nullable(),
+  })
+  .register(ResponseSchemas, { id: 'ContestClarification' });
+export type ContestClarification = z.infer<typeof contestClarificationSchema>;
 
 export interface AskClarificationRequest {
   problemId?: string;
@@ -57,3 +60,40 @@ export const CONTEST_STREAM_EVENTS = {
   clarification: 'clarification',
   heartbeat: 'heartbeat',
 } as const;
+
+/** POST /api/contests/:id/announcements. */
+export const createAnnouncementSchema = z.strictObject({
+  text: requiredText(
+    'text',
+    ANNOUNCEMENT_MAX_LENGTH,
+    true,
+    FieldSentences.atMostCharacters('text', ANNOUNCEMENT_MAX_LENGTH),
+  ),
+});
+
+/** POST /api/contests/:id/clarifications: a question, about one problem or the contest. */
+export const askClarificationSchema = z.strictObject({
+  problemId: uuidField('problemId').optional(),
+  question: requiredText(
+    'question',
+    CLARIFICATION_QUESTION_MAX_LENGTH,
+    true,
+    FieldSentences.atMostCharacters('question', CLARIFICATION_QUESTION_MAX_LENGTH),
+  ),
+});
+
+/** POST /api/contests/:id/clarifications/:clarificationId/answer. */
+export const answerClarificationSchema = z.strictObject({
+  answer: requiredText(
+    'answer',
+    CLARIFICATION_ANSWER_MAX_LENGTH,
+    true,
+    FieldSentences.atMostCharacters('answer', CLARIFICATION_ANSWER_MAX_LENGTH),
+  ),
+  /** true: every participant reads the answer; false: only the asker (and admins). */
+  public: z.boolean({ error: FieldSentences.trueOrFalse('public') }),
+});
+
+export type CreateAnnouncementBody = z.output<typeof createAnnouncementSchema>;
+export type AskClarificationBody = z.output<typeof askClarificationSchema>;
+export type AnswerClarificationBody = z.output<typeof answerClarificationSchema>;

@@ -1,3 +1,7 @@
+import { z } from 'zod';
+import isISO8601 from 'validator/lib/isISO8601';
+import isUUID from 'validator/lib/isUUID';
+import { FieldSentences, queryWholeNumber, requiredText, typeError } from './request-rules';
 import type { Problem } from './problems';
 import type { OrganizationRef } from './profiles';
 
@@ -130,3 +134,101 @@ export interface ContestRatingLeaderboardEntry {
   contestRating: number;
   contestsParticipated: number;
 }
+
+/* ---- POST /api/contests and the leaderboards' pages ---- */
+
+export const CONTEST_TITLE_MAX_LENGTH = 200;
+export const CONTEST_DESCRIPTION_MAX_LENGTH = 10_000;
+export const CONTEST_MAX_PROBLEMS = 50;
+
+/** A number a form may send as text; an empty field or null is left out. */
+const formNumber = <S extends z.ZodType>(schema: S) =>
+  z.preprocess(
+    (value) =>
+      value === '' || value === null ? undefined : typeof value === 'string' ? Number(value) : value,
+    schema.optional(),
+  );
+
+const wholeNumber = (field: string) =>
+  z
+    .number({ error: FieldSentences.wholeNumber(field) })
+    .int(FieldSentences.wholeNumber(field))
+    .meta({ type: 'integer' });
+
+const isoDateTime = (field: string) =>
+  z
+    .string({ error: FieldSentences.isoDateTime(field) })
+    .refine((value) => isISO8601(value, { strict: true }), FieldSentences.isoDateTime(field))
+    .meta({ format: 'date-time' });
+
+/** POST /api/contests. Left out, the format and the numbers take their defaults. */
+export const createContestSchema = z
+  .strictObject({
+    title: requiredText('title', CONTEST_TITLE_MAX_LENGTH, true),
+    description: z
+      .string({ error: typeError('description', FieldSentences.mustBeString('description')) })
+      .max(
+        CONTEST_DESCRIPTION_MAX_LENGTH,
+        FieldSentences.maxLength('description', CONTEST_DESCRIPTION_MAX_LENGTH),
+      )
+      .optional(),
+    startTime: isoDateTime('startTime'),
+    endTime: isoDateTime('endTime'),
+    maxParticipants: formNumber(
+      wholeNumber('maxParticipants')
+        .min(1, FieldSentences.atLeast('maxParticipants', 1))
+        .max(1_000_000, FieldSentences.notGreaterThan('maxParticipants', 1_000_000)),
+    ),
+    /** One sentence for the list, the most basic problem first. */
+    problemIds: z.preprocess(
+      (value, ctx) => {
+        const problem =
+          !Array.isArray(value) || value.length === 0
+            ? FieldSentences.atLeastOneContestProblem
+            : value.length > CONTEST_MAX_PROBLEMS
+              ? FieldSentences.maxItems('problemIds', CONTEST_MAX_PROBLEMS)
+              : value.some((id) => typeof id !== 'string' || !isUUID(id, 'all'))
+                ? FieldSentences.problemIdsUuids
+                : null;
+        if (problem) ctx.addIssue({ code: 'custom', message: problem, input: value });
+        return value;
+      },
+      z
+        .array(z.string().meta({ format: 'uuid' }))
+        .min(1)
+        .max(CONTEST_MAX_PROBLEMS),
+    ),
+    format: z
+      .enum(CONTEST_FORMATS, { error: typeError('format', FieldSentences.oneOf('format', CONTEST_FORMATS)) })
+      .optional(),
+    penaltyMinutes: formNumber(
+      wholeNumber('penaltyMinutes')
+        .min(0, FieldSentences.notNegative('penaltyMinutes'))
+        .max(1_000, FieldSentences.atMost('penaltyMinutes', 1_000)),
+    ),
+    freezeMinutes: formNumber(
+      wholeNumber('freezeMinutes')
+        .min(0, FieldSentences.notNegative('freezeMinutes'))
+        .max(1_000_000, FieldSentences.freezeLongerThanContest),
+    ),
+  })
+  .transform((body) => ({
+    ...body,
+    maxParticipants: body.maxParticipants ?? DEFAULT_MAX_PARTICIPANTS,
+    format: body.format ?? DEFAULT_CONTEST_FORMAT,
+    penaltyMinutes: body.penaltyMinutes ?? DEFAULT_PENALTY_MINUTES,
+    freezeMinutes: body.freezeMinutes ?? DEFAULT_FREEZE_MINUTES,
+  }));
+
+/** A page of a leaderboard: GET /api/leaderboard/problems, /contests, a contest's and a virtual run's. */
+export const leaderboardQuerySchema = z.strictObject({
+  limit: queryWholeNumber(
+    'limit',
+    { value: 1, message: FieldSentences.atLeast('limit', 1) },
+    { value: 1000, message: FieldSentences.atMost('limit', 1000) },
+  ),
+  offset: queryWholeNumber('offset', { value: 0, message: FieldSentences.notNegative('offset') }),
+});
+
+export type CreateContestBody = z.output<typeof createContestSchema>;
+export type LeaderboardQuery = z.output<typeof leaderboardQuerySchema>;

@@ -1,5 +1,8 @@
+import { z } from 'zod';
+import { MAX_CODE_BYTES, ServerMessages } from './messages';
+import { FieldSentences, requiredUuid, typeError, utf8Bytes, uuidField } from './request-rules';
+import { CONTEST_MODES, type ContestMode } from './virtual';
 import type { Verdict } from './judge';
-import type { ContestMode } from './virtual';
 import type { GroupResult } from './scoring';
 
 export interface ExecuteCodeRequest {
@@ -162,8 +165,6 @@ export const VERDICT_TITLES: Record<Verdict, string> = {
 /** The shape a request id has (X-Request-Id): what the progress of a judgement is keyed by. */
 export const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,100}$/;
 
-export const MAX_CODE_BYTES = 64 * 1024;
-
 export type SubmissionStatus = 'accepted' | 'wrong_answer' | 'pending' | string;
 
 export interface SubmissionRequest {
@@ -197,3 +198,107 @@ export interface DebugHelpRequest {
   errorMessage: string;
   testResults: { passed: boolean; expectedOutput: string; actualOutput: string; error: string }[];
 }
+
+/**
+ * The `code` of every run, submission and AI call: Java source of at most MAX_CODE_BYTES in UTF-8.
+ */
+export const javaSourceSchema = z
+  .string({ error: typeError('code', FieldSentences.isRequired('code')) })
+  .refine((value) => utf8Bytes(value) <= MAX_CODE_BYTES, FieldSentences.codeTooLarge)
+  .meta({ maxLength: MAX_CODE_BYTES, description: `at most ${MAX_CODE_BYTES} bytes in UTF-8` });
+
+/** Java source for a problem: what run and submit start from. */
+export const javaCodeFields = {
+  code: javaSourceSchema,
+  language: z.literal('java', { error: FieldSentences.languageJava }),
+  problemId: uuidField('problemId'),
+};
+
+/**
+ * How a try with a contestId uses the contest (issue 21): absent, the live contest; 'practice', an
+ * ended contest's problem practised from its page; 'virtual', the caller's running virtual run.
+ */
+export const contestModeField = z
+  .enum(CONTEST_MODES, { error: typeError('contestMode', FieldSentences.contestMode) })
+  .optional()
+  .meta({
+    description:
+      "Only with contestId. Absent: the live contest (joined, while active). 'practice': a problem of the ended contest practised from its page, kept as practice, never counted in the contest. 'virtual': a try in the caller's running virtual run of the contest (POST /api/contests/{id}/virtual).",
+  });
+
+/** A contestMode names how a contestId is used, so it comes with one. */
+export const modeNeedsContest = (body: { contestId?: string; contestMode?: string }) =>
+  body.contestMode === undefined || body.contestId !== undefined;
+export const modeNeedsContestProblem = {
+  message: ServerMessages.contestModeNeedsContestId,
+  path: ['contestMode'],
+};
+
+/** POST /api/execute-code. */
+export const executeCodeSchema = z
+  .strictObject({
+    runAllTestCases: z
+      .boolean({ error: typeError('runAllTestCases', FieldSentences.runAllTestCasesBoolean) })
+      .optional(),
+    contestId: uuidField('contestId').optional(),
+    contestMode: contestModeField,
+    ...javaCodeFields,
+  })
+  .refine(modeNeedsContest, modeNeedsContestProblem);
+
+/**
+ * The `code` of a request that must carry it (run-custom, analyze-code, debug-help): the same rule,
+ * null refused as a missing one ("code is required"), like its neighbours.
+ */
+const requiredJavaSource = z
+  .string({ error: FieldSentences.isRequired('code') })
+  .refine((value) => utf8Bytes(value) <= MAX_CODE_BYTES, FieldSentences.codeTooLarge)
+  .meta({ maxLength: MAX_CODE_BYTES, description: `at most ${MAX_CODE_BYTES} bytes in UTF-8` });
+
+/** Java source for a problem, every field required (null refused as any wrong value): custom runs and the AI calls. */
+export const javaCodeBodyFields = {
+  code: requiredJavaSource,
+  language: z.literal('java', { error: FieldSentences.languageJava }),
+  problemId: requiredUuid('problemId'),
+};
+
+/** Bounds of a custom run's input map: a problem has a handful of variables, each one line or one array. */
+export const CUSTOM_INPUT_MAX_KEYS = 50;
+export const CUSTOM_INPUT_MAX_CHARS = 100_000;
+
+function isInputMap(value: unknown): value is Record<string, string> {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return false;
+  const entries = Object.entries(value);
+  return (
+    entries.length <= CUSTOM_INPUT_MAX_KEYS &&
+    entries.every(([, v]) => typeof v === 'string' && v.length <= CUSTOM_INPUT_MAX_CHARS)
+  );
+}
+
+/** POST /api/run-custom: the caller's own input values, by variable name, each as typed. */
+export const runCustomSchema = z.strictObject({
+  ...javaCodeBodyFields,
+  contestId: uuidField('contestId').optional(),
+  inputs: z.preprocess(
+    (value, ctx) => {
+      if (!isInputMap(value))
+        ctx.addIssue({
+          code: 'custom',
+          message: FieldSentences.customInputValues(CUSTOM_INPUT_MAX_KEYS, CUSTOM_INPUT_MAX_CHARS),
+          input: value,
+        });
+      return value;
+    },
+    z
+      .record(z.string(), z.string().max(CUSTOM_INPUT_MAX_CHARS))
+      .meta({ maxProperties: CUSTOM_INPUT_MAX_KEYS }),
+  ),
+});
+
+/** The `:requestId` of GET /api/execute-code/{requestId}/progress: an X-Request-Id's shape. */
+export const requestIdParamSchema = z
+  .string({ error: VerdictMessages.badRequestId })
+  .regex(REQUEST_ID_PATTERN, VerdictMessages.badRequestId);
+
+export type ExecuteCodeBody = z.output<typeof executeCodeSchema>;
+export type RunCustomBody = z.output<typeof runCustomSchema>;

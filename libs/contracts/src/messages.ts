@@ -109,8 +109,16 @@ export const ServerSentences = {
   mustBeUuid: (field: string) => `${field} must be a UUID`,
   /** A null sent for an optional field that cannot be cleared. */
   fieldIsNull: (field: string) => `${field} must not be null (leave it out to keep the current value)`,
+  /** A body that is a list or a bare value where the route takes an object of fields. */
+  bodyMustBeObject: 'The request body must be a JSON object',
 } as const;
 
+/** A username's rule (sign-up, profile), on both sides. */
+export const USERNAME_MIN_LENGTH = 3;
+export const USERNAME_MAX_LENGTH = 32;
+export const USERNAME_PATTERN = /^[A-Za-z0-9_.-]+$/;
+/** The largest Java source of a run, submission or AI call, in bytes of UTF-8. */
+export const MAX_CODE_BYTES = 64 * 1024;
 /** The rule every new password follows (sign-up, reset, first super admin), on both sides. */
 export const PASSWORD_MIN_LENGTH = 6;
 export const PASSWORD_MAX_LENGTH = 128;

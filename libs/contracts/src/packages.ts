@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { uuidParamSchema } from './request-rules';
 import type { CustomOutputValidator } from './output-validation';
 
 /**
@@ -128,7 +130,7 @@ export const PackageMessages = {
   imageNotFound: (name: string) => `This problem has no image ${name}`,
   /** An image link's signature query that is not one the API writes (a signed link: `?exp=<seconds>&sig=<signature>`). */
   imageSignatureMalformed:
-    'exp and sig go together: exp a whole number of seconds, sig the 43-character signature of the statement\'s image link',
+    "exp and sig go together: exp a whole number of seconds, sig the 43-character signature of the statement's image link",
   notMultipartPackage: 'The multipart form holds no file field "package"',
   unsupportedUpload: (type: string) =>
     `Content-Type ${type} cannot carry a package: send multipart/form-data with the field "package", or application/zip`,
@@ -150,3 +152,21 @@ export const PackageMessages = {
   stdioNoSignature:
     'This is a classic (stdio) problem: it has no function signature, so signature-based help (the signature, generated inputs) is not available; the rest works on the whole program.',
 } as const;
+
+/** A statement image's file name in GET /api/problems/{id}/images/{name}; the service answers 404 for one the package lacks. */
+export const packageImageNameSchema = z.string();
+
+const signaturePart = z.string({ error: PackageMessages.imageSignatureMalformed });
+
+/**
+ * GET /api/problems/{id}/images/{name}: the contest a hidden problem's image is seen through, and a
+ * signed link's expiry and signature (both or neither; the API checks their form). Other parameters
+ * (a cache breaker) are ignored.
+ */
+export const packageImageQuerySchema = z.object({
+  contestId: uuidParamSchema('contestId').optional(),
+  exp: signaturePart.optional(),
+  sig: signaturePart.optional(),
+});
+
+export type PackageImageQuery = z.output<typeof packageImageQuerySchema>;

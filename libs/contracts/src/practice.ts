@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { contestModeField, javaCodeFields, modeNeedsContest, modeNeedsContestProblem } from './execution';
+import { FieldSentences, queryWholeNumber, typeError, uuidField } from './request-rules';
 import type { GroupResult } from './scoring';
 import type { ExecutionResult } from './execution';
 import type { Verdict } from './judge';
@@ -88,3 +91,66 @@ export interface RunCustomResponse {
   error: string;
   compileError?: string;
 }
+
+/** What a client may say about its own run of a submission; the server records its own judgement. */
+export const CLIENT_STATUS_MAX_LENGTH = 32;
+export const CLIENT_TEST_COUNT_MAX = 10_000;
+
+/** A client's count of tests; numeric strings are read as numbers, as they always were. */
+const clientCount = (field: string) =>
+  z.preprocess(
+    (value) => (value === undefined || value === null || Array.isArray(value) ? value : Number(value)),
+    z
+      .number({ error: typeError(field, FieldSentences.wholeNumber(field)) })
+      .int(FieldSentences.wholeNumber(field))
+      .min(0, FieldSentences.notLessThan(field, 0))
+      .max(CLIENT_TEST_COUNT_MAX, FieldSentences.notGreaterThan(field, CLIENT_TEST_COUNT_MAX)),
+  );
+
+/** POST /api/submissions. */
+export const submissionSchema = z
+  .strictObject({
+    contestId: uuidField('contestId').optional(),
+    contestMode: contestModeField,
+    status: z
+      .string({ error: typeError('status', FieldSentences.mustBeString('status')) })
+      .max(CLIENT_STATUS_MAX_LENGTH, FieldSentences.maxLength('status', CLIENT_STATUS_MAX_LENGTH))
+      .optional(),
+    testCasesPassed: clientCount('testCasesPassed').optional(),
+    totalTestCases: clientCount('totalTestCases').optional(),
+    ...javaCodeFields,
+  })
+  .refine(modeNeedsContest, modeNeedsContestProblem);
+
+/** POST /api/solve. */
+export const solveSchema = z
+  .strictObject({
+    problemId: uuidField('problemId'),
+    submissionId: uuidField('submissionId'),
+    contestId: uuidField('contestId').optional(),
+    contestMode: contestModeField,
+  })
+  .refine(modeNeedsContest, modeNeedsContestProblem);
+
+/** PostgreSQL's OFFSET takes a bigint; far past any history, and a clear 400 instead of a database error. */
+export const SUBMISSIONS_OFFSET_MAX = 1_000_000_000;
+
+/** GET /api/submissions: the caller's submits, optionally for one problem or contest, a page at a time. */
+export const submissionHistoryQuerySchema = z.strictObject({
+  problemId: uuidField('problemId').optional(),
+  contestId: uuidField('contestId').optional(),
+  limit: queryWholeNumber(
+    'limit',
+    { value: 1, message: FieldSentences.atLeast('limit', 1) },
+    { value: SUBMISSIONS_PAGE_MAX, message: FieldSentences.atMost('limit', SUBMISSIONS_PAGE_MAX) },
+  ),
+  offset: queryWholeNumber(
+    'offset',
+    { value: 0, message: FieldSentences.notNegative('offset') },
+    { value: SUBMISSIONS_OFFSET_MAX, message: FieldSentences.atMost('offset', SUBMISSIONS_OFFSET_MAX) },
+  ),
+});
+
+export type SubmissionBody = z.output<typeof submissionSchema>;
+export type SolveBody = z.output<typeof solveSchema>;
+export type SubmissionHistoryQuery = z.output<typeof submissionHistoryQuerySchema>;

@@ -1,13 +1,21 @@
+import { z } from 'zod';
+import { ResponseSchemas } from './response-rules';
 export const ROLES = ['admin', 'super_admin'] as const;
 /** A granted role. Any other value means a plain user (spec §3 "User-role record"). */
 export type Role = (typeof ROLES)[number];
 
-export interface UserRoleRecord {
-  _id: string;
-  userId: string;
-  role: Role;
-  user: { fullName: string; email: string };
-}
+export const roleSchema = z.enum(ROLES).register(ResponseSchemas, { id: 'Role' });
+
+/** A granted role with its user (GET /api/admin/users). */
+export const userRoleRecordSchema = z
+  .object({
+    _id: z.string(),
+    userId: z.string(),
+    role: roleSchema,
+    user: z.object({ fullName: z.string(), email: z.string() }),
+  })
+  .register(ResponseSchemas, { id: 'UserRoleRecord' });
+export type UserRoleRecord = z.infer<typeof userRoleRecordSchema>;
 
 export function isAdminRoles(roles: readonly string[] | undefined): boolean {
   return !!roles && (roles.includes('admin') || roles.includes('super_admin'));

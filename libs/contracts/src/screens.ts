@@ -1,5 +1,4 @@
-import { PASSWORD_MIN_LENGTH } from './messages';
-import { USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH } from './request-schemas';
+import { PASSWORD_MIN_LENGTH, USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH } from './messages';
 
 /**
  * Sentences of issue 30's screens (contests that say what they mean, numbers that agree, accounts,

@@ -1,10 +1,12 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { rejudgeSchema, grantRoleSchema } from '@javelin/contracts';
+import { Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { AdminOnly, CurrentUser } from '../auth/guards';
 import { uuidParam } from '../common/uuid.pipe';
 import type { AuthUser } from '../users/users.service';
 import { AdminService } from './admin.service';
 import { GrantRoleDto, RejudgeDto } from './dto';
 import { RejudgeService } from './rejudge.service';
+import { ZodBody } from '../common/zod';
 
 @Controller('admin')
 @AdminOnly()
@@ -17,7 +19,7 @@ export class AdminController {
   /** Rejudges every submit of a problem (in a contest, or in practice) in the background: 202 with the job's id. */
   @Post('rejudge')
   @HttpCode(202)
-  rejudge(@CurrentUser() actor: AuthUser, @Body() dto: RejudgeDto) {
+  rejudge(@CurrentUser() actor: AuthUser, @ZodBody(rejudgeSchema) dto: RejudgeDto) {
     return this.rejudges.start(dto.problemId, dto.contestId, actor);
   }
 
@@ -42,7 +44,7 @@ export class AdminController {
   }
 
   @Post('users')
-  grant(@CurrentUser() actor: AuthUser, @Body() dto: GrantRoleDto) {
+  grant(@CurrentUser() actor: AuthUser, @ZodBody(grantRoleSchema) dto: GrantRoleDto) {
     return this.admin.grant(actor, dto.userId, dto.role);
   }
 

@@ -1,10 +1,11 @@
-import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
-import { aiRateLimitedMessage } from '@javelin/contracts';
+import { Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { aiRateLimitedMessage, analyzeCodeSchema, debugHelpSchema } from '@javelin/contracts';
 import { CurrentUser, JwtAuthGuard } from '../auth/guards';
 import { RateLimit } from '../common/rate-limit';
 import type { AuthUser } from '../users/users.service';
 import { AiService } from './ai.service';
 import { AnalyzeCodeDto, DebugHelpDto } from './dto';
+import { ZodBody } from '../common/zod';
 
 @Controller()
 @UseGuards(JwtAuthGuard)
@@ -20,13 +21,13 @@ export class AiController {
 
   @Post('analyze-code')
   @HttpCode(200)
-  analyze(@CurrentUser() user: AuthUser, @Body() dto: AnalyzeCodeDto) {
+  analyze(@CurrentUser() user: AuthUser, @ZodBody(analyzeCodeSchema) dto: AnalyzeCodeDto) {
     return this.ai.analyze(user, dto);
   }
 
   @Post('debug-help')
   @HttpCode(200)
-  debug(@CurrentUser() user: AuthUser, @Body() dto: DebugHelpDto) {
+  debug(@CurrentUser() user: AuthUser, @ZodBody(debugHelpSchema) dto: DebugHelpDto) {
     return this.ai.debug(user, dto);
   }
 }

@@ -1,9 +1,17 @@
-import { Body, Controller, Get, HttpCode, HttpStatus, Inject, Post, Req, Res } from '@nestjs/common';
+import { Controller, Get, HttpCode, HttpStatus, Inject, Post, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { ENV, Env } from '../config/env';
-import { createSuperAdminSchema, registerSchema, resetPasswordSchema } from '@javelin/contracts';
+import {
+  createSuperAdminSchema,
+  registerSchema,
+  resetPasswordSchema,
+  loginSchema,
+  emailSchema,
+  tokenSchema,
+  googleLoginSchema,
+} from '@javelin/contracts';
 import { RateLimit, RateLimitRule } from '../common/rate-limit';
-import { SharedBody } from '../common/shared-body';
+import { ZodBody } from '../common/zod';
 import type { AuthUser } from '../users/users.service';
 import { AuthService } from './auth.service';
 import {
@@ -45,21 +53,21 @@ export class AuthController {
 
   @Post('register')
   @RateLimit({ setting: 'signUpPerAddress', per: 'address' })
-  register(@SharedBody(registerSchema) dto: RegisterDto) {
+  register(@ZodBody(registerSchema) dto: RegisterDto) {
     return this.auth.register(dto);
   }
 
   @Post('login')
   @HttpCode(200)
   @RateLimit(...LOGIN_FAILURES)
-  login(@Body() dto: LoginDto) {
+  login(@ZodBody(loginSchema) dto: LoginDto) {
     return this.auth.login(dto);
   }
 
   @Post('manual-login')
   @HttpCode(200)
   @RateLimit(...LOGIN_FAILURES)
-  manualLogin(@Body() dto: LoginDto) {
+  manualLogin(@ZodBody(loginSchema) dto: LoginDto) {
     return this.auth.login(dto);
   }
 
@@ -80,7 +88,7 @@ export class AuthController {
   @Post('forgot-password')
   @HttpCode(200)
   @RateLimit(...MAIL_BY_EMAIL)
-  forgotPassword(@Body() dto: EmailDto) {
+  forgotPassword(@ZodBody(emailSchema) dto: EmailDto) {
     return this.auth.forgotPassword(dto.email);
   }
 
@@ -95,27 +103,27 @@ export class AuthController {
   @Post('reset-password')
   @HttpCode(200)
   @RateLimit(EMAIL_TOKENS)
-  resetPassword(@SharedBody(resetPasswordSchema) dto: ResetPasswordDto) {
+  resetPassword(@ZodBody(resetPasswordSchema) dto: ResetPasswordDto) {
     return this.auth.resetPassword(dto);
   }
 
   @Post('verify-email')
   @HttpCode(200)
   @RateLimit(EMAIL_TOKENS)
-  verifyEmail(@Body() dto: TokenDto) {
+  verifyEmail(@ZodBody(tokenSchema) dto: TokenDto) {
     return this.auth.verifyEmail(dto.token);
   }
 
   @Post('resend-verification')
   @HttpCode(200)
   @RateLimit(...MAIL_BY_EMAIL)
-  resendVerification(@Body() dto: EmailDto) {
+  resendVerification(@ZodBody(emailSchema) dto: EmailDto) {
     return this.auth.resendVerification(dto.email);
   }
 
   @Post('create-super-admin')
   @RateLimit({ setting: 'createSuperAdminPerAddress', per: 'address' })
-  createSuperAdmin(@SharedBody(createSuperAdminSchema) dto: CreateSuperAdminDto) {
+  createSuperAdmin(@ZodBody(createSuperAdminSchema) dto: CreateSuperAdminDto) {
     return this.auth.createSuperAdmin(dto);
   }
 
@@ -123,7 +131,7 @@ export class AuthController {
   @Post('google')
   @HttpCode(200)
   @RateLimit({ setting: 'googleSignInPerAddress', per: 'address' })
-  googleLogin(@Body() dto: GoogleLoginDto) {
+  googleLogin(@ZodBody(googleLoginSchema) dto: GoogleLoginDto) {
     return this.google.signIn(dto.accessToken);
   }
 

@@ -2,7 +2,7 @@ import { BadRequestException } from '@nestjs/common';
 import { resetPasswordSchema } from '@javelin/contracts';
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { SharedBodyPipe } from '../common/shared-body';
+import { ZodPipe } from '../common/zod';
 
 function resetBodies(): { name: string; body: unknown }[] {
   const base = () => ({ token: 'a'.repeat(43), newPassword: 'secret-1' });
@@ -94,7 +94,7 @@ describe('the password reset body, checked by the schema shared with the web', (
     const differences = bodies.flatMap(({ name, body }) => {
       let got: string;
       try {
-        const parsed = new SharedBodyPipe(resetPasswordSchema).transform(body);
+        const parsed = new ZodPipe(resetPasswordSchema).transform(body);
         got = isDeepStrictEqual(parsed, body) ? 'as sent' : JSON.stringify(parsed);
       } catch (error) {
         expect(error).toBeInstanceOf(BadRequestException);

@@ -1,10 +1,16 @@
-import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import {
+  createAnnouncementSchema,
+  askClarificationSchema,
+  answerClarificationSchema,
+} from '@javelin/contracts';
+import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { AdminOnly, Authenticated, CurrentUser, OptionalAuth } from '../auth/guards';
 import { RateLimit } from '../common/rate-limit';
 import { uuidParam } from '../common/uuid.pipe';
 import type { AuthUser } from '../users/users.service';
 import { ClarificationsService } from './clarifications.service';
 import { AnswerClarificationDto, AskClarificationDto, CreateAnnouncementDto } from './dto';
+import { ZodBody } from '../common/zod';
 
 @Controller()
 export class ClarificationsController {
@@ -19,7 +25,7 @@ export class ClarificationsController {
   @AdminOnly()
   announce(
     @Param('id', uuidParam('id')) id: string,
-    @Body() dto: CreateAnnouncementDto,
+    @ZodBody(createAnnouncementSchema) dto: CreateAnnouncementDto,
     @CurrentUser() admin: AuthUser,
   ) {
     return this.clarifications.announce(id, dto, admin);
@@ -36,7 +42,7 @@ export class ClarificationsController {
   @RateLimit({ setting: 'clarificationsPerUser', per: 'user' })
   ask(
     @Param('id', uuidParam('id')) id: string,
-    @Body() dto: AskClarificationDto,
+    @ZodBody(askClarificationSchema) dto: AskClarificationDto,
     @CurrentUser() asker: AuthUser,
   ) {
     return this.clarifications.ask(id, dto, asker);
@@ -48,7 +54,7 @@ export class ClarificationsController {
   answer(
     @Param('id', uuidParam('id')) id: string,
     @Param('clarificationId', uuidParam('clarificationId')) clarificationId: string,
-    @Body() dto: AnswerClarificationDto,
+    @ZodBody(answerClarificationSchema) dto: AnswerClarificationDto,
     @CurrentUser() admin: AuthUser,
   ) {
     return this.clarifications.answer(id, clarificationId, dto, admin);

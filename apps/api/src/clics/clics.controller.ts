@@ -1,5 +1,11 @@
-import { Controller, Get, HttpStatus, Param, Query, Req, Res, StreamableFile } from '@nestjs/common';
-import { isAdminRoles, ServerMessages } from '@javelin/contracts';
+import { Controller, Get, HttpStatus, Param, Req, Res, StreamableFile } from '@nestjs/common';
+import {
+  isAdminRoles,
+  ServerMessages,
+  scoreboardQuerySchema,
+  eventFeedQuerySchema,
+  clicsObjectIdSchema,
+} from '@javelin/contracts';
 import type { Request, Response } from 'express';
 import { CurrentUser } from '../auth/guards';
 import { uuidParam } from '../common/uuid.pipe';
@@ -11,6 +17,7 @@ import { EventFeedQueryDto, ScoreboardQueryDto } from './dto';
 import { eventLine } from './event-feed';
 import { EventFeedStream } from './event-feed.stream';
 import { EventLogService } from './event-log.service';
+import { ZodParam, ZodQuery } from '../common/zod';
 
 const contestId = () => Param('id', uuidParam('id'));
 
@@ -62,7 +69,11 @@ export class ClicsController {
   }
 
   @Get('contests/:id/scoreboard')
-  scoreboard(@contestId() id: string, @Query() query: ScoreboardQueryDto, @CurrentUser() user?: AuthUser) {
+  scoreboard(
+    @contestId() id: string,
+    @ZodQuery(scoreboardQuerySchema) query: ScoreboardQueryDto,
+    @CurrentUser() user?: AuthUser,
+  ) {
     return this.clics.scoreboard(id, this.clics.viewerOf(user), query.group_id);
   }
 
@@ -70,7 +81,7 @@ export class ClicsController {
   @Get('contests/:id/event-feed')
   async eventFeed(
     @contestId() id: string,
-    @Query() query: EventFeedQueryDto,
+    @ZodQuery(eventFeedQuerySchema) query: EventFeedQueryDto,
     @Res() res: Response,
     @CurrentUser() user?: AuthUser,
   ): Promise<void> {
@@ -88,7 +99,7 @@ export class ClicsController {
   @Get('contests/:id/judgement-types/:objectId')
   judgementType(
     @contestId() id: string,
-    @Param('objectId') objectId: string,
+    @ZodParam('objectId', clicsObjectIdSchema) objectId: string,
     @CurrentUser() user?: AuthUser,
   ) {
     return this.one(id, 'judgement-types', objectId, user);
@@ -100,7 +111,11 @@ export class ClicsController {
   }
 
   @Get('contests/:id/languages/:objectId')
-  language(@contestId() id: string, @Param('objectId') objectId: string, @CurrentUser() user?: AuthUser) {
+  language(
+    @contestId() id: string,
+    @ZodParam('objectId', clicsObjectIdSchema) objectId: string,
+    @CurrentUser() user?: AuthUser,
+  ) {
     return this.one(id, 'languages', objectId, user);
   }
 
@@ -110,7 +125,11 @@ export class ClicsController {
   }
 
   @Get('contests/:id/problems/:objectId')
-  problem(@contestId() id: string, @Param('objectId') objectId: string, @CurrentUser() user?: AuthUser) {
+  problem(
+    @contestId() id: string,
+    @ZodParam('objectId', clicsObjectIdSchema) objectId: string,
+    @CurrentUser() user?: AuthUser,
+  ) {
     return this.one(id, 'problems', objectId, user);
   }
 
@@ -120,7 +139,11 @@ export class ClicsController {
   }
 
   @Get('contests/:id/groups/:objectId')
-  group(@contestId() id: string, @Param('objectId') objectId: string, @CurrentUser() user?: AuthUser) {
+  group(
+    @contestId() id: string,
+    @ZodParam('objectId', clicsObjectIdSchema) objectId: string,
+    @CurrentUser() user?: AuthUser,
+  ) {
     return this.one(id, 'groups', objectId, user);
   }
 
@@ -130,7 +153,11 @@ export class ClicsController {
   }
 
   @Get('contests/:id/organizations/:objectId')
-  organization(@contestId() id: string, @Param('objectId') objectId: string, @CurrentUser() user?: AuthUser) {
+  organization(
+    @contestId() id: string,
+    @ZodParam('objectId', clicsObjectIdSchema) objectId: string,
+    @CurrentUser() user?: AuthUser,
+  ) {
     return this.one(id, 'organizations', objectId, user);
   }
 
@@ -140,7 +167,11 @@ export class ClicsController {
   }
 
   @Get('contests/:id/teams/:objectId')
-  team(@contestId() id: string, @Param('objectId') objectId: string, @CurrentUser() user?: AuthUser) {
+  team(
+    @contestId() id: string,
+    @ZodParam('objectId', clicsObjectIdSchema) objectId: string,
+    @CurrentUser() user?: AuthUser,
+  ) {
     return this.one(id, 'teams', objectId, user);
   }
 
@@ -150,7 +181,11 @@ export class ClicsController {
   }
 
   @Get('contests/:id/submissions/:objectId')
-  submission(@contestId() id: string, @Param('objectId') objectId: string, @CurrentUser() user?: AuthUser) {
+  submission(
+    @contestId() id: string,
+    @ZodParam('objectId', clicsObjectIdSchema) objectId: string,
+    @CurrentUser() user?: AuthUser,
+  ) {
     return this.one(id, 'submissions', objectId, user);
   }
 
@@ -174,7 +209,11 @@ export class ClicsController {
   }
 
   @Get('contests/:id/judgements/:objectId')
-  judgement(@contestId() id: string, @Param('objectId') objectId: string, @CurrentUser() user?: AuthUser) {
+  judgement(
+    @contestId() id: string,
+    @ZodParam('objectId', clicsObjectIdSchema) objectId: string,
+    @CurrentUser() user?: AuthUser,
+  ) {
     return this.one(id, 'judgements', objectId, user);
   }
 
@@ -184,7 +223,11 @@ export class ClicsController {
   }
 
   @Get('contests/:id/runs/:objectId')
-  run(@contestId() id: string, @Param('objectId') objectId: string, @CurrentUser() user?: AuthUser) {
+  run(
+    @contestId() id: string,
+    @ZodParam('objectId', clicsObjectIdSchema) objectId: string,
+    @CurrentUser() user?: AuthUser,
+  ) {
     return this.one(id, 'runs', objectId, user);
   }
 
@@ -196,7 +239,7 @@ export class ClicsController {
   @Get('contests/:id/clarifications/:objectId')
   clarification(
     @contestId() id: string,
-    @Param('objectId') objectId: string,
+    @ZodParam('objectId', clicsObjectIdSchema) objectId: string,
     @CurrentUser() user?: AuthUser,
   ) {
     return this.one(id, 'clarifications', objectId, user);
@@ -208,7 +251,11 @@ export class ClicsController {
   }
 
   @Get('contests/:id/awards/:objectId')
-  award(@contestId() id: string, @Param('objectId') objectId: string, @CurrentUser() user?: AuthUser) {
+  award(
+    @contestId() id: string,
+    @ZodParam('objectId', clicsObjectIdSchema) objectId: string,
+    @CurrentUser() user?: AuthUser,
+  ) {
     return this.one(id, 'awards', objectId, user);
   }
 }

@@ -1,5 +1,4 @@
 import {
-  Body,
   Controller,
   Delete,
   Get,
@@ -8,12 +7,11 @@ import {
   NotFoundException,
   Param,
   Post,
-  Query,
   Res,
   Sse,
 } from '@nestjs/common';
 import type { Response } from 'express';
-import { isAdminRoles } from '@javelin/contracts';
+import { isAdminRoles, leaderboardQuerySchema, createContestSchema } from '@javelin/contracts';
 import { Observable } from 'rxjs';
 import { AdminOnly, Authenticated, CurrentUser, OptionalAuth } from '../auth/guards';
 import { sendPreparedJson } from '../common/prepared-json';
@@ -24,6 +22,7 @@ import { ContestEventsService, mayReceive } from './contest-events.service';
 import { CONTEST_NOT_FOUND, ContestsService } from './contests.service';
 import { CreateContestDto, LeaderboardQueryDto } from './dto';
 import { DEFAULT_LEADERBOARD_LIMIT, StandingsService } from './standings.service';
+import { ZodBody, ZodQuery } from '../common/zod';
 
 /** Pushes at most this often, however fast accepts arrive. */
 const STREAM_THROTTLE_MS = 250;
@@ -62,7 +61,7 @@ export class ContestsController {
 
   @Post('contests')
   @AdminOnly()
-  create(@Body() dto: CreateContestDto, @CurrentUser() author: AuthUser) {
+  create(@ZodBody(createContestSchema) dto: CreateContestDto, @CurrentUser() author: AuthUser) {
     return this.contests.create(dto, author);
   }
 
@@ -104,7 +103,7 @@ export class ContestsController {
   @OptionalAuth()
   async leaderboard(
     @Param('id', uuidParam('id')) id: string,
-    @Query() query: LeaderboardQueryDto,
+    @ZodQuery(leaderboardQuerySchema) query: LeaderboardQueryDto,
     @Res() res: Response,
     @CurrentUser() viewer?: AuthUser,
   ): Promise<void> {

@@ -1,10 +1,12 @@
-import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { leaderboardQuerySchema } from '@javelin/contracts';
+import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { Authenticated, CurrentUser } from '../auth/guards';
 import { uuidParam } from '../common/uuid.pipe';
 import type { AuthUser } from '../users/users.service';
 import { LeaderboardQueryDto } from './dto';
 import { DEFAULT_LEADERBOARD_LIMIT } from './standings.service';
 import { VirtualRunsService } from './virtual-runs.service';
+import { ZodQuery } from '../common/zod';
 
 /** Virtual participation in an ended contest (issue 21 item 4): every route is the caller's own run. */
 @Controller()
@@ -34,7 +36,7 @@ export class VirtualRunsController {
   @Authenticated()
   standings(
     @Param('id', uuidParam('id')) id: string,
-    @Query() query: LeaderboardQueryDto,
+    @ZodQuery(leaderboardQuerySchema) query: LeaderboardQueryDto,
     @CurrentUser() user: AuthUser,
   ) {
     return this.virtualRuns.standings(id, user, query.limit ?? DEFAULT_LEADERBOARD_LIMIT, query.offset ?? 0);

@@ -1,11 +1,11 @@
-import { Body, Controller, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
-import { executeCodeSchema } from '@javelin/contracts';
+import { Controller, HttpCode, Post, Req, UseGuards } from '@nestjs/common';
+import { executeCodeSchema, runCustomSchema } from '@javelin/contracts';
 import type { Request } from 'express';
 import { CurrentUser, JwtAuthGuard } from '../auth/guards';
 import { JudgingBudget } from '../common/rate-limit';
-import { SharedBody } from '../common/shared-body';
+import { ZodBody } from '../common/zod';
 import type { AuthUser } from '../users/users.service';
-import { RunCustomDto, type ExecuteCodeDto } from './dto';
+import type { ExecuteCodeDto, RunCustomDto } from './dto';
 import { JudgeBacklogGuard } from './judge-backlog.guard';
 import { JudgementsService } from './judgements.service';
 
@@ -22,7 +22,7 @@ export class ExecutionController {
   @JudgingBudget()
   execute(
     @CurrentUser() user: AuthUser,
-    @SharedBody(executeCodeSchema) dto: ExecuteCodeDto,
+    @ZodBody(executeCodeSchema) dto: ExecuteCodeDto,
     @Req() req: Request,
   ) {
     return this.judgements.judgeAndRecord(user, dto, req.id);
@@ -33,7 +33,7 @@ export class ExecutionController {
   // The same refusal and judging budget as execute-code: a custom run costs the judge as much as a run.
   @UseGuards(JudgeBacklogGuard, JwtAuthGuard)
   @JudgingBudget()
-  runCustom(@CurrentUser() user: AuthUser, @Body() dto: RunCustomDto, @Req() req: Request) {
+  runCustom(@CurrentUser() user: AuthUser, @ZodBody(runCustomSchema) dto: RunCustomDto, @Req() req: Request) {
     return this.judgements.runCustom(user, dto, req.id);
   }
 }

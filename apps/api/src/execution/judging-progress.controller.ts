@@ -1,9 +1,10 @@
-import { BadRequestException, Controller, MessageEvent, Param, Sse } from '@nestjs/common';
-import { REQUEST_ID_PATTERN, VerdictMessages } from '@javelin/contracts';
+import { Controller, MessageEvent, Sse } from '@nestjs/common';
+import { requestIdParamSchema } from '@javelin/contracts';
 import { map, type Observable } from 'rxjs';
 import { Authenticated, CurrentUser } from '../auth/guards';
 import type { AuthUser } from '../users/users.service';
 import { JudgingProgressService } from './judging-progress.service';
+import { ZodParam } from '../common/zod';
 
 /**
  * GET /api/execute-code/{requestId}/progress: server-sent 'progress' events of the caller's own run or
@@ -17,10 +18,9 @@ export class JudgingProgressController {
   @Sse('execute-code/:requestId/progress')
   @Authenticated()
   async stream(
-    @Param('requestId') requestId: string,
+    @ZodParam('requestId', requestIdParamSchema) requestId: string,
     @CurrentUser() user: AuthUser,
   ): Promise<Observable<MessageEvent>> {
-    if (!REQUEST_ID_PATTERN.test(requestId)) throw new BadRequestException(VerdictMessages.badRequestId);
     await this.progress.requireOwn(user.id, requestId);
     return this.progress
       .stream(user.id, requestId)

@@ -9,18 +9,11 @@ import type {
   ReferenceObject,
   SchemaObject,
 } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
-import { CUSTOM_INPUT_MAX_CHARS, CUSTOM_INPUT_MAX_KEYS } from '../execution/dto';
-import { javaSourceSchema, RequestSchemas } from '@javelin/contracts';
+import { RequestSchemas, ResponseSchemas } from '@javelin/contracts';
 import { z } from 'zod';
-import { SharedBodyPipe } from '../common/shared-body';
+import { ZodPipe } from '../common/zod';
 import { RESPONSE_SCHEMAS } from './response-schemas.generated';
 import { ANSWERS } from './responses';
-import { defaultMetadataStorage } from 'class-transformer/cjs/storage';
-import { getMetadataStorage, IS_OBJECT, ValidationTypes } from 'class-validator';
-import { targetConstructorToSchema, validationMetadatasToSchemas } from 'class-validator-jsonschema';
-import type { ISchemaConverters } from 'class-validator-jsonschema/build/defaultConverters';
-import type { IOptions } from 'class-validator-jsonschema/build/options';
-import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
 
 /** The one error shape of every 4xx (apps/api/src/common/http-exception.filter.ts). */
 const ERROR_BODY: SchemaObject = {
@@ -33,25 +26,33 @@ const ERROR_BODY: SchemaObject = {
   },
 };
 
-/** The CLICS Contest API's ID type (icpc/ccs-specs 2023-06). */
-const CLICS_ID: SchemaObject = { type: 'string', pattern: '^[a-zA-Z0-9_][a-zA-Z0-9_.-]{0,35}$' };
-
+/** A route's input as its zod pipes check it (common/zod.ts). */
 export interface Handler {
   operationId: string;
-  body?: Type;
-  /** A body checked by a schema shared with the web (libs/contracts), under its published name. */
-  sharedBody?: { name: string; schema: z.ZodType };
-  query?: Type;
+  /** The body's schema, under the name the document lists it by (RequestSchemas). */
+  body?: { name: string; schema: z.ZodType };
+  /** The whole query string's schema. */
+  query?: z.ZodType;
+  /** Each path parameter's schema, by name. */
+  params: Record<string, z.ZodType>;
+  /** Bodies, queries and path parameters the route reads with no zod pipe (none, test/contract holds it). */
+  unchecked: string[];
 }
 
-const SHARED_NAMES = new Map<z.ZodType, string>(
+const BODY_NAMES = new Map<z.ZodType, string>(
   Object.entries(RequestSchemas).map(([name, schema]) => [schema as z.ZodType, name]),
 );
 
+const KINDS: Partial<Record<RouteParamtypes, string>> = {
+  [RouteParamtypes.BODY]: 'body',
+  [RouteParamtypes.QUERY]: 'query',
+  [RouteParamtypes.PARAM]: 'param',
+};
+
 /**
- * The DTO classes each handler validates its body and query with, keyed by the operationId
- * @nestjs/swagger gives it (Controller_method): read from the same route-argument metadata the
- * validation pipe uses, so the document cannot describe a different class than the one enforced.
+ * What each handler validates its body, query and path parameters with, keyed by the operationId
+ * @nestjs/swagger gives it (Controller_method): read from the route-argument metadata Nest runs the
+ * pipes from, so the document cannot describe a different schema than the one enforced.
  */
 export function routeHandlers(app: INestApplication): Handler[] {
   const found: Handler[] = [];
@@ -61,91 +62,54 @@ export function routeHandlers(app: INestApplication): Handler[] {
       const controller = metatype as Type;
       for (const method of Object.getOwnPropertyNames(controller.prototype)) {
         if (method === 'constructor') continue;
-        const args: Record<string, { index: number; pipes?: unknown[] }> =
+        const args: Record<string, { index: number; data?: unknown; pipes?: unknown[] }> =
           Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, method) ?? {};
-        const types: Type[] = Reflect.getMetadata('design:paramtypes', controller.prototype, method) ?? [];
-        const argOf = (kind: RouteParamtypes) =>
-          Object.entries(args).find(([key]) => key.split(':')[0] === String(kind))?.[1];
-        const typeOf = (kind: RouteParamtypes) => {
-          const arg = argOf(kind);
-          return arg ? types[arg.index] : undefined;
-        };
-        const shared = argOf(RouteParamtypes.BODY)?.pipes?.find((pipe) => pipe instanceof SharedBodyPipe);
         const operationId = `${controller.name}_${method}`;
-        if (shared) {
-          const name = SHARED_NAMES.get(shared.schema);
-          if (!name) throw new Error(`${operationId}: its shared body schema is not in RequestSchemas`);
-          found.push({
-            operationId,
-            sharedBody: { name, schema: shared.schema },
-            query: typeOf(RouteParamtypes.QUERY),
-          });
-          continue;
+        const handler: Handler = { operationId, params: {}, unchecked: [] };
+        for (const [key, arg] of Object.entries(args)) {
+          const kind = KINDS[Number(key.split(':')[0]) as RouteParamtypes];
+          if (!kind) continue;
+          const pipe = arg.pipes?.find((p): p is ZodPipe<z.ZodType> => p instanceof ZodPipe);
+          const named = typeof arg.data === 'string' ? ` ${arg.data}` : '';
+          if (!pipe || pipe.source !== kind || (kind === 'param') !== !!named) {
+            handler.unchecked.push(`${kind}${named}`);
+            continue;
+          }
+          if (kind === 'param') handler.params[arg.data as string] = pipe.schema;
+          else if (kind === 'query') handler.query = pipe.schema;
+          else {
+            const name = BODY_NAMES.get(pipe.schema);
+            if (!name) throw new Error(`${operationId}: its body schema is not in RequestSchemas`);
+            handler.body = { name, schema: pipe.schema };
+          }
         }
-        found.push({ operationId, body: typeOf(RouteParamtypes.BODY), query: typeOf(RouteParamtypes.QUERY) });
+        found.push(handler);
       }
     }
   }
   return found;
 }
 
-/** The schema type of class-validator-jsonschema (openapi3-ts's), close to but not Nest's. */
-type LibrarySchema = Exclude<ISchemaConverters[string], (...args: never[]) => unknown>;
-
-/** A DTO's `code`, described by the shared rule that checks it, its type last as the document always listed it. */
-function javaSourceProperty(): LibrarySchema {
-  const { type, ...bounds } = sharedSchema(javaSourceSchema);
-  return { ...bounds, type } as LibrarySchema;
-}
-
-/**
- * Our custom constraints, by name: the library cannot see inside them, and by default it would
- * describe the property by its TypeScript type, which for `string | null` or `Record` is "Object".
- */
-const CUSTOM_CONSTRAINTS: Record<string, LibrarySchema> = {
-  isNotNull: {},
-  javaSource: javaSourceProperty(),
-  stringMap: {
-    type: 'object',
-    maxProperties: CUSTOM_INPUT_MAX_KEYS,
-    additionalProperties: { type: 'string', maxLength: CUSTOM_INPUT_MAX_CHARS },
-  },
-};
-
-const OPTIONS: Partial<IOptions> = {
-  classTransformerMetadataStorage: defaultMetadataStorage,
-  refPointerPrefix: '#/components/schemas/',
-  additionalConverters: {
-    // "Any object": open to any key, which the library's bare {type: 'object'} leaves unsaid.
-    [IS_OBJECT]: { type: 'object', additionalProperties: {} },
-    [ValidationTypes.CUSTOM_VALIDATION]: (meta: ValidationMetadata) => {
-      const [constraint] = getMetadataStorage().getTargetValidatorConstraints(meta.constraintCls);
-      const known = constraint && CUSTOM_CONSTRAINTS[constraint.name];
-      if (!known) throw new Error(`no JSON Schema for the custom constraint ${constraint?.name ?? '?'}`);
-      return known;
-    },
-  },
-};
-
-/** The validation pipe forbids unknown fields (forbidNonWhitelisted). */
-function closed(schema: SchemaObject): SchemaObject {
-  return { ...schema, additionalProperties: false };
-}
-
-/** The JSON Schema of a shared request schema, as OpenAPI 3.0 has it (what a client may send). */
-export function sharedSchema(schema: z.ZodType): SchemaObject {
+/** The JSON Schema of a request schema, as OpenAPI 3.0 has it (what a client may send). */
+export function requestSchema(schema: z.ZodType): SchemaObject {
   const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { target: 'openapi-3.0', io: 'input' });
   return json as SchemaObject;
 }
 
-/** JSON Schemas of a DTO class and of every class nested in one, from the decorators that validate them. */
-export function dtoSchema(dto: Type): SchemaObject {
-  return closed(targetConstructorToSchema(dto, OPTIONS) as SchemaObject);
-}
-
-function nestedSchemas(): Record<string, SchemaObject> {
-  const all = validationMetadatasToSchemas(OPTIONS) as Record<string, SchemaObject>;
-  return Object.fromEntries(Object.entries(all).map(([name, schema]) => [name, closed(schema)]));
+/** The answers' JSON Schemas, from the zod schemas libs/contracts registers them with (ResponseSchemas). */
+export function responseSchemas(): Record<string, SchemaObject> {
+  const { schemas } = z.toJSONSchema(ResponseSchemas, {
+    target: 'openapi-3.0',
+    // What a client may receive: an object may carry more than the web reads.
+    io: 'input',
+    uri: (id) => `#/components/schemas/${id}`,
+  });
+  return Object.fromEntries(
+    Object.entries(schemas).map(([name, { $schema: _dialect, $id: _uri, id: _id, ...json }]) => [
+      name,
+      json as SchemaObject,
+    ]),
+  );
 }
 
 function queryParameters(schema: SchemaObject): ParameterObject[] {
@@ -173,20 +137,23 @@ const PREPARED_HEADERS = {
 function describeOperation(operation: OperationObject, handler: Handler | undefined) {
   const parameters = (operation.parameters ?? []) as ParameterObject[];
   for (const parameter of parameters) {
-    // Every path parameter of the API is an id, checked by uuidParam (common/uuid.pipe.ts), but the
-    // CLICS API's object ids, which are the specification's IDs (AC, A's short id, a team's UUID).
-    if (parameter.in === 'path')
-      parameter.schema = parameter.name === 'objectId' ? CLICS_ID : { type: 'string', format: 'uuid' };
+    const schema = parameter.in === 'path' ? handler?.params[parameter.name] : undefined;
+    if (schema) parameter.schema = requestSchema(schema);
   }
-  if (handler?.query) parameters.push(...queryParameters(dtoSchema(handler.query)));
+  if (handler?.query) parameters.push(...queryParameters(requestSchema(handler.query)));
   operation.parameters = parameters;
-  if (handler?.sharedBody) {
-    operation.requestBody = {
-      required: true,
-      content: {
-        'application/json': { schema: { $ref: `#/components/schemas/${handler.sharedBody.name}` } },
+  if (handler?.body) {
+    // Right after the parameters, where @nestjs/swagger puts a body it knows of.
+    const { responses, tags, ...rest } = operation;
+    for (const key of Object.keys(operation)) delete (operation as unknown as Record<string, unknown>)[key];
+    Object.assign(operation, rest, {
+      requestBody: {
+        required: true,
+        content: { 'application/json': { schema: { $ref: `#/components/schemas/${handler.body.name}` } } },
       },
-    };
+      responses,
+      ...(tags ? { tags } : {}),
+    });
   }
   const refusal = (description: string) => ({
     description,
@@ -227,7 +194,7 @@ function describeOperation(operation: OperationObject, handler: Handler | undefi
   };
 }
 
-/** The OpenAPI document: routes from Nest, request schemas from the validating DTOs, one error shape. */
+/** The OpenAPI document: routes from Nest, request schemas from the zod schemas that validate them, one error shape. */
 export function buildApiDocument(app: INestApplication): OpenAPIObject {
   const config = new DocumentBuilder()
     .setTitle('Javelin API')
@@ -245,21 +212,22 @@ export function buildApiDocument(app: INestApplication): OpenAPIObject {
       if (operation) describeOperation(operation, byOperation.get(operation.operationId ?? ''));
     }
   }
-  const bodies = [...byOperation.values()].flatMap((h) => (h.body ? [h.body] : []));
   document.components = {
     ...document.components,
     schemas: {
       ...document.components?.schemas,
-      // Nested DTOs (a problem form's test cases) are referenced from the bodies.
-      ...nestedSchemas(),
-      ...Object.fromEntries(bodies.map((dto) => [dto.name, dtoSchema(dto)])),
       ...Object.fromEntries(
         [...byOperation.values()].flatMap((h) =>
-          h.sharedBody ? [[h.sharedBody.name, sharedSchema(h.sharedBody.schema)]] : [],
+          h.body ? [[h.body.name, requestSchema(h.body.schema)]] : [],
         ),
       ),
-      // The answers' shapes: the libs/contracts types the web reads them as.
-      ...RESPONSE_SCHEMAS,
+      // The answers' shapes: the libs/contracts types the web reads them as (those not yet stated
+      // as zod schemas generated from the types, the others from their schemas), by name.
+      ...Object.fromEntries(
+        Object.entries({ ...RESPONSE_SCHEMAS, ...responseSchemas() }).sort(([a], [b]) =>
+          a < b ? -1 : a > b ? 1 : 0,
+        ),
+      ),
       ErrorBody: ERROR_BODY,
     },
   };

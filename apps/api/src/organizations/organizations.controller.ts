@@ -1,18 +1,10 @@
-import {
-  Body,
-  ConflictException,
-  Controller,
-  Delete,
-  Get,
-  NotFoundException,
-  Param,
-  Post,
-} from '@nestjs/common';
-import { ServerMessages } from '@javelin/contracts';
+import { ConflictException, Controller, Delete, Get, NotFoundException, Param, Post } from '@nestjs/common';
+import { ServerMessages, createOrganizationSchema } from '@javelin/contracts';
 import { AdminOnly } from '../auth/guards';
 import { uuidParam } from '../common/uuid.pipe';
 import { CreateOrganizationDto } from './dto';
 import { OrganizationsRepository } from './organizations.repository';
+import { ZodBody } from '../common/zod';
 
 /** Schools and clubs (issue 32): everyone lists them (a profile picks one), admins add and remove them. */
 @Controller()
@@ -26,7 +18,7 @@ export class OrganizationsController {
 
   @Post('admin/organizations')
   @AdminOnly()
-  async create(@Body() dto: CreateOrganizationDto) {
+  async create(@ZodBody(createOrganizationSchema) dto: CreateOrganizationDto) {
     const created = await this.organizations.create({
       name: dto.name,
       formalName: dto.formalName || null,

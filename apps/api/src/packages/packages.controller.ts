@@ -1,20 +1,15 @@
+import { BadRequestException, Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import {
-  BadRequestException,
-  Controller,
-  Get,
-  HttpCode,
-  Param,
-  ParseUUIDPipe,
-  Post,
-  Query,
-  Req,
-  Res,
-} from '@nestjs/common';
-import { PackageMessages, ServerSentences } from '@javelin/contracts';
+  PackageMessages,
+  packageImageNameSchema,
+  packageImageQuerySchema,
+  type PackageImageQuery,
+} from '@javelin/contracts';
 import type { Request, Response } from 'express';
 import { AdminOnly, CurrentUser, OptionalAuth } from '../auth/guards';
 import { JudgingBudget } from '../common/rate-limit';
 import { uuidParam } from '../common/uuid.pipe';
+import { ZodParam, ZodQuery } from '../common/zod';
 import { IMAGE_EXP, IMAGE_SIG } from '../problems/image-links';
 import type { AuthUser } from '../users/users.service';
 import { PackagesService } from './packages.service';
@@ -65,17 +60,8 @@ export class PackagesController {
   @OptionalAuth()
   async image(
     @Param('id', uuidParam('id')) id: string,
-    @Param('name') name: string,
-    @Query(
-      'contestId',
-      new ParseUUIDPipe({
-        optional: true,
-        exceptionFactory: () => new BadRequestException(ServerSentences.mustBeUuid('contestId')),
-      }),
-    )
-    contestId: string | undefined,
-    @Query('exp') exp: unknown,
-    @Query('sig') sig: unknown,
+    @ZodParam('name', packageImageNameSchema) name: string,
+    @ZodQuery(packageImageQuerySchema) { contestId, exp, sig }: PackageImageQuery,
     @CurrentUser() viewer: AuthUser | undefined,
     @Res() res: Response,
   ) {

@@ -1,8 +1,10 @@
-import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { startPlagiarismSchema } from '@javelin/contracts';
+import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { AdminOnly } from '../auth/guards';
 import { uuidParam } from '../common/uuid.pipe';
 import { StartPlagiarismDto } from './dto';
 import { PlagiarismService } from './plagiarism.service';
+import { ZodBody } from '../common/zod';
 
 @Controller('admin/contests/:id/plagiarism')
 @AdminOnly()
@@ -17,7 +19,7 @@ export class PlagiarismController {
   /** Starts the check in the background: 202 with the report's state, then poll GET for progress. */
   @Post()
   @HttpCode(202)
-  start(@Param('id', uuidParam('id')) id: string, @Body() dto: StartPlagiarismDto) {
+  start(@Param('id', uuidParam('id')) id: string, @ZodBody(startPlagiarismSchema) dto: StartPlagiarismDto) {
     return this.plagiarism.start(id, dto);
   }
 

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { SharedBodyPipe } from '../common/shared-body';
+import { ZodPipe } from '../common/zod';
 
 /* ---- The bodies: each field spoiled alone, items of the lists spoiled, several at once ---- */
 
@@ -398,7 +398,7 @@ const STRICTER: Record<string, string> = {
 
 function answer(route: BodyRoute, body: unknown): Recorded {
   try {
-    const parsed = new SharedBodyPipe(SCHEMAS[route]).transform(body);
+    const parsed = new ZodPipe(SCHEMAS[route]).transform(body);
     const got = digest(JSON.parse(JSON.stringify(parsed)));
     return { parsed: isDeepStrictEqual(got, digest(body)) ? 'as sent' : got };
   } catch (error) {
@@ -450,7 +450,7 @@ describe('problem form sentences, read as an admin reads them', () => {
   });
 
   it('trims the title, the function name and the variable names, and keeps test values as sent', () => {
-    const checked = new SharedBodyPipe(problemFormSchema).transform({
+    const checked = new ZodPipe(problemFormSchema).transform({
       title: '  Sum ',
       description: ' d ',
       inputVariables: [{ name: ' a ', type: 'int[][]' }],

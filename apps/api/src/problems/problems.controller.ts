@@ -7,7 +7,7 @@ import {
   type ProblemFormBody,
 } from '@javelin/contracts';
 import { AdminOnly, CurrentUser, OptionalAuth } from '../auth/guards';
-import { SharedBodyPipe } from '../common/shared-body';
+import { ZodPipe } from '../common/zod';
 import { uuidParam } from '../common/uuid.pipe';
 import type { AuthUser } from '../users/users.service';
 import { ProblemsService } from './problems.service';
@@ -16,7 +16,7 @@ import { ProblemsService } from './problems.service';
  * A problem form: a function problem's or, with `kind: 'stdio'`, a classic one's (issue 29). The OpenAPI
  * document publishes the union; each body is checked by its own kind's schema, in that schema's sentences.
  */
-class ProblemBodyPipe extends SharedBodyPipe<typeof problemBodySchema> {
+class ProblemBodyPipe extends ZodPipe<typeof problemBodySchema> {
   constructor() {
     super(problemBodySchema);
   }

@@ -1,9 +1,11 @@
-import { Body, Controller, Get, Param, Put } from '@nestjs/common';
+import { updateProfileSchema } from '@javelin/contracts';
+import { Controller, Get, Param, Put } from '@nestjs/common';
 import { Authenticated, CurrentUser, OptionalAuth } from '../auth/guards';
 import { uuidParam } from '../common/uuid.pipe';
 import type { AuthUser } from '../users/users.service';
 import { UpdateProfileDto } from './dto';
 import { ProfilesService } from './profiles.service';
+import { ZodBody } from '../common/zod';
 
 @Controller('profiles')
 export class ProfilesController {
@@ -17,7 +19,7 @@ export class ProfilesController {
 
   @Put('me')
   @Authenticated()
-  update(@CurrentUser() user: AuthUser, @Body() dto: UpdateProfileDto) {
+  update(@CurrentUser() user: AuthUser, @ZodBody(updateProfileSchema) dto: UpdateProfileDto) {
     return this.profiles.update(user, dto);
   }
 

@@ -8,7 +8,7 @@ import {
 import type { Request } from 'express';
 import { AdminOnly } from '../auth/guards';
 import { JudgingBudget } from '../common/rate-limit';
-import { SharedBody } from '../common/shared-body';
+import { ZodBody } from '../common/zod';
 import { uuidParam } from '../common/uuid.pipe';
 import { ReferenceService } from './reference.service';
 
@@ -21,7 +21,7 @@ export class ReferenceController {
   @HttpCode(200)
   @AdminOnly()
   @JudgingBudget()
-  validateDraft(@SharedBody(validateDraftSchema) draft: ValidateDraftBody, @Req() req: Request) {
+  validateDraft(@ZodBody(validateDraftSchema) draft: ValidateDraftBody, @Req() req: Request) {
     return this.reference.validateDraft(draft, req.id);
   }
 
@@ -29,7 +29,7 @@ export class ReferenceController {
   @HttpCode(200)
   @AdminOnly()
   @JudgingBudget()
-  expectedOutput(@SharedBody(expectedOutputSchema) dto: ExpectedOutputBody, @Req() req: Request) {
+  expectedOutput(@ZodBody(expectedOutputSchema) dto: ExpectedOutputBody, @Req() req: Request) {
     return this.reference.expectedOutput(dto, req.id);
   }
 

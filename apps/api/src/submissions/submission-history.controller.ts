@@ -1,9 +1,11 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
+import { submissionHistoryQuerySchema } from '@javelin/contracts';
+import { Controller, Get, Param } from '@nestjs/common';
 import { Authenticated, CurrentUser } from '../auth/guards';
 import { uuidParam } from '../common/uuid.pipe';
 import type { AuthUser } from '../users/users.service';
 import { SubmissionHistoryQueryDto } from './dto';
 import { SubmissionHistoryService } from './submission-history.service';
+import { ZodQuery } from '../common/zod';
 
 @Controller()
 export class SubmissionHistoryController {
@@ -11,7 +13,10 @@ export class SubmissionHistoryController {
 
   @Get('submissions')
   @Authenticated()
-  list(@CurrentUser() user: AuthUser, @Query() query: SubmissionHistoryQueryDto) {
+  list(
+    @CurrentUser() user: AuthUser,
+    @ZodQuery(submissionHistoryQuerySchema) query: SubmissionHistoryQueryDto,
+  ) {
     return this.history.list(user, query);
   }
 

@@ -2,7 +2,7 @@ import { Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { solveSchema, submissionSchema } from '@javelin/contracts';
 import { Authenticated, CurrentUser } from '../auth/guards';
 import type { AuthUser } from '../users/users.service';
-import { SharedBody } from '../common/shared-body';
+import { ZodBody } from '../common/zod';
 import type { SolveDto, SubmissionDto } from './dto';
 import { SubmissionsService } from './submissions.service';
 
@@ -12,13 +12,13 @@ export class SubmissionsController {
   constructor(private readonly submissions: SubmissionsService) {}
 
   @Post('submissions')
-  create(@CurrentUser() user: AuthUser, @SharedBody(submissionSchema) dto: SubmissionDto) {
+  create(@CurrentUser() user: AuthUser, @ZodBody(submissionSchema) dto: SubmissionDto) {
     return this.submissions.create(user, dto);
   }
 
   @Post('solve')
   @HttpCode(200)
-  solve(@CurrentUser() user: AuthUser, @SharedBody(solveSchema) dto: SolveDto) {
+  solve(@CurrentUser() user: AuthUser, @ZodBody(solveSchema) dto: SolveDto) {
     return this.submissions.solve(user, dto);
   }
 

@@ -1700,23 +1700,49 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
-    LoginDto: {
-      password: string;
+    RegisterDto: {
+      confirmPassword: string;
       /** Format: email */
       email: string;
+      password: string;
+      username: string;
+      fullName: string;
+    };
+    LoginDto: {
+      /** Format: email */
+      email: string;
+      password: string;
     };
     EmailDto: {
       /** Format: email */
       email: string;
     };
+    ResetPasswordDto: {
+      token: string;
+      newPassword: string;
+    };
     TokenDto: {
       token: string;
+    };
+    CreateSuperAdminDto: {
+      /** @enum {string} */
+      role: 'super_admin';
+      /** Format: email */
+      email: string;
+      password: string;
+      username: string;
+      fullName: string;
     };
     GoogleLoginDto: {
       /** @enum {string} */
       provider: 'google';
       accessToken: string;
-      userInfo?: components['schemas']['GoogleUserInfoDto'];
+      userInfo?: {
+        id?: string;
+        email?: string;
+        name?: string;
+        picture?: string;
+      };
     };
     RejudgeDto: {
       /** Format: uuid */
@@ -1729,145 +1755,6 @@ export interface components {
       userId: string;
       /** @enum {string} */
       role: 'admin' | 'super_admin';
-    };
-    CreateContestDto: {
-      title: string;
-      description?: string;
-      startTime: string;
-      endTime: string;
-      maxParticipants?: number;
-      problemIds: string[];
-      /** @enum {string} */
-      format?: 'points' | 'icpc' | 'ioi';
-      penaltyMinutes?: number;
-      freezeMinutes?: number;
-    };
-    RunCustomDto: {
-      /** Format: uuid */
-      contestId?: string;
-      inputs: {
-        [key: string]: string;
-      };
-      /** @description at most 65536 bytes in UTF-8 */
-      code: string;
-      /** @enum {string} */
-      language: 'java';
-      /** Format: uuid */
-      problemId: string;
-    };
-    CreateAnnouncementDto: {
-      text: string;
-    };
-    AskClarificationDto: {
-      /** Format: uuid */
-      problemId?: string;
-      question: string;
-    };
-    AnswerClarificationDto: {
-      answer: string;
-      public: boolean;
-    };
-    StartPlagiarismDto: {
-      threshold?: number;
-    };
-    UpdateProfileDto: {
-      username?: string;
-      fullName?: string;
-      bio?: string | null;
-      preferredLanguage?: string;
-      /** Format: uuid */
-      organizationId?: string | null;
-      email?: string;
-    };
-    AnalyzeCodeDto: {
-      /** @description at most 65536 bytes in UTF-8 */
-      code: string;
-      /** @enum {string} */
-      language: 'java';
-      /** Format: uuid */
-      problemId: string;
-    };
-    DebugHelpDto: {
-      errorMessage?: string;
-      testResults?: components['schemas']['TestResultDto'][];
-      /** @description at most 65536 bytes in UTF-8 */
-      code: string;
-      /** @enum {string} */
-      language: 'java';
-      /** Format: uuid */
-      problemId: string;
-    };
-    CreateOrganizationDto: {
-      name: string;
-      formalName?: string | null;
-      country?: string | null;
-    };
-    JavaCodeDto: {
-      /** @description at most 65536 bytes in UTF-8 */
-      code: string;
-      /** @enum {string} */
-      language: 'java';
-      /** Format: uuid */
-      problemId: string;
-    };
-    LeaderboardQueryDto: {
-      limit?: number;
-      offset?: number;
-    };
-    SubmissionHistoryQueryDto: {
-      /** Format: uuid */
-      problemId?: string;
-      /** Format: uuid */
-      contestId?: string;
-      limit?: number;
-      offset?: number;
-    };
-    TestResultDto: {
-      passed: boolean;
-      expectedOutput?: string;
-      actualOutput?: string;
-      error?: string;
-      input?: string;
-      isExample?: boolean;
-      testCaseId?: string;
-      _id?: string;
-      executionTime?: number;
-      verdict?: string;
-    };
-    GoogleUserInfoDto: {
-      id?: string;
-      email?: string;
-      name?: string;
-      picture?: string;
-    };
-    EventFeedQueryDto: {
-      since_token?: string;
-      /** @enum {string} */
-      stream?: 'true' | 'false';
-    };
-    ScoreboardQueryDto: {
-      group_id?: string;
-    };
-    RegisterDto: {
-      confirmPassword: string;
-      /** Format: email */
-      email: string;
-      password: string;
-      username: string;
-      fullName: string;
-    };
-    ResetPasswordDto: {
-      token: string;
-      newPassword: string;
-    };
-    CreateSuperAdminDto: {
-      /** @enum {string} */
-      role: 'super_admin';
-      /** Format: email */
-      email: string;
-      password: string;
-      username: string;
-      fullName: string;
     };
     ProblemFormDto: {
       /** @enum {string} */
@@ -1955,6 +1842,20 @@ export interface components {
         }[];
       } | null;
     };
+    CreateContestDto: {
+      title: string;
+      description?: string;
+      /** Format: date-time */
+      startTime: string;
+      /** Format: date-time */
+      endTime: string;
+      maxParticipants?: number;
+      problemIds: string[];
+      /** @enum {string} */
+      format?: 'points' | 'icpc' | 'ioi';
+      penaltyMinutes?: number;
+      freezeMinutes?: number;
+    };
     SubmissionDto: {
       /** Format: uuid */
       contestId?: string;
@@ -2001,6 +1902,34 @@ export interface components {
       language: 'java';
       /** Format: uuid */
       problemId: string;
+    };
+    RunCustomDto: {
+      /** @description at most 65536 bytes in UTF-8 */
+      code: string;
+      /** @enum {string} */
+      language: 'java';
+      /** Format: uuid */
+      problemId: string;
+      /** Format: uuid */
+      contestId?: string;
+      inputs: {
+        [key: string]: string;
+      };
+    };
+    CreateAnnouncementDto: {
+      text: string;
+    };
+    AskClarificationDto: {
+      /** Format: uuid */
+      problemId?: string;
+      question: string;
+    };
+    AnswerClarificationDto: {
+      answer: string;
+      public: boolean;
+    };
+    StartPlagiarismDto: {
+      threshold?: number;
     };
     ValidateDraftDto: {
       referenceSolution: string;
@@ -2069,6 +1998,49 @@ export interface components {
       inputs: {
         [key: string]: unknown;
       };
+    };
+    UpdateProfileDto: {
+      username?: string;
+      fullName?: string;
+      bio?: string | null;
+      preferredLanguage?: string;
+      /** Format: uuid */
+      organizationId?: string | null;
+      email?: string;
+    };
+    AnalyzeCodeDto: {
+      /** @description at most 65536 bytes in UTF-8 */
+      code: string;
+      /** @enum {string} */
+      language: 'java';
+      /** Format: uuid */
+      problemId: string;
+    };
+    DebugHelpDto: {
+      /** @description at most 65536 bytes in UTF-8 */
+      code: string;
+      /** @enum {string} */
+      language: 'java';
+      /** Format: uuid */
+      problemId: string;
+      errorMessage?: string;
+      testResults?: {
+        passed: boolean;
+        expectedOutput?: string;
+        actualOutput?: string;
+        error?: string;
+        input?: string;
+        isExample?: boolean;
+        testCaseId?: string;
+        _id?: string;
+        executionTime?: number;
+        verdict?: string;
+      }[];
+    };
+    CreateOrganizationDto: {
+      name: string;
+      formalName?: string | null;
+      country?: string | null;
     };
     Activity: {
       problemId: string;
@@ -6236,7 +6208,11 @@ export interface operations {
   };
   PackagesController_image: {
     parameters: {
-      query?: never;
+      query?: {
+        contestId?: string;
+        exp?: string;
+        sig?: string;
+      };
       header?: never;
       path: {
         id: string;

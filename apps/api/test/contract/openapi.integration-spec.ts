@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { getMetadataStorage, ValidationTypes } from 'class-validator';
-import type { Type } from '@nestjs/common';
-import type { z } from 'zod';
+import { z } from 'zod';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
+import { ResponseSchemas } from '@javelin/contracts';
 import { routeHandlers } from '../../src/openapi/document';
 import { ANSWERS } from '../../src/openapi/responses';
 import { GENERATED, generateResponseSchemas } from './response-schemas';
@@ -25,26 +24,30 @@ interface Doc {
 
 /**
  * The published document against what the server really does: every route Express serves is in it
- * with each path parameter; every body and query DTO's fields are in it, with required-ness as the
- * validator decides it (read from class-validator's own metadata, not from the document builder).
+ * with each path parameter; every route's body, query and path parameters are checked by a zod schema
+ * of libs/contracts (common/zod.ts), and every field of those schemas is in the document, with
+ * required-ness as the schema decides it (read from the schemas themselves, not from the document).
  */
 const METHODS = ['get', 'post', 'put', 'delete', 'patch'] as const;
 
-/** Whitelisted fields of a DTO (what forbidNonWhitelisted lets through) and which of them are required. */
-function fieldsOf(dto: Type): { fields: string[]; required: string[] } {
-  const metadata = getMetadataStorage().getTargetValidationMetadatas(dto, '', true, false);
-  const fields = [...new Set(metadata.map((m) => m.propertyName))].sort();
-  const optional = new Set(
-    metadata.filter((m) => m.type === ValidationTypes.CONDITIONAL_VALIDATION).map((m) => m.propertyName),
-  );
-  return { fields, required: fields.filter((f) => !optional.has(f)) };
+/** The object schema inside a checked input (a body's defaults are filled by a transform after it). */
+function objectOf(schema: z.ZodType): z.ZodObject {
+  let at: z.ZodType = schema;
+  while (!(at instanceof z.ZodObject)) {
+    if (at instanceof z.ZodPipe) at = at.in as z.ZodType;
+    else throw new Error('a body or query schema that is not an object');
+  }
+  return at;
 }
 
-/** Fields of a shared request schema (libs/contracts) and which of them it refuses to go without. */
-function sharedFieldsOf(schema: z.ZodType): { fields: string[]; required: string[] } {
-  const shape = (schema as z.ZodObject).shape;
+/** Fields of a request schema (libs/contracts) and which of them it refuses to go without. */
+function fieldsOf(schema: z.ZodType): { fields: string[]; required: string[] } {
+  const shape = objectOf(schema).shape;
   const fields = Object.keys(shape).sort();
-  return { fields, required: fields.filter((f) => !shape[f].safeParse(undefined).success) };
+  return {
+    fields,
+    required: fields.filter((f) => !(shape[f] as z.ZodType).safeParse(undefined).success),
+  };
 }
 
 describe('the OpenAPI document describes every route, parameter and field the server enforces', () => {
@@ -58,7 +61,7 @@ describe('the OpenAPI document describes every route, parameter and field the se
   });
   afterAll(() => t?.close());
 
-  it('lists every route of the Express router with each of its path parameters, as UUIDs', () => {
+  it('lists every route of the Express router with each of its path parameters, ids as UUIDs', () => {
     const router = t.app.getHttpAdapter().getInstance().router as {
       stack: { route?: { path: string; methods: Record<string, boolean> } }[];
     };
@@ -82,8 +85,14 @@ describe('the OpenAPI document describes every route, parameter and field the se
       const names = [...path.matchAll(/:(\w+)/g)].map((m) => m[1]);
       for (const name of names) {
         const param = operation.parameters?.find((p) => p.in === 'path' && p.name === name);
-        // The CLICS API's object ids are the specification's IDs, not UUIDs.
-        const idFormat = name === 'objectId' ? !!param?.schema?.pattern : param?.schema?.format === 'uuid';
+        // The CLICS API's object ids are the specification's IDs, a progress stream's id an X-Request-Id,
+        // an image its file name; every other path parameter is a record's UUID.
+        const idFormat =
+          name === 'objectId' || name === 'requestId'
+            ? !!param?.schema?.pattern
+            : name === 'name'
+              ? param?.schema?.type === 'string'
+              : param?.schema?.format === 'uuid';
         if (!param?.required || !idFormat)
           missing.push(`${method.toUpperCase()} ${path}: path parameter ${name}`);
       }
@@ -105,21 +114,8 @@ describe('the OpenAPI document describes every route, parameter and field the se
         METHODS.flatMap((m) => (item[m] ? [[item[m]!.operationId, item[m]!] as const] : [])),
       ),
     );
-    const handlers = routeHandlers(t.app).filter((h) => h.body || h.sharedBody || h.query);
-    expect(handlers.length).toBeGreaterThan(20);
-    // The bodies checked by the schemas shared with the web (issue 15 item 6).
-    expect(handlers.flatMap((h) => (h.sharedBody ? [h.sharedBody.name] : [])).sort()).toEqual([
-      'CreateSuperAdminDto',
-      'ExecuteCodeDto',
-      'ExpectedOutputDto',
-      'ProblemFormDto',
-      'ProblemFormDto',
-      'RegisterDto',
-      'ResetPasswordDto',
-      'SolveDto',
-      'SubmissionDto',
-      'ValidateDraftDto',
-    ]);
+    const handlers = routeHandlers(t.app).filter((h) => h.body || h.query);
+    expect(handlers.length).toBeGreaterThan(30);
     const problems: string[] = [];
     for (const handler of handlers) {
       const operation = operations.get(handler.operationId);
@@ -127,10 +123,8 @@ describe('the OpenAPI document describes every route, parameter and field the se
         problems.push(`${handler.operationId}: not in the document`);
         continue;
       }
-      if (handler.body || handler.sharedBody) {
-        const { fields, required } = handler.body
-          ? fieldsOf(handler.body)
-          : sharedFieldsOf(handler.sharedBody!.schema);
+      if (handler.body) {
+        const { fields, required } = fieldsOf(handler.body.schema);
         const ref = operation.requestBody?.content?.['application/json']?.schema;
         const schema = ref?.$ref ? schemaOf(ref) : undefined;
         if (!schema) {
@@ -163,6 +157,40 @@ describe('the OpenAPI document describes every route, parameter and field the se
       }
     }
     expect(problems).toEqual([]);
+  });
+
+  it('checks every body, query and path parameter of every route with a zod schema', () => {
+    const handlers = routeHandlers(t.app);
+    expect(handlers.length).toBeGreaterThan(60);
+    // No route reads its body, its query or a path parameter without a zod pipe (common/zod.ts).
+    expect(handlers.flatMap((h) => h.unchecked.map((what) => `${h.operationId}: ${what}`))).toEqual([]);
+    // And every path parameter the router serves is one of them.
+    const operations = Object.values(doc.paths).flatMap((item) =>
+      METHODS.flatMap((m) => (item[m] ? [item[m]!] : [])),
+    );
+    const byId = new Map(handlers.map((h) => [h.operationId, h]));
+    const missing = operations.flatMap((op) =>
+      (op.parameters ?? [])
+        .filter((p) => p.in === 'path' && !byId.get(op.operationId!)?.params[p.name])
+        .map((p) => `${op.operationId}: ${p.name}`),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it('lists every field of every answer stated as a zod schema (libs/contracts ResponseSchemas)', () => {
+    const stated = [...ResponseSchemas._idmap.entries()];
+    expect(stated.length).toBeGreaterThan(5);
+    for (const [name, schema] of stated) {
+      const published = doc.components!.schemas![name];
+      expect(published, name).toBeDefined();
+      if (schema instanceof z.ZodEnum) {
+        expect.soft(published.enum, name).toEqual(schema.options);
+        continue;
+      }
+      const { fields, required } = fieldsOf(schema as z.ZodType);
+      expect.soft(Object.keys(published.properties ?? {}).sort(), name).toEqual(fields);
+      expect.soft([...(published.required ?? [])].sort(), name).toEqual([...required].sort());
+    }
   });
 
   it('gives the bounds the validator enforces (spot checks against known rules)', () => {

@@ -7,15 +7,15 @@ import {
   submissionSchema,
 } from '@javelin/contracts';
 import { describe, expect, it } from 'vitest';
-import { SharedBodyPipe } from './shared-body';
+import { ZodPipe } from './zod';
 
 const UUID = '11111111-1111-4111-8111-111111111111';
 const NULL = (field: string) => `${field} must not be null (leave it out to keep the current value)`;
 
 /** The 400 sentence a body gets, or the parsed body. */
-function check(schema: ConstructorParameters<typeof SharedBodyPipe>[0], body: unknown): unknown {
+function check(schema: ConstructorParameters<typeof ZodPipe>[0], body: unknown): unknown {
   try {
-    return new SharedBodyPipe(schema).transform(body);
+    return new ZodPipe(schema).transform(body);
   } catch (error) {
     expect(error).toBeInstanceOf(BadRequestException);
     return (error as BadRequestException).message;
