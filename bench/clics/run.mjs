@@ -11,20 +11,15 @@
 // machine's load). Prints figures.
 //   node bench/clics/run.mjs [--teams 300] [--submissions 5000] [--idle 40] [--port 3910]
 //                            [--database javelin_bench_clics] [--prefix bench-clics] [--cpu-prof DIR]
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
 import jwt from 'jsonwebtoken';
 import pg from 'pg';
+import { parseArgs, processCpuMs, ROOT, startBuiltApi } from '../lib/common.mjs';
 
-const ROOT = resolve(import.meta.dirname, '../..');
-const args = Object.fromEntries(
-  process.argv
-    .slice(2)
-    .reduce((pairs, a, i, all) => (a.startsWith('--') ? [...pairs, [a.slice(2), all[i + 1]]] : pairs), []),
-);
+const args = parseArgs();
 const TEAMS = Number(args.teams ?? 300);
 const SUBMISSIONS = Number(args.submissions ?? 5_000);
 const IDLE = Number(args.idle ?? 40);
@@ -122,39 +117,13 @@ async function load(db) {
   return contest.id;
 }
 
-async function startApi() {
-  const profile = args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${resolve(args['cpu-prof'])}`] : [];
-  const api = spawn(process.execPath, [...profile, join(ROOT, 'apps/api/dist/main.js')], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      DATABASE_URL,
-      LOG_LEVEL: 'warn',
-      REDIS_PREFIX: PREFIX,
-      JWT_SECRET,
-      JUDGE_QUEUE_PREFIX: PREFIX,
-      MAIL_OUTBOX_DIR: mkdtempSync(join(tmpdir(), 'bench-mail-')),
-      NODE_ENV: 'development',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+const startApi = () =>
+  startBuiltApi({
+    port: PORT,
+    cpuProfDir: args['cpu-prof'],
+    env: { DATABASE_URL, REDIS_PREFIX: PREFIX, JWT_SECRET, JUDGE_QUEUE_PREFIX: PREFIX },
   });
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${PORT}/api/health`)).ok) return api;
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  api.kill();
-  throw new Error('the API did not start');
-}
-
-const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim());
-function cpuMs(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-}
+const cpuMs = processCpuMs;
 
 let apiPid = 0;
 async function read(url, headers) {

@@ -19,10 +19,11 @@
 //               process it ran (its cgroup, cpuacct), divided by the submissions: independent of the load.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sandboxCpuSeconds } from '../contest-day/cpu.mjs';
+import { twoSum, twoSumSource } from './two-sum.mjs';
 import { builtJudgeWorker, machineLine, parseArgs, pct, REDIS_URL, requireFromRoot } from '../lib/common.mjs';
 
 const { Queue, QueueEvents } = requireFromRoot('bullmq');
@@ -42,32 +43,7 @@ const WORKER = builtJudgeWorker();
 
 /** An accepted two-sum submission with 10 tests; `salt` makes every submission's code distinct. */
 function submission(salt) {
-  const code = `import java.io.*;
-import java.util.*;
-
-public class Main {
-    // submission ${salt}
-    public static String twoSum(int[] nums, int target) {
-        Map<Integer, Integer> seen = new HashMap<>();
-        for (int i = 0; i < nums.length; i++) {
-            Integer j = seen.get(target - nums[i]);
-            if (j != null) return j + " " + i;
-            seen.put(nums[i], i);
-        }
-        return "none";
-    }
-
-    public static void main(String[] args) throws IOException {
-        BufferedReader reader = new BufferedReader(new InputStreamReader(System.in));
-        int n = Integer.parseInt(reader.readLine().trim());
-        int[] nums = new int[n];
-        StringTokenizer st = new StringTokenizer(reader.readLine());
-        for (int i = 0; i < n; i++) nums[i] = Integer.parseInt(st.nextToken());
-        int target = Integer.parseInt(reader.readLine().trim());
-        System.out.println(twoSum(nums, target));
-    }
-}
-`;
+  const code = twoSumSource(salt);
   const tests = [];
   for (let t = 0; t < 10; t++) {
     const n = 50 + t * 100;
@@ -82,15 +58,6 @@ public class Main {
   return { code, language: 'java', tests, limits: LIMITS, requestId: `bench-${salt}` };
 }
 
-function twoSum(nums, target) {
-  const seen = new Map();
-  for (let i = 0; i < nums.length; i++) {
-    const j = seen.get(target - nums[i]);
-    if (j !== undefined) return `${j} ${i}`;
-    seen.set(nums[i], i);
-  }
-  return 'none';
-}
 
 /** The worker's own log lines the breakdown is made of. */
 const logs = { judged: [], harnessReady: [] };

@@ -19,6 +19,7 @@ import { loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
+import { twoSumSource } from './two-sum.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const require = createRequire(join(root, 'package.json'));
@@ -43,34 +44,7 @@ const TESTS = Number(args.tests ?? 10);
 
 const LIMITS = { ...DEFAULT_JUDGE_LIMITS, cpuTimeMs: 2000, wallTimeMs: 5000, memoryMb: 256, stackMb: 64 };
 
-function source(salt) {
-  return `import java.io.*;
-import java.util.*;
-
-public class Main {
-    // submission ${salt}
-    public static String twoSum(int[] nums, int target) {
-        Map<Integer, Integer> seen = new HashMap<>();
-        for (int i = 0; i < nums.length; i++) {
-            Integer j = seen.get(target - nums[i]);
-            if (j != null) return j + " " + i;
-            seen.put(nums[i], i);
-        }
-        return "none";
-    }
-
-    public static void main(String[] args) throws IOException {
-        BufferedReader reader = new BufferedReader(new InputStreamReader(System.in));
-        int n = Integer.parseInt(reader.readLine().trim());
-        int[] nums = new int[n];
-        StringTokenizer st = new StringTokenizer(reader.readLine());
-        for (int i = 0; i < n; i++) nums[i] = Integer.parseInt(st.nextToken());
-        int target = Integer.parseInt(reader.readLine().trim());
-        System.out.println(twoSum(nums, target));
-    }
-}
-`;
-}
+const source = twoSumSource;
 
 function inputs() {
   const out = [];

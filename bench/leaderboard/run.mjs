@@ -4,15 +4,15 @@
 //   node bench/leaderboard/run.mjs [--participants 10000] [--rate 500] [--duration 20] [--port 3900]
 //                                  [--database javelin_bench_leaderboard] [--prefix bench-leaderboard]
 //                                  [--cpu-prof DIR]   (the API writes a V8 CPU profile of the whole run to DIR)
-import { execFile, execFileSync, spawn } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import jwt from 'jsonwebtoken';
 import pg from 'pg';
-import { parseArgs, ROOT } from '../lib/common.mjs';
+import { parseArgs, processCpuMs, ROOT, startBuiltApi } from '../lib/common.mjs';
 
 const execFileAsync = promisify(execFile);
 const args = parseArgs();
@@ -24,7 +24,7 @@ const DURATION = Number(args.duration ?? 20);
 const PORT = Number(args.port ?? 3900);
 const DB = args.database ?? 'javelin_bench_leaderboard';
 const PREFIX = args.prefix ?? 'bench-leaderboard';
-const JWT_SECRET = 'bench-leaderboard-jwt-secret';
+const JWT_SECRET = `bench-leaderboard-${randomBytes(16).toString('hex')}`;
 /** /metrics is served only behind a token (or on a port of its own): the bench reads the event-loop delay there. */
 const METRICS_TOKEN = `bench-${randomBytes(16).toString('hex')}`;
 if (!/^[a-z0-9_]+$/.test(DB)) throw new Error(`--database ${DB}: lower-case letters, digits and _ only`);
@@ -125,47 +125,13 @@ async function load() {
   return contest.id;
 }
 
-async function startApi() {
-  const profile = args['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${resolve(args['cpu-prof'])}`] : [];
-  const api = spawn(process.execPath, [...profile, join(ROOT, 'apps/api/dist/main.js')], {
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      DATABASE_URL,
-      LOG_LEVEL: 'warn',
-      REDIS_PREFIX: PREFIX,
-      JWT_SECRET,
-      METRICS_TOKEN,
-      JUDGE_QUEUE_PREFIX: PREFIX,
-      MAIL_OUTBOX_DIR: mkdtempSync(join(tmpdir(), 'bench-mail-')),
-      NODE_ENV: 'development',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+const startApi = () =>
+  startBuiltApi({
+    port: PORT,
+    cpuProfDir: args['cpu-prof'],
+    env: { DATABASE_URL, REDIS_PREFIX: PREFIX, JWT_SECRET, METRICS_TOKEN, JUDGE_QUEUE_PREFIX: PREFIX },
   });
-  for (let i = 0; i < 120; i++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${PORT}/api/health`)).ok) return api;
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  api.kill();
-  throw new Error('the API did not start');
-}
-
-const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim());
-
-/** CPU time (user + system) a process has used, in ms, from /proc; 0 once it is gone. */
-function cpuMs(pid) {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-  } catch {
-    return 0;
-  }
-}
+const cpuMs = processCpuMs;
 
 /** The PostgreSQL server processes serving the bench database (the API's pool). */
 async function backendPids() {

@@ -1,9 +1,10 @@
 // What the benchmarks share: the repository root, `--name value` options, a clock-stamped log,
-// percentiles, the machine line printed with the figures, and the built judge worker.
-import { existsSync } from 'node:fs';
+// percentiles, the machine line printed with the figures, the built judge worker and API, a process's CPU.
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { cpus, loadavg } from 'node:os';
-import { dirname, join } from 'node:path';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -52,4 +53,46 @@ export function builtJudgeWorker() {
     process.exit(1);
   }
   return worker;
+}
+
+const CLOCK_TICKS = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim());
+
+/** CPU time (user + system) a process has used, in ms, from /proc; 0 once it is gone. */
+export function processCpuMs(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * The built API (apps/api/dist/main.js) on `port` with `env` on top of the bench's own settings, waited
+ * for until /api/health answers (30 s at most); `cpuProfDir` writes a V8 CPU profile of the whole run there.
+ */
+export async function startBuiltApi({ port, env, cpuProfDir }) {
+  const profile = cpuProfDir ? ['--cpu-prof', `--cpu-prof-dir=${resolve(cpuProfDir)}`] : [];
+  const api = spawn(process.execPath, [...profile, join(ROOT, 'apps/api/dist/main.js')], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      MAIL_OUTBOX_DIR: mkdtempSync(join(tmpdir(), 'bench-mail-')),
+      NODE_ENV: 'development',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let i = 0; i < 120; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return api;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  api.kill();
+  throw new Error('the API did not start');
 }

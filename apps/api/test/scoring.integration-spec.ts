@@ -99,6 +99,29 @@ describe('partial scores (issue 31)', () => {
         .expect(200)
     ).body as ExecuteCodeResponse;
 
+  /** The spec's all-pass flow after a full-score submit: the accepted submission recorded, then the solve. */
+  const recordSolve = async (user: SeededUser, problemId: string) => {
+    const sub = await t.http
+      .post('/api/submissions')
+      .set(bearer(user.token))
+      .send({
+        problemId,
+        code: FULL,
+        language: 'java',
+        status: 'accepted',
+        testCasesPassed: 8,
+        totalTestCases: 8,
+      })
+      .expect(201);
+    return (
+      await t.http
+        .post('/api/solve')
+        .set(bearer(user.token))
+        .send({ problemId, submissionId: sub.body._id })
+        .expect(200)
+    ).body as { alreadySolved: boolean; points: number };
+  };
+
   describe('judging a scoring problem', () => {
     let problemId: string;
     let user: SeededUser;
@@ -244,24 +267,8 @@ describe('partial scores (issue 31)', () => {
       expect(await total()).toBe(70);
       await submit(u, problemId, FULL);
       expect(await total()).toBe(100);
-      const sub = await t.http
-        .post('/api/submissions')
-        .set(bearer(u.token))
-        .send({
-          problemId,
-          code: FULL,
-          language: 'java',
-          status: 'accepted',
-          testCasesPassed: 8,
-          totalTestCases: 8,
-        })
-        .expect(201);
-      const solved = await t.http
-        .post('/api/solve')
-        .set(bearer(u.token))
-        .send({ problemId, submissionId: sub.body._id })
-        .expect(200);
-      expect(solved.body).toMatchObject({ alreadySolved: false, points: 100 });
+      const solved = await recordSolve(u, problemId);
+      expect(solved).toMatchObject({ alreadySolved: false, points: 100 });
       const profile = (await t.http.get('/api/profiles/me').set(bearer(u.token)).expect(200)).body;
       expect(profile).toMatchObject({ totalScore: 100, problemsSolved: 1 });
       // History lists the score of each submit, and a submit's detail its groups.
@@ -333,23 +340,7 @@ describe('partial scores (issue 31)', () => {
       const r = await submit(u, problemId, G1_G3);
       expect(r.score).toBe(70);
       await submit(u, problemId, FULL);
-      const sub = await t.http
-        .post('/api/submissions')
-        .set(bearer(u.token))
-        .send({
-          problemId,
-          code: FULL,
-          language: 'java',
-          status: 'accepted',
-          testCasesPassed: 8,
-          totalTestCases: 8,
-        })
-        .expect(201);
-      await t.http
-        .post('/api/solve')
-        .set(bearer(u.token))
-        .send({ problemId, submissionId: sub.body._id })
-        .expect(200);
+      await recordSolve(u, problemId);
       expect(await totalOf(u)).toMatchObject({ totalScore: 100, problemsSolved: 1 });
 
       // Group 3's test 101 now expects 0: FULL scores 50 (g1, g2), G1_G3 20 (g1): the solve goes, 50 stays.

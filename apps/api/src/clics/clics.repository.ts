@@ -160,6 +160,21 @@ export class ClicsRepository {
 
   /** The teams' submits on the contest's problems, oldest first; `withResults` reads the per-test results. */
   async judgements(contestId: string, withResults: boolean): Promise<ClicsJudgementRow[]> {
+    return this.teamJudgements(contestId, withResults ? 'j.results' : 'NULL::jsonb AS results');
+  }
+
+  /**
+   * The teams' submits without their per-test results, each with its row version (`xmin`: a rejudge
+   * changes it), so the event log's sync reads the results of the new and changed ones only.
+   */
+  async judgementVersions(contestId: string): Promise<(ClicsJudgementRow & { version: string })[]> {
+    return this.teamJudgements(contestId, 'NULL::jsonb AS results, j.xmin::text AS version');
+  }
+
+  private async teamJudgements<Row extends ClicsJudgementRow>(
+    contestId: string,
+    extra: string,
+  ): Promise<Row[]> {
     const rows: {
       id: string;
       user_id: string;
@@ -168,57 +183,28 @@ export class ClicsRepository {
       verdict: string;
       max_time_ms: number;
       results: ExecutionResult[] | null;
+      version?: string;
     }[] = await this.db.query(
-      `SELECT j.id, j.user_id, j.problem_id, j.created_at, j.verdict, j.max_time_ms,
-              ${withResults ? 'j.results' : 'NULL::jsonb AS results'}
+      `SELECT j.id, j.user_id, j.problem_id, j.created_at, j.verdict, j.max_time_ms, ${extra}
          FROM judgements j
          JOIN contest_problems cp ON cp.contest_id = j.contest_id AND cp.problem_id = j.problem_id
         WHERE j.contest_id = $1 AND j.all_tests AND j.user_id IN (${TEAM_IDS})
         ORDER BY j.created_at, j.id`,
       [contestId],
     );
-    return rows.map((r) => ({
-      id: r.id,
-      userId: r.user_id,
-      problemId: r.problem_id,
-      createdAt: r.created_at,
-      verdict: r.verdict,
-      maxTimeMs: r.max_time_ms,
-      results: r.results,
-    }));
-  }
-
-  /**
-   * The teams' submits without their per-test results, each with its row version (`xmin`: a rejudge
-   * changes it), so the event log's sync reads the results of the new and changed ones only.
-   */
-  async judgementVersions(contestId: string): Promise<(ClicsJudgementRow & { version: string })[]> {
-    const rows: {
-      id: string;
-      user_id: string;
-      problem_id: string;
-      created_at: Date;
-      verdict: string;
-      max_time_ms: number;
-      version: string;
-    }[] = await this.db.query(
-      `SELECT j.id, j.user_id, j.problem_id, j.created_at, j.verdict, j.max_time_ms, j.xmin::text AS version
-         FROM judgements j
-         JOIN contest_problems cp ON cp.contest_id = j.contest_id AND cp.problem_id = j.problem_id
-        WHERE j.contest_id = $1 AND j.all_tests AND j.user_id IN (${TEAM_IDS})
-        ORDER BY j.created_at, j.id`,
-      [contestId],
+    return rows.map(
+      (r) =>
+        ({
+          id: r.id,
+          userId: r.user_id,
+          problemId: r.problem_id,
+          createdAt: r.created_at,
+          verdict: r.verdict,
+          maxTimeMs: r.max_time_ms,
+          results: r.results,
+          ...(r.version === undefined ? {} : { version: r.version }),
+        }) as Row,
     );
-    return rows.map((r) => ({
-      id: r.id,
-      userId: r.user_id,
-      problemId: r.problem_id,
-      createdAt: r.created_at,
-      verdict: r.verdict,
-      maxTimeMs: r.max_time_ms,
-      results: null,
-      version: r.version,
-    }));
   }
 
   /** The per-test results of some submits of the contest, by id. */
