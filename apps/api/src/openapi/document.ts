@@ -12,7 +12,6 @@ import type {
 import { RequestSchemas, ResponseSchemas } from '@javelin/contracts';
 import { z } from 'zod';
 import { ZodPipe } from '../common/zod';
-import { RESPONSE_SCHEMAS } from './response-schemas.generated';
 import { ANSWERS } from './responses';
 
 /** The one error shape of every 4xx (apps/api/src/common/http-exception.filter.ts). */
@@ -221,12 +220,9 @@ export function buildApiDocument(app: INestApplication): OpenAPIObject {
           h.body ? [[h.body.name, requestSchema(h.body.schema)]] : [],
         ),
       ),
-      // The answers' shapes: the libs/contracts types the web reads them as (those not yet stated
-      // as zod schemas generated from the types, the others from their schemas), by name.
+      // The answers' shapes: the zod schemas of libs/contracts the web infers its types from, by name.
       ...Object.fromEntries(
-        Object.entries({ ...RESPONSE_SCHEMAS, ...responseSchemas() }).sort(([a], [b]) =>
-          a < b ? -1 : a > b ? 1 : 0,
-        ),
+        Object.entries(responseSchemas()).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
       ),
       ErrorBody: ERROR_BODY,
     },

@@ -2339,7 +2339,24 @@ export interface components {
       problemsSolved?: number;
       acceptanceRate?: number | null;
     };
-    ProblemReturnType: components['schemas']['ProblemInputType'] | 'void';
+    /** @enum {string} */
+    ProblemReturnType:
+      | 'int'
+      | 'long'
+      | 'double'
+      | 'char'
+      | 'boolean'
+      | 'string'
+      | 'array'
+      | 'int[]'
+      | 'long[]'
+      | 'double[]'
+      | 'boolean[]'
+      | 'char[]'
+      | 'string[]'
+      | 'int[][]'
+      | 'char[][]'
+      | 'void';
     Profile: {
       userId: string;
       username: string;
