@@ -159,6 +159,16 @@ export const contestRatingLeaderboardEntrySchema = z
   .register(ResponseSchemas, { id: 'ContestRatingLeaderboardEntry' });
 export type ContestRatingLeaderboardEntry = z.infer<typeof contestRatingLeaderboardEntrySchema>;
 
+/** POST /api/contests/:id/complete and /unfreeze: the contest as it now is, rated. */
+export const contestSettledSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  contest: contestSchema,
+});
+
+/** GET /api/contests/:id/solved: the ids of the contest's problems the caller solved in it. */
+export const solvedProblemIdsSchema = z.array(z.string());
+
 /* ---- POST /api/contests and the leaderboards' pages ---- */
 
 export const CONTEST_TITLE_MAX_LENGTH = 200;

@@ -81,6 +81,28 @@ export const submissionPageSchema = z
   .register(ResponseSchemas, { id: 'SubmissionPage' });
 export type SubmissionPage = z.infer<typeof submissionPageSchema>;
 
+/** POST /api/submissions → 201. */
+export const submissionCreatedSchema = z.object({ _id: z.string() });
+
+/** POST /api/submissions/solve. */
+export const solveResponseSchema = z.object({
+  success: z.literal(true),
+  alreadySolved: z.boolean(),
+  points: z.number(),
+  message: z.string(),
+});
+
+/** GET /api/submissions/acceptance-rates: one per problem. */
+export const acceptanceRateSchema = z.object({
+  problemId: z.string(),
+  solvedUsers: z.number(),
+  submittedUsers: z.number(),
+  acceptedSubmissions: z.number(),
+  judgedSubmissions: z.number(),
+  acceptanceRate: z.number(),
+});
+export type AcceptanceRate = z.infer<typeof acceptanceRateSchema>;
+
 export const SUBMISSIONS_PAGE_DEFAULT = 20;
 export const SUBMISSIONS_PAGE_MAX = 100;
 

@@ -95,6 +95,21 @@ export function requestSchema(schema: z.ZodType): SchemaObject {
   return json as SchemaObject;
 }
 
+/**
+ * An answer's JSON Schema (openapi/responses.ts): the schemas registered in ResponseSchemas inside it
+ * are references to the document's components (responseSchemas() publishes each of them).
+ */
+export function answerSchema(schema: z.ZodType): SchemaObject | ReferenceObject {
+  const {
+    $schema: _dialect,
+    definitions: _published,
+    ...json
+  } = z.toJSONSchema(schema, { target: 'openapi-3.0', io: 'input', metadata: ResponseSchemas });
+  return JSON.parse(
+    JSON.stringify(json).replaceAll('"#/definitions/', '"#/components/schemas/'),
+  ) as SchemaObject | ReferenceObject;
+}
+
 /** The answers' JSON Schemas, from the zod schemas libs/contracts registers them with (ResponseSchemas). */
 export function responseSchemas(): Record<string, SchemaObject> {
   const { schemas } = z.toJSONSchema(ResponseSchemas, {
@@ -166,7 +181,7 @@ function describeOperation(operation: OperationObject, handler: Handler | undefi
       ? {
           [String(answer.status)]: {
             description: answer.description,
-            ...(answer.json ? { content: { 'application/json': { schema: answer.json } } } : {}),
+            ...(answer.json ? { content: { 'application/json': { schema: answerSchema(answer.json) } } } : {}),
             ...(answer.other ? { content: { [answer.other]: { schema: { type: 'string' } } } } : {}),
             ...(answer.prepared ? { headers: PREPARED_HEADERS } : {}),
           },
