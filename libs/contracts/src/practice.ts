@@ -91,6 +91,7 @@ export const solveResponseSchema = z.object({
   points: z.number(),
   message: z.string(),
 });
+export type SolveResponse = z.infer<typeof solveResponseSchema>;
 
 /** GET /api/submissions/acceptance-rates: one per problem. */
 export const acceptanceRateSchema = z.object({
