@@ -16,3 +16,5 @@ export const rejudgeSchema = z.strictObject({
 
 export type GrantRoleBody = z.output<typeof grantRoleSchema>;
 export type RejudgeBody = z.output<typeof rejudgeSchema>;
+/** POST /api/admin/rejudge → 202: the job to follow (GET /api/admin/rejudge/:jobId). */
+export const rejudgeStartedSchema = z.object({ jobId: z.uuid() });

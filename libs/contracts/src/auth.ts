@@ -91,6 +91,20 @@ export const messageResponseSchema = z
   .register(ResponseSchemas, { id: 'MessageResponse' });
 export type MessageResponse = z.infer<typeof messageResponseSchema>;
 
+/** A done action's confirmation (a sign-out, a new password, a removal). */
+export const confirmationSchema = z.object({ success: z.literal(true), message: z.string() });
+export type Confirmation = z.infer<typeof confirmationSchema>;
+
+/** POST /api/auth/verify-email: the address verified, and the caller signed in. */
+export const emailVerifiedSchema = z.object({ ...confirmationSchema.shape, token: z.string() });
+
+/** POST /api/auth/create-super-admin: the first super admin, signed in. */
+export const superAdminCreatedSchema = z.object({
+  ...confirmationSchema.shape,
+  token: z.string(),
+  user: userSchema,
+});
+
 export const EMAIL_MAX_LENGTH = 254;
 export const FULL_NAME_MAX_LENGTH = 100;
 

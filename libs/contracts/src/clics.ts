@@ -1,5 +1,19 @@
 import { z } from 'zod';
 
+/**
+ * A CLICS object: its fields are the specification's (apps/api/test/contract/clics-schemas.ts holds
+ * them to it), so the document does not restate them.
+ */
+export const clicsObjectSchema = z.record(z.string(), z.unknown());
+
+/** GET /api/clics/contests/:id/scoreboard. */
+export const clicsScoreboardSchema = z.object({
+  time: z.string(),
+  contest_time: z.string(),
+  state: clicsObjectSchema,
+  rows: z.array(clicsObjectSchema),
+});
+
 /** The CLICS Contest API's ID type (icpc/ccs-specs 2023-06). */
 export const CLICS_ID_PATTERN = /^[a-zA-Z0-9_][a-zA-Z0-9_.-]{0,35}$/;
 

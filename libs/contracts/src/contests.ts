@@ -2,11 +2,15 @@ import { z } from 'zod';
 import isISO8601 from 'validator/lib/isISO8601';
 import isUUID from 'validator/lib/isUUID';
 import { FieldSentences, queryWholeNumber, requiredText, typeError } from './request-rules';
-import type { Problem } from './problems';
-import type { OrganizationRef } from './profiles';
+import { problemSchema } from './problems';
+import { organizationRefSchema } from './profiles';
+import { ResponseSchemas } from './response-rules';
 
 export const CONTEST_STATUSES = ['upcoming', 'active', 'ended'] as const;
 export type ContestStatus = (typeof CONTEST_STATUSES)[number];
+export const contestStatusSchema = z
+  .enum(CONTEST_STATUSES)
+  .register(ResponseSchemas, { id: 'ContestStatus' });
 
 export const DEFAULT_MAX_PARTICIPANTS = 100;
 
@@ -14,38 +18,43 @@ export const DEFAULT_MAX_PARTICIPANTS = 100;
 /** `ioi` (issue 31): each problem scores the sum over its groups of the best each group got in the contest. */
 export const CONTEST_FORMATS = ['points', 'icpc', 'ioi'] as const;
 export type ContestFormat = (typeof CONTEST_FORMATS)[number];
+export const contestFormatSchema = z
+  .enum(CONTEST_FORMATS)
+  .register(ResponseSchemas, { id: 'ContestFormat' });
 export const DEFAULT_CONTEST_FORMAT: ContestFormat = 'points';
 /** ICPC: minutes added for each rejected try before a problem's first accept. */
 export const DEFAULT_PENALTY_MINUTES = 20;
 /** The freeze before the end, in minutes; 0 means the standings never freeze. */
 export const DEFAULT_FREEZE_MINUTES = 0;
 
-export interface ContestProblem {
-  problemId: Problem;
-  points: number;
-  order: number;
-}
+export const contestProblemSchema = z
+  .object({ problemId: problemSchema, points: z.number(), order: z.number() })
+  .register(ResponseSchemas, { id: 'ContestProblem' });
+export type ContestProblem = z.infer<typeof contestProblemSchema>;
 
-export interface Contest {
-  _id: string;
-  id: string;
-  title: string;
-  description: string;
-  startTime: string;
-  endTime: string;
-  status: ContestStatus;
-  maxParticipants: number;
-  participantCount: number;
-  userJoined: boolean;
-  contestProblems: ContestProblem[];
-  format: ContestFormat;
-  penaltyMinutes: number;
-  freezeMinutes: number;
-  /** When the standings froze (endTime − freezeMinutes), or null when the contest has no freeze. */
-  freezeTime: string | null;
-  /** True while others' results after freezeTime are hidden: a freeze until an admin unfreezes. */
-  frozen: boolean;
-}
+export const contestSchema = z
+  .object({
+    _id: z.string(),
+    id: z.string(),
+    title: z.string(),
+    description: z.string(),
+    startTime: z.string(),
+    endTime: z.string(),
+    status: contestStatusSchema,
+    maxParticipants: z.number(),
+    participantCount: z.number(),
+    userJoined: z.boolean(),
+    contestProblems: z.array(contestProblemSchema),
+    format: contestFormatSchema,
+    penaltyMinutes: z.number(),
+    freezeMinutes: z.number(),
+    /** When the standings froze (endTime − freezeMinutes), or null when the contest has no freeze. */
+    freezeTime: z.string().nullable(),
+    /** True while others' results after freezeTime are hidden: a freeze until an admin unfreezes. */
+    frozen: z.boolean(),
+  })
+  .register(ResponseSchemas, { id: 'Contest' });
+export type Contest = z.infer<typeof contestSchema>;
 
 export interface CreateContestRequest {
   title: string;
@@ -71,69 +80,94 @@ export function contestStatusAt(
 }
 
 /** One participant's result on one problem of a contest. */
-export interface ScoreboardCell {
-  problemId: string;
-  /** Rejected tries (compile errors never count) before the first accept, or all of them while unsolved. */
-  attempts: number;
-  /** Whole minutes from the contest's start to the first accept, or null when not (visibly) solved. */
-  acceptedAtMinutes: number | null;
-  /** Tries hidden by the freeze: shown as '?' with this number; 0 outside a freeze. */
-  pending: number;
-  /** The earliest accept of this problem in the contest (among what this viewer may see). */
-  firstSolve: boolean;
-  /** IOI contests (issue 31): the problem's score, the best of each group over the participant's submits. */
-  score?: number;
-}
+export const scoreboardCellSchema = z
+  .object({
+    problemId: z.string(),
+    /** Rejected tries (compile errors never count) before the first accept, or all of them while unsolved. */
+    attempts: z.number(),
+    /** Whole minutes from the contest's start to the first accept, or null when not (visibly) solved. */
+    acceptedAtMinutes: z.number().nullable(),
+    /** Tries hidden by the freeze: shown as '?' with this number; 0 outside a freeze. */
+    pending: z.number(),
+    /** The earliest accept of this problem in the contest (among what this viewer may see). */
+    firstSolve: z.boolean(),
+    /** IOI contests (issue 31): the problem's score, the best of each group over the participant's submits. */
+    score: z.number().optional(),
+  })
+  .register(ResponseSchemas, { id: 'ScoreboardCell' });
+export type ScoreboardCell = z.infer<typeof scoreboardCellSchema>;
 
-export interface ContestLeaderboardEntry {
-  userId: string;
-  username: string;
-  fullName?: string;
-  problemsSolved: number;
-  score: number;
-  rank?: number;
-  /** ICPC contests: the sum over solved problems of accept minutes + penaltyMinutes per rejected try. */
-  penalty?: number;
-  /** One cell per problem the participant tried, in contest order. */
-  cells?: ScoreboardCell[];
-  /** Once the contest is rated (and unfrozen): the rating before and after it. */
-  ratingBefore?: number;
-  ratingAfter?: number;
-  /** A virtual run's row on a virtual board (never on the contest's own standings). */
-  virtual?: boolean;
-  /** The school or club the participant names on their profile (issue 32); the board filters by it. */
-  organization?: OrganizationRef;
-}
+export const contestLeaderboardEntrySchema = z
+  .object({
+    userId: z.string(),
+    username: z.string(),
+    fullName: z.string().optional(),
+    problemsSolved: z.number(),
+    score: z.number(),
+    rank: z.number().optional(),
+    /** ICPC contests: the sum over solved problems of accept minutes + penaltyMinutes per rejected try. */
+    penalty: z.number().optional(),
+    /** One cell per problem the participant tried, in contest order. */
+    cells: z.array(scoreboardCellSchema).optional(),
+    /** Once the contest is rated (and unfrozen): the rating before and after it. */
+    ratingBefore: z.number().optional(),
+    ratingAfter: z.number().optional(),
+    /** A virtual run's row on a virtual board (never on the contest's own standings). */
+    virtual: z.boolean().optional(),
+    /** The school or club the participant names on their profile (issue 32); the board filters by it. */
+    organization: organizationRefSchema.optional(),
+  })
+  .register(ResponseSchemas, { id: 'ContestLeaderboardEntry' });
+export type ContestLeaderboardEntry = z.infer<typeof contestLeaderboardEntrySchema>;
 
 /** An admin's rejudge of every submit of one problem (in one contest, or in practice). */
-export interface RejudgeProgress {
-  jobId: string;
-  problemId: string;
-  contestId: string | null;
-  total: number;
-  done: number;
-  changed: number;
-  finished: boolean;
-}
+export const rejudgeProgressSchema = z
+  .object({
+    jobId: z.string(),
+    problemId: z.string(),
+    contestId: z.string().nullable(),
+    total: z.number(),
+    done: z.number(),
+    changed: z.number(),
+    finished: z.boolean(),
+  })
+  .register(ResponseSchemas, { id: 'RejudgeProgress' });
+export type RejudgeProgress = z.infer<typeof rejudgeProgressSchema>;
 
-export interface ProblemLeaderboardEntry {
-  userId: string;
-  fullName: string;
-  username: string;
-  totalScore: number;
-  /** Distinct problems solved, in practice or in contests (as on the profile). */
-  problemsSolved?: number;
-  /** Accepted submissions ÷ all judged submissions (as on the profile); null before the first. */
-  acceptanceRate?: number | null;
-}
+export const problemLeaderboardEntrySchema = z
+  .object({
+    userId: z.string(),
+    fullName: z.string(),
+    username: z.string(),
+    totalScore: z.number(),
+    /** Distinct problems solved, in practice or in contests (as on the profile). */
+    problemsSolved: z.number().optional(),
+    /** Accepted submissions ÷ all judged submissions (as on the profile); null before the first. */
+    acceptanceRate: z.number().nullable().optional(),
+  })
+  .register(ResponseSchemas, { id: 'ProblemLeaderboardEntry' });
+export type ProblemLeaderboardEntry = z.infer<typeof problemLeaderboardEntrySchema>;
 
-export interface ContestRatingLeaderboardEntry {
-  userId: string;
-  fullName: string;
-  username: string;
-  contestRating: number;
-  contestsParticipated: number;
-}
+export const contestRatingLeaderboardEntrySchema = z
+  .object({
+    userId: z.string(),
+    fullName: z.string(),
+    username: z.string(),
+    contestRating: z.number(),
+    contestsParticipated: z.number(),
+  })
+  .register(ResponseSchemas, { id: 'ContestRatingLeaderboardEntry' });
+export type ContestRatingLeaderboardEntry = z.infer<typeof contestRatingLeaderboardEntrySchema>;
+
+/** POST /api/contests/:id/complete and /unfreeze: the contest as it now is, rated. */
+export const contestSettledSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  contest: contestSchema,
+});
+
+/** GET /api/contests/:id/solved: the ids of the contest's problems the caller solved in it. */
+export const solvedProblemIdsSchema = z.array(z.string());
 
 /* ---- POST /api/contests and the leaderboards' pages ---- */
 

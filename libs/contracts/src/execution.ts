@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { MAX_CODE_BYTES, ServerMessages } from './messages';
 import { FieldSentences, requiredUuid, typeError, utf8Bytes, uuidField } from './request-rules';
-import { CONTEST_MODES, type ContestMode } from './virtual';
-import type { Verdict } from './judge';
-import type { GroupResult } from './scoring';
+import { verdictSchema, type Verdict } from './judge';
+import { ResponseSchemas } from './response-rules';
+import { groupResultSchema } from './scoring';
+import { CONTEST_MODES, type ContestMode } from './contest-modes';
 
 export interface ExecuteCodeRequest {
   code: string;
@@ -19,27 +20,30 @@ export interface ExecuteCodeRequest {
  * One test's result as the web sees it; hidden tests carry no input or outputs for non-admins, and
  * (for non-admins) a hidden test's `executionTime` is the judgement's slowest time, never its own.
  */
-export interface ExecutionResult {
-  testCaseId: string;
-  input: string;
-  expectedOutput: string;
-  actualOutput: string;
-  passed: boolean;
-  executionTime: number;
-  error: string;
-  isExample: boolean;
-  verdict: Verdict;
-  /**
-   * True on a test a submit did not judge: the judge stops at the first failing test (examples run
-   * first) and the tests after it are never run. Absent on every judged test (see ExecutionMessages).
-   */
-  notJudged?: boolean;
-  /**
-   * A problem package's output validator feedback on this test (its judgemessage.txt; issue 29): for
-   * admins only. The API keeps it with a submission and strips it from every answer to anyone else.
-   */
-  feedback?: string;
-}
+export const executionResultSchema = z
+  .object({
+    testCaseId: z.string(),
+    input: z.string(),
+    expectedOutput: z.string(),
+    actualOutput: z.string(),
+    passed: z.boolean(),
+    executionTime: z.number(),
+    error: z.string(),
+    isExample: z.boolean(),
+    verdict: verdictSchema,
+    /**
+     * True on a test a submit did not judge: the judge stops at the first failing test (examples run
+     * first) and the tests after it are never run. Absent on every judged test (see ExecutionMessages).
+     */
+    notJudged: z.boolean().optional(),
+    /**
+     * A problem package's output validator feedback on this test (its judgemessage.txt; issue 29): for
+     * admins only. The API keeps it with a submission and strips it from every answer to anyone else.
+     */
+    feedback: z.string().optional(),
+  })
+  .register(ResponseSchemas, { id: 'ExecutionResult' });
+export type ExecutionResult = z.infer<typeof executionResultSchema>;
 
 /**
  * How a test that was not judged travels (a submit stopped at its first failure; issue 27):
@@ -75,20 +79,23 @@ export function withoutFeedback<T extends Pick<ExecutionResult, 'feedback'>>(res
 /** Whether a shown result is a test that was not judged (see ExecutionMessages). */
 export const isNotJudged = (r: Pick<ExecutionResult, 'notJudged'>): boolean => r.notJudged === true;
 
-export interface ExecuteCodeResponse {
-  results: ExecutionResult[];
-  overallPassed: boolean;
-  passedCount: number;
-  totalCount: number;
-  verdict: Verdict;
-  compileError?: string;
-  /** A scoring problem's submit (issue 31): the earned groups' points (`overallPassed` stays "every test passed"). */
-  score?: number;
-  /** A scoring problem's submit: the sum of its groups' points. */
-  maxScore?: number;
-  /** A scoring problem's submit: each group's result, in order. */
-  groups?: GroupResult[];
-}
+export const executeCodeResponseSchema = z
+  .object({
+    results: z.array(executionResultSchema),
+    overallPassed: z.boolean(),
+    passedCount: z.number(),
+    totalCount: z.number(),
+    verdict: verdictSchema,
+    compileError: z.string().optional(),
+    /** A scoring problem's submit (issue 31): the earned groups' points (`overallPassed` stays "every test passed"). */
+    score: z.number().optional(),
+    /** A scoring problem's submit: the sum of its groups' points. */
+    maxScore: z.number().optional(),
+    /** A scoring problem's submit: each group's result, in order. */
+    groups: z.array(groupResultSchema).optional(),
+  })
+  .register(ResponseSchemas, { id: 'ExecuteCodeResponse' });
+export type ExecuteCodeResponse = z.infer<typeof executeCodeResponseSchema>;
 
 /**
  * Where a run or submit stands while it is judged, keyed by the X-Request-Id its POST /api/execute-code
@@ -186,10 +193,13 @@ export interface SolveRequest {
 }
 
 /** Spec §3 "Solved-problem entry": problemId or _id. */
-export interface SolvedProblemEntry {
-  problemId?: string | { _id: string };
-  _id?: string;
-}
+export const solvedProblemEntrySchema = z
+  .object({
+    problemId: z.union([z.string(), z.object({ _id: z.string() })]).optional(),
+    _id: z.string().optional(),
+  })
+  .register(ResponseSchemas, { id: 'SolvedProblemEntry' });
+export type SolvedProblemEntry = z.infer<typeof solvedProblemEntrySchema>;
 
 export interface DebugHelpRequest {
   problemId: string;

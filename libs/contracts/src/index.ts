@@ -22,3 +22,4 @@ export * from './packages';
 export * from './package-messages';
 export * from './scoring';
 export * from './screens';
+export * from './health';

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { ResponseSchemas } from './response-rules';
 import type { OutputValidation } from './output-validation';
 import type { CheckerName } from './problem-types';
 
@@ -14,6 +16,7 @@ export const VERDICTS = [
   'compilation_error',
 ] as const;
 export type Verdict = (typeof VERDICTS)[number];
+export const verdictSchema = z.enum(VERDICTS).register(ResponseSchemas, { id: 'Verdict' });
 
 export interface JudgeLimits {
   /** CPU time per test, milliseconds. */

@@ -1,16 +1,21 @@
+import { z } from 'zod';
+import { ResponseSchemas } from './response-rules';
+
 /**
  * Output validation as the ICPC / Kattis problem package format defines it (issue 29): the default
  * output validator with its flags (problem.yaml `validator_flags`), or a custom output validator (C++
  * or Java) run as `validator input judge_answer feedback_dir [flags] < team_output`, exit 42 accepted,
  * 43 wrong answer, anything else a judge error.
  */
-
 /** A custom output validator's sources as the package holds them (`output_validators/<name>/…`). */
-export interface CustomOutputValidator {
-  language: 'cpp' | 'java';
-  /** Paths relative to the validator's folder (e.g. `validator.cpp`, `validate.h`); no `..`, no absolute paths. */
-  files: { path: string; content: string }[];
-}
+export const customOutputValidatorSchema = z
+  .object({
+    language: z.enum(['cpp', 'java']),
+    /** Paths relative to the validator's folder (e.g. `validator.cpp`, `validate.h`); no `..`, no absolute paths. */
+    files: z.array(z.object({ path: z.string(), content: z.string() })),
+  })
+  .register(ResponseSchemas, { id: 'CustomOutputValidator' });
+export type CustomOutputValidator = z.infer<typeof customOutputValidatorSchema>;
 
 export interface OutputValidation {
   /** `validator_flags`: for the default validator its options, for a custom one its extra arguments. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { uuidParamSchema } from './request-rules';
-import type { CustomOutputValidator } from './output-validation';
+import { customOutputValidatorSchema } from './output-validation';
+import { ResponseSchemas } from './response-rules';
 
 /**
  * Classic problems and problem packages (issue 29): the wire of `POST /api/problems/import`,
@@ -10,27 +11,32 @@ import type { CustomOutputValidator } from './output-validation';
  */
 export const PROBLEM_KINDS = ['function', 'stdio'] as const;
 export type ProblemKind = (typeof PROBLEM_KINDS)[number];
+export const problemKindSchema = z.enum(PROBLEM_KINDS).register(ResponseSchemas, { id: 'ProblemKind' });
 
 /** What a classic problem carries beside the spec's Problem fields (admins see `outputValidator` too). */
-export interface ClassicProblemFields {
-  kind: ProblemKind;
+export const classicProblemFieldsSchema = z.object({
+  kind: problemKindSchema,
   /** Per-problem limits (classic problems): shown on the problem page; scaled by the deployment's time scale when judged. */
-  timeLimitMs?: number;
-  memoryLimitMb?: number;
+  timeLimitMs: z.number().optional(),
+  memoryLimitMb: z.number().optional(),
   /** The package's `validator_flags` (default validator options, or a custom validator's arguments). */
-  validatorFlags?: string[];
+  validatorFlags: z.array(z.string()).optional(),
   /** The package's custom output validator (admins only). */
-  outputValidator?: CustomOutputValidator;
-}
+  outputValidator: customOutputValidatorSchema.optional(),
+});
+export type ClassicProblemFields = z.infer<typeof classicProblemFieldsSchema>;
 
 /** `POST /api/problems/import` → 201. */
-export interface ImportPackageResponse {
-  _id: string;
-  title: string;
-  kind: ProblemKind;
-  /** What was read by default or left out (e.g. "no time limit in problem.yaml: 1 s used"). */
-  warnings: string[];
-}
+export const importPackageResponseSchema = z
+  .object({
+    _id: z.string(),
+    title: z.string(),
+    kind: problemKindSchema,
+    /** What was read by default or left out (e.g. "no time limit in problem.yaml: 1 s used"). */
+    warnings: z.array(z.string()),
+  })
+  .register(ResponseSchemas, { id: 'ImportPackageResponse' });
+export type ImportPackageResponse = z.infer<typeof importPackageResponseSchema>;
 
 /** The verdicts a package's `submissions/<folder>/` allows (the format's folder names). */
 export const JURY_FOLDERS = [
@@ -45,25 +51,29 @@ export const JURY_FOLDERS = [
 export type JuryFolder = (typeof JURY_FOLDERS)[number];
 
 /** One jury submission of `POST /api/problems/:id/verify`. */
-export interface JurySubmissionVerdict {
-  /** Its path in the package, e.g. `submissions/accepted/Sol.java`. */
-  path: string;
-  /** The verdicts its folder (or its `@EXPECTED_RESULTS@` header) allows, in the judge's verdict names. */
-  expected: string[];
-  /** The verdict it got. */
-  verdict: string;
-  ok: boolean;
-  /**
-   * The output validator's feedback (judgemessage.txt) on the test that decided the verdict — the first
-   * test not accepted, or for an accepted submission the first test with feedback — with that test's
-   * name (`secret/group1/03`, or its position). Absent when the validator wrote none. Admins only (the route is).
-   */
-  feedback?: { test: string; message: string };
-}
+export const jurySubmissionVerdictSchema = z
+  .object({
+    /** Its path in the package, e.g. `submissions/accepted/Sol.java`. */
+    path: z.string(),
+    /** The verdicts its folder (or its `@EXPECTED_RESULTS@` header) allows, in the judge's verdict names. */
+    expected: z.array(z.string()),
+    /** The verdict it got. */
+    verdict: z.string(),
+    ok: z.boolean(),
+    /**
+     * The output validator's feedback (judgemessage.txt) on the test that decided the verdict — the first
+     * test not accepted, or for an accepted submission the first test with feedback — with that test's
+     * name (`secret/group1/03`, or its position). Absent when the validator wrote none. Admins only (the route is).
+     */
+    feedback: z.object({ test: z.string(), message: z.string() }).optional(),
+  })
+  .register(ResponseSchemas, { id: 'JurySubmissionVerdict' });
+export type JurySubmissionVerdict = z.infer<typeof jurySubmissionVerdictSchema>;
 
-export interface VerifyPackageResponse {
-  submissions: JurySubmissionVerdict[];
-}
+export const verifyPackageResponseSchema = z
+  .object({ submissions: z.array(jurySubmissionVerdictSchema) })
+  .register(ResponseSchemas, { id: 'VerifyPackageResponse' });
+export type VerifyPackageResponse = z.infer<typeof verifyPackageResponseSchema>;
 
 /** Bounds of a classic problem (its form and its package). */
 export const CLASSIC_LIMITS = {

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { contestModeField, javaCodeFields, modeNeedsContest, modeNeedsContestProblem } from './execution';
 import { FieldSentences, queryWholeNumber, typeError, uuidField } from './request-rules';
-import type { GroupResult } from './scoring';
-import type { ExecutionResult } from './execution';
-import type { Verdict } from './judge';
-import type { ContestMode } from './virtual';
+import { executionResultSchema, type ExecutionResult } from './execution';
+import { verdictSchema } from './judge';
+import { ResponseSchemas } from './response-rules';
+import { groupResultSchema } from './scoring';
+import { contestModeSchema } from './virtual';
 
 /** Sentences of the practice pages (issue 17) that the spec does not word; the spec's own live in the web's catalogue. */
 export const PracticeMessages = {
@@ -34,41 +35,74 @@ export const STDERR_DISPLAY_LIMIT = 2_000;
 export type ShownResult = ExecutionResult & { stderr?: string };
 
 /** One full judgement (a submit) in the caller's history: GET /api/submissions. */
-export interface SubmissionSummary {
-  _id: string;
-  problemId: string;
-  problemTitle: string;
-  contestId: string | null;
-  /** A practice or virtual-run submit made from an ended contest's page: which, and that contest. */
-  contestMode?: ContestMode;
-  viaContestId?: string;
-  verdict: Verdict;
-  passedCount: number;
-  totalCount: number;
-  /** The slowest test's time, milliseconds. */
-  maxTimeMs: number;
-  createdAt: string;
-  /** A scoring problem's submit (issue 31): its score and the most it could have scored. */
-  score?: number;
-  maxScore?: number;
-}
+export const submissionSummarySchema = z
+  .object({
+    _id: z.string(),
+    problemId: z.string(),
+    problemTitle: z.string(),
+    contestId: z.string().nullable(),
+    /** A practice or virtual-run submit made from an ended contest's page: which, and that contest. */
+    contestMode: contestModeSchema.optional(),
+    viaContestId: z.string().optional(),
+    verdict: verdictSchema,
+    passedCount: z.number(),
+    totalCount: z.number(),
+    /** The slowest test's time, milliseconds. */
+    maxTimeMs: z.number(),
+    createdAt: z.string(),
+    /** A scoring problem's submit (issue 31): its score and the most it could have scored. */
+    score: z.number().optional(),
+    maxScore: z.number().optional(),
+  })
+  .register(ResponseSchemas, { id: 'SubmissionSummary' });
+export type SubmissionSummary = z.infer<typeof submissionSummarySchema>;
 
 /** GET /api/submissions/:id: the code and per-test results, hidden tests masked as execute-code masks them. */
-export interface SubmissionDetail extends SubmissionSummary {
-  code: string;
-  language: 'java';
-  results: ExecutionResult[];
-  compileError?: string;
-  /** A scoring problem's submit (issue 31): each group's result. */
-  groups?: GroupResult[];
-}
+export const submissionDetailSchema = z
+  .object({
+    ...submissionSummarySchema.shape,
+    code: z.string(),
+    language: z.literal('java'),
+    results: z.array(executionResultSchema),
+    compileError: z.string().optional(),
+    /** A scoring problem's submit (issue 31): each group's result. */
+    groups: z.array(groupResultSchema).optional(),
+  })
+  .register(ResponseSchemas, { id: 'SubmissionDetail' });
+export type SubmissionDetail = z.infer<typeof submissionDetailSchema>;
 
-export interface SubmissionPage {
-  items: SubmissionSummary[];
-  total: number;
-  limit: number;
-  offset: number;
-}
+export const submissionPageSchema = z
+  .object({
+    items: z.array(submissionSummarySchema),
+    total: z.number(),
+    limit: z.number(),
+    offset: z.number(),
+  })
+  .register(ResponseSchemas, { id: 'SubmissionPage' });
+export type SubmissionPage = z.infer<typeof submissionPageSchema>;
+
+/** POST /api/submissions → 201. */
+export const submissionCreatedSchema = z.object({ _id: z.string() });
+
+/** POST /api/submissions/solve. */
+export const solveResponseSchema = z.object({
+  success: z.literal(true),
+  alreadySolved: z.boolean(),
+  points: z.number(),
+  message: z.string(),
+});
+export type SolveResponse = z.infer<typeof solveResponseSchema>;
+
+/** GET /api/submissions/acceptance-rates: one per problem. */
+export const acceptanceRateSchema = z.object({
+  problemId: z.string(),
+  solvedUsers: z.number(),
+  submittedUsers: z.number(),
+  acceptedSubmissions: z.number(),
+  judgedSubmissions: z.number(),
+  acceptanceRate: z.number(),
+});
+export type AcceptanceRate = z.infer<typeof acceptanceRateSchema>;
 
 export const SUBMISSIONS_PAGE_DEFAULT = 20;
 export const SUBMISSIONS_PAGE_MAX = 100;
@@ -83,14 +117,17 @@ export interface RunCustomRequest {
   inputs: Record<string, string>;
 }
 
-export interface RunCustomResponse {
-  actualOutput: string;
-  stderr: string;
-  executionTime: number;
-  verdict: Verdict;
-  error: string;
-  compileError?: string;
-}
+export const runCustomResponseSchema = z
+  .object({
+    actualOutput: z.string(),
+    stderr: z.string(),
+    executionTime: z.number(),
+    verdict: verdictSchema,
+    error: z.string(),
+    compileError: z.string().optional(),
+  })
+  .register(ResponseSchemas, { id: 'RunCustomResponse' });
+export type RunCustomResponse = z.infer<typeof runCustomResponseSchema>;
 
 /** What a client may say about its own run of a submission; the server records its own judgement. */
 export const CLIENT_STATUS_MAX_LENGTH = 32;

@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { ResponseSchemas } from './response-rules';
+
 /**
  * The richer problem types and output checkers of issue 18, as they travel on the wire.
  * The spec's `INPUT_TYPES` / `RETURN_TYPES` (problems.ts) are a subset of these and keep their meaning:
@@ -21,14 +24,21 @@ export const PROBLEM_INPUT_TYPES = [
   'char[][]',
 ] as const;
 export type ProblemInputType = (typeof PROBLEM_INPUT_TYPES)[number];
+export const problemInputTypeSchema = z
+  .enum(PROBLEM_INPUT_TYPES)
+  .register(ResponseSchemas, { id: 'ProblemInputType' });
 
 export type ProblemReturnType = ProblemInputType | 'void';
-/** The input types and 'void' (a type, not a spread, so the OpenAPI answer schemas can be generated from it). */
+/** The input types and 'void'. */
 export const PROBLEM_RETURN_TYPES: readonly ProblemReturnType[] = [...PROBLEM_INPUT_TYPES, 'void'];
+export const problemReturnTypeSchema = z
+  .enum(PROBLEM_RETURN_TYPES as [ProblemReturnType, ...ProblemReturnType[]])
+  .register(ResponseSchemas, { id: 'ProblemReturnType' });
 
 /** How the judge compares a test's output with the expected output; 'exact' is the spec's rule. */
 export const CHECKERS = ['exact', 'tokens', 'float', 'unordered', 'custom'] as const;
 export type CheckerName = (typeof CHECKERS)[number];
+export const checkerNameSchema = z.enum(CHECKERS).register(ResponseSchemas, { id: 'CheckerName' });
 
 export const DEFAULT_CHECKER: CheckerName = 'exact';
 

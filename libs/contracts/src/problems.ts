@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { ServerSentences } from './messages';
-import { CLASSIC_LIMITS, PROBLEM_KINDS, type ClassicProblemFields } from './packages';
+import { CLASSIC_LIMITS, PROBLEM_KINDS, classicProblemFieldsSchema } from './packages';
 import {
   CHECKERS,
   PROBLEM_INPUT_TYPES,
   PROBLEM_RETURN_TYPES,
+  checkerNameSchema,
+  problemInputTypeSchema,
+  problemReturnTypeSchema,
   type CheckerName,
-  type ProblemInputType,
   type ProblemReturnType,
 } from './problem-types';
 import {
@@ -19,10 +21,12 @@ import {
   typeError,
   wholeNumberIn,
 } from './request-rules';
-import { TEST_GROUP_LIMITS, type TestGroup } from './scoring';
+import { ResponseSchemas } from './response-rules';
+import { TEST_GROUP_LIMITS, testGroupSchema, type TestGroup } from './scoring';
 
 export const DIFFICULTIES = ['easy', 'medium', 'hard'] as const;
 export type Difficulty = (typeof DIFFICULTIES)[number];
+export const difficultySchema = z.enum(DIFFICULTIES).register(ResponseSchemas, { id: 'Difficulty' });
 
 export const RETURN_TYPES = ['int', 'string', 'boolean', 'void'] as const;
 export type ReturnType = (typeof RETURN_TYPES)[number];
@@ -32,24 +36,30 @@ export type InputType = (typeof INPUT_TYPES)[number];
 
 export const DEFAULT_PROBLEM_POINTS = 10;
 
-export interface InputVariable {
-  id: string;
-  name: string;
-  /** The spec's four types, or a richer one of issue 18 (problem-types.ts). */
-  type: ProblemInputType;
-  description: string;
-}
+export const inputVariableSchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    /** The spec's four types, or a richer one of issue 18 (problem-types.ts). */
+    type: problemInputTypeSchema,
+    description: z.string(),
+  })
+  .register(ResponseSchemas, { id: 'InputVariable' });
+export type InputVariable = z.infer<typeof inputVariableSchema>;
 
 /** A test case as the server sends it: `input` is the JSON-encoded map of variable name to value. */
-export interface TestCase {
-  _id: string;
-  id: string;
-  input: string;
-  expectedOutput: string;
-  isExample: boolean;
-  /** The test group of a hidden test of a scoring problem (issue 31); absent otherwise. */
-  group?: string;
-}
+export const testCaseSchema = z
+  .object({
+    _id: z.string(),
+    id: z.string(),
+    input: z.string(),
+    expectedOutput: z.string(),
+    isExample: z.boolean(),
+    /** The test group of a hidden test of a scoring problem (issue 31); absent otherwise. */
+    group: z.string().optional(),
+  })
+  .register(ResponseSchemas, { id: 'TestCase' });
+export type TestCase = z.infer<typeof testCaseSchema>;
 
 /** A test value: typed text, or a JSON value of the inputs map (libs/java-io/README.md). */
 export type TestValue = string | number | boolean | TestValue[];
@@ -73,34 +83,38 @@ export interface TestCaseInput {
  * `kind`; `timeLimitMs`, `memoryLimitMb` and `validatorFlags` for stdio problems, `outputValidator` to admins.
  * A stdio problem's test `input` is the raw input text (not a JSON map), its `expectedOutput` the answer file.
  */
-export interface Problem extends Partial<ClassicProblemFields> {
-  _id: string;
-  id: string;
-  title: string;
-  description: string;
-  constraints: string;
-  difficulty: Difficulty;
-  points: number;
-  inputVariables: InputVariable[];
-  testCases: TestCase[];
-  functionName: string;
-  returnType: ProblemReturnType;
-  boilerplateCode: string;
-  tags: string[];
-  isVisible: boolean;
-  testCaseCount: number;
-  createdAt?: string;
-  /** How the judge compares outputs ('exact' unless the author chose another); stated on the problem page. */
-  checker?: CheckerName;
-  /** The 'float' checker's absolute or relative error. */
-  tolerance?: number;
-  /** The 'custom' checker's Java source: admins only. */
-  checkerCode?: string;
-  /** The author's Java solution, run to validate the tests: admins only, never sent to anyone else. */
-  referenceSolution?: string;
-  /** The subtasks of a scoring problem, in order (issue 31); absent for an all-or-nothing problem. */
-  testGroups?: TestGroup[];
-}
+export const problemSchema = z
+  .object({
+    ...classicProblemFieldsSchema.partial().shape,
+    _id: z.string(),
+    id: z.string(),
+    title: z.string(),
+    description: z.string(),
+    constraints: z.string(),
+    difficulty: difficultySchema,
+    points: z.number(),
+    inputVariables: z.array(inputVariableSchema),
+    testCases: z.array(testCaseSchema),
+    functionName: z.string(),
+    returnType: problemReturnTypeSchema,
+    boilerplateCode: z.string(),
+    tags: z.array(z.string()),
+    isVisible: z.boolean(),
+    testCaseCount: z.number(),
+    createdAt: z.string().optional(),
+    /** How the judge compares outputs ('exact' unless the author chose another); stated on the problem page. */
+    checker: checkerNameSchema.optional(),
+    /** The 'float' checker's absolute or relative error. */
+    tolerance: z.number().optional(),
+    /** The 'custom' checker's Java source: admins only. */
+    checkerCode: z.string().optional(),
+    /** The author's Java solution, run to validate the tests: admins only, never sent to anyone else. */
+    referenceSolution: z.string().optional(),
+    /** The subtasks of a scoring problem, in order (issue 31); absent for an all-or-nothing problem. */
+    testGroups: z.array(testGroupSchema).optional(),
+  })
+  .register(ResponseSchemas, { id: 'Problem' });
+export type Problem = z.infer<typeof problemSchema>;
 
 export interface ProblemForm {
   title: string;
@@ -128,20 +142,24 @@ export interface ProblemForm {
 }
 
 /** One test of `POST /api/problems/:id/validate` (or of a draft): the reference solution's run on it. */
-export interface ReferenceTestResult {
-  /** The stored test's id; for a draft, the id the form sent (or null). */
-  testCaseId: string | null;
-  /** The reference's output is accepted by the problem's checker against `expectedOutput`. */
-  passed: boolean;
-  expectedOutput: string;
-  actualOutput: string;
-  /** Why the reference did not run to the end (compilation, runtime, limits, checker); empty when it did. */
-  error: string;
-}
+export const referenceTestResultSchema = z
+  .object({
+    /** The stored test's id; for a draft, the id the form sent (or null). */
+    testCaseId: z.string().nullable(),
+    /** The reference's output is accepted by the problem's checker against `expectedOutput`. */
+    passed: z.boolean(),
+    expectedOutput: z.string(),
+    actualOutput: z.string(),
+    /** Why the reference did not run to the end (compilation, runtime, limits, checker); empty when it did. */
+    error: z.string(),
+  })
+  .register(ResponseSchemas, { id: 'ReferenceTestResult' });
+export type ReferenceTestResult = z.infer<typeof referenceTestResultSchema>;
 
-export interface ValidateTestsResponse {
-  results: ReferenceTestResult[];
-}
+export const validateTestsResponseSchema = z
+  .object({ results: z.array(referenceTestResultSchema) })
+  .register(ResponseSchemas, { id: 'ValidateTestsResponse' });
+export type ValidateTestsResponse = z.infer<typeof validateTestsResponseSchema>;
 
 /** `POST /api/problems/validate`: a problem form's reference solution on its tests, before it is saved. */
 export type ValidateDraftRequest = Pick<
@@ -158,9 +176,10 @@ export interface ExpectedOutputRequest {
   inputs: Record<string, TestValue>;
 }
 
-export interface ExpectedOutputResponse {
-  expectedOutput: string;
-}
+export const expectedOutputResponseSchema = z
+  .object({ expectedOutput: z.string() })
+  .register(ResponseSchemas, { id: 'ExpectedOutputResponse' });
+export type ExpectedOutputResponse = z.infer<typeof expectedOutputResponseSchema>;
 
 /* ---- The problem form (POST /api/problems, PUT /api/problems/:id) and its reference calls ---- */
 

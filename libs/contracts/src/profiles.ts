@@ -5,17 +5,11 @@ import { ResponseSchemas } from './response-rules';
 import { aiMeasurementSchema } from './ai';
 export const INITIAL_RATING = 1500;
 
-/**
- * An organization as a profile names it. An interface too: contests.ts's types, still published from
- * their TypeScript (apps/api/src/openapi/response-types.ts), name it.
- */
-export interface OrganizationRef {
-  id: string;
-  name: string;
-}
+/** An organization as a profile (and a contest's standings) names it. */
 export const organizationRefSchema = z
   .object({ id: z.string(), name: z.string() })
-  .register(ResponseSchemas, { id: 'OrganizationRef' }) satisfies z.ZodType<OrganizationRef>;
+  .register(ResponseSchemas, { id: 'OrganizationRef' });
+export type OrganizationRef = z.infer<typeof organizationRefSchema>;
 
 /** A school or club that admins manage and users may name on their profile (issue 32). */
 export const organizationSchema = z

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import isUUID from 'validator/lib/isUUID';
 import { MAX_CODE_BYTES, ServerSentences, USERNAME_MIN_LENGTH } from './messages';
-import { CONTEST_MODES } from './virtual';
+import { CONTEST_MODES } from './contest-modes';
 
 /**
  * What every request schema of libs/contracts is built from (issue 33 item 1): the sentences of the

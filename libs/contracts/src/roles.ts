@@ -17,6 +17,9 @@ export const userRoleRecordSchema = z
   .register(ResponseSchemas, { id: 'UserRoleRecord' });
 export type UserRoleRecord = z.infer<typeof userRoleRecordSchema>;
 
+/** GET /api/admin/user-roles: every granted role, by user. */
+export const userRoleSchema = z.object({ userId: z.string(), role: roleSchema });
+
 export function isAdminRoles(roles: readonly string[] | undefined): boolean {
   return !!roles && (roles.includes('admin') || roles.includes('super_admin'));
 }

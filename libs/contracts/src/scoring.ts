@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { ResponseSchemas } from './response-rules';
+
 /**
  * Partial scores (issue 31): a problem may divide its hidden tests into ordered test groups (subtasks),
  * each worth points. A group is earned when every test of it passed and every group it depends on was
@@ -6,23 +9,29 @@
  */
 
 /** One test group of a problem, in judging order. The examples belong to no group (they are worth 0). */
-export interface TestGroup {
-  name: string;
-  points: number;
-  /** Earlier groups this one also needs (CMS and DMOJ batch dependencies). */
-  dependsOn?: string[];
-}
+export const testGroupSchema = z
+  .object({
+    name: z.string(),
+    points: z.number(),
+    /** Earlier groups this one also needs (CMS and DMOJ batch dependencies). */
+    dependsOn: z.array(z.string()).optional(),
+  })
+  .register(ResponseSchemas, { id: 'TestGroup' });
+export type TestGroup = z.infer<typeof testGroupSchema>;
 
 /** A group's result in one judgement (the `groups` of an execute-code response on a scoring problem). */
-export interface GroupResult {
-  name: string;
-  points: number;
-  earned: boolean;
-  passedCount: number;
-  totalCount: number;
-  /** The 1-based number (in `results`) of the group's first test that did not pass; null when all passed. */
-  firstFailedTest: number | null;
-}
+export const groupResultSchema = z
+  .object({
+    name: z.string(),
+    points: z.number(),
+    earned: z.boolean(),
+    passedCount: z.number(),
+    totalCount: z.number(),
+    /** The 1-based number (in `results`) of the group's first test that did not pass; null when all passed. */
+    firstFailedTest: z.number().nullable(),
+  })
+  .register(ResponseSchemas, { id: 'GroupResult' });
+export type GroupResult = z.infer<typeof groupResultSchema>;
 
 /** What a scoring problem's judgement adds to the spec's execute-code response. */
 export interface ScoredFields {

@@ -1,46 +1,51 @@
-import type { ContestLeaderboardEntry } from './contests';
+import { z } from 'zod';
+import { contestLeaderboardEntrySchema } from './contests';
+import { CONTEST_MODES } from './contest-modes';
+import { ResponseSchemas } from './response-rules';
 
-/**
- * How a run or submit with a contestId uses that contest (issue 21 items 3 and 4). Absent: the live
- * contest, as the spec's calls always did (joined, while active). 'practice': a try at a problem of an
- * ended contest from its page, kept in the user's history as practice and never counted in the
- * contest. 'virtual': a try in the caller's running virtual run of the contest.
- */
-export const CONTEST_MODES = ['practice', 'virtual'] as const;
-export type ContestMode = (typeof CONTEST_MODES)[number];
+export { CONTEST_MODES, type ContestMode } from './contest-modes';
+export const contestModeSchema = z.enum(CONTEST_MODES).register(ResponseSchemas, { id: 'ContestMode' });
 
 /** POST /api/contests/:id/virtual: one user's run of an ended contest under its own clock. */
-export interface VirtualRun {
-  _id: string;
-  contestId: string;
-  startedAt: string;
-  /** startedAt + the contest's duration; an early finish moves it to the moment of finishing. */
-  endsAt: string;
-  /** From the server's clock: running until endsAt, then finished. */
-  status: 'running' | 'finished';
-}
+export const virtualRunSchema = z
+  .object({
+    _id: z.string(),
+    contestId: z.string(),
+    startedAt: z.string(),
+    /** startedAt + the contest's duration; an early finish moves it to the moment of finishing. */
+    endsAt: z.string(),
+    /** From the server's clock: running until endsAt, then finished. */
+    status: z.enum(['running', 'finished']),
+  })
+  .register(ResponseSchemas, { id: 'VirtualRun' });
+export type VirtualRun = z.infer<typeof virtualRunSchema>;
 
 /** GET /api/contests/:id/virtual: the caller's latest virtual run of the contest, or null. */
-export interface VirtualRunState {
-  run: VirtualRun | null;
-}
+export const virtualRunStateSchema = z
+  // A union with null, not .nullable(): OpenAPI 3.0 has no nullable $ref.
+  .object({ run: z.union([virtualRunSchema, z.null()]) })
+  .register(ResponseSchemas, { id: 'VirtualRunState' });
+export type VirtualRunState = z.infer<typeof virtualRunStateSchema>;
 
 /**
  * GET /api/contests/:id/virtual/standings: the real standings as they were at the run's elapsed time
  * (minute t of the contest), with the run's own row placed where it ranks, marked `virtual`.
  */
-export interface VirtualStandings {
-  run: VirtualRun;
-  /** Seconds of the contest's clock the run has used (the contest's duration once it finished). */
-  elapsedSeconds: number;
-  durationSeconds: number;
-  /** True when the contest is still frozen: others' results after the freeze show as pending. */
-  frozen: boolean;
-  /** A page of the merged board, best first, ranks numbered through the virtual row. */
-  entries: ContestLeaderboardEntry[];
-  /** The run's own row, wherever it ranks (also in `entries` when on this page). */
-  own: ContestLeaderboardEntry;
-}
+export const virtualStandingsSchema = z
+  .object({
+    run: virtualRunSchema,
+    /** Seconds of the contest's clock the run has used (the contest's duration once it finished). */
+    elapsedSeconds: z.number(),
+    durationSeconds: z.number(),
+    /** True when the contest is still frozen: others' results after the freeze show as pending. */
+    frozen: z.boolean(),
+    /** A page of the merged board, best first, ranks numbered through the virtual row. */
+    entries: z.array(contestLeaderboardEntrySchema),
+    /** The run's own row, wherever it ranks (also in `entries` when on this page). */
+    own: contestLeaderboardEntrySchema,
+  })
+  .register(ResponseSchemas, { id: 'VirtualStandings' });
+export type VirtualStandings = z.infer<typeof virtualStandingsSchema>;
 
 /** What the contest pages say about practice and virtual runs (the server's refusals are in ServerMessages). */
 export const VirtualMessages = {

@@ -12,7 +12,6 @@ import type {
 import { RequestSchemas, ResponseSchemas } from '@javelin/contracts';
 import { z } from 'zod';
 import { ZodPipe } from '../common/zod';
-import { RESPONSE_SCHEMAS } from './response-schemas.generated';
 import { ANSWERS } from './responses';
 
 /** The one error shape of every 4xx (apps/api/src/common/http-exception.filter.ts). */
@@ -96,6 +95,21 @@ export function requestSchema(schema: z.ZodType): SchemaObject {
   return json as SchemaObject;
 }
 
+/**
+ * An answer's JSON Schema (openapi/responses.ts): the schemas registered in ResponseSchemas inside it
+ * are references to the document's components (responseSchemas() publishes each of them).
+ */
+export function answerSchema(schema: z.ZodType): SchemaObject | ReferenceObject {
+  const {
+    $schema: _dialect,
+    definitions: _published,
+    ...json
+  } = z.toJSONSchema(schema, { target: 'openapi-3.0', io: 'input', metadata: ResponseSchemas });
+  return JSON.parse(
+    JSON.stringify(json).replaceAll('"#/definitions/', '"#/components/schemas/'),
+  ) as SchemaObject | ReferenceObject;
+}
+
 /** The answers' JSON Schemas, from the zod schemas libs/contracts registers them with (ResponseSchemas). */
 export function responseSchemas(): Record<string, SchemaObject> {
   const { schemas } = z.toJSONSchema(ResponseSchemas, {
@@ -167,7 +181,7 @@ function describeOperation(operation: OperationObject, handler: Handler | undefi
       ? {
           [String(answer.status)]: {
             description: answer.description,
-            ...(answer.json ? { content: { 'application/json': { schema: answer.json } } } : {}),
+            ...(answer.json ? { content: { 'application/json': { schema: answerSchema(answer.json) } } } : {}),
             ...(answer.other ? { content: { [answer.other]: { schema: { type: 'string' } } } } : {}),
             ...(answer.prepared ? { headers: PREPARED_HEADERS } : {}),
           },
@@ -221,12 +235,9 @@ export function buildApiDocument(app: INestApplication): OpenAPIObject {
           h.body ? [[h.body.name, requestSchema(h.body.schema)]] : [],
         ),
       ),
-      // The answers' shapes: the libs/contracts types the web reads them as (those not yet stated
-      // as zod schemas generated from the types, the others from their schemas), by name.
+      // The answers' shapes: the zod schemas of libs/contracts the web infers its types from, by name.
       ...Object.fromEntries(
-        Object.entries({ ...RESPONSE_SCHEMAS, ...responseSchemas() }).sort(([a], [b]) =>
-          a < b ? -1 : a > b ? 1 : 0,
-        ),
+        Object.entries(responseSchemas()).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
       ),
       ErrorBody: ERROR_BODY,
     },

@@ -1,15 +1,68 @@
-import type { ReferenceObject, SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+import {
+  acceptanceRateSchema,
+  activitySchema,
+  aiResponseSchema,
+  authConfigSchema,
+  clicsObjectSchema,
+  clicsScoreboardSchema,
+  confirmationSchema,
+  contestAnnouncementSchema,
+  contestClarificationSchema,
+  contestLeaderboardEntrySchema,
+  contestRatingLeaderboardEntrySchema,
+  contestSchema,
+  contestSettledSchema,
+  emailVerifiedSchema,
+  executeCodeResponseSchema,
+  expectedOutputResponseSchema,
+  healthSchema,
+  importPackageResponseSchema,
+  meResponseSchema,
+  messageResponseSchema,
+  organizationSchema,
+  plagiarismPairDetailSchema,
+  plagiarismReportSchema,
+  platformStatsSchema,
+  problemLeaderboardEntrySchema,
+  problemSchema,
+  profileSchema,
+  ratingChangeSchema,
+  readinessSchema,
+  registerResponseSchema,
+  rejudgeProgressSchema,
+  rejudgeStartedSchema,
+  runCustomResponseSchema,
+  serverTimeSchema,
+  solveResponseSchema,
+  solvedProblemEntrySchema,
+  solvedProblemIdsSchema,
+  submissionCreatedSchema,
+  submissionDetailSchema,
+  submissionPageSchema,
+  superAdminCreatedSchema,
+  testCaseSchema,
+  tokenResponseSchema,
+  userRoleRecordSchema,
+  userRoleSchema,
+  userSchema,
+  validateTestsResponseSchema,
+  verifyPackageResponseSchema,
+  virtualRunSchema,
+  virtualRunStateSchema,
+  virtualStandingsSchema,
+} from '@javelin/contracts';
+import { z } from 'zod';
 
 /**
- * What each operation answers on success: its status and the shape of its JSON body, named by the
- * libs/contracts type the web reads it as (schemas generated from response-types.ts), or inline where
- * no contract type exists. The fuzz suite validates every 2xx body it receives against these, and the
- * contract test fails on an operation missing here, so the document stays true as routes change.
+ * What each operation answers on success: its status and the zod schema of its JSON body, from
+ * libs/contracts (a schema registered in ResponseSchemas is published as a reference to it). The fuzz
+ * suite validates every 2xx body it receives against these, and the contract test fails on an
+ * operation missing here, so the document stays true as routes change.
  */
 export interface Answer {
   status: number;
   /** A JSON body; absent for a redirect or a stream. */
-  json?: SchemaObject | ReferenceObject;
+  json?: z.ZodType;
   /** Any other content type the body comes as (text/plain metrics, an event stream). */
   other?: string;
   description: string;
@@ -20,158 +73,142 @@ export interface Answer {
   prepared?: true;
 }
 
-const ref = (name: string): ReferenceObject => ({ $ref: `#/components/schemas/${name}` });
-const list = (name: string): SchemaObject => ({ type: 'array', items: ref(name) });
-const object = (
-  properties: Record<string, SchemaObject | ReferenceObject>,
-  required = Object.keys(properties),
-) => ({ type: 'object', properties, required }) as SchemaObject;
-const text: SchemaObject = { type: 'string' };
-const confirmation = object({ success: { type: 'boolean', enum: [true] }, message: text });
-
-/** A CLICS object: its fields are the specification's (test/contract/clics-schemas.ts holds them to it). */
-const clicsObject: SchemaObject = { type: 'object', additionalProperties: {} };
-const clicsList: SchemaObject = { type: 'array', items: clicsObject };
+const clicsList = z.array(clicsObjectSchema);
 /** A CLICS collection's two operations: the list and one object by its id. */
 function clicsCollection(list: string, one: string, what: string): Record<string, Answer> {
   return {
     [`ClicsController_${list}`]: { status: 200, json: clicsList, description: `The ${what}` },
-    [`ClicsController_${one}`]: { status: 200, json: clicsObject, description: `One of the ${what}` },
+    [`ClicsController_${one}`]: { status: 200, json: clicsObjectSchema, description: `One of the ${what}` },
   };
 }
 
 export const ANSWERS: Record<string, Answer> = {
   MetricsController_scrape: { status: 200, other: 'text/plain', description: 'Prometheus metrics' },
-  AuthController_register: { status: 201, json: ref('RegisterResponse'), description: 'Signed up' },
-  AuthController_login: { status: 200, json: ref('TokenResponse'), description: 'Signed in' },
-  AuthController_manualLogin: { status: 200, json: ref('TokenResponse'), description: 'Signed in' },
-  AuthController_me: { status: 200, json: ref('MeResponse'), description: 'The signed-in user' },
+  AuthController_register: { status: 201, json: registerResponseSchema, description: 'Signed up' },
+  AuthController_login: { status: 200, json: tokenResponseSchema, description: 'Signed in' },
+  AuthController_manualLogin: { status: 200, json: tokenResponseSchema, description: 'Signed in' },
+  AuthController_me: { status: 200, json: meResponseSchema, description: 'The signed-in user' },
   AuthController_logout: {
     status: 200,
-    json: confirmation,
+    json: confirmationSchema,
     description: 'Every session of the caller ended: tokens signed before are refused',
   },
   AuthController_forgotPassword: {
     status: 200,
-    json: ref('MessageResponse'),
+    json: messageResponseSchema,
     description: 'Mail sent if known',
   },
-  AuthController_sendPasswordReset: { status: 200, json: ref('MessageResponse'), description: 'Mail sent' },
-  AuthController_resetPassword: { status: 200, json: confirmation, description: 'Password changed' },
+  AuthController_sendPasswordReset: { status: 200, json: messageResponseSchema, description: 'Mail sent' },
+  AuthController_resetPassword: { status: 200, json: confirmationSchema, description: 'Password changed' },
   AuthController_verifyEmail: {
     status: 200,
-    json: object({ success: { type: 'boolean', enum: [true] }, message: text, token: text }),
+    json: emailVerifiedSchema,
     description: 'Address verified, signed in',
   },
   AuthController_resendVerification: {
     status: 200,
-    json: ref('MessageResponse'),
+    json: messageResponseSchema,
     description: 'Mail sent if known',
   },
   AuthController_createSuperAdmin: {
     status: 201,
-    json: object({
-      success: { type: 'boolean', enum: [true] },
-      message: text,
-      token: text,
-      user: ref('User'),
-    }),
+    json: superAdminCreatedSchema,
     description: 'First super admin created, signed in',
   },
-  AuthController_googleLogin: { status: 200, json: ref('TokenResponse'), description: 'Signed in' },
+  AuthController_googleLogin: { status: 200, json: tokenResponseSchema, description: 'Signed in' },
   AuthController_githubLogin: { status: 302, description: 'Redirect to GitHub' },
   AuthController_githubCallback: { status: 302, description: 'Redirect to the web with a token or an error' },
-  AuthController_config: { status: 200, json: ref('AuthConfig'), description: 'Sign-in options' },
-  AdminController_allUsers: { status: 200, json: list('User'), description: 'Every user' },
-  AdminController_adminUsers: { status: 200, json: list('UserRoleRecord'), description: 'Every role grant' },
-  AdminController_grant: { status: 201, json: ref('UserRoleRecord'), description: 'Role granted' },
+  AuthController_config: { status: 200, json: authConfigSchema, description: 'Sign-in options' },
+  AdminController_allUsers: { status: 200, json: z.array(userSchema), description: 'Every user' },
+  AdminController_adminUsers: { status: 200, json: z.array(userRoleRecordSchema), description: 'Every role grant' },
+  AdminController_grant: { status: 201, json: userRoleRecordSchema, description: 'Role granted' },
   AdminController_userRoles: {
     status: 200,
-    json: { type: 'array', items: object({ userId: text, role: ref('Role') }) },
+    json: z.array(userRoleSchema),
     description: 'Every role, by user',
   },
-  AdminController_revoke: { status: 200, json: confirmation, description: 'Role removed' },
+  AdminController_revoke: { status: 200, json: confirmationSchema, description: 'Role removed' },
   AdminController_rejudge: {
     status: 202,
-    json: object({ jobId: { type: 'string', format: 'uuid' } }),
+    json: rejudgeStartedSchema,
     description: 'Rejudge started in the background',
   },
   AdminController_rejudgeProgress: {
     status: 200,
-    json: ref('RejudgeProgress'),
+    json: rejudgeProgressSchema,
     description: 'Rejudge progress',
   },
-  ProblemsController_list: { status: 200, json: list('Problem'), description: 'Visible problems' },
-  ProblemsController_create: { status: 201, json: ref('Problem'), description: 'Problem created' },
-  ProblemsController_get: { status: 200, json: ref('Problem'), description: 'One problem' },
-  ProblemsController_update: { status: 200, json: ref('Problem'), description: 'Problem updated' },
-  ProblemsController_remove: { status: 200, json: confirmation, description: 'Problem deleted' },
+  ProblemsController_list: { status: 200, json: z.array(problemSchema), description: 'Visible problems' },
+  ProblemsController_create: { status: 201, json: problemSchema, description: 'Problem created' },
+  ProblemsController_get: { status: 200, json: problemSchema, description: 'One problem' },
+  ProblemsController_update: { status: 200, json: problemSchema, description: 'Problem updated' },
+  ProblemsController_remove: { status: 200, json: confirmationSchema, description: 'Problem deleted' },
   ProblemsController_testCases: {
     status: 200,
-    json: list('TestCase'),
+    json: z.array(testCaseSchema),
     description: 'Example tests (all for admins)',
   },
-  ProblemsController_allTestCases: { status: 200, json: list('TestCase'), description: 'Every test' },
-  ProblemsController_adminList: { status: 200, json: list('Problem'), description: 'Every problem' },
-  ContestsController_list: { status: 200, json: list('Contest'), description: 'Contests', prepared: true },
-  ContestsController_create: { status: 201, json: ref('Contest'), description: 'Contest created' },
-  ContestsController_get: { status: 200, json: ref('Contest'), description: 'One contest' },
-  ContestsController_remove: { status: 200, json: confirmation, description: 'Contest deleted' },
+  ProblemsController_allTestCases: { status: 200, json: z.array(testCaseSchema), description: 'Every test' },
+  ProblemsController_adminList: { status: 200, json: z.array(problemSchema), description: 'Every problem' },
+  ContestsController_list: { status: 200, json: z.array(contestSchema), description: 'Contests', prepared: true },
+  ContestsController_create: { status: 201, json: contestSchema, description: 'Contest created' },
+  ContestsController_get: { status: 200, json: contestSchema, description: 'One contest' },
+  ContestsController_remove: { status: 200, json: confirmationSchema, description: 'Contest deleted' },
   ClarificationsController_announcements: {
     status: 200,
-    json: list('ContestAnnouncement'),
+    json: z.array(contestAnnouncementSchema),
     description: "The contest's announcements",
   },
   ClarificationsController_announce: {
     status: 201,
-    json: ref('ContestAnnouncement'),
+    json: contestAnnouncementSchema,
     description: 'Announcement posted',
   },
   ClarificationsController_list: {
     status: 200,
-    json: list('ContestClarification'),
+    json: z.array(contestClarificationSchema),
     description: "The caller's own and the public clarifications (all for admins)",
   },
   ClarificationsController_ask: {
     status: 201,
-    json: ref('ContestClarification'),
+    json: contestClarificationSchema,
     description: 'Question asked',
   },
   ClarificationsController_answer: {
     status: 200,
-    json: ref('ContestClarification'),
+    json: contestClarificationSchema,
     description: 'Question answered',
   },
-  PlagiarismController_report: { status: 200, json: ref('PlagiarismReport'), description: 'The report' },
-  PlagiarismController_start: { status: 202, json: ref('PlagiarismReport'), description: 'Check started' },
+  PlagiarismController_report: { status: 200, json: plagiarismReportSchema, description: 'The report' },
+  PlagiarismController_start: { status: 202, json: plagiarismReportSchema, description: 'Check started' },
   PlagiarismController_pair: {
     status: 200,
-    json: ref('PlagiarismPairDetail'),
+    json: plagiarismPairDetailSchema,
     description: 'A pair with both solutions and their matching fragments',
   },
   ReferenceController_validateDraft: {
     status: 200,
-    json: ref('ValidateTestsResponse'),
+    json: validateTestsResponseSchema,
     description: "The reference solution on the form's tests",
   },
   ReferenceController_expectedOutput: {
     status: 200,
-    json: ref('ExpectedOutputResponse'),
+    json: expectedOutputResponseSchema,
     description: 'What the reference solution prints for the inputs',
   },
   ReferenceController_validate: {
     status: 200,
-    json: ref('ValidateTestsResponse'),
+    json: validateTestsResponseSchema,
     description: 'The stored reference solution on every stored test',
   },
   PackagesController_importPackage: {
     status: 201,
-    json: ref('ImportPackageResponse'),
+    json: importPackageResponseSchema,
     description: 'The package stored as a classic problem, with what was read by default or left out',
   },
   PackagesController_verify: {
     status: 200,
-    json: ref('VerifyPackageResponse'),
+    json: verifyPackageResponseSchema,
     description: "Each jury submission's verdict against what its folder allows",
   },
   PackagesController_exportPackage: {
@@ -186,44 +223,44 @@ export const ANSWERS: Record<string, Answer> = {
   },
   ContestsController_unfreeze: {
     status: 200,
-    json: object({ success: { type: 'boolean', enum: [true] }, message: text, contest: ref('Contest') }),
+    json: contestSettledSchema,
     description: 'Final standings revealed, contest rated',
   },
-  ContestsController_problem: { status: 200, json: ref('Problem'), description: 'A problem of the contest' },
+  ContestsController_problem: { status: 200, json: problemSchema, description: 'A problem of the contest' },
   VirtualRunsController_start: {
     status: 201,
-    json: ref('VirtualRun'),
+    json: virtualRunSchema,
     description: "Virtual run started: the contest's duration counts from now",
   },
   VirtualRunsController_state: {
     status: 200,
-    json: ref('VirtualRunState'),
+    json: virtualRunStateSchema,
     description: "The caller's latest virtual run of the contest, or null",
   },
   VirtualRunsController_finish: {
     status: 200,
-    json: ref('VirtualRun'),
+    json: virtualRunSchema,
     description: 'Virtual run ended now',
   },
   VirtualRunsController_standings: {
     status: 200,
-    json: ref('VirtualStandings'),
+    json: virtualStandingsSchema,
     description: "The real standings at the run's minute with the run's row, marked virtual",
   },
-  ContestsController_join: { status: 200, json: ref('MessageResponse'), description: 'Joined' },
+  ContestsController_join: { status: 200, json: messageResponseSchema, description: 'Joined' },
   ContestsController_complete: {
     status: 200,
-    json: object({ success: { type: 'boolean', enum: [true] }, message: text, contest: ref('Contest') }),
+    json: contestSettledSchema,
     description: 'Contest ended and rated',
   },
   ContestsController_solved: {
     status: 200,
-    json: { type: 'array', items: text },
+    json: solvedProblemIdsSchema,
     description: 'Solved problem ids',
   },
   ContestsController_leaderboard: {
     status: 200,
-    json: list('ContestLeaderboardEntry'),
+    json: z.array(contestLeaderboardEntrySchema),
     description: 'Contest standings',
     prepared: true,
   },
@@ -232,7 +269,7 @@ export const ANSWERS: Record<string, Answer> = {
     other: 'text/event-stream',
     description: 'Standings as they change',
   },
-  ExecutionController_execute: { status: 200, json: ref('ExecuteCodeResponse'), description: 'Judged' },
+  ExecutionController_execute: { status: 200, json: executeCodeResponseSchema, description: 'Judged' },
   JudgingProgressController_stream: {
     status: 200,
     other: 'text/event-stream',
@@ -240,97 +277,82 @@ export const ANSWERS: Record<string, Answer> = {
   },
   ExecutionController_runCustom: {
     status: 200,
-    json: ref('RunCustomResponse'),
+    json: runCustomResponseSchema,
     description: 'Ran on the input',
   },
   SubmissionsController_create: {
     status: 201,
-    json: object({ _id: text }),
+    json: submissionCreatedSchema,
     description: 'Submission recorded',
   },
   SubmissionHistoryController_list: {
     status: 200,
-    json: ref('SubmissionPage'),
+    json: submissionPageSchema,
     description: 'A page of submits',
   },
   SubmissionsController_solve: {
     status: 200,
-    json: object({
-      success: { type: 'boolean', enum: [true] },
-      alreadySolved: { type: 'boolean' },
-      points: { type: 'number' },
-      message: text,
-    }),
+    json: solveResponseSchema,
     description: 'Solve recorded',
   },
   SubmissionsController_solved: {
     status: 200,
-    json: list('SolvedProblemEntry'),
+    json: z.array(solvedProblemEntrySchema),
     description: 'Solved problems',
   },
   SubmissionHistoryController_get: {
     status: 200,
-    json: ref('SubmissionDetail'),
+    json: submissionDetailSchema,
     description: 'One submission',
   },
   SubmissionHistoryController_acceptanceRates: {
     status: 200,
-    json: {
-      type: 'array',
-      items: object({
-        problemId: text,
-        solvedUsers: { type: 'number' },
-        submittedUsers: { type: 'number' },
-        acceptedSubmissions: { type: 'number' },
-        judgedSubmissions: { type: 'number' },
-        acceptanceRate: { type: 'number' },
-      }),
-    },
+    json: z.array(acceptanceRateSchema),
     description: 'Acceptance rate of each problem',
   },
-  ProfilesController_me: { status: 200, json: ref('Profile'), description: 'Own profile' },
-  ProfilesController_update: { status: 200, json: ref('Profile'), description: 'Profile updated' },
-  ProfilesController_myActivity: { status: 200, json: list('Activity'), description: 'Own recent solves' },
+  ProfilesController_me: { status: 200, json: profileSchema, description: 'Own profile' },
+  ProfilesController_update: { status: 200, json: profileSchema, description: 'Profile updated' },
+  ProfilesController_myActivity: { status: 200, json: z.array(activitySchema), description: 'Own recent solves' },
   ProfilesController_myRatingHistory: {
     status: 200,
-    json: list('RatingChange'),
+    json: z.array(ratingChangeSchema),
     description: 'Own rating history',
   },
-  ProfilesController_get: { status: 200, json: ref('Profile'), description: 'A profile' },
-  ProfilesController_activity: { status: 200, json: list('Activity'), description: 'Recent solves' },
+  ProfilesController_get: { status: 200, json: profileSchema, description: 'A profile' },
+  ProfilesController_activity: { status: 200, json: z.array(activitySchema), description: 'Recent solves' },
   ProfilesController_ratingHistory: {
     status: 200,
-    json: list('RatingChange'),
+    json: z.array(ratingChangeSchema),
     description: 'Rating history',
   },
   LeaderboardController_problems: {
     status: 200,
-    json: list('ProblemLeaderboardEntry'),
+    json: z.array(problemLeaderboardEntrySchema),
     description: 'By points',
   },
   LeaderboardController_contests: {
     status: 200,
-    json: list('ContestRatingLeaderboardEntry'),
+    json: z.array(contestRatingLeaderboardEntrySchema),
     description: 'By contest rating',
   },
-  LeaderboardController_stats: { status: 200, json: ref('PlatformStats'), description: 'Platform totals' },
-  AiController_analyze: { status: 200, json: ref('AiResponse'), description: 'Analysis' },
-  AiController_debug: { status: 200, json: ref('AiResponse'), description: 'Debug help' },
-  HealthController_health: { status: 200, json: object({ status: text }), description: 'Alive' },
-  HealthController_ready: { status: 200, json: { type: 'object' }, description: 'Ready, with a report' },
+  LeaderboardController_stats: { status: 200, json: platformStatsSchema, description: 'Platform totals' },
+  AiController_analyze: { status: 200, json: aiResponseSchema, description: 'Analysis' },
+  AiController_debug: { status: 200, json: aiResponseSchema, description: 'Debug help' },
+  HealthController_health: { status: 200, json: healthSchema, description: 'Alive' },
+  HealthController_ready: { status: 200, json: readinessSchema, description: 'Ready, with a report' },
   HealthController_time: {
     status: 200,
-    json: object({ utc_datetime: { type: 'string', format: 'date-time' } }),
+    json: serverTimeSchema,
     description: 'Server time',
   },
   // The CLICS Contest API 2023-06 (issue 32): its own objects, described by its specification.
-  ClicsController_info: { status: 200, json: clicsObject, description: 'API information (version 2023-06)' },
+  ClicsController_info: { status: 200, json: clicsObjectSchema, description: 'API information (version 2023-06)' },
   ClicsController_contests: { status: 200, json: clicsList, description: 'The ICPC contests' },
-  ClicsController_contest: { status: 200, json: clicsObject, description: 'A contest' },
-  ClicsController_state: { status: 200, json: clicsObject, description: 'The contest state' },
+  ClicsController_contest: { status: 200, json: clicsObjectSchema, description: 'A contest' },
+  ClicsController_state: { status: 200, json: clicsObjectSchema, description: 'The contest state' },
   ClicsController_scoreboard: {
     status: 200,
-    json: object({ time: text, contest_time: text, state: clicsObject, rows: clicsList }),
+    json: clicsScoreboardSchema,
     description: 'The scoreboard as the caller may see it',
   },
   ClicsController_eventFeed: {
@@ -359,7 +381,7 @@ export const ANSWERS: Record<string, Answer> = {
     other: 'application/zip',
     description: 'The contest package (Contest Package format) with its event feed',
   },
-  OrganizationsController_list: { status: 200, json: list('Organization'), description: 'Schools and clubs' },
-  OrganizationsController_create: { status: 201, json: ref('Organization'), description: 'Added' },
-  OrganizationsController_remove: { status: 200, json: confirmation, description: 'Removed' },
+  OrganizationsController_list: { status: 200, json: z.array(organizationSchema), description: 'Schools and clubs' },
+  OrganizationsController_create: { status: 201, json: organizationSchema, description: 'Added' },
+  OrganizationsController_remove: { status: 200, json: confirmationSchema, description: 'Removed' },
 };

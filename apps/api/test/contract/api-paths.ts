@@ -2339,7 +2339,24 @@ export interface components {
       problemsSolved?: number;
       acceptanceRate?: number | null;
     };
-    ProblemReturnType: components['schemas']['ProblemInputType'] | 'void';
+    /** @enum {string} */
+    ProblemReturnType:
+      | 'int'
+      | 'long'
+      | 'double'
+      | 'char'
+      | 'boolean'
+      | 'string'
+      | 'array'
+      | 'int[]'
+      | 'long[]'
+      | 'double[]'
+      | 'boolean[]'
+      | 'char[]'
+      | 'string[]'
+      | 'int[][]'
+      | 'char[][]'
+      | 'void';
     Profile: {
       userId: string;
       username: string;
@@ -6903,7 +6920,9 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          'application/json': Record<string, never>;
+          'application/json': {
+            [key: string]: unknown;
+          };
         };
       };
       /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */

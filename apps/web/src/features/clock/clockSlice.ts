@@ -1,4 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { ServerTime } from '@javelin/contracts';
 import { api } from '../../lib/api';
 
 /** Spec §9: the clock is resynced every 300,000 ms. */
@@ -27,7 +28,7 @@ export function correctedNow(offsetMs: number): Date {
 
 export const clockApi = api.injectEndpoints({
   endpoints: (build) => ({
-    serverTime: build.query<{ utc_datetime: string }, void>({
+    serverTime: build.query<ServerTime, void>({
       query: () => ({ url: '/time' }),
       extraOptions: { skipAuthRedirect: true },
     }),

@@ -7,6 +7,7 @@ import type {
   ProblemForm,
   SolvedProblemEntry,
   SolveRequest,
+  SolveResponse,
   SubmissionRequest,
   TestCase,
 } from '@javelin/contracts';
@@ -14,12 +15,6 @@ import { api } from '../../lib/api';
 import type { AnyProblem, ClassicProblemBody } from './classic';
 
 export type { DebugHelpRequest, SolvedProblemEntry };
-
-/** The server's answer to POST /solve: whether this solve was new and what it earned. */
-export interface SolveAnswer {
-  alreadySolved?: boolean;
-  points?: number;
-}
 
 export function solvedIds(entries: readonly SolvedProblemEntry[] | undefined): Set<string> {
   const ids = new Set<string>();
@@ -64,7 +59,7 @@ export const problemsApi = api.injectEndpoints({
     submitSolution: build.mutation<{ _id: string }, SubmissionRequest>({
       query: (body) => ({ url: '/submissions', method: 'POST', body }),
     }),
-    markSolved: build.mutation<SolveAnswer, SolveRequest>({
+    markSolved: build.mutation<SolveResponse, SolveRequest>({
       query: (body) => ({ url: '/solve', method: 'POST', body }),
       invalidatesTags: ['Solved', 'Profile', 'Leaderboard', 'ContestLeaderboard', 'Stats'],
     }),

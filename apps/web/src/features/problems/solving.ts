@@ -11,6 +11,7 @@ import {
   type GroupResult,
   type JudgingProgress,
   type Problem,
+  type SolveResponse,
   type Verdict,
 } from '@javelin/contracts';
 import { useCallback, useMemo, useState } from 'react';
@@ -22,7 +23,6 @@ import {
   useExecuteCodeMutation,
   useMarkSolvedMutation,
   useSubmitSolutionMutation,
-  type SolveAnswer,
 } from './problemsApi';
 import { followProgress, newRequestId } from './judgingProgress';
 
@@ -303,7 +303,7 @@ function useRecordAccepted({
         toast.message(Messages.markSolvedFailed);
         return;
       }
-      let answer: SolveAnswer;
+      let answer: SolveResponse;
       try {
         answer = await markSolved({ problemId, submissionId, ...contest }).unwrap();
       } catch {

@@ -1,4 +1,5 @@
 import type {
+  AcceptanceRate,
   RunCustomRequest,
   RunCustomResponse,
   SubmissionDetail,
@@ -10,13 +11,6 @@ export interface SubmissionsQuery {
   problemId?: string;
   contestId?: string;
   limit?: number;
-}
-
-export interface AcceptanceRate {
-  problemId: string;
-  solvedUsers: number;
-  submittedUsers: number;
-  acceptanceRate: number;
 }
 
 export const submissionsApi = api.injectEndpoints({
