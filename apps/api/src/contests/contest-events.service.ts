@@ -1,9 +1,8 @@
-import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { isAdminRoles } from '@javelin/contracts';
 import Redis from 'ioredis';
-import { EventEmitter } from 'node:events';
 import { ENV, Env } from '../config/env';
-import { RedisChannel } from '../redis/redis-channel';
+import { InstanceEvents } from '../redis/instance-events';
 import { REDIS } from '../redis/redis.module';
 import type { AuthUser } from '../users/users.service';
 
@@ -45,22 +44,9 @@ export function mayReceive(audience: StreamAudience, viewer: AuthUser | undefine
  * that a stream on any API instance receives them within milliseconds.
  */
 @Injectable()
-export class ContestEventsService implements OnModuleInit, OnModuleDestroy {
-  private readonly logger = new Logger('ContestEvents');
-  private readonly local = new EventEmitter();
-  private readonly channel: RedisChannel;
-
+export class ContestEventsService extends InstanceEvents {
   constructor(@Inject(REDIS) redis: Redis, @Inject(ENV) env: Env) {
-    this.local.setMaxListeners(0);
-    this.channel = new RedisChannel(redis, env, CHANNEL, this.logger);
-  }
-
-  onModuleInit(): void {
-    this.channel.listen((message) => this.deliver(message));
-  }
-
-  onModuleDestroy(): void {
-    this.channel.close();
+    super(redis, env, CHANNEL, new Logger('ContestEvents'));
   }
 
   /** Sends events to every stream of the contest on every instance; each is kept first, so a lost one is only late. */
@@ -73,11 +59,10 @@ export class ContestEventsService implements OnModuleInit, OnModuleDestroy {
 
   /** Calls `listener` with every event of the contest; returns an unsubscribe. */
   onEvent(contestId: string, listener: (event: ContestStreamEvent) => void): () => void {
-    this.local.on(contestId, listener);
-    return () => this.local.off(contestId, listener);
+    return this.listen(contestId, listener);
   }
 
-  private deliver(message: string): void {
+  protected deliver(message: string): void {
     try {
       const { contestId, event } = JSON.parse(message) as Envelope;
       this.local.emit(contestId, event);

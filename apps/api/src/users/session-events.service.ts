@@ -1,8 +1,7 @@
-import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import Redis from 'ioredis';
-import { EventEmitter } from 'node:events';
 import { ENV, Env } from '../config/env';
-import { RedisChannel } from '../redis/redis-channel';
+import { InstanceEvents } from '../redis/instance-events';
 import { REDIS } from '../redis/redis.module';
 
 const CHANNEL = 'session-changes';
@@ -13,22 +12,13 @@ const CHANNEL = 'session-changes';
  * user on the strength of an earlier check — a live stream — closes, and a reconnect is checked anew.
  */
 @Injectable()
-export class SessionEvents implements OnModuleInit, OnModuleDestroy {
-  private readonly logger = new Logger('SessionEvents');
-  private readonly local = new EventEmitter();
-  private readonly channel: RedisChannel;
-
+export class SessionEvents extends InstanceEvents {
   constructor(@Inject(REDIS) redis: Redis, @Inject(ENV) env: Env) {
-    this.local.setMaxListeners(0);
-    this.channel = new RedisChannel(redis, env, CHANNEL, this.logger);
+    super(redis, env, CHANNEL, new Logger('SessionEvents'));
   }
 
-  onModuleInit(): void {
-    this.channel.listen((userId) => this.local.emit(userId));
-  }
-
-  onModuleDestroy(): void {
-    this.channel.close();
+  protected deliver(userId: string): void {
+    this.local.emit(userId);
   }
 
   /** Announces, after the change has committed, that these users' sessions changed. */
@@ -42,7 +32,6 @@ export class SessionEvents implements OnModuleInit, OnModuleDestroy {
 
   /** Calls `listener` when the user's sessions change; returns the unsubscribe. */
   onChange(userId: string, listener: () => void): () => void {
-    this.local.on(userId, listener);
-    return () => this.local.off(userId, listener);
+    return this.listen(userId, listener);
   }
 }
