@@ -36,7 +36,7 @@ import {
 import type { AuthUser } from '../users/users.service';
 import { ImageLinks, unsignStatement } from './image-links';
 import { Problem } from './problem.entity';
-import { ProblemsRepository, StoredTest } from './problems.repository';
+import { ExamplesAndCount, ProblemsRepository, StoredTest } from './problems.repository';
 import { TestCase } from './test-case.entity';
 
 export const PROBLEM_NOT_FOUND = ServerMessages.problemNotFound;
@@ -58,8 +58,8 @@ export class ProblemsService {
    * A problem on the wire (toProblemDto), its statement's image links signed: whoever is given the
    * statement may load its images in an <img>, which sends no Authorization header (ImageLinks).
    */
-  private dto(problem: Problem, tests: TestCase[], withHidden: boolean): ProblemDto {
-    const dto = toProblemDto(problem, tests, withHidden);
+  private dto(problem: Problem, tests: TestCase[], withHidden: boolean, testCount?: number): ProblemDto {
+    const dto = toProblemDto(problem, tests, withHidden, testCount);
     return this.images
       ? { ...dto, description: this.images.signStatement(problem.id, dto.description) }
       : dto;
@@ -68,10 +68,10 @@ export class ProblemsService {
   /** Visible problems, newest last, each with its example tests only and the caller's solved flag. */
   async listVisible(viewer?: AuthUser): Promise<ProblemListItem[]> {
     const problems = await this.repository.visible();
-    const tests = await this.repository.testsOf(problems.map((p) => p.id));
+    const tests = await this.repository.examplesOf(problems.map((p) => p.id));
     const solved = viewer ? await this.repository.solvedInPractice(viewer.id) : new Set<string>();
     return problems.map((p) => ({
-      ...this.dto(p, tests.get(p.id) ?? [], false),
+      ...this.exampleDto(p, tests),
       solved: solved.has(p.id),
     }));
   }
@@ -96,8 +96,8 @@ export class ProblemsService {
     const problem = await this.requireProblem(id);
     const admin = isAdminRoles(viewer?.roles);
     if (!problem.isVisible && !admin && !contestAccess) throw new NotFoundException(PROBLEM_NOT_FOUND);
-    const tests = (await this.repository.testsOf([id])).get(id) ?? [];
-    return this.dto(problem, tests, admin);
+    if (!admin) return this.exampleDto(problem, await this.repository.examplesOf([id]));
+    return this.dto(problem, (await this.repository.testsOf([id])).get(id) ?? [], true);
   }
 
   async testCasesFor(id: string, viewer: AuthUser | undefined, all: boolean): Promise<TestCaseDto[]> {
@@ -168,8 +168,14 @@ export class ProblemsService {
 
   async problemsByIds(ids: string[]): Promise<Map<string, ProblemDto>> {
     const problems = await this.repository.byIds(ids);
-    const tests = await this.repository.testsOf(ids);
-    return new Map(problems.map((p) => [p.id, this.dto(p, tests.get(p.id) ?? [], false)]));
+    const tests = await this.repository.examplesOf(ids);
+    return new Map(problems.map((p) => [p.id, this.exampleDto(p, tests)]));
+  }
+
+  /** A problem as anyone but an admin sees it: its examples, and the count of all its tests. */
+  private exampleDto(problem: Problem, tests: Map<string, ExamplesAndCount>): ProblemDto {
+    const { examples, count } = tests.get(problem.id) ?? { examples: [], count: 0 };
+    return this.dto(problem, examples, false, count);
   }
 
   /** Title, difficulty and points only: what anyone may know of a contest's problems before it starts. */
@@ -460,7 +466,12 @@ export function toTestCaseDto(tc: TestCase): TestCaseDto {
 }
 
 /** The wire form of a problem; hidden tests only when `withHidden` (admins). */
-export function toProblemDto(problem: Problem, tests: TestCase[], withHidden: boolean): ProblemDto {
+export function toProblemDto(
+  problem: Problem,
+  tests: TestCase[],
+  withHidden: boolean,
+  testCount = tests.length,
+): ProblemDto {
   return {
     _id: problem.id,
     id: problem.id,
@@ -476,7 +487,7 @@ export function toProblemDto(problem: Problem, tests: TestCase[], withHidden: bo
     boilerplateCode: problem.boilerplateCode,
     tags: problem.tags,
     isVisible: problem.isVisible,
-    testCaseCount: tests.length,
+    testCaseCount: testCount,
     createdAt: problem.createdAt?.toISOString(),
     checker: problem.checker ?? 'exact',
     ...(problem.checker === 'float' ? { tolerance: problem.tolerance ?? DEFAULT_FLOAT_TOLERANCE } : {}),
