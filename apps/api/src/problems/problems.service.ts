@@ -36,11 +36,14 @@ import {
 import type { AuthUser } from '../users/users.service';
 import { ImageLinks, unsignStatement } from './image-links';
 import { Problem } from './problem.entity';
+import { ExpiringCache } from '../common/expiring-cache';
 import { ExamplesAndCount, ProblemsRepository, StoredTest } from './problems.repository';
 import { TestCase } from './test-case.entity';
 
 export const PROBLEM_NOT_FOUND = ServerMessages.problemNotFound;
 export const PROBLEM_IN_CONTEST = ServerMessages.problemInContest;
+/** How long problemsByIds reuses what it read (a contest page's problems, the same for every reader). */
+export const PUBLIC_VIEW_MAX_AGE_MS = 1_000;
 
 export interface ProblemListItem extends ProblemDto {
   solved: boolean;
@@ -48,6 +51,13 @@ export interface ProblemListItem extends ProblemDto {
 
 @Injectable()
 export class ProblemsService {
+  /** Problems as everyone but admins sees them, by their ids joined with commas (problemsByIds). */
+  private readonly publicViews = new ExpiringCache<string, Map<string, ProblemDto>>(
+    PUBLIC_VIEW_MAX_AGE_MS,
+    (key) => this.readPublicViews(key ? key.split(',') : []),
+    1_000,
+  );
+
   constructor(
     private readonly repository: ProblemsRepository,
     // Absent where no statement leaves the process (the seed).
@@ -135,6 +145,15 @@ export class ProblemsService {
 
   /** The whole form replaces the problem; the judging fields of issue 18 that are left out keep their values. */
   async update(id: string, form: ProblemFormBody | ClassicProblemFormBody): Promise<ProblemDto> {
+    this.publicViews.forgetAll();
+    try {
+      return await this.replace(id, form);
+    } finally {
+      this.publicViews.forgetAll();
+    }
+  }
+
+  private async replace(id: string, form: ProblemFormBody | ClassicProblemFormBody): Promise<ProblemDto> {
     if (form.kind === 'stdio') {
       const grouped = withGroups(form.testGroups, form.testCases, classicTests(form));
       const stored = await this.repository.update(
@@ -162,11 +181,22 @@ export class ProblemsService {
 
   async remove(id: string): Promise<{ success: true; message: string }> {
     await this.requireProblem(id);
-    if ((await this.repository.remove(id)) === 'referenced') throw new ConflictException(PROBLEM_IN_CONTEST);
+    const removed = await this.repository.remove(id);
+    this.publicViews.forgetAll();
+    if (removed === 'referenced') throw new ConflictException(PROBLEM_IN_CONTEST);
     return { success: true, message: ServerMessages.problemDeleted };
   }
 
-  async problemsByIds(ids: string[]): Promise<Map<string, ProblemDto>> {
+  /**
+   * The problems as anyone but an admin sees them (examples only), as read at most
+   * PUBLIC_VIEW_MAX_AGE_MS ago: a contest page shows the same problems to every reader (issue 35). An
+   * edit through this instance shows at once; one through another instance within that time.
+   */
+  problemsByIds(ids: string[]): Promise<Map<string, ProblemDto>> {
+    return this.publicViews.get(ids.join(','));
+  }
+
+  private async readPublicViews(ids: string[]): Promise<Map<string, ProblemDto>> {
     const problems = await this.repository.byIds(ids);
     const tests = await this.repository.examplesOf(ids);
     return new Map(problems.map((p) => [p.id, this.exampleDto(p, tests)]));
