@@ -42,7 +42,10 @@ import { TestCase } from './test-case.entity';
 
 export const PROBLEM_NOT_FOUND = ServerMessages.problemNotFound;
 export const PROBLEM_IN_CONTEST = ServerMessages.problemInContest;
-/** How long problemsByIds reuses what it read (a contest page's problems, the same for every reader). */
+/**
+ * How long the problem list and a contest page's problems (the same for every reader but an admin) are
+ * reused: an edit through this instance shows at once, one through another instance within this time.
+ */
 export const PUBLIC_VIEW_MAX_AGE_MS = 1_000;
 
 export interface ProblemListItem extends ProblemDto {
@@ -51,6 +54,10 @@ export interface ProblemListItem extends ProblemDto {
 
 @Injectable()
 export class ProblemsService {
+  /** The visible problems as everyone but admins sees them, newest last (listVisible without the solved flags). */
+  private readonly visibleList = new ExpiringCache<'all', ProblemDto[]>(PUBLIC_VIEW_MAX_AGE_MS, () =>
+    this.readVisibleList(),
+  );
   /** Problems as everyone but admins sees them, by their ids joined with commas (problemsByIds). */
   private readonly publicViews = new ExpiringCache<string, Map<string, ProblemDto>>(
     PUBLIC_VIEW_MAX_AGE_MS,
@@ -77,13 +84,34 @@ export class ProblemsService {
 
   /** Visible problems, newest last, each with its example tests only and the caller's solved flag. */
   async listVisible(viewer?: AuthUser): Promise<ProblemListItem[]> {
+    const list = await this.visibleList.get('all');
+    const solved = viewer ? await this.repository.solvedInPractice(viewer.id) : new Set<string>();
+    return list.map((p) => ({ ...p, solved: solved.has(p.id) }));
+  }
+
+  private async readVisibleList(): Promise<ProblemDto[]> {
     const problems = await this.repository.visible();
     const tests = await this.repository.examplesOf(problems.map((p) => p.id));
-    const solved = viewer ? await this.repository.solvedInPractice(viewer.id) : new Set<string>();
-    return problems.map((p) => ({
-      ...this.exampleDto(p, tests),
-      solved: solved.has(p.id),
-    }));
+    return problems.map((p) => this.exampleDto(p, tests));
+  }
+
+  /**
+   * After a write to problems or their tests (made here, or by a package import once committed): what
+   * is kept of them for everyone is forgotten, so this instance shows the change at once.
+   */
+  problemsChanged(): void {
+    this.publicViews.forgetAll();
+    this.visibleList.forgetAll();
+  }
+
+  /** Runs a write with the kept public views forgotten before and after it. */
+  private async writing<T>(write: () => Promise<T>): Promise<T> {
+    this.problemsChanged();
+    try {
+      return await write();
+    } finally {
+      this.problemsChanged();
+    }
   }
 
   async listAll(): Promise<ProblemDto[]> {
@@ -121,7 +149,11 @@ export class ProblemsService {
     return examplesFirst(await this.repository.tests(problemId, includeHidden));
   }
 
-  async create(form: ProblemFormBody | ClassicProblemFormBody, author: AuthUser): Promise<ProblemDto> {
+  create(form: ProblemFormBody | ClassicProblemFormBody, author: AuthUser): Promise<ProblemDto> {
+    return this.writing(() => this.store(form, author));
+  }
+
+  private async store(form: ProblemFormBody | ClassicProblemFormBody, author: AuthUser): Promise<ProblemDto> {
     if (form.kind === 'stdio') {
       const grouped = withGroups(form.testGroups, form.testCases, classicTests(form));
       const stored = await this.repository.create(
@@ -144,13 +176,8 @@ export class ProblemsService {
   }
 
   /** The whole form replaces the problem; the judging fields of issue 18 that are left out keep their values. */
-  async update(id: string, form: ProblemFormBody | ClassicProblemFormBody): Promise<ProblemDto> {
-    this.publicViews.forgetAll();
-    try {
-      return await this.replace(id, form);
-    } finally {
-      this.publicViews.forgetAll();
-    }
+  update(id: string, form: ProblemFormBody | ClassicProblemFormBody): Promise<ProblemDto> {
+    return this.writing(() => this.replace(id, form));
   }
 
   private async replace(id: string, form: ProblemFormBody | ClassicProblemFormBody): Promise<ProblemDto> {
@@ -181,8 +208,7 @@ export class ProblemsService {
 
   async remove(id: string): Promise<{ success: true; message: string }> {
     await this.requireProblem(id);
-    const removed = await this.repository.remove(id);
-    this.publicViews.forgetAll();
+    const removed = await this.writing(() => this.repository.remove(id));
     if (removed === 'referenced') throw new ConflictException(PROBLEM_IN_CONTEST);
     return { success: true, message: ServerMessages.problemDeleted };
   }
