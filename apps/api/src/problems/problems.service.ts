@@ -58,6 +58,12 @@ export class ProblemsService {
   private readonly visibleList = new ExpiringCache<'all', ProblemDto[]>(PUBLIC_VIEW_MAX_AGE_MS, () =>
     this.readVisibleList(),
   );
+  /** A problem and its tests as judged, by 'id/all' or 'id/examples' (forJudging). */
+  private readonly judgingViews = new ExpiringCache<string, { problem: Problem; tests: TestCase[] } | null>(
+    PUBLIC_VIEW_MAX_AGE_MS,
+    (key) => this.readForJudging(key),
+    1_000,
+  );
   /** Problems as everyone but admins sees them, by their ids joined with commas (problemsByIds). */
   private readonly publicViews = new ExpiringCache<string, Map<string, ProblemDto>>(
     PUBLIC_VIEW_MAX_AGE_MS,
@@ -102,6 +108,7 @@ export class ProblemsService {
   problemsChanged(): void {
     this.publicViews.forgetAll();
     this.visibleList.forgetAll();
+    this.judgingViews.forgetAll();
   }
 
   /** Runs a write with the kept public views forgotten before and after it. */
@@ -142,6 +149,24 @@ export class ProblemsService {
     const problem = await this.viewProblem(id, viewer);
     if (all) return (await this.repository.tests(id, true)).map(toTestCaseDto);
     return problem.testCases;
+  }
+
+  /**
+   * What a run (examples) or a submit (every test) is judged with: the problem and its tests in the
+   * order they are judged, as read at most PUBLIC_VIEW_MAX_AGE_MS ago (issue 35: every run and submit
+   * read them). An edit through this instance shows at once, one through another within that time.
+   */
+  async forJudging(problemId: string, includeHidden: boolean): Promise<{ problem: Problem; tests: TestCase[] }> {
+    const found = await this.judgingViews.get(`${problemId}/${includeHidden ? 'all' : 'examples'}`);
+    if (!found) throw new NotFoundException(PROBLEM_NOT_FOUND);
+    return found;
+  }
+
+  private async readForJudging(key: string): Promise<{ problem: Problem; tests: TestCase[] } | null> {
+    const [problemId, which] = key.split('/');
+    const problem = await this.repository.byId(problemId);
+    if (!problem) return null;
+    return { problem, tests: await this.testsForJudging(problemId, which === 'all') };
   }
 
   /** A problem's tests in the order they are judged (examplesFirst): all of them, or its examples only. */
