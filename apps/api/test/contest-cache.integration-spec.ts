@@ -88,10 +88,7 @@ describe('the contest cache of the judging path', () => {
     const contestId = await activeContest();
     expect((await submit(a, contestId)).status).toBe(201);
     const moved = performance.now();
-    await a.db.query(
-      `UPDATE contests SET end_time = now() - interval '1 second' WHERE id = $1`,
-      [contestId],
-    );
+    await a.db.query(`UPDATE contests SET end_time = now() - interval '1 second' WHERE id = $1`, [contestId]);
     // The very next submission still sees the contest read just before (the cache is used) ...
     const next = await submit(a, contestId);
     if (performance.now() - moved < CONTEST_CACHE_MAX_AGE_MS / 2) expect(next.status).toBe(201);

@@ -156,7 +156,10 @@ export class ProblemsService {
    * order they are judged, as read at most PUBLIC_VIEW_MAX_AGE_MS ago (issue 35: every run and submit
    * read them). An edit through this instance shows at once, one through another within that time.
    */
-  async forJudging(problemId: string, includeHidden: boolean): Promise<{ problem: Problem; tests: TestCase[] }> {
+  async forJudging(
+    problemId: string,
+    includeHidden: boolean,
+  ): Promise<{ problem: Problem; tests: TestCase[] }> {
     const found = await this.judgingViews.get(`${problemId}/${includeHidden ? 'all' : 'examples'}`);
     if (!found) throw new NotFoundException(PROBLEM_NOT_FOUND);
     return found;
