@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTEST_CACHE_MAX_AGE_MS } from '../src/contests/contest-cache.service';
 import { bearer, msUntilStatus, resetDatabase, seedUser, SeededUser, startApp, TestApp } from './support/app';
 import { createContest, recordPassingJudgement, startNow } from './support/contests';
-import { createProblem } from './support/problems';
+import { createProblem, sumProblem } from './support/problems';
 import { acceptedSubmissionBody } from './support/submissions';
 
 /**
@@ -82,6 +82,26 @@ describe('the contest cache of the judging path', () => {
     const ms = await msUntilStatus(() => a.http.get(`/api/contests/${contestId}`), 404, deleted);
     expect(ms).toBeLessThanOrEqual(CONTEST_CACHE_MAX_AGE_MS + 250);
     expect((await submit(a, contestId)).status).toBe(404);
+  });
+
+  it('a problem edited through an instance shows there at once: on the contest page, in the problem list, its examples and test count', async () => {
+    const contestId = await activeContest();
+    const page = async () =>
+      (await a.http.get(`/api/contests/${contestId}`).set(bearer(user.token)).expect(200)).body
+        .contestProblems[0].problemId;
+    const listed = async () =>
+      (await a.http.get('/api/problems').expect(200)).body.find((p: { _id: string }) => p._id === problemId);
+    expect(await page()).toMatchObject({ testCaseCount: 5 });
+    expect((await page()).testCases).toHaveLength(2);
+    expect(await listed()).toMatchObject({ testCaseCount: 5 });
+    const edited = sumProblem({ title: 'Sum, edited', points: 40 });
+    edited.testCases = edited.testCases.slice(1);
+    await a.http.put(`/api/problems/${problemId}`).set(bearer(admin.token)).send(edited).expect(200);
+    expect(await page()).toMatchObject({ title: 'Sum, edited', testCaseCount: 4 });
+    expect((await page()).testCases).toHaveLength(1);
+    // Hidden tests never leave the server.
+    expect(JSON.stringify(await page())).not.toContain('1000000');
+    expect(await listed()).toMatchObject({ title: 'Sum, edited', testCaseCount: 4 });
   });
 
   it('reuses the contest within the second: an end moved straight in SQL shows no sooner than the cache allows, and then does', async () => {

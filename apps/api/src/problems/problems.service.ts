@@ -91,7 +91,9 @@ export class ProblemsService {
   /** Visible problems, newest last, each with its example tests only and the caller's solved flag. */
   async listVisible(viewer?: AuthUser): Promise<ProblemListItem[]> {
     const list = await this.visibleList.get('all');
-    const solved = viewer ? await this.repository.solvedInPractice(viewer.id) : new Set<string>();
+    // Nothing listed, nothing to flag: the solves are not read.
+    const solved =
+      viewer && list.length > 0 ? await this.repository.solvedInPractice(viewer.id) : new Set<string>();
     return list.map((p) => ({ ...p, solved: solved.has(p.id) }));
   }
 
