@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_USER_MAX_AGE_MS } from '../src/users/users.repository';
-import { bearer, resetDatabase, seedUser, startApp, TestApp } from './support/app';
+import { bearer, msUntilStatus, resetDatabase, seedUser, startApp, TestApp } from './support/app';
 
 /**
  * A signed-in request reuses the user and roles an earlier request of the same token read less than
@@ -19,14 +19,8 @@ describe('the signed-in user cache is revocation-aware', () => {
   });
 
   /** Requests `path` until it answers `status`; the ms from `since` until it did. */
-  async function untilStatus(path: string, token: string, status: number, since: number): Promise<number> {
-    for (;;) {
-      const res = await t.http.get(path).set(bearer(token));
-      if (res.status === status) return performance.now() - since;
-      expect(performance.now() - since, `still ${res.status} on ${path}`).toBeLessThan(5_000);
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  }
+  const untilStatus = (path: string, token: string, status: number, since: number) =>
+    msUntilStatus(() => t.http.get(path).set(bearer(token)), status, since);
 
   it('is at most a second', () => {
     expect(AUTH_USER_MAX_AGE_MS).toBeLessThanOrEqual(1000);

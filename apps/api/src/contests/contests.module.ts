@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ProblemsModule } from '../problems/problems.module';
+import { ContestCache } from './contest-cache.service';
 import { ContestEventsService } from './contest-events.service';
 import { ContestScheduler } from './contest-scheduler.service';
 import { ContestsController } from './contests.controller';
@@ -20,6 +21,7 @@ import { VirtualRunsService } from './virtual-runs.service';
     ContestsRepository,
     StandingsRepository,
     ContestsService,
+    ContestCache,
     StandingsService,
     RatingsService,
     ContestScheduler,

@@ -20,6 +20,7 @@ import { StaleWhileRevalidate } from '../common/stale-while-revalidate';
 import { ProblemsService } from '../problems/problems.service';
 import type { AuthUser } from '../users/users.service';
 import { Contest, freezeTimeOf, isFrozen } from './contest.entity';
+import { CachedContest, ContestCache } from './contest-cache.service';
 import { ContestScheduler } from './contest-scheduler.service';
 import { ContestProblemLink, ContestsRepository } from './contests.repository';
 import { CreateContestDto } from './dto';
@@ -68,6 +69,7 @@ export class ContestsService {
     private readonly ratings: RatingsService,
     private readonly scheduler: ContestScheduler,
     private readonly standings: StandingsService,
+    private readonly cache: ContestCache,
   ) {}
 
   now(): Date {
@@ -82,6 +84,17 @@ export class ContestsService {
     const contest = await this.repository.findById(id);
     if (!contest) throw new NotFoundException(CONTEST_NOT_FOUND);
     return contest;
+  }
+
+  /**
+   * The contest with its problems' points as read at most CONTEST_CACHE_MAX_AGE_MS ago (404 when there
+   * is none): what every run, submit and solve checks, and the contest page shows. A change made here
+   * shows at once, one made on another instance when its announcement arrives (within that time).
+   */
+  async recentContest(id: string): Promise<CachedContest> {
+    const cached = await this.cache.get(id);
+    if (!cached) throw new NotFoundException(CONTEST_NOT_FOUND);
+    return cached;
   }
 
   statusOf(contest: Contest): ContestStatus {
@@ -143,8 +156,7 @@ export class ContestsService {
    * joined participants (and admins) get statements and example tests; after it ends, everyone does.
    */
   async get(id: string, viewer?: AuthUser): Promise<ContestDto> {
-    const contest = await this.requireContest(id);
-    const links = await this.repository.links([id]);
+    const { contest, links } = await this.recentContest(id);
     const joined = viewer ? await this.isParticipant(id, viewer.id) : false;
     const status = this.statusOf(contest);
     const full = isAdminRoles(viewer?.roles) || status === 'ended' || (status === 'active' && joined);
@@ -155,9 +167,9 @@ export class ContestsService {
 
   /** A contest problem's statement and examples, for those the rules above let see it. */
   async problem(contestId: string, problemId: string, viewer?: AuthUser): Promise<ProblemDto> {
-    const contest = await this.requireContest(contestId);
-    const points = await this.repository.pointsFor(contestId, problemId);
-    if (points === null) throw new NotFoundException(ServerMessages.problemNotInContest);
+    const { contest, points: pointsOf } = await this.recentContest(contestId);
+    const points = pointsOf.get(problemId);
+    if (points === undefined) throw new NotFoundException(ServerMessages.problemNotInContest);
     const status = this.statusOf(contest);
     const admin = isAdminRoles(viewer?.roles);
     if (!admin && status !== 'ended') {
@@ -192,7 +204,7 @@ export class ContestsService {
       createdBy: author.id,
       problems: problemIds.map((problemId) => ({ problemId, points: found.get(problemId)!.points })),
     });
-    this.catalogChanged();
+    await this.contestChanged(contest.id);
     await this.scheduler.scheduleEnd(contest.id, contest.endTime);
     return this.get(contest.id, author);
   }
@@ -207,8 +219,8 @@ export class ContestsService {
       throw new ConflictException(ServerMessages.onlyActiveContestCompletes);
     const now = this.now();
     await this.repository.endAt(id, now);
+    await this.contestChanged(id);
     if (contest.freezeMinutes > 0) await this.standings.recount(id);
-    this.catalogChanged();
     await this.ratings.finalize(id, now);
     this.standings.contestChanged(id);
     return { success: true, message: ServerMessages.contestCompleted, contest: await this.get(id) };
@@ -222,7 +234,7 @@ export class ContestsService {
       throw new ConflictException(ServerMessages.onlyEndedContestUnfreezes);
     const now = this.now();
     await this.repository.unfreeze(id, now);
-    this.catalogChanged();
+    await this.contestChanged(id);
     await this.ratings.finalize(id, now);
     this.standings.contestChanged(id);
     return { success: true, message: ServerMessages.contestUnfrozen, contest: await this.get(id) };
@@ -231,7 +243,7 @@ export class ContestsService {
   async remove(id: string): Promise<{ success: true; message: string }> {
     await this.requireContest(id);
     await this.repository.remove(id);
-    this.catalogChanged();
+    await this.contestChanged(id);
     return { success: true, message: ServerMessages.contestDeleted };
   }
 
@@ -250,7 +262,7 @@ export class ContestsService {
       if (this.statusOf(contest) !== 'upcoming') throw new ConflictException(ServerMessages.joiningClosed);
       throw new ConflictException(ServerMessages.contestFull);
     }
-    this.catalogChanged();
+    await this.contestChanged(id);
     return { success: true, message: ServerMessages.contestJoined, participantCount: count };
   }
 
@@ -263,9 +275,13 @@ export class ContestsService {
     return this.repository.pointsFor(contestId, problemId);
   }
 
-  /** Forget the cached list after a change made here. */
-  private catalogChanged(): void {
+  /**
+   * After a write to a contest (its times, freeze, problems, participants, or its removal): the list
+   * and the contest are forgotten here at once, and on every other instance when Redis tells it.
+   */
+  async contestChanged(id: string): Promise<void> {
     this.catalog.invalidate('all');
+    await this.cache.changed(id);
   }
 
   private toDto(

@@ -76,9 +76,10 @@ export class JudgeAccessPolicy {
 
   /** The contest and the problem's points in it (404s when either is not there). */
   private async contestProblem(contestId: string, problemId: string) {
-    const contest = await this.contests.requireContest(contestId);
-    const points = await this.contests.pointsFor(contestId, problemId);
-    if (points === null) throw new NotFoundException(ServerMessages.problemNotInContest);
+    // Read at most a second ago (a change made on this instance shows at once): issue 35.
+    const { contest, points: pointsOf } = await this.contests.recentContest(contestId);
+    const points = pointsOf.get(problemId);
+    if (points === undefined) throw new NotFoundException(ServerMessages.problemNotInContest);
     return { contest, points };
   }
 

@@ -61,9 +61,10 @@ export class ExecutionService {
       submit,
       dto.contestMode,
     );
-    // Read once per request: the practice check has read the problem already.
-    const problem = context.problem ?? (await this.problems.requireProblem(dto.problemId));
-    const tests = await this.problems.testsForJudging(problem.id, submit);
+    // Read at most a second ago, with the tests (issue 35); the practice check's problem when it read one.
+    const judging = await this.problems.forJudging(dto.problemId, submit);
+    const problem = context.problem ?? judging.problem;
+    const tests = judging.tests;
     if (tests.length === 0) {
       throw new BadRequestException(submit ? ServerMessages.noTestCases : ServerMessages.noExampleTestCases);
     }

@@ -52,6 +52,7 @@ export class PackagesService {
     const read = await readOrRefuse(zip, packageName);
     const id = randomUUID();
     await this.db.transaction((m) => storePackage(m, this.repository, id, read, author?.id ?? null));
+    this.problems.problemsChanged();
     return { _id: id, title: read.title, kind: 'stdio', warnings: read.warnings };
   }
 

@@ -26,6 +26,12 @@ export interface StoredProblem {
 }
 
 /** What the summaries of a contest's problems carry before it starts. */
+/** A problem's example tests and the number of its tests, hidden ones included. */
+export interface ExamplesAndCount {
+  examples: TestCase[];
+  count: number;
+}
+
 export type ProblemSummary = Pick<Problem, 'id' | 'title' | 'difficulty' | 'points' | 'kind'>;
 
 const TESTS_PER_INSERT = 100;
@@ -80,6 +86,51 @@ export class ProblemsRepository {
       .getRepository(TestCase)
       .find({ where: { problemId: In(problemIds) }, order: { problemId: 'ASC', position: 'ASC' } });
     for (const t of tests) byProblem.set(t.problemId, [...(byProblem.get(t.problemId) ?? []), t]);
+    return byProblem;
+  }
+
+  /**
+   * Each problem's example tests in their order, and how many tests it has in all, in one query: what
+   * anyone but an admin is shown. A hidden test's content is never read (issue 35: a contest page
+   * used to read every test of its problems on every view).
+   */
+  async examplesOf(problemIds: string[]): Promise<Map<string, ExamplesAndCount>> {
+    const byProblem = new Map<string, ExamplesAndCount>();
+    if (problemIds.length === 0) return byProblem;
+    const rows: {
+      problem_id: string;
+      total: number;
+      id: string | null;
+      position: number;
+      input: string;
+      name: string | null;
+      expected_output: string;
+      group_name: string | null;
+    }[] = await this.db.query(
+      `SELECT c.problem_id, c.total, t.id, t.position, t.input, t.name, t.expected_output, t.group_name
+         FROM (SELECT problem_id, count(*)::int AS total FROM test_cases
+                WHERE problem_id = ANY($1) GROUP BY problem_id) c
+         LEFT JOIN test_cases t ON t.problem_id = c.problem_id AND t.is_example
+        ORDER BY c.problem_id, t.position`,
+      [problemIds],
+    );
+    for (const r of rows) {
+      let entry = byProblem.get(r.problem_id);
+      if (!entry) byProblem.set(r.problem_id, (entry = { examples: [], count: r.total }));
+      if (r.id === null) continue;
+      entry.examples.push(
+        Object.assign(new TestCase(), {
+          id: r.id,
+          problemId: r.problem_id,
+          position: r.position,
+          input: r.input,
+          name: r.name,
+          expectedOutput: r.expected_output,
+          isExample: true,
+          group: r.group_name,
+        }),
+      );
+    }
     return byProblem;
   }
 

@@ -36,11 +36,17 @@ import {
 import type { AuthUser } from '../users/users.service';
 import { ImageLinks, unsignStatement } from './image-links';
 import { Problem } from './problem.entity';
-import { ProblemsRepository, StoredTest } from './problems.repository';
+import { ExpiringCache } from '../common/expiring-cache';
+import { ExamplesAndCount, ProblemsRepository, StoredTest } from './problems.repository';
 import { TestCase } from './test-case.entity';
 
 export const PROBLEM_NOT_FOUND = ServerMessages.problemNotFound;
 export const PROBLEM_IN_CONTEST = ServerMessages.problemInContest;
+/**
+ * How long the problem list and a contest page's problems (the same for every reader but an admin) are
+ * reused: an edit through this instance shows at once, one through another instance within this time.
+ */
+export const PUBLIC_VIEW_MAX_AGE_MS = 1_000;
 
 export interface ProblemListItem extends ProblemDto {
   solved: boolean;
@@ -48,6 +54,23 @@ export interface ProblemListItem extends ProblemDto {
 
 @Injectable()
 export class ProblemsService {
+  /** The visible problems as everyone but admins sees them, newest last (listVisible without the solved flags). */
+  private readonly visibleList = new ExpiringCache<'all', ProblemDto[]>(PUBLIC_VIEW_MAX_AGE_MS, () =>
+    this.readVisibleList(),
+  );
+  /** A problem and its tests as judged, by 'id/all' or 'id/examples' (forJudging). */
+  private readonly judgingViews = new ExpiringCache<string, { problem: Problem; tests: TestCase[] } | null>(
+    PUBLIC_VIEW_MAX_AGE_MS,
+    (key) => this.readForJudging(key),
+    1_000,
+  );
+  /** Problems as everyone but admins sees them, by their ids joined with commas (problemsByIds). */
+  private readonly publicViews = new ExpiringCache<string, Map<string, ProblemDto>>(
+    PUBLIC_VIEW_MAX_AGE_MS,
+    (key) => this.readPublicViews(key ? key.split(',') : []),
+    1_000,
+  );
+
   constructor(
     private readonly repository: ProblemsRepository,
     // Absent where no statement leaves the process (the seed).
@@ -58,8 +81,8 @@ export class ProblemsService {
    * A problem on the wire (toProblemDto), its statement's image links signed: whoever is given the
    * statement may load its images in an <img>, which sends no Authorization header (ImageLinks).
    */
-  private dto(problem: Problem, tests: TestCase[], withHidden: boolean): ProblemDto {
-    const dto = toProblemDto(problem, tests, withHidden);
+  private dto(problem: Problem, tests: TestCase[], withHidden: boolean, testCount?: number): ProblemDto {
+    const dto = toProblemDto(problem, tests, withHidden, testCount);
     return this.images
       ? { ...dto, description: this.images.signStatement(problem.id, dto.description) }
       : dto;
@@ -67,13 +90,37 @@ export class ProblemsService {
 
   /** Visible problems, newest last, each with its example tests only and the caller's solved flag. */
   async listVisible(viewer?: AuthUser): Promise<ProblemListItem[]> {
+    const list = await this.visibleList.get('all');
+    // Nothing listed, nothing to flag: the solves are not read.
+    const solved =
+      viewer && list.length > 0 ? await this.repository.solvedInPractice(viewer.id) : new Set<string>();
+    return list.map((p) => ({ ...p, solved: solved.has(p.id) }));
+  }
+
+  private async readVisibleList(): Promise<ProblemDto[]> {
     const problems = await this.repository.visible();
-    const tests = await this.repository.testsOf(problems.map((p) => p.id));
-    const solved = viewer ? await this.repository.solvedInPractice(viewer.id) : new Set<string>();
-    return problems.map((p) => ({
-      ...this.dto(p, tests.get(p.id) ?? [], false),
-      solved: solved.has(p.id),
-    }));
+    const tests = await this.repository.examplesOf(problems.map((p) => p.id));
+    return problems.map((p) => this.exampleDto(p, tests));
+  }
+
+  /**
+   * After a write to problems or their tests (made here, or by a package import once committed): what
+   * is kept of them for everyone is forgotten, so this instance shows the change at once.
+   */
+  problemsChanged(): void {
+    this.publicViews.forgetAll();
+    this.visibleList.forgetAll();
+    this.judgingViews.forgetAll();
+  }
+
+  /** Runs a write with the kept public views forgotten before and after it. */
+  private async writing<T>(write: () => Promise<T>): Promise<T> {
+    this.problemsChanged();
+    try {
+      return await write();
+    } finally {
+      this.problemsChanged();
+    }
   }
 
   async listAll(): Promise<ProblemDto[]> {
@@ -96,8 +143,8 @@ export class ProblemsService {
     const problem = await this.requireProblem(id);
     const admin = isAdminRoles(viewer?.roles);
     if (!problem.isVisible && !admin && !contestAccess) throw new NotFoundException(PROBLEM_NOT_FOUND);
-    const tests = (await this.repository.testsOf([id])).get(id) ?? [];
-    return this.dto(problem, tests, admin);
+    if (!admin) return this.exampleDto(problem, await this.repository.examplesOf([id]));
+    return this.dto(problem, (await this.repository.testsOf([id])).get(id) ?? [], true);
   }
 
   async testCasesFor(id: string, viewer: AuthUser | undefined, all: boolean): Promise<TestCaseDto[]> {
@@ -106,12 +153,37 @@ export class ProblemsService {
     return problem.testCases;
   }
 
+  /**
+   * What a run (examples) or a submit (every test) is judged with: the problem and its tests in the
+   * order they are judged, as read at most PUBLIC_VIEW_MAX_AGE_MS ago (issue 35: every run and submit
+   * read them). An edit through this instance shows at once, one through another within that time.
+   */
+  async forJudging(
+    problemId: string,
+    includeHidden: boolean,
+  ): Promise<{ problem: Problem; tests: TestCase[] }> {
+    const found = await this.judgingViews.get(`${problemId}/${includeHidden ? 'all' : 'examples'}`);
+    if (!found) throw new NotFoundException(PROBLEM_NOT_FOUND);
+    return found;
+  }
+
+  private async readForJudging(key: string): Promise<{ problem: Problem; tests: TestCase[] } | null> {
+    const [problemId, which] = key.split('/');
+    const problem = await this.repository.byId(problemId);
+    if (!problem) return null;
+    return { problem, tests: await this.testsForJudging(problemId, which === 'all') };
+  }
+
   /** A problem's tests in the order they are judged (examplesFirst): all of them, or its examples only. */
   async testsForJudging(problemId: string, includeHidden: boolean): Promise<TestCase[]> {
     return examplesFirst(await this.repository.tests(problemId, includeHidden));
   }
 
-  async create(form: ProblemFormBody | ClassicProblemFormBody, author: AuthUser): Promise<ProblemDto> {
+  create(form: ProblemFormBody | ClassicProblemFormBody, author: AuthUser): Promise<ProblemDto> {
+    return this.writing(() => this.store(form, author));
+  }
+
+  private async store(form: ProblemFormBody | ClassicProblemFormBody, author: AuthUser): Promise<ProblemDto> {
     if (form.kind === 'stdio') {
       const grouped = withGroups(form.testGroups, form.testCases, classicTests(form));
       const stored = await this.repository.create(
@@ -134,7 +206,11 @@ export class ProblemsService {
   }
 
   /** The whole form replaces the problem; the judging fields of issue 18 that are left out keep their values. */
-  async update(id: string, form: ProblemFormBody | ClassicProblemFormBody): Promise<ProblemDto> {
+  update(id: string, form: ProblemFormBody | ClassicProblemFormBody): Promise<ProblemDto> {
+    return this.writing(() => this.replace(id, form));
+  }
+
+  private async replace(id: string, form: ProblemFormBody | ClassicProblemFormBody): Promise<ProblemDto> {
     if (form.kind === 'stdio') {
       const grouped = withGroups(form.testGroups, form.testCases, classicTests(form));
       const stored = await this.repository.update(
@@ -162,14 +238,30 @@ export class ProblemsService {
 
   async remove(id: string): Promise<{ success: true; message: string }> {
     await this.requireProblem(id);
-    if ((await this.repository.remove(id)) === 'referenced') throw new ConflictException(PROBLEM_IN_CONTEST);
+    const removed = await this.writing(() => this.repository.remove(id));
+    if (removed === 'referenced') throw new ConflictException(PROBLEM_IN_CONTEST);
     return { success: true, message: ServerMessages.problemDeleted };
   }
 
-  async problemsByIds(ids: string[]): Promise<Map<string, ProblemDto>> {
+  /**
+   * The problems as anyone but an admin sees them (examples only), as read at most
+   * PUBLIC_VIEW_MAX_AGE_MS ago: a contest page shows the same problems to every reader (issue 35). An
+   * edit through this instance shows at once; one through another instance within that time.
+   */
+  problemsByIds(ids: string[]): Promise<Map<string, ProblemDto>> {
+    return this.publicViews.get(ids.join(','));
+  }
+
+  private async readPublicViews(ids: string[]): Promise<Map<string, ProblemDto>> {
     const problems = await this.repository.byIds(ids);
-    const tests = await this.repository.testsOf(ids);
-    return new Map(problems.map((p) => [p.id, this.dto(p, tests.get(p.id) ?? [], false)]));
+    const tests = await this.repository.examplesOf(ids);
+    return new Map(problems.map((p) => [p.id, this.exampleDto(p, tests)]));
+  }
+
+  /** A problem as anyone but an admin sees it: its examples, and the count of all its tests. */
+  private exampleDto(problem: Problem, tests: Map<string, ExamplesAndCount>): ProblemDto {
+    const { examples, count } = tests.get(problem.id) ?? { examples: [], count: 0 };
+    return this.dto(problem, examples, false, count);
   }
 
   /** Title, difficulty and points only: what anyone may know of a contest's problems before it starts. */
@@ -460,7 +552,12 @@ export function toTestCaseDto(tc: TestCase): TestCaseDto {
 }
 
 /** The wire form of a problem; hidden tests only when `withHidden` (admins). */
-export function toProblemDto(problem: Problem, tests: TestCase[], withHidden: boolean): ProblemDto {
+export function toProblemDto(
+  problem: Problem,
+  tests: TestCase[],
+  withHidden: boolean,
+  testCount = tests.length,
+): ProblemDto {
   return {
     _id: problem.id,
     id: problem.id,
@@ -476,7 +573,7 @@ export function toProblemDto(problem: Problem, tests: TestCase[], withHidden: bo
     boilerplateCode: problem.boilerplateCode,
     tags: problem.tags,
     isVisible: problem.isVisible,
-    testCaseCount: tests.length,
+    testCaseCount: testCount,
     createdAt: problem.createdAt?.toISOString(),
     checker: problem.checker ?? 'exact',
     ...(problem.checker === 'float' ? { tolerance: problem.tolerance ?? DEFAULT_FLOAT_TOLERANCE } : {}),

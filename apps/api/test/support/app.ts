@@ -71,3 +71,22 @@ export async function seedUser(t: TestApp, roles: ('admin' | 'super_admin')[] = 
 }
 
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+/**
+ * Sends `send` every 20 ms until it answers `status`: the ms from `since` until it did (fails past
+ * `limitMs`). For a change that another request, instance or SQL made and a cache must let through.
+ */
+export async function msUntilStatus(
+  send: () => PromiseLike<{ status: number }>,
+  status: number,
+  since: number,
+  limitMs = 5_000,
+): Promise<number> {
+  for (;;) {
+    const res = await send();
+    if (res.status === status) return performance.now() - since;
+    if (performance.now() - since > limitMs)
+      throw new Error(`still ${res.status} (not ${status}) after ${limitMs} ms`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}

@@ -1,4 +1,5 @@
 import { sha256 } from '../../src/common/hash';
+import { ContestsService } from '../../src/contests/contests.service';
 import type { SeededUser, TestApp } from './app';
 import { bearer } from './app';
 import { acceptedSubmissionBody } from './submissions';
@@ -33,6 +34,7 @@ export async function startNow(t: TestApp, contestId: string, minutesLeft = 60):
     `UPDATE contests SET start_time = now() - interval '1 minute', end_time = now() + $2 * interval '1 minute' WHERE id = $1`,
     [contestId, minutesLeft],
   );
+  await contestEdited(t, contestId);
 }
 
 export async function endNow(t: TestApp, contestId: string): Promise<void> {
@@ -40,6 +42,15 @@ export async function endNow(t: TestApp, contestId: string): Promise<void> {
     `UPDATE contests SET start_time = now() - interval '2 hours', end_time = now() - interval '1 second' WHERE id = $1`,
     [contestId],
   );
+  await contestEdited(t, contestId);
+}
+
+/**
+ * After a contest was changed straight in SQL: the API forgets what it keeps of it (as after an edit
+ * through it), so the next request sees the change rather than waiting out CONTEST_CACHE_MAX_AGE_MS.
+ */
+export async function contestEdited(t: TestApp, contestId: string): Promise<void> {
+  await t.app.get(ContestsService).contestChanged(contestId);
 }
 
 /**
