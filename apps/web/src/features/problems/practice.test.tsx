@@ -11,9 +11,7 @@ import { truncateStderr } from '../submissions/TestResults';
 import { mockApi, renderRoute, signedInState } from '../../test/utils';
 import { judged } from '../../test/judgeReplies';
 
-vi.mock('../editor/CodeEditor', async () => ({
-  CodeEditor: (await import('../../test/editorMock')).CodeEditorMock,
-}));
+vi.mock('../editor/CodeEditor', () => import('../../test/editorMock'));
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -8,9 +8,7 @@ import { functionSignature } from './ProblemStatement';
 import { mockApi, renderRoute, signedInState } from '../../test/utils';
 import { judged } from '../../test/judgeReplies';
 
-vi.mock('../editor/CodeEditor', async () => ({
-  CodeEditor: (await import('../../test/editorMock')).CodeEditorMock,
-}));
+vi.mock('../editor/CodeEditor', () => import('../../test/editorMock'));
 
 afterEach(() => vi.unstubAllGlobals());
 
