@@ -55,7 +55,7 @@ const result = (over: Partial<ExecutionResult & { stderr: string }> = {}) => ({
 const page = { url: '/problems/p1', path: '/problems/:id' };
 
 /** The replies every practice page needs: problem p1, with no separate test cases; `extra` adds more. */
-const withProblem = (extra = {}) => ({
+const withProblem = (extra: Parameters<typeof mockApi>[0] = {}) => ({
   'GET /problems/p1': { body: problem() },
   'GET /problems/p1/test-cases': { body: [] },
   ...extra,
