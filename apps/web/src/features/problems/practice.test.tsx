@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ExecutionMessages, PracticeMessages, type ExecutionResult, type Problem } from '@javelin/contracts';
+import { ExecutionMessages, PracticeMessages, type Problem, type ShownResult } from '@javelin/contracts';
 import { ProblemPage } from './ProblemPage';
 import { ProblemsPage } from './ProblemsPage';
 import { draftKey } from '../editor/drafts';
@@ -9,7 +9,7 @@ import { returnPath } from '../auth/SignInLink';
 import { compileErrorMarkers } from '../editor/compileMarkers';
 import { truncateStderr } from '../submissions/TestResults';
 import { mockApi, renderRoute, signedInState } from '../../test/utils';
-import { judged } from '../../test/judgeReplies';
+import { judged, testResult } from '../../test/judgeReplies';
 
 vi.mock('../editor/CodeEditor', () => import('../../test/editorMock'));
 
@@ -39,18 +39,9 @@ const problem = (over: Partial<Problem> = {}): Problem => ({
   ...over,
 });
 
-const result = (over: Partial<ExecutionResult & { stderr: string }> = {}) => ({
-  testCaseId: 't1',
-  input: '{"a":"1"}',
-  expectedOutput: '2',
-  actualOutput: '2',
-  passed: true,
-  executionTime: 5,
-  error: '',
-  isExample: true,
-  verdict: 'accepted',
-  ...over,
-});
+/** A passed example test t1 of Sum of Two (a = 1 gives 2); `over` changes the rest. */
+const result = (over: Partial<ShownResult> = {}) =>
+  testResult({ input: '{"a":"1"}', expectedOutput: '2', actualOutput: '2', ...over });
 
 const page = { url: '/problems/p1', path: '/problems/:id' };
 

@@ -1,12 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ExecutionResult, Problem } from '@javelin/contracts';
+import type { Problem } from '@javelin/contracts';
 import { ProblemsPage } from './ProblemsPage';
 import { ProblemPage } from './ProblemPage';
 import { functionSignature } from './ProblemStatement';
 import { mockApi, renderRoute, signedInState } from '../../test/utils';
-import { judged } from '../../test/judgeReplies';
+import { judged, testResult } from '../../test/judgeReplies';
 
 vi.mock('../editor/CodeEditor', () => import('../../test/editorMock'));
 
@@ -31,20 +31,6 @@ const problem = (over: Partial<Problem> = {}): Problem => ({
   tags: ['math'],
   isVisible: true,
   testCaseCount: 3,
-  ...over,
-});
-
-/** One test's result in the judge's answer: test t1, passed. */
-const testResult = (over: Partial<ExecutionResult> = {}) => ({
-  testCaseId: 't1',
-  input: 'a = 1',
-  expectedOutput: '4',
-  actualOutput: '4',
-  passed: true,
-  executionTime: 5,
-  error: '',
-  isExample: true,
-  verdict: 'accepted',
   ...over,
 });
 
