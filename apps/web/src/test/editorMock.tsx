@@ -1,6 +1,9 @@
 import type { CodeEditorProps } from '../features/editor/editorConfig';
 
-/** Monaco does not run under jsdom; tests type into a plain textarea with the same props. */
+/**
+ * Monaco does not run under jsdom; tests type into a plain textarea with the same props:
+ * `vi.mock('../editor/CodeEditor', () => import('../../test/editorMock'))`.
+ */
 export function CodeEditorMock({ value, onChange, ariaLabel, onRun }: CodeEditorProps) {
   return (
     <textarea
@@ -16,3 +19,6 @@ export function CodeEditorMock({ value, onChange, ariaLabel, onRun }: CodeEditor
     />
   );
 }
+
+/** The name CodeEditor.tsx exports, so this module can stand in for it whole. */
+export { CodeEditorMock as CodeEditor };

@@ -1,6 +1,7 @@
 /**
  * Stands in for the 'eventsource' package's EventSource (the contest stream, read with the bearer
- * token): `vi.mock('eventsource', async () => ({ EventSource: (await import(...)).FakeEventSource }))`.
+ * token): `vi.mock('eventsource', () => import('../../test/fakeEventSource'))` (the module exports it
+ * as `EventSource` too).
  */
 export class FakeEventSource {
   static last: FakeEventSource | null = null;
@@ -23,3 +24,6 @@ export class FakeEventSource {
     this.listeners.get(type)?.(new MessageEvent(type, { data: JSON.stringify(data) }));
   }
 }
+
+/** The name the 'eventsource' package exports, so this module can stand in for it whole. */
+export { FakeEventSource as EventSource };

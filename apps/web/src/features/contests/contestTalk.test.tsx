@@ -7,9 +7,7 @@ import { clarificationToast } from './contestTalkEvents';
 import { mockApi, renderRoute, signedInState } from '../../test/utils';
 import { FakeEventSource } from '../../test/fakeEventSource';
 
-vi.mock('eventsource', async () => ({
-  EventSource: (await import('../../test/fakeEventSource')).FakeEventSource,
-}));
+vi.mock('eventsource', () => import('../../test/fakeEventSource'));
 
 afterEach(() => {
   vi.unstubAllGlobals();

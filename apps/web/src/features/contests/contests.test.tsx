@@ -21,12 +21,8 @@ import {
 } from '../../test/contestFixtures';
 
 // The stream is read with the fetch-based EventSource of the 'eventsource' package (it sends the bearer token).
-vi.mock('eventsource', async () => ({
-  EventSource: (await import('../../test/fakeEventSource')).FakeEventSource,
-}));
-vi.mock('../editor/CodeEditor', async () => ({
-  CodeEditor: (await import('../../test/editorMock')).CodeEditorMock,
-}));
+vi.mock('eventsource', () => import('../../test/fakeEventSource'));
+vi.mock('../editor/CodeEditor', () => import('../../test/editorMock'));
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -21,12 +21,8 @@ import {
   twoSumExample,
 } from '../../test/contestFixtures';
 
-vi.mock('eventsource', async () => ({
-  EventSource: (await import('../../test/fakeEventSource')).FakeEventSource,
-}));
-vi.mock('../editor/CodeEditor', async () => ({
-  CodeEditor: (await import('../../test/editorMock')).CodeEditorMock,
-}));
+vi.mock('eventsource', () => import('../../test/fakeEventSource'));
+vi.mock('../editor/CodeEditor', () => import('../../test/editorMock'));
 
 afterEach(() => {
   vi.unstubAllGlobals();

@@ -6,9 +6,7 @@ import { CLASSIC_STARTER, type AnyProblem } from './classic';
 import { imageSource, StatementMarkdown } from './StatementMarkdown';
 import { mockApi, renderRoute, signedInState } from '../../test/utils';
 
-vi.mock('../editor/CodeEditor', async () => ({
-  CodeEditor: (await import('../../test/editorMock')).CodeEditorMock,
-}));
+vi.mock('../editor/CodeEditor', () => import('../../test/editorMock'));
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ExecutionMessages, PracticeMessages, type ExecutionResult, type Problem } from '@javelin/contracts';
+import { ExecutionMessages, PracticeMessages, type Problem, type ShownResult } from '@javelin/contracts';
 import { ProblemPage } from './ProblemPage';
 import { ProblemsPage } from './ProblemsPage';
 import { draftKey } from '../editor/drafts';
@@ -9,10 +9,9 @@ import { returnPath } from '../auth/SignInLink';
 import { compileErrorMarkers } from '../editor/compileMarkers';
 import { truncateStderr } from '../submissions/TestResults';
 import { mockApi, renderRoute, signedInState } from '../../test/utils';
+import { judged, testResult } from '../../test/judgeReplies';
 
-vi.mock('../editor/CodeEditor', async () => ({
-  CodeEditor: (await import('../../test/editorMock')).CodeEditorMock,
-}));
+vi.mock('../editor/CodeEditor', () => import('../../test/editorMock'));
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -40,33 +39,36 @@ const problem = (over: Partial<Problem> = {}): Problem => ({
   ...over,
 });
 
-const result = (over: Partial<ExecutionResult & { stderr: string }> = {}) => ({
-  testCaseId: 't1',
-  input: '{"a":"1"}',
-  expectedOutput: '2',
-  actualOutput: '2',
-  passed: true,
-  executionTime: 5,
-  error: '',
-  isExample: true,
-  verdict: 'accepted',
-  ...over,
-});
+/** A passed example test t1 of Sum of Two (a = 1 gives 2); `over` changes the rest. */
+const result = (over: Partial<ShownResult> = {}) =>
+  testResult({ input: '{"a":"1"}', expectedOutput: '2', actualOutput: '2', ...over });
 
 const page = { url: '/problems/p1', path: '/problems/:id' };
 
+/** The replies every practice page needs: problem p1, with no separate test cases; `extra` adds more. */
+const withProblem = (extra: Parameters<typeof mockApi>[0] = {}) => ({
+  'GET /problems/p1': { body: problem() },
+  'GET /problems/p1/test-cases': { body: [] },
+  ...extra,
+});
+
+/** Opens the practice page of p1, signed in. */
+const openProblem = () => {
+  const user = userEvent.setup();
+  return { user, ...renderRoute(<ProblemPage />, { ...page, preloadedState: signedInState() }) };
+};
+
 describe('drafts', () => {
   it('keeps the typed code across a reload, and Reset asks before going back to the boilerplate', async () => {
-    mockApi({ 'GET /problems/p1': { body: problem() }, 'GET /problems/p1/test-cases': { body: [] } });
-    const user = userEvent.setup();
-    const first = renderRoute(<ProblemPage />, { ...page, preloadedState: signedInState() });
+    mockApi(withProblem());
+    const { user, unmount } = openProblem();
     const editor = await screen.findByLabelText('Java code editor');
     await waitFor(() => expect(editor).toHaveValue(BOILERPLATE));
     await user.type(editor, ' // mine');
     expect(localStorage.getItem(draftKey('p1'))).toBe(`${BOILERPLATE} // mine`);
-    first.unmount();
+    unmount();
 
-    renderRoute(<ProblemPage />, { ...page, preloadedState: signedInState() });
+    openProblem();
     const reloaded = await screen.findByLabelText('Java code editor');
     await waitFor(() => expect(reloaded).toHaveValue(`${BOILERPLATE} // mine`));
 
@@ -87,10 +89,7 @@ describe('drafts', () => {
 
 describe('signed out', () => {
   it('Run asks to sign in without calling the judge and without losing the code; Sign in returns here', async () => {
-    const { calls } = mockApi({
-      'GET /problems/p1': { body: problem() },
-      'GET /problems/p1/test-cases': { body: [] },
-    });
+    const { calls } = mockApi(withProblem());
     const user = userEvent.setup();
     const { router } = renderRoute(<ProblemPage />, page);
     const editor = await screen.findByLabelText('Java code editor');
@@ -121,12 +120,10 @@ describe('return after signing in', () => {
 describe('results panel', () => {
   it('shows one chip per test with details on click, stderr of example tests truncated, and never hidden data', async () => {
     const longErr = 'x'.repeat(5_000);
-    mockApi({
-      'GET /problems/p1': { body: problem() },
-      'GET /problems/p1/test-cases': { body: [] },
-      'POST /execute-code': {
-        body: {
-          results: [
+    mockApi(
+      withProblem({
+        'POST /execute-code': judged(
+          [
             result({ stderr: 'debug: a=1' }),
             result({
               testCaseId: 't2',
@@ -147,15 +144,11 @@ describe('results panel', () => {
               verdict: 'time_limit_exceeded',
             }),
           ],
-          overallPassed: false,
-          passedCount: 1,
-          totalCount: 3,
-          verdict: 'wrong_answer',
-        },
-      },
-    });
-    const user = userEvent.setup();
-    renderRoute(<ProblemPage />, { ...page, preloadedState: signedInState() });
+          'wrong_answer',
+        ),
+      }),
+    );
+    const { user } = openProblem();
     await user.click(await screen.findByRole('button', { name: 'Submit Solution' }));
     const chips = await screen.findAllByTestId('test-chip');
     expect(chips).toHaveLength(3);
@@ -185,12 +178,10 @@ describe('results panel', () => {
         error: ExecutionMessages.notJudgedError,
         notJudged: true,
       });
-    mockApi({
-      'GET /problems/p1': { body: problem() },
-      'GET /problems/p1/test-cases': { body: [] },
-      'POST /execute-code': {
-        body: {
-          results: [
+    mockApi(
+      withProblem({
+        'POST /execute-code': judged(
+          [
             result(),
             result({ ...hidden, testCaseId: 't2', executionTime: 40 }),
             result({
@@ -204,15 +195,11 @@ describe('results panel', () => {
             notJudged('t4'),
             notJudged('t5'),
           ],
-          overallPassed: false,
-          passedCount: 2,
-          totalCount: 5,
-          verdict: 'wrong_answer',
-        },
-      },
-    });
-    const user = userEvent.setup();
-    renderRoute(<ProblemPage />, { ...page, preloadedState: signedInState() });
+          'wrong_answer',
+        ),
+      }),
+    );
+    const { user } = openProblem();
     await user.click(await screen.findByRole('button', { name: 'Submit Solution' }));
     const chips = await screen.findAllByTestId('test-chip');
     expect(chips.map((c) => c.getAttribute('title'))).toEqual([
@@ -246,13 +233,12 @@ describe('results panel', () => {
       compileError: "Main.java:3: error: ';' expected\n        return a\n                ^\n1 error",
     };
     let release: () => void = () => {};
-    mockApi({
-      'GET /problems/p1': { body: problem() },
-      'GET /problems/p1/test-cases': { body: [] },
-      'POST /execute-code': () => ({ body: answer }),
-    });
-    const user = userEvent.setup();
-    renderRoute(<ProblemPage />, { ...page, preloadedState: signedInState() });
+    mockApi(
+      withProblem({
+        'POST /execute-code': () => ({ body: answer }),
+      }),
+    );
+    const { user } = openProblem();
     await user.click(await screen.findByRole('button', { name: 'Run Code' }));
     expect(await screen.findAllByTestId('compile-error')).toHaveLength(1);
 
@@ -287,45 +273,27 @@ describe('results panel', () => {
 
 describe('honest states', () => {
   it("re-solving a solved problem says it is already solved instead of 'You earned N points'", async () => {
-    mockApi({
-      'GET /problems/p1': { body: problem() },
-      'GET /problems/p1/test-cases': { body: [] },
-      'POST /execute-code': {
-        body: {
-          results: [result()],
-          overallPassed: true,
-          passedCount: 1,
-          totalCount: 1,
-          verdict: 'accepted',
-        },
-      },
-      'POST /submissions': { body: { _id: 's1' } },
-      'POST /solve': { body: { success: true, alreadySolved: true, points: 0 } },
-    });
-    const user = userEvent.setup();
-    renderRoute(<ProblemPage />, { ...page, preloadedState: signedInState() });
+    mockApi(
+      withProblem({
+        'POST /execute-code': judged([result()], 'accepted'),
+        'POST /submissions': { body: { _id: 's1' } },
+        'POST /solve': { body: { success: true, alreadySolved: true, points: 0 } },
+      }),
+    );
+    const { user } = openProblem();
     await user.click(await screen.findByRole('button', { name: 'Submit Solution' }));
     expect(await screen.findByText(PracticeMessages.alreadySolved)).toBeInTheDocument();
     expect(screen.queryByText(/You earned/)).not.toBeInTheDocument();
   });
 
   it('the AI Debug Help answer is cleared when the code runs again', async () => {
-    mockApi({
-      'GET /problems/p1': { body: problem() },
-      'GET /problems/p1/test-cases': { body: [] },
-      'POST /execute-code': {
-        body: {
-          results: [result({ passed: false })],
-          overallPassed: false,
-          passedCount: 0,
-          totalCount: 1,
-          verdict: 'wrong_answer',
-        },
-      },
-      'POST /debug-help': { body: { success: true, analysis: 'Check the off-by-one.' } },
-    });
-    const user = userEvent.setup();
-    renderRoute(<ProblemPage />, { ...page, preloadedState: signedInState() });
+    mockApi(
+      withProblem({
+        'POST /execute-code': judged([result({ passed: false })], 'wrong_answer'),
+        'POST /debug-help': { body: { success: true, analysis: 'Check the off-by-one.' } },
+      }),
+    );
+    const { user } = openProblem();
     await user.click(await screen.findByRole('button', { name: 'Run Code' }));
     await screen.findByTestId('run-result');
     await user.click(await screen.findByRole('button', { name: 'Get Debug Help' }));
@@ -338,14 +306,12 @@ describe('honest states', () => {
   });
 
   it('Debug Help explains the last failing judgement: a failed submit, even after a passing run, saying so', async () => {
-    const { calls } = mockApi({
-      'GET /problems/p1': { body: problem() },
-      'GET /problems/p1/test-cases': { body: [] },
-      'POST /execute-code': ({ body }) =>
-        (body as { runAllTestCases: boolean }).runAllTestCases
-          ? {
-              body: {
-                results: [
+    const { calls } = mockApi(
+      withProblem({
+        'POST /execute-code': ({ body }) =>
+          (body as { runAllTestCases: boolean }).runAllTestCases
+            ? judged(
+                [
                   result(),
                   result({ testCaseId: 't2', passed: false, verdict: 'time_limit_exceeded' }),
                   result({
@@ -355,25 +321,13 @@ describe('honest states', () => {
                     verdict: 'time_limit_exceeded',
                   }),
                 ],
-                overallPassed: false,
-                passedCount: 1,
-                totalCount: 3,
-                verdict: 'time_limit_exceeded',
-              },
-            }
-          : {
-              body: {
-                results: [result()],
-                overallPassed: true,
-                passedCount: 1,
-                totalCount: 1,
-                verdict: 'accepted',
-              },
-            },
-      'POST /debug-help': { body: { success: true, analysis: 'Your loop never ends.' } },
-    });
-    const user = userEvent.setup();
-    renderRoute(<ProblemPage />, { ...page, preloadedState: signedInState() });
+                'time_limit_exceeded',
+              )
+            : judged([result()], 'accepted'),
+        'POST /debug-help': { body: { success: true, analysis: 'Your loop never ends.' } },
+      }),
+    );
+    const { user } = openProblem();
     await user.click(await screen.findByRole('button', { name: 'Get Debug Help' }));
     expect(await screen.findByTestId('debug-about')).toHaveTextContent(
       'Nothing to explain yet: run or submit your code',
@@ -409,29 +363,28 @@ describe('honest states', () => {
       maxTimeMs: 12,
       createdAt: '2026-11-22T10:00:00Z',
     };
-    const { calls } = mockApi({
-      'GET /problems/p1': { body: problem() },
-      'GET /problems/p1/test-cases': { body: [] },
-      'GET /submissions': {
-        body: {
-          items: [stored],
-          total: 1,
-          limit: 20,
-          offset: 0,
+    const { calls } = mockApi(
+      withProblem({
+        'GET /submissions': {
+          body: {
+            items: [stored],
+            total: 1,
+            limit: 20,
+            offset: 0,
+          },
         },
-      },
-      'GET /submissions/s2': {
-        body: {
-          ...stored,
-          code: 'class Stored {}',
-          language: 'java',
-          results: [result(), result({ testCaseId: 't2', passed: false, verdict: 'wrong_answer' })],
+        'GET /submissions/s2': {
+          body: {
+            ...stored,
+            code: 'class Stored {}',
+            language: 'java',
+            results: [result(), result({ testCaseId: 't2', passed: false, verdict: 'wrong_answer' })],
+          },
         },
-      },
-      'POST /debug-help': { body: { success: true, analysis: 'Test 2 expects a sum.' } },
-    });
-    const user = userEvent.setup();
-    renderRoute(<ProblemPage />, { ...page, preloadedState: signedInState() });
+        'POST /debug-help': { body: { success: true, analysis: 'Test 2 expects a sum.' } },
+      }),
+    );
+    const { user } = openProblem();
     await waitFor(() => expect(calls.some((c) => c.path === '/submissions/s2')).toBe(true));
     await user.click(await screen.findByRole('button', { name: 'Get Debug Help' }));
     expect(await screen.findByText('Test 2 expects a sum.')).toBeInTheDocument();
@@ -443,25 +396,24 @@ describe('honest states', () => {
 
   it('a compilation error is shown once, with no chip per test, under its headline', async () => {
     const compileError = "Main.java:3: error: ';' expected\n        int x = 1\n                 ^\n1 error";
-    mockApi({
-      'GET /problems/p1': { body: problem() },
-      'GET /problems/p1/test-cases': { body: [] },
-      'POST /execute-code': {
-        body: {
-          results: [
-            result({ passed: false, verdict: 'compilation_error', error: compileError }),
-            result({ testCaseId: 't2', passed: false, verdict: 'compilation_error', error: compileError }),
-          ],
-          overallPassed: false,
-          passedCount: 0,
-          totalCount: 2,
-          verdict: 'compilation_error',
-          compileError,
+    mockApi(
+      withProblem({
+        'POST /execute-code': {
+          body: {
+            results: [
+              result({ passed: false, verdict: 'compilation_error', error: compileError }),
+              result({ testCaseId: 't2', passed: false, verdict: 'compilation_error', error: compileError }),
+            ],
+            overallPassed: false,
+            passedCount: 0,
+            totalCount: 2,
+            verdict: 'compilation_error',
+            compileError,
+          },
         },
-      },
-    });
-    const user = userEvent.setup();
-    renderRoute(<ProblemPage />, { ...page, preloadedState: signedInState() });
+      }),
+    );
+    const { user } = openProblem();
     await user.click(await screen.findByRole('button', { name: 'Submit Solution' }));
     expect(await screen.findByTestId('verdict-headline')).toHaveTextContent(/^Compilation Error$/);
     expect(screen.getAllByTestId('compile-error')).toHaveLength(1);
@@ -469,34 +421,25 @@ describe('honest states', () => {
   });
 
   it('Analyze Code is offered after a reload when an accepted submission of the problem exists', async () => {
-    mockApi({
-      'GET /problems/p1': { body: problem() },
-      'GET /problems/p1/test-cases': { body: [] },
-      'GET /solved-problems': { body: [] },
-      'GET /submissions': {
-        body: { items: [{ _id: 's1', problemId: 'p1', verdict: 'accepted' }], total: 1 },
-      },
-    });
-    renderRoute(<ProblemPage />, { ...page, preloadedState: signedInState() });
+    mockApi(
+      withProblem({
+        'GET /solved-problems': { body: [] },
+        'GET /submissions': {
+          body: { items: [{ _id: 's1', problemId: 'p1', verdict: 'accepted' }], total: 1 },
+        },
+      }),
+    );
+    openProblem();
     expect(await screen.findByRole('button', { name: 'Analyze Code' })).toBeInTheDocument();
   });
 
   it('Ctrl+Shift+Enter submits, and the footer says so', async () => {
-    const { calls } = mockApi({
-      'GET /problems/p1': { body: problem() },
-      'GET /problems/p1/test-cases': { body: [] },
-      'POST /execute-code': {
-        body: {
-          results: [result({ passed: false })],
-          overallPassed: false,
-          passedCount: 0,
-          totalCount: 1,
-          verdict: 'wrong_answer',
-        },
-      },
-    });
-    const user = userEvent.setup();
-    renderRoute(<ProblemPage />, { ...page, preloadedState: signedInState() });
+    const { calls } = mockApi(
+      withProblem({
+        'POST /execute-code': judged([result({ passed: false })], 'wrong_answer'),
+      }),
+    );
+    const { user } = openProblem();
     await screen.findByLabelText('Java code editor');
     expect(screen.getByLabelText('Editor settings')).toHaveTextContent('Ctrl+Shift+Enter submit');
     await user.keyboard('{Control>}{Shift>}{Enter}{/Shift}{/Control}');
@@ -568,15 +511,20 @@ describe('custom input and submissions', () => {
   };
 
   it('validates each value by its type, then runs the code on it and shows stdout and stderr', async () => {
-    const { calls } = mockApi({
-      'GET /problems/p1': { body: problem() },
-      'GET /problems/p1/test-cases': { body: [] },
-      'POST /run-custom': {
-        body: { actualOutput: '41', stderr: 'debug a=40', executionTime: 9, verdict: 'accepted', error: '' },
-      },
-    });
-    const user = userEvent.setup();
-    renderRoute(<ProblemPage />, { ...page, preloadedState: signedInState() });
+    const { calls } = mockApi(
+      withProblem({
+        'POST /run-custom': {
+          body: {
+            actualOutput: '41',
+            stderr: 'debug a=40',
+            executionTime: 9,
+            verdict: 'accepted',
+            error: '',
+          },
+        },
+      }),
+    );
+    const { user } = openProblem();
     const field = await screen.findByLabelText(/^a/);
     await user.type(field, 'forty');
     await user.click(screen.getByRole('button', { name: 'Run with this input' }));
@@ -596,21 +544,20 @@ describe('custom input and submissions', () => {
   });
 
   it('lists submissions, opens one read-only with its results, and loads it into the editor', async () => {
-    mockApi({
-      'GET /problems/p1': { body: problem() },
-      'GET /problems/p1/test-cases': { body: [] },
-      'GET /submissions': { body: { items: [summary], total: 1, limit: 20, offset: 0 } },
-      'GET /submissions/s1': {
-        body: {
-          ...summary,
-          code: 'class Accepted {}',
-          language: 'java',
-          results: [result(), result({ testCaseId: 't2' })],
+    mockApi(
+      withProblem({
+        'GET /submissions': { body: { items: [summary], total: 1, limit: 20, offset: 0 } },
+        'GET /submissions/s1': {
+          body: {
+            ...summary,
+            code: 'class Accepted {}',
+            language: 'java',
+            results: [result(), result({ testCaseId: 't2' })],
+          },
         },
-      },
-    });
-    const user = userEvent.setup();
-    renderRoute(<ProblemPage />, { ...page, preloadedState: signedInState() });
+      }),
+    );
+    const { user } = openProblem();
     await user.click(await screen.findByRole('tab', { name: 'Submissions' }));
     const row = await screen.findByTestId('submission-row');
     expect(row).toHaveTextContent('accepted');
@@ -625,21 +572,21 @@ describe('custom input and submissions', () => {
   });
 
   it("'View Solution' opens the problem with the latest accepted code", async () => {
-    mockApi({
-      'GET /problems/p1': { body: problem() },
-      'GET /problems/p1/test-cases': { body: [] },
-      'GET /submissions': {
-        body: {
-          items: [{ ...summary, _id: 's2', verdict: 'wrong_answer' }, summary],
-          total: 2,
-          limit: 20,
-          offset: 0,
+    mockApi(
+      withProblem({
+        'GET /submissions': {
+          body: {
+            items: [{ ...summary, _id: 's2', verdict: 'wrong_answer' }, summary],
+            total: 2,
+            limit: 20,
+            offset: 0,
+          },
         },
-      },
-      'GET /submissions/s1': {
-        body: { ...summary, code: 'class Accepted {}', language: 'java', results: [] },
-      },
-    });
+        'GET /submissions/s1': {
+          body: { ...summary, code: 'class Accepted {}', language: 'java', results: [] },
+        },
+      }),
+    );
     const { router } = renderRoute(
       [
         { path: '/problems', element: <ProblemsPage /> },

@@ -6,10 +6,9 @@ import { ProblemsPage } from './ProblemsPage';
 import { ProblemPage } from './ProblemPage';
 import { functionSignature } from './ProblemStatement';
 import { mockApi, renderRoute, signedInState } from '../../test/utils';
+import { judged, testResult } from '../../test/judgeReplies';
 
-vi.mock('../editor/CodeEditor', async () => ({
-  CodeEditor: (await import('../../test/editorMock')).CodeEditorMock,
-}));
+vi.mock('../editor/CodeEditor', () => import('../../test/editorMock'));
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -34,6 +33,17 @@ const problem = (over: Partial<Problem> = {}): Problem => ({
   testCaseCount: 3,
   ...over,
 });
+
+/** Opens the practice page of p1, signed in. */
+const openProblem = () => {
+  const user = userEvent.setup();
+  renderRoute(<ProblemPage />, {
+    url: '/problems/p1',
+    path: '/problems/:id',
+    preloadedState: signedInState(),
+  });
+  return user;
+};
 
 describe('problems list', () => {
   const problems = [
@@ -88,11 +98,7 @@ describe('practice problem page', () => {
 
   it('shows the statement with the function signature and the example test cases', async () => {
     mockApi(base());
-    renderRoute(<ProblemPage />, {
-      url: '/problems/p1',
-      path: '/problems/:id',
-      preloadedState: signedInState(),
-    });
+    openProblem();
     expect(await screen.findByRole('heading', { name: 'Sum of Two' })).toBeInTheDocument();
     expect(screen.getByText('public static int solve(int a, int[] b)')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Input Parameters' })).toBeInTheDocument();
@@ -110,35 +116,13 @@ describe('practice problem page', () => {
   it('Run (Ctrl+Enter) runs examples only and toasts the count', async () => {
     const { calls } = mockApi(
       base({
-        'POST /execute-code': {
-          body: {
-            results: [
-              {
-                testCaseId: 't1',
-                input: 'a = 1',
-                expectedOutput: '4',
-                actualOutput: '3',
-                passed: false,
-                executionTime: 12,
-                error: '',
-                isExample: true,
-                verdict: 'wrong_answer',
-              },
-            ],
-            overallPassed: false,
-            passedCount: 0,
-            totalCount: 1,
-            verdict: 'wrong_answer',
-          },
-        },
+        'POST /execute-code': judged(
+          [testResult({ actualOutput: '3', passed: false, executionTime: 12, verdict: 'wrong_answer' })],
+          'wrong_answer',
+        ),
       }),
     );
-    const user = userEvent.setup();
-    renderRoute(<ProblemPage />, {
-      url: '/problems/p1',
-      path: '/problems/:id',
-      preloadedState: signedInState(),
-    });
+    const user = openProblem();
     const editor = await screen.findByLabelText('Java code editor');
     await user.click(editor);
     await user.keyboard('{Control>}{Enter}{/Control}');
@@ -155,46 +139,26 @@ describe('practice problem page', () => {
   it("a failing submission shows 'Solution Incorrect' with counts and records nothing; hidden tests show no data", async () => {
     const { calls } = mockApi(
       base({
-        'POST /execute-code': {
-          body: {
-            results: [
-              {
-                testCaseId: 't1',
-                input: 'a = 1',
-                expectedOutput: '4',
-                actualOutput: '4',
-                passed: true,
-                executionTime: 5,
-                error: '',
-                isExample: true,
-                verdict: 'accepted',
-              },
-              {
-                testCaseId: 't2',
-                input: '',
-                expectedOutput: '',
-                actualOutput: '',
-                passed: false,
-                executionTime: 7,
-                error: 'Wrong answer',
-                isExample: false,
-                verdict: 'wrong_answer',
-              },
-            ],
-            overallPassed: false,
-            passedCount: 1,
-            totalCount: 2,
-            verdict: 'wrong_answer',
-          },
-        },
+        'POST /execute-code': judged(
+          [
+            testResult(),
+            testResult({
+              testCaseId: 't2',
+              input: '',
+              expectedOutput: '',
+              actualOutput: '',
+              passed: false,
+              executionTime: 7,
+              error: 'Wrong answer',
+              isExample: false,
+              verdict: 'wrong_answer',
+            }),
+          ],
+          'wrong_answer',
+        ),
       }),
     );
-    const user = userEvent.setup();
-    renderRoute(<ProblemPage />, {
-      url: '/problems/p1',
-      path: '/problems/:id',
-      preloadedState: signedInState(),
-    });
+    const user = openProblem();
     await user.click(await screen.findByRole('button', { name: 'Submit Solution' }));
     const result = await screen.findByTestId('submission-result');
     expect(result).toHaveTextContent('Solution Incorrect');
@@ -211,27 +175,7 @@ describe('practice problem page', () => {
   it('an accepted submission is recorded, marked solved, congratulated and unlocks Analyze Code', async () => {
     const { calls } = mockApi(
       base({
-        'POST /execute-code': {
-          body: {
-            results: [
-              {
-                testCaseId: 't1',
-                input: 'a',
-                expectedOutput: '4',
-                actualOutput: '4',
-                passed: true,
-                executionTime: 5,
-                error: '',
-                isExample: true,
-                verdict: 'accepted',
-              },
-            ],
-            overallPassed: true,
-            passedCount: 1,
-            totalCount: 1,
-            verdict: 'accepted',
-          },
-        },
+        'POST /execute-code': judged([testResult({ input: 'a' })], 'accepted'),
         'POST /submissions': { status: 201, body: { _id: 's9' } },
         'POST /solve': { body: { success: true } },
         'POST /analyze-code': {
@@ -253,12 +197,7 @@ describe('practice problem page', () => {
         },
       }),
     );
-    const user = userEvent.setup();
-    renderRoute(<ProblemPage />, {
-      url: '/problems/p1',
-      path: '/problems/:id',
-      preloadedState: signedInState(),
-    });
+    const user = openProblem();
     await user.click(await screen.findByRole('button', { name: 'Submit Solution' }));
     expect(await screen.findByTestId('submission-result')).toHaveTextContent('Congratulations!');
     expect(await screen.findByText('Problem solved! You earned 20 points!')).toBeInTheDocument();
@@ -282,38 +221,13 @@ describe('practice problem page', () => {
     expect(screen.getByTestId('complexity-chart')).toHaveTextContent('≈ O(n²), doubling n ×3.9');
   });
 
-  const accepted = {
-    body: {
-      results: [
-        {
-          testCaseId: 't1',
-          input: '',
-          expectedOutput: '4',
-          actualOutput: '4',
-          passed: true,
-          executionTime: 5,
-          error: '',
-          isExample: true,
-          verdict: 'accepted',
-        },
-      ],
-      overallPassed: true,
-      passedCount: 1,
-      totalCount: 1,
-      verdict: 'accepted',
-    },
-  };
+  const accepted = judged([testResult({ input: '' })], 'accepted');
 
   it("toasts 'Failed to mark problem as solved. Please try again.' when the submission is not recorded", async () => {
     const { calls } = mockApi(
       base({ 'POST /execute-code': accepted, 'POST /submissions': { status: 500, body: {} } }),
     );
-    const user = userEvent.setup();
-    renderRoute(<ProblemPage />, {
-      url: '/problems/p1',
-      path: '/problems/:id',
-      preloadedState: signedInState(),
-    });
+    const user = openProblem();
     await user.click(await screen.findByRole('button', { name: 'Submit Solution' }));
     expect(
       await screen.findByText('Failed to mark problem as solved. Please try again.'),
@@ -329,12 +243,7 @@ describe('practice problem page', () => {
         'POST /solve': { status: 500, body: {} },
       }),
     );
-    const user = userEvent.setup();
-    renderRoute(<ProblemPage />, {
-      url: '/problems/p1',
-      path: '/problems/:id',
-      preloadedState: signedInState(),
-    });
+    const user = openProblem();
     await user.click(await screen.findByRole('button', { name: 'Submit Solution' }));
     expect(
       await screen.findByText(
@@ -356,12 +265,7 @@ describe('practice problem page', () => {
         },
       }),
     );
-    const user = userEvent.setup();
-    renderRoute(<ProblemPage />, {
-      url: '/problems/p1',
-      path: '/problems/:id',
-      preloadedState: signedInState(),
-    });
+    const user = openProblem();
     await user.click(await screen.findByRole('button', { name: 'Run Code' }));
     expect(await screen.findByText('Failed to run code')).toBeInTheDocument();
     expect(
@@ -370,27 +274,10 @@ describe('practice problem page', () => {
     expect(screen.getByTestId('solver-status')).toHaveTextContent('Ready');
   });
 
-  const failingRun = {
-    body: {
-      results: [
-        {
-          testCaseId: 't1',
-          input: 'a = 1',
-          expectedOutput: '4',
-          actualOutput: '3',
-          passed: false,
-          executionTime: 12,
-          error: '',
-          isExample: true,
-          verdict: 'wrong_answer',
-        },
-      ],
-      overallPassed: false,
-      passedCount: 0,
-      totalCount: 1,
-      verdict: 'wrong_answer',
-    },
-  };
+  const failingRun = judged(
+    [testResult({ actualOutput: '3', passed: false, executionTime: 12, verdict: 'wrong_answer' })],
+    'wrong_answer',
+  );
 
   it("a failed AI debug request toasts 'Debug Help Failed' with the server error", async () => {
     mockApi(
@@ -399,12 +286,7 @@ describe('practice problem page', () => {
         'POST /debug-help': { body: { success: false, analysis: '', error: 'Model unavailable' } },
       }),
     );
-    const user = userEvent.setup();
-    renderRoute(<ProblemPage />, {
-      url: '/problems/p1',
-      path: '/problems/:id',
-      preloadedState: signedInState(),
-    });
+    const user = openProblem();
     await user.click(await screen.findByRole('button', { name: 'Run Code' }));
     expect(await screen.findByTestId('run-result')).toHaveTextContent('Wrong Answer on test 1');
     await user.click(await screen.findByRole('button', { name: 'Debug Help' }));
