@@ -11,13 +11,11 @@
 // machine's load). Prints figures.
 //   node bench/clics/run.mjs [--teams 300] [--submissions 5000] [--idle 40] [--port 3910]
 //                            [--database javelin_bench_clics] [--prefix bench-clics] [--cpu-prof DIR]
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
-import { join } from 'node:path';
 import jwt from 'jsonwebtoken';
 import pg from 'pg';
-import { parseArgs, processCpuMs, ROOT, startBuiltApi } from '../lib/common.mjs';
+import { freshBenchDatabase, parseArgs, processCpuMs, startBuiltApi } from '../lib/common.mjs';
 
 const args = parseArgs();
 const TEAMS = Number(args.teams ?? 300);
@@ -29,19 +27,9 @@ const PORT = Number(args.port ?? 3910);
 const DB = args.database ?? 'javelin_bench_clics';
 const PREFIX = args.prefix ?? 'bench-clics';
 const JWT_SECRET = `bench-clics-${randomBytes(16).toString('hex')}`;
-if (!/^[a-z0-9_]+$/.test(DB)) throw new Error(`--database ${DB}: lower-case letters, digits and _ only`);
 const DATABASE_URL = `postgres://postgres@127.0.0.1:5432/${DB}`;
 
-async function freshDatabase() {
-  const admin = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
-  await admin.end();
-  execFileSync(process.execPath, [join(ROOT, 'apps/api/dist/database/migrate.js')], {
-    env: { ...process.env, DATABASE_URL },
-    stdio: 'inherit',
-  });
-}
+const freshDatabase = () => freshBenchDatabase(DB);
 
 /** The contest: started 2 h ago, 3 h long, the last hour frozen (so 1/3 of the submits are hidden from the public). */
 async function load(db) {

@@ -4,7 +4,7 @@
 //   node bench/leaderboard/run.mjs [--participants 10000] [--rate 500] [--duration 20] [--port 3900]
 //                                  [--database javelin_bench_leaderboard] [--prefix bench-leaderboard]
 //                                  [--cpu-prof DIR]   (the API writes a V8 CPU profile of the whole run to DIR)
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -12,7 +12,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import jwt from 'jsonwebtoken';
 import pg from 'pg';
-import { parseArgs, processCpuMs, ROOT, startBuiltApi } from '../lib/common.mjs';
+import { freshBenchDatabase, parseArgs, processCpuMs, ROOT, startBuiltApi } from '../lib/common.mjs';
 
 const execFileAsync = promisify(execFile);
 const args = parseArgs();
@@ -27,19 +27,9 @@ const PREFIX = args.prefix ?? 'bench-leaderboard';
 const JWT_SECRET = `bench-leaderboard-${randomBytes(16).toString('hex')}`;
 /** /metrics is served only behind a token (or on a port of its own): the bench reads the event-loop delay there. */
 const METRICS_TOKEN = `bench-${randomBytes(16).toString('hex')}`;
-if (!/^[a-z0-9_]+$/.test(DB)) throw new Error(`--database ${DB}: lower-case letters, digits and _ only`);
 const DATABASE_URL = `postgres://postgres@127.0.0.1:5432/${DB}`;
 
-async function freshDatabase() {
-  const admin = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
-  await admin.end();
-  execFileSync(process.execPath, [join(ROOT, 'apps/api/dist/database/migrate.js')], {
-    env: { ...process.env, DATABASE_URL },
-    stdio: 'inherit',
-  });
-}
+const freshDatabase = () => freshBenchDatabase(DB);
 
 /** Loads users, problems, contests, participants, solves and the maintained standings with set-based SQL. */
 async function load() {

@@ -96,3 +96,20 @@ export async function startBuiltApi({ port, env, cpuProfDir }) {
   api.kill();
   throw new Error('the API did not start');
 }
+
+/**
+ * A bench database made anew: dropped if it is there (its connections closed), then migrated by the built
+ * API's migrations. `database` is checked to be a plain name first.
+ */
+export async function freshBenchDatabase(database) {
+  if (!/^[a-z0-9_]+$/.test(database)) throw new Error(`--database ${database}: lower-case letters, digits and _ only`);
+  const pg = requireFromRoot('pg');
+  const admin = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+  await admin.end();
+  execFileSync(process.execPath, [join(ROOT, 'apps/api/dist/database/migrate.js')], {
+    env: { ...process.env, DATABASE_URL: `postgres://postgres@127.0.0.1:5432/${database}` },
+    stdio: 'inherit',
+  });
+}
