@@ -87,12 +87,13 @@ describe('one Redis, two namespaces', () => {
     expect(await unfinalised(secondDb, theirs)).toBe(0);
   });
 
-  it('announces standings and contest events on channels of its own namespace', async () => {
+  it('announces contest changes, standings and contest events on channels of its own namespace', async () => {
     const redis = new Redis(TEST_REDIS_URL);
     const channels = async (ns: string) => ((await redis.pubsub('CHANNELS', `${ns}:*`)) as string[]).sort();
     try {
       for (const ns of [`ns-a-${run}`, `ns-b-${run}`])
         expect(await channels(ns)).toEqual([
+          `${ns}:contest-changed`,
           `${ns}:contest-events`,
           `${ns}:contest-standings`,
           `${ns}:session-changes`,

@@ -35,7 +35,20 @@ export async function resetDatabase(db: DataSource): Promise<void> {
   const tables: { tablename: string }[] = await db.query(
     `SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'migrations'`,
   );
-  if (tables.length) await db.query(`TRUNCATE ${tables.map((t) => `"${t.tablename}"`).join(', ')} CASCADE`);
+  if (!tables.length) return;
+  const truncate = `TRUNCATE ${tables.map((t) => `"${t.tablename}"`).join(', ')} CASCADE`;
+  // TRUNCATE locks every table in turn, so a read an app makes meanwhile (one starting up, or one
+  // just closed by the file before) can lock two of them in the other order: PostgreSQL then aborts the
+  // TRUNCATE as a deadlock (40P01), rolled back whole. Trying again is safe.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await db.query(truncate);
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== '40P01' || attempt === 5) throw error;
+      await new Promise((r) => setTimeout(r, 100 * attempt));
+    }
+  }
 }
 
 export function unique(prefix = 'u'): string {
