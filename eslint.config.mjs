@@ -3,6 +3,12 @@ import tseslint from 'typescript-eslint';
 import nx from '@nx/eslint-plugin';
 import reactHooks from 'eslint-plugin-react-hooks';
 
+/** Web files outside app/ never import it: app/ is the composition root (issue 33). */
+const NOT_FROM_APP = {
+  group: ['**/app', '**/app/*', '**/app/**'],
+  message: 'app/ is the composition root: import what features share from lib/, not app/.',
+};
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', '**/var/**', '**/*.js', '**/*.mjs', '**/*.cjs'] },
   js.configs.recommended,
@@ -65,10 +71,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            {
-              group: ['**/app', '**/app/*', '**/app/**'],
-              message: 'app/ is the composition root: import what features share from lib/, not app/.',
-            },
+            NOT_FROM_APP,
           ],
         },
       ],
@@ -87,10 +90,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            {
-              group: ['**/app', '**/app/*', '**/app/**'],
-              message: 'app/ is the composition root: import what features share from lib/, not app/.',
-            },
+            NOT_FROM_APP,
             {
               group: ['**/features/**'],
               message:

@@ -1,9 +1,8 @@
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import Redis from 'ioredis';
-import { randomUUID } from 'node:crypto';
 import { ExpiringCache } from '../common/expiring-cache';
 import { ENV, Env } from '../config/env';
-import { RedisChannel } from '../redis/redis-channel';
+import { KeyAnnouncements } from '../redis/key-announcements';
 import { REDIS } from '../redis/redis.module';
 import type { Contest } from './contest.entity';
 import { ContestProblemLink, ContestsRepository } from './contests.repository';
@@ -33,10 +32,7 @@ export interface CachedContest {
  */
 @Injectable()
 export class ContestCache implements OnModuleInit, OnModuleDestroy {
-  private readonly logger = new Logger('ContestCache');
-  private readonly channel: RedisChannel;
-  /** This instance's announcements carry its id: it has already forgotten the contest. */
-  private readonly instance = randomUUID();
+  private readonly announcements: KeyAnnouncements;
   private readonly cache = new ExpiringCache<string, CachedContest | null>(CONTEST_CACHE_MAX_AGE_MS, (id) =>
     this.load(id),
   );
@@ -46,18 +42,15 @@ export class ContestCache implements OnModuleInit, OnModuleDestroy {
     @Inject(REDIS) redis: Redis,
     @Inject(ENV) env: Env,
   ) {
-    this.channel = new RedisChannel(redis, env, CHANNEL, this.logger);
+    this.announcements = new KeyAnnouncements(redis, env, CHANNEL, new Logger('ContestCache'));
   }
 
   onModuleInit(): void {
-    this.channel.listen((message) => {
-      const [from, contestId] = message.split(' ');
-      if (from !== this.instance && contestId) this.cache.forget(contestId);
-    });
+    this.announcements.listen((contestId) => this.cache.forget(contestId));
   }
 
   onModuleDestroy(): void {
-    this.channel.close();
+    this.announcements.close();
   }
 
   /** The contest as read less than CONTEST_CACHE_MAX_AGE_MS ago (or now), or null when there is none. */
@@ -68,7 +61,7 @@ export class ContestCache implements OnModuleInit, OnModuleDestroy {
   /** A contest was written (its times, freeze, problems, participants, or it is gone): forget it everywhere. */
   async changed(id: string): Promise<void> {
     this.cache.forget(id);
-    await this.channel.publish(`${this.instance} ${id}`);
+    await this.announcements.announce(id);
   }
 
   private async load(id: string): Promise<CachedContest | null> {

@@ -8,14 +8,13 @@ import {
 } from '@nestjs/common';
 import type { ScoreboardCell } from '@javelin/contracts';
 import Redis from 'ioredis';
-import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { PerKeyCoalescer } from '../common/coalesce';
 import { PreparedJson } from '../common/prepared-json';
 import { StaleWhileRevalidate } from '../common/stale-while-revalidate';
 import { Transactions } from '../common/transactions';
 import { ENV, Env } from '../config/env';
-import { RedisChannel } from '../redis/redis-channel';
+import { KeyAnnouncements } from '../redis/key-announcements';
 import { compareStandings } from './ranking';
 import { REDIS } from '../redis/redis.module';
 import {
@@ -86,12 +85,10 @@ export class StandingsService implements OnModuleInit, OnModuleDestroy, BeforeAp
     this.topIfExists(contestId),
   );
   private readonly changes = new EventEmitter();
-  private readonly channel: RedisChannel;
-  /** This instance's announcements carry its id: it has already applied them when they come back. */
-  private readonly instance = randomUUID();
+  private readonly announcements: KeyAnnouncements;
   private readonly coalescer = new PerKeyCoalescer<string>(STANDINGS_COALESCE_MS, (contestId) => {
     this.invalidate(contestId);
-    void this.channel.publish(`${this.instance} ${contestId}`);
+    void this.announcements.announce(contestId);
   });
 
   constructor(
@@ -101,19 +98,16 @@ export class StandingsService implements OnModuleInit, OnModuleDestroy, BeforeAp
     @Inject(ENV) env: Env,
   ) {
     this.changes.setMaxListeners(0);
-    this.channel = new RedisChannel(redis, env, CHANNEL, this.logger);
+    this.announcements = new KeyAnnouncements(redis, env, CHANNEL, this.logger);
   }
 
   onModuleInit(): void {
-    this.channel.listen((message) => {
-      const [from, contestId] = message.includes(' ') ? message.split(' ') : ['', message];
-      if (from !== this.instance && contestId) this.invalidate(contestId);
-    });
+    this.announcements.listen((contestId) => this.invalidate(contestId));
   }
 
   onModuleDestroy(): void {
     this.coalescer.flush();
-    this.channel.close();
+    this.announcements.close();
   }
 
   /** Ends every live stream, so the HTTP server can finish its in-flight requests and close. */

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Role } from '@javelin/contracts';
 import { DataSource, QueryFailedError } from 'typeorm';
+import { ExpiringCache } from '../common/expiring-cache';
 import { lockUntilCommit, Tx } from '../common/transactions';
 import { Profile } from './profile.entity';
 import { UserRole } from './user-role.entity';
@@ -49,17 +50,21 @@ const AUTH_USER_CACHE_SIZE = 20_000;
 /** The users, user_roles and new profiles tables: accounts, their names and their roles. */
 @Injectable()
 export class UsersRepository {
-  /** (user id, token version) -> the user and roles as read at `at` (when the read began). */
-  private readonly authUsers = new Map<string, { at: number; user: AuthUser }>();
-  /** Bumped by every write: a read that began before it is not kept. */
-  private writes = 0;
+  /** (user id, token version) -> the user and roles, as read less than AUTH_USER_MAX_AGE_MS ago. */
+  private readonly authUsers = new ExpiringCache<string, AuthUser | null>(
+    AUTH_USER_MAX_AGE_MS,
+    (key) => {
+      const [id, version] = key.split('/');
+      return this.readAuthUser(id!, Number(version));
+    },
+    AUTH_USER_CACHE_SIZE,
+  );
 
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
   /** Every write to users or user_roles calls this (before and after it runs), so this instance never serves a stale user. */
   private forgetAuthUsers(): void {
-    this.writes++;
-    this.authUsers.clear();
+    this.authUsers.forgetAll();
   }
 
   /** Runs a write to users or user_roles with the auth cache emptied before and after it. */
@@ -99,23 +104,8 @@ export class UsersRepository {
    * token's version is no longer the account's (its tokens were revoked since it was signed).
    */
   async authUser(id: string, tokenVersion: number): Promise<AuthUser | null> {
-    const key = `${id}/${tokenVersion}`;
-    const now = performance.now();
-    const hit = this.authUsers.get(key);
-    if (hit && now - hit.at < AUTH_USER_MAX_AGE_MS) return { ...hit.user, roles: [...hit.user.roles] };
-    const writes = this.writes;
-    const user = await this.readAuthUser(id, tokenVersion);
-    if (user && writes === this.writes) this.keepAuthUser(key, { at: now, user });
+    const user = await this.authUsers.get(`${id}/${tokenVersion}`);
     return user && { ...user, roles: [...user.roles] };
-  }
-
-  private keepAuthUser(key: string, entry: { at: number; user: AuthUser }): void {
-    if (this.authUsers.size >= AUTH_USER_CACHE_SIZE) {
-      for (const [k, e] of this.authUsers)
-        if (entry.at - e.at >= AUTH_USER_MAX_AGE_MS) this.authUsers.delete(k);
-      if (this.authUsers.size >= AUTH_USER_CACHE_SIZE) this.authUsers.clear();
-    }
-    this.authUsers.set(key, entry);
   }
 
   private async readAuthUser(id: string, tokenVersion: number): Promise<AuthUser | null> {
