@@ -64,8 +64,11 @@ const logs = { judged: [], harnessReady: [] };
 
 const BASE_WORKER = args['base-worker'] ?? null;
 
+// e.g. WORKER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/judge-prof" profiles the workers
+const WORKER_NODE_ARGS = (process.env.WORKER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+
 async function startWorker(mode, prefix, concurrency, worker = WORKER) {
-  const child = spawn(process.execPath, [worker], {
+  const child = spawn(process.execPath, [...WORKER_NODE_ARGS, worker], {
     env: {
       ...process.env,
       REDIS_URL,

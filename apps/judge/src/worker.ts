@@ -12,6 +12,49 @@ import type { Judge } from './judge';
 import { log } from './log';
 
 /**
+ * How often at most a job's progress (its finished tests) goes to Redis while it is judged. Every update
+ * is a script in Redis and an event that every API instance's QueueEvents reads and parses: one per test
+ * cost each 10-test submission ten of each, though a page shows progress only while tests take long
+ * enough to watch (issue 35). A progress held back is sent when the interval is over, so a test that
+ * takes longer shows the tests before it as finished within this interval.
+ */
+export const PROGRESS_INTERVAL_MS = 200;
+
+/**
+ * Progress reports sent at most once per `intervalMs` (the latest one; the first after the interval
+ * from the start, so a job judged faster than that sends only its last), and a final report at once.
+ */
+export function throttledProgress(
+  send: (progress: JudgeJobProgress) => void,
+  intervalMs: number,
+): { report(progress: JudgeJobProgress, final: boolean): void; stop(): void } {
+  let last = performance.now();
+  let pending: JudgeJobProgress | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  const flush = () => {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    if (!pending) return;
+    last = performance.now();
+    send(pending);
+    pending = null;
+  };
+  return {
+    report(progress, final) {
+      pending = progress;
+      const wait = last + intervalMs - performance.now();
+      if (final || wait <= 0) flush();
+      else timer ??= setTimeout(flush, wait);
+    },
+    stop() {
+      if (timer) clearTimeout(timer);
+      timer = null;
+      pending = null;
+    },
+  };
+}
+
+/**
  * The BullMQ worker: consumes JUDGE_QUEUE, returns a JudgeJobResult per job.
  *
  * Stalled jobs: the worker holds a lock of `lockDurationMs` on its active job and renews it every
@@ -36,12 +79,15 @@ export function createWorker(
       }
       const data = job.data as JudgeJobData;
       const total = Array.isArray(data?.tests) ? data.tests.length : 0;
-      // Each finished test as the job's progress (not awaited: the judging never waits for Redis).
-      const onTestDone = (judged: number, marks?: string) => {
-        const progress: JudgeJobProgress = { judged, total, ...(marks ? { marks } : {}) };
-        void job.updateProgress({ ...progress }).catch(() => undefined);
-      };
-      const result = await judge.judge(data, { mode: config.mode, onTestDone });
+      // Finished tests as the job's progress (not awaited: the judging never waits for Redis), at most
+      // one update per PROGRESS_INTERVAL_MS and the last test's at once.
+      const progress = throttledProgress(
+        (p) => void job.updateProgress({ ...p }).catch(() => undefined),
+        PROGRESS_INTERVAL_MS,
+      );
+      const onTestDone = (judged: number, marks?: string) =>
+        progress.report({ judged, total, ...(marks ? { marks } : {}) }, judged === total);
+      const result = await judge.judge(data, { mode: config.mode, onTestDone }).finally(() => progress.stop());
       log('job done', {
         jobId: job.id,
         requestId: data?.requestId,
