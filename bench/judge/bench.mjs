@@ -58,7 +58,6 @@ function submission(salt) {
   return { code, language: 'java', tests, limits: LIMITS, requestId: `bench-${salt}` };
 }
 
-
 /** The worker's own log lines the breakdown is made of. */
 const logs = { judged: [], harnessReady: [] };
 

@@ -87,7 +87,9 @@ export function createWorker(
       );
       const onTestDone = (judged: number, marks?: string) =>
         progress.report({ judged, total, ...(marks ? { marks } : {}) }, judged === total);
-      const result = await judge.judge(data, { mode: config.mode, onTestDone }).finally(() => progress.stop());
+      const result = await judge
+        .judge(data, { mode: config.mode, onTestDone })
+        .finally(() => progress.stop());
       log('job done', {
         jobId: job.id,
         requestId: data?.requestId,
