@@ -134,7 +134,9 @@ export function breakdown(a, b) {
     const parts = new Set([...Object.keys(a.parts[name] ?? {}), ...Object.keys(b.parts[name] ?? {})]);
     for (const part of parts) {
       const s = (b.parts[name][part] ?? 0) - (a.parts[name]?.[part] ?? 0);
-      if (Math.abs(s) < 0.005) continue;
+      // Less than before: the tree's root died in between (kill-judge), and its CPU is not known.
+      if (s < 0) rows.push({ name, part, seconds: 0, gone: true });
+      if (Math.abs(s) < 0.005 || s < 0) continue;
       rows.push({ name, part, seconds: s });
       ours += s;
     }

@@ -971,8 +971,11 @@ async function main() {
   );
   for (const r of cpu.rows.sort((a, b) => b.seconds - a.seconds))
     console.log(
-      `   ${`${r.name} ${r.part}`.padEnd(34)}${r.seconds.toFixed(1).padStart(7)} CPU-s  ${((1000 * r.seconds) / SUBMISSIONS).toFixed(0).padStart(5)} ms per submission`,
+      r.gone
+        ? `   ${`${r.name} ${r.part}`.padEnd(34)}   killed during the burst: its CPU until then is not counted`
+        : `   ${`${r.name} ${r.part}`.padEnd(34)}${r.seconds.toFixed(1).padStart(7)} CPU-s  ${((1000 * r.seconds) / SUBMISSIONS).toFixed(0).padStart(5)} ms per submission`,
     );
+  const cpuIncomplete = cpu.rows.some((r) => r.gone);
   // Capacity: the stack's CPU (API, PostgreSQL, Redis, judges and their sandboxes; not the bench's own
   // client) per verdict, and what this machine's cores sustain at that cost.
   const stackCpu = cpu.rows.filter((r) => r.name !== 'bench client').reduce((a, r) => a + r.seconds, 0);
@@ -990,7 +993,7 @@ async function main() {
   };
   console.log(`API + PostgreSQL                 ${apiPgMs.toFixed(1)} CPU ms per submission (target ≤ 20)`);
   console.log(
-    `capacity                         ${perVerdictMs.toFixed(0)} CPU ms of the stack per verdict -> ${CORES} cores sustain ${sustainable.toFixed(2)} verdicts/s (80 %: ${(0.8 * sustainable).toFixed(2)}/s: --paced ${(0.8 * sustainable).toFixed(2)}); load average ${load0.toFixed(2)} -> ${load1.toFixed(2)}`,
+    `capacity                         ${perVerdictMs.toFixed(0)} CPU ms of the stack per verdict -> ${CORES} cores sustain ${sustainable.toFixed(2)} verdicts/s (80 %: ${(0.8 * sustainable).toFixed(2)}/s: --paced ${(0.8 * sustainable).toFixed(2)}); load average ${load0.toFixed(2)} -> ${load1.toFixed(2)}${cpuIncomplete ? '; a part was killed, so this is too low: read capacity from a run without faults' : ''}`,
   );
   if (PACED_RATE > 0) {
     report.paced = {
