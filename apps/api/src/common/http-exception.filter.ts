@@ -16,10 +16,11 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const body = this.toBody(exception);
     const retryAfter = (body as ApiError & { retryAfter?: number }).retryAfter;
     if (retryAfter) response.setHeader('Retry-After', String(retryAfter));
-    // A deliberate refusal (the judge busy, its queue restarted: a 503 telling the client when to
-    // retry) is expected under load and logged as a warning; any other 5xx is a failure.
-    if (body.statusCode >= 500 && exception instanceof HttpException && retryAfter)
-      this.logger.warn(`${body.statusCode} ${body.error}`);
+    // A 503 says a service is away or busy (the judge busy, its queue restarted, PostgreSQL or Redis
+    // out of reach, not ready): expected while it lasts, one warning line with the cause; any other
+    // 5xx is a failure, logged with its stack.
+    if (body.statusCode === HttpStatus.SERVICE_UNAVAILABLE)
+      this.logger.warn(`${body.statusCode} ${body.error}${causeOf(exception)}`);
     else if (body.statusCode >= 500)
       this.logger.error(exception instanceof Error ? exception.stack : String(exception));
     response.status(body.statusCode).json(body);
@@ -61,6 +62,13 @@ export class HttpExceptionFilter implements ExceptionFilter {
     }
     return { statusCode: 500, error: ServerMessages.internalError, message: ServerMessages.internalError };
   }
+}
+
+/** The first line of what went wrong below a 503 the API did not raise itself (a lost connection). */
+function causeOf(exception: unknown): string {
+  if (exception instanceof HttpException) return '';
+  const message = exception instanceof Error ? exception.message : String(exception);
+  return ` (${message.split('\n')[0]})`;
 }
 
 /** What express.json says about a body it could not read (http-errors with `expose`), as a 4xx. */
