@@ -20,12 +20,19 @@ function answer(exception: unknown) {
   return sent;
 }
 
+/** The filter's warnings and errors, kept from the output. */
+function spyLogs() {
+  return {
+    warn: vi.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined),
+    error: vi.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined),
+  };
+}
+
 describe('HttpExceptionFilter logging', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('a lost database connection is a 503 with Retry-After and one warning line naming the cause', () => {
-    const warn = vi.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
-    const error = vi.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+    const { warn, error } = spyLogs();
     const lost = Object.assign(new Error('the database system is shutting down\n    at parse (pg)'), {
       code: '57P01',
     });
@@ -38,8 +45,7 @@ describe('HttpExceptionFilter logging', () => {
   });
 
   it('a readiness 503 the API raised itself is a warning without a stack', () => {
-    const warn = vi.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
-    const error = vi.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+    const { warn, error } = spyLogs();
     const sent = answer(new ServiceUnavailableException('Not ready: Redis unavailable'));
     expect(sent.status).toBe(503);
     expect(error).not.toHaveBeenCalled();
@@ -47,8 +53,7 @@ describe('HttpExceptionFilter logging', () => {
   });
 
   it('any other failure is a 500 logged as an error with its stack', () => {
-    const warn = vi.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
-    const error = vi.spyOn(Logger.prototype, 'error').mockImplementation(() => undefined);
+    const { warn, error } = spyLogs();
     const sent = answer(new TypeError('x is undefined'));
     expect(sent.status).toBe(500);
     expect(warn).not.toHaveBeenCalled();
