@@ -5,6 +5,8 @@ import type { Response } from 'express';
 import { QueryFailedError } from 'typeorm';
 import { isConnectionError } from './connection-errors';
 
+const REFUSAL_LOG_EVERY_MS = 5_000;
+
 /** Every error leaves as {statusCode, error, message}; `error` is the sentence the web shows. */
 @Catch()
 export class HttpExceptionFilter implements ExceptionFilter {
@@ -17,12 +19,32 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const retryAfter = (body as ApiError & { retryAfter?: number }).retryAfter;
     if (retryAfter) response.setHeader('Retry-After', String(retryAfter));
     // A deliberate refusal (the judge busy, its queue restarted: a 503 telling the client when to
-    // retry) is expected under load and logged as a warning; any other 5xx is a failure.
+    // retry) is expected under load and logged as a warning, once per REFUSAL_LOG_EVERY_MS for each
+    // sentence with how many more there were (issue 35: thousands of retries during a contest's
+    // backlog; each request still has its own access log line); any other 5xx is a failure.
     if (body.statusCode >= 500 && exception instanceof HttpException && retryAfter)
-      this.logger.warn(`${body.statusCode} ${body.error}`);
+      this.warnRefusal(`${body.statusCode} ${body.error}`);
     else if (body.statusCode >= 500)
       this.logger.error(exception instanceof Error ? exception.stack : String(exception));
     response.status(body.statusCode).json(body);
+  }
+
+  /** Per refusal line: when it was last logged, and how many went unlogged since. */
+  private readonly refusals = new Map<string, { at: number; more: number }>();
+
+  private warnRefusal(line: string): void {
+    const now = performance.now();
+    const last = this.refusals.get(line);
+    if (last && now - last.at < REFUSAL_LOG_EVERY_MS) {
+      last.more++;
+      return;
+    }
+    this.logger.warn(
+      last?.more
+        ? `${line} (and ${last.more} more in the ${Math.round((now - last.at) / 1000)} s before)`
+        : line,
+    );
+    this.refusals.set(line, { at: now, more: 0 });
   }
 
   private toBody(exception: unknown): ApiError {

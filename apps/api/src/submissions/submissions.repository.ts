@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager, IsNull } from 'typeorm';
+import { participantLock } from '../contests/standings.repository';
 import { Judgement } from './judgement.entity';
 import { Submission } from './submission.entity';
 
@@ -29,22 +30,55 @@ async function lockPracticeScore(m: EntityManager, userId: string, problemId: st
   return row?.awarded ?? 0;
 }
 
+/** Every column of a judgement but its id, $1..$17 (the JSON ones as text). */
+const INSERT_JUDGEMENT = `INSERT INTO judgements (user_id, problem_id, contest_id, via_contest_id, virtual_run_id, code_hash,
+    all_tests, verdict, passed_count, total_count, max_time_ms, code, results, compile_error, score, groups, created_at)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13::jsonb, $14, $15, $16::jsonb, $17)`;
+
 /** The SQL of judgements, submissions and solved problems. */
 @Injectable()
 export class SubmissionsRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
-  /** Keeps a judgement; `alongside` runs in the same transaction (the standings it changes). */
+  /**
+   * Keeps a judgement; `alongside` runs in the same transaction (the standings it changes), after the
+   * insert took the lock of `participant` when given (participantLock: one statement for both).
+   */
   async recordJudgement(
     judgement: NewJudgement,
     alongside?: (m: EntityManager) => Promise<void>,
+    participant?: { contestId: string; userId: string },
   ): Promise<void> {
+    const values = [
+      judgement.userId,
+      judgement.problemId,
+      judgement.contestId,
+      judgement.viaContestId,
+      judgement.virtualRunId,
+      judgement.codeHash,
+      judgement.allTests,
+      judgement.verdict,
+      judgement.passedCount,
+      judgement.totalCount,
+      judgement.maxTimeMs,
+      judgement.code,
+      judgement.results === null ? null : JSON.stringify(judgement.results),
+      judgement.compileError,
+      judgement.score,
+      judgement.groups === null ? null : JSON.stringify(judgement.groups),
+      judgement.createdAt,
+    ];
     if (!alongside) {
-      await this.db.getRepository(Judgement).insert(judgement);
+      await this.db.query(INSERT_JUDGEMENT, values);
       return;
     }
     await this.db.transaction(async (m) => {
-      await m.getRepository(Judgement).insert(judgement);
+      if (participant)
+        await m.query(
+          `WITH j AS (${INSERT_JUDGEMENT} RETURNING id) SELECT ${participantLock('$18', '$19')} FROM j`,
+          [...values, participant.contestId, participant.userId],
+        );
+      else await m.query(INSERT_JUDGEMENT, values);
       await alongside(m);
     });
   }
@@ -74,14 +108,32 @@ export class SubmissionsRepository {
    * Records a solve unless this user already solved this problem (in this contest); when it is new,
    * `award` runs in the same transaction, so the points and the solve commit together. False when it was not new.
    */
-  recordSolve(solve: NewSolve, award: (m: EntityManager) => Promise<void>): Promise<boolean> {
-    return this.db.transaction(async (m) => {
-      const rows: { id: string }[] = await m.query(
-        `INSERT INTO solved_problems (user_id, problem_id, contest_id, submission_id, points, solved_at)
+  recordSolve(
+    solve: NewSolve,
+    award: (m: EntityManager) => Promise<void>,
+    /** A contest solve: the insert takes the participant's lock (participantLock) when it records. */
+    lockParticipant = false,
+  ): Promise<boolean> {
+    const insert = `INSERT INTO solved_problems (user_id, problem_id, contest_id, submission_id, points, solved_at)
          VALUES ($1, $2, $3, $4, $5, $6)
-         ON CONFLICT DO NOTHING RETURNING id`,
-        [solve.userId, solve.problemId, solve.contestId, solve.submissionId, solve.points, solve.solvedAt],
-      );
+         ON CONFLICT DO NOTHING RETURNING id`;
+    const values = [
+      solve.userId,
+      solve.problemId,
+      solve.contestId,
+      solve.submissionId,
+      solve.points,
+      solve.solvedAt,
+    ];
+    return this.db.transaction(async (m) => {
+      const rows: { id: string }[] =
+        lockParticipant && solve.contestId
+          ? await m.query(`WITH s AS (${insert}) SELECT s.id, ${participantLock('$7', '$8')} FROM s`, [
+              ...values,
+              solve.contestId,
+              solve.userId,
+            ])
+          : await m.query(insert, values);
       if (rows.length === 0) return false;
       await award(m);
       return true;
