@@ -269,9 +269,22 @@ export class JudgeClient implements OnApplicationShutdown {
     }
   }
 
-  /** Jobs waiting for a judge; used for backpressure and metrics. */
-  waitingCount(): Promise<number> {
-    return bounded(this.queue.getWaitingCount());
+  /**
+   * Jobs waiting for a judge; used for backpressure and metrics. BullMQ's getWaitingCount, the lengths
+   * of its wait and paused lists, read in one pipeline of two LLENs instead of its counting script
+   * (issue 35: every execute-code call counts the queue first, thousands of refusals included).
+   */
+  async waitingCount(): Promise<number> {
+    const client = await bounded(this.queue.client);
+    const replies = await bounded(
+      client.pipeline().llen(this.queue.toKey('wait')).llen(this.queue.toKey('paused')).exec(),
+    );
+    let waiting = 0;
+    for (const [error, count] of replies ?? [[new Error('no reply from Redis'), 0]]) {
+      if (error) throw error;
+      waiting += Number(count);
+    }
+    return waiting;
   }
 
   /**

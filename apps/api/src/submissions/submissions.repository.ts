@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, IsNull } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
 import { participantLock } from '../contests/standings.repository';
 import { Judgement } from './judgement.entity';
 import { Submission } from './submission.entity';
@@ -83,25 +83,66 @@ export class SubmissionsRepository {
     });
   }
 
-  /** The latest judgement of exactly this code against every test, by this user, for this problem and contest. */
-  latestFullJudgement(of: {
+  /**
+   * The latest judgement of exactly this code against every test, by this user, for this problem and
+   * contest: what a submission cites (raw SQL on the hot path, issue 35).
+   */
+  async latestFullJudgement(of: {
     userId: string;
     problemId: string;
     contestId: string | null;
     codeHash: string;
-  }): Promise<Judgement | null> {
-    return this.db.getRepository(Judgement).findOne({
-      where: { ...of, contestId: of.contestId ?? IsNull(), allTests: true },
-      order: { createdAt: 'DESC' },
-    });
+  }): Promise<Pick<Judgement, 'id' | 'verdict' | 'passedCount' | 'totalCount'> | null> {
+    const rows: { id: string; verdict: string; passed_count: number; total_count: number }[] =
+      await this.db.query(
+        `SELECT id, verdict, passed_count, total_count FROM judgements
+          WHERE user_id = $1 AND problem_id = $2 AND ${of.contestId === null ? 'contest_id IS NULL' : 'contest_id = $4'}
+            AND code_hash = $3 AND all_tests
+          ORDER BY created_at DESC LIMIT 1`,
+        of.contestId === null
+          ? [of.userId, of.problemId, of.codeHash]
+          : [of.userId, of.problemId, of.codeHash, of.contestId],
+      );
+    const row = rows[0];
+    return row
+      ? { id: row.id, verdict: row.verdict, passedCount: row.passed_count, totalCount: row.total_count }
+      : null;
   }
 
-  saveSubmission(submission: NewSubmission): Promise<Submission> {
-    return this.db.getRepository(Submission).save(submission);
+  /** Keeps a submission; its id and creation time come from the database. */
+  async saveSubmission(submission: NewSubmission): Promise<Submission> {
+    const [row]: { id: string; created_at: Date }[] = await this.db.query(
+      `INSERT INTO submissions (user_id, problem_id, contest_id, judgement_id, code, language, status, test_cases_passed, total_test_cases)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id, created_at`,
+      [
+        submission.userId,
+        submission.problemId,
+        submission.contestId,
+        submission.judgementId,
+        submission.code,
+        submission.language,
+        submission.status,
+        submission.testCasesPassed,
+        submission.totalTestCases,
+      ],
+    );
+    return { ...submission, id: row!.id, createdAt: row!.created_at };
   }
 
-  findOwnSubmission(id: string, userId: string): Promise<Submission | null> {
-    return this.db.getRepository(Submission).findOne({ where: { id, userId } });
+  /** What a solve checks of the caller's own submission. */
+  async findOwnSubmission(
+    id: string,
+    userId: string,
+  ): Promise<Pick<Submission, 'id' | 'problemId' | 'contestId' | 'status'> | null> {
+    const rows: { id: string; problem_id: string; contest_id: string | null; status: string }[] =
+      await this.db.query(
+        `SELECT id, problem_id, contest_id, status FROM submissions WHERE id = $1 AND user_id = $2`,
+        [id, userId],
+      );
+    const row = rows[0];
+    return row
+      ? { id: row.id, problemId: row.problem_id, contestId: row.contest_id, status: row.status }
+      : null;
   }
 
   /**

@@ -40,6 +40,7 @@ export class AuthUserChanges implements OnModuleInit, OnModuleDestroy {
   private pinging = false;
   private timer?: NodeJS.Timeout;
   private closed = false;
+  private warned = false;
 
   constructor(@Inject(ENV) private readonly env: Env) {}
 
@@ -98,6 +99,8 @@ export class AuthUserChanges implements OnModuleInit, OnModuleDestroy {
       // Whatever changed while nobody listened is unknown: every user is read again.
       this.handler?.changedAll();
       this.heard = sent;
+      if (this.warned) this.logger.log('listener: listening again');
+      this.warned = false;
     } catch (e) {
       this.lost(client, e as Error);
     }
@@ -108,7 +111,13 @@ export class AuthUserChanges implements OnModuleInit, OnModuleDestroy {
     if (client !== this.client) return;
     this.client = undefined;
     this.heard = Number.NEGATIVE_INFINITY;
-    if (!this.closed && error) this.logger.warn(`listener: ${error.message} (reconnecting)`);
+    // Said once per outage, not on every attempt to listen again.
+    if (!this.closed && error && !this.warned) {
+      this.warned = true;
+      this.logger.warn(
+        `listener: ${error.message} (reconnecting; users are reused for 1 s at most meanwhile)`,
+      );
+    }
     client.end().catch(() => undefined);
     if (!this.closed) setTimeout(() => void this.connect(), RECONNECT_MS).unref();
   }
