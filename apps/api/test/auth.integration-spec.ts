@@ -277,6 +277,21 @@ describe('auth without email verification', () => {
     expect((await t.http.get('/api/auth/me').set(bearer(unsigned))).status).toBe(401);
   });
 
+  it('a token verified before is still refused from the second its exp passes (the verified tokens are kept until then)', async () => {
+    const user = await seedUser(t);
+    const { JwtService } = await import('@nestjs/jwt');
+    const shortLived = new JwtService({ secret: t.env.jwtSecret }).sign({ sub: user.id }, { expiresIn: 2 });
+    const { exp } = JSON.parse(Buffer.from(shortLived.split('.')[1]!, 'base64url').toString()) as {
+      exp: number;
+    };
+    expect((await t.http.get('/api/auth/me').set(bearer(shortLived))).status).toBe(200);
+    expect((await t.http.get('/api/auth/me').set(bearer(shortLived))).status).toBe(200);
+    await new Promise((r) => setTimeout(r, Math.max(0, exp * 1000 - Date.now()) + 50));
+    const after = await t.http.get('/api/auth/me').set(bearer(shortLived));
+    expect(after.status).toBe(401);
+    expect(after.body.error).toBe('Unauthorized');
+  });
+
   it('rejects reset-password without a token and verify-email without a token', async () => {
     const reset = await t.http.post('/api/auth/reset-password').send({ newPassword: 'long-enough' });
     expect(reset.status).toBe(400);

@@ -29,4 +29,26 @@ describe('ExpiringCache', () => {
     cache.forgetAll();
     expect(await cache.get('a')).toBe(4);
   });
+
+  it('serves a value only while `usable` allows it too, within its max age', async () => {
+    let heard = true;
+    const guarded = new ExpiringCache<string, number>(
+      60_000,
+      async () => ++loads,
+      100,
+      (at, now) => heard || now - at < 1000,
+    );
+    expect(await guarded.get('a')).toBe(1);
+    vi.advanceTimersByTime(5_000);
+    expect(await guarded.get('a')).toBe(1);
+    heard = false;
+    expect(await guarded.get('a')).toBe(2);
+    vi.advanceTimersByTime(999);
+    expect(await guarded.get('a')).toBe(2);
+    vi.advanceTimersByTime(1);
+    expect(await guarded.get('a')).toBe(3);
+    heard = true;
+    vi.advanceTimersByTime(60_000);
+    expect(await guarded.get('a')).toBe(4);
+  });
 });

@@ -10,16 +10,22 @@ export class ExpiringCache<K, V> {
   private readonly generations = new Map<K, number>();
   private all = 0;
 
+  /**
+   * `usable`, when given, is asked too whether a value read at `at` (performance.now()) may still be
+   * served at `now`, within `maxAgeMs`.
+   */
   constructor(
     private readonly maxAgeMs: number,
     private readonly load: (key: K) => Promise<V>,
     private readonly maxEntries = 10_000,
+    private readonly usable?: (at: number, now: number) => boolean,
   ) {}
 
   get(key: K): Promise<V> {
     const now = performance.now();
     const entry = this.entries.get(key);
-    if (entry && now - entry.at < this.maxAgeMs) return Promise.resolve(entry.value);
+    if (entry && now - entry.at < this.maxAgeMs && (!this.usable || this.usable(entry.at, now)))
+      return Promise.resolve(entry.value);
     const generation = this.generation(key);
     const running = this.inflight.get(key);
     if (running && running.generation === generation) return running.value;

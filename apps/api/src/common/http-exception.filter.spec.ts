@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HttpExceptionFilter } from './http-exception.filter';
 
 /** An express response that records what the filter sends. */
-function answer(exception: unknown) {
+function answer(exception: unknown, filter = new HttpExceptionFilter()) {
   const sent: { status?: number; body?: unknown; headers: Record<string, string> } = { headers: {} };
   const response = {
     headersSent: false,
@@ -16,7 +16,7 @@ function answer(exception: unknown) {
     json: (body: unknown) => (sent.body = body),
   };
   const host = { switchToHttp: () => ({ getResponse: () => response }) } as unknown as ArgumentsHost;
-  new HttpExceptionFilter().catch(exception, host);
+  filter.catch(exception, host);
   return sent;
 }
 
@@ -58,5 +58,22 @@ describe('HttpExceptionFilter logging', () => {
     expect(sent.status).toBe(500);
     expect(warn).not.toHaveBeenCalled();
     expect(String(error.mock.calls[0][0])).toContain('TypeError: x is undefined\n    at ');
+  });
+
+  it('a burst of the same refusal is one warning per 5 s, then one saying how many more there were', () => {
+    vi.useFakeTimers();
+    try {
+      const { warn } = spyLogs();
+      const filter = new HttpExceptionFilter();
+      const busy = () => new ServiceUnavailableException({ message: 'The judge is busy', retryAfter: 5 });
+      for (let i = 0; i < 50; i++) expect(answer(busy(), filter).status).toBe(503);
+      expect(warn).toHaveBeenCalledTimes(1);
+      vi.advanceTimersByTime(5_000);
+      answer(busy(), filter);
+      expect(warn).toHaveBeenCalledTimes(2);
+      expect(warn.mock.calls[1][0]).toBe('503 The judge is busy (and 49 more in the 5 s before)');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -5,6 +5,8 @@ import type { Response } from 'express';
 import { QueryFailedError } from 'typeorm';
 import { isConnectionError } from './connection-errors';
 
+const REFUSAL_LOG_EVERY_MS = 5_000;
+
 /** Every error leaves as {statusCode, error, message}; `error` is the sentence the web shows. */
 @Catch()
 export class HttpExceptionFilter implements ExceptionFilter {
@@ -17,13 +19,33 @@ export class HttpExceptionFilter implements ExceptionFilter {
     const retryAfter = (body as ApiError & { retryAfter?: number }).retryAfter;
     if (retryAfter) response.setHeader('Retry-After', String(retryAfter));
     // A 503 says a service is away or busy (the judge busy, its queue restarted, PostgreSQL or Redis
-    // out of reach, not ready): expected while it lasts, one warning line with the cause; any other
+    // out of reach, not ready): expected while it lasts, so a warning with its cause, once per
+    // REFUSAL_LOG_EVERY_MS for each sentence with how many more there were (issue 35: thousands of
+    // retries during a contest's backlog; each request still has its own access log line); any other
     // 5xx is a failure, logged with its stack.
     if (body.statusCode === HttpStatus.SERVICE_UNAVAILABLE)
-      this.logger.warn(`${body.statusCode} ${body.error}${causeOf(exception)}`);
+      this.warnRefusal(`${body.statusCode} ${body.error}`, causeOf(exception));
     else if (body.statusCode >= 500)
       this.logger.error(exception instanceof Error ? exception.stack : String(exception));
     response.status(body.statusCode).json(body);
+  }
+
+  /** Per refusal line: when it was last logged, and how many went unlogged since. */
+  private readonly refusals = new Map<string, { at: number; more: number }>();
+
+  private warnRefusal(sentence: string, cause: string): void {
+    const now = performance.now();
+    const last = this.refusals.get(sentence);
+    if (last && now - last.at < REFUSAL_LOG_EVERY_MS) {
+      last.more++;
+      return;
+    }
+    this.logger.warn(
+      last?.more
+        ? `${sentence}${cause} (and ${last.more} more in the ${Math.round((now - last.at) / 1000)} s before)`
+        : `${sentence}${cause}`,
+    );
+    this.refusals.set(sentence, { at: now, more: 0 });
   }
 
   private toBody(exception: unknown): ApiError {

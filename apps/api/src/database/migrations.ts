@@ -12,6 +12,7 @@ import { ClassicProblems1795600000000 } from './migrations/1795600000000-Classic
 import { TestGroups1795700000000 } from './migrations/1795700000000-TestGroups';
 import { Organizations1795700032000 } from './migrations/1795700032000-Organizations';
 import { ClicsEventLog1795700064000 } from './migrations/1795700064000-ClicsEventLog';
+import { AuthUserNotifications1795800000000 } from './migrations/1795800000000-AuthUserNotifications';
 
 /** Every migration, in order; listed explicitly so the build and the tests run the same set. */
 export const MIGRATIONS = [
@@ -29,4 +30,5 @@ export const MIGRATIONS = [
   TestGroups1795700000000,
   Organizations1795700032000,
   ClicsEventLog1795700064000,
+  AuthUserNotifications1795800000000,
 ];

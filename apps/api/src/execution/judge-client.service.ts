@@ -207,15 +207,18 @@ export class JudgeClient implements OnApplicationShutdown {
   /**
    * Looks at the job itself while its caller waits: a finish event missed while the events
    * connection was down still delivers the result, and a job that vanished (Redis restarted without
-   * its data) ends the wait instead of a hang. Never settles while Redis is away.
+   * its data) ends the wait instead of a hang. Never settles while Redis is away. The looks fall on
+   * the clock's multiples of `everyMs`, so every job watched at once is probed in one pipeline
+   * (mayHaveEnded); only a job that may have ended is looked at closely.
    */
   private async watch<R>(job: Job, everyMs: number, watch: { stopped: boolean }): Promise<R> {
     const id = job.id!;
     for (;;) {
-      await new Promise((r) => setTimeout(r, everyMs).unref());
+      await new Promise((r) => setTimeout(r, everyMs - (Date.now() % everyMs)).unref());
       if (watch.stopped) return new Promise<R>(() => undefined);
       let state: string;
       try {
+        if (!(await this.mayHaveEnded(id))) continue;
         state = await bounded(this.queue.getJobState(id));
         if (state === 'completed' || state === 'failed') {
           const finished = await bounded(Job.fromId(this.queue, id));
@@ -231,9 +234,57 @@ export class JudgeClient implements OnApplicationShutdown {
     }
   }
 
-  /** Jobs waiting for a judge; used for backpressure and metrics. */
-  waitingCount(): Promise<number> {
-    return bounded(this.queue.getWaitingCount());
+  /** Jobs probed in this moment, answered together by probeBatch. */
+  private probes: { id: string; resolve: (ended: boolean) => void; reject: (error: unknown) => void }[] = [];
+
+  /**
+   * Whether the job may have finished or vanished: its hash has a finish time, or is gone. Every
+   * probe of the same moment goes to Redis in one pipeline (issue 35: one BullMQ script per waiting
+   * job every 5 s was a good part of the API's Redis work while a contest's queue was long).
+   */
+  private mayHaveEnded(id: string): Promise<boolean> {
+    return new Promise((resolve, reject) => {
+      this.probes.push({ id, resolve, reject });
+      if (this.probes.length === 1) setImmediate(() => void this.probeBatch());
+    });
+  }
+
+  private async probeBatch(): Promise<void> {
+    const batch = this.probes;
+    this.probes = [];
+    try {
+      const client = await bounded(this.queue.client);
+      const pipeline = client.pipeline();
+      for (const { id } of batch)
+        pipeline.runCommand('hmget', [this.queue.toKey(id), 'finishedOn', 'timestamp']);
+      const replies = (await bounded(pipeline.exec())) ?? [];
+      batch.forEach(({ resolve, reject }, i) => {
+        const [error, fields] = replies[i] ?? [new Error('no reply from Redis'), null];
+        if (error) return reject(error);
+        const [finishedOn, timestamp] = fields as (string | null)[];
+        resolve(finishedOn !== null || timestamp === null);
+      });
+    } catch (error) {
+      for (const { reject } of batch) reject(error);
+    }
+  }
+
+  /**
+   * Jobs waiting for a judge; used for backpressure and metrics. BullMQ's getWaitingCount, the lengths
+   * of its wait and paused lists, read in one pipeline of two LLENs instead of its counting script
+   * (issue 35: every execute-code call counts the queue first, thousands of refusals included).
+   */
+  async waitingCount(): Promise<number> {
+    const client = await bounded(this.queue.client);
+    const replies = await bounded(
+      client.pipeline().llen(this.queue.toKey('wait')).llen(this.queue.toKey('paused')).exec(),
+    );
+    let waiting = 0;
+    for (const [error, count] of replies ?? [[new Error('no reply from Redis'), 0]]) {
+      if (error) throw error;
+      waiting += Number(count);
+    }
+    return waiting;
   }
 
   /**

@@ -74,7 +74,7 @@ export class JudgementsService {
         createdAt: this.contests.now(),
       },
       changesBoard
-        ? (m) => this.contestStandings.refreshParticipant(m, contestId, user.id, dto.problemId)
+        ? (m) => this.contestStandings.refreshParticipant(m, contestId, user.id, dto.problemId, true)
         : practiceScore
           ? (m) =>
               this.repository.awardPracticeScore(
@@ -85,6 +85,8 @@ export class JudgementsService {
                 practiceScore.maxScore,
               )
           : undefined,
+      // The insert takes the participant's lock itself, ahead of the standings' refresh.
+      changesBoard ? { contestId, userId: user.id } : undefined,
     );
     if (changesBoard) this.standings.contestChanged(contestId);
     // The validator's feedback is kept with the submission for admins; nobody else is ever shown it.

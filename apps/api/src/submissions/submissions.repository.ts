@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { DataSource, EntityManager, IsNull } from 'typeorm';
+import { DataSource, EntityManager } from 'typeorm';
+import { participantLock } from '../contests/standings.repository';
 import { Judgement } from './judgement.entity';
 import { Submission } from './submission.entity';
 
@@ -29,59 +30,151 @@ async function lockPracticeScore(m: EntityManager, userId: string, problemId: st
   return row?.awarded ?? 0;
 }
 
+/** Every column of a judgement but its id, $1..$17 (the JSON ones as text). */
+const INSERT_JUDGEMENT = `INSERT INTO judgements (user_id, problem_id, contest_id, via_contest_id, virtual_run_id, code_hash,
+    all_tests, verdict, passed_count, total_count, max_time_ms, code, results, compile_error, score, groups, created_at)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13::jsonb, $14, $15, $16::jsonb, $17)`;
+
 /** The SQL of judgements, submissions and solved problems. */
 @Injectable()
 export class SubmissionsRepository {
   constructor(@InjectDataSource() private readonly db: DataSource) {}
 
-  /** Keeps a judgement; `alongside` runs in the same transaction (the standings it changes). */
+  /**
+   * Keeps a judgement; `alongside` runs in the same transaction (the standings it changes), after the
+   * insert took the lock of `participant` when given (participantLock: one statement for both).
+   */
   async recordJudgement(
     judgement: NewJudgement,
     alongside?: (m: EntityManager) => Promise<void>,
+    participant?: { contestId: string; userId: string },
   ): Promise<void> {
+    const values = [
+      judgement.userId,
+      judgement.problemId,
+      judgement.contestId,
+      judgement.viaContestId,
+      judgement.virtualRunId,
+      judgement.codeHash,
+      judgement.allTests,
+      judgement.verdict,
+      judgement.passedCount,
+      judgement.totalCount,
+      judgement.maxTimeMs,
+      judgement.code,
+      judgement.results === null ? null : JSON.stringify(judgement.results),
+      judgement.compileError,
+      judgement.score,
+      judgement.groups === null ? null : JSON.stringify(judgement.groups),
+      judgement.createdAt,
+    ];
     if (!alongside) {
-      await this.db.getRepository(Judgement).insert(judgement);
+      await this.db.query(INSERT_JUDGEMENT, values);
       return;
     }
     await this.db.transaction(async (m) => {
-      await m.getRepository(Judgement).insert(judgement);
+      if (participant)
+        await m.query(
+          `WITH j AS (${INSERT_JUDGEMENT} RETURNING id) SELECT ${participantLock('$18', '$19')} FROM j`,
+          [...values, participant.contestId, participant.userId],
+        );
+      else await m.query(INSERT_JUDGEMENT, values);
       await alongside(m);
     });
   }
 
-  /** The latest judgement of exactly this code against every test, by this user, for this problem and contest. */
-  latestFullJudgement(of: {
+  /**
+   * The latest judgement of exactly this code against every test, by this user, for this problem and
+   * contest: what a submission cites (raw SQL on the hot path, issue 35).
+   */
+  async latestFullJudgement(of: {
     userId: string;
     problemId: string;
     contestId: string | null;
     codeHash: string;
-  }): Promise<Judgement | null> {
-    return this.db.getRepository(Judgement).findOne({
-      where: { ...of, contestId: of.contestId ?? IsNull(), allTests: true },
-      order: { createdAt: 'DESC' },
-    });
+  }): Promise<Pick<Judgement, 'id' | 'verdict' | 'passedCount' | 'totalCount'> | null> {
+    const rows: { id: string; verdict: string; passed_count: number; total_count: number }[] =
+      await this.db.query(
+        `SELECT id, verdict, passed_count, total_count FROM judgements
+          WHERE user_id = $1 AND problem_id = $2 AND ${of.contestId === null ? 'contest_id IS NULL' : 'contest_id = $4'}
+            AND code_hash = $3 AND all_tests
+          ORDER BY created_at DESC LIMIT 1`,
+        of.contestId === null
+          ? [of.userId, of.problemId, of.codeHash]
+          : [of.userId, of.problemId, of.codeHash, of.contestId],
+      );
+    const row = rows[0];
+    return row
+      ? { id: row.id, verdict: row.verdict, passedCount: row.passed_count, totalCount: row.total_count }
+      : null;
   }
 
-  saveSubmission(submission: NewSubmission): Promise<Submission> {
-    return this.db.getRepository(Submission).save(submission);
+  /** Keeps a submission; its id and creation time come from the database. */
+  async saveSubmission(submission: NewSubmission): Promise<Submission> {
+    const [row]: { id: string; created_at: Date }[] = await this.db.query(
+      `INSERT INTO submissions (user_id, problem_id, contest_id, judgement_id, code, language, status, test_cases_passed, total_test_cases)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id, created_at`,
+      [
+        submission.userId,
+        submission.problemId,
+        submission.contestId,
+        submission.judgementId,
+        submission.code,
+        submission.language,
+        submission.status,
+        submission.testCasesPassed,
+        submission.totalTestCases,
+      ],
+    );
+    return { ...submission, id: row!.id, createdAt: row!.created_at };
   }
 
-  findOwnSubmission(id: string, userId: string): Promise<Submission | null> {
-    return this.db.getRepository(Submission).findOne({ where: { id, userId } });
+  /** What a solve checks of the caller's own submission. */
+  async findOwnSubmission(
+    id: string,
+    userId: string,
+  ): Promise<Pick<Submission, 'id' | 'problemId' | 'contestId' | 'status'> | null> {
+    const rows: { id: string; problem_id: string; contest_id: string | null; status: string }[] =
+      await this.db.query(
+        `SELECT id, problem_id, contest_id, status FROM submissions WHERE id = $1 AND user_id = $2`,
+        [id, userId],
+      );
+    const row = rows[0];
+    return row
+      ? { id: row.id, problemId: row.problem_id, contestId: row.contest_id, status: row.status }
+      : null;
   }
 
   /**
    * Records a solve unless this user already solved this problem (in this contest); when it is new,
    * `award` runs in the same transaction, so the points and the solve commit together. False when it was not new.
    */
-  recordSolve(solve: NewSolve, award: (m: EntityManager) => Promise<void>): Promise<boolean> {
-    return this.db.transaction(async (m) => {
-      const rows: { id: string }[] = await m.query(
-        `INSERT INTO solved_problems (user_id, problem_id, contest_id, submission_id, points, solved_at)
+  recordSolve(
+    solve: NewSolve,
+    award: (m: EntityManager) => Promise<void>,
+    /** A contest solve: the insert takes the participant's lock (participantLock) when it records. */
+    lockParticipant = false,
+  ): Promise<boolean> {
+    const insert = `INSERT INTO solved_problems (user_id, problem_id, contest_id, submission_id, points, solved_at)
          VALUES ($1, $2, $3, $4, $5, $6)
-         ON CONFLICT DO NOTHING RETURNING id`,
-        [solve.userId, solve.problemId, solve.contestId, solve.submissionId, solve.points, solve.solvedAt],
-      );
+         ON CONFLICT DO NOTHING RETURNING id`;
+    const values = [
+      solve.userId,
+      solve.problemId,
+      solve.contestId,
+      solve.submissionId,
+      solve.points,
+      solve.solvedAt,
+    ];
+    return this.db.transaction(async (m) => {
+      const rows: { id: string }[] =
+        lockParticipant && solve.contestId
+          ? await m.query(`WITH s AS (${insert}) SELECT s.id, ${participantLock('$7', '$8')} FROM s`, [
+              ...values,
+              solve.contestId,
+              solve.userId,
+            ])
+          : await m.query(insert, values);
       if (rows.length === 0) return false;
       await award(m);
       return true;

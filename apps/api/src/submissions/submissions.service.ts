@@ -97,10 +97,14 @@ export class SubmissionsService {
       points,
       solvedAt: this.contests.now(),
     };
-    const inserted = await this.repository.recordSolve(solve, (m) =>
-      contestId
-        ? this.contestScores.refreshParticipant(m, contestId, user.id, dto.problemId)
-        : this.repository.addPracticePoints(m, user.id, points, dto.problemId),
+    const inserted = await this.repository.recordSolve(
+      solve,
+      (m) =>
+        contestId
+          ? // The solve's insert took the participant's lock.
+            this.contestScores.refreshParticipant(m, contestId, user.id, dto.problemId, true)
+          : this.repository.addPracticePoints(m, user.id, points, dto.problemId),
+      contestId !== null,
     );
     if (inserted && contestId) this.standings.contestChanged(contestId);
     return {

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { Role } from '@javelin/contracts';
 import { DataSource, QueryFailedError } from 'typeorm';
 import { ExpiringCache } from '../common/expiring-cache';
+import { AuthUserChanges } from './auth-user-changes';
 import { lockUntilCommit, Tx } from '../common/transactions';
 import { Profile } from './profile.entity';
 import { UserRole } from './user-role.entity';
@@ -39,32 +40,61 @@ function takenName(error: unknown): TakenName | null {
 }
 
 /**
- * How long a signed-in request may reuse the user and roles an earlier request of the same token
- * read: a change made by another API instance (or straight in SQL) shows within this time; a change
- * made through this instance shows at once (every write below empties the cache).
+ * The longest a change to a user — its names, roles, token version, the account itself — made
+ * elsewhere (another API instance, or straight in SQL) takes to show here; one made through this
+ * instance shows at once (every write below empties the cache).
  */
 export const AUTH_USER_MAX_AGE_MS = 1000;
+/**
+ * How long a signed-in request may reuse the user and roles an earlier request of the same token read,
+ * while this instance hears PostgreSQL's announcement of every change (AuthUserChanges): each change
+ * forgets its user at once. Without the announcements (the listening connection is down or late) a
+ * value is reused for AUTH_USER_MAX_AGE_MS at most, as read.
+ */
+export const AUTH_USER_HEARD_MAX_AGE_MS = 10 * 60_000;
 /** Entries kept at most (expired ones are dropped first). */
 const AUTH_USER_CACHE_SIZE = 20_000;
 
 /** The users, user_roles and new profiles tables: accounts, their names and their roles. */
 @Injectable()
 export class UsersRepository {
-  /** (user id, token version) -> the user and roles, as read less than AUTH_USER_MAX_AGE_MS ago. */
+  /**
+   * (user id, token version) -> the user and roles: as read less than AUTH_USER_MAX_AGE_MS ago, or
+   * read earlier but no change to them committed until AUTH_USER_MAX_AGE_MS ago (heard up to then).
+   */
   private readonly authUsers = new ExpiringCache<string, AuthUser | null>(
-    AUTH_USER_MAX_AGE_MS,
+    AUTH_USER_HEARD_MAX_AGE_MS,
     (key) => {
       const [id, version] = key.split('/');
       return this.readAuthUser(id!, Number(version));
     },
     AUTH_USER_CACHE_SIZE,
+    // Asked on every reuse, so the listener knows it is needed and keeps proving itself.
+    (at, now) =>
+      this.changes.heardUntil(now) >= now - AUTH_USER_MAX_AGE_MS || now - at < AUTH_USER_MAX_AGE_MS,
   );
+  /** Cache keys by user id, so a change forgets just that user's. */
+  private readonly keysOf = new Map<string, Set<string>>();
 
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    private readonly changes: AuthUserChanges,
+  ) {
+    changes.onChange({
+      changed: (userId) => this.forgetAuthUser(userId),
+      changedAll: () => this.forgetAuthUsers(),
+    });
+  }
+
+  private forgetAuthUser(userId: string): void {
+    for (const key of this.keysOf.get(userId) ?? []) this.authUsers.forget(key);
+    this.keysOf.delete(userId);
+  }
 
   /** Every write to users or user_roles calls this (before and after it runs), so this instance never serves a stale user. */
   private forgetAuthUsers(): void {
     this.authUsers.forgetAll();
+    this.keysOf.clear();
   }
 
   /** Runs a write to users or user_roles with the auth cache emptied before and after it. */
@@ -104,7 +134,11 @@ export class UsersRepository {
    * token's version is no longer the account's (its tokens were revoked since it was signed).
    */
   async authUser(id: string, tokenVersion: number): Promise<AuthUser | null> {
-    const user = await this.authUsers.get(`${id}/${tokenVersion}`);
+    const key = `${id}/${tokenVersion}`;
+    let keys = this.keysOf.get(id);
+    if (!keys) this.keysOf.set(id, (keys = new Set()));
+    keys.add(key);
+    const user = await this.authUsers.get(key);
     return user && { ...user, roles: [...user.roles] };
   }
 
