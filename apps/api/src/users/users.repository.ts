@@ -136,7 +136,11 @@ export class UsersRepository {
   async authUser(id: string, tokenVersion: number): Promise<AuthUser | null> {
     const key = `${id}/${tokenVersion}`;
     let keys = this.keysOf.get(id);
-    if (!keys) this.keysOf.set(id, (keys = new Set()));
+    if (!keys) {
+      // As many users as the cache holds at most: past that, everything is read again (bounded memory).
+      if (this.keysOf.size >= AUTH_USER_CACHE_SIZE) this.forgetAuthUsers();
+      this.keysOf.set(id, (keys = new Set()));
+    }
     keys.add(key);
     const user = await this.authUsers.get(key);
     return user && { ...user, roles: [...user.roles] };
