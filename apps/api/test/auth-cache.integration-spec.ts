@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_USERS_LISTENER_NAME } from '../src/users/auth-user-changes';
+import type { Client } from 'pg';
+import {
+  AUTH_USERS_CHANNEL,
+  AUTH_USERS_LISTENER_NAME,
+  AuthUserChanges,
+} from '../src/users/auth-user-changes';
 import { AUTH_USER_MAX_AGE_MS } from '../src/users/users.repository';
 import { bearer, msUntilStatus, resetDatabase, seedUser, startApp, TestApp } from './support/app';
 
@@ -125,6 +130,21 @@ describe('the signed-in user cache is revocation-aware', () => {
     expect(await untilStatus('/api/admin/users', admin.token, 401, revoked)).toBeLessThanOrEqual(
       AUTH_USER_MAX_AGE_MS + 250,
     );
+  });
+
+  it('a listening connection that still answers but no longer hears (a pooler dropping its LISTEN) keeps no user past the second', async () => {
+    const admin = await seedUser(t, ['admin']);
+    await t.http.get('/api/admin/users').set(bearer(admin.token)).expect(200);
+    await sleep(AUTH_USER_MAX_AGE_MS * 1.5);
+    await t.http.get('/api/admin/users').set(bearer(admin.token)).expect(200);
+    // What PgBouncer in transaction mode does to a LISTEN: the connection answers every query, and
+    // hears nothing. Only a ping that must come back as a notification can tell.
+    const listener = (t.app.get(AuthUserChanges) as unknown as { client?: Client }).client;
+    expect(listener).toBeDefined();
+    await listener!.query(`UNLISTEN ${AUTH_USERS_CHANNEL}`);
+    await shownWithinASecond('/api/admin/users', admin.token, 403, async () => {
+      await t.db.query(`DELETE FROM user_roles WHERE user_id = $1`, [admin.id]);
+    });
   });
 
   it('a change made through this API takes effect at once: a revoked role, a sign-out of every session', async () => {

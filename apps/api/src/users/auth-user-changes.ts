@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { ENV, Env } from '../config/env';
 
@@ -8,7 +9,7 @@ export const AUTH_USERS_CHANNEL = 'javelin_auth_users';
 export const AUTH_USERS_LISTENER_NAME = 'javelin-auth-users';
 /** How often the listening connection is proven alive while signed-in requests use it. */
 const PING_EVERY_MS = 300;
-/** A ping unanswered this long means the connection is gone: it is dropped and opened again. */
+/** A ping not back this long means the connection (or its LISTEN) is gone: it is dropped and opened again. */
 const PING_TIMEOUT_MS = 2_000;
 /** After this long without a signed-in request, the pings stop until the next one. */
 const IDLE_AFTER_MS = 5_000;
@@ -25,9 +26,12 @@ export interface AuthUserChangeHandler {
  * Hears, on a PostgreSQL connection of its own (LISTEN), every committed change to what a signed-in
  * request knows of its user, whoever made it: this instance, another one, or plain SQL (the
  * AuthUserNotifications migration's triggers). While signed-in requests come, it sends a ping every
- * PING_EVERY_MS on the same connection; PostgreSQL delivers the notifications of everything committed
- * before a ping ahead of its answer, so `heardUntil()` — when the latest answered ping was sent — is a
- * moment up to which no change was missed. A silent, broken or closed connection stops moving it.
+ * PING_EVERY_MS: a notification of its own on the same channel (`ping:<instance>:<n>`). A listener
+ * receives a channel's notifications in commit order, so when ping n comes back, every change
+ * committed before it was sent has been heard: `heardUntil()` is when the latest ping that came back
+ * was sent. It proves the whole path, not only that the connection answers: behind a pooler that does
+ * not keep the LISTEN (PgBouncer in transaction mode), no ping comes back, and users are reused for a
+ * second at most. A silent, broken or closed connection stops moving it too.
  */
 @Injectable()
 export class AuthUserChanges implements OnModuleInit, OnModuleDestroy {
@@ -37,7 +41,11 @@ export class AuthUserChanges implements OnModuleInit, OnModuleDestroy {
   /** performance.now() when the latest answered ping (or the LISTEN) was sent on the current connection. */
   private heard = Number.NEGATIVE_INFINITY;
   private lastUsed = Number.NEGATIVE_INFINITY;
-  private pinging = false;
+  /** The ping on its way back: its number and when it was sent. */
+  private pinging: { n: number; sent: number; timeout: NodeJS.Timeout } | null = null;
+  private pings = 0;
+  /** This instance's own pings on the shared channel: `ping:<this>:<n>`. */
+  private readonly pingPrefix = `ping:${randomUUID()}:`;
   private timer?: NodeJS.Timeout;
   private closed = false;
   private warned = false;
@@ -85,7 +93,8 @@ export class AuthUserChanges implements OnModuleInit, OnModuleDestroy {
     });
     client.on('notification', (n) => {
       if (client !== this.client || n.channel !== AUTH_USERS_CHANNEL) return;
-      if (n.payload === '*' || !n.payload) this.handler?.changedAll();
+      if (n.payload?.startsWith('ping:')) this.pingBack(n.payload);
+      else if (n.payload === '*' || !n.payload) this.handler?.changedAll();
       else this.handler?.changed(n.payload);
     });
     client.on('error', (e) => this.lost(client, e));
@@ -110,6 +119,8 @@ export class AuthUserChanges implements OnModuleInit, OnModuleDestroy {
   private lost(client: Client, error?: Error): void {
     if (client !== this.client) return;
     this.client = undefined;
+    if (this.pinging) clearTimeout(this.pinging.timeout);
+    this.pinging = null;
     this.heard = Number.NEGATIVE_INFINITY;
     // Said once per outage, not on every attempt to listen again.
     if (!this.closed && error && !this.warned) {
@@ -126,21 +137,28 @@ export class AuthUserChanges implements OnModuleInit, OnModuleDestroy {
     const client = this.client;
     if (!client || this.pinging || this.heard === Number.NEGATIVE_INFINITY) return;
     if (performance.now() - this.lastUsed > IDLE_AFTER_MS) return;
-    this.pinging = true;
-    const sent = performance.now();
-    const timeout = setTimeout(() => this.lost(client, new Error('ping unanswered')), PING_TIMEOUT_MS);
-    // An empty query: a round trip on the connection that runs no statement.
+    const n = ++this.pings;
+    const ping = {
+      n,
+      sent: performance.now(),
+      timeout: setTimeout(() => this.lost(client, new Error('ping not heard back')), PING_TIMEOUT_MS),
+    };
+    this.pinging = ping;
     client
-      .query('')
-      .then(
-        () => {
-          if (client === this.client) this.heard = Math.max(this.heard, sent);
-        },
-        (e: Error) => this.lost(client, e),
-      )
-      .finally(() => {
-        clearTimeout(timeout);
-        this.pinging = false;
+      .query('SELECT pg_notify($1, $2)', [AUTH_USERS_CHANNEL, `${this.pingPrefix}${n}`])
+      .catch((e: Error) => {
+        clearTimeout(ping.timeout);
+        if (this.pinging === ping) this.pinging = null;
+        this.lost(client, e);
       });
+  }
+
+  /** A ping came back: every change committed before it was sent has been heard. Others' pings are not ours. */
+  private pingBack(payload: string): void {
+    const ping = this.pinging;
+    if (!ping || payload !== `${this.pingPrefix}${ping.n}`) return;
+    clearTimeout(ping.timeout);
+    this.pinging = null;
+    this.heard = Math.max(this.heard, ping.sent);
   }
 }
