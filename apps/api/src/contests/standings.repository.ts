@@ -98,6 +98,22 @@ export function participantLock(contestParam: string, userParam: string): string
 }
 
 /**
+ * `insert` (an INSERT … RETURNING id with `values` as its parameters) that also takes the participant's
+ * lock (participantLock) when it inserted a row: one statement, its rows are the inserted ids.
+ */
+export function insertTakingParticipantLock(
+  insert: string,
+  values: readonly unknown[],
+  participant: { contestId: string; userId: string },
+): [sql: string, values: unknown[]] {
+  const n = values.length;
+  return [
+    `WITH inserted AS (${insert}) SELECT inserted.id, ${participantLock(`$${n + 1}`, `$${n + 2}`)} FROM inserted`,
+    [...values, participant.contestId, participant.userId],
+  ];
+}
+
+/**
  * Recomputes cells from what they are made of: the contest's full judgements (compile errors never
  * count) and its solves. A cell's accept is its solve; attempts are the rejected tries before it.
  * The visible (frozen) columns count only what happened before the freeze; `pending` counts the

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource, EntityManager } from 'typeorm';
-import { participantLock } from '../contests/standings.repository';
+import { insertTakingParticipantLock } from '../contests/standings.repository';
 import { Judgement } from './judgement.entity';
 import { Submission } from './submission.entity';
 
@@ -75,8 +75,7 @@ export class SubmissionsRepository {
     await this.db.transaction(async (m) => {
       if (participant)
         await m.query(
-          `WITH j AS (${INSERT_JUDGEMENT} RETURNING id) SELECT ${participantLock('$18', '$19')} FROM j`,
-          [...values, participant.contestId, participant.userId],
+          ...insertTakingParticipantLock(`${INSERT_JUDGEMENT} RETURNING id`, values, participant),
         );
       else await m.query(INSERT_JUDGEMENT, values);
       await alongside(m);
@@ -169,11 +168,12 @@ export class SubmissionsRepository {
     return this.db.transaction(async (m) => {
       const rows: { id: string }[] =
         lockParticipant && solve.contestId
-          ? await m.query(`WITH s AS (${insert}) SELECT s.id, ${participantLock('$7', '$8')} FROM s`, [
-              ...values,
-              solve.contestId,
-              solve.userId,
-            ])
+          ? await m.query(
+              ...insertTakingParticipantLock(insert, values, {
+                contestId: solve.contestId,
+                userId: solve.userId,
+              }),
+            )
           : await m.query(insert, values);
       if (rows.length === 0) return false;
       await award(m);

@@ -55,46 +55,38 @@ export const AUTH_USER_HEARD_MAX_AGE_MS = 10 * 60_000;
 /** Entries kept at most (expired ones are dropped first). */
 const AUTH_USER_CACHE_SIZE = 20_000;
 
+/** A signed-in request's user with the version its tokens must carry. */
+type VersionedAuthUser = AuthUser & { tokenVersion: number };
+
 /** The users, user_roles and new profiles tables: accounts, their names and their roles. */
 @Injectable()
 export class UsersRepository {
   /**
-   * (user id, token version) -> the user and roles: as read less than AUTH_USER_MAX_AGE_MS ago, or
-   * read earlier but no change to them committed until AUTH_USER_MAX_AGE_MS ago (heard up to then).
+   * User id -> the user, roles and token version: as read less than AUTH_USER_MAX_AGE_MS ago, or read
+   * earlier but no change to them committed until AUTH_USER_MAX_AGE_MS ago (heard up to then).
    */
-  private readonly authUsers = new ExpiringCache<string, AuthUser | null>(
+  private readonly authUsers = new ExpiringCache<string, VersionedAuthUser | null>(
     AUTH_USER_HEARD_MAX_AGE_MS,
-    (key) => {
-      const [id, version] = key.split('/');
-      return this.readAuthUser(id!, Number(version));
-    },
+    (id) => this.readAuthUser(id),
     AUTH_USER_CACHE_SIZE,
     // Asked on every reuse, so the listener knows it is needed and keeps proving itself.
     (at, now) =>
       this.changes.heardUntil(now) >= now - AUTH_USER_MAX_AGE_MS || now - at < AUTH_USER_MAX_AGE_MS,
   );
-  /** Cache keys by user id, so a change forgets just that user's. */
-  private readonly keysOf = new Map<string, Set<string>>();
 
   constructor(
     @InjectDataSource() private readonly db: DataSource,
     private readonly changes: AuthUserChanges,
   ) {
     changes.onChange({
-      changed: (userId) => this.forgetAuthUser(userId),
+      changed: (userId) => this.authUsers.forget(userId),
       changedAll: () => this.forgetAuthUsers(),
     });
-  }
-
-  private forgetAuthUser(userId: string): void {
-    for (const key of this.keysOf.get(userId) ?? []) this.authUsers.forget(key);
-    this.keysOf.delete(userId);
   }
 
   /** Every write to users or user_roles calls this (before and after it runs), so this instance never serves a stale user. */
   private forgetAuthUsers(): void {
     this.authUsers.forgetAll();
-    this.keysOf.clear();
   }
 
   /** Runs a write to users or user_roles with the auth cache emptied before and after it. */
@@ -134,33 +126,28 @@ export class UsersRepository {
    * token's version is no longer the account's (its tokens were revoked since it was signed).
    */
   async authUser(id: string, tokenVersion: number): Promise<AuthUser | null> {
-    const key = `${id}/${tokenVersion}`;
-    let keys = this.keysOf.get(id);
-    if (!keys) {
-      // As many users as the cache holds at most: past that, everything is read again (bounded memory).
-      if (this.keysOf.size >= AUTH_USER_CACHE_SIZE) this.forgetAuthUsers();
-      this.keysOf.set(id, (keys = new Set()));
-    }
-    keys.add(key);
-    const user = await this.authUsers.get(key);
-    return user && { ...user, roles: [...user.roles] };
+    const user = await this.authUsers.get(id);
+    if (!user || user.tokenVersion !== tokenVersion) return null;
+    const { tokenVersion: _version, ...signedIn } = user;
+    return { ...signedIn, roles: [...user.roles] };
   }
 
-  private async readAuthUser(id: string, tokenVersion: number): Promise<AuthUser | null> {
+  private async readAuthUser(id: string): Promise<VersionedAuthUser | null> {
     const rows: {
       id: string;
       email: string;
       username: string;
       full_name: string;
       email_verified: boolean;
+      token_version: number;
       roles: Role[];
     }[] = await this.db.query(
-      `SELECT u.id, u.email, u.username, u.full_name, u.email_verified,
+      `SELECT u.id, u.email, u.username, u.full_name, u.email_verified, u.token_version,
               COALESCE(array_agg(r.role ORDER BY r.created_at, r.id) FILTER (WHERE r.id IS NOT NULL), '{}') AS roles
          FROM users u LEFT JOIN user_roles r ON r.user_id = u.id
-        WHERE u.id = $1 AND u.token_version = $2
+        WHERE u.id = $1
         GROUP BY u.id`,
-      [id, tokenVersion],
+      [id],
     );
     const row = rows[0];
     if (!row) return null;
@@ -171,6 +158,7 @@ export class UsersRepository {
       fullName: row.full_name,
       emailVerified: row.email_verified,
       roles: row.roles,
+      tokenVersion: row.token_version,
     };
   }
 
