@@ -81,6 +81,11 @@ async function startWorker(mode, prefix, concurrency, worker = WORKER) {
   });
   let ready;
   const readyP = new Promise((r) => (ready = r));
+  // A warm compile service goes on warming javac while idle after "listening": the figures start
+  // once it has (a build that does not say so is waited for 10 s).
+  let warmed;
+  const warmedP = new Promise((r) => (warmed = r));
+  const warmTimer = setTimeout(() => warmed(), mode === 'cold' ? 0 : worker === WORKER ? 120_000 : 10_000);
   let buf = '';
   child.stdout.on('data', (d) => {
     buf += d.toString();
@@ -89,6 +94,7 @@ async function startWorker(mode, prefix, concurrency, worker = WORKER) {
       const line = buf.slice(0, i);
       buf = buf.slice(i + 1);
       if (line.includes('"msg":"listening"')) ready();
+      if (line.includes('"msg":"compile service warmed"')) warmed();
       if (worker !== WORKER) continue;
       if (line.includes('"msg":"judged"')) logs.judged.push(JSON.parse(line));
       if (line.includes('"msg":"harness ready"')) logs.harnessReady.push(JSON.parse(line));
@@ -98,6 +104,8 @@ async function startWorker(mode, prefix, concurrency, worker = WORKER) {
     if (code) console.error(`worker (${mode}) exited with ${code}`);
   });
   await readyP;
+  await warmedP;
+  clearTimeout(warmTimer);
   return child;
 }
 
