@@ -53,6 +53,7 @@ COPY --from=build /src/libs/java-io/package.json ./libs/java-io/package.json
 COPY --from=build /src/libs/java-io/dist ./libs/java-io/dist
 COPY --from=build /src/apps/judge/dist ./apps/judge/dist
 COPY --from=build /src/apps/judge/java ./apps/judge/java
+COPY --from=build /src/apps/judge/native ./apps/judge/native
 USER 10001:10001
 STOPSIGNAL SIGTERM
 # The judge has no HTTP port; healthy = its process is alive and its sandbox probe passed at start

@@ -27,6 +27,8 @@ export interface JudgeConfig {
   sandboxGid: number;
   /** bubblewrap binary (JUDGE_BWRAP; default: bwrap on the PATH). */
   bwrapPath?: string;
+  /** The C compiler that builds native/javelin-enter.c at start (JUDGE_CC, default cc); none: sh and setpriv. */
+  enterCompiler: string;
   /** Local development only: run Java without bubblewrap. Loudly logged. */
   unsafeNoSandbox: boolean;
   /** Use the warm compile service (javax.tools in a long-lived sandboxed JVM); else javac per submission. */
@@ -94,6 +96,7 @@ export function loadConfig(overrides: Partial<JudgeConfig> = {}): JudgeConfig {
     sandboxGid: int('JUDGE_SANDBOX_GID', 64999, 1, 2 ** 31 - 1),
     unsafeNoSandbox: bool('JUDGE_UNSAFE_NO_SANDBOX', false),
     bwrapPath: process.env.JUDGE_BWRAP || undefined,
+    enterCompiler: process.env.JUDGE_CC || 'cc',
     warmCompiler: bool('JUDGE_WARM_COMPILER', true),
     appCds: bool('JUDGE_APPCDS', true),
     lockDurationMs: int('JUDGE_LOCK_DURATION_MS', 15_000, 1_000, 600_000),

@@ -33,6 +33,8 @@ const JAVA_SOURCES = [
   'javelin_harness/Exit.java',
   'javelin_harness/Warmup.java',
 ];
+/** The sandbox's first step on the host (sandbox.ts), C built at start with the host's compiler. */
+const ENTER_SOURCE = resolve(__dirname, '../native/javelin-enter.c');
 const STALE_STATE_MS = 3_600_000;
 /** The JVM shape the harness archive is dumped with (the default limits'; any shape can use it). */
 const HARNESS_DUMP_SHAPE = { memoryMb: 256, stackMb: 64 };
@@ -148,9 +150,40 @@ async function createSandbox(
     unsafeNoSandbox: config.unsafeNoSandbox,
     cgroups,
     bwrapPath: config.bwrapPath,
+    enterPath: buildEnter(config),
   });
   await probeSandbox(sandbox);
   return sandbox;
+}
+
+/**
+ * native/javelin-enter.c compiled once per source and compiler, statically linked where the host's C
+ * library allows it (no dynamic loader at every sandbox start). Null, logged, when no C compiler
+ * builds it: sandboxes then start through sh and setpriv, as before it.
+ */
+function buildEnter(config: JudgeConfig): string | null {
+  try {
+    const source = readFileSync(ENTER_SOURCE, 'utf8');
+    const cc = config.enterCompiler;
+    const dir = join(config.workRoot, `enter-${sha(source, cc, run(cc, ['--version']).stdout)}`);
+    buildOnce(dir, (tmp) => {
+      const out = join(tmp, 'javelin-enter');
+      const flags = ['-O2', '-Wall', '-Werror', '-o', out, ENTER_SOURCE];
+      try {
+        run(cc, ['-static', ...flags]);
+      } catch {
+        run(cc, flags);
+      }
+      chmodSync(tmp, 0o755);
+      chmodSync(out, 0o755);
+    });
+    return join(dir, 'javelin-enter');
+  } catch (e) {
+    log('javelin-enter could not be built; sandboxes start through sh and setpriv', {
+      error: String(e).slice(0, 300),
+    });
+    return null;
+  }
 }
 
 /** AppCDS: the JDK classes the training program loads, dumped into a static archive (best effort). */

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Judge } from '../src/judge';
 import { loadConfig } from '../src/config';
-import { ADD, ADD_TESTS, job } from './helpers';
+import { ADD, ADD_TESTS, job, mainWith } from './helpers';
 import type { HarnessLaunch } from '../src/executor/harness';
 import { COMPILER_BACKGROUND_WARMUP_ROUNDS } from '../src/executor/compiler';
 import { WARMUP_SOURCES, type JudgeRuntime } from '../src/startup';
@@ -72,6 +72,36 @@ describe('judge start-up', () => {
     } finally {
       await judge.close();
     }
+  });
+
+  it('starts every sandbox through javelin-enter: its rlimits and uid hold; without a C compiler, sh and setpriv do the same', async () => {
+    // What a program sees of its first step: the rlimits, its user, no_new_privs.
+    const code = mainWith(`
+        for (String line : java.nio.file.Files.readAllLines(java.nio.file.Paths.get("/proc/self/limits")))
+            if (line.matches("Max (cpu time|file size|open files|core file size) .*")) System.out.println(line.replaceAll("  +", "|"));
+        for (String line : java.nio.file.Files.readAllLines(java.nio.file.Paths.get("/proc/self/status")))
+            if (line.matches("(NoNewPrivs|Uid):.*")) System.out.println(line.replace('\t', ' '));
+`);
+    const seen: string[] = [];
+    for (const cc of ['cc', '/nonexistent/cc']) {
+      const judge = await Judge.create(loadConfig({ mode: 'per-test', enterCompiler: cc }));
+      try {
+        const sandbox = (judge as unknown as { rt: JudgeRuntime }).rt.sandbox;
+        expect(sandbox.entersNatively).toBe(cc === 'cc');
+        const r = await judge.judge(job(code, [{ id: 'l', stdin: '', expectedOutput: '' }]));
+        const out = r.results[0].actualOutput ?? '';
+        expect(out).toContain('Max cpu time|3|4|seconds');
+        expect(out).toContain(`Max file size|${16 * 1024 * 1024}|${16 * 1024 * 1024}|bytes`);
+        expect(out).toContain('Max open files|128|128|files');
+        expect(out).toContain('Max core file size|0|0|bytes');
+        expect(out).toContain('NoNewPrivs: 1');
+        expect(out).not.toMatch(/Uid: 0 /);
+        seen.push(out);
+      } finally {
+        await judge.close();
+      }
+    }
+    expect(seen[0]).toBe(seen[1]);
   });
 
   it('rejects bad configuration with a message naming the variable', () => {

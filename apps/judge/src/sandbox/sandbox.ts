@@ -90,8 +90,9 @@ const SETUP_FAILED = 125;
 const CPU_POLL_MS = 50;
 
 /**
- * Runs in the host shell right before bubblewrap: join the run's cgroups (so every later process
- * and thread is counted), set rlimits, then exec the rest (setpriv -> bwrap -> program).
+ * Runs in the host shell right before bubblewrap when the judge has no javelin-enter (native/, built
+ * at start with the host's C compiler): join the run's cgroups (so every later process and thread is
+ * counted), set rlimits, then exec the rest (setpriv -> bwrap -> program).
  *   $1 = number of cgroup.procs files, then the files, then cpu seconds|-, fsize blocks, nofile
  */
 const WRAPPER = [
@@ -134,6 +135,11 @@ export interface SandboxOptions {
   cgroups: CgroupManager;
   /** bubblewrap binary (default: found on the PATH). */
   bwrapPath?: string;
+  /**
+   * native/javelin-enter.c built for this host: the sandbox's first step (cgroups, rlimits, the uid
+   * drop) in one static exec. Without it: sh (WRAPPER) and setpriv, two execs more.
+   */
+  enterPath?: string | null;
 }
 
 export class Sandbox {
@@ -142,6 +148,7 @@ export class Sandbox {
   private readonly etcDir: string;
   private readonly bwrap: string;
   private readonly setpriv: string;
+  private readonly enter: string | null;
   /** The seccomp filter file (x86_64), given to bwrap on fd 3 of every sandbox. */
   readonly seccompFile: string | null;
 
@@ -154,7 +161,13 @@ export class Sandbox {
     this.seccompFile = filter ? join(opts.stateDir, 'seccomp.bpf') : null;
     if (filter && this.seccompFile) writeFileSync(this.seccompFile, filter, { mode: 0o644 });
     this.baseArgs = opts.unsafeNoSandbox ? [] : this.computeBaseArgs();
-    this.setpriv = opts.unsafeNoSandbox || !this.privileged ? '' : which('setpriv');
+    this.enter = opts.enterPath ?? null;
+    this.setpriv = opts.unsafeNoSandbox || !this.privileged || this.enter ? '' : which('setpriv');
+  }
+
+  /** Whether sandboxed processes start through javelin-enter (else sh and setpriv). */
+  get entersNatively(): boolean {
+    return this.enter !== null;
   }
 
   /** Whether the judge runs as root (then sandboxes run as the configured sandbox uid). */
@@ -280,8 +293,9 @@ export class Sandbox {
   }
 
   /**
-   * The host command for a sandboxed process: sh (cgroups + rlimits) -> setpriv (drop to the sandbox
-   * uid, no_new_privs) -> bwrap -> argv. In unsafe mode: sh (cgroups + rlimits) -> argv with host paths.
+   * The host command for a sandboxed process: javelin-enter (cgroups, rlimits and, as root, the drop to
+   * the sandbox uid with no_new_privs) -> bwrap -> argv; without javelin-enter, sh (cgroups + rlimits)
+   * -> setpriv (the drop) -> bwrap -> argv. In unsafe mode the same first step, then argv with host paths.
    */
   command(
     req: Pick<RunRequest, 'argv' | 'binds' | 'limits'>,
@@ -300,10 +314,14 @@ export class Sandbox {
       const map = [...req.binds, ...(workDir ? [{ src: workDir, dest: '/work' }] : [])];
       const translate = (a: string) =>
         map.reduce((s, b) => s.replace(new RegExp(`${escapeRe(b.dest)}(?=$|[/:])`, 'g'), b.src), a);
-      return {
-        file: '/bin/sh',
-        args: ['-c', WRAPPER, 'javelin-sandbox', ...pre, ...req.argv.map(translate)],
-      };
+      const argv = req.argv.map(translate);
+      return this.enter
+        ? { file: this.enter, args: [...pre, '-', '-', ...argv] }
+        : { file: '/bin/sh', args: ['-c', WRAPPER, 'javelin-sandbox', ...pre, ...argv] };
+    }
+    if (this.enter) {
+      const ids = this.privileged ? [String(this.opts.uid), String(this.opts.gid)] : ['-', '-'];
+      return { file: this.enter, args: [...pre, ...ids, this.bwrap, ...this.bwrapArgs(req)] };
     }
     // As root: drop to the sandbox uid first (bwrap then maps that uid, not root, into its user
     // namespace). Not root: bwrap runs unprivileged with the judge's own uid.
