@@ -4,6 +4,7 @@ import {
   chmodSync,
   closeSync,
   existsSync,
+  lstatSync,
   mkdirSync,
   readdirSync,
   readFileSync,
@@ -163,6 +164,11 @@ async function createSandbox(
  */
 function buildEnter(config: JudgeConfig): string | null {
   try {
+    // It runs with the judge's privileges (root, mostly) outside any sandbox: only from a work root
+    // that no other user can write to, or replace a cached binary in.
+    const root = lstatSync(config.workRoot);
+    if (!root.isDirectory() || root.uid !== process.geteuid?.() || (root.mode & 0o022) !== 0)
+      throw new Error(`${config.workRoot} is not the judge's own directory, writable by it alone`);
     const source = readFileSync(ENTER_SOURCE, 'utf8');
     const cc = config.enterCompiler;
     const dir = join(config.workRoot, `enter-${sha(source, cc, run(cc, ['--version']).stdout)}`);

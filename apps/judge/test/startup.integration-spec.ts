@@ -1,3 +1,6 @@
+import { chownSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Judge } from '../src/judge';
 import { loadConfig } from '../src/config';
@@ -102,6 +105,20 @@ describe('judge start-up', () => {
       }
     }
     expect(seen[0]).toBe(seen[1]);
+  });
+
+  it('takes javelin-enter only from a work root that is its own: one another user owns gets sh and setpriv', async () => {
+    if (process.geteuid?.() !== 0) return expect(process.geteuid?.()).not.toBe(0);
+    const workRoot = mkdtempSync(join(tmpdir(), 'javelin-foreign-'));
+    chownSync(workRoot, 64998, 64998);
+    const judge = await Judge.create(loadConfig({ mode: 'harness', workRoot }));
+    try {
+      expect((judge as unknown as { rt: JudgeRuntime }).rt.sandbox.entersNatively).toBe(false);
+      expect((await judge.judge(job(ADD, ADD_TESTS))).verdict).toBe('accepted');
+    } finally {
+      await judge.close();
+      rmSync(workRoot, { recursive: true, force: true });
+    }
   });
 
   it('rejects bad configuration with a message naming the variable', () => {
