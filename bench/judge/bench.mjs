@@ -2,7 +2,7 @@
 // Judge benchmark: latency and throughput of the real judge worker, through Redis and BullMQ.
 //
 //   npx nx build judge && node bench/judge/bench.mjs [--runs 40] [--cold-runs 15] [--burst 40] [--cold-burst 12]
-//        [--paths harness,per-test,cold] [--harness-concurrency 1,2] [--base-worker <other checkout>/apps/judge/dist/main.js]
+//        [--rounds 3] [--paths harness,per-test,cold] [--harness-concurrency 1,2] [--base-worker <other checkout>/apps/judge/dist/main.js]
 //
 // For each path it starts a real worker process (apps/judge/dist/main.js) on its own BullMQ prefix:
 //   harness:  the judge as deployed: warm compile service, one pre-started sandboxed JVM per
@@ -13,8 +13,8 @@
 // (say, the code before a change) as 'harness-base', interleaved with the others so that both see the
 // same machine: on a shared machine only figures of one run compare. It then measures
 //   latency: one accepted 10-test submission at a time, queue.add -> job.waitUntilFinished (p50/p95)
-//   throughput: a burst of submissions added at once, judged per second until the last finishes,
-//               with the harness path also at each --harness-concurrency (JUDGE_CONCURRENCY; default 1,2);
+//   throughput: a burst of submissions added at once, judged per second until the last finishes (each
+//               path's burst in --rounds parts, the paths taking turns), with the harness path also at each --harness-concurrency (JUDGE_CONCURRENCY; default 1,2);
 //   CPU per submission during the burst: user+sys of the worker (node) plus the CPU of every sandboxed
 //               process it ran (its cgroup, cpuacct), divided by the submissions: independent of the load.
 import { spawn, spawnSync } from 'node:child_process';
@@ -34,6 +34,7 @@ const RUNS = Number(args.runs ?? 40);
 const COLD_RUNS = Number(args['cold-runs'] ?? 15);
 const BURST = Number(args.burst ?? 40);
 const COLD_BURST = Number(args['cold-burst'] ?? 12);
+const ROUNDS = Number(args.rounds ?? 3);
 const PATHS = String(args.paths ?? 'harness,per-test,cold').split(',');
 const HARNESS_CONCURRENCY = String(args['harness-concurrency'] ?? '1,2')
   .split(',')
@@ -118,33 +119,43 @@ function processCpuMs(pid) {
 
 /**
  * The yardstick of issue 35: the CPU (user+sys, every thread) of a bare `java -cp . Hello` on this
- * machine, outside any sandbox, with the JDK's default flags and CDS archive; median of `runs`.
+ * machine, outside any sandbox, with the JDK's default flags and CDS archive. `sample(n)` runs it n
+ * times (the bench samples it beside every round of bursts, so that it sees the same machine);
+ * `median()` of all samples, null without any.
  */
-function bareJvmCpuMs(runs = 15) {
+function bareJvm() {
   const dir = mkdtempSync(join(tmpdir(), 'bench-hello-'));
-  try {
-    writeFileSync(
-      join(dir, 'Hello.java'),
-      'public class Hello { public static void main(String[] a) { System.out.println("hi"); } }\n',
-    );
-    spawnSync('javac', ['-d', dir, join(dir, 'Hello.java')]);
-    const ms = [];
-    for (let i = 0; i < runs; i++) {
-      const r = spawnSync('bash', ['-c', `TIMEFORMAT='%3U %3S'; time java -cp '${dir}' Hello >/dev/null`], {
-        encoding: 'utf8',
-      });
-      const [user, sys] = (r.stderr ?? '').trim().split(/\s+/).map(Number);
-      if (Number.isFinite(user) && Number.isFinite(sys)) ms.push((user + sys) * 1000);
-    }
-    return ms.length
-      ? pct(
-          [...ms].sort((a, b) => a - b),
-          50,
-        )
-      : null;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  writeFileSync(
+    join(dir, 'Hello.java'),
+    'public class Hello { public static void main(String[] a) { System.out.println("hi"); } }\n',
+  );
+  spawnSync('javac', ['-d', dir, join(dir, 'Hello.java')]);
+  const ms = [];
+  return {
+    sample(runs) {
+      for (let i = 0; i < runs; i++) {
+        const r = spawnSync('bash', ['-c', `TIMEFORMAT='%3U %3S'; time java -cp '${dir}' Hello >/dev/null`], {
+          encoding: 'utf8',
+        });
+        const [user, sys] = (r.stderr ?? '').trim().split(/\s+/).map(Number);
+        if (Number.isFinite(user) && Number.isFinite(sys)) ms.push((user + sys) * 1000);
+      }
+    },
+    get count() {
+      return ms.length;
+    },
+    median() {
+      return ms.length
+        ? pct(
+            [...ms].sort((a, b) => a - b),
+            50,
+          )
+        : null;
+    },
+    close() {
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 function judgeCpuMs(pid) {
@@ -223,22 +234,43 @@ async function latencyTimed(p) {
   p.lat.push(performance.now() - t);
 }
 
-/** Submissions judged per second, and the judge's CPU per submission (its pre-started harnesses ready before and after). */
-async function burst(p, n) {
-  await new Promise((r) => setTimeout(r, 1500));
-  const cpu0 = p.cpuMs();
-  const parts0 = p.cpuParts();
-  const t0 = performance.now();
-  await Promise.all(Array.from({ length: n }, () => p.judgeOne()));
-  const perSecond = n / ((performance.now() - t0) / 1000);
-  await new Promise((r) => setTimeout(r, 1500));
-  const cpu1 = p.cpuMs();
-  const parts1 = p.cpuParts();
-  const parts =
-    parts0 && parts1
-      ? Object.fromEntries(Object.keys(parts1).map((k) => [k, (parts1[k] - parts0[k]) / n]))
-      : null;
-  return { perSecond, cpuPerSubmission: cpu0 === null || cpu1 === null ? null : (cpu1 - cpu0) / n, parts };
+/**
+ * Submissions judged per second, and the judge's CPU per submission (its pre-started harnesses ready
+ * before and after): `chunks` bursts of `n` together, each one's CPU and time summed.
+ */
+async function burst(p, chunks) {
+  let n = 0;
+  let ms = 0;
+  let cpu = 0;
+  const parts = {};
+  for (const size of chunks) {
+    await new Promise((r) => setTimeout(r, 1500));
+    const cpu0 = p.cpuMs();
+    const parts0 = p.cpuParts();
+    const t0 = performance.now();
+    await Promise.all(Array.from({ length: size }, () => p.judgeOne()));
+    ms += performance.now() - t0;
+    await new Promise((r) => setTimeout(r, 1500));
+    const cpu1 = p.cpuMs();
+    const parts1 = p.cpuParts();
+    n += size;
+    cpu = cpu === null || cpu0 === null || cpu1 === null ? null : cpu + (cpu1 - cpu0);
+    for (const k of Object.keys(parts1 ?? {}))
+      parts[k] = parts0 && parts1 ? (parts[k] ?? 0) + (parts1[k] - parts0[k]) : NaN;
+  }
+  return {
+    perSecond: n / (ms / 1000),
+    cpuPerSubmission: cpu === null ? null : cpu / n,
+    parts: Object.keys(parts).length
+      ? Object.fromEntries(Object.entries(parts).map(([k, v]) => [k, v / n]))
+      : null,
+  };
+}
+
+/** `size` split into `rounds` nearly equal chunks. */
+function chunked(size, rounds) {
+  const r = Math.max(1, Math.min(rounds, size));
+  return Array.from({ length: r }, (_, i) => Math.floor(size / r) + (i < size % r ? 1 : 0));
 }
 
 function summary(p, { perSecond, cpuPerSubmission, parts }, burstSize) {
@@ -275,14 +307,44 @@ for (let i = 0; i < Math.max(RUNS, COLD_RUNS); i++) {
   for (const p of paths) if (i < runsOf(p)) await latencyTimed(p);
 }
 for (const p of extra) for (let i = 0; i < 3; i++) await p.judgeOne();
+// The bursts in ROUNDS interleaved rounds: a machine that speeds up or slows down meanwhile (a
+// shared host does) weighs on every path alike.
+const burstOf = (p) => (p.mode === 'cold' ? COLD_BURST : BURST);
+const sums = new Map(paths.map((p) => [p, []]));
+const hello = bareJvm();
+for (let round = 0; round < ROUNDS; round++) {
+  hello.sample(Math.ceil(15 / ROUNDS));
+  for (const p of paths) {
+    const size = chunked(burstOf(p), ROUNDS)[round];
+    if (size) sums.get(p).push(await burst(p, [size]));
+  }
+}
+const bare = hello.median();
+hello.close();
 const rows = [];
 for (const p of paths) {
-  const size = p.mode === 'cold' ? COLD_BURST : BURST;
-  rows.push([p.name, summary(p, await burst(p, size), size)]);
+  const size = burstOf(p);
+  const each = sums.get(p);
+  const sizes = chunked(size, ROUNDS);
+  const total = (f) =>
+    each.reduce((a, r, i) => (a === null || f(r) === null ? null : a + f(r) * sizes[i]), 0);
+  const seconds = each.reduce((a, r, i) => a + sizes[i] / r.perSecond, 0);
+  const cpu = total((r) => r.cpuPerSubmission);
+  const parts = each.every((r) => r.parts)
+    ? Object.fromEntries(Object.keys(each[0].parts).map((k) => [k, total((r) => r.parts[k]) / size]))
+    : null;
+  rows.push([
+    p.name,
+    summary(
+      p,
+      { perSecond: size / seconds, cpuPerSubmission: cpu === null ? null : cpu / size, parts },
+      size,
+    ),
+  ]);
 }
 const extraRows = [];
 for (const p of extra)
-  extraRows.push([`${p.mode} c=${p.concurrency}`, summary(p, await burst(p, BURST), BURST)]);
+  extraRows.push([`${p.mode} c=${p.concurrency}`, summary(p, await burst(p, chunked(BURST, 1)), BURST)]);
 for (const p of [...paths, ...extra]) await p.close();
 const f = (x) => x.toFixed(0).padStart(6);
 console.log(
@@ -328,11 +390,10 @@ if (harnessCpu.length && harnessCpu.every((x) => x !== null)) {
   console.log(
     `harness path: ${worst.toFixed(0)} CPU ms per submission at most -> at most ${((1000 * cpus().length) / worst).toFixed(1)} submissions/s from ${cpus().length} fully used cores (a quiet machine, concurrency >= cores)`,
   );
-  const bare = bareJvmCpuMs();
   if (bare !== null) {
     const best = Math.min(...harnessCpu);
     console.log(
-      `bare JVM (java -cp . Hello, no sandbox): ${bare.toFixed(0)} ms of CPU (median of 15); an accepted 10-test submission on the harness path costs ${(best / bare).toFixed(2)} bare JVM starts`,
+      `bare JVM (java -cp . Hello, no sandbox): ${bare.toFixed(0)} ms of CPU (median of ${hello.count}, taken beside the bursts); an accepted 10-test submission on the harness path costs ${(best / bare).toFixed(2)} bare JVM starts`,
     );
     if (by['harness-base']?.cpuPerSubmission != null)
       console.log(
