@@ -23,16 +23,19 @@ const dist = join(ROOT, 'apps/judge/dist');
 const { Sandbox } = require(join(dist, 'sandbox/sandbox.js'));
 const { CgroupManager } = require(join(dist, 'sandbox/cgroups.js'));
 const { loadConfig } = require(join(dist, 'config.js'));
+const { buildEnter } = require(join(dist, 'startup.js'));
 
 const config = loadConfig();
+mkdirSync(config.workRoot, { recursive: true, mode: 0o755 });
 const work = mkdtempSync(join(config.workRoot, 'bench-sandbox-'));
 chmodSync(work, 0o755);
 const bin = join(work, 'bin');
 mkdirSync(bin, { mode: 0o755 });
 writeFileSync(join(work, 'noop.c'), 'int main(void) { return 0; }\n');
 execFileSync('cc', ['-O2', '-static', '-o', join(bin, 'noop'), join(work, 'noop.c')]);
-const enter = join(bin, 'javelin-enter');
-execFileSync('cc', ['-O2', '-static', '-o', enter, join(ROOT, 'apps/judge/native/javelin-enter.c')]);
+// The judge's own javelin-enter, as it builds and caches it at start.
+const enter = buildEnter(config);
+if (!enter) throw new Error('javelin-enter could not be built (see the log line above)');
 
 /** bwrap's arguments without the option `flag` (and its `width - 1` values); with `value`, only that use of it. */
 const without = (flag, width, value) => (a) => {

@@ -66,6 +66,7 @@ export class AuthUserChanges implements OnModuleInit, OnModuleDestroy {
   async onModuleDestroy(): Promise<void> {
     this.closed = true;
     clearInterval(this.timer);
+    this.dropPing();
     const client = this.client;
     this.client = undefined;
     await client?.end().catch(() => undefined);
@@ -119,8 +120,7 @@ export class AuthUserChanges implements OnModuleInit, OnModuleDestroy {
   private lost(client: Client, error?: Error): void {
     if (client !== this.client) return;
     this.client = undefined;
-    if (this.pinging) clearTimeout(this.pinging.timeout);
-    this.pinging = null;
+    this.dropPing();
     this.heard = Number.NEGATIVE_INFINITY;
     // Said once per outage, not on every attempt to listen again.
     if (!this.closed && error && !this.warned) {
@@ -146,19 +146,21 @@ export class AuthUserChanges implements OnModuleInit, OnModuleDestroy {
     this.pinging = ping;
     client
       .query('SELECT pg_notify($1, $2)', [AUTH_USERS_CHANNEL, `${this.pingPrefix}${n}`])
-      .catch((e: Error) => {
-        clearTimeout(ping.timeout);
-        if (this.pinging === ping) this.pinging = null;
-        this.lost(client, e);
-      });
+      // lost() drops the ping with its connection; a connection already gone took its ping along.
+      .catch((e: Error) => this.lost(client, e));
   }
 
   /** A ping came back: every change committed before it was sent has been heard. Others' pings are not ours. */
   private pingBack(payload: string): void {
     const ping = this.pinging;
     if (!ping || payload !== `${this.pingPrefix}${ping.n}`) return;
-    clearTimeout(ping.timeout);
-    this.pinging = null;
+    this.dropPing();
     this.heard = Math.max(this.heard, ping.sent);
+  }
+
+  /** The ping in flight is no longer waited for (it came back, or its connection is gone). */
+  private dropPing(): void {
+    if (this.pinging) clearTimeout(this.pinging.timeout);
+    this.pinging = null;
   }
 }
