@@ -82,11 +82,6 @@ async function startWorker(mode, prefix, concurrency, worker = WORKER) {
   });
   let ready;
   const readyP = new Promise((r) => (ready = r));
-  // A warm compile service goes on warming javac while idle after "listening": the figures start
-  // once it has (a build that does not say so is waited for 10 s).
-  let warmed;
-  const warmedP = new Promise((r) => (warmed = r));
-  const warmTimer = setTimeout(() => warmed(), mode === 'cold' ? 0 : worker === WORKER ? 120_000 : 10_000);
   let buf = '';
   child.stdout.on('data', (d) => {
     buf += d.toString();
@@ -95,7 +90,6 @@ async function startWorker(mode, prefix, concurrency, worker = WORKER) {
       const line = buf.slice(0, i);
       buf = buf.slice(i + 1);
       if (line.includes('"msg":"listening"')) ready();
-      if (line.includes('"msg":"compile service warmed"')) warmed();
       if (worker !== WORKER) continue;
       if (line.includes('"msg":"judged"')) logs.judged.push(JSON.parse(line));
       if (line.includes('"msg":"harness ready"')) logs.harnessReady.push(JSON.parse(line));
@@ -105,8 +99,6 @@ async function startWorker(mode, prefix, concurrency, worker = WORKER) {
     if (code) console.error(`worker (${mode}) exited with ${code}`);
   });
   await readyP;
-  await warmedP;
-  clearTimeout(warmTimer);
   return child;
 }
 
@@ -234,37 +226,37 @@ async function latencyTimed(p) {
   p.lat.push(performance.now() - t);
 }
 
-/**
- * Submissions judged per second, and the judge's CPU per submission (its pre-started harnesses ready
- * before and after): `chunks` bursts of `n` together, each one's CPU and time summed.
- */
-async function burst(p, chunks) {
-  let n = 0;
-  let ms = 0;
-  let cpu = 0;
-  const parts = {};
-  for (const size of chunks) {
-    await new Promise((r) => setTimeout(r, 1500));
-    const cpu0 = p.cpuMs();
-    const parts0 = p.cpuParts();
-    const t0 = performance.now();
-    await Promise.all(Array.from({ length: size }, () => p.judgeOne()));
-    ms += performance.now() - t0;
-    await new Promise((r) => setTimeout(r, 1500));
-    const cpu1 = p.cpuMs();
-    const parts1 = p.cpuParts();
-    n += size;
-    cpu = cpu === null || cpu0 === null || cpu1 === null ? null : cpu + (cpu1 - cpu0);
-    for (const k of Object.keys(parts1 ?? {}))
-      parts[k] = parts0 && parts1 ? (parts[k] ?? 0) + (parts1[k] - parts0[k]) : NaN;
-  }
+/** One burst of `size` submissions added at once: its time, and the judge's CPU (its pre-started harnesses ready before and after). */
+async function burst(p, size) {
+  await new Promise((r) => setTimeout(r, 1500));
+  const cpu0 = p.cpuMs();
+  const parts0 = p.cpuParts();
+  const t0 = performance.now();
+  await Promise.all(Array.from({ length: size }, () => p.judgeOne()));
+  const ms = performance.now() - t0;
+  await new Promise((r) => setTimeout(r, 1500));
+  const cpu1 = p.cpuMs();
+  const parts1 = p.cpuParts();
   return {
-    perSecond: n / (ms / 1000),
-    cpuPerSubmission: cpu === null ? null : cpu / n,
-    parts: Object.keys(parts).length
-      ? Object.fromEntries(Object.entries(parts).map(([k, v]) => [k, v / n]))
-      : null,
+    n: size,
+    ms,
+    cpu: cpu0 === null || cpu1 === null ? null : cpu1 - cpu0,
+    parts:
+      parts0 && parts1
+        ? Object.fromEntries(Object.keys(parts1).map((k) => [k, parts1[k] - parts0[k]]))
+        : null,
   };
+}
+
+/** Submissions judged per second and the judge's CPU per submission over `bursts` together. */
+function rates(bursts) {
+  const n = bursts.reduce((a, b) => a + b.n, 0);
+  const sum = (f) => bursts.reduce((a, b) => (a === null || f(b) === null ? null : a + f(b)), 0);
+  const cpu = sum((b) => b.cpu);
+  const parts = bursts.every((b) => b.parts)
+    ? Object.fromEntries(Object.keys(bursts[0].parts).map((k) => [k, sum((b) => b.parts[k]) / n]))
+    : null;
+  return { perSecond: n / (sum((b) => b.ms) / 1000), cpuPerSubmission: cpu === null ? null : cpu / n, parts };
 }
 
 /** `size` split into `rounds` nearly equal chunks. */
@@ -310,41 +302,21 @@ for (const p of extra) for (let i = 0; i < 3; i++) await p.judgeOne();
 // The bursts in ROUNDS interleaved rounds: a machine that speeds up or slows down meanwhile (a
 // shared host does) weighs on every path alike.
 const burstOf = (p) => (p.mode === 'cold' ? COLD_BURST : BURST);
-const sums = new Map(paths.map((p) => [p, []]));
+const bursts = new Map(paths.map((p) => [p, []]));
 const hello = bareJvm();
 for (let round = 0; round < ROUNDS; round++) {
   hello.sample(Math.ceil(15 / ROUNDS));
   for (const p of paths) {
     const size = chunked(burstOf(p), ROUNDS)[round];
-    if (size) sums.get(p).push(await burst(p, [size]));
+    if (size) bursts.get(p).push(await burst(p, size));
   }
 }
 const bare = hello.median();
 hello.close();
-const rows = [];
-for (const p of paths) {
-  const size = burstOf(p);
-  const each = sums.get(p);
-  const sizes = chunked(size, ROUNDS);
-  const total = (f) =>
-    each.reduce((a, r, i) => (a === null || f(r) === null ? null : a + f(r) * sizes[i]), 0);
-  const seconds = each.reduce((a, r, i) => a + sizes[i] / r.perSecond, 0);
-  const cpu = total((r) => r.cpuPerSubmission);
-  const parts = each.every((r) => r.parts)
-    ? Object.fromEntries(Object.keys(each[0].parts).map((k) => [k, total((r) => r.parts[k]) / size]))
-    : null;
-  rows.push([
-    p.name,
-    summary(
-      p,
-      { perSecond: size / seconds, cpuPerSubmission: cpu === null ? null : cpu / size, parts },
-      size,
-    ),
-  ]);
-}
+const rows = paths.map((p) => [p.name, summary(p, rates(bursts.get(p)), burstOf(p))]);
 const extraRows = [];
 for (const p of extra)
-  extraRows.push([`${p.mode} c=${p.concurrency}`, summary(p, await burst(p, chunked(BURST, 1)), BURST)]);
+  extraRows.push([`${p.mode} c=${p.concurrency}`, summary(p, rates([await burst(p, BURST)]), BURST)]);
 for (const p of [...paths, ...extra]) await p.close();
 const f = (x) => x.toFixed(0).padStart(6);
 console.log(

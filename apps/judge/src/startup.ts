@@ -162,7 +162,7 @@ async function createSandbox(
  * library allows it (no dynamic loader at every sandbox start). Null, logged, when no C compiler
  * builds it: sandboxes then start through sh and setpriv, as before it.
  */
-function buildEnter(config: JudgeConfig): string | null {
+export function buildEnter(config: JudgeConfig): string | null {
   try {
     // It runs with the judge's privileges (root, mostly) outside any sandbox: only from a work root
     // that no other user can write to, or replace a cached binary in.
@@ -415,8 +415,6 @@ export async function startRuntime(config: JudgeConfig): Promise<JudgeRuntime> {
     if (config.warmCompiler && config.mode !== 'cold') {
       compiler = new CompileService(sandbox, join(cacheDir, 'compiler'));
       await compiler.start(WARMUP_SOURCES);
-      const service = compiler;
-      void service.warmed.then(() => log('compile service warmed'));
     }
     const harnessArchive = await buildHarnessArchive(sandbox, cacheDir, cdsArchive);
     return {
