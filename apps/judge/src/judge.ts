@@ -37,6 +37,8 @@ export interface JudgeRunOptions {
    * judged) and, on a job whose tests carry groups, every test's mark so far (JudgeJobProgress.marks).
    */
   onTestDone?: (done: number, marks?: string) => void;
+  /** Methods compiled in the program's own thread (jvm.ts FOREGROUND_JIT): the AI's growth measurement. */
+  foregroundJit?: boolean;
 }
 
 /** A judgement with what the judge's own tests look at beside the wire result. */
@@ -271,8 +273,10 @@ export class Judge {
     options: JudgeRunOptions,
   ): TestRunner {
     const submission: Submission = { classes: compiled.classes, mainClass: compiled.mainClass };
-    if (mode === 'harness') return new HarnessRunner(this.harnesses, submission, limits, options.reportHeap);
-    const run = { limits, mode, cdsArchive: this.rt.cdsArchive };
+    const foregroundJit = options.foregroundJit ?? false;
+    if (mode === 'harness')
+      return new HarnessRunner(this.harnesses, submission, limits, options.reportHeap, foregroundJit);
+    const run = { limits, mode, cdsArchive: this.rt.cdsArchive, foregroundJit };
     return new FreshJvmRunner(this.rt.sandbox, submission, run, join(subDir, 'classes'));
   }
 

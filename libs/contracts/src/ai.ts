@@ -125,7 +125,7 @@ export interface AiMeasureResult {
   spentMs: number;
   /** 'cpu': the main thread's CPU time; 'wall': the test's wall time (a program the timing class does not fit). */
   clock?: 'cpu' | 'wall';
-  /** Why the measurement stopped early (a crash's verdict, the run that passed the budget). */
+  /** Why the measurement stopped early: a crash's verdict, the run that passed the limit, 'budget' (test time) or 'wall time'. */
   detail?: string;
 }
 

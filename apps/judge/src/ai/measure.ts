@@ -111,8 +111,9 @@ export async function measureComplexity(judge: Judge, data: AiMeasureJobData): P
 
   for (;;) {
     const left = data.budgetMs - spent;
-    if (left < MIN_RUN_MS || performance.now() - started > MAX_WALL_MS)
-      return result(points.length ? 'measured' : 'too-slow', 'budget');
+    if (performance.now() - started > MAX_WALL_MS)
+      return result(points.length ? 'measured' : 'too-slow', 'wall time');
+    if (left < MIN_RUN_MS) return result(points.length ? 'measured' : 'too-slow', 'budget');
     const sizes = nextSizes(n, maxN, batchSize, points, left);
     if (sizes.length === 0) return result('measured', 'budget');
     // One warm-up run first, on a small input: the JVM's first test pays for loading the JDK's code.
@@ -147,7 +148,8 @@ export async function measureComplexity(judge: Judge, data: AiMeasureJobData): P
       cpuTimeMs,
       wallTimeMs: Math.max(data.limits.wallTimeMs, cpuTimeMs * 8 + 2_000),
     };
-    const run = await judge.judge({ code, language: 'java', tests, limits });
+    // The JIT in the program's own thread: its CPU time then does not depend on when the compiler threads run.
+    const run = await judge.judge({ code, language: 'java', tests, limits }, { foregroundJit: true });
     if (run.verdict === 'compilation_error') {
       if (code === data.code) return result('compile-error');
       code = data.code;

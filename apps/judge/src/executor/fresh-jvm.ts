@@ -28,6 +28,8 @@ export interface FreshJvmRun {
   limits: JudgeLimits;
   mode: JudgeMode;
   cdsArchive: string | null;
+  /** The JIT in the program's thread (jvm.ts FOREGROUND_JIT): the AI's growth measurement. */
+  foregroundJit?: boolean;
 }
 
 /** One test in a fresh sandboxed JVM (`java -cp /classes Main`): the per-test and cold paths. */
@@ -36,13 +38,13 @@ export async function runInFreshJvm(
   test: JudgeTest,
   run: FreshJvmRun,
 ): Promise<TestOutcome> {
-  const { limits, mode, cdsArchive } = run;
+  const { limits, mode, cdsArchive, foregroundJit } = run;
   const binds = [{ src: run.classesDir, dest: '/classes' }];
   if (mode !== 'cold' && cdsArchive) binds.push({ src: cdsArchive, dest: '/cds' });
   const out = await sandbox.run({
     argv: [
       join(sandbox.javaHome, 'bin/java'),
-      ...jvmArgs(limits, mode, cdsArchive),
+      ...jvmArgs({ ...limits, foregroundJit }, mode, cdsArchive),
       '-cp',
       '/classes',
       run.mainClass,

@@ -34,14 +34,21 @@ export interface HarnessShape {
   memoryMb: number;
   stackMb: number;
   maxProcesses: number;
+  /** Compilations in the program's own thread (jvmArgs' `foregroundJit`): the AI's growth measurement. */
+  foregroundJit?: boolean;
 }
 
-export function shapeOf(limits: JudgeLimits): HarnessShape {
-  return { memoryMb: limits.memoryMb, stackMb: limits.stackMb, maxProcesses: limits.maxProcesses };
+export function shapeOf(limits: JudgeLimits, foregroundJit = false): HarnessShape {
+  return {
+    memoryMb: limits.memoryMb,
+    stackMb: limits.stackMb,
+    maxProcesses: limits.maxProcesses,
+    ...(foregroundJit ? { foregroundJit } : {}),
+  };
 }
 
 export function shapeKey(s: HarnessShape): string {
-  return `${s.memoryMb}/${s.stackMb}/${s.maxProcesses}`;
+  return `${s.memoryMb}/${s.stackMb}/${s.maxProcesses}${s.foregroundJit ? '/fg' : ''}`;
 }
 
 export interface HarnessLaunch {

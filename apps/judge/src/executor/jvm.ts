@@ -44,9 +44,19 @@ export const C2_LATER = [
   '-XX:Tier4BackEdgeThreshold=400000',
 ];
 
+/**
+ * `-Xbatch`: a method is compiled while the thread that made it hot waits, instead of by the JIT's
+ * threads beside it. Only for the AI's growth measurement, which times the program's own thread: with
+ * the JIT in the background, that thread runs slower code (interpreted, or C1's profiling code) for as
+ * long as the compiler threads wait for a CPU, so a run's time grew with the machine's load by an amount
+ * unrelated to n (a late C2 compilation added ~60 ms to the largest runs, flattening the fitted slope).
+ * In the foreground the thread's CPU time no longer depends on when they run.
+ */
+export const FOREGROUND_JIT = '-Xbatch';
+
 /** JVM flags of a program run: a test's own JVM, or a harness JVM serving a submission. */
 export function jvmArgs(
-  limits: Pick<JudgeLimits, 'memoryMb' | 'stackMb'>,
+  limits: Pick<JudgeLimits, 'memoryMb' | 'stackMb'> & { foregroundJit?: boolean },
   mode: JudgeMode,
   cdsArchive: string | null,
   /** The harness's own dynamic archive on top of the static one (sandbox path), harness mode only. */
@@ -67,6 +77,7 @@ export function jvmArgs(
     // No program installs a SecurityManager (JDK 17 allows it with a warning): it would outlive its
     // test in a harness JVM, and no judge's program needs one. System.setSecurityManager throws.
     '-Djava.security.manager=disallow',
+    ...(limits.foregroundJit ? [FOREGROUND_JIT] : []),
   ];
   if (mode === 'cold') return common;
   return [

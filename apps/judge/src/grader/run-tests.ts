@@ -111,6 +111,7 @@ export class HarnessRunner implements TestRunner {
     private readonly submission: Submission,
     private readonly limits: JudgeLimits,
     private readonly reportHeap = false,
+    private readonly foregroundJit = false,
   ) {}
 
   async run(test: JudgeTest, index: number): Promise<TestOutcome> {
@@ -137,7 +138,7 @@ export class HarnessRunner implements TestRunner {
     if (this.harness && !this.harness.dead) return this.harness;
     this.drop();
     const t0 = performance.now();
-    const h = await this.pool.take(shapeOf(this.limits));
+    const h = await this.pool.take(shapeOf(this.limits, this.foregroundJit));
     this.harnessWaitMs += performance.now() - t0;
     const { classes, mainClass } = this.submission;
     h.load(classes, mainClass, this.limits.stackMb * (1 << 20), STDERR_LIMIT, {
