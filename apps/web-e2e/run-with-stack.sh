@@ -45,8 +45,18 @@ done
 curl -fs "$base/api/health" >/dev/null || { echo "e2e: the API did not come up; see $log_dir/api.log" >&2; exit 1; }
 
 # Arguments name journey files to run (say, src/virtual.e2e.ts); none runs them all.
+status=0
 if [ $# -gt 0 ]; then
-  (cd apps/web-e2e && BASE_URL="$base" MAIL_OUTBOX_DIR="$MAIL_OUTBOX_DIR" npx vitest run --config vitest.config.ts "$@")
+  (cd apps/web-e2e && BASE_URL="$base" MAIL_OUTBOX_DIR="$MAIL_OUTBOX_DIR" npx vitest run --config vitest.config.ts "$@") || status=$?
 else
-  BASE_URL="$base" MAIL_OUTBOX_DIR="$MAIL_OUTBOX_DIR" npx nx run web-e2e:e2e --outputStyle=static
+  BASE_URL="$base" MAIL_OUTBOX_DIR="$MAIL_OUTBOX_DIR" npx nx run web-e2e:e2e --outputStyle=static || status=$?
 fi
+if [ $status -ne 0 ]; then
+  # What the stack did last, for a failure seen only in a CI log: the judge's verdicts and the API's
+  # requests that did not succeed.
+  echo "e2e: failed; the judge's last lines ($log_dir/judge.log):"
+  tail -n 30 "$log_dir/judge.log" | cut -c1-400 || true
+  echo "e2e: the API's last requests that did not answer 2xx/3xx, and its warnings ($log_dir/api.log):"
+  { grep -E '"level":[456]0|"status":[45][0-9][0-9],' "$log_dir/api.log" || true; } | tail -n 30 | cut -c1-400
+fi
+exit $status

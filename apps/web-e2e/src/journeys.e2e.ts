@@ -6,6 +6,7 @@ import {
   pasteInMonaco,
   retypeLineInMonaco,
   screenshot,
+  submissionResult,
   type Session,
 } from './support/browser';
 import { newUser, signIn, signUpAndVerify, submitAdminSetup, submitSignIn } from './support/accounts';
@@ -144,11 +145,9 @@ describe('user, practice', () => {
     await expectToast(page, 'Example test cases: 1/1 passed');
     await expect.poll(() => page.getByTestId('solver-status').innerText()).toContain('Ready');
     await page.getByRole('button', { name: 'Submit Solution' }).click();
-    await page
-      .getByTestId('submission-result')
-      .filter({ hasText: 'Congratulations!' })
-      .waitFor({ timeout: 90_000 });
-    expect(await page.getByTestId('submission-result').innerText()).toContain('2/2 test cases passed');
+    const result = await submissionResult(page);
+    expect(result).toContain('Congratulations!');
+    expect(result).toContain('2/2 test cases passed');
     await expectToast(page, 'Problem solved! You earned 10 points!');
     await page.getByRole('button', { name: 'Analyze Code' }).click();
     await expect.poll(() => page.locator('.markdown').first().innerText(), { timeout: 60_000 }).not.toBe('');
@@ -231,10 +230,7 @@ describe('user, practice that remembers', () => {
     const page = user.page;
     await expect.poll(() => page.getByTestId('solver-status').innerText()).toContain('Ready');
     await page.keyboard.press('Control+Shift+Enter');
-    await page
-      .getByTestId('submission-result')
-      .filter({ hasText: 'Congratulations!' })
-      .waitFor({ timeout: 90_000 });
+    expect(await submissionResult(page)).toContain('Congratulations!');
     await expectToast(page, 'already solved');
     expect(await page.getByRole('region', { name: 'Notifications' }).innerText()).not.toContain('You earned');
     await screenshot(page, '10d-already-solved');

@@ -102,6 +102,34 @@ export async function retypeLineInMonaco(page: Page, current: string, replacemen
   await page.locator('.monaco-editor .view-line', { hasText: replacement }).first().waitFor();
 }
 
+/**
+ * Waits for the submission's result on a solving page (none may be showing when it is called) and
+ * returns its text. When none comes, fails with what the page showed instead: the solver's status, the
+ * notifications (a refusal says why there) and any dialog (a sign-in prompt), not a bare time-out.
+ */
+export async function submissionResult(page: Page, timeout = 90_000): Promise<string> {
+  const result = page.getByTestId('submission-result');
+  try {
+    await result.waitFor({ timeout });
+  } catch (error) {
+    const text = async (selector: string) =>
+      (
+        await page
+          .locator(selector)
+          .allInnerTexts()
+          .catch(() => [])
+      )
+        .join(' | ')
+        .replace(/\s+/g, ' ');
+    throw new Error(
+      `no submission result within ${timeout} ms; solver status: "${await text('[data-testid="solver-status"]')}", ` +
+        `notifications: "${await text('[aria-label="Notifications"]')}", dialogs: "${await text('[role="dialog"]')}" ` +
+        `(${(error as Error).message.split('\n')[0]})`,
+    );
+  }
+  return result.innerText();
+}
+
 /** Waits for a toast holding `text` in the notifications region (a judged submission can take a while). */
 export async function expectToast(page: Page, text: string): Promise<void> {
   await expect
