@@ -104,8 +104,9 @@ export async function retypeLineInMonaco(page: Page, current: string, replacemen
 
 /**
  * Waits for the submission's result on a solving page (none may be showing when it is called) and
- * returns its text. When none comes, fails with what the page showed instead: the solver's status, the
- * notifications (a refusal says why there) and any dialog (a sign-in prompt), not a bare time-out.
+ * returns its text. When none comes, fails with what the page showed instead: its address (a 401 leaves
+ * for the sign-in page), the solver's status, the notifications (a refusal says why there) and any
+ * dialog (a sign-in prompt), not a bare time-out.
  */
 export async function submissionResult(page: Page, timeout = 90_000): Promise<string> {
   const result = page.getByTestId('submission-result');
@@ -122,7 +123,7 @@ export async function submissionResult(page: Page, timeout = 90_000): Promise<st
         .join(' | ')
         .replace(/\s+/g, ' ');
     throw new Error(
-      `no submission result within ${timeout} ms; solver status: "${await text('[data-testid="solver-status"]')}", ` +
+      `no submission result within ${timeout} ms at ${page.url()}; solver status: "${await text('[data-testid="solver-status"]')}", ` +
         `notifications: "${await text('[aria-label="Notifications"]')}", dialogs: "${await text('[role="dialog"]')}" ` +
         `(${(error as Error).message.split('\n')[0]})`,
     );
