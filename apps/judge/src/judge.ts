@@ -273,10 +273,8 @@ export class Judge {
     options: JudgeRunOptions,
   ): TestRunner {
     const submission: Submission = { classes: compiled.classes, mainClass: compiled.mainClass };
-    const foregroundJit = options.foregroundJit ?? false;
-    if (mode === 'harness')
-      return new HarnessRunner(this.harnesses, submission, limits, options.reportHeap, foregroundJit);
-    const run = { limits, mode, cdsArchive: this.rt.cdsArchive, foregroundJit };
+    if (mode === 'harness') return new HarnessRunner(this.harnesses, submission, limits, options);
+    const run = { limits, mode, cdsArchive: this.rt.cdsArchive, foregroundJit: options.foregroundJit };
     return new FreshJvmRunner(this.rt.sandbox, submission, run, join(subDir, 'classes'));
   }
 

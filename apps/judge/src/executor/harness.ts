@@ -43,7 +43,7 @@ export function shapeOf(limits: JudgeLimits, foregroundJit = false): HarnessShap
     memoryMb: limits.memoryMb,
     stackMb: limits.stackMb,
     maxProcesses: limits.maxProcesses,
-    ...(foregroundJit ? { foregroundJit } : {}),
+    foregroundJit,
   };
 }
 

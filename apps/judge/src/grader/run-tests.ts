@@ -110,8 +110,8 @@ export class HarnessRunner implements TestRunner {
     private readonly pool: HarnessPool,
     private readonly submission: Submission,
     private readonly limits: JudgeLimits,
-    private readonly reportHeap = false,
-    private readonly foregroundJit = false,
+    /** The judge's run options this runner honours (JudgeRunOptions). */
+    private readonly options: { reportHeap?: boolean; foregroundJit?: boolean } = {},
   ) {}
 
   async run(test: JudgeTest, index: number): Promise<TestOutcome> {
@@ -138,11 +138,11 @@ export class HarnessRunner implements TestRunner {
     if (this.harness && !this.harness.dead) return this.harness;
     this.drop();
     const t0 = performance.now();
-    const h = await this.pool.take(shapeOf(this.limits, this.foregroundJit));
+    const h = await this.pool.take(shapeOf(this.limits, this.options.foregroundJit));
     this.harnessWaitMs += performance.now() - t0;
     const { classes, mainClass } = this.submission;
     h.load(classes, mainClass, this.limits.stackMb * (1 << 20), STDERR_LIMIT, {
-      reportHeap: this.reportHeap,
+      reportHeap: this.options.reportHeap,
     });
     this.harness = h;
     this.served = 0;
