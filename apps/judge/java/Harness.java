@@ -19,7 +19,12 @@ import java.util.*;
  *                 after a collection at the end of every test; 2: measure each test's CPU time, for a
  *                 judge without cgroups), mainClass (int len, UTF-8),
  *                 int count, count x (name (int len, UTF-8), class bytes (int len, bytes))
- *     test:       int index (-1: exit), byte[16] nonce
+ *     test:       int index (-1: exit), byte[16] nonce, byte mode (0: plain, 1: interactive)
+ *   An interactive test (issue 42) talks to the problem's output validator through two FIFOs the judge
+ *     made in /interact: the harness opens `to-program` for reading and `from-program` for writing,
+ *     points FileDescriptor.in/out (and with them System.in/out) at them for the test, says so by
+ *     writing the test's nonce on fd 1, and closes both when the test ends (the validator then reads
+ *     end-of-file); the result frame follows on fd 1 as for any test.
  *   fd 0: a regular file the judge fills with the test's input (and only that) before it sends the
  *     test; the harness rewinds it, so System.in, FileDescriptor.in and /proc/self/fd/0 all read
  *     exactly that input, as in `java Main < input`.
@@ -50,12 +55,17 @@ public final class Harness {
     private static final long EXIT_UNWIND_MS = 20;
     private static final String WARMUP_CLASS = "javelin_harness.Warmup";
     private static final String WARM_UP_ARG = "--warm-up";
+    static final byte MODE_INTERACTIVE = 1;
+    /** The FIFOs of an interactive test, made by the judge in the directory it binds at /interact. */
+    static final String TO_PROGRAM = "/interact/to-program";
+    static final String FROM_PROGRAM = "/interact/from-program";
 
     private final JdkState jdk;
     private final DataInputStream control;
-    private final FileOutputStream stdout = new FileOutputStream(FileDescriptor.out);
+    /** fd 1, the harness's own (FileDescriptor.out is the program's, redirected in an interactive test). */
+    private final FileOutputStream stdout;
     /** fd 0 (the test's input file), rewound before every test. */
-    private final FileChannel stdinFile = new FileInputStream(FileDescriptor.in).getChannel();
+    private final FileChannel stdinFile;
     /** What System.in reads in every test: fd 0, as the JDK builds it; closing it leaves fd 0 open for the next test. */
     private final InputStream stdin = new StdinStream();
     private final byte[] exitClassBytes;
@@ -67,6 +77,8 @@ public final class Harness {
         this.workDir = workDir;
         this.classDir = classDir;
         this.control = new DataInputStream(new BufferedInputStream(control, 1 << 16));
+        stdout = new FileOutputStream(inheritedFd(1));
+        stdinFile = new FileInputStream(inheritedFd(0)).getChannel();
         exitClassBytes = classFile(EXIT_CLASS);
         jdk = JdkState.capture(unsafe());
     }
@@ -121,7 +133,7 @@ public final class Harness {
         byte[] bytes = classFile(WARMUP_CLASS);
         training.finalizers = Finalizers.mayDeclare(bytes);
         training.classes.put(WARMUP_CLASS, ExitRedirect.apply(bytes));
-        TestRun r = runTest(training, OutputStream.nullOutputStream());
+        TestRun r = runTest(training, OutputStream.nullOutputStream(), null);
         resultFrame(new byte[NONCE_BYTES], 0, r);
     }
 
@@ -132,9 +144,15 @@ public final class Harness {
             if (index < 0) return;
             byte[] nonce = new byte[NONCE_BYTES];
             control.readFully(nonce);
-            Sink sink = new Sink(stdout);
-            TestRun r = runTest(s, sink);
-            sink.finish(resultFrame(nonce, index, r));
+            byte mode = control.readByte();
+            TestRun r = mode == MODE_INTERACTIVE ? interactiveTest(s, nonce) : null;
+            if (r == null) {
+                Sink sink = new Sink(stdout);
+                r = runTest(s, sink, null);
+                sink.finish(resultFrame(nonce, index, r));
+            } else {
+                stdout.write(resultFrame(nonce, index, r));
+            }
             if (r.recycle) return;
         }
     }
@@ -181,13 +199,35 @@ public final class Harness {
         return bytes.toByteArray();
     }
 
+    /**
+     * One interactive test: the program's fd 0 and fd 1 are the FIFOs to and from the validator for
+     * the test's length, then fd 0 and fd 1 again; the FIFOs are closed before the result is sent.
+     */
+    private TestRun interactiveTest(Submission s, byte[] nonce) throws IOException {
+        FileInputStream in = new FileInputStream(TO_PROGRAM);
+        FileOutputStream out = new FileOutputStream(FROM_PROGRAM);
+        FdRedirect redirect = new FdRedirect(in.getFD(), out.getFD());
+        stdout.write(nonce);
+        Sink sink = new Sink(new FileOutputStream(FileDescriptor.out));
+        TestRun r = runTest(s, sink, redirect);
+        sink.close();
+        // A test that closed the redirected fd itself leaves a number that may be reused: the JVM goes.
+        if (!redirect.restore()) {
+            r.recycle = true;
+            return r;
+        }
+        in.close();
+        out.close();
+        return r;
+    }
+
     /** One test as if it were `java Main < input`: fresh classes, its own streams, main on a thread with the stack limit. */
-    private TestRun runTest(Submission s, OutputStream out) throws IOException {
+    private TestRun runTest(Submission s, OutputStream out, FdRedirect redirect) throws IOException {
         Set<Thread> before = Threads.all();
         CappedBuffer err = new CappedBuffer(s.stderrCap);
         TestGroup group = new TestGroup();
         TestRun r = new TestRun();
-        stdinFile.position(0);
+        if (redirect == null) stdinFile.position(0);
         // The same stream set-up as the JDK's System.in/out/err: fd 0 buffered; a 128-byte buffer, auto-flush, UTF-8.
         System.setIn(new BufferedInputStream(stdin));
         System.setOut(new PrintStream(new BufferedOutputStream(out, 128), true, StandardCharsets.UTF_8));
@@ -394,6 +434,44 @@ public final class Harness {
             } catch (IOException | RuntimeException e) {
                 return 0;
             }
+        }
+    }
+
+    /**
+     * FileDescriptor.in and .out pointed at an interactive test's FIFOs (set through Unsafe, as
+     * inheritedFd does: Java has no dup2), so that FileDescriptor.in/out, System.in/out and every
+     * stream the program builds on them talk to the validator; restore() points them back at 0 and 1.
+     */
+    static final class FdRedirect {
+        private static final long FD_OFFSET;
+        private static final sun.misc.Unsafe UNSAFE;
+
+        static {
+            try {
+                UNSAFE = unsafe();
+                FD_OFFSET = UNSAFE.objectFieldOffset(FileDescriptor.class.getDeclaredField("fd"));
+            } catch (ReflectiveOperationException e) {
+                throw new ExceptionInInitializerError(e);
+            }
+        }
+
+        private final int in;
+        private final int out;
+
+        FdRedirect(FileDescriptor in, FileDescriptor out) {
+            this.in = UNSAFE.getInt(in, FD_OFFSET);
+            this.out = UNSAFE.getInt(out, FD_OFFSET);
+            UNSAFE.putInt(FileDescriptor.in, FD_OFFSET, this.in);
+            UNSAFE.putInt(FileDescriptor.out, FD_OFFSET, this.out);
+        }
+
+        /** False when the program closed one of them (the number it held may already be reused). */
+        boolean restore() {
+            boolean intact = UNSAFE.getInt(FileDescriptor.in, FD_OFFSET) == in
+                    && UNSAFE.getInt(FileDescriptor.out, FD_OFFSET) == out;
+            UNSAFE.putInt(FileDescriptor.in, FD_OFFSET, 0);
+            UNSAFE.putInt(FileDescriptor.out, FD_OFFSET, 1);
+            return intact;
         }
     }
 

@@ -2,6 +2,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   DEFAULT_JUDGE_LIMITS,
+  InteractiveMessages,
   JudgeSentences,
   progressMark,
   type JudgeJobData,
@@ -23,6 +24,7 @@ import { jvmArgs } from './executor/jvm';
 import type { CheckingContext } from './grader/apply-checker';
 import { grade } from './grader/grade';
 import { OutputValidators } from './grader/output-validator';
+import { Interactor } from './grader/interactive';
 import { FreshJvmRunner, HarnessRunner, type Submission, type TestRunner } from './grader/run-tests';
 import { log } from './log';
 import { startRuntime, type JudgeRuntime } from './startup';
@@ -160,7 +162,10 @@ export class Judge {
   /** Compile (or reuse a recent compilation), run every test, classify each outcome. */
   async judge(data: JudgeJobData, options: JudgeRunOptions = {}): Promise<JudgeReport> {
     if (this.closed) throw new Error('judge is closed');
-    const mode = options.mode ?? this.config.mode;
+    const validation = data.outputValidation;
+    const interactive = validation?.interactive === true;
+    // Interactive tests run in harness JVMs only (the FIFOs are the harness's).
+    const mode = interactive ? 'harness' : (options.mode ?? this.config.mode);
     if (typeof data?.code !== 'string') throw new Error('job data has no code');
     const tests: JudgeTest[] = Array.isArray(data.tests) ? data.tests : [];
     const limits = withDefaults(data.limits);
@@ -191,7 +196,16 @@ export class Judge {
       }
       if (!compiled.mainClass)
         return { verdict: 'compilation_error', compileError: JudgeSentences.noMain, results: [] };
-      const run = this.runner(compiled as Compiled, limits, mode, subDir, options);
+      let interactor: Interactor | null = null;
+      if (interactive) {
+        if (!validation?.custom) throw new Error(InteractiveMessages.noValidator);
+        const dir = join(subDir, 'interact');
+        mkdirSync(dir, { mode: 0o755 });
+        interactor = new Interactor(this.validators, validation.custom, validation.flags ?? [], limits, dir);
+        const broken = await interactor.prepare();
+        if (broken) return validatorBroken(tests, broken, data.stopAtFirstFailure === true, timings());
+      }
+      const run = this.runner(compiled as Compiled, limits, mode, subDir, options, interactor);
       const parallel = mode === 'per-test' ? this.config.testParallelism : 1;
       const onTest = options.onTestDone && reporting(tests, options.onTestDone);
       const ctx = this.checking(mode, subDir);
@@ -271,9 +285,10 @@ export class Judge {
     mode: JudgeMode,
     subDir: string,
     options: JudgeRunOptions,
+    interactor: Interactor | null,
   ): TestRunner {
     const submission: Submission = { classes: compiled.classes, mainClass: compiled.mainClass };
-    if (mode === 'harness') return new HarnessRunner(this.harnesses, submission, limits, options);
+    if (mode === 'harness') return new HarnessRunner(this.harnesses, submission, limits, options, interactor);
     const run = { limits, mode, cdsArchive: this.rt.cdsArchive, foregroundJit: options.foregroundJit };
     return new FreshJvmRunner(this.rt.sandbox, submission, run, join(subDir, 'classes'));
   }
@@ -307,6 +322,24 @@ function reporting(
     if (marks) marks[index] = progressMark(passed);
     onTestDone(++done, marks?.join(''));
   };
+}
+
+/** An interactive problem whose validator does not compile: a judge error on every test, none run. */
+function validatorBroken(
+  tests: JudgeTest[],
+  broken: { message?: string; feedback?: string },
+  stop: boolean,
+  timings: JudgeJobResult['timings'],
+): JudgeReport {
+  const results = (stop ? tests.slice(0, 1) : tests).map((t) => ({
+    id: t.id,
+    verdict: 'runtime_error' as const,
+    actualOutput: '',
+    executionTime: 0,
+    error: broken.message ?? '',
+    ...(broken.feedback ? { feedback: broken.feedback } : {}),
+  }));
+  return { verdict: 'runtime_error', results, timings };
 }
 
 function logJudged(data: JudgeJobData, mode: JudgeMode, report: JudgeReport, run: TestRunner): void {

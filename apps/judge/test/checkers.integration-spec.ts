@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { JudgeJobData } from '@javelin/contracts';
+import { CheckerErrors, type JudgeJobData } from '@javelin/contracts';
 import { job, mainWith, SECRET } from './helpers';
 import { Judge } from '../src/judge';
 import { loadConfig } from '../src/config';
@@ -159,7 +159,7 @@ describe("the 'custom' checker: the author's Java, run in the sandbox", () => {
     });
   });
 
-  it('a checker that does not compile is a judge error naming the compiler message', async () => {
+  it('a checker that does not compile is a judge error; the compiler message is for admins only (feedback)', async () => {
     const r = await judge.judge(
       withChecker(job(code, [{ id: 'x', stdin: '', expectedOutput: '6' }]), {
         checker: 'custom',
@@ -168,9 +168,9 @@ describe("the 'custom' checker: the author's Java, run in the sandbox", () => {
       }),
     );
     expect(r.results[0].verdict).toBe('runtime_error');
-    expect(r.results[0].error).toMatch(
-      /^Judge error: the problem's checker does not compile, please tell the problem's author: .*incompatible types/s,
-    );
+    expect(r.results[0].error).toBe(CheckerErrors.doesNotCompile);
+    expect(r.results[0].error).not.toContain('incompatible types');
+    expect(r.results[0].feedback).toMatch(/incompatible types/);
   });
 
   it('the checker runs in the sandbox: it cannot read the judge environment or the network', async () => {

@@ -178,14 +178,15 @@ describe('custom output validators in C++ and Java, in the sandbox', () => {
     expect(r.results[0].error).toBe('Wrong answer: not quite');
   });
 
-  it('a validator that does not compile is a judge error naming the compiler', async () => {
+  it('a validator that does not compile is a judge error; the compiler output is for admins only (feedback)', async () => {
     const broken: CustomOutputValidator = {
       language: 'cpp',
       files: [{ path: 'v.cpp', content: 'int main( {' }],
     };
     const r = await judge.judge(withValidation(job(RECIPROCAL, tests(9)), { flags: [], custom: broken }));
     expect(r.results[0].verdict).toBe('runtime_error');
-    expect(r.results[0].error).toMatch(/^Judge error: the problem's checker does not compile.*v\.cpp/s);
+    expect(r.results[0].error).toBe(CheckerErrors.doesNotCompile);
+    expect(r.results[0].feedback).toMatch(/v\.cpp/);
   });
 
   it('a validator file outside its folder is refused', async () => {

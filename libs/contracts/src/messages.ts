@@ -244,8 +244,8 @@ export const ReferenceMessages = {
  */
 export const CheckerErrors = {
   prefix: 'Judge error: ',
-  doesNotCompile: (message: string) =>
-    `Judge error: the problem's checker does not compile, please tell the problem's author: ${message}`,
+  /** The compiler's output goes to admins only (the test's `feedback`): it quotes the jury's source (issue 47). */
+  doesNotCompile: "Judge error: the problem's checker does not compile, please tell the problem's author",
   noMain: "Judge error: the problem's checker has no main method, please tell the problem's author",
   timedOut: (limit: string) =>
     `Judge error: the problem's checker did not finish within ${limit}, please tell the problem's author`,

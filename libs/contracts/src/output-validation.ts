@@ -22,7 +22,28 @@ export interface OutputValidation {
   flags: string[];
   /** Absent: the default output validator. */
   custom?: CustomOutputValidator;
+  /**
+   * An interactive problem (issue 42): the custom validator runs beside each test, its stdout the
+   * submission's stdin and the submission's stdout its stdin. Requires `custom`.
+   */
+  interactive?: boolean;
+  /**
+   * A multi-pass problem: at most this many passes (problem.yaml `limits.validation_passes`, at least
+   * 2); the validator's `nextpass.in` is the next pass's input. Requires `custom`. Absent: one pass.
+   */
+  passes?: number;
 }
+
+/** What an interactive or multi-pass test's judging says beyond the validator's own words. */
+export const InteractiveMessages = {
+  notRun: 'The interactive test was not run with its validator',
+  noStart: 'The output validator did not start',
+  endedEarly: 'Your program ended before the interaction did',
+  tooManyPasses: (limit: number) =>
+    `The output validator asked for more than ${limit} passes (limits.validation_passes)`,
+  nextPassWithoutAccept: 'The output validator wrote nextpass.in but did not exit with 42',
+  noValidator: 'An interactive or multi-pass problem needs its custom output validator',
+} as const;
 
 /** The default output validator's options, read from its flags. */
 export interface DefaultValidatorOptions {

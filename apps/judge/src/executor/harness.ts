@@ -1,6 +1,7 @@
-import type { ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { closeSync, ftruncateSync, writeSync } from 'node:fs';
+import { closeSync, ftruncateSync, rmSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 import type { JudgeLimits } from '@javelin/contracts';
 import { log } from '../log';
@@ -28,6 +29,24 @@ const CPU_POLL_MS = 50;
 const RAW_STDERR_BYTES = 64 * 1024;
 /** RLIMIT_CPU of a harness JVM: a backstop only, since it serves many tests; each test's CPU is bounded through its cgroup. */
 const HARNESS_CPU_BACKSTOP_S = 3600;
+/** Test frame modes (Harness.java). */
+const MODE_PLAIN = 0;
+const MODE_INTERACTIVE = 1;
+/** Where a harness sees its interactive FIFOs (Harness.java TO_PROGRAM / FROM_PROGRAM). */
+const INTERACT_DIR = '/interact';
+
+/** The FIFOs of a harness's interactive tests, as host paths (made once, reused by every test). */
+export interface HarnessFifos {
+  /** The validator writes, the program reads (its fd 0 during the test). */
+  toProgram: string;
+  /** The program writes (its fd 1 during the test), the validator reads. */
+  fromProgram: string;
+}
+
+/** An interactive test: `onStarted` runs once the program's ends of the FIFOs are open (before main). */
+export interface InteractiveTestHooks {
+  onStarted: () => void;
+}
 
 /** The JVM settings a harness is started with; a job can only use a harness started with its own. */
 export interface HarnessShape {
@@ -118,10 +137,28 @@ export class TestInFlight {
     private readonly limits: JudgeLimits,
     private readonly stderrCap: number,
     readonly cpuAtStart: number | null,
+    /** An interactive test: the harness first sends the nonce alone once the FIFOs are open. */
+    private ack: { onStarted: () => void; got: Buffer } | null = null,
   ) {}
 
   /** Returns true once the test's result (or a reason to kill) is known. */
   onStdout(chunk: Buffer): boolean {
+    if (this.ack) {
+      const got = Buffer.concat([this.ack.got, chunk]);
+      if (got.length < NONCE_BYTES) {
+        this.ack.got = got;
+        return false;
+      }
+      if (!got.subarray(0, NONCE_BYTES).equals(this.nonce)) {
+        this.protocolViolation = true;
+        return true;
+      }
+      const { onStarted } = this.ack;
+      this.ack = null;
+      onStarted();
+      if (got.length === NONCE_BYTES) return false;
+      chunk = got.subarray(NONCE_BYTES);
+    }
     if (this.tail !== null) {
       this.tail = Buffer.concat([this.tail, chunk]);
       return this.parseResult();
@@ -232,6 +269,9 @@ export class HarnessProcess {
     null;
   private exited: { code: number | null; signal: NodeJS.Signals | null } | null = null;
   private loaded = false;
+  /** Bound at /interact (read-only): the FIFOs of interactive tests, made on the first one. */
+  private readonly interactDir: string;
+  private fifoPaths: HarnessFifos | null = null;
 
   constructor(
     launch: HarnessLaunch,
@@ -245,7 +285,11 @@ export class HarnessProcess {
     this.cg = sandbox.cgroups.available
       ? sandbox.cgroups.create({ memoryBytes: limits.memoryBytes, pids: limits.pids })
       : null;
-    const binds: Bind[] = [{ src: launch.harnessDir, dest: '/harness' }];
+    this.interactDir = sandbox.privateDir('interact-');
+    const binds: Bind[] = [
+      { src: launch.harnessDir, dest: '/harness' },
+      { src: this.interactDir, dest: INTERACT_DIR },
+    ];
     if (launch.cdsDir) binds.push({ src: launch.cdsDir, dest: '/cds' });
     if (launch.cdsDir && launch.harnessArchiveDir)
       binds.push({ src: launch.harnessArchiveDir, dest: '/harness-cds' });
@@ -256,6 +300,7 @@ export class HarnessProcess {
       this.child = this.spawn(launch, shape, binds, limits, input.read);
     } catch (e) {
       closeSync(input.write);
+      rmSync(this.interactDir, { recursive: true, force: true });
       void this.cg?.destroy().catch(() => undefined);
       throw e;
     } finally {
@@ -363,6 +408,7 @@ export class HarnessProcess {
     this.exited = { code, signal };
     if (this.input) closeSync(this.input.write);
     this.input = null;
+    rmSync(this.interactDir, { recursive: true, force: true });
     for (const t of this.test?.timers ?? []) clearInterval(t);
     if (this.test) this.finish(true);
     const cg = this.cg;
@@ -418,11 +464,38 @@ export class HarnessProcess {
     this.control?.write(Buffer.concat(parts));
   }
 
-  /** Run one test; the next one is sent only after this one's result, so no later input is in the JVM early. */
-  runTest(index: number, stdin: string, limits: JudgeLimits, stderrCap: number): Promise<HarnessTestRun> {
+  /**
+   * The FIFOs of this harness's interactive tests (mkfifo once; a FIFO keeps nothing once every end
+   * of it is closed, so each test starts empty).
+   */
+  fifos(): HarnessFifos {
+    if (!this.fifoPaths) {
+      const paths = {
+        toProgram: join(this.interactDir, 'to-program'),
+        fromProgram: join(this.interactDir, 'from-program'),
+      };
+      execFileSync('mkfifo', ['-m', '0666', paths.toProgram, paths.fromProgram], { stdio: 'ignore' });
+      this.fifoPaths = paths;
+    }
+    return this.fifoPaths;
+  }
+
+  /**
+   * Run one test; the next one is sent only after this one's result, so no later input is in the JVM
+   * early. With `interactive` the program's stdin and stdout are this harness's FIFOs (fifos()), and
+   * `stdin` is not used.
+   */
+  runTest(
+    index: number,
+    stdin: string,
+    limits: JudgeLimits,
+    stderrCap: number,
+    interactive?: InteractiveTestHooks,
+  ): Promise<HarnessTestRun> {
     if (this.test) throw new Error('a test is already running in this harness');
     const nonce = randomBytes(NONCE_BYTES);
-    const t = new TestInFlight(index, nonce, limits, stderrCap, this.cg?.cpuMs() ?? null);
+    const ack = interactive ? { onStarted: interactive.onStarted, got: Buffer.alloc(0) } : null;
+    const t = new TestInFlight(index, nonce, limits, stderrCap, this.cg?.cpuMs() ?? null, ack);
     return new Promise<HarnessTestRun>((resolve) => {
       const timers = [
         setTimeout(() => {
@@ -453,10 +526,11 @@ export class HarnessProcess {
         this.finish(true);
         return;
       }
-      const input = Buffer.from(stdin, 'utf8');
+      const input = Buffer.from(interactive ? '' : stdin, 'utf8');
       ftruncateSync(fd, 0);
       for (let at = 0; at < input.length;) at += writeSync(fd, input, at, input.length - at, at);
-      this.control?.write(Buffer.concat([int32(index), nonce]));
+      const mode = Buffer.from([interactive ? MODE_INTERACTIVE : MODE_PLAIN]);
+      this.control?.write(Buffer.concat([int32(index), nonce, mode]));
     });
   }
 

@@ -16,7 +16,7 @@ import type { Sandbox } from '../sandbox/sandbox';
 import { classifyOutcome, type OutputCheck, type TestOutcome } from './verdict';
 import { ACCEPTED, checkerFor, type CheckResult } from '../checkers';
 import { packageDefaultCheck } from '../checkers/package-default';
-import type { OutputValidators } from './output-validator';
+import { compileFailure, type OutputValidators } from './output-validator';
 import { allFailed, CHECKER_LIMITS, runCustomChecker } from './custom-checker';
 
 export interface CheckingContext {
@@ -125,7 +125,7 @@ async function checkAll(
 ): Promise<CheckResult[]> {
   mkdirSync(join(ctx.workDir, 'compile'), { recursive: true, mode: 0o755 });
   const compiled = await ctx.compile(code, CHECKER_LIMITS, join(ctx.workDir, 'compile'));
-  if (!compiled.ok) return allFailed(items, CheckerErrors.doesNotCompile(compiled.message.slice(0, 2000)));
+  if (!compiled.ok) return items.map(() => compileFailure(compiled.message));
   if (!compiled.mainClass) return allFailed(items, CheckerErrors.noMain);
   const classesDir = join(ctx.workDir, 'classes');
   writeClasses(compiled.classes, classesDir);

@@ -1,5 +1,6 @@
 import type { JudgeJobData, JudgeLimits, JudgeTest, JudgeTestResult } from '@javelin/contracts';
 import { builtInCheck, classifyWithChecker, RAN_TO_THE_END, type CheckingContext } from './apply-checker';
+import { classifyInteractive } from './interactive';
 import { GroupStops, runTests, type TestRunner } from './run-tests';
 import { classifyOutcome } from './verdict';
 
@@ -27,6 +28,7 @@ export async function grade(
   onTest?: (index: number, passed: boolean | null) => void,
 ): Promise<JudgeTestResult[]> {
   const stop = job.stopAtFirstFailure === true;
+  if (job.outputValidation?.interactive) return gradeInteractive(tests, limits, runner, stop, ctx, onTest);
   const builtIn = builtInCheck(job);
   const check = builtIn ?? RAN_TO_THE_END;
   const slots = await runTests(tests, runner, parallel, (i, outcome) => {
@@ -51,4 +53,23 @@ export async function grade(
     if (r.verdict !== 'accepted') stops.stopAt(i);
   });
   return results.filter((_, i) => !stops.skips(i));
+}
+
+/** An interactive problem's tests: each test's verdict is known when it ends (its validator ran beside it). */
+async function gradeInteractive(
+  tests: JudgeTest[],
+  limits: JudgeLimits,
+  runner: TestRunner,
+  stop: boolean,
+  ctx: CheckingContext,
+  onTest?: (index: number, passed: boolean | null) => void,
+): Promise<JudgeTestResult[]> {
+  const results: (JudgeTestResult | undefined)[] = new Array(tests.length);
+  const slots = await runTests(tests, runner, 1, (i, outcome) => {
+    results[i] = classifyInteractive(tests[i], outcome, limits, ctx.maxReportedOutputBytes);
+    const passed = results[i]!.verdict === 'accepted';
+    onTest?.(i, passed);
+    return stop && !passed;
+  });
+  return slots.flatMap((outcome, i) => (outcome && results[i] ? [results[i]!] : []));
 }

@@ -37,6 +37,16 @@ const FEEDBACK_CHARS = 4096;
 const CPP_PIDS = 4;
 const CACHE_SIZE = 32;
 
+/** A compiled validator, or why it is not. */
+export type PreparedValidator =
+  | { ok: true; compiled: Extract<Compiled, { ok: true }> }
+  | { ok: false; error: CheckResult & { feedback?: string } };
+
+/** A validator or checker that does not compile: a judge error; the compiler's output for admins only (feedback). */
+export function compileFailure(message: string): CheckResult & { feedback: string } {
+  return { ...failed(CheckerErrors.doesNotCompile), feedback: message.slice(0, 2000) };
+}
+
 type Compiled =
   | { ok: true; kind: 'cpp'; dir: string; binary: string }
   | { ok: true; kind: 'java'; dir: string; mainClass: string }
@@ -89,12 +99,42 @@ export class OutputValidators {
     workDir: string,
   ): Promise<(CheckResult & { feedback?: string })[]> {
     const compiled = await this.compile(validator);
-    if (!compiled.ok)
-      return items.map(() => failed(CheckerErrors.doesNotCompile(compiled.message.slice(0, 2000))));
+    if (!compiled.ok) return items.map(() => compileFailure(compiled.message));
     const results: (CheckResult & { feedback?: string })[] = [];
     for (const [i, item] of items.entries())
       results.push(await this.runOnce(compiled, flags, item, join(workDir, `v${i}`)));
     return results;
+  }
+
+  /** Compiles the validator (once per source); a judge error sentence when it does not compile. */
+  async prepare(validator: CustomOutputValidator): Promise<PreparedValidator> {
+    const compiled = await this.compile(validator);
+    if (!compiled.ok) return { ok: false, error: compileFailure(compiled.message) };
+    return { ok: true, compiled };
+  }
+
+  /**
+   * One interactive run (issue 42): the validator's stdin and stdout are `stdio` (the FIFOs from and to
+   * the submission), its wall time the interaction's; what it says is interpreted as any validator run.
+   * `brokenPipe` tells that it was killed writing to a submission that had gone.
+   */
+  async runInteractive(
+    prepared: Extract<PreparedValidator, { ok: true }>,
+    flags: string[],
+    item: Pick<CustomCheckItem, 'input' | 'expected'>,
+    dir: string,
+    stdio: { stdin: number; stdout: number },
+    wallTimeMs: number,
+  ): Promise<CheckResult & { feedback?: string; brokenPipe: boolean }> {
+    const out = { value: null as RunOutcome | null };
+    const result = await this.runOnce(prepared.compiled, flags, { ...item, actual: '' }, dir, {
+      stdio,
+      wallTimeMs,
+      seen: out,
+    });
+    const o = out.value;
+    const brokenPipe = o !== null && (o.signal === 'SIGPIPE' || o.exitCode === 128 + 13);
+    return { ...result, brokenPipe };
   }
 
   private compile(validator: CustomOutputValidator): Promise<Compiled> {
@@ -130,6 +170,11 @@ export class OutputValidators {
     flags: string[],
     item: CustomCheckItem,
     dir: string,
+    interactive?: {
+      stdio: { stdin: number; stdout: number };
+      wallTimeMs: number;
+      seen: { value: RunOutcome | null };
+    },
   ): Promise<CheckResult & { feedback?: string }> {
     const feedbackDir = join(dir, 'feedback');
     mkdirSync(feedbackDir, { recursive: true });
@@ -163,11 +208,13 @@ export class OutputValidators {
       binds,
       stdin: item.actual,
       limits: java ? processLimits : { ...processLimits, pids: CPP_PIDS },
-      wallTimeMs: limits.wallTimeMs,
+      wallTimeMs: interactive?.wallTimeMs ?? limits.wallTimeMs,
       cpuLimitMs: limits.cpuTimeMs,
       maxStdoutBytes: limits.outputBytes,
       maxStderrBytes: STDERR_LIMIT,
+      ...(interactive ? { stdio: interactive.stdio } : {}),
     });
+    if (interactive) interactive.seen.value = out;
     return interpretValidatorRun(out, {
       team: readFeedback(feedbackDir, 'teammessage.txt'),
       judge: readFeedback(feedbackDir, 'judgemessage.txt'),

@@ -3,6 +3,7 @@ import { writeClasses, runInFreshJvm, type FreshJvmRun } from '../executor/fresh
 import { shapeOf, type HarnessPool, type HarnessProcess } from '../executor/harness';
 import { STDERR_LIMIT } from '../executor/jvm';
 import type { Sandbox } from '../sandbox/sandbox';
+import type { Interactor } from './interactive';
 import { classifyOutcome, THREAD_LIMIT_ERROR, type TestOutcome } from './verdict';
 
 /** A compiled submission: its classes and the class whose main runs. */
@@ -112,6 +113,8 @@ export class HarnessRunner implements TestRunner {
     private readonly limits: JudgeLimits,
     /** The judge's run options this runner honours (JudgeRunOptions). */
     private readonly options: { reportHeap?: boolean; foregroundJit?: boolean } = {},
+    /** An interactive problem's tests: each runs beside its validator (grader/interactive.ts). */
+    private readonly interactor: Interactor | null = null,
   ) {}
 
   async run(test: JudgeTest, index: number): Promise<TestOutcome> {
@@ -128,10 +131,11 @@ export class HarnessRunner implements TestRunner {
 
   private async runOnce(test: JudgeTest, index: number): Promise<TestOutcome> {
     const harness = await this.current();
-    const run = await harness.runTest(index, test.stdin ?? '', this.limits, STDERR_LIMIT);
+    const interaction = this.interactor?.begin(test, harness);
+    const run = await harness.runTest(index, test.stdin ?? '', this.limits, STDERR_LIMIT, interaction?.hooks);
     this.served++;
     if (run.recycle) this.drop();
-    return run.outcome;
+    return interaction ? interaction.end(run.outcome) : run.outcome;
   }
 
   private async current(): Promise<HarnessProcess> {

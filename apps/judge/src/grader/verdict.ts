@@ -6,6 +6,7 @@ import {
   type Verdict,
 } from '@javelin/contracts';
 import type { CheckResult } from '../checkers';
+import type { InteractionOutcome } from './interactive';
 import { exactChecker } from '../checkers';
 
 /** What one test run left behind, however it was run (a fresh JVM or the harness): the classifier's only input. */
@@ -26,6 +27,8 @@ export interface TestOutcome {
   executionMs: number;
   /** The harness's heap in use after a full collection at the test's end, when it was asked to report it (tests). */
   heapBytes?: number;
+  /** An interactive test: what its validator made of it (grader/interactive.ts). */
+  interaction?: InteractionOutcome;
 }
 
 /** How a thread/process-limit verdict's error text begins. */

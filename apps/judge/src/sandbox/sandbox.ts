@@ -59,6 +59,11 @@ export interface RunRequest {
   killOnStderr?: RegExp;
   /** Kill the run once the CPU time of its cgroup passes this (polled); null: only RLIMIT_CPU. */
   cpuLimitMs?: number | null;
+  /**
+   * Open fds to be the program's fd 0 and fd 1 instead of pipes (an interactive validator's ends of
+   * the FIFOs to and from the submission): `stdin` is then ignored and `stdout` comes back empty.
+   */
+  stdio?: { stdin: number; stdout: number };
 }
 
 export interface RunOutcome {
@@ -350,11 +355,13 @@ export class Sandbox {
     args: string[],
     workDir: string | undefined,
     stdinFd?: number,
+    wired?: RunRequest['stdio'],
   ): ChildProcessWithoutNullStreams {
     const fd = this.seccompFile ? openSync(this.seccompFile, 'r') : null;
     try {
-      const stdio: StdioOptions =
-        stdinFd !== undefined
+      const stdio: StdioOptions = wired
+        ? [wired.stdin, wired.stdout, 'pipe', fd ?? 'ignore']
+        : stdinFd !== undefined
           ? [stdinFd, 'pipe', 'pipe', fd ?? 'ignore', 'pipe']
           : fd === null
             ? ['pipe', 'pipe', 'pipe']
@@ -368,6 +375,13 @@ export class Sandbox {
     } finally {
       if (fd !== null) closeSync(fd);
     }
+  }
+
+  /** A fresh directory of the judge's (mode 0755) under its state directory, for the caller to bind and remove. */
+  privateDir(prefix: string): string {
+    const dir = mkdtempSync(join(this.opts.stateDir, prefix));
+    chmodSync(dir, 0o755);
+    return dir;
   }
 
   /**
@@ -424,9 +438,10 @@ export class Sandbox {
   private runIn(req: RunRequest, cg: CgroupRun | null, workDir: string | undefined): Promise<RunOutcome> {
     const { file, args } = this.command(req, cg, workDir);
     return new Promise<RunOutcome>((resolve, reject) => {
-      const child = this.spawnWithFilter(file, args, workDir);
+      const child = this.spawnWithFilter(file, args, workDir, undefined, req.stdio);
       const run = new WatchedRun(child, req, cg);
-      child.stdin.on('error', () => {
+      // With wired stdio (req.stdio) the child has no stdin or stdout pipe.
+      child.stdin?.on('error', () => {
         /* the program exited without reading all of its input */
       });
       child.on('error', (e) => {
@@ -438,7 +453,7 @@ export class Sandbox {
         if (setupError) reject(setupError);
         else resolve(run.outcome(code, signal));
       });
-      child.stdin.end(req.stdin);
+      child.stdin?.end(req.stdin);
     });
   }
 
@@ -494,7 +509,7 @@ class WatchedRun {
             }
           }, CPU_POLL_MS)
         : null;
-    child.stdout.on('data', (chunk: Buffer) => this.onStdout(chunk));
+    child.stdout?.on('data', (chunk: Buffer) => this.onStdout(chunk));
     child.stderr.on('data', (chunk: Buffer) => this.onStderr(chunk));
   }
 

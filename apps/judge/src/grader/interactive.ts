@@ -1,0 +1,222 @@
+import { closeSync, constants, openSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  InteractiveMessages,
+  type CustomOutputValidator,
+  type JudgeLimits,
+  type JudgeTest,
+  type JudgeTestResult,
+} from '@javelin/contracts';
+import type { CheckResult } from '../checkers';
+import type { HarnessFifos, HarnessProcess, InteractiveTestHooks } from '../executor/harness';
+import { CHECKER_LIMITS, checkerFailed } from './custom-checker';
+import type { OutputValidators, PreparedValidator } from './output-validator';
+import { classifyOutcome, type TestOutcome } from './verdict';
+
+/**
+ * Interactive problems (issue 42), as the problem package format runs them: the output validator runs
+ * as `validator input judge_answer feedback_dir [flags]` with its stdout connected to the submission's
+ * stdin and the submission's stdout to its stdin, each in a sandbox of its own. The submission runs in
+ * its harness JVM like any test; the two talk through the harness's FIFOs (HarnessProcess.fifos()).
+ *
+ * Who holds which end, and why:
+ * - Before the test is sent the judge holds both FIFOs open read-write, so that the harness's opens
+ *   (to-program for reading, from-program for writing) return at once.
+ * - When the harness says its ends are open, the validator starts with from-program (read) as its
+ *   stdin and to-program (write) as its stdout, and the judge lets go of to-program: the validator is
+ *   then its only writer, so the submission reads end-of-file when the validator exits.
+ * - The judge keeps a writer on from-program until the validator exits or the submission has ended:
+ *   the validator never reads end-of-file early, and a validator that ends by itself is known to have
+ *   decided before it could see the submission go (the rule "the validator's 43 is Wrong Answer even if
+ *   the submission then fails" needs that order). When the submission failed, the validator is given
+ *   DECIDED_GRACE_MS to be seen ending on its own before it is sent end-of-file.
+ */
+
+/** How long a failed submission's validator may take to be seen exiting on its own (it exited first). */
+const DECIDED_GRACE_MS = 1_000;
+
+/** What the validator made of one interactive test, beside the submission's own outcome. */
+export interface InteractionOutcome {
+  /** The validator's verdict (accepted / wrong answer / a judge error), or null when it never started. */
+  validator: (CheckResult & { feedback?: string }) | null;
+  /** The validator ended before it could see the submission end (it decided first). */
+  validatorFirst: boolean;
+  /** The validator was killed writing to a submission that had already ended. */
+  brokenPipe: boolean;
+}
+
+/** Runs interactive tests: the job's validator compiled once, then one validator run beside each test. */
+export class Interactor {
+  private prepared: PreparedValidator | null = null;
+  private runs = 0;
+
+  constructor(
+    private readonly validators: OutputValidators,
+    private readonly validator: CustomOutputValidator,
+    private readonly flags: string[],
+    private readonly limits: JudgeLimits,
+    private readonly workDir: string,
+  ) {}
+
+  /** Compiles the validator; the judge error every test gets when it does not compile (then nothing runs). */
+  async prepare(): Promise<(CheckResult & { feedback?: string }) | null> {
+    this.prepared = await this.validators.prepare(this.validator);
+    return this.prepared.ok ? null : this.prepared.error;
+  }
+
+  /** Starts a test's interaction on `harness`: the hooks for its runTest, and `end` for its outcome. */
+  begin(test: JudgeTest, harness: HarnessProcess): Interaction {
+    const run = {
+      prepared: this.prepared,
+      validators: this.validators,
+      flags: this.flags,
+      item: { input: test.stdin ?? '', expected: test.expectedOutput ?? '' },
+      dir: join(this.workDir, `i${this.runs++}`),
+      wallTimeMs: this.limits.wallTimeMs + DECIDED_GRACE_MS + CHECKER_LIMITS.wallTimeMs,
+    };
+    return new Interaction(run, harness.fifos());
+  }
+}
+
+type ValidatorVerdict = CheckResult & { feedback?: string; brokenPipe: boolean };
+
+/** One interactive test: the judge's holds on the FIFOs, and the validator run beside the program. */
+export class Interaction {
+  private holdTo: number | null;
+  private holdFrom: number | null;
+  private validatorEnded = false;
+  private validating: Promise<ValidatorVerdict | null> = Promise.resolve(null);
+  readonly hooks: InteractiveTestHooks = { onStarted: () => this.startValidator() };
+
+  constructor(
+    private readonly run: {
+      prepared: PreparedValidator | null;
+      validators: OutputValidators;
+      flags: string[];
+      item: { input: string; expected: string };
+      dir: string;
+      wallTimeMs: number;
+    },
+    private readonly fifos: HarnessFifos,
+  ) {
+    this.holdTo = openSync(fifos.toProgram, constants.O_RDWR);
+    this.holdFrom = openSync(fifos.fromProgram, constants.O_RDWR);
+  }
+
+  private release(which: 'to' | 'from'): void {
+    const fd = which === 'to' ? this.holdTo : this.holdFrom;
+    if (fd === null) return;
+    closeSync(fd);
+    if (which === 'to') this.holdTo = null;
+    else this.holdFrom = null;
+  }
+
+  /** The program's ends are open: the validator starts on the other ends. */
+  private startValidator(): void {
+    const { prepared } = this.run;
+    if (!prepared?.ok) return;
+    let stdin: number | null = null;
+    let stdout: number | null = null;
+    const failed = (e: unknown): ValidatorVerdict => ({
+      ...checkerFailed(`${InteractiveMessages.noStart}: ${String(e).slice(0, 300)}`),
+      brokenPipe: false,
+    });
+    try {
+      stdin = openSync(this.fifos.fromProgram, constants.O_RDONLY);
+      stdout = openSync(this.fifos.toProgram, constants.O_WRONLY);
+      const { validators, flags, item, dir, wallTimeMs } = this.run;
+      // The validator's process is forked before this returns; the judge's copies can go at once.
+      this.validating = validators
+        .runInteractive(prepared, flags, item, dir, { stdin, stdout }, wallTimeMs)
+        .catch(failed)
+        .finally(() => {
+          this.validatorEnded = true;
+          this.release('from');
+        });
+    } catch (e) {
+      this.validating = Promise.resolve(failed(e));
+    } finally {
+      if (stdin !== null) closeSync(stdin);
+      if (stdout !== null) closeSync(stdout);
+      this.release('to');
+    }
+  }
+
+  /** The program's test ended: the validator's verdict beside its outcome. */
+  async end(outcome: TestOutcome): Promise<TestOutcome> {
+    try {
+      if (!programSucceeded(outcome))
+        await Promise.race([this.validating, new Promise((r) => setTimeout(r, DECIDED_GRACE_MS))]);
+      const validatorFirst = this.validatorEnded;
+      this.release('from');
+      this.release('to');
+      const v = await this.validating;
+      const { prepared } = this.run;
+      const validator = prepared && !prepared.ok ? prepared.error : v;
+      return { ...outcome, interaction: { validator, validatorFirst, brokenPipe: v?.brokenPipe ?? false } };
+    } finally {
+      this.release('from');
+      this.release('to');
+    }
+  }
+}
+
+/** The submission ran to the end with exit code 0 and within every limit. */
+function programSucceeded(o: TestOutcome): boolean {
+  return (
+    o.exitCode === 0 &&
+    !o.timedOut &&
+    !o.cpuExceeded &&
+    !o.oomKilled &&
+    !o.outputExceeded &&
+    !o.stderrMatched &&
+    !o.protocolViolation
+  );
+}
+
+/**
+ * An interactive test's verdict, by the package format's rules: a validator that decided first
+ * (it exited before it could see the submission end) decides when it says Wrong Answer or fails
+ * (a judge error, never Accepted); otherwise a submission that crashed, ran out of time or memory
+ * gets that verdict; a submission that ran to the end gets the validator's verdict (a validator killed
+ * writing to a submission that had exited: the submission ended the interaction early, Wrong Answer).
+ */
+export function classifyInteractive(
+  test: JudgeTest,
+  out: TestOutcome,
+  limits: JudgeLimits,
+  maxReportedOutputBytes: number,
+): JudgeTestResult {
+  const i = out.interaction;
+  // The program's output went to the validator: what the harness's fd 1 holds is the JVM's own (an OOM line).
+  const shown = { ...out, stdout: Buffer.alloc(0) };
+  const v: CheckResult & { feedback?: string } = !i
+    ? checkerFailed(InteractiveMessages.notRun)
+    : (i.validator ?? checkerFailed(InteractiveMessages.noStart));
+  const withFeedback = (r: JudgeTestResult) => (v.feedback ? { ...r, feedback: v.feedback } : r);
+  const judged = (check: CheckResult) =>
+    withFeedback(classifyOutcome(test, cleanRun(shown), limits, maxReportedOutputBytes, () => check));
+  // A validator that failed (crashed, another exit code, past its limits) is a judge error whatever the
+  // submission did: unless it was killed writing to a submission that had already gone.
+  if (v.checkerFailed && !i?.brokenPipe) return judged(v);
+  if (i?.validatorFirst && !v.accepted) return judged(v);
+  if (programSucceeded(out))
+    return judged(i?.brokenPipe ? { accepted: false, message: InteractiveMessages.endedEarly } : v);
+  const failed = classifyOutcome(test, out, limits, maxReportedOutputBytes);
+  return withFeedback({ ...failed, actualOutput: '' });
+}
+
+/** The outcome of a program that ran to the end (the validator's verdict decides). */
+function cleanRun(o: TestOutcome): TestOutcome {
+  return {
+    ...o,
+    exitCode: 0,
+    signal: null,
+    timedOut: false,
+    cpuExceeded: false,
+    oomKilled: false,
+    outputExceeded: false,
+    stderrMatched: false,
+    protocolViolation: false,
+  };
+}

@@ -1,0 +1,272 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CheckerErrors,
+  InteractiveMessages,
+  type CustomOutputValidator,
+  type JudgeJobData,
+  type JudgeTest,
+} from '@javelin/contracts';
+import { job, mainWith } from './helpers';
+import { Judge } from '../src/judge';
+import { loadConfig } from '../src/config';
+
+/**
+ * Interactive problems (issue 42) through the real judge: the submission in its harness JVM, the
+ * validator in a sandbox of its own, talking through FIFOs; every verdict path reached by a program.
+ */
+let judge: Judge;
+
+beforeAll(async () => {
+  judge = await Judge.create(loadConfig({ mode: 'harness' }));
+});
+
+afterAll(async () => {
+  await judge?.close();
+});
+
+/**
+ * Guess the number (the input file holds it): answers "higher", "lower" or "correct"; at most 20
+ * guesses; after "correct" the program must print nothing more (read to end-of-file).
+ */
+const GUESS_CPP: CustomOutputValidator = {
+  language: 'cpp',
+  files: [
+    {
+      path: 'validator.cpp',
+      content: `#include <cstdio>
+#include <fstream>
+#include <string>
+int main(int argc, char** argv) {
+  std::ifstream in(argv[1]);
+  long n; in >> n;
+  std::string fb = std::string(argv[3]) + "judgemessage.txt";
+  for (int q = 1; q <= 20; q++) {
+    long g;
+    if (scanf("%ld", &g) != 1) { FILE* f = fopen(fb.c_str(), "w"); fprintf(f, "no guess %d", q); fclose(f); return 43; }
+    if (g == n) {
+      printf("correct\\n"); fflush(stdout);
+      long extra;
+      if (scanf("%ld", &extra) == 1) { FILE* f = fopen(fb.c_str(), "w"); fprintf(f, "output after correct"); fclose(f); return 43; }
+      return 42;
+    }
+    printf(g < n ? "higher\\n" : "lower\\n"); fflush(stdout);
+  }
+  FILE* f = fopen(fb.c_str(), "w"); fprintf(f, "too many guesses"); fclose(f);
+  return 43;
+}
+`,
+    },
+  ],
+};
+
+/** The same game's validator in Java (the format's other language). */
+const GUESS_JAVA: CustomOutputValidator = {
+  language: 'java',
+  files: [
+    {
+      path: 'Validator.java',
+      content: `import java.io.*;
+import java.nio.file.*;
+public class Validator {
+  public static void main(String[] a) throws IOException {
+    long n = Long.parseLong(Files.readString(Path.of(a[0])).trim());
+    BufferedReader in = new BufferedReader(new InputStreamReader(System.in));
+    PrintStream out = System.out;
+    for (int q = 1; q <= 20; q++) {
+      String line = in.readLine();
+      if (line == null) System.exit(43);
+      long g = Long.parseLong(line.trim());
+      if (g == n) { out.println("correct"); out.flush(); System.exit(in.readLine() == null ? 42 : 43); }
+      out.println(g < n ? "higher" : "lower"); out.flush();
+    }
+    System.exit(43);
+  }
+}
+`,
+    },
+  ],
+};
+
+const SEARCH = mainWith(`
+        BufferedReader in = new BufferedReader(new InputStreamReader(System.in));
+        long lo = 1, hi = 1_000_000;
+        while (true) {
+            long mid = (lo + hi) / 2;
+            System.out.println(mid);
+            System.out.flush();
+            String r = in.readLine();
+            if (r.equals("correct")) return;
+            if (r.equals("higher")) lo = mid + 1; else hi = mid - 1;
+        }`);
+
+const tests: JudgeTest[] = [
+  { id: 'a', stdin: '1\n', expectedOutput: '' },
+  { id: 'b', stdin: '777777\n', expectedOutput: '' },
+  { id: 'c', stdin: '1000000\n', expectedOutput: '' },
+];
+
+function interactive(
+  code: string,
+  validator: CustomOutputValidator = GUESS_CPP,
+  limits: Partial<JudgeJobData['limits']> = { wallTimeMs: 3_000, cpuTimeMs: 1_000 },
+  t: JudgeTest[] = tests.slice(0, 1),
+): JudgeJobData {
+  return { ...job(code, t, limits), outputValidation: { flags: [], custom: validator, interactive: true } };
+}
+
+describe('interactive problems: a program that plays by the rules', () => {
+  it('binary search is accepted on every test, with a C++ validator and with a Java one', async () => {
+    for (const validator of [GUESS_CPP, GUESS_JAVA]) {
+      const r = await judge.judge(interactive(SEARCH, validator, undefined, tests));
+      expect(
+        r.results.map((x) => x.verdict),
+        r.results.map((x) => x.error).join('; '),
+      ).toEqual(['accepted', 'accepted', 'accepted']);
+    }
+  });
+
+  it('FileDescriptor.in / out talk to the validator too, as in a real java Main', async () => {
+    const code = mainWith(`
+        DataInputStream in = new DataInputStream(new FileInputStream(FileDescriptor.in));
+        PrintStream out = new PrintStream(new FileOutputStream(FileDescriptor.out), true);
+        long lo = 1, hi = 1_000_000;
+        while (true) {
+            long mid = (lo + hi) / 2;
+            out.println(mid);
+            StringBuilder sb = new StringBuilder();
+            for (int c = in.read(); c != '\\n'; c = in.read()) sb.append((char) c);
+            String r = sb.toString();
+            if (r.equals("correct")) return;
+            if (r.equals("higher")) lo = mid + 1; else hi = mid - 1;
+        }`);
+    const r = await judge.judge(interactive(code, GUESS_CPP, undefined, tests));
+    expect(r.results.map((x) => x.verdict)).toEqual(['accepted', 'accepted', 'accepted']);
+  });
+});
+
+describe('interactive problems: every verdict path', () => {
+  it("the validator's 43, then the program failing on end-of-file: Wrong Answer (the validator decided first)", async () => {
+    // Always guesses 2: 20 wrong guesses, the validator exits 43, the next readLine is null → NPE.
+    const code = mainWith(`
+        BufferedReader in = new BufferedReader(new InputStreamReader(System.in));
+        while (true) { System.out.println(2); System.out.flush(); in.readLine().length(); }`);
+    const r = await judge.judge(interactive(code));
+    expect(r.results[0].verdict).toBe('wrong_answer');
+    expect(r.results[0].feedback).toBe('too many guesses');
+  });
+
+  it('the program crashing first, while the validator waits: Runtime Error', async () => {
+    const code = mainWith(`
+        System.out.println(5); System.out.flush();
+        new BufferedReader(new InputStreamReader(System.in)).readLine();
+        throw new IllegalStateException("boom");`);
+    const r = await judge.judge(interactive(code));
+    expect(r.results[0].verdict).toBe('runtime_error');
+    expect(r.results[0].error).toContain('IllegalStateException');
+  });
+
+  it('a CPU loop mid-interaction: Time Limit Exceeded', async () => {
+    const code = mainWith(`
+        System.out.println(5); System.out.flush();
+        new BufferedReader(new InputStreamReader(System.in)).readLine();
+        long x = 0; while (true) x++;`);
+    const r = await judge.judge(interactive(code));
+    expect(r.results[0].verdict).toBe('time_limit_exceeded');
+  });
+
+  it('memory past the limit mid-interaction: Memory Limit Exceeded', async () => {
+    const code = mainWith(`
+        System.out.println(5); System.out.flush();
+        new BufferedReader(new InputStreamReader(System.in)).readLine();
+        List<long[]> hog = new ArrayList<>();
+        while (true) hog.add(new long[1 << 20]);`);
+    const r = await judge.judge(interactive(code, GUESS_CPP, { wallTimeMs: 5_000, memoryMb: 64 }));
+    expect(r.results[0].verdict).toBe('memory_limit_exceeded');
+  });
+
+  it('exiting early while the validator still waits: Wrong Answer', async () => {
+    const code = mainWith(`System.out.println(5); System.out.flush();`);
+    const r = await judge.judge(interactive(code));
+    // The validator either reads end-of-file (its own 43) or is killed answering a program that has gone.
+    expect(r.results[0].verdict).toBe('wrong_answer');
+    expect([undefined, 'no guess 2']).toContain(r.results[0].feedback);
+  });
+
+  it('never reading the answers: Wrong Answer', async () => {
+    const code = mainWith(`for (int i = 100; i < 200; i++) System.out.println(i); System.out.flush();`);
+    const r = await judge.judge(interactive(code));
+    expect(r.results[0].verdict).toBe('wrong_answer');
+  });
+
+  it('flooding the pipe without reading: not accepted (Wrong Answer from the validator that decided)', async () => {
+    const code = mainWith(`while (true) System.out.println(3);`);
+    const r = await judge.judge(interactive(code));
+    expect(r.results[0].verdict).toBe('wrong_answer');
+  });
+
+  it('a deadlock (both waiting to read) ends at the wall-time limit: Time Limit Exceeded', async () => {
+    const code = mainWith(`new BufferedReader(new InputStreamReader(System.in)).readLine();`);
+    const r = await judge.judge(interactive(code, GUESS_CPP, { wallTimeMs: 1_500, cpuTimeMs: 1_000 }));
+    expect(r.results[0].verdict).toBe('time_limit_exceeded');
+    expect(r.results[0].error).toContain('wall');
+  });
+
+  it('a submit stops at the first failing test; the next tests are not run', async () => {
+    const code = mainWith(`System.out.println(1); System.out.flush();
+        new BufferedReader(new InputStreamReader(System.in)).readLine();`);
+    const r = await judge.judge({
+      ...interactive(code, GUESS_CPP, undefined, tests),
+      stopAtFirstFailure: true,
+    });
+    expect(r.results.map((x) => x.verdict)).toEqual(['accepted', 'wrong_answer']);
+  });
+});
+
+/** A validator's C++ source around `body` (argv and the feedback directory at hand). */
+function cppValidator(body: string): CustomOutputValidator {
+  return {
+    language: 'cpp',
+    files: [
+      {
+        path: 'v.cpp',
+        content: `#include <cstdio>
+#include <cstdlib>
+#include <unistd.h>
+int main(int argc, char** argv) {
+${body}
+}
+`,
+      },
+    ],
+  };
+}
+
+describe('interactive problems: hostile validators are judge errors, never accepted', () => {
+  const cases: [string, string][] = [
+    ['loops', 'volatile long x = 0; while (true) x++;'],
+    ['exits 0', 'return 0;'],
+    ['crashes', 'int* p = nullptr; return *p;'],
+    ['forks', 'for (int i = 0; i < 100; i++) fork(); while (true) sleep(1);'],
+    ['floods', 'while (true) printf("flood flood flood\\n");'],
+    ['never reads and sleeps', 'sleep(60); return 42;'],
+  ];
+  for (const [name, body] of cases) {
+    it(`a validator that ${name}`, async () => {
+      const r = await judge.judge(interactive(SEARCH, cppValidator(body)));
+      expect(r.results[0].verdict, r.results[0].error).not.toBe('accepted');
+      if (name !== 'floods') expect(r.results[0].error).toMatch(/^Judge error: /);
+    });
+  }
+
+  it('a validator that does not compile: a judge error without running the program; the compiler output for admins', async () => {
+    const r = await judge.judge(interactive(SEARCH, cppValidator('this is not C++')));
+    expect(r.results[0].verdict).toBe('runtime_error');
+    expect(r.results[0].error).toBe(CheckerErrors.doesNotCompile);
+    expect(r.results[0].feedback).toContain('v.cpp');
+  });
+
+  it('a job that says interactive without a validator is refused', async () => {
+    const data = { ...job(SEARCH, tests.slice(0, 1)), outputValidation: { flags: [], interactive: true } };
+    await expect(judge.judge(data)).rejects.toThrow(InteractiveMessages.noValidator);
+  });
+});
