@@ -162,8 +162,7 @@ export class Judge {
   /** Compile (or reuse a recent compilation), run every test, classify each outcome. */
   async judge(data: JudgeJobData, options: JudgeRunOptions = {}): Promise<JudgeReport> {
     if (this.closed) throw new Error('judge is closed');
-    const validation = data.outputValidation;
-    const interactive = validation?.interactive === true;
+    const interactive = data.outputValidation?.interactive === true;
     // Interactive tests run in harness JVMs only (the FIFOs are the harness's).
     const mode = interactive ? 'harness' : (options.mode ?? this.config.mode);
     if (typeof data?.code !== 'string') throw new Error('job data has no code');
@@ -196,15 +195,9 @@ export class Judge {
       }
       if (!compiled.mainClass)
         return { verdict: 'compilation_error', compileError: JudgeSentences.noMain, results: [] };
-      let interactor: Interactor | null = null;
-      if (interactive) {
-        if (!validation?.custom) throw new Error(InteractiveMessages.noValidator);
-        const dir = join(subDir, 'interact');
-        mkdirSync(dir, { mode: 0o755 });
-        interactor = new Interactor(this.validators, validation.custom, validation.flags ?? [], limits, dir);
-        const broken = await interactor.prepare();
-        if (broken) return validatorBroken(tests, broken, data.stopAtFirstFailure === true, timings());
-      }
+      const interactor = interactive ? await this.interactor(data, limits, subDir) : null;
+      if (interactor && !(interactor instanceof Interactor))
+        return validatorBroken(tests, interactor, data.stopAtFirstFailure === true, timings());
       const run = this.runner(compiled as Compiled, limits, mode, subDir, options, interactor);
       const parallel = mode === 'per-test' ? this.config.testParallelism : 1;
       const onTest = options.onTestDone && reporting(tests, options.onTestDone);
@@ -225,6 +218,26 @@ export class Judge {
     } finally {
       rmSync(subDir, { recursive: true, force: true });
     }
+  }
+
+  /** An interactive job's validator, compiled; or the judge error every test gets when it does not compile. */
+  private async interactor(
+    data: JudgeJobData,
+    limits: JudgeLimits,
+    subDir: string,
+  ): Promise<Interactor | { message?: string; feedback?: string }> {
+    const validation = data.outputValidation;
+    if (!validation?.custom) throw new Error(InteractiveMessages.noValidator);
+    const dir = join(subDir, 'interact');
+    mkdirSync(dir, { mode: 0o755 });
+    const interactor = new Interactor(
+      this.validators,
+      validation.custom,
+      validation.flags ?? [],
+      limits,
+      dir,
+    );
+    return (await interactor.prepare()) ?? interactor;
   }
 
   /** Compile in the warm service (through the cache) or, cold, with the javac launcher; the main class resolved. */

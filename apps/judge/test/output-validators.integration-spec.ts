@@ -195,7 +195,8 @@ describe('custom output validators in C++ and Java, in the sandbox', () => {
       files: [{ path: '../../etc/v.cpp', content: 'int main(){return 42;}' }],
     };
     const r = await judge.judge(withValidation(job(RECIPROCAL, tests(9)), { flags: [], custom: escaping }));
-    expect(r.results[0].error).toContain('is not a plain relative path');
+    expect(r.results[0].error).toBe(CheckerErrors.doesNotCompile);
+    expect(r.results[0].feedback).toContain('is not a plain relative path');
   });
 });
 
