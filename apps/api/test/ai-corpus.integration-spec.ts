@@ -69,6 +69,7 @@ const exampleRows = (id: string): TestCase[] =>
     isExample: true,
     name: null,
     group: null,
+    interaction: null,
   }));
 
 /** How the analysis's summary words each verdict on the constraints. */

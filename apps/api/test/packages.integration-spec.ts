@@ -409,22 +409,22 @@ describe('problem packages: import, verify, export (issue 29)', () => {
         PackageMessages.tooManyEntries(PACKAGE_LIMITS.maxEntries),
       ],
       [
-        'an interactive problem',
+        'an interactive problem without its validator',
         () =>
           buildZip({
             ...legacySumPackage(),
             'problem.yaml': 'name: Guess\nvalidation: custom interactive\n',
           }),
-        PackageMessages.interactive,
+        PackageMessages.interactiveWithoutValidator('interactive'),
       ],
       [
-        'an interactive problem (2025-09 type)',
+        'a multi-pass problem (2025-09 type) without its validator',
         () =>
           buildZip({
             ...legacySumPackage(),
-            'problem.yaml': 'problem_format_version: 2025-09\nname: Guess\ntype: [pass-fail, interactive]\n',
+            'problem.yaml': 'problem_format_version: 2025-09\nname: Guess\ntype: [pass-fail, multi-pass]\n',
           }),
-        PackageMessages.interactive,
+        PackageMessages.interactiveWithoutValidator('multi-pass'),
       ],
       [
         'an unknown default validator flag',

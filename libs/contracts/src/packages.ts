@@ -13,8 +13,29 @@ export const PROBLEM_KINDS = ['function', 'stdio'] as const;
 export type ProblemKind = (typeof PROBLEM_KINDS)[number];
 export const problemKindSchema = z.enum(PROBLEM_KINDS).register(ResponseSchemas, { id: 'ProblemKind' });
 
+/**
+ * How a classic problem's program meets its validator (issue 42): judged on its output (`none`),
+ * `interactive` (the validator talks with the running program), or `multi-pass` (the validator gives
+ * the program a next input, up to `validationPasses` runs).
+ */
+export const INTERACTIONS = ['none', 'interactive', 'multi-pass'] as const;
+export type Interaction = (typeof INTERACTIONS)[number];
+export const interactionSchema = z.enum(INTERACTIONS).register(ResponseSchemas, { id: 'Interaction' });
+
+/** One line of a sample's `.interaction` file: from the validator (`<`) or from the submission (`>`). */
+export const interactionLineSchema = z
+  .object({ from: z.enum(['validator', 'submission']), text: z.string() })
+  .register(ResponseSchemas, { id: 'InteractionLine' });
+export type InteractionLine = z.infer<typeof interactionLineSchema>;
+
 /** What a classic problem carries beside the spec's Problem fields (admins see `outputValidator` too). */
 export const classicProblemFieldsSchema = z.object({
+  /** Absent means `none`. */
+  interaction: interactionSchema.optional(),
+  /** A multi-pass problem's most passes (problem.yaml `limits.validation_passes`). */
+  validationPasses: z.number().optional(),
+  /** Sample dialogues that have no test of their own (a package's `.interaction` files alone): shown, never judged. */
+  sampleInteractions: z.array(z.array(interactionLineSchema)).optional(),
   kind: problemKindSchema,
   /** Per-problem limits (classic problems): shown on the problem page; scaled by the deployment's time scale when judged. */
   timeLimitMs: z.number().optional(),
@@ -122,9 +143,13 @@ export const PackageMessages = {
   noProblem: 'The package has no problem.yaml and no statement (problem_statement/ or statement/)',
   badYaml: (path: string, why: string) => `${path} is not valid YAML: ${why}`,
   badField: (path: string, field: string, why: string) => `${path}: ${field} ${why}`,
-  interactive:
-    'Interactive problems (validation: custom interactive) cannot be hosted on Javelin yet: only problems judged on their output',
-  multiPass: 'Multi-pass problems (validation: custom multi-pass) cannot be hosted on Javelin yet',
+  interactiveWithoutValidator: (type: string) =>
+    `problem.yaml makes this a ${type} problem, which needs its output validator, but the package holds none (output_validators/ or output_validator/)`,
+  badPasses: 'problem.yaml: limits.validation_passes must be a whole number from 2 to 100',
+  badInteraction: (path: string, line: number) =>
+    `${path}: line ${line} starts with neither "<" nor ">" (nor is it "---" between passes)`,
+  customInputInteractive:
+    "Custom input is not available on an interactive problem: your program talks to the problem's validator, which needs its own test data. Run plays the samples with it.",
   unsupportedValidatorLanguage: (path: string) =>
     `${path}: only C++ (.cpp, .cc) and Java (.java) output validators are supported`,
   customWithoutValidator:

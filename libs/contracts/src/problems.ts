@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { ServerSentences } from './messages';
-import { CLASSIC_LIMITS, PROBLEM_KINDS, classicProblemFieldsSchema } from './packages';
+import {
+  CLASSIC_LIMITS,
+  INTERACTIONS,
+  PROBLEM_KINDS,
+  classicProblemFieldsSchema,
+  interactionLineSchema,
+} from './packages';
 import {
   CHECKERS,
   PROBLEM_INPUT_TYPES,
@@ -57,6 +63,8 @@ export const testCaseSchema = z
     isExample: z.boolean(),
     /** The test group of a hidden test of a scoring problem (issue 31); absent otherwise. */
     group: z.string().optional(),
+    /** An interactive or multi-pass problem's sample as a dialogue (the package's `.interaction` file, issue 42). */
+    interaction: z.array(interactionLineSchema).optional(),
   })
   .register(ResponseSchemas, { id: 'TestCase' });
 export type TestCase = z.infer<typeof testCaseSchema>;
@@ -402,6 +410,13 @@ export const classicProblemFormSchema = z.strictObject({
     })
     .nullable()
     .optional(),
+  /**
+   * Issue 42: 'interactive' makes `outputValidator` the interactor (it talks with the running program),
+   * 'multi-pass' runs the program again on the validator's nextpass.in, up to `validationPasses`;
+   * both need `outputValidator`. Left out keeps the stored value ('none' for a new problem).
+   */
+  interaction: optionalOneOf('interaction', INTERACTIONS),
+  validationPasses: wholeNumberIn('validationPasses', 2, 100).optional(),
   /** The author's Java solution, admins only; an empty string clears it. */
   referenceSolution: optionalText('referenceSolution', MAX_JAVA_SOURCE_LENGTH),
   testGroups,

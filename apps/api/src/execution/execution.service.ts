@@ -1,5 +1,6 @@
 import { BadRequestException, Inject, Injectable } from '@nestjs/common';
 import {
+  PackageMessages,
   CustomInputSentences,
   ExecuteCodeResponse,
   ExecutionMessages,
@@ -137,6 +138,9 @@ export class ExecutionService {
   ): Promise<RunCustomResponse> {
     const access = await this.access.assertMayJudge(user, dto.problemId, dto.contestId, false);
     const problem = access.problem ?? (await this.problems.requireProblem(dto.problemId));
+    // The program would talk to nobody: the validator needs its own test data, which custom input lacks.
+    if (problem.interaction === 'interactive')
+      throw new BadRequestException(PackageMessages.customInputInteractive);
     const input =
       problem.kind === 'stdio' ? stdioInput(dto.inputs) : customInputs(problem.inputVariables, dto.inputs);
     const stopTimer = this.metrics.judgeDuration.startTimer({ kind: 'custom' });

@@ -50,7 +50,14 @@ export type JudgedProblem = Pick<Problem, 'checker' | 'tolerance' | 'checkerCode
 } & Partial<
     Pick<
       Problem,
-      'kind' | 'timeLimitMs' | 'memoryLimitMb' | 'validatorFlags' | 'outputValidator' | 'testGroups'
+      | 'kind'
+      | 'timeLimitMs'
+      | 'memoryLimitMb'
+      | 'validatorFlags'
+      | 'outputValidator'
+      | 'testGroups'
+      | 'interaction'
+      | 'validationPasses'
     >
   >;
 
@@ -100,6 +107,7 @@ export function buildJudgeJob<T extends JudgedTest>(request: JudgeJobRequest<T>)
     })),
     limits: classic ? classicLimits(problem, request.limits, request.timeScale ?? 1) : request.limits,
     ...(requestId === undefined ? {} : { requestId }),
+    // A custom run ('output') compares nothing: a multi-pass program runs its first pass only.
     ...(compared ? comparisonOf(problem) : { checker: 'exact' as const }),
     ...(STOPS_AT_FIRST_FAILURE.has(purpose) ? { stopAtFirstFailure: true } : {}),
   };
@@ -116,11 +124,14 @@ function comparisonOf(
 
 /** A classic problem's output validation as the package format defines it. */
 export function outputValidationOf(
-  problem: Pick<JudgedProblem, 'validatorFlags' | 'outputValidator'>,
+  problem: Pick<JudgedProblem, 'validatorFlags' | 'outputValidator' | 'interaction' | 'validationPasses'>,
 ): OutputValidation {
   return {
     flags: [...(problem.validatorFlags ?? [])],
     ...(problem.outputValidator ? { custom: problem.outputValidator } : {}),
+    // Issue 42: the validator talks with the program, or gives it the next pass's input.
+    ...(problem.interaction === 'interactive' ? { interactive: true } : {}),
+    ...(problem.interaction === 'multi-pass' ? { passes: problem.validationPasses ?? 2 } : {}),
   };
 }
 

@@ -1,6 +1,8 @@
 import {
   CLASSIC_LIMITS,
   type CustomOutputValidator,
+  type Interaction,
+  type InteractionLine,
   JURY_FOLDERS,
   type JuryFolder,
   PackageMessages,
@@ -29,8 +31,22 @@ export interface ReadPackage {
   memoryLimitMb: number | null;
   validatorFlags: string[];
   outputValidator: CustomOutputValidator | null;
+  /** How the program meets its validator (issue 42); interactive and multi-pass need `outputValidator`. */
+  interaction: Interaction;
+  /** A multi-pass problem's most passes (`limits.validation_passes`, default 2); null otherwise. */
+  validationPasses: number | null;
+  /** `.interaction` files without a test beside them, in name order: shown on the problem page only. */
+  sampleInteractions: InteractionLine[][];
   /** In the format's order: lexicographic on the test's name (`sample/1` before `secret/g1/01`). */
-  tests: { name: string; input: string; answer: string; isExample: boolean; group?: string }[];
+  tests: {
+    name: string;
+    input: string;
+    answer: string;
+    isExample: boolean;
+    group?: string;
+    /** A sample's `.interaction` file, as a dialogue. */
+    interaction?: InteractionLine[];
+  }[];
   /** A scoring package's test groups (issue 31): the folders under data/secret, each worth its accept_score. */
   testGroups: TestGroup[];
   jury: JuryProgram[];
@@ -105,8 +121,11 @@ export function readPackage(given: ReadonlyMap<string, Buffer>, packageName = 'p
   const yaml: Yaml = yamlFile ? readYaml('problem.yaml', yamlFile) : {};
   const version = typeof yaml.problem_format_version === 'string' ? yaml.problem_format_version : 'legacy';
   refuseUnhostable(yaml);
+  const interaction = interactionOf(yaml);
 
   const outputValidator = readOutputValidator(files, warnings);
+  if (!outputValidator && interaction !== 'none')
+    throw new PackageError(PackageMessages.interactiveWithoutValidator(interaction));
   if (!outputValidator && legacyCustom(yaml)) throw new PackageError(PackageMessages.customWithoutValidator);
   const { flags, source: flagsSource } = readValidatorFlags(files, yaml);
   if (!outputValidator) {
@@ -145,6 +164,7 @@ export function readPackage(given: ReadonlyMap<string, Buffer>, packageName = 'p
   if (title.length > PROBLEM_TITLE_MAX_LENGTH) title = title.slice(0, PROBLEM_TITLE_MAX_LENGTH);
 
   const tests = readTests(files);
+  const sampleInteractions = readInteractions(files, tests);
   const testGroups = yamlScoring(yaml) ? scoringGroups(files, tests, warnings) : [];
   const jury = readJury(files, warnings);
   return {
@@ -155,6 +175,9 @@ export function readPackage(given: ReadonlyMap<string, Buffer>, packageName = 'p
     memoryLimitMb: readMemoryLimit(yaml, warnings),
     validatorFlags: flags,
     outputValidator,
+    interaction,
+    validationPasses: interaction === 'multi-pass' ? readPasses(yaml) : null,
+    sampleInteractions,
     tests,
     testGroups,
     jury,
@@ -275,11 +298,59 @@ function typesOf(yaml: Yaml): string[] {
   return types.map((t) => t.toLowerCase());
 }
 
+/**
+ * Interactive (legacy `validation: custom interactive`, `type: interactive`) or multi-pass
+ * (`type: multi-pass`); a problem that is both runs interactively, pass after pass: Javelin judges it
+ * as interactive (one pass), and says so when it is read.
+ */
+function interactionOf(yaml: Yaml): Interaction {
+  const types = typesOf(yaml);
+  if (types.includes('interactive')) return 'interactive';
+  if (types.includes('multi-pass') || types.includes('multipass')) return 'multi-pass';
+  return 'none';
+}
+
+/** `limits.validation_passes`: 2 unless stated; from 2 to 100. */
+function readPasses(yaml: Yaml): number {
+  const limits = (yaml.limits && typeof yaml.limits === 'object' ? yaml.limits : {}) as Yaml;
+  if (limits.validation_passes === undefined || limits.validation_passes === null) return 2;
+  const passes = Number(limits.validation_passes);
+  if (!Number.isInteger(passes) || passes < 2 || passes > 100)
+    throw new PackageError(PackageMessages.badPasses);
+  return passes;
+}
+
+/**
+ * Each `data/sample/<name>.interaction` as its test's dialogue: `<` lines from the validator, `>` lines
+ * from the submission, `---` between passes (kept as a line of its own, from the validator). Those
+ * without a test beside them (the format allows samples that are only a dialogue) are returned.
+ */
+function readInteractions(files: Map<string, Buffer>, tests: ReadPackage['tests']): InteractionLine[][] {
+  const byName = new Map(tests.map((t) => [t.name, t]));
+  const alone: InteractionLine[][] = [];
+  for (const path of [...files.keys()].sort()) {
+    const match = /^data\/(sample\/.+)\.interaction$/.exec(path);
+    if (!match) continue;
+    const data = files.get(path)!;
+    const lines: InteractionLine[] = [];
+    utf8(path, data)
+      .split(/\r?\n/)
+      .forEach((line, i) => {
+        if (line === '') return;
+        if (line.trim() === '---') lines.push({ from: 'validator', text: '---' });
+        else if (line[0] === '<') lines.push({ from: 'validator', text: line.slice(1) });
+        else if (line[0] === '>') lines.push({ from: 'submission', text: line.slice(1) });
+        else throw new PackageError(PackageMessages.badInteraction(path, i + 1));
+      });
+    const test = byName.get(match[1]);
+    if (test) test.interaction = lines;
+    else alone.push(lines);
+  }
+  return alone;
+}
+
 function refuseUnhostable(yaml: Yaml): void {
   const types = typesOf(yaml);
-  if (types.includes('interactive')) throw new PackageError(PackageMessages.interactive);
-  if (types.includes('multi-pass') || types.includes('multipass'))
-    throw new PackageError(PackageMessages.multiPass);
   if (types.includes('submit-answer'))
     throw new PackageError(
       PackageMessages.badField(

@@ -1,4 +1,9 @@
-import { CLASSIC_LIMITS, DEFAULT_FLOAT_TOLERANCE, type CustomOutputValidator } from '@javelin/contracts';
+import {
+  CLASSIC_LIMITS,
+  DEFAULT_FLOAT_TOLERANCE,
+  type CustomOutputValidator,
+  type InteractionLine,
+} from '@javelin/contracts';
 import { serializeInputs } from '@javelin/java-io';
 import { stringify as toYaml } from 'yaml';
 import { imageUrlPrefix, unsignStatement } from '../problems/image-links';
@@ -38,12 +43,19 @@ export function writePackage({
   const yaml: Record<string, unknown> = {
     problem_format_version: '2023-07-draft',
     name: problem.title,
-    // A problem with subtasks (issue 31) is a scoring problem: a folder under data/secret per group.
-    type: problem.testGroups?.length ? 'scoring' : 'pass-fail',
+    // A problem with subtasks (issue 31) is a scoring problem: a folder under data/secret per group;
+    // an interactive or multi-pass one (issue 42) says so beside it.
+    type: [
+      problem.testGroups?.length ? 'scoring' : 'pass-fail',
+      ...(problem.interaction && problem.interaction !== 'none' ? [problem.interaction] : []),
+    ].join(' '),
     ...(problem.tags.length > 0 ? { keywords: problem.tags } : {}),
     limits: {
       time_limit: (problem.timeLimitMs ?? CLASSIC_LIMITS.defaultTimeLimitMs) / 1000,
       ...(problem.memoryLimitMb ? { memory: problem.memoryLimitMb } : {}),
+      ...(problem.interaction === 'multi-pass' && problem.validationPasses
+        ? { validation_passes: problem.validationPasses }
+        : {}),
     },
     ...(validator ? { validation: 'custom' } : {}),
   };
@@ -68,7 +80,11 @@ export function writePackage({
     const name = names.get(test.id)!;
     files.set(`data/${name}.in`, classic ? test.input : serializeInputs(problem.inputVariables, test.input));
     files.set(`data/${name}.ans`, test.expectedOutput);
+    if (test.interaction?.length) files.set(`data/${name}.interaction`, interactionFile(test.interaction));
   });
+  (problem.sampleInteractions ?? []).forEach((lines, i) =>
+    files.set(`data/sample/dialogue-${String(i + 1).padStart(2, '0')}.interaction`, interactionFile(lines)),
+  );
   if (validator)
     for (const file of validator.files) files.set(`output_validators/validator/${file.path}`, file.content);
 
@@ -110,6 +126,16 @@ function testNames(tests: TestCase[], folders: ReadonlyMap<string, string>): Map
     names.set(test.id, name);
   });
   return names;
+}
+
+/** A sample's dialogue as the format's `.interaction` file: `<` from the validator, `>` from the submission. */
+function interactionFile(lines: readonly InteractionLine[]): string {
+  return lines
+    .map((l) =>
+      l.text === '---' && l.from === 'validator' ? '---' : `${l.from === 'validator' ? '<' : '>'}${l.text}`,
+    )
+    .map((l) => `${l}\n`)
+    .join('');
 }
 
 function uniquePath(taken: Map<string, string>, path: string): string {

@@ -171,6 +171,9 @@ export async function storePackage(
       memoryLimitMb: read.memoryLimitMb,
       validatorFlags: read.validatorFlags,
       outputValidator: read.outputValidator,
+      interaction: read.interaction,
+      validationPasses: read.validationPasses,
+      sampleInteractions: read.sampleInteractions,
       testGroups: read.testGroups,
       createdBy: authorId,
     },
@@ -180,6 +183,7 @@ export async function storePackage(
       isExample: t.isExample,
       name: t.name,
       group: t.group ?? null,
+      interaction: t.interaction ?? null,
     })),
   );
   if (read.jury.length > 0)

@@ -1,4 +1,6 @@
 import type {
+  Interaction,
+  InteractionLine,
   CheckerName,
   CustomOutputValidator,
   Difficulty,
@@ -87,6 +89,18 @@ export class Problem {
   /** A stdio problem's custom output validator (C++ or Java sources): admins and the judge only. */
   @Column({ name: 'output_validator', type: 'jsonb', nullable: true })
   outputValidator!: CustomOutputValidator | null;
+
+  /** How a stdio problem's program meets its validator (issue 42): 'none', 'interactive' or 'multi-pass'. */
+  @Column({ type: 'varchar', length: 12, default: 'none' })
+  interaction!: Interaction;
+
+  /** A multi-pass problem's most passes (problem.yaml limits.validation_passes); null otherwise. */
+  @Column({ name: 'validation_passes', type: 'int', nullable: true })
+  validationPasses!: number | null;
+
+  /** Sample dialogues without a test of their own (`.interaction` files alone): shown, never judged. */
+  @Column({ name: 'sample_interactions', type: 'jsonb', default: () => `'[]'` })
+  sampleInteractions!: InteractionLine[][];
 
   /** The subtasks of a scoring problem, in order (issue 31); empty: all-or-nothing. */
   @Column({ name: 'test_groups', type: 'jsonb', default: () => `'[]'` })

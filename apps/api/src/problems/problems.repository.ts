@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { InputVariable } from '@javelin/contracts';
+import type { InputVariable, InteractionLine } from '@javelin/contracts';
 import { DataSource, EntityManager, In, QueryFailedError } from 'typeorm';
 import { Problem } from './problem.entity';
 import { TestCase } from './test-case.entity';
@@ -14,6 +14,8 @@ export interface StoredTest {
   name?: string | null;
   /** Its test group on a scoring problem (issue 31). */
   group?: string | null;
+  /** A sample's dialogue on an interactive or multi-pass problem (issue 42). */
+  interaction?: InteractionLine[] | null;
 }
 
 /** The columns of a problem its form sets (the database keeps the id and the times, and the author). */
@@ -106,8 +108,10 @@ export class ProblemsRepository {
       name: string | null;
       expected_output: string;
       group_name: string | null;
+      interaction: InteractionLine[] | null;
     }[] = await this.db.query(
-      `SELECT c.problem_id, c.total, t.id, t.position, t.input, t.name, t.expected_output, t.group_name
+      `SELECT c.problem_id, c.total, t.id, t.position, t.input, t.name, t.expected_output, t.group_name,
+              t.interaction
          FROM (SELECT problem_id, count(*)::int AS total FROM test_cases
                 WHERE problem_id = ANY($1) GROUP BY problem_id) c
          LEFT JOIN test_cases t ON t.problem_id = c.problem_id AND t.is_example
@@ -128,6 +132,7 @@ export class ProblemsRepository {
           expectedOutput: r.expected_output,
           isExample: true,
           group: r.group_name,
+          interaction: r.interaction,
         }),
       );
     }
@@ -224,6 +229,7 @@ export class ProblemsRepository {
           expectedOutput: tc.expectedOutput,
           isExample: tc.isExample,
           group: tc.group ?? null,
+          interaction: tc.interaction ?? null,
         }),
       );
       stored.push(...(await repo.save(rows)));

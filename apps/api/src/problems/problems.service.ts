@@ -449,6 +449,9 @@ const FUNCTION_PROBLEM_FIELDS = {
   memoryLimitMb: null,
   validatorFlags: [],
   outputValidator: null,
+  interaction: 'none',
+  validationPasses: null,
+  sampleInteractions: [],
 } as const satisfies Partial<Problem>;
 
 /** The program a classic problem's editor starts from: a whole program reading standard input. */
@@ -486,6 +489,9 @@ export function normaliseClassicForm(
   const outputValidator =
     form.outputValidator === undefined ? (current?.outputValidator ?? null) : form.outputValidator;
   checkOutputValidation(validatorFlags, outputValidator, 'validatorFlags');
+  const interaction = form.interaction ?? current?.interaction ?? 'none';
+  if (interaction !== 'none' && !outputValidator)
+    throw new BadRequestException(PackageMessages.interactiveWithoutValidator(interaction));
   return {
     title: form.title,
     description: unsignStatement(form.description),
@@ -512,6 +518,10 @@ export function normaliseClassicForm(
     memoryLimitMb: form.memoryLimitMb ?? current?.memoryLimitMb ?? null,
     validatorFlags,
     outputValidator,
+    interaction,
+    validationPasses:
+      interaction === 'multi-pass' ? (form.validationPasses ?? current?.validationPasses ?? 2) : null,
+    sampleInteractions: current?.sampleInteractions ?? [],
   };
 }
 
@@ -548,7 +558,17 @@ export function toTestCaseDto(tc: TestCase): TestCaseDto {
     expectedOutput: tc.expectedOutput,
     isExample: tc.isExample,
     ...(tc.group ? { group: tc.group } : {}),
+    ...(tc.interaction?.length ? { interaction: tc.interaction } : {}),
   };
+}
+
+/**
+ * An interactive problem's sample as a non-admin sees it: its dialogue only. The format keeps its .in and
+ * .ans from teams (the validator's own data, e.g. the secret a guessing game hides); admins see them.
+ */
+function sampleOf(problem: Problem, admin: boolean): (tc: TestCase) => TestCaseDto {
+  if (admin || problem.interaction !== 'interactive') return toTestCaseDto;
+  return (tc) => ({ ...toTestCaseDto(tc), input: '', expectedOutput: '' });
 }
 
 /** The wire form of a problem; hidden tests only when `withHidden` (admins). */
@@ -567,7 +587,7 @@ export function toProblemDto(
     difficulty: problem.difficulty,
     points: problem.points ?? DEFAULT_PROBLEM_POINTS,
     inputVariables: problem.inputVariables,
-    testCases: tests.filter((t) => withHidden || t.isExample).map(toTestCaseDto),
+    testCases: tests.filter((t) => withHidden || t.isExample).map(sampleOf(problem, withHidden)),
     functionName: problem.functionName,
     returnType: problem.returnType,
     boilerplateCode: problem.boilerplateCode,
@@ -596,6 +616,11 @@ function classicFieldsOf(problem: Problem, admin: boolean): ClassicProblemFields
     ...(problem.memoryLimitMb ? { memoryLimitMb: problem.memoryLimitMb } : {}),
     validatorFlags: problem.validatorFlags ?? [],
     ...(admin && problem.outputValidator ? { outputValidator: problem.outputValidator } : {}),
+    ...(problem.interaction && problem.interaction !== 'none' ? { interaction: problem.interaction } : {}),
+    ...(problem.interaction === 'multi-pass' && problem.validationPasses
+      ? { validationPasses: problem.validationPasses }
+      : {}),
+    ...(problem.sampleInteractions?.length ? { sampleInteractions: problem.sampleInteractions } : {}),
   };
 }
 

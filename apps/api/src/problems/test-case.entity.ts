@@ -1,4 +1,5 @@
 import { Column, Entity, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import type { InteractionLine } from '@javelin/contracts';
 import type { Problem } from './problem.entity';
 
 @Entity('test_cases')
@@ -29,6 +30,10 @@ export class TestCase {
   /** A hidden test's group on a scoring problem (issue 31); null for examples and all-or-nothing problems. */
   @Column({ name: 'group_name', type: 'varchar', length: 60, nullable: true })
   group!: string | null;
+
+  /** A sample of an interactive or multi-pass problem as a dialogue (its `.interaction` file, issue 42). */
+  @Column({ type: 'jsonb', nullable: true })
+  interaction!: InteractionLine[] | null;
 
   @ManyToOne('Problem', (p: Problem) => p.testCases, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'problem_id' })

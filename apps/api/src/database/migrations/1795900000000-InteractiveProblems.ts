@@ -1,0 +1,27 @@
+import { MigrationInterface, QueryRunner } from 'typeorm';
+
+/**
+ * Issue 42: interactive and multi-pass problems. How a classic problem's program meets its validator,
+ * a multi-pass problem's most passes, a sample's dialogue (its package's `.interaction` file), and the
+ * dialogues of `.interaction` files without a test beside them (shown, never judged).
+ */
+export class InteractiveProblems1795900000000 implements MigrationInterface {
+  name = 'InteractiveProblems1795900000000';
+
+  async up(q: QueryRunner): Promise<void> {
+    await q.query(
+      `ALTER TABLE problems ADD COLUMN interaction varchar(12) NOT NULL DEFAULT 'none'
+         CHECK (interaction IN ('none', 'interactive', 'multi-pass')),
+       ADD COLUMN validation_passes int CHECK (validation_passes BETWEEN 2 AND 100),
+       ADD COLUMN sample_interactions jsonb NOT NULL DEFAULT '[]'`,
+    );
+    await q.query(`ALTER TABLE test_cases ADD COLUMN interaction jsonb`);
+  }
+
+  async down(q: QueryRunner): Promise<void> {
+    await q.query(`ALTER TABLE test_cases DROP COLUMN interaction`);
+    await q.query(
+      `ALTER TABLE problems DROP COLUMN sample_interactions, DROP COLUMN validation_passes, DROP COLUMN interaction`,
+    );
+  }
+}
