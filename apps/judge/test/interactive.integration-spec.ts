@@ -231,6 +231,7 @@ function cppValidator(body: string): CustomOutputValidator {
         path: 'v.cpp',
         content: `#include <cstdio>
 #include <cstdlib>
+#include <string>
 #include <unistd.h>
 int main(int argc, char** argv) {
 ${body}
@@ -268,5 +269,82 @@ describe('interactive problems: hostile validators are judge errors, never accep
   it('a job that says interactive without a validator is refused', async () => {
     const data = { ...job(SEARCH, tests.slice(0, 1)), outputValidation: { flags: [], interactive: true } };
     await expect(judge.judge(data)).rejects.toThrow(InteractiveMessages.noValidator);
+  });
+});
+
+/**
+ * Doubling, pass after pass: pass k's input is x, the program prints 2x; the validator (which counts
+ * passes in its feedback directory) checks it and, until its flag's count, asks for a pass on 2x + 1
+ * (exiting `askExit`: 42 as the format wants, anything else a judge error).
+ */
+function doublingValidator(askExit = 42): CustomOutputValidator {
+  return cppValidator(`
+  std::string fb = argv[3];
+  int pass = 0;
+  { FILE* p = fopen((fb + "pass").c_str(), "r"); if (p) { if (fscanf(p, "%d", &pass) != 1) pass = 0; fclose(p); } }
+  pass++;
+  { FILE* p = fopen((fb + "pass").c_str(), "w"); fprintf(p, "%d", pass); fclose(p); }
+  int limit = atoi(argv[4]);
+  long x; FILE* in = fopen(argv[1], "r"); if (fscanf(in, "%ld", &x) != 1) return 1; fclose(in);
+  for (int k = 1; k < pass; k++) x = 2 * x + 1;
+  long got;
+  if (scanf("%ld", &got) != 1 || got != 2 * x) {
+    FILE* m = fopen((fb + "judgemessage.txt").c_str(), "a"); fprintf(m, "pass %d wrong", pass); fclose(m);
+    return 43;
+  }
+  if (pass < limit) {
+    FILE* n = fopen((fb + "nextpass.in").c_str(), "w"); fprintf(n, "%ld\\n", got + 1); fclose(n);
+    return ${askExit};
+  }
+  return 42;`);
+}
+
+const DOUBLE = mainWith(`long x = new Scanner(System.in).nextLong(); System.out.println(2 * x);`);
+
+function multiPass(code: string, validatorPasses: number, passes: number, validator = doublingValidator()) {
+  return {
+    ...job(code, [
+      { id: 'a', stdin: '4\n', expectedOutput: '' },
+      { id: 'b', stdin: '10\n', expectedOutput: '' },
+    ]),
+    outputValidation: { flags: [String(validatorPasses)], custom: validator, passes },
+  };
+}
+
+describe('multi-pass problems', () => {
+  it('three passes, each on the input the validator wrote: accepted', async () => {
+    const r = await judge.judge(multiPass(DOUBLE, 3, 3));
+    expect(r.results.map((x) => x.verdict), r.results.map((x) => x.error).join('; ')).toEqual([
+      'accepted',
+      'accepted',
+    ]);
+  });
+
+  it('a program right on pass 1 and wrong on pass 2: Wrong Answer with the validator message', async () => {
+    // Odd inputs (pass 2 on) get one too many.
+    const code = mainWith(`long x = new Scanner(System.in).nextLong(); System.out.println(2 * x + (x % 2));`);
+    const r = await judge.judge(multiPass(code, 3, 3));
+    expect(r.results[0].verdict).toBe('wrong_answer');
+    expect(r.results[0].feedback).toBe('pass 2 wrong');
+  });
+
+  it('a validator asking for more passes than limits.validation_passes: a judge error', async () => {
+    const r = await judge.judge(multiPass(DOUBLE, 5, 3));
+    expect(r.results[0].verdict).toBe('runtime_error');
+    expect(r.results[0].error).toContain(InteractiveMessages.tooManyPasses(3));
+  });
+
+  it('nextpass.in with an exit code other than 42: a judge error', async () => {
+    const r = await judge.judge(multiPass(DOUBLE, 3, 3, doublingValidator(43)));
+    expect(r.results[0].verdict).toBe('runtime_error');
+    expect(r.results[0].error).toContain(InteractiveMessages.nextPassWithoutAccept);
+  });
+
+  it('a program failing on its second pass gets that verdict (each pass has its own limits)', async () => {
+    const code = mainWith(
+      `long x = new Scanner(System.in).nextLong(); if (x % 2 == 1) { long y = 0; while (true) y++; } System.out.println(2 * x);`,
+    );
+    const r = await judge.judge(multiPass(code, 3, 3));
+    expect(r.results[0].verdict).toBe('time_limit_exceeded');
   });
 });

@@ -1,6 +1,7 @@
 import type { JudgeJobData, JudgeLimits, JudgeTest, JudgeTestResult } from '@javelin/contracts';
 import { builtInCheck, classifyWithChecker, RAN_TO_THE_END, type CheckingContext } from './apply-checker';
 import { classifyInteractive } from './interactive';
+import { gradeMultiPass } from './multi-pass';
 import { GroupStops, runTests, type TestRunner } from './run-tests';
 import { classifyOutcome } from './verdict';
 
@@ -29,6 +30,7 @@ export async function grade(
 ): Promise<JudgeTestResult[]> {
   const stop = job.stopAtFirstFailure === true;
   if (job.outputValidation?.interactive) return gradeInteractive(tests, limits, runner, stop, ctx, onTest);
+  if (job.outputValidation?.passes) return gradeMultiPass(job, tests, limits, runner, ctx, onTest);
   const builtIn = builtInCheck(job);
   const check = builtIn ?? RAN_TO_THE_END;
   const slots = await runTests(tests, runner, parallel, (i, outcome) => {

@@ -3,6 +3,7 @@ import {
   chmodSync,
   closeSync,
   constants,
+  fstatSync,
   mkdirSync,
   openSync,
   readSync,
@@ -137,6 +138,24 @@ export class OutputValidators {
     return { ...result, brokenPipe };
   }
 
+  /**
+   * One pass of a multi-pass test (issue 42): the validator judges the pass's output with the test's own
+   * input and answer, in `dir`, whose feedback directory persists from pass to pass; `nextPass` is the
+   * nextpass.in it wrote (then removed), or null.
+   */
+  async validatePass(
+    prepared: Extract<PreparedValidator, { ok: true }>,
+    flags: string[],
+    item: CustomCheckItem,
+    dir: string,
+  ): Promise<CheckResult & { feedback?: string; nextPass: string | null }> {
+    const result = await this.runOnce(prepared.compiled, flags, item, dir);
+    const path = join(dir, 'feedback', NEXT_PASS);
+    const nextPass = readFile(path, NEXT_PASS_BYTES);
+    rmSync(path, { force: true });
+    return { ...result, nextPass };
+  }
+
   private compile(validator: CustomOutputValidator): Promise<Compiled> {
     const key = createHash('sha256').update(JSON.stringify(validator)).digest('hex');
     let entry = this.compiled.get(key);
@@ -219,6 +238,26 @@ export class OutputValidators {
       team: readFeedback(feedbackDir, 'teammessage.txt'),
       judge: readFeedback(feedbackDir, 'judgemessage.txt'),
     });
+  }
+}
+
+/** The file a multi-pass validator writes the next pass's input to, and how much of it is read. */
+const NEXT_PASS = 'nextpass.in';
+const NEXT_PASS_BYTES = 32 << 20;
+
+/** A file the validator wrote, never through a link it planted (O_NOFOLLOW), at most `max` bytes; null when absent. */
+function readFile(path: string, max: number): string | null {
+  let fd: number | null = null;
+  try {
+    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
+    if (!fstatSync(fd).isFile()) return null;
+    const buf = Buffer.alloc(Math.min(max, fstatSync(fd).size));
+    const n = readSync(fd, buf, 0, buf.length, 0);
+    return buf.subarray(0, n).toString('utf8');
+  } catch {
+    return null;
+  } finally {
+    if (fd !== null) closeSync(fd);
   }
 }
 
