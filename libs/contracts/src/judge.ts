@@ -87,6 +87,11 @@ export interface JudgeTestResult {
   actualOutput: string;
   /** Milliseconds of the test's run. */
   executionTime: number;
+  /**
+   * The CPU milliseconds the run used (the time limit is held to them), when measured: what an import
+   * times a package's jury submissions by (issue 42). The API never shows it to anyone.
+   */
+  cpuTimeMs?: number;
   /** A short, user-readable reason; empty when accepted. */
   error: string;
   /** The start of the program's standard error (debug prints); the API shows it for example and custom runs only. */

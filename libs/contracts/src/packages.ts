@@ -28,12 +28,31 @@ export const interactionLineSchema = z
   .register(ResponseSchemas, { id: 'InteractionLine' });
 export type InteractionLine = z.infer<typeof interactionLineSchema>;
 
+/** How an import set a package's time limit from its jury (issue 42). */
+export const timeLimitBasisSchema = z
+  .object({
+    rule: z.string(),
+    /** The slowest accepted jury submission's slowest test on this judge, CPU ms, and its path. */
+    slowestMs: z.number(),
+    slowestPath: z.string(),
+    limitMs: z.number(),
+    /** What a time_limit_exceeded submission must exceed (the safety margin), ms. */
+    marginMs: z.number(),
+  })
+  .register(ResponseSchemas, { id: 'TimeLimitBasis' });
+export type TimeLimitBasis = z.infer<typeof timeLimitBasisSchema>;
+
 /** What a classic problem carries beside the spec's Problem fields (admins see `outputValidator` too). */
 export const classicProblemFieldsSchema = z.object({
   /** Absent means `none`. */
   interaction: interactionSchema.optional(),
   /** A multi-pass problem's most passes (problem.yaml `limits.validation_passes`). */
   validationPasses: z.number().optional(),
+  /**
+   * How the time limit was set when the package stated none (issue 42; admins only): from the slowest
+   * accepted jury submission on this judge, by the format's rule.
+   */
+  timeLimitBasis: z.lazy(() => timeLimitBasisSchema).optional(),
   /** Sample dialogues that have no test of their own (a package's `.interaction` files alone): shown, never judged. */
   sampleInteractions: z.array(z.array(interactionLineSchema)).optional(),
   kind: problemKindSchema,
@@ -87,6 +106,10 @@ export const jurySubmissionVerdictSchema = z
      * name (`secret/group1/03`, or its position). Absent when the validator wrote none. Admins only (the route is).
      */
     feedback: z.object({ test: z.string(), message: z.string() }).optional(),
+    /** Its slowest test's time on this judge, CPU milliseconds (issue 42): set beside `timeLimitMs`. */
+    maxTimeMs: z.number().optional(),
+    /** The problem's time limit as judged here (its own limit times the deployment's JUDGE_TIME_SCALE). */
+    timeLimitMs: z.number().optional(),
   })
   .register(ResponseSchemas, { id: 'JurySubmissionVerdict' });
 export type JurySubmissionVerdict = z.infer<typeof jurySubmissionVerdictSchema>;
@@ -171,6 +194,14 @@ export const PackageMessages = {
     `Content-Type ${type} cannot carry a package: send multipart/form-data with the field "package", or application/zip`,
   // Warnings: what the import read by default or left out.
   defaultTimeLimit: (ms: number) => `No time limit in the package: ${ms} ms used`,
+  noAcceptedToTime: (ms: number) =>
+    `No time limit in the package and no accepted Java jury submission to set one from: ${ms} ms used`,
+  timeLimitFromJury: (limitMs: number, slowestMs: number, path: string, rule: string, marginMs: number) =>
+    `Time limit ${limitMs} ms set from the jury, as the package format does: the slowest accepted submission (${path}) took ${slowestMs} ms on this judge; ${rule}; time_limit_exceeded submissions must exceed ${marginMs} ms`,
+  acceptedNotAccepted: (path: string, verdict: string) =>
+    `${path} did not pass when timed (${verdict}): not used for the time limit`,
+  tleWithinMargin: (path: string, verdict: string, marginMs: number) =>
+    `${path} should exceed the time limit with the safety margin (${marginMs} ms) but got ${verdict}: the time limit may be too generous`,
   timeLimitFrom: (source: string, ms: number) => `Time limit ${ms} ms read from ${source}`,
   timeLimitClamped: (ms: number, used: number) =>
     `Time limit ${ms} ms is outside Javelin's bounds: ${used} ms used`,

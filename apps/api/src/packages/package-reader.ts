@@ -15,6 +15,7 @@ import {
 } from '@javelin/contracts';
 import { parse as parseYaml } from 'yaml';
 import { latexToMarkdown } from './latex';
+import { timingRuleOf, type TimingRule } from './timing';
 import { PackageError } from './zip';
 
 /**
@@ -27,12 +28,15 @@ export interface ReadPackage {
   /** Markdown; images referred to by their plain names (the importer points them at the problem's image route). */
   description: string;
   tags: string[];
-  timeLimitMs: number;
   memoryLimitMb: number | null;
   validatorFlags: string[];
   outputValidator: CustomOutputValidator | null;
   /** How the program meets its validator (issue 42); interactive and multi-pass need `outputValidator`. */
   interaction: Interaction;
+  /** The stated time limit, or the default until the importer sets one from the jury (`timing`). */
+  timeLimitMs: number;
+  /** When the package states no time limit: the format's rule to set it from the accepted jury submissions. */
+  timing: TimingRule | null;
   /** A multi-pass problem's most passes (`limits.validation_passes`, default 2); null otherwise. */
   validationPasses: number | null;
   /** `.interaction` files without a test beside them, in name order: shown on the problem page only. */
@@ -171,7 +175,7 @@ export function readPackage(given: ReadonlyMap<string, Buffer>, packageName = 'p
     title,
     description,
     tags: keywordsOf(yaml),
-    timeLimitMs: readTimeLimit(files, yaml, version, warnings),
+    ...readTimeLimit(files, yaml, version, warnings),
     memoryLimitMb: readMemoryLimit(yaml, warnings),
     validatorFlags: flags,
     outputValidator,
@@ -616,7 +620,12 @@ function keywordsOf(yaml: Yaml): string[] {
  * The time limit: `limits.time_limit` (seconds, 2023-07 / 2025-09), the `.timelimit` file (problemtools,
  * legacy), DOMjudge's domjudge-problem.ini `timelimit`, or the default; kept within Javelin's bounds.
  */
-function readTimeLimit(files: Map<string, Buffer>, yaml: Yaml, version: string, warnings: string[]): number {
+function readTimeLimit(
+  files: Map<string, Buffer>,
+  yaml: Yaml,
+  version: string,
+  warnings: string[],
+): { timeLimitMs: number; timing: TimingRule | null } {
   const limits = (yaml.limits && typeof yaml.limits === 'object' ? yaml.limits : {}) as Yaml;
   let seconds: number | undefined;
   if (limits.time_limit !== undefined) {
@@ -636,18 +645,12 @@ function readTimeLimit(files: Map<string, Buffer>, yaml: Yaml, version: string, 
     const match = /^\s*timelimit\s*=\s*['"]?([0-9.]+)['"]?\s*$/m.exec(ini);
     if (match) seconds = Number(match[1]);
   }
-  if (seconds === undefined) {
-    warnings.push(PackageMessages.defaultTimeLimit(CLASSIC_LIMITS.defaultTimeLimitMs));
-    if (version !== 'legacy' && limits.time_multiplier !== undefined)
-      warnings.push(
-        'limits.time_multiplier is read by tools that time the accepted submissions; Javelin does not',
-      );
-    return CLASSIC_LIMITS.defaultTimeLimitMs;
-  }
+  if (seconds === undefined)
+    return { timeLimitMs: CLASSIC_LIMITS.defaultTimeLimitMs, timing: timingRuleOf(limits, version) };
   const ms = Math.round(seconds * 1000);
   const used = Math.min(CLASSIC_LIMITS.maxTimeLimitMs, Math.max(CLASSIC_LIMITS.minTimeLimitMs, ms));
   if (used !== ms) warnings.push(PackageMessages.timeLimitClamped(ms, used));
-  return used;
+  return { timeLimitMs: used, timing: null };
 }
 
 function readMemoryLimit(yaml: Yaml, warnings: string[]): number | null {

@@ -1,6 +1,7 @@
 import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
+  CLASSIC_LIMITS,
   DEFAULT_PROBLEM_POINTS,
   type ImportPackageResponse,
   isAdminRoles,
@@ -8,6 +9,8 @@ import {
   type JurySubmissionVerdict,
   PackageMessages,
   ServerMessages,
+  type TimeLimitBasis,
+  type Verdict,
   type VerifyPackageResponse,
 } from '@javelin/contracts';
 import { randomUUID } from 'node:crypto';
@@ -25,6 +28,7 @@ import type { AuthUser } from '../users/users.service';
 import { JurySubmission, ProblemImage } from './package-files.entity';
 import { readPackage, type ReadPackage } from './package-reader';
 import { imageUrlPrefix, writePackage } from './package-writer';
+import { limitFromJury, type TimingRule } from './timing';
 import { PackageError, readZip, writeZip } from './zip';
 
 /** Problem packages (issue 29): import a zip as a classic problem, verify its jury submissions, export a problem. */
@@ -52,8 +56,81 @@ export class PackagesService {
     const read = await readOrRefuse(zip, packageName);
     const id = randomUUID();
     await this.db.transaction((m) => storePackage(m, this.repository, id, read, author?.id ?? null));
+    const warnings = [...read.warnings];
+    if (read.timing) warnings.push(...(await this.timeFromJury(id, read.timing)));
     this.problems.problemsChanged();
-    return { _id: id, title: read.title, kind: 'stdio', warnings: read.warnings };
+    return { _id: id, title: read.title, kind: 'stdio', warnings };
+  }
+
+  /**
+   * A package without a time limit (issue 42): its accepted Java jury submissions are judged on every test
+   * as contestants will be, their slowest test sets the limit by the format's rule (timing.ts), and each
+   * time_limit_exceeded submission is judged at the safety margin, which it must still exceed. What was
+   * done is said in the import's warnings and kept as the problem's timeLimitBasis (its admin page).
+   */
+  private async timeFromJury(id: string, rule: TimingRule): Promise<string[]> {
+    const jury = await this.db
+      .getRepository(JurySubmission)
+      .find({ where: { problemId: id }, order: { path: 'ASC' } });
+    const only = (v: Verdict) => (j: JurySubmission) => j.expected.length === 1 && j.expected[0] === v;
+    const accepted = jury.filter(only('accepted'));
+    if (accepted.length === 0) return [PackageMessages.noAcceptedToTime(CLASSIC_LIMITS.defaultTimeLimitMs)];
+    const warnings: string[] = [];
+    let slowest: { ms: number; path: string } | null = null;
+    for (const submission of accepted) {
+      const judged = await this.judgeJury(id, submission, TIMING_CAP_MS / this.env.judgeTimeScale);
+      if (judged.verdict !== 'accepted') {
+        warnings.push(PackageMessages.acceptedNotAccepted(submission.path, judged.verdict));
+        continue;
+      }
+      if (!slowest || judged.maxTimeMs > slowest.ms)
+        slowest = { ms: judged.maxTimeMs, path: submission.path };
+    }
+    if (!slowest) return [...warnings, PackageMessages.noAcceptedToTime(CLASSIC_LIMITS.defaultTimeLimitMs)];
+    const limit = limitFromJury(rule, slowest.ms, this.env.judgeTimeScale);
+    const basis: TimeLimitBasis = {
+      rule: limit.rule,
+      slowestMs: slowest.ms,
+      slowestPath: slowest.path,
+      limitMs: limit.limitMs,
+      marginMs: limit.marginMs,
+    };
+    await this.db.query(`UPDATE problems SET time_limit_ms = $2, time_limit_basis = $3 WHERE id = $1`, [
+      id,
+      limit.limitMs,
+      JSON.stringify(basis),
+    ]);
+    for (const submission of jury.filter(only('time_limit_exceeded'))) {
+      const judged = await this.judgeJury(id, submission, limit.marginMs);
+      if (judged.verdict !== 'time_limit_exceeded')
+        warnings.push(PackageMessages.tleWithinMargin(submission.path, judged.verdict, limit.marginMs));
+    }
+    warnings.push(
+      PackageMessages.timeLimitFromJury(limit.limitMs, slowest.ms, slowest.path, limit.rule, limit.marginMs),
+    );
+    return warnings;
+  }
+
+  /** One jury submission judged on every test with the time limit `timeLimitMs` (stored units, before the scale). */
+  private async judgeJury(
+    problemId: string,
+    submission: Pick<JurySubmission, 'code' | 'path'>,
+    timeLimitMs: number,
+  ): Promise<{ verdict: Verdict; maxTimeMs: number }> {
+    const problem = { ...(await this.problems.requireProblem(problemId)), timeLimitMs };
+    const tests = await this.problems.testsForJudging(problemId, true);
+    const outcome = await this.queue.requestJudgement(
+      buildJudgeJob({
+        purpose: 'submit',
+        problem,
+        tests,
+        code: submission.code,
+        limits: this.env.judgeLimits,
+        timeScale: this.env.judgeTimeScale,
+        requestId: `timing-${problemId}-${submission.path}`,
+      }),
+    );
+    return { verdict: outcome.verdict, maxTimeMs: slowestTest(outcome.results) };
   }
 
   /** Judges each jury submission on every test (examples first) and compares its verdict with what its folder allows. */
@@ -86,6 +163,10 @@ export class PackagesService {
         verdict: outcome.verdict,
         ok: submission.expected.includes(outcome.verdict),
         ...(feedback ? { feedback } : {}),
+        maxTimeMs: slowestTest(outcome.results),
+        timeLimitMs: Math.ceil(
+          (problem.timeLimitMs ?? CLASSIC_LIMITS.defaultTimeLimitMs) * this.env.judgeTimeScale,
+        ),
       });
     }
     return { submissions };
@@ -131,6 +212,16 @@ export class PackagesService {
   }
 }
 
+/** How long a jury submission may run per test while it is timed (the limit it sets can be no larger). */
+const TIMING_CAP_MS = CLASSIC_LIMITS.maxTimeLimitMs / 4;
+
+/** A judgement's slowest test: its CPU time where the judge measured it, else its time. */
+export function slowestTest(
+  results: readonly Pick<JudgeTestResult, 'executionTime' | 'cpuTimeMs'>[],
+): number {
+  return Math.round(Math.max(0, ...results.map((r) => r.cpuTimeMs ?? r.executionTime)));
+}
+
 /**
  * Stores a read package as a classic problem with id `id` (its tests, jury submissions and images) within
  * the caller's transaction; the first accepted jury submission becomes the reference solution.
@@ -174,6 +265,7 @@ export async function storePackage(
       interaction: read.interaction,
       validationPasses: read.validationPasses,
       sampleInteractions: read.sampleInteractions,
+      timeLimitBasis: null,
       testGroups: read.testGroups,
       createdBy: authorId,
     },

@@ -1,4 +1,5 @@
 import type {
+  TimeLimitBasis,
   Interaction,
   InteractionLine,
   CheckerName,
@@ -97,6 +98,10 @@ export class Problem {
   /** A multi-pass problem's most passes (problem.yaml limits.validation_passes); null otherwise. */
   @Column({ name: 'validation_passes', type: 'int', nullable: true })
   validationPasses!: number | null;
+
+  /** How the time limit was set from the jury when the package stated none (issue 42); admins only. */
+  @Column({ name: 'time_limit_basis', type: 'jsonb', nullable: true })
+  timeLimitBasis!: TimeLimitBasis | null;
 
   /** Sample dialogues without a test of their own (`.interaction` files alone): shown, never judged. */
   @Column({ name: 'sample_interactions', type: 'jsonb', default: () => `'[]'` })

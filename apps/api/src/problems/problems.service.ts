@@ -452,6 +452,7 @@ const FUNCTION_PROBLEM_FIELDS = {
   interaction: 'none',
   validationPasses: null,
   sampleInteractions: [],
+  timeLimitBasis: null,
 } as const satisfies Partial<Problem>;
 
 /** The program a classic problem's editor starts from: a whole program reading standard input. */
@@ -522,6 +523,11 @@ export function normaliseClassicForm(
     validationPasses:
       interaction === 'multi-pass' ? (form.validationPasses ?? current?.validationPasses ?? 2) : null,
     sampleInteractions: current?.sampleInteractions ?? [],
+    // An admin's own limit replaces the one set from the jury.
+    timeLimitBasis:
+      form.timeLimitMs === undefined || form.timeLimitMs === current?.timeLimitMs
+        ? (current?.timeLimitBasis ?? null)
+        : null,
   };
 }
 
@@ -621,6 +627,7 @@ function classicFieldsOf(problem: Problem, admin: boolean): ClassicProblemFields
       ? { validationPasses: problem.validationPasses }
       : {}),
     ...(problem.sampleInteractions?.length ? { sampleInteractions: problem.sampleInteractions } : {}),
+    ...(admin && problem.timeLimitBasis ? { timeLimitBasis: problem.timeLimitBasis } : {}),
   };
 }
 

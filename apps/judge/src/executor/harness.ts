@@ -245,6 +245,7 @@ export class TestInFlight {
       // The harness's own wall time of the test (main and the threads it waited for), never more than
       // the judge saw from outside.
       executionMs: r ? Math.min(Math.max(0, r.wallMs), outerWall) : outerWall,
+      ...(cpuUsed > 0 ? { cpuMs: cpuUsed } : {}),
       ...(r && r.heapBytes >= 0 ? { heapBytes: r.heapBytes } : {}),
     };
   }

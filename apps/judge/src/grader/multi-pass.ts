@@ -40,9 +40,7 @@ export async function gradeMultiPass(
     for (const [i, test] of tests.entries()) {
       if (stops.skips(i)) continue;
       const pass = { runner, limits, ctx, flags: validation.flags ?? [], passes };
-      const r = prepared.ok
-        ? await judgeTest(test, i, prepared, pass)
-        : failedTest(test, prepared.error);
+      const r = prepared.ok ? await judgeTest(test, i, prepared, pass) : failedTest(test, prepared.error);
       results.push(r);
       onTest?.(i, r.verdict === 'accepted');
       if (job.stopAtFirstFailure && r.verdict !== 'accepted') stops.stopAt(i);

@@ -25,6 +25,8 @@ export interface TestOutcome {
   protocolViolation?: boolean;
   /** The time shown to the user, ms. */
   executionMs: number;
+  /** The CPU time the run used, ms (what the time limit is held to), when it was measured. */
+  cpuMs?: number | null;
   /** The harness's heap in use after a full collection at the test's end, when it was asked to report it (tests). */
   heapBytes?: number;
   /** An interactive test: what its validator made of it (grader/interactive.ts). */
@@ -97,6 +99,7 @@ export function classifyOutcome(
     verdict,
     actualOutput,
     executionTime: Math.round(out.executionMs),
+    ...(out.cpuMs != null ? { cpuTimeMs: Math.round(out.cpuMs) } : {}),
     error,
     ...(reportedStderr ? { stderr: reportedStderr } : {}),
   });

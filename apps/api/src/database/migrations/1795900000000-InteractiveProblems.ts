@@ -3,7 +3,8 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
 /**
  * Issue 42: interactive and multi-pass problems. How a classic problem's program meets its validator,
  * a multi-pass problem's most passes, a sample's dialogue (its package's `.interaction` file), and the
- * dialogues of `.interaction` files without a test beside them (shown, never judged).
+ * dialogues of `.interaction` files without a test beside them (shown, never judged); and how a package's
+ * time limit was set from its jury when it stated none.
  */
 export class InteractiveProblems1795900000000 implements MigrationInterface {
   name = 'InteractiveProblems1795900000000';
@@ -13,7 +14,8 @@ export class InteractiveProblems1795900000000 implements MigrationInterface {
       `ALTER TABLE problems ADD COLUMN interaction varchar(12) NOT NULL DEFAULT 'none'
          CHECK (interaction IN ('none', 'interactive', 'multi-pass')),
        ADD COLUMN validation_passes int CHECK (validation_passes BETWEEN 2 AND 100),
-       ADD COLUMN sample_interactions jsonb NOT NULL DEFAULT '[]'`,
+       ADD COLUMN sample_interactions jsonb NOT NULL DEFAULT '[]',
+       ADD COLUMN time_limit_basis jsonb`,
     );
     await q.query(`ALTER TABLE test_cases ADD COLUMN interaction jsonb`);
   }
@@ -21,7 +23,7 @@ export class InteractiveProblems1795900000000 implements MigrationInterface {
   async down(q: QueryRunner): Promise<void> {
     await q.query(`ALTER TABLE test_cases DROP COLUMN interaction`);
     await q.query(
-      `ALTER TABLE problems DROP COLUMN sample_interactions, DROP COLUMN validation_passes, DROP COLUMN interaction`,
+      `ALTER TABLE problems DROP COLUMN time_limit_basis, DROP COLUMN sample_interactions, DROP COLUMN validation_passes, DROP COLUMN interaction`,
     );
   }
 }
