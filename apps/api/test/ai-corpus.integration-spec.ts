@@ -70,6 +70,7 @@ const exampleRows = (id: string): TestCase[] =>
     name: null,
     group: null,
     interaction: null,
+    validatorFlags: null,
   }));
 
 /** How the analysis's summary words each verdict on the constraints. */

@@ -176,4 +176,48 @@ describe('interactive problem packages (issue 42)', () => {
     ).expect(400);
     expect(res.body.message).toBe(PackageMessages.badInteraction('data/sample/1.interaction', 2));
   });
+
+  it("a test group's testdata.yaml flags apply to its tests only, are stored, and export back (issue 42)", async () => {
+    const third = program('Third', '        System.out.println(in.nextInt() / 3.0 + 0.01);');
+    const files = {
+      'problem.yaml': 'problem_format_version: 2023-07-draft\nname: Thirds\nlimits:\n  time_limit: 1\n',
+      'problem_statement/problem.en.md': 'Print n / 3.\n',
+      'data/sample/1.in': '3\n',
+      'data/sample/1.ans': '1.01\n',
+      'data/secret/loose/testdata.yaml': 'output_validator_flags: float_tolerance 0.1\n',
+      'data/secret/loose/1.in': '6\n',
+      'data/secret/loose/1.ans': '2\n',
+      'data/secret/strict/1.in': '9\n',
+      'data/secret/strict/1.ans': '3\n',
+      'submissions/accepted/Third.java': third,
+    };
+    const res = await importPackage(t, admin.token, buildZip(files)).expect(201);
+    const stored = await t.db.query(
+      `SELECT name, validator_flags FROM test_cases WHERE problem_id = $1 ORDER BY name`,
+      [res.body._id],
+    );
+    expect(stored).toEqual([
+      { name: 'sample/1', validator_flags: null },
+      { name: 'secret/loose/1', validator_flags: ['float_tolerance', '0.1'] },
+      { name: 'secret/strict/1', validator_flags: null },
+    ]);
+    const run = await t.http
+      .post('/api/execute-code')
+      .set(bearer(user.token))
+      .send({ problemId: res.body._id, code: third, language: 'java', runAllTestCases: true });
+    expect(run.status).toBe(200);
+    // The loose group takes 2.01 for 2; the strict one refuses 3.01 for 3.
+    expect(run.body.results.map((r: { verdict: string }) => r.verdict)).toEqual([
+      'accepted',
+      'accepted',
+      'wrong_answer',
+    ]);
+    const zip = await exportPackage(t, admin.token, res.body._id);
+    const again = await importPackage(t, admin.token, zip).expect(201);
+    const restored = await t.db.query(
+      `SELECT name, validator_flags FROM test_cases WHERE problem_id = $1 ORDER BY name`,
+      [again.body._id],
+    );
+    expect(restored).toEqual(stored);
+  });
 });

@@ -45,6 +45,20 @@ function withValidation(data: JudgeJobData, validation: JudgeJobData['outputVali
 }
 
 describe('the default output validator and its flags', () => {
+  it("a test group's own flags replace the problem's for its tests only (issue 42)", async () => {
+    const groups: JudgeTest[] = [
+      {
+        id: 'loose',
+        stdin: '3 2 x\n',
+        expectedOutput: '0.3\nX\n',
+        validatorFlags: ['float_tolerance', '0.1'],
+      },
+      { id: 'strict', stdin: '3 2 x\n', expectedOutput: '0.3\nX\n' },
+    ];
+    const r = await judge.judge(withValidation(job(RECIPROCAL, groups), { flags: [] }));
+    expect(r.results.map((x) => x.verdict)).toEqual(['accepted', 'wrong_answer']);
+  });
+
   it('float_tolerance accepts 1/3 to 9 digits; case-insensitive by default', async () => {
     const r = await judge.judge(
       withValidation(job(RECIPROCAL, tests(9)), { flags: ['float_tolerance', '1e-6'] }),

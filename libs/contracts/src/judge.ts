@@ -52,6 +52,11 @@ export interface JudgeTest {
    * still judged. When no test has a group, that is the whole submission, as before.
    */
   group?: string;
+  /**
+   * A classic problem's test group's own validator flags (its testdata.yaml, issue 42): they replace
+   * `outputValidation.flags` for this test.
+   */
+  validatorFlags?: string[];
 }
 
 export interface JudgeJobData {

@@ -208,8 +208,6 @@ export const PackageMessages = {
   noStatement: 'No statement in the package: the problem description is empty',
   statementLanguage: (path: string) => `Statement read from ${path}`,
   skippedSubmission: (path: string) => `${path} skipped: only Java jury submissions are kept`,
-  groupFlagsIgnored: (path: string, flags: string) =>
-    `${path} gives its test group its own validator flags (${flags || 'none'}): not supported yet, every test is judged with the problem's flags`,
   skippedFolder: (path: string) => `${path} skipped: not a verdict folder of the format`,
   missingImage: (name: string) => `The statement refers to ${name}, which the package does not hold`,
   noName: 'problem.yaml names no problem: the folder name is used as the title',

@@ -69,6 +69,8 @@ export interface JudgedTest {
   isExample: boolean;
   /** A hidden test's group on a scoring problem (issue 31). */
   group?: string | null;
+  /** A classic test's group's own validator flags (issue 42). */
+  validatorFlags?: string[] | null;
 }
 
 export interface JudgeJobRequest<T extends JudgedTest> {
@@ -104,6 +106,7 @@ export function buildJudgeJob<T extends JudgedTest>(request: JudgeJobRequest<T>)
       expectedOutput: compared ? t.expectedOutput : '',
       // A scoring problem's submit stops per group (issue 31): the judge reads each hidden test's group.
       ...(scoring && !t.isExample && t.group ? { group: t.group } : {}),
+      ...(classic && compared && t.validatorFlags ? { validatorFlags: [...t.validatorFlags] } : {}),
     })),
     limits: classic ? classicLimits(problem, request.limits, request.timeScale ?? 1) : request.limits,
     ...(requestId === undefined ? {} : { requestId }),

@@ -50,6 +50,8 @@ export interface ReadPackage {
     group?: string;
     /** A sample's `.interaction` file, as a dialogue. */
     interaction?: InteractionLine[];
+    /** Its test group's own validator flags, when they differ from the problem's (issue 42). */
+    validatorFlags?: string[];
   }[];
   /** A scoring package's test groups (issue 31): the folders under data/secret, each worth its accept_score. */
   testGroups: TestGroup[];
@@ -136,7 +138,6 @@ export function readPackage(given: ReadonlyMap<string, Buffer>, packageName = 'p
     const parsed = parseDefaultValidatorFlags(flags);
     if (!parsed.ok) throw new PackageError(PackageMessages.badValidatorFlags(flagsSource, parsed.error));
   }
-  warnings.push(...groupFlagWarnings(files, flags));
 
   let description = '';
   let statementImages: string[] = [];
@@ -168,6 +169,7 @@ export function readPackage(given: ReadonlyMap<string, Buffer>, packageName = 'p
   if (title.length > PROBLEM_TITLE_MAX_LENGTH) title = title.slice(0, PROBLEM_TITLE_MAX_LENGTH);
 
   const tests = readTests(files);
+  applyGroupFlags(files, tests, flags, !outputValidator);
   const sampleInteractions = readInteractions(files, tests);
   const testGroups = yamlScoring(yaml) ? scoringGroups(files, tests, warnings) : [];
   const jury = readJury(files, warnings);
@@ -398,23 +400,42 @@ function readValidatorFlags(files: Map<string, Buffer>, yaml: Yaml): { flags: st
 }
 
 /**
- * A test group's own validator flags (a testdata.yaml or test_group.yaml below data/sample or
- * data/secret, deeper than the files readValidatorFlags reads) that differ from the problem's: Javelin
- * judges every test with one set of flags, so the import says which it did not apply.
+ * A test group's own validator flags (issue 42): a testdata.yaml (`output_validator_flags`) or
+ * test_group.yaml (`output_validator_args`) in a folder below data/sample or data/secret gives the tests
+ * under it their own flags, the deepest such file on a test's path deciding (as the format's settings
+ * inherit down the groups). A test whose flags differ from the problem's keeps them (`validatorFlags`);
+ * the default validator's flags are checked as the problem's are.
  */
-export function groupFlagWarnings(files: ReadonlyMap<string, Buffer>, problemFlags: string[]): string[] {
-  const warnings: string[] = [];
+function applyGroupFlags(
+  files: ReadonlyMap<string, Buffer>,
+  tests: ReadPackage['tests'],
+  problemFlags: string[],
+  defaultValidator: boolean,
+): void {
+  const byFolder = new Map<string, string[]>();
   for (const [path, data] of files) {
-    const match = /^data\/(?:sample|secret)\/.+\/(testdata\.yaml|test_group\.yaml)$/.exec(path);
+    const match = /^data\/((?:sample|secret)\/.+)\/(testdata\.yaml|test_group\.yaml)$/.exec(path);
     if (!match) continue;
-    const key = match[1] === 'testdata.yaml' ? 'output_validator_flags' : 'output_validator_args';
+    const key = match[2] === 'testdata.yaml' ? 'output_validator_flags' : 'output_validator_args';
     const value = readYaml(path, data)[key];
     if (value === undefined || value === null) continue;
     const flags = flagList(path, key, value);
-    if (flags.join(' ') !== problemFlags.join(' '))
-      warnings.push(PackageMessages.groupFlagsIgnored(path, flags.join(' ')));
+    if (defaultValidator) {
+      const parsed = parseDefaultValidatorFlags(flags);
+      if (!parsed.ok) throw new PackageError(PackageMessages.badValidatorFlags(path, parsed.error));
+    }
+    byFolder.set(match[1], flags);
   }
-  return warnings;
+  if (byFolder.size === 0) return;
+  for (const test of tests) {
+    const parts = test.name.split('/');
+    for (let depth = parts.length - 1; depth >= 2; depth--) {
+      const flags = byFolder.get(parts.slice(0, depth).join('/'));
+      if (!flags) continue;
+      if (flags.join(' ') !== problemFlags.join(' ')) test.validatorFlags = flags;
+      break;
+    }
+  }
 }
 
 function flagList(path: string, key: string, value: unknown): string[] {

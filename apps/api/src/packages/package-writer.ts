@@ -68,8 +68,10 @@ export function writePackage({
   for (const image of images) files.set(`problem_statement/${image.name}`, image.data);
 
   const folders = groupFolders(problem.testGroups ?? []);
+  const folderScores = new Map<string, { accept_score: number }>();
   for (const [group, folder] of folders) {
     const points = problem.testGroups.find((g) => g.name === group)!.points;
+    folderScores.set(folder, { accept_score: points });
     files.set(
       `data/${folder}/testdata.yaml`,
       toYaml({ accept_score: points, output_validator_flags: flags.join(' ') }),
@@ -81,6 +83,16 @@ export function writePackage({
     files.set(`data/${name}.in`, classic ? test.input : serializeInputs(problem.inputVariables, test.input));
     files.set(`data/${name}.ans`, test.expectedOutput);
     if (test.interaction?.length) files.set(`data/${name}.interaction`, interactionFile(test.interaction));
+    // A test group's own flags (issue 42) go back into its folder's testdata.yaml.
+    const folder = name.includes('/') ? name.slice(0, name.lastIndexOf('/')) : null;
+    if (test.validatorFlags && folder && folder.includes('/'))
+      files.set(
+        `data/${folder}/testdata.yaml`,
+        toYaml({
+          ...(folderScores.get(folder) ?? {}),
+          output_validator_flags: test.validatorFlags.join(' '),
+        }),
+      );
   });
   (problem.sampleInteractions ?? []).forEach((lines, i) =>
     files.set(`data/sample/dialogue-${String(i + 1).padStart(2, '0')}.interaction`, interactionFile(lines)),

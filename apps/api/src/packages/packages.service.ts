@@ -276,6 +276,7 @@ export async function storePackage(
       name: t.name,
       group: t.group ?? null,
       interaction: t.interaction ?? null,
+      validatorFlags: t.validatorFlags ?? null,
     })),
   );
   if (read.jury.length > 0)

@@ -16,6 +16,8 @@ export interface StoredTest {
   group?: string | null;
   /** A sample's dialogue on an interactive or multi-pass problem (issue 42). */
   interaction?: InteractionLine[] | null;
+  /** Its test group's own validator flags (issue 42); null: the problem's. */
+  validatorFlags?: string[] | null;
 }
 
 /** The columns of a problem its form sets (the database keeps the id and the times, and the author). */
@@ -230,6 +232,7 @@ export class ProblemsRepository {
           isExample: tc.isExample,
           group: tc.group ?? null,
           interaction: tc.interaction ?? null,
+          validatorFlags: tc.validatorFlags ?? null,
         }),
       );
       stored.push(...(await repo.save(rows)));

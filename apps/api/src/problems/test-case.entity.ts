@@ -35,6 +35,10 @@ export class TestCase {
   @Column({ type: 'jsonb', nullable: true })
   interaction!: InteractionLine[] | null;
 
+  /** Its test group's own validator flags (a group's testdata.yaml, issue 42); null: the problem's. */
+  @Column({ name: 'validator_flags', type: 'jsonb', nullable: true })
+  validatorFlags!: string[] | null;
+
   @ManyToOne('Problem', (p: Problem) => p.testCases, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'problem_id' })
   problem?: Problem;

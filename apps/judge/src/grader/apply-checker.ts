@@ -57,6 +57,18 @@ export function builtInCheck(
   return (expected, actual) => checker(expected, actual, options);
 }
 
+/** The job's built-in check for one test: its test group's own validator flags (issue 42) replace the job's. */
+export function builtInCheckFor(
+  data: Pick<JudgeJobData, 'checker' | 'tolerance' | 'outputValidation'>,
+  test: Pick<JudgeTest, 'validatorFlags'>,
+): OutputCheck | null {
+  if (!test.validatorFlags || !data.outputValidation) return builtInCheck(data);
+  return builtInCheck({
+    ...data,
+    outputValidation: { ...data.outputValidation, flags: test.validatorFlags },
+  });
+}
+
 /** The problem package format's default output validator with its flags (a bad flag is a judge error on every test). */
 function defaultValidatorCheck(flags: string[]): OutputCheck {
   const parsed = parseDefaultValidatorFlags(flags);
@@ -81,8 +93,15 @@ export async function classifyWithChecker(
 ): Promise<JudgeTestResult[]> {
   const classify = (i: number, check: OutputCheck) =>
     classifyOutcome(tests[i], outcomes[i], limits, ctx.maxReportedOutputBytes, check);
-  const check = builtInCheck(data);
-  if (check) return outcomes.map((_, i) => classify(i, check));
+  if (builtInCheck(data)) {
+    const checks = new Map<string, OutputCheck | null>();
+    const checkOf = (test: JudgeTest) => {
+      const key = (test.validatorFlags ?? []).join('\u0000');
+      if (!checks.has(key)) checks.set(key, builtInCheckFor(data, test));
+      return checks.get(key)!;
+    };
+    return outcomes.map((_, i) => classify(i, checkOf(tests[i])!));
+  }
   // Which tests reach the checker (their program ran to the end), and what they printed.
   const reached = new Map<number, string>();
   outcomes.forEach((_, i) =>
@@ -98,6 +117,7 @@ export async function classifyWithChecker(
       input: tests[i].stdin ?? '',
       expected: tests[i].expectedOutput ?? '',
       actual: reached.get(i)!,
+      ...(tests[i].validatorFlags ? { flags: tests[i].validatorFlags } : {}),
     }));
     const custom = data.outputValidation?.custom;
     const verdicts = custom

@@ -34,6 +34,8 @@ export interface CustomCheckItem {
   input: string;
   expected: string;
   actual: string;
+  /** An output validator's arguments for this test (its group's own flags, issue 42); the job's when absent. */
+  flags?: string[];
 }
 
 export interface CustomCheckerRun {

@@ -1,5 +1,11 @@
 import type { JudgeJobData, JudgeLimits, JudgeTest, JudgeTestResult } from '@javelin/contracts';
-import { builtInCheck, classifyWithChecker, RAN_TO_THE_END, type CheckingContext } from './apply-checker';
+import {
+  builtInCheck,
+  builtInCheckFor,
+  classifyWithChecker,
+  RAN_TO_THE_END,
+  type CheckingContext,
+} from './apply-checker';
 import { classifyInteractive } from './interactive';
 import { gradeMultiPass } from './multi-pass';
 import { GroupStops, runTests, type TestRunner } from './run-tests';
@@ -32,9 +38,10 @@ export async function grade(
   if (job.outputValidation?.interactive) return gradeInteractive(tests, limits, runner, stop, ctx, onTest);
   if (job.outputValidation?.passes) return gradeMultiPass(job, tests, limits, runner, ctx, onTest);
   const builtIn = builtInCheck(job);
-  const check = builtIn ?? RAN_TO_THE_END;
   const slots = await runTests(tests, runner, parallel, (i, outcome) => {
     if (!stop && !onTest) return false;
+    const own = builtIn && tests[i].validatorFlags ? builtInCheckFor(job, tests[i]) : builtIn;
+    const check = own ?? RAN_TO_THE_END;
     const passed = classifyOutcome(tests[i], outcome, limits, 0, check).verdict === 'accepted';
     // With a custom checker a test that ran to the end is judged afterwards: not yet passed.
     onTest?.(i, passed && !builtIn ? null : passed);

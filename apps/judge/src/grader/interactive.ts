@@ -69,7 +69,7 @@ export class Interactor {
     const run = {
       prepared: this.prepared,
       validators: this.validators,
-      flags: this.flags,
+      flags: test.validatorFlags ?? this.flags,
       item: { input: test.stdin ?? '', expected: test.expectedOutput ?? '' },
       dir: join(this.workDir, `i${this.runs++}`),
       wallTimeMs: this.limits.wallTimeMs + DECIDED_GRACE_MS + CHECKER_LIMITS.wallTimeMs,

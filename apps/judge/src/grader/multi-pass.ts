@@ -39,7 +39,8 @@ export async function gradeMultiPass(
   try {
     for (const [i, test] of tests.entries()) {
       if (stops.skips(i)) continue;
-      const pass = { runner, limits, ctx, flags: validation.flags ?? [], passes };
+      const flags = test.validatorFlags ?? validation.flags ?? [];
+      const pass = { runner, limits, ctx, flags, passes };
       const r = prepared.ok ? await judgeTest(test, i, prepared, pass) : failedTest(test, prepared.error);
       results.push(r);
       onTest?.(i, r.verdict === 'accepted');

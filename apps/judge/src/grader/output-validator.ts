@@ -103,7 +103,7 @@ export class OutputValidators {
     if (!compiled.ok) return items.map(() => compileFailure(compiled.message));
     const results: (CheckResult & { feedback?: string })[] = [];
     for (const [i, item] of items.entries())
-      results.push(await this.runOnce(compiled, flags, item, join(workDir, `v${i}`)));
+      results.push(await this.runOnce(compiled, item.flags ?? flags, item, join(workDir, `v${i}`)));
     return results;
   }
 

@@ -17,11 +17,12 @@ export class InteractiveProblems1795900000000 implements MigrationInterface {
        ADD COLUMN sample_interactions jsonb NOT NULL DEFAULT '[]',
        ADD COLUMN time_limit_basis jsonb`,
     );
-    await q.query(`ALTER TABLE test_cases ADD COLUMN interaction jsonb`);
+    // A test group's own validator flags (its testdata.yaml), when they differ from the problem's.
+    await q.query(`ALTER TABLE test_cases ADD COLUMN interaction jsonb, ADD COLUMN validator_flags jsonb`);
   }
 
   async down(q: QueryRunner): Promise<void> {
-    await q.query(`ALTER TABLE test_cases DROP COLUMN interaction`);
+    await q.query(`ALTER TABLE test_cases DROP COLUMN validator_flags, DROP COLUMN interaction`);
     await q.query(
       `ALTER TABLE problems DROP COLUMN time_limit_basis, DROP COLUMN sample_interactions, DROP COLUMN validation_passes, DROP COLUMN interaction`,
     );
