@@ -1,0 +1,145 @@
+// Real problem packages through the whole stack (issue 42): each folder given is zipped as it is,
+// imported with POST /api/problems/import, and verified with POST /api/problems/:id/verify: every Java
+// jury submission must get a verdict its folder allows. Prints, per package, how the time limit was set
+// and a row per Java submission (verdict, slowest test, the limit).
+//
+//   node bench/packages/real-packages.mjs <package folder> [<package folder> …]
+//
+// The packages are read from wherever they are (e.g. a snapshot of Kattis/problemtools' examples/ or
+// DOMjudge's example_problems/); nothing of them is kept. Needs the built API and judge, PostgreSQL
+// and Redis binaries (the stack is private: its own cluster, server and ports).
+import { randomBytes } from 'node:crypto';
+import { lstatSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { basename, join, relative, resolve } from 'node:path';
+import { loadavg } from 'node:os';
+import { clockLog, machineLine, requireFromRoot } from '../lib/common.mjs';
+import { migrate, startApi, startJudge, startPostgres, startRedis } from '../contest-day/stack.mjs';
+
+const log = clockLog();
+const folders = process.argv.slice(2).map((f) => resolve(f));
+if (folders.length === 0) {
+  console.error('usage: node bench/packages/real-packages.mjs <package folder> [...]');
+  process.exit(2);
+}
+const yazl = requireFromRoot('yazl');
+const argon2 = requireFromRoot('argon2');
+const { Client } = requireFromRoot('pg');
+
+/** The folder as a zip, symlinks followed as the format's tools follow them (a missing target is left out). */
+function zipFolder(root) {
+  const zip = new yazl.ZipFile();
+  const walk = (dir) => {
+    for (const name of readdirSync(dir).sort()) {
+      const path = join(dir, name);
+      const stat = lstatSync(path);
+      if (stat.isDirectory()) walk(path);
+      else if (stat.isSymbolicLink()) {
+        try {
+          zip.addBuffer(readFileSync(resolve(dir, readlinkSync(path))), relative(root, path));
+        } catch {
+          /* dangling */
+        }
+      } else if (stat.isFile()) zip.addBuffer(readFileSync(path), relative(root, path));
+    }
+  };
+  walk(root);
+  zip.end();
+  return new Promise((done, fail) => {
+    const chunks = [];
+    zip.outputStream.on('data', (c) => chunks.push(c));
+    zip.outputStream.on('end', () => done(Buffer.concat(chunks)));
+    zip.outputStream.on('error', fail);
+  });
+}
+
+async function call(base, method, path, token, body, type = 'application/json') {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: { 'content-type': type, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : type === 'application/json' ? JSON.stringify(body) : body,
+  });
+  return { status: res.status, body: await res.json().catch(() => undefined) };
+}
+
+const cleanups = [];
+async function main() {
+  const loadAtStart = loadavg()[0];
+  const pg = await startPostgres(log);
+  cleanups.push(() => pg.destroy());
+  const redis = await startRedis(log);
+  cleanups.push(() => redis.destroy());
+  const databaseUrl = pg.url('javelin_bench');
+  migrate(databaseUrl);
+  const prefix = `rp${randomBytes(3).toString('hex')}`;
+  const judge = await startJudge({ redisUrl: redis.url, prefix, concurrency: 1, index: 0 }, log);
+  cleanups.push(() => judge.kill('SIGTERM'));
+  const api = await startApi(
+    { databaseUrl, redisUrl: redis.url, prefix, env: { JUDGE_RESULT_TIMEOUT_MS: '600000' } },
+    log,
+  );
+  cleanups.push(async () => {
+    await api.kill('SIGTERM');
+    api.cleanup();
+  });
+  const db = new Client({ connectionString: databaseUrl });
+  await db.connect();
+  cleanups.push(() => db.end());
+  const password = `bench-${randomBytes(8).toString('hex')}`;
+  const hash = await argon2.hash(password, { type: argon2.argon2id, memoryCost: 4096, timeCost: 2, parallelism: 1 });
+  const [{ id }] = (
+    await db.query(
+      `INSERT INTO users (email, username, full_name, password_hash, email_verified)
+       VALUES ('admin@bench.local', 'benchadmin', 'Bench Admin', $1, true) RETURNING id`,
+      [hash],
+    )
+  ).rows;
+  await db.query(`INSERT INTO profiles (user_id) VALUES ($1)`, [id]);
+  await db.query(`INSERT INTO user_roles (user_id, role) VALUES ($1, 'admin')`, [id]);
+  const token = (await call(api.url, 'POST', '/api/auth/login', undefined, { email: 'admin@bench.local', password }))
+    .body.token;
+
+  let bad = 0;
+  let refused = 0;
+  for (const folder of folders) {
+    const name = basename(folder);
+    const imported = await call(api.url, 'POST', '/api/problems/import', token, await zipFolder(folder), 'application/zip');
+    if (imported.status !== 201) {
+      // A refusal is counted apart: the README says what Javelin does not host, and why.
+      console.log(`\n${name}: refused (${imported.status}): ${imported.body?.message}`);
+      refused++;
+      continue;
+    }
+    const problem = (await call(api.url, 'GET', `/api/problems/${imported.body._id}`, token)).body;
+    console.log(`\n${name}: imported (${problem.interaction ?? 'none'}), time limit ${problem.timeLimitMs} ms`);
+    for (const w of imported.body.warnings) console.log(`  warning: ${w}`);
+    const verified = await call(api.url, 'POST', `/api/problems/${imported.body._id}/verify`, token);
+    if (verified.status === 400 && /no jury submissions/.test(verified.body?.message ?? '')) {
+      console.log('  no Java jury submission to verify');
+      continue;
+    }
+    if (verified.status !== 200) {
+      console.log(`  verify ${verified.status} ${verified.body?.message}`);
+      bad++;
+      continue;
+    }
+    for (const s of verified.body.submissions) {
+      if (!s.ok) bad++;
+      console.log(
+        `  ${s.ok ? 'ok  ' : 'BAD '} ${s.path.padEnd(64)} ${s.verdict.padEnd(22)} slowest ${String(s.maxTimeMs).padStart(5)} ms of ${s.timeLimitMs} ms (allowed: ${s.expected.join(', ')})`,
+      );
+    }
+  }
+  console.log(`\n${machineLine(loadAtStart)}`);
+  console.log(`packages: ${folders.length}, refused: ${refused}`);
+  console.log(`RESULT ${bad === 0 ? 'PASS' : `FAIL (${bad} package(s) or submission(s) not as their folders allow)`}`);
+  process.exitCode = bad === 0 ? 0 : 1;
+}
+
+main()
+  .catch((e) => {
+    console.error(e);
+    process.exitCode = 1;
+  })
+  .finally(async () => {
+    for (const fn of cleanups.reverse()) await Promise.resolve(fn()).catch(() => undefined);
+  });
