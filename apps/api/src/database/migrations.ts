@@ -14,6 +14,7 @@ import { Organizations1795700032000 } from './migrations/1795700032000-Organizat
 import { ClicsEventLog1795700064000 } from './migrations/1795700064000-ClicsEventLog';
 import { AuthUserNotifications1795800000000 } from './migrations/1795800000000-AuthUserNotifications';
 
+import { DisplayNameKey1795900047000 } from './migrations/1795900047000-DisplayNameKey';
 /** Every migration, in order; listed explicitly so the build and the tests run the same set. */
 export const MIGRATIONS = [
   Accounts1763700000000,
@@ -31,4 +32,5 @@ export const MIGRATIONS = [
   Organizations1795700032000,
   ClicsEventLog1795700064000,
   AuthUserNotifications1795800000000,
+  DisplayNameKey1795900047000,
 ];
