@@ -23,9 +23,10 @@ import { CLASSIC_STARTER_CODE, PROBLEM_NOT_FOUND, ProblemsService } from '../pro
 import { TestCase } from '../problems/test-case.entity';
 import type { AuthUser } from '../users/users.service';
 import { JurySubmission, ProblemImage } from './package-files.entity';
-import { readPackage, type ReadPackage } from './package-reader';
+import type { ReadPackage } from './package-reader';
+import { PackageReaderThread } from './package-reader-thread';
 import { imageUrlPrefix, writePackage } from './package-writer';
-import { PackageError, readZip, writeZip } from './zip';
+import { writeZip } from './zip';
 
 /** Problem packages (issue 29): import a zip as a classic problem, verify its jury submissions, export a problem. */
 @Injectable()
@@ -38,6 +39,7 @@ export class PackagesService {
     private readonly contests: ContestsService,
     private readonly queue: JudgeClient,
     private readonly links: ImageLinks,
+    private readonly reader: PackageReaderThread,
   ) {}
 
   /**
@@ -49,7 +51,8 @@ export class PackagesService {
     author: AuthUser | null,
     packageName?: string,
   ): Promise<ImportPackageResponse> {
-    const read = await readOrRefuse(zip, packageName);
+    // Read on a thread of its own: unzipping, YAML and the statement's conversion never hold up other requests.
+    const read = await this.reader.read(zip, packageName);
     const id = randomUUID();
     await this.db.transaction((m) => storePackage(m, this.repository, id, read, author?.id ?? null));
     this.problems.problemsChanged();
@@ -203,15 +206,6 @@ export function decidingFeedback(
 
 /** The format's file names. */
 const IMAGE_NAME = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,199}$/;
-
-async function readOrRefuse(zip: Buffer, packageName?: string): Promise<ReadPackage> {
-  try {
-    return readPackage(await readZip(zip), packageName);
-  } catch (error) {
-    if (error instanceof PackageError) throw new BadRequestException(error.message);
-    throw error;
-  }
-}
 
 /** The statement's image links to its stored images, pointed at the problem's image route. */
 export function pointImagesAt(markdown: string, names: string[], prefix: string): string {
