@@ -89,16 +89,16 @@ describe('package imports do bounded work, off the event loop', () => {
     const big = buildZip({ 'problem.yaml': manyKeys(512 * 1024, 'name: Big\n'), ...SAMPLE });
     expect(await importZip(big)).toEqual({
       status: 400,
-      error: `problem.yaml is larger than 16 KB: a package's YAML files hold a few settings, never that much`,
+      error: `problem.yaml is larger than 8 KB: a package's YAML files hold a few settings, never that much`,
     });
     const groups = Object.fromEntries(
-      [1, 2, 3, 4, 5].map((g) => [`data/secret/g${g}/testdata.yaml`, manyKeys(15 * 1024)]),
+      [1, 2, 3, 4, 5].map((g) => [`data/secret/g${g}/testdata.yaml`, manyKeys(7 * 1024)]),
     );
     const many = buildZip({ 'problem.yaml': 'name: Groups\n', ...groups, ...SAMPLE });
     expect(await importZip(many)).toEqual({
       status: 400,
       error:
-        "The package's YAML files (problem.yaml, testdata.yaml, test_group.yaml) hold more than 64 KB together",
+        "The package's YAML files (problem.yaml, testdata.yaml, test_group.yaml) hold more than 32 KB together",
     });
   });
 
@@ -116,13 +116,13 @@ describe('package imports do bounded work, off the event loop', () => {
     // As much reading as the bounds allow: YAML near its caps, and a LaTeX statement near its source's
     // size whose groups nest near the deepest allowed (each level rescans the rest), which ends in a 400.
     const yaml = Object.fromEntries(
-      [1, 2, 3].map((g) => [`data/secret/g${g}/testdata.yaml`, manyKeys(15_500)]),
+      [1, 2, 3].map((g) => [`data/secret/g${g}/testdata.yaml`, manyKeys(7_800)]),
     );
     const depth = MAX_NESTING_USED;
     const tex = '\\textbf{'.repeat(depth) + 'word '.repeat(190_000) + '}'.repeat(depth);
     expect(tex.length).toBeLessThan(PACKAGE_LIMITS.maxStatementSourceBytes);
     const zip = buildZip({
-      'problem.yaml': manyKeys(15_500, 'name: Heavy\n'),
+      'problem.yaml': manyKeys(7_800, 'name: Heavy\n'),
       ...yaml,
       'problem_statement/problem.en.tex': tex,
       ...SAMPLE,

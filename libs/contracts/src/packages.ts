@@ -109,9 +109,9 @@ export const PACKAGE_LIMITS = {
    * A YAML file (problem.yaml, testdata.yaml, test_group.yaml), checked before it is parsed: real ones
    * are a few hundred bytes, and parsing time grows with the square of the keys (issue 47).
    */
-  maxYamlBytes: 16 * 1024,
+  maxYamlBytes: 8 * 1024,
   /** Every YAML file the reader parses (problem.yaml and each test group's), together. */
-  maxYamlTotalBytes: 64 * 1024,
+  maxYamlTotalBytes: 32 * 1024,
   /** The statement's source (Markdown or LaTeX), before it is read. */
   maxStatementSourceBytes: 1024 * 1024,
   /** The statement once converted to Markdown: five times what the problem form saves. */
