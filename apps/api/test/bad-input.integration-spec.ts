@@ -289,7 +289,13 @@ describe('bad input on every route: 4xx with a message, never 500, database unch
     // reference solutions, run through the judge (never reached here: every case is refused first)
     { method: 'post', path: '/api/problems/:id/validate', auth: 'admin' },
     // problem packages (issue 29): a JSON body or none is no package; bad ids and tokens as everywhere
-    { method: 'post', path: '/api/problems/import', auth: 'admin' },
+    // Imports start hidden (issue 47): `publish` is true or false.
+    {
+      method: 'post',
+      path: '/api/problems/import',
+      auth: 'admin',
+      query: { publish: { enum: ['true', 'false'] } },
+    },
     { method: 'post', path: '/api/problems/:id/verify', auth: 'admin' },
     { method: 'get', path: '/api/problems/:id/export', auth: 'admin' },
     {

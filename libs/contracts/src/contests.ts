@@ -18,9 +18,7 @@ export const DEFAULT_MAX_PARTICIPANTS = 100;
 /** `ioi` (issue 31): each problem scores the sum over its groups of the best each group got in the contest. */
 export const CONTEST_FORMATS = ['points', 'icpc', 'ioi'] as const;
 export type ContestFormat = (typeof CONTEST_FORMATS)[number];
-export const contestFormatSchema = z
-  .enum(CONTEST_FORMATS)
-  .register(ResponseSchemas, { id: 'ContestFormat' });
+export const contestFormatSchema = z.enum(CONTEST_FORMATS).register(ResponseSchemas, { id: 'ContestFormat' });
 export const DEFAULT_CONTEST_FORMAT: ContestFormat = 'points';
 /** ICPC: minutes added for each rejected try before a problem's first accept. */
 export const DEFAULT_PENALTY_MINUTES = 20;
@@ -266,3 +264,11 @@ export const leaderboardQuerySchema = z.strictObject({
 
 export type CreateContestBody = z.output<typeof createContestSchema>;
 export type LeaderboardQuery = z.output<typeof leaderboardQuerySchema>;
+
+/**
+ * What an upcoming contest shows of a hidden problem instead of its title (issue 47): hidden problems
+ * are named only from the start, in the REST API and CLICS alike. `order` counts from 1 (A, B, …).
+ */
+export function unrevealedProblemTitle(order: number): string {
+  return `Problem ${order <= 26 ? String.fromCharCode(64 + order) : order}`;
+}

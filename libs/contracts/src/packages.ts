@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { uuidParamSchema } from './request-rules';
+import { FieldSentences, uuidParamSchema } from './request-rules';
 import { customOutputValidatorSchema } from './output-validation';
 import { ResponseSchemas } from './response-rules';
 
@@ -34,8 +34,20 @@ export const importPackageResponseSchema = z
     kind: problemKindSchema,
     /** What was read by default or left out (e.g. "no time limit in problem.yaml: 1 s used"). */
     warnings: z.array(z.string()),
+    /** Imports start hidden (issue 47): visible only when `publish=true` was asked for, or an admin publishes it later. */
+    isVisible: z.boolean(),
   })
   .register(ResponseSchemas, { id: 'ImportPackageResponse' });
+
+/**
+ * POST /api/problems/import?publish=true: make the imported problem visible at once (the import
+ * dialog's "Publish now"); without it the problem starts hidden, for admins (and contests) only. A
+ * multipart upload may send `publish` as a form field instead.
+ */
+export const importPackageQuerySchema = z.strictObject({
+  publish: z.enum(['true', 'false'], { error: FieldSentences.trueOrFalse('publish') }).optional(),
+});
+export type ImportPackageQuery = z.output<typeof importPackageQuerySchema>;
 export type ImportPackageResponse = z.infer<typeof importPackageResponseSchema>;
 
 /** The verdicts a package's `submissions/<folder>/` allows (the format's folder names). */

@@ -50,13 +50,16 @@ export class PackagesService {
     zip: Buffer,
     author: AuthUser | null,
     packageName?: string,
+    publish = false,
   ): Promise<ImportPackageResponse> {
     // Read on a thread of its own: unzipping, YAML and the statement's conversion never hold up other requests.
     const read = await this.reader.read(zip, packageName);
     const id = randomUUID();
-    await this.db.transaction((m) => storePackage(m, this.repository, id, read, author?.id ?? null));
+    await this.db.transaction((m) =>
+      storePackage(m, this.repository, id, read, author?.id ?? null, { isVisible: publish }),
+    );
     this.problems.problemsChanged();
-    return { _id: id, title: read.title, kind: 'stdio', warnings: read.warnings };
+    return { _id: id, title: read.title, kind: 'stdio', warnings: read.warnings, isVisible: publish };
   }
 
   /** Judges each jury submission on every test (examples first) and compares its verdict with what its folder allows. */
@@ -144,6 +147,8 @@ export async function storePackage(
   id: string,
   read: ReadPackage,
   authorId: string | null,
+  /** Imports start hidden (issue 47): an admin publishes them; the seed stores its problems visible. */
+  { isVisible }: { isVisible: boolean },
 ): Promise<void> {
   const reference = read.jury.find((j) => j.expected.length === 1 && j.expected[0] === 'accepted');
   await repository.createIn(
@@ -164,7 +169,7 @@ export async function storePackage(
       returnType: 'void',
       boilerplateCode: CLASSIC_STARTER_CODE,
       tags: read.tags,
-      isVisible: true,
+      isVisible,
       checker: 'exact',
       tolerance: null,
       checkerCode: null,

@@ -285,7 +285,7 @@ export class ProblemsService {
           returnType: 'int',
           boilerplateCode: '',
           tags: [],
-          isVisible: true,
+          isVisible: p.isVisible,
           testCaseCount: 0,
           kind: p.kind ?? 'function',
         } satisfies ProblemDto,
