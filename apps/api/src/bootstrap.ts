@@ -27,7 +27,8 @@ export async function createApp(env: Env, options: { quiet?: boolean } = {}): Pr
     abortOnError: false,
   });
   app.use(httpObserver(rootLogger, app.get(Metrics)));
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  // Only the configured proxies may name the client: anyone else's X-Forwarded-For is ignored.
+  app.set('trust proxy', env.trustProxy);
   app.use(express.json({ limit: BODY_LIMIT }));
   app.use(limitJsonDepth);
   app.use(

@@ -17,6 +17,12 @@ import { COLLECTIONS } from '../src/clics/clics.service';
 const SQL = "' OR '1'='1'; DROP TABLE users; --";
 const HTML = '<script>alert(1)</script><img src=x onerror=alert(1)>';
 const WRONG_TYPES = [42, true, {}, []];
+/** Text PostgreSQL or UTF-8 refuses (issue 47 item 8): a 400 naming the field, on every text field. */
+const UNSTORABLE_TEXT = ['nul\u0000inside', 'lone \ud800 surrogate', 'bell\u0007'];
+/** What lets a name pass for another's (issue 47 item 8). */
+const DISGUISED_NAMES = ['\u202Eright-to-left', 'zero\u200Bwidth', 'two\nlines'];
+const TEXT_KINDS = ['uuid', 'email', 'text', 'password', 'username', 'token', 'code', 'enum', 'date'];
+const NAME_FIELDS = ['username', 'fullName', 'title', 'name', 'formalName'];
 
 /** none: the route never reads a token; optional: reads one when sent; user/admin/super: requires one of that role. */
 type Auth = 'none' | 'optional' | 'user' | 'admin' | 'super';
@@ -42,7 +48,7 @@ function badValues(kind: Kind): unknown[] {
   if ('email' in kind) return [SQL, HTML, `${'a'.repeat(300)}@example.com`, '', ...WRONG_TYPES];
   if ('text' in kind) return ['x'.repeat(kind.text + 1), ...WRONG_TYPES];
   if ('password' in kind) return ['', 'x'.repeat(129), ...WRONG_TYPES];
-  if ('username' in kind) return [SQL, HTML, 'ab', 'x'.repeat(33), ...WRONG_TYPES];
+  if ('username' in kind) return [SQL, HTML, 'ab', 'x'.repeat(33), 'admin', 'Root', ...WRONG_TYPES];
   if ('token' in kind) return [SQL, HTML, 'x'.repeat(201), '', ...WRONG_TYPES];
   if ('code' in kind) return ['x'.repeat(70_000), ...WRONG_TYPES];
   if ('enum' in kind) return [SQL, HTML, 'x'.repeat(10_000), ...WRONG_TYPES];
@@ -78,7 +84,13 @@ function badQueryValues(kind: Kind): string[] {
       HTML,
       'x'.repeat(5000),
     ];
-  return [SQL, HTML];
+  return [SQL, HTML, 'nul\u0000inside'];
+}
+
+/** Values every text field must refuse with a 400 that names it. */
+function textValuesNamingField(field: string, kind: Kind): string[] {
+  if (!TEXT_KINDS.some((k) => k in kind)) return [];
+  return [...UNSTORABLE_TEXT, ...(NAME_FIELDS.includes(field) ? DISGUISED_NAMES : [])];
 }
 
 interface Route {
@@ -277,7 +289,13 @@ describe('bad input on every route: 4xx with a message, never 500, database unch
     // reference solutions, run through the judge (never reached here: every case is refused first)
     { method: 'post', path: '/api/problems/:id/validate', auth: 'admin' },
     // problem packages (issue 29): a JSON body or none is no package; bad ids and tokens as everywhere
-    { method: 'post', path: '/api/problems/import', auth: 'admin' },
+    // Imports start hidden (issue 47): `publish` is true or false.
+    {
+      method: 'post',
+      path: '/api/problems/import',
+      auth: 'admin',
+      query: { publish: { enum: ['true', 'false'] } },
+    },
     { method: 'post', path: '/api/problems/:id/verify', auth: 'admin' },
     { method: 'get', path: '/api/problems/:id/export', auth: 'admin' },
     {
@@ -602,6 +620,8 @@ describe('bad input on every route: 4xx with a message, never 500, database unch
     token?: string;
     body?: unknown;
     raw?: string;
+    /** The field a 400 must name (text refused by the text rule). */
+    naming?: string;
   }
 
   const tokenFor = (auth: Auth) =>
@@ -698,6 +718,14 @@ describe('bad input on every route: 4xx with a message, never 500, database unch
           const shown = typeof bad === 'string' ? bad.slice(0, 16) : JSON.stringify(bad)?.slice(0, 16);
           cases.push({ name: `${field}=${shown}`, path, token, body: { ...route.body(), [field]: bad } });
         }
+        for (const bad of textValuesNamingField(field, kind))
+          cases.push({
+            name: `${field}=${JSON.stringify(bad)}`,
+            path,
+            token,
+            body: { ...route.body(), [field]: bad },
+            naming: field,
+          });
       }
       for (const field of route.required ?? []) {
         const body = route.body();
@@ -773,6 +801,10 @@ describe('bad input on every route: 4xx with a message, never 500, database unch
           const error = (res.body as { error?: unknown })?.error;
           if (res.status < 400 || res.status >= 500 || typeof error !== 'string' || error.length === 0) {
             failures.push(`${c.name}: ${res.status} ${String(res.text).slice(0, 160)}`);
+          } else if (c.naming && (res.status !== 400 || !error.includes(c.naming))) {
+            failures.push(
+              `${c.name}: ${res.status} ${error.slice(0, 160)} (a 400 naming ${c.naming} expected)`,
+            );
           }
         }
         expect(failures).toEqual([]);

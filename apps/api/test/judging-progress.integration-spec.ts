@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VerdictMessages, type ExecuteCodeResponse, type JudgingProgress } from '@javelin/contracts';
+import { HIDDEN_TICK_MS } from '../src/execution/judging-progress.service';
 import { bearer, resetDatabase, seedUser, SeededUser, startApp, TestApp } from './support/app';
 import { startJudge, RunningJudge } from './support/judge';
 
@@ -51,6 +52,8 @@ public class Main {
 interface Streamed {
   status: number;
   events: JudgingProgress[];
+  /** When each event arrived, in ms after the stream's headers. */
+  arrivals: number[];
   body: string;
 }
 
@@ -67,14 +70,20 @@ function readStream(t: TestApp, requestId: string, token?: string): Promise<Stre
       },
       (res) => {
         let body = '';
+        const opened = Date.now();
+        const arrivals: number[] = [];
         res.setEncoding('utf8');
-        res.on('data', (chunk: string) => (body += chunk));
+        res.on('data', (chunk: string) => {
+          body += chunk;
+          const count = body.split('\n\n').filter((block) => /^event: progress$/m.test(block)).length;
+          while (arrivals.length < count) arrivals.push(Date.now() - opened);
+        });
         res.on('end', () => {
           const events = body
             .split('\n\n')
             .filter((block) => /^event: progress$/m.test(block))
             .map((block) => JSON.parse(block.match(/^data: (.*)$/m)![1]) as JudgingProgress);
-          resolve({ status: res.statusCode ?? 0, events, body });
+          resolve({ status: res.statusCode ?? 0, events, arrivals, body });
         });
       },
     );
@@ -145,6 +154,50 @@ describe('the progress of a judgement (issue 30)', () => {
     expect(VerdictMessages.onTest('wrong_answer', 7)).toBe('Wrong Answer on test 7');
   });
 
+  it('times no hidden test: their progress comes as a count per tick, the examples as they finish (issue 47)', async () => {
+    // Two examples (n = 1, 2) and six hidden tests that each sleep 150 ms: streamed per test, the gaps
+    // between their events would give each hidden input back.
+    const hidden = (
+      await t.http
+        .post('/api/problems')
+        .set(bearer(admin.token))
+        .send({
+          ...sleepyProblem(),
+          testCases: [1, 2, 150, 150, 150, 150, 150, 150].map((n, i) => ({
+            inputs: { n: String(n) },
+            expectedOutput: String(n),
+            isExample: i < 2,
+          })),
+        })
+        .expect(201)
+    ).body as { _id: string };
+    const requestId = `cadence-${randomUUID()}`;
+    const posted = t.http
+      .post('/api/execute-code')
+      .set(bearer(user.token))
+      .set('X-Request-Id', requestId)
+      .send({ code: program(), language: 'java', problemId: hidden._id, runAllTestCases: true })
+      .then((res) => res);
+    const streamed = await readStream(t, requestId, user.token);
+    expect((await posted).body).toMatchObject({ verdict: 'accepted', passedCount: 8 });
+    const judging = streamed.events
+      .map((e, i) => ({ e, at: streamed.arrivals[i]! }))
+      .filter(({ e }) => e.state === 'judging') as { e: { judged: number }; at: number }[];
+    // Each change of the hidden tests' count (past the two examples) arrives on its own tick: never two
+    // within half a tick (per test, they came ~150 ms apart).
+    const hiddenChanges = judging.filter(({ e }, i) => e.judged > 2 && e.judged !== judging[i - 1]?.e.judged);
+    for (let i = 1; i < hiddenChanges.length; i++)
+      expect(hiddenChanges[i]!.at - hiddenChanges[i - 1]!.at).toBeGreaterThanOrEqual(HIDDEN_TICK_MS / 2);
+    // Fewer events than hidden tests: several finished within one tick.
+    expect(hiddenChanges.length).toBeLessThan(6);
+    expect(streamed.events.at(-1)).toEqual({
+      state: 'done',
+      verdict: 'accepted',
+      passedCount: 8,
+      totalCount: 8,
+    });
+  });
+
   it('says the place in the queue while another submission is judged', async () => {
     const first = `first-${randomUUID()}`;
     const second = `second-${randomUUID()}`;
@@ -196,7 +249,7 @@ describe('the progress of a judgement (issue 30)', () => {
   });
 
   it("streams a scoring problem's groups filling as they are judged (issue 31), counts only", async () => {
-    // Tests (examples first): 1, 2 | a: 300, 5 | b: 6 (wrong), 8 | c (needs b): 9 | d: 600, 11.
+    // Tests (examples first): 1, 2 | a: 300, 5 | b: 6 (wrong), 8 | c (needs b): 9 | d: 2500, 11.
     const grouped = {
       ...sleepyProblem(),
       title: `Sleepy groups ${Math.random().toString(36).slice(2, 7)}`,
@@ -208,7 +261,8 @@ describe('the progress of a judgement (issue 30)', () => {
         [6, 'b'],
         [8, 'b'],
         [9, 'c'],
-        [600, 'd'],
+        // Long enough to span ticks: hidden tests' progress comes once per HIDDEN_TICK_MS (issue 47).
+        [2500, 'd'],
         [11, 'd'],
       ].map(([n, group]) => ({
         inputs: { n: String(n) },
@@ -243,7 +297,7 @@ describe('the progress of a judgement (issue 30)', () => {
     const judging = streamed.events.filter((e) => e.state === 'judging');
     const statesOf = (e: JudgingProgress) =>
       e.state === 'judging' || e.state === 'done' ? (e.groups ?? []).map((g) => g.state) : [];
-    // Group a is earned while group d is still being judged (its 600 ms test): the table fills live.
+    // Group a is earned while group d is still being judged (its 2.5 s test): the table fills live.
     expect(
       judging.some((e) => {
         const [a, b, c, d] = statesOf(e);

@@ -142,6 +142,15 @@ describe('Google sign-in against an OIDC server on loopback', () => {
     expect(await countUsers(t, 'ada.lovelace@gmail.test')).toBe(1);
   });
 
+  it('a provider name another account holds, or one with hidden characters, becomes a name of its own (issue 47)', async () => {
+    const shared = `Grace Hopper ${unique()}`;
+    const first = await signIn(await idToken({ name: shared })).expect(200);
+    const second = await signIn(await idToken({ name: `\u202E${shared.toUpperCase()}\u200B` })).expect(200);
+    const [a, b] = [await me(t, first.body.token), await me(t, second.body.token)];
+    expect(a.fullName).toBe(shared);
+    expect(b.fullName).toBe(`${shared.toUpperCase()} (${b.username})`);
+  });
+
   it('refuses a token signed by another key under the real key id', async () => {
     const { privateKey } = await generateKeyPair('RS256');
     const kid = oidc.issuer.keys.get()!.kid;

@@ -136,6 +136,72 @@ describe('where it listens', () => {
   });
 });
 
+/** A non-loopback address of this machine, a private one first: the set-up issue 47 found open to spoofing. */
+function outwardAddress(): string {
+  const addresses = Object.values(networkInterfaces())
+    .flat()
+    .filter((a) => a && !a.internal && !a.address.startsWith('fe80'))
+    .map((a) => a!.address);
+  const isPrivate = (a: string) => /^(10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|f[cd])/i.test(a);
+  const chosen = addresses.find(isPrivate) ?? addresses[0];
+  if (!chosen) throw new Error('this test needs a network address besides loopback (none found)');
+  return chosen;
+}
+
+describe('trusted proxies (TRUST_PROXY)', () => {
+  const env = (extra: Record<string, string> = {}) => loadEnv({ JWT_SECRET: 'x'.repeat(32), ...extra });
+  const address = outwardAddress();
+  const host = address.includes(':') ? `[${address}]` : address;
+
+  /** Three wrong passwords from the machine's own network address, each claiming another client in X-Forwarded-For. */
+  async function wrongSignInStatuses(trustProxy?: string): Promise<number[]> {
+    const t = await startApp({
+      RATE_LIMIT_DISABLED: 'false',
+      RATE_LIMIT_LOGIN_ADDRESS: '2/600',
+      REDIS_PREFIX: `${process.env.TEST_REDIS_PREFIX ?? 'javelin-test'}-proxy-${Date.now()}`,
+      ...(trustProxy ? { TRUST_PROXY: trustProxy } : {}),
+    });
+    const server = t.app.getHttpServer() as import('node:http').Server;
+    await new Promise<void>((resolve) => server.listen(0, address.includes(':') ? '::' : '0.0.0.0', resolve));
+    try {
+      const port = (server.address() as { port: number }).port;
+      const statuses: number[] = [];
+      for (const client of ['203.0.113.1', '203.0.113.2', '203.0.113.3']) {
+        const response = await fetch(`http://${host}:${port}/api/auth/login`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': client },
+          body: JSON.stringify({ email: 'nobody@example.com', password: 'wrong-password-1' }),
+        });
+        statuses.push(response.status);
+      }
+      return statuses;
+    } finally {
+      await t.close();
+    }
+  }
+
+  it('trusts loopback only by default, and refuses a malformed TRUST_PROXY naming it', () => {
+    expect(env().trustProxy).toEqual(['loopback']);
+    expect(env({ TRUST_PROXY: '10.0.0.0/8, fd00::/8,192.0.2.7' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      'fd00::/8',
+      '192.0.2.7',
+    ]);
+    expect(() => env({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(
+      'TRUST_PROXY must list proxy addresses, CIDR ranges or loopback/linklocal/uniquelocal, got "10.0.0.0/33"',
+    );
+    expect(() => env({ TRUST_PROXY: 'everyone' })).toThrow('got "everyone"');
+  });
+
+  it(`ignores X-Forwarded-For from a machine on the network (${address}) that is no configured proxy`, async () => {
+    expect(await wrongSignInStatuses()).toEqual([401, 401, 429]);
+  });
+
+  it('honours X-Forwarded-For from a proxy TRUST_PROXY names', async () => {
+    expect(await wrongSignInStatuses(address)).toEqual([401, 401, 401]);
+  });
+});
+
 describe('operators’ surfaces: /metrics and CORS', () => {
   let t: TestApp | undefined;
   afterEach(async () => {

@@ -10,6 +10,7 @@ import {
 } from './messages';
 import { FieldSentences, typeError } from './request-rules';
 import { ResponseSchemas } from './response-rules';
+import { isReservedUsername, TextSentences } from './text-rule';
 
 /** The signed-in user as the API describes it (GET /api/auth/me, the first super admin). */
 export const userSchema = z
@@ -132,7 +133,8 @@ const username = z
   .trim()
   .min(USERNAME_MIN_LENGTH, FieldSentences.usernameTooShort)
   .max(USERNAME_MAX_LENGTH, FieldSentences.maxLength('username', USERNAME_MAX_LENGTH))
-  .regex(USERNAME_PATTERN, FieldSentences.usernameCharacters);
+  .regex(USERNAME_PATTERN, FieldSentences.usernameCharacters)
+  .refine((value) => !isReservedUsername(value), TextSentences.usernameReserved);
 
 const fullName = z
   .string({ error: typeError('fullName', FieldSentences.mustBeString('fullName')) })

@@ -264,3 +264,11 @@ export const leaderboardQuerySchema = z.strictObject({
 
 export type CreateContestBody = z.output<typeof createContestSchema>;
 export type LeaderboardQuery = z.output<typeof leaderboardQuerySchema>;
+
+/**
+ * What an upcoming contest shows of a hidden problem instead of its title (issue 47): hidden problems
+ * are named only from the start, in the REST API and CLICS alike. `order` counts from 1 (A, B, …).
+ */
+export function unrevealedProblemTitle(order: number): string {
+  return `Problem ${order <= 26 ? String.fromCharCode(64 + order) : order}`;
+}

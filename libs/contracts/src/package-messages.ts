@@ -13,6 +13,12 @@ export const PackageUiMessages = {
   notAZip: (name: string) => `${name} is not a .zip file`,
   importFailed: 'Failed to import package',
   imported: (title: string) => `Imported "${title}"`,
+  /** Imports start hidden (issue 47): the dialog's choice to show the problem to everyone at once. */
+  publishNow: 'Publish now',
+  publishHint:
+    'Unchecked, the problem stays hidden (admins and contests only) until you publish it from its form.',
+  importedHidden: 'Hidden: only admins and contests see it until you publish it.',
+  importedPublished: 'Published: everyone sees it now.',
   noWarnings: 'Everything in the package was read; nothing was left out or assumed.',
   verifying: 'Judging the jury submissions...',
   verifyFailed: 'Failed to verify the jury submissions',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { uuidParamSchema } from './request-rules';
+import { FieldSentences, uuidParamSchema } from './request-rules';
 import { customOutputValidatorSchema } from './output-validation';
 import { ResponseSchemas } from './response-rules';
 
@@ -74,8 +74,20 @@ export const importPackageResponseSchema = z
     kind: problemKindSchema,
     /** What was read by default or left out (e.g. "no time limit in problem.yaml: 1 s used"). */
     warnings: z.array(z.string()),
+    /** Imports start hidden (issue 47): visible only when `publish=true` was asked for, or an admin publishes it later. */
+    isVisible: z.boolean(),
   })
   .register(ResponseSchemas, { id: 'ImportPackageResponse' });
+
+/**
+ * POST /api/problems/import?publish=true: make the imported problem visible at once (the import
+ * dialog's "Publish now"); without it the problem starts hidden, for admins (and contests) only. A
+ * multipart upload may send `publish` as a form field instead.
+ */
+export const importPackageQuerySchema = z.strictObject({
+  publish: z.enum(['true', 'false'], { error: FieldSentences.trueOrFalse('publish') }).optional(),
+});
+export type ImportPackageQuery = z.output<typeof importPackageQuerySchema>;
 export type ImportPackageResponse = z.infer<typeof importPackageResponseSchema>;
 
 /** The verdicts a package's `submissions/<folder>/` allows (the format's folder names). */
@@ -149,6 +161,19 @@ export const PACKAGE_LIMITS = {
   maxFileBytes: 32 * 1024 * 1024,
   /** Compression ratio beyond which an entry is taken for a bomb (real packages compress ~10:1 at most). */
   maxCompressionRatio: 200,
+  /**
+   * A YAML file (problem.yaml, testdata.yaml, test_group.yaml), checked before it is parsed: real ones
+   * are a few hundred bytes, and parsing time grows with the square of the keys (issue 47).
+   */
+  maxYamlBytes: 8 * 1024,
+  /** Every YAML file the reader parses (problem.yaml and each test group's), together. */
+  maxYamlTotalBytes: 32 * 1024,
+  /** The statement's source (Markdown or LaTeX), before it is read. */
+  maxStatementSourceBytes: 1024 * 1024,
+  /** The statement once converted to Markdown: five times what the problem form saves. */
+  maxStatementCharacters: 100_000,
+  /** How long reading a package (unzipping, YAML, the statement's conversion) may take on its thread. */
+  maxReadMs: 60_000,
 } as const;
 
 /** What the server says about a problem package (import, verify, export) and classic problems. */
@@ -181,6 +206,14 @@ export const PackageMessages = {
   testWithoutAnswer: (path: string) => `${path} has no answer file (${path.replace(/\.in$/, '.ans')})`,
   noTests: 'The package has no tests: data/sample/ and data/secret/ hold no .in files',
   badText: (path: string) => `${path} is not UTF-8 text`,
+  yamlTooLarge: (path: string, limitKb: number) =>
+    `${path} is larger than ${limitKb} KB: a package's YAML files hold a few settings, never that much`,
+  yamlTotalTooLarge: (limitKb: number) =>
+    `The package's YAML files (problem.yaml, testdata.yaml, test_group.yaml) hold more than ${limitKb} KB together`,
+  statementSourceTooLarge: (path: string, limitKb: number) => `${path} is larger than ${limitKb} KB`,
+  statementTooLarge: (path: string, limit: number) =>
+    `${path} converts to a statement of more than ${limit.toLocaleString('en-US')} characters`,
+  readTooSlow: (seconds: number) => `The package could not be read within ${seconds} s`,
   tooManyTests: (limit: number) => `The package has more than ${limit} tests`,
   badValidatorPath: (path: string) =>
     `outputValidator.files: "${path}" must be a relative path inside the validator`,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { USERNAME_MAX_LENGTH, USERNAME_MIN_LENGTH, USERNAME_PATTERN } from './messages';
 import { FieldSentences, typeError, uuidField } from './request-rules';
 import { ResponseSchemas } from './response-rules';
+import { isReservedUsername, TextSentences } from './text-rule';
 import { aiMeasurementSchema } from './ai';
 export const INITIAL_RATING = 1500;
 
@@ -111,6 +112,7 @@ export const updateProfileSchema = z.strictObject({
     .min(USERNAME_MIN_LENGTH, FieldSentences.usernameTooShort)
     .max(USERNAME_MAX_LENGTH, FieldSentences.maxLength('username', USERNAME_MAX_LENGTH))
     .regex(USERNAME_PATTERN, FieldSentences.usernameCharacters)
+    .refine((value) => !isReservedUsername(value), TextSentences.usernameReserved)
     .optional(),
   fullName: optionalString('fullName')
     .trim()

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import isUUID from 'validator/lib/isUUID';
 import { MAX_CODE_BYTES, ServerSentences, USERNAME_MIN_LENGTH } from './messages';
 import { CONTEST_MODES } from './contest-modes';
+import { findTextProblems } from './text-rule';
 
 /**
  * What every request schema of libs/contracts is built from (issue 33 item 1): the sentences of the
@@ -235,6 +236,18 @@ export function checkRequest<S extends z.ZodType>(
 ): { ok: true; data: z.output<S> } | { ok: false; problems: RequestProblems } {
   const input =
     value !== null && typeof value === 'object' ? (Array.isArray(value) ? { ...value } : value) : {};
+  // The text rule comes first: a value it refuses never reaches a schema's transforms or the database.
+  const textProblems = Object.entries(findTextProblems(input));
+  if (textProblems.length)
+    return {
+      ok: false,
+      problems: {
+        messages: textProblems.map(([, message]) => message),
+        fields: Object.fromEntries(
+          textProblems.map(([field, message]) => [field, { message, code: 'custom' }]),
+        ),
+      },
+    };
   const result = schema.safeParse(input);
   if (result.success) return { ok: true, data: result.data };
   const root = problemNode();

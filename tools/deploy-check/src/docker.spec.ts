@@ -203,6 +203,8 @@ describe('docker/compose.yml', () => {
   it('the api listens on every address of its container, with /metrics on a port that only prometheus (profile monitoring) scrapes', () => {
     expect(svc('api').environment.HOST).toBe('0.0.0.0');
     expect(svc('api').environment.METRICS_PORT).toBe('9464');
+    // Only the web's proxy, at its fixed address, may name the client in X-Forwarded-For.
+    expect(svc('web').networks.default.ipv4_address).toBe(svc('api').environment.TRUST_PROXY);
     expect(svc('api').ports).toBeUndefined();
     const prometheus = svc('prometheus');
     expect(prometheus.profiles).toEqual(['monitoring']);

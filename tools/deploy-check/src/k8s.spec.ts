@@ -296,6 +296,8 @@ describe('NetworkPolicies', () => {
     const objects = render('k8s/overlays/production');
     const config = find(objects, 'ConfigMap', 'javelin-config').data;
     expect(config.HOST).toBe('0.0.0.0');
+    // X-Forwarded-For counts only from the pods (ingress controller, web) the api NetworkPolicy admits.
+    expect(config.TRUST_PROXY).toMatch(/^\d+\.\d+\.\d+\.\d+\/\d+$/);
     expect(config.METRICS_PORT).toBe('9464');
     const api = find(objects, 'Deployment', 'api').spec.template;
     expect(api.metadata.annotations).toMatchObject({

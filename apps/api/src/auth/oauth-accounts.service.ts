@@ -1,5 +1,5 @@
 import { ConflictException, HttpException, HttpStatus, Injectable, Logger } from '@nestjs/common';
-import { OAuthMessages } from '@javelin/contracts';
+import { isReservedUsername, OAuthMessages, withoutHiddenCharacters } from '@javelin/contracts';
 import { randomInt } from 'node:crypto';
 import { Transactions, Tx } from '../common/transactions';
 import { User } from '../users/user.entity';
@@ -96,10 +96,12 @@ export class OAuthAccountsService {
     // A retry follows a lost race for the name, so it takes a random suffix rather than the next number.
     const username =
       attempt === 1 ? await this.freeUsername(base, tx) : withSuffix(base, randomInt(1000, 100_000));
-    const fullName = (identity.displayName?.trim() || identity.usernameHint?.trim() || username).slice(
-      0,
-      FULL_NAME_MAX,
-    );
+    const shown = (name: string | null | undefined) => withoutHiddenCharacters(name ?? '');
+    const name = shown(identity.displayName) || shown(identity.usernameHint) || username;
+    // A retry may follow a display name another account holds: the username tells the two apart.
+    const fullName = (
+      attempt === 1 ? name : `${name.slice(0, FULL_NAME_MAX - username.length - 3)} (${username})`
+    ).slice(0, FULL_NAME_MAX);
     const user = await this.users.create(
       { email, username, fullName, passwordHash: null, emailVerified: true },
       tx,
@@ -125,7 +127,7 @@ export class OAuthAccountsService {
 export function usernameBase(hint: string | null, fallback: string): string {
   for (const candidate of [hint, fallback]) {
     const slug = slugify(candidate ?? '');
-    if (slug.length >= USERNAME_MIN) return slug;
+    if (slug.length >= USERNAME_MIN && !isReservedUsername(slug)) return slug;
   }
   return FALLBACK_USERNAME;
 }

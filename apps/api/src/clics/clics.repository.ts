@@ -21,6 +21,8 @@ export interface ClicsProblemRow {
   position: number;
   timeLimitMs: number | null;
   testCount: number;
+  /** A hidden problem is named to the public only from the contest's start (issue 47). */
+  isVisible: boolean;
 }
 
 export interface ClicsOrganizationRow {
@@ -106,8 +108,9 @@ export class ClicsRepository {
       position: number;
       time_limit_ms: number | null;
       test_count: number;
+      is_visible: boolean;
     }[] = await this.db.query(
-      `SELECT p.id, p.title, cp.position, p.time_limit_ms,
+      `SELECT p.id, p.title, cp.position, p.time_limit_ms, p.is_visible,
               (SELECT count(*)::int FROM test_cases t WHERE t.problem_id = p.id) AS test_count
          FROM contest_problems cp JOIN problems p ON p.id = cp.problem_id
         WHERE cp.contest_id = $1 ORDER BY cp.position`,
@@ -119,6 +122,7 @@ export class ClicsRepository {
       position: r.position,
       timeLimitMs: r.time_limit_ms,
       testCount: r.test_count,
+      isVisible: r.is_visible,
     }));
   }
 

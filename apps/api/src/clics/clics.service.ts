@@ -179,9 +179,9 @@ export class ClicsService {
       case 'languages':
         return [{ ...JAVA_LANGUAGE }];
       case 'problems':
-        return (await this.repository.problems(contest.id)).map((p) =>
-          problemObject(p, this.env.judgeLimits.cpuTimeMs),
-        );
+        return (await this.repository.problems(contest.id))
+          .filter((p) => viewer.admin || p.isVisible || now >= contest.startTime.getTime())
+          .map((p) => problemObject(p, this.env.judgeLimits.cpuTimeMs));
       case 'groups':
         return organizationsOf(await this.repository.teams(contest.id)).map(({ org }) => groupObject(org));
       case 'organizations':

@@ -1,5 +1,5 @@
 import { BadRequestException, Body, Param, Query, type PipeTransform } from '@nestjs/common';
-import { checkRequest, ServerSentences, uuidParamSchema } from '@javelin/contracts';
+import { checkRequest, ServerSentences, textProblem, uuidParamSchema } from '@javelin/contracts';
 import type { z } from 'zod';
 
 /** Where a route's input comes from: the pipe checks each the way it arrives. */
@@ -18,8 +18,11 @@ export class ZodPipe<S extends z.ZodType> implements PipeTransform<unknown, z.ou
     readonly source: ZodSource = 'body',
   ) {}
 
-  transform(value: unknown): z.output<S> {
+  transform(value: unknown, metadata?: { data?: string }): z.output<S> {
     if (this.source === 'param') {
+      const problem =
+        typeof value === 'string' ? textProblem(metadata?.data ?? 'parameter', value, false) : undefined;
+      if (problem) throw new BadRequestException(problem);
       const checked = this.schema.safeParse(value);
       if (checked.success) return checked.data;
       throw new BadRequestException(checked.error.issues[0]?.message ?? 'Invalid path parameter');

@@ -1,5 +1,6 @@
 import { DEFAULT_JUDGE_LIMITS, JudgeLimits } from '@javelin/contracts';
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { closeSync, fstatSync, mkdirSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 
@@ -82,6 +83,11 @@ export interface Env {
   host: string;
   /** Accept queue of the HTTP server (the kernel caps it at net.core.somaxconn). */
   listenBacklog: number;
+  /**
+   * The proxies whose `X-Forwarded-For` names the client (TRUST_PROXY: addresses, CIDR ranges or
+   * Express's names loopback, linklocal, uniquelocal); loopback only by default.
+   */
+  trustProxy: string[];
   databaseUrl: string;
   redisUrl: string;
   jwtSecret: string;
@@ -294,6 +300,32 @@ function host(source: NodeJS.ProcessEnv): string {
   return raw;
 }
 
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** An address, or an address with a prefix length that fits its family (10.0.0.0/8, fd00::/8). */
+function isAddressOrRange(entry: string): boolean {
+  const [address, prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (!family || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/** TRUST_PROXY: the proxies allowed to name the client in X-Forwarded-For; loopback only by default. */
+function trustProxy(source: NodeJS.ProcessEnv): string[] {
+  const raw = source.TRUST_PROXY || 'loopback';
+  const entries = raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const bad = entries.find((entry) => !PROXY_RANGE_NAMES.includes(entry) && !isAddressOrRange(entry));
+  if (bad !== undefined || !entries.length)
+    throw new EnvError(
+      `TRUST_PROXY must list proxy addresses, CIDR ranges or ${PROXY_RANGE_NAMES.join('/')}, got "${bad ?? raw}"`,
+    );
+  return entries;
+}
+
 /**
  * CORS_ORIGINS, or the app's own origin; development adds the Vite dev server's. Each must be an
  * origin (scheme, host, port), as browsers send it.
@@ -337,6 +369,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     port,
     host: host(source),
     listenBacklog,
+    trustProxy: trustProxy(source),
     databaseUrl: url(source, 'DATABASE_URL', 'postgres://postgres@127.0.0.1:5432/javelin', [
       'postgres:',
       'postgresql:',

@@ -14,6 +14,7 @@ import {
   Problem as ProblemDto,
   ServerMessages,
   ServerSentences,
+  unrevealedProblemTitle,
 } from '@javelin/contracts';
 import { PreparedJson } from '../common/prepared-json';
 import { StaleWhileRevalidate } from '../common/stale-while-revalidate';
@@ -162,7 +163,7 @@ export class ContestsService {
     const full = isAdminRoles(viewer?.roles) || status === 'ended' || (status === 'active' && joined);
     const ids = links.map((l) => l.problemId);
     const problems = full ? await this.problems.problemsByIds(ids) : await this.problems.summariesByIds(ids);
-    return this.toDto(contest, links, problems, joined);
+    return this.toDto(contest, links, problems, joined, this.now(), isAdminRoles(viewer?.roles));
   }
 
   /** A contest problem's statement and examples, for those the rules above let see it. */
@@ -290,14 +291,22 @@ export class ContestsService {
     problems: Map<string, ProblemDto>,
     joined: boolean,
     now = this.now(),
+    admin = false,
   ): ContestDto {
+    // Issue 47: before the start, a hidden problem is no one's to name but an admin's.
+    const unrevealed = !admin && contestStatusAt(contest, now) === 'upcoming';
     const contestProblems: ContestProblem[] = links
       .filter((l) => problems.has(l.problemId))
-      .map((l) => ({
-        problemId: { ...problems.get(l.problemId)!, points: l.points },
-        points: l.points,
-        order: l.position + 1,
-      }));
+      .map((l) => {
+        const problem = problems.get(l.problemId)!;
+        const title =
+          unrevealed && !problem.isVisible ? unrevealedProblemTitle(l.position + 1) : problem.title;
+        return {
+          problemId: { ...problem, title, points: l.points },
+          points: l.points,
+          order: l.position + 1,
+        };
+      });
     return {
       _id: contest.id,
       id: contest.id,

@@ -14,7 +14,7 @@ import { Organizations1795700032000 } from './migrations/1795700032000-Organizat
 import { ClicsEventLog1795700064000 } from './migrations/1795700064000-ClicsEventLog';
 import { AuthUserNotifications1795800000000 } from './migrations/1795800000000-AuthUserNotifications';
 import { InteractiveProblems1795900000000 } from './migrations/1795900000000-InteractiveProblems';
-
+import { DisplayNameKey1795900047000 } from './migrations/1795900047000-DisplayNameKey';
 /** Every migration, in order; listed explicitly so the build and the tests run the same set. */
 export const MIGRATIONS = [
   Accounts1763700000000,
@@ -33,4 +33,5 @@ export const MIGRATIONS = [
   ClicsEventLog1795700064000,
   AuthUserNotifications1795800000000,
   InteractiveProblems1795900000000,
+  DisplayNameKey1795900047000,
 ];

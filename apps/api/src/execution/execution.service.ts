@@ -78,7 +78,9 @@ export class ExecutionService {
       submit && isScoring(problem.testGroups)
         ? groupLayoutOf(problem.testGroups, examplesFirst(tests))
         : undefined;
-    await this.progress.started(user.id, requestId, jobId, tests.length, layout);
+    // Examples are streamed as they finish; hidden tests only as a count per tick (issue 47).
+    const examples = tests.filter((t) => t.isExample).length;
+    await this.progress.started(user.id, requestId, jobId, { total: tests.length, examples }, layout);
     let outcome: JudgeJobResult;
     try {
       outcome = await this.queue.requestAdmittedJudgement(

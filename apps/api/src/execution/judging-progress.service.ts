@@ -21,6 +21,12 @@ const POLL_MS = 150;
 const APPEAR_WAIT_MS = 3_000;
 /** A stream never outlives this, whatever the judge does. */
 const STREAM_LIMIT_MS = 10 * 60_000;
+/**
+ * The cadence of hidden tests' progress (issue 47): their finished count is sampled once per tick,
+ * counted from the stream's opening, never as each finishes, so a stream times no hidden test closer
+ * than this (a program that sleeps its input would otherwise give the inputs back).
+ */
+export const HIDDEN_TICK_MS = 1_000;
 
 /** The last word of a judgement: its verdict, or that it failed. */
 type JudgingEnd = Extract<JudgingProgress, { state: 'done' | 'failed' }>;
@@ -38,6 +44,8 @@ export interface GroupLayout {
 interface JudgingRecord {
   jobId: string;
   total: number;
+  /** The examples among the tests (judged first): their progress is shown as it happens. */
+  examples?: number;
   layout?: GroupLayout;
   end?: JudgingEnd;
 }
@@ -106,6 +114,37 @@ export function groupProgressOf(layout: GroupLayout, marks: string, running = fa
   });
 }
 
+/**
+ * How many finished tests a stream shows (issue 47): every finished example at once; of the hidden
+ * tests, the count finished at the last tick (ticks every HIDDEN_TICK_MS from `origin`, the stream's
+ * opening), so when each hidden test finished is told no closer than a tick.
+ */
+export class HiddenTestCadence {
+  private shownHidden = 0;
+  private nextTick: number;
+
+  constructor(
+    origin: number,
+    private readonly tickMs = HIDDEN_TICK_MS,
+  ) {
+    this.nextTick = origin + tickMs;
+  }
+
+  judged(finished: number, examples: number, at: number): number {
+    if (at >= this.nextTick) {
+      this.shownHidden = Math.max(this.shownHidden, finished - examples, 0);
+      while (this.nextTick <= at) this.nextTick += this.tickMs;
+    }
+    return Math.min(finished, examples) + Math.min(this.shownHidden, Math.max(finished - examples, 0));
+  }
+}
+
+/** The marks of the first `shown` finished tests; those finished after them read as not finished yet ('.'). */
+export function marksShown(marks: string, shown: number): string {
+  let finished = 0;
+  return [...marks].map((mark) => (mark === '.' || ++finished <= shown ? mark : '.')).join('');
+}
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms).unref());
 
 /**
@@ -154,10 +193,10 @@ export class JudgingProgressService {
     userId: string,
     requestId: string,
     jobId: string,
-    total: number,
+    { total, examples }: { total: number; examples: number },
     layout?: GroupLayout,
   ): Promise<void> {
-    await this.write(userId, requestId, { jobId, total, ...(layout ? { layout } : {}) });
+    await this.write(userId, requestId, { jobId, total, examples, ...(layout ? { layout } : {}) });
   }
 
   /** The judgement's last word, which ends its stream. */
@@ -204,8 +243,9 @@ export class JudgingProgressService {
       void (async () => {
         let last = '';
         const until = Date.now() + STREAM_LIMIT_MS;
+        const cadence = new HiddenTestCadence(Date.now());
         while (!closed && Date.now() < until) {
-          const now = await this.now(userId, requestId).catch((error: unknown) => {
+          const now = await this.now(userId, requestId, cadence).catch((error: unknown) => {
             if (isConnectionError(error)) return null;
             throw error;
           });
@@ -226,7 +266,11 @@ export class JudgingProgressService {
   }
 
   /** Where the judgement stands now; null while that cannot be told (Redis away, job not yet queued). */
-  private async now(userId: string, requestId: string): Promise<JudgingProgress | null> {
+  private async now(
+    userId: string,
+    requestId: string,
+    cadence: HiddenTestCadence,
+  ): Promise<JudgingProgress | null> {
     const record = await this.read(userId, requestId);
     if (!record) return { state: 'failed' };
     if (record.end) return record.end;
@@ -237,14 +281,21 @@ export class JudgingProgressService {
       layout ? { groups: groupProgressOf(layout, marks, running) } : {};
     if (standing.state === 'waiting')
       return { state: 'queued', position: standing.position, total: record.total, ...groups('') };
-    if (standing.state === 'active')
+    if (standing.state === 'active') {
+      // Examples as they finish, hidden tests as a count per tick: what is shown, marks included.
+      const judged = cadence.judged(
+        Math.min(standing.judged, record.total),
+        record.examples ?? 0,
+        Date.now(),
+      );
       return {
         state: 'judging',
-        judged: Math.min(standing.judged, record.total),
+        judged,
         total: record.total,
         // Before the first test's mark the code may still be compiling: nothing is running yet.
-        ...groups(standing.marks ?? '', standing.marks !== undefined),
+        ...groups(marksShown(standing.marks ?? '', judged), standing.marks !== undefined),
       };
+    }
     return null;
   }
 }

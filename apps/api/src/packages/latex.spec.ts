@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { latexToMarkdown } from './latex';
+import { latexToMarkdown, MAX_NESTING, StatementTooLarge } from './latex';
 
 const md = (tex: string) => latexToMarkdown(tex).markdown;
 const BT = '`';
@@ -308,19 +308,33 @@ describe('latexToMarkdown: what it does not know', () => {
     expect(latexToMarkdown('\\begin{itemize}\\item x').markdown).toBe('- x\n');
   });
 
-  it('shows pathological input as LaTeX source instead of throwing', () => {
+  it('refuses groups nested deeper than MAX_NESTING at once, never rescanning the source per level', () => {
     const deep = '{'.repeat(200_000) + 'x' + '}'.repeat(200_000);
-    const r = latexToMarkdown(deep);
-    expect(r.markdown.startsWith('```latex\n{{{')).toBe(true);
-    expect(r.warnings[0]).toMatch(/could not be converted/);
+    expect(() => latexToMarkdown(deep)).toThrow(new StatementTooLarge(MAX_NESTING, 'nesting'));
+    const fine = '{'.repeat(MAX_NESTING - 1) + 'x' + '}'.repeat(MAX_NESTING - 1);
+    expect(latexToMarkdown(fine).markdown).toBe('x\n');
   });
 
   it('converts a long statement in linear time', () => {
     const paragraph = 'Let $a_i$ be \\textbf{the} $i$-th value --- see \\emph{below}.\n\n';
     const started = Date.now();
-    const r = latexToMarkdown(paragraph.repeat(20_000));
+    const r = latexToMarkdown(paragraph.repeat(20_000), 10_000_000);
     expect(r.markdown.split('\n\n')).toHaveLength(20_000);
     expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('stops a statement whose nested \\illustration doubles at each level (issue 47), and keeps one that fits', () => {
+    const nested = (levels: number) => {
+      let tex = 'caption';
+      for (let i = 0; i < levels; i++) tex = `\\illustration{0.5}{a.png}{${tex}}`;
+      return tex;
+    };
+    // 24 levels made 84 MB of Markdown before the bound; now the conversion stops at the limit.
+    expect(() => latexToMarkdown(nested(24))).toThrow(new StatementTooLarge(100_000, 'size'));
+    expect(() => latexToMarkdown(nested(12), 1_000)).toThrow(StatementTooLarge);
+    expect(latexToMarkdown(nested(3)).markdown.length).toBeLessThan(1_000);
+    // A long but plain statement over the limit is refused too.
+    expect(() => latexToMarkdown('word '.repeat(30_000), 100_000)).toThrow(StatementTooLarge);
   });
 
   it('strips control characters of the input', () => {

@@ -20,6 +20,8 @@
  * whose Markdown path goes through HTML and would still need handlers for every Kattis macro.
  */
 
+import { PACKAGE_LIMITS } from '@javelin/contracts';
+
 export interface LatexConversion {
   markdown: string;
   /** Image files the statement shows, as written in the source (relative to problem_statement/). */
@@ -29,6 +31,26 @@ export interface LatexConversion {
   /** The `\problemname{…}` (or BAPC-style `\begin{problem}{…}`) title, if any. */
   title?: string;
 }
+
+/**
+ * The conversion's bounds (issue 47): a statement that nests `\illustration` copies its caption twice
+ * per level, so its output would double with each. Every text the converter materialises counts
+ * against a budget, none may exceed the statement's limit, and groups nest at most MAX_NESTING deep
+ * (each level rescans the rest of its argument): past any of them the conversion stops at once.
+ */
+export class StatementTooLarge extends Error {
+  constructor(
+    readonly limit: number,
+    readonly why: 'size' | 'nesting',
+  ) {
+    super(why === 'size' ? `more than ${limit} characters` : `groups nested more than ${limit} deep`);
+  }
+}
+
+/** Groups and environments nested deeper than any statement needs. */
+export const MAX_NESTING = 64;
+/** All the text one conversion may materialise, as a multiple of the output's limit. */
+const WORK_PER_OUTPUT_CHARACTER = 8;
 
 /** Paragraph break, list item marker, item label delimiter and placeholder delimiter (stripped from the input). */
 const PAR = '\u0002';
@@ -238,7 +260,11 @@ class Converter {
   readonly warnings: string[] = [];
   readonly images: string[] = [];
   private readonly slots: string[] = [];
+  private produced = 0;
+  private depth = 0;
   title?: string;
+
+  constructor(private readonly maxCharacters: number) {}
 
   run(tex: string): string {
     let body = tex.replace(/\r\n?/g, '\n').replace(CONTROL, '');
@@ -263,9 +289,17 @@ class Converter {
 
   // ---- output helpers -----------------------------------------------------------------------------
 
+  /** Counts materialised text against the bounds: the stop of a statement that grows past them. */
+  private counted(text: string): string {
+    this.produced += text.length;
+    if (text.length > this.maxCharacters || this.produced > this.maxCharacters * WORK_PER_OUTPUT_CHARACTER)
+      throw new StatementTooLarge(this.maxCharacters, 'size');
+    return text;
+  }
+
   /** Keeps finished text (math, code, blocks) out of later normalisation. */
   private slot(text: string): string {
-    this.slots.push(text);
+    this.slots.push(this.counted(text));
     return `${PH}${this.slots.length - 1}${PH}`;
   }
 
@@ -277,12 +311,14 @@ class Converter {
     let out = text;
     while (out.includes(PH)) {
       // PH n PH: the even parts are text, the odd ones slot numbers.
-      out = out
-        .split(PH)
-        .map((part, i) => (i % 2 === 0 ? part : (this.slots[Number(part)] ?? '')))
-        .join('');
+      out = this.counted(
+        out
+          .split(PH)
+          .map((part, i) => (i % 2 === 0 ? part : (this.slots[Number(part)] ?? '')))
+          .join(''),
+      );
     }
-    return out;
+    return this.counted(out);
   }
 
   /** Raw output → one line of inline Markdown (paragraph breaks become spaces). */
@@ -423,6 +459,15 @@ class Converter {
   // ---- the sequence -------------------------------------------------------------------------------
 
   private seq(stop: Stop, mode: Mode): string {
+    if (++this.depth > MAX_NESTING) throw new StatementTooLarge(MAX_NESTING, 'nesting');
+    try {
+      return this.seqBody(stop, mode);
+    } finally {
+      this.depth--;
+    }
+  }
+
+  private seqBody(stop: Stop, mode: Mode): string {
     let out = '';
     while (this.pos < this.src.length) {
       const c = this.src[this.pos];
@@ -886,14 +931,19 @@ function escapeLineStart(line: string): string {
 
 /**
  * Converts a problem statement's LaTeX (the usual subset) to Markdown with `$…$` / `$$…$$` math.
- * Never throws: what it cannot read is kept as text and named in `warnings`.
+ * What it cannot read is kept as text and named in `warnings`; a statement that would grow past
+ * `maxCharacters` or nest deeper than MAX_NESTING throws StatementTooLarge as soon as it does.
  */
-export function latexToMarkdown(tex: string): LatexConversion {
-  const converter = new Converter();
+export function latexToMarkdown(
+  tex: string,
+  maxCharacters: number = PACKAGE_LIMITS.maxStatementCharacters,
+): LatexConversion {
+  const converter = new Converter(maxCharacters);
   let markdown: string;
   try {
     markdown = converter.run(tex);
   } catch (err) {
+    if (err instanceof StatementTooLarge) throw err;
     // Only pathological input gets here (e.g. braces nested thousands deep overflow the recursion).
     let fence = '```';
     while (tex.includes(fence)) fence += '`';

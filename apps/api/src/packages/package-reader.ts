@@ -5,6 +5,7 @@ import {
   type InteractionLine,
   JURY_FOLDERS,
   type JuryFolder,
+  PACKAGE_LIMITS,
   PackageMessages,
   parseDefaultValidatorFlags,
   PROBLEM_DESCRIPTION_MAX_LENGTH,
@@ -14,7 +15,7 @@ import {
   TEST_GROUP_LIMITS,
 } from '@javelin/contracts';
 import { parse as parseYaml } from 'yaml';
-import { latexToMarkdown } from './latex';
+import { latexToMarkdown, StatementTooLarge } from './latex';
 import { timingRuleOf, type TimingRule } from './timing';
 import { PackageError } from './zip';
 
@@ -120,6 +121,7 @@ type Yaml = Record<string, unknown>;
 
 export function readPackage(given: ReadonlyMap<string, Buffer>, packageName = 'problem'): ReadPackage {
   const files = withoutTopFolder(withoutIgnored(given));
+  refuseLargeYaml(files);
   const warnings: string[] = [];
   const yamlFile = files.get('problem.yaml');
   const statement = findStatement(files);
@@ -142,9 +144,9 @@ export function readPackage(given: ReadonlyMap<string, Buffer>, packageName = 'p
   let description = '';
   let statementImages: string[] = [];
   if (statement) {
-    const text = utf8(statement.path, files.get(statement.path)!);
+    const text = statementSource(statement.path, files.get(statement.path)!);
     if (statement.path.endsWith('.tex')) {
-      const converted = latexToMarkdown(text);
+      const converted = convertLatex(statement.path, text);
       description = converted.markdown;
       statementImages = converted.images;
       warnings.push(...converted.warnings);
@@ -153,6 +155,10 @@ export function readPackage(given: ReadonlyMap<string, Buffer>, packageName = 'p
       statementImages = markdownImages(text);
     }
     description = description.replace(/\{\{\s*(nextsample|remainingsamples)\s*\}\}/g, '').trim();
+    if (description.length > PACKAGE_LIMITS.maxStatementCharacters)
+      throw new PackageError(
+        PackageMessages.statementTooLarge(statement.path, PACKAGE_LIMITS.maxStatementCharacters),
+      );
     if (description.length > PROBLEM_DESCRIPTION_MAX_LENGTH)
       warnings.push(
         `The statement is longer than ${PROBLEM_DESCRIPTION_MAX_LENGTH} characters: the problem form cannot save it unshortened`,
@@ -268,7 +274,45 @@ function withoutTopFolder(files: Map<string, Buffer>): Map<string, Buffer> {
   return new Map([...files].map(([path, data]) => [path.slice(top.length + 1), data]));
 }
 
+/** Issue 47: every YAML file the reader may parse, bounded together before any is parsed (each is also bounded alone). */
+function refuseLargeYaml(files: ReadonlyMap<string, Buffer>): void {
+  let total = 0;
+  for (const [path, data] of files) {
+    if (!/(^|\/)(problem|testdata|test_group)\.yaml$/.test(path)) continue;
+    if (data.length > PACKAGE_LIMITS.maxYamlBytes)
+      throw new PackageError(PackageMessages.yamlTooLarge(path, PACKAGE_LIMITS.maxYamlBytes / 1024));
+    total += data.length;
+  }
+  if (total > PACKAGE_LIMITS.maxYamlTotalBytes)
+    throw new PackageError(PackageMessages.yamlTotalTooLarge(PACKAGE_LIMITS.maxYamlTotalBytes / 1024));
+}
+
+/** Issue 47: the statement's source and its conversion are bounded; past a bound the import is a 400 naming the file. */
+function statementSource(path: string, data: Buffer): string {
+  if (data.length > PACKAGE_LIMITS.maxStatementSourceBytes)
+    throw new PackageError(
+      PackageMessages.statementSourceTooLarge(path, PACKAGE_LIMITS.maxStatementSourceBytes / 1024),
+    );
+  return utf8(path, data);
+}
+
+function convertLatex(path: string, tex: string): ReturnType<typeof latexToMarkdown> {
+  try {
+    return latexToMarkdown(tex, PACKAGE_LIMITS.maxStatementCharacters);
+  } catch (error) {
+    if (!(error instanceof StatementTooLarge)) throw error;
+    throw new PackageError(
+      error.why === 'size'
+        ? PackageMessages.statementTooLarge(path, error.limit)
+        : PackageMessages.badField(path, 'its LaTeX', `nests groups more than ${error.limit} deep`),
+    );
+  }
+}
+
 function readYaml(path: string, data: Buffer): Yaml {
+  // Checked before parsing: parsing time grows with the square of the keys (issue 47).
+  if (data.length > PACKAGE_LIMITS.maxYamlBytes)
+    throw new PackageError(PackageMessages.yamlTooLarge(path, PACKAGE_LIMITS.maxYamlBytes / 1024));
   let value: unknown;
   try {
     value = parseYaml(utf8(path, data));

@@ -1,5 +1,8 @@
 import { BadRequestException, Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import {
+  FieldSentences,
+  importPackageQuerySchema,
+  type ImportPackageQuery,
   PackageMessages,
   packageImageNameSchema,
   packageImageQuerySchema,
@@ -23,6 +26,13 @@ function imageSignature(exp: unknown, sig: unknown): { signature?: { exp: string
   return { signature: { exp, sig } };
 }
 
+/** A multipart upload's `publish` field (the import dialog's "Publish now"): true, false or absent. */
+function publishField(req: Request): 'true' | 'false' | undefined {
+  const value: unknown = (req.body as Record<string, unknown> | undefined)?.publish;
+  if (value === undefined || value === 'true' || value === 'false') return value;
+  throw new BadRequestException(FieldSentences.trueOrFalse('publish'));
+}
+
 /** Problem packages (issue 29): import and export in the ICPC / Kattis format, jury verification, statement images. */
 @Controller('problems')
 export class PackagesController {
@@ -34,9 +44,11 @@ export class PackagesController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
     @CurrentUser() author: AuthUser,
+    @ZodQuery(importPackageQuerySchema) query: ImportPackageQuery,
   ) {
     const upload = await packageUpload(req, res);
-    return this.packages.importPackage(upload.zip, author, upload.name);
+    const publish = query.publish === 'true' || publishField(req) === 'true';
+    return this.packages.importPackage(upload.zip, author, upload.name, publish);
   }
 
   @Post(':id/verify')

@@ -26,10 +26,11 @@ import { CLASSIC_STARTER_CODE, PROBLEM_NOT_FOUND, ProblemsService } from '../pro
 import { TestCase } from '../problems/test-case.entity';
 import type { AuthUser } from '../users/users.service';
 import { JurySubmission, ProblemImage } from './package-files.entity';
-import { readPackage, type ReadPackage } from './package-reader';
+import type { ReadPackage } from './package-reader';
+import { PackageReaderThread } from './package-reader-thread';
 import { imageUrlPrefix, writePackage } from './package-writer';
 import { limitFromJury, type TimingRule } from './timing';
-import { PackageError, readZip, writeZip } from './zip';
+import { writeZip } from './zip';
 
 /** Problem packages (issue 29): import a zip as a classic problem, verify its jury submissions, export a problem. */
 @Injectable()
@@ -42,6 +43,7 @@ export class PackagesService {
     private readonly contests: ContestsService,
     private readonly queue: JudgeClient,
     private readonly links: ImageLinks,
+    private readonly reader: PackageReaderThread,
   ) {}
 
   /**
@@ -52,14 +54,18 @@ export class PackagesService {
     zip: Buffer,
     author: AuthUser | null,
     packageName?: string,
+    publish = false,
   ): Promise<ImportPackageResponse> {
-    const read = await readOrRefuse(zip, packageName);
+    // Read on a thread of its own: unzipping, YAML and the statement's conversion never hold up other requests.
+    const read = await this.reader.read(zip, packageName);
     const id = randomUUID();
-    await this.db.transaction((m) => storePackage(m, this.repository, id, read, author?.id ?? null));
+    await this.db.transaction((m) =>
+      storePackage(m, this.repository, id, read, author?.id ?? null, { isVisible: publish }),
+    );
     const warnings = [...read.warnings];
     if (read.timing) warnings.push(...(await this.timeFromJury(id, read.timing)));
     this.problems.problemsChanged();
-    return { _id: id, title: read.title, kind: 'stdio', warnings };
+    return { _id: id, title: read.title, kind: 'stdio', warnings, isVisible: publish };
   }
 
   /**
@@ -232,6 +238,8 @@ export async function storePackage(
   id: string,
   read: ReadPackage,
   authorId: string | null,
+  /** Imports start hidden (issue 47): an admin publishes them; the seed stores its problems visible. */
+  { isVisible }: { isVisible: boolean },
 ): Promise<void> {
   const reference = read.jury.find((j) => j.expected.length === 1 && j.expected[0] === 'accepted');
   await repository.createIn(
@@ -252,7 +260,7 @@ export async function storePackage(
       returnType: 'void',
       boilerplateCode: CLASSIC_STARTER_CODE,
       tags: read.tags,
-      isVisible: true,
+      isVisible,
       checker: 'exact',
       tolerance: null,
       checkerCode: null,
@@ -300,15 +308,6 @@ export function decidingFeedback(
 
 /** The format's file names. */
 const IMAGE_NAME = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,199}$/;
-
-async function readOrRefuse(zip: Buffer, packageName?: string): Promise<ReadPackage> {
-  try {
-    return readPackage(await readZip(zip), packageName);
-  } catch (error) {
-    if (error instanceof PackageError) throw new BadRequestException(error.message);
-    throw error;
-  }
-}
 
 /** The statement's image links to its stored images, pointed at the problem's image route. */
 export function pointImagesAt(markdown: string, names: string[], prefix: string): string {

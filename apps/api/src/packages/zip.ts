@@ -2,7 +2,7 @@ import { PACKAGE_LIMITS, PackageMessages } from '@javelin/contracts';
 import { Readable } from 'node:stream';
 import * as yauzl from 'yauzl';
 import * as yazl from 'yazl';
-import { isInsidePath } from '../problems/problems.service';
+import { isInsidePath } from '../problems/paths';
 
 /** A package that cannot be read, with the sentence naming why (a 400 for the importer). */
 export class PackageError extends Error {}

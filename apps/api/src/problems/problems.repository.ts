@@ -36,7 +36,7 @@ export interface ExamplesAndCount {
   count: number;
 }
 
-export type ProblemSummary = Pick<Problem, 'id' | 'title' | 'difficulty' | 'points' | 'kind'>;
+export type ProblemSummary = Pick<Problem, 'id' | 'title' | 'difficulty' | 'points' | 'kind' | 'isVisible'>;
 
 const TESTS_PER_INSERT = 100;
 
@@ -70,7 +70,7 @@ export class ProblemsRepository {
     if (ids.length === 0) return Promise.resolve([]);
     return this.db.getRepository(Problem).find({
       where: { id: In(ids) },
-      select: { id: true, title: true, difficulty: true, points: true, kind: true },
+      select: { id: true, title: true, difficulty: true, points: true, kind: true, isVisible: true },
     });
   }
 

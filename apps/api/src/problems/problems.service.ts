@@ -39,6 +39,7 @@ import { Problem } from './problem.entity';
 import { ExpiringCache } from '../common/expiring-cache';
 import { ExamplesAndCount, ProblemsRepository, StoredTest } from './problems.repository';
 import { TestCase } from './test-case.entity';
+import { isInsidePath } from './paths';
 
 export const PROBLEM_NOT_FOUND = ServerMessages.problemNotFound;
 export const PROBLEM_IN_CONTEST = ServerMessages.problemInContest;
@@ -284,7 +285,7 @@ export class ProblemsService {
           returnType: 'int',
           boilerplateCode: '',
           tags: [],
-          isVisible: true,
+          isVisible: p.isVisible,
           testCaseCount: 0,
           kind: p.kind ?? 'function',
         } satisfies ProblemDto,
@@ -550,11 +551,7 @@ export function checkOutputValidation(
   }
 }
 
-/** A relative path that stays where it is put: no absolute path, no `..`, no backslashes or empty parts. */
-export function isInsidePath(path: string): boolean {
-  if (path.startsWith('/') || path.includes('\\') || path.includes('\0')) return false;
-  return path.split('/').every((part) => part !== '' && part !== '.' && part !== '..');
-}
+export { isInsidePath };
 
 export function toTestCaseDto(tc: TestCase): TestCaseDto {
   return {

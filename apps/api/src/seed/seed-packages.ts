@@ -55,7 +55,7 @@ export async function seedPackages(
         result.alreadyPresent.push(read.title);
         continue;
       }
-      await db.transaction((m) => storePackage(m, repository, randomUUID(), read, null));
+      await db.transaction((m) => storePackage(m, repository, randomUUID(), read, null, { isVisible: true }));
       result.added.push(read.title);
     }
     return result;

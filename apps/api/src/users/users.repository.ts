@@ -28,7 +28,7 @@ export interface AuthUser {
 }
 
 /** Which unique name a write ran into: another account holds this email or this username. */
-export type TakenName = 'email' | 'username';
+export type TakenName = 'email' | 'username' | 'fullName';
 
 /** PostgreSQL's unique_violation: a concurrent write took the name first. */
 const UNIQUE_VIOLATION = '23505';
@@ -36,7 +36,9 @@ const UNIQUE_VIOLATION = '23505';
 function takenName(error: unknown): TakenName | null {
   if (!(error instanceof QueryFailedError) || (error as { code?: string }).code !== UNIQUE_VIOLATION)
     return null;
-  return String((error as { detail?: string }).detail ?? '').includes('username') ? 'username' : 'email';
+  const detail = String((error as { detail?: string }).detail ?? '');
+  if (detail.includes('full_name_key')) return 'fullName';
+  return detail.includes('username') ? 'username' : 'email';
 }
 
 /**

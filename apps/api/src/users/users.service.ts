@@ -1,16 +1,27 @@
 import { ConflictException, Injectable, NotFoundException } from '@nestjs/common';
-import { isAdminRoles, isSuperAdminRoles, Role, ServerMessages, User as UserDto } from '@javelin/contracts';
+import {
+  isAdminRoles,
+  isSuperAdminRoles,
+  Role,
+  ServerMessages,
+  TextSentences,
+  User as UserDto,
+} from '@javelin/contracts';
 import { Transactions, Tx } from '../common/transactions';
 import { User } from './user.entity';
 import { AuthUser, NewUser, TakenName, UsersRepository } from './users.repository';
 
 export type { AuthUser, NewUser };
 
-/** The one place that says a name is taken: an email by another account, or a username. */
+const TAKEN_SENTENCES: Record<TakenName, string> = {
+  email: ServerMessages.userExists,
+  username: ServerMessages.usernameTaken,
+  fullName: TextSentences.fullNameTaken,
+};
+
+/** The one place that says a name is taken: an email by another account, a username, or a display name (issue 47). */
 function nameTaken(name: TakenName): ConflictException {
-  return new ConflictException(
-    name === 'username' ? ServerMessages.usernameTaken : ServerMessages.userExists,
-  );
+  return new ConflictException(TAKEN_SENTENCES[name]);
 }
 
 @Injectable()

@@ -2195,6 +2195,7 @@ export interface components {
       title: string;
       kind: components['schemas']['ProblemKind'];
       warnings: string[];
+      isVisible: boolean;
     };
     InputVariable: {
       id: string;
@@ -6071,7 +6072,9 @@ export interface operations {
   };
   PackagesController_importPackage: {
     parameters: {
-      query?: never;
+      query?: {
+        publish?: 'true' | 'false';
+      };
       header?: never;
       path?: never;
       cookie?: never;
@@ -6085,6 +6088,15 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ImportPackageResponse'];
+        };
+      };
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
         };
       };
       /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */

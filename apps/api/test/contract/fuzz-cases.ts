@@ -91,6 +91,9 @@ const ODD_STRINGS = [
   '👍🏽',
 ];
 
+/** Text PostgreSQL or UTF-8 refuses, and text that disguises a name (issue 47 item 8): always a 400, never a 500. */
+const UNSTORABLE_TEXT = ['a\u0000b', '\ud800', 'x\udfffy', '\u0007', '\u202Eevil', 'zero\u200Bwidth'];
+
 export function operationsOf(doc: ApiDocument): Operation[] {
   return Object.entries(doc.paths).flatMap(([path, item]) =>
     (['get', 'post', 'put', 'delete'] as const).flatMap((method) => {
@@ -347,6 +350,19 @@ export function bodyCase(op: Operation, doc: ApiDocument, ids: Ids): fc.Arbitrar
         fc
           .constantFrom(...notNullable)
           .map(([name]) => [{ ...body, [name]: null }, `${name}: null`] as [Record<string, unknown>, string]),
+      );
+    const textFields = properties.filter(([, p]) => resolve(doc, p).type === 'string');
+    if (textFields.length)
+      spoils.push((body) =>
+        fc
+          .tuple(fc.constantFrom(...textFields), fc.constantFrom(...UNSTORABLE_TEXT))
+          .map(
+            ([[name], text]) =>
+              [{ ...body, [name]: text }, `${name}: ${JSON.stringify(text)}`] as [
+                Record<string, unknown>,
+                string,
+              ],
+          ),
       );
     spoils.push(
       (body) =>

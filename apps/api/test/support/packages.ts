@@ -1,9 +1,17 @@
 import { expect } from 'vitest';
 import { bearer, type TestApp } from './app';
 
-/** POST /api/problems/import with the package as the request body (application/zip), as `token`. */
-export const importPackage = (t: TestApp, token: string, zip: Buffer) =>
-  t.http.post('/api/problems/import').set(bearer(token)).set('Content-Type', 'application/zip').send(zip);
+/**
+ * POST /api/problems/import with the package as the request body (application/zip), as `token`;
+ * published at once (`?publish=true`, the dialog's "Publish now") unless `publish` is false: imports
+ * start hidden (issue 47).
+ */
+export const importPackage = (t: TestApp, token: string, zip: Buffer, publish = true) =>
+  t.http
+    .post(`/api/problems/import${publish ? '?publish=true' : ''}`)
+    .set(bearer(token))
+    .set('Content-Type', 'application/zip')
+    .send(zip);
 
 /** GET /api/problems/:id/export as `token`: the package, answered 200 as application/zip. */
 export async function exportPackage(t: TestApp, token: string, problemId: string): Promise<Buffer> {

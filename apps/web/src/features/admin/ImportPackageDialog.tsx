@@ -23,6 +23,7 @@ function verdictWords(verdict: string): string {
  */
 export function ImportPackageDialog({ onClose }: { onClose: () => void }) {
   const [file, setFile] = useState<File | null>(null);
+  const [publish, setPublish] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [imported, setImported] = useState<ImportPackageResponse | null>(null);
   const [verification, setVerification] = useState<VerifyPackageResponse | null>(null);
@@ -45,7 +46,7 @@ export function ImportPackageDialog({ onClose }: { onClose: () => void }) {
     if (!/\.zip$/i.test(file.name)) return setError(PackageUiMessages.notAZip(file.name));
     setError(null);
     try {
-      const result = await importPackage(file).unwrap();
+      const result = await importPackage({ file, publish }).unwrap();
       setImported(result);
       await verify(result._id);
     } catch (err) {
@@ -72,6 +73,20 @@ export function ImportPackageDialog({ onClose }: { onClose: () => void }) {
               }}
             />
           </div>
+          <div className="field">
+            <label className="row" style={{ fontWeight: 400 }}>
+              <input
+                type="checkbox"
+                checked={publish}
+                aria-describedby="package-publish-hint"
+                onChange={(e) => setPublish(e.target.checked)}
+              />{' '}
+              {PackageUiMessages.publishNow}
+            </label>
+            <p id="package-publish-hint" className="muted">
+              {PackageUiMessages.publishHint}
+            </p>
+          </div>
           {error && (
             <div id="package-file-error" className="alert alert-error" role="alert">
               {error}
@@ -94,6 +109,10 @@ export function ImportPackageDialog({ onClose }: { onClose: () => void }) {
               <span className="muted">
                 ({imported.kind === 'stdio' ? 'classic problem' : 'function problem'})
               </span>
+            </span>
+            <span data-testid="import-visibility">
+              {' '}
+              {imported.isVisible ? PackageUiMessages.importedPublished : PackageUiMessages.importedHidden}
             </span>
           </div>
           <section className="section" aria-labelledby="import-warnings-heading">

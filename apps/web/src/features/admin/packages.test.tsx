@@ -66,6 +66,7 @@ const imported: ImportPackageResponse = {
   title: 'Hello Sum',
   kind: 'stdio',
   warnings: ['no time limit in problem.yaml: 1 s used', 'problem_statement/problem.fr.tex was not read'],
+  isVisible: false,
 };
 
 const verified = (okAll: boolean): VerifyPackageResponse => ({
@@ -94,6 +95,47 @@ async function openImport() {
 }
 
 describe('import package', () => {
+  it('imports hidden unless "Publish now" is checked, and says which (issue 47)', async () => {
+    const asked: (string | null)[] = [];
+    mockApi({
+      'GET /admin/problems': { body: [] },
+      'POST /problems/import': ({ url }: { url: URL }) => {
+        asked.push(url.searchParams.get('publish'));
+        return { status: 201, body: { ...imported, isVisible: url.searchParams.get('publish') === 'true' } };
+      },
+      'POST /problems/c1/verify': { body: verified(true) },
+    });
+    const { user, dialog } = await openImport();
+    const publish = within(dialog).getByRole('checkbox', { name: 'Publish now' });
+    expect(publish).not.toBeChecked();
+    await user.upload(within(dialog).getByLabelText('Package (.zip)'), zip());
+    await user.click(within(dialog).getByRole('button', { name: 'Import' }));
+    expect(await within(dialog).findByTestId('import-visibility')).toHaveTextContent(
+      'Hidden: only admins and contests see it until you publish it.',
+    );
+    expect(asked).toEqual([null]);
+  });
+
+  it('publishes at once when "Publish now" is checked', async () => {
+    const asked: (string | null)[] = [];
+    mockApi({
+      'GET /admin/problems': { body: [] },
+      'POST /problems/import': ({ url }: { url: URL }) => {
+        asked.push(url.searchParams.get('publish'));
+        return { status: 201, body: { ...imported, isVisible: true } };
+      },
+      'POST /problems/c1/verify': { body: verified(true) },
+    });
+    const { user, dialog } = await openImport();
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Publish now' }));
+    await user.upload(within(dialog).getByLabelText('Package (.zip)'), zip());
+    await user.click(within(dialog).getByRole('button', { name: 'Import' }));
+    expect(await within(dialog).findByTestId('import-visibility')).toHaveTextContent(
+      'Published: everyone sees it now.',
+    );
+    expect(asked).toEqual(['true']);
+  });
+
   it('uploads the zip as the multipart field "package", shows the warnings, then verifies the jury submissions', async () => {
     const { calls } = mockApi({
       'GET /admin/problems': { body: [] },

@@ -24,11 +24,12 @@ export function downloadName(contentDisposition: string | null, fallback: string
 /** Problem packages (issue 29): import a zip, verify its jury submissions, export a problem as a zip. */
 export const packagesApi = api.injectEndpoints({
   endpoints: (build) => ({
-    importPackage: build.mutation<ImportPackageResponse, File>({
-      query: (file) => {
+    /** Imports start hidden (issue 47): `publish` shows the problem to everyone at once. */
+    importPackage: build.mutation<ImportPackageResponse, { file: File; publish: boolean }>({
+      query: ({ file, publish }) => {
         const body = new FormData();
         body.append('package', file, file.name);
-        return { url: '/problems/import', method: 'POST', body };
+        return { url: `/problems/import${publish ? '?publish=true' : ''}`, method: 'POST', body };
       },
       invalidatesTags: ['Problems', 'Stats'],
     }),
