@@ -9,6 +9,9 @@
 //             submission, a fresh class loader per test
 //   per-test: warm compile service, AppCDS, a fresh sandboxed JVM per test, tests in parallel
 //   cold:     the baseline: javac in a new process, then a new JVM per test, one test at a time
+//   validated, interactive (issue 42; ask for them in --paths): the harness path with a custom C++
+//             output validator on the same submission, and an interactive guess-the-number submission
+//             against a C++ interactor (interactive.mjs)
 // all with the same bubblewrap sandbox and limits. --base-worker adds the harness path of another build
 // (say, the code before a change) as 'harness-base', interleaved with the others so that both see the
 // same machine: on a shared machine only figures of one run compare. It then measures
@@ -23,6 +26,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sandboxCpuSeconds } from '../contest-day/cpu.mjs';
+import { interactiveSubmission, validatedSubmission } from './interactive.mjs';
 import { twoSum, twoSumSource } from './two-sum.mjs';
 import { builtJudgeWorker, machineLine, parseArgs, pct, REDIS_URL, requireFromRoot } from '../lib/common.mjs';
 
@@ -176,9 +180,17 @@ function judgeCpuParts(pid) {
   return { node: processCpuMs(pid), compile, sandboxes: sandboxes * 1000 - compile };
 }
 
+/** The job a path judges: the plain two-sum submission, or one of interactive.mjs's. */
+function jobOf(mode, salt) {
+  if (mode === 'interactive') return interactiveSubmission(salt);
+  if (mode === 'validated') return validatedSubmission(submission(salt));
+  return submission(salt);
+}
+
 async function setup(mode, concurrency = 1, base = false) {
   const prefix = `bench-${randomBytes(4).toString('hex')}`;
-  const worker = await startWorker(mode, prefix, concurrency, base ? BASE_WORKER : WORKER);
+  const workerMode = mode === 'interactive' || mode === 'validated' ? 'harness' : mode;
+  const worker = await startWorker(workerMode, prefix, concurrency, base ? BASE_WORKER : WORKER);
   const killWorker = () => worker.kill('SIGKILL');
   process.once('exit', killWorker);
   const connection = { url: REDIS_URL, maxRetriesPerRequest: null };
@@ -189,7 +201,7 @@ async function setup(mode, concurrency = 1, base = false) {
   await events.waitUntilReady();
   let salt = 0;
   const judgeOne = async () => {
-    const job = await queue.add('judge', submission(`${mode}-${salt++}`), {
+    const job = await queue.add('judge', jobOf(mode, `${mode}-${salt++}`), {
       removeOnComplete: true,
       removeOnFail: true,
     });
