@@ -26,6 +26,9 @@ export const ContestScreenMessages = {
   unfreezeConfirmTitle: 'Unfreeze standings',
   unfreezeAction: 'Unfreeze',
   cancel: 'Cancel',
+  /** A running contest seen by a non-participant: why 'Contest Started' is disabled (issue 45). */
+  startedWithoutYou:
+    'This contest is under way. Joining closed at its start; its problems open for practice, and as a virtual run, once it ends.',
 } as const;
 
 export const AccountMessages = {
