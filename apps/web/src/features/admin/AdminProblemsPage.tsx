@@ -14,11 +14,11 @@ import {
   useDeleteProblemMutation,
   useUpdateProblemMutation,
 } from '../problems/problemsApi';
-import { emptyProblemForm, formFromProblem } from './problemForm';
-import { ProblemFormView } from './ProblemFormView';
+import { emptyProblemForm, formFromProblem } from './problem-form/problemForm';
+import { ProblemFormView } from './problem-form/ProblemFormView';
 import { isClassic, type ClassicProblemBody } from '../problems/classic';
-import { classicFormFromProblem, emptyClassicForm, type ClassicProblemForm } from './classicForm';
-import { ClassicProblemFormView } from './ClassicProblemFormView';
+import { classicFormFromProblem, emptyClassicForm, type ClassicProblemForm } from './problem-form/classicForm';
+import { ClassicProblemFormView } from './problem-form/ClassicProblemFormView';
 import { ImportPackageDialog } from './ImportPackageDialog';
 import { saveDownload, useExportPackageMutation } from './packagesApi';
 import { useDocumentTitle } from '../../components/useDocumentTitle';

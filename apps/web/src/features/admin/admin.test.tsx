@@ -6,7 +6,7 @@ import { AdminGuard } from './AdminGuard';
 import { AdminProblemsPage } from './AdminProblemsPage';
 import { AdminUsersPage } from './AdminUsersPage';
 import { AdminContestsPage } from './AdminContestsPage';
-import { AdminSetupPage } from '../debug/AdminSetupPage';
+import { AdminSetupPage } from './AdminSetupPage';
 import { DebugAuthPage } from '../debug/DebugAuthPage';
 import { mockApi, renderRoute, signedInState, sampleUser } from '../../test/utils';
 import { Messages } from '../../lib/messages';
