@@ -197,6 +197,11 @@ export const solvedProblemEntrySchema = z
   .object({
     problemId: z.union([z.string(), z.object({ _id: z.string() })]).optional(),
     _id: z.string().optional(),
+    /** Practice points of the solve (0 when solved only in a contest: those count in the contest). */
+    points: z.number().optional(),
+    solvedAt: z.string().optional(),
+    /** Solved in a contest only (issue 45: still solved, as Codeforces counts it). */
+    inContest: z.boolean().optional(),
   })
   .register(ResponseSchemas, { id: 'SolvedProblemEntry' });
 export type SolvedProblemEntry = z.infer<typeof solvedProblemEntrySchema>;

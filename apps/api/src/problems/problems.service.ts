@@ -93,7 +93,7 @@ export class ProblemsService {
     const list = await this.visibleList.get('all');
     // Nothing listed, nothing to flag: the solves are not read.
     const solved =
-      viewer && list.length > 0 ? await this.repository.solvedInPractice(viewer.id) : new Set<string>();
+      viewer && list.length > 0 ? await this.repository.solvedByUser(viewer.id) : new Set<string>();
     return list.map((p) => ({ ...p, solved: solved.has(p.id) }));
   }
 
