@@ -571,6 +571,28 @@ describe('custom input and submissions', () => {
     expect(localStorage.getItem(draftKey('p1'))).toBe('class Accepted {}');
   });
 
+  it('issue 45: a failed submit appears in the Submissions tab at once, without a reload', async () => {
+    const stored: (typeof summary)[] = [];
+    mockApi(
+      withProblem({
+        'GET /submissions': () => ({ body: { items: [...stored], total: stored.length, limit: 20, offset: 0 } }),
+        'POST /execute-code': () => {
+          // The server stores every judged submit, passed or not.
+          stored.unshift({ ...summary, _id: `s${stored.length + 1}`, verdict: 'wrong_answer', passedCount: 1 });
+          return judged([result(), result({ testCaseId: 't2', passed: false, verdict: 'wrong_answer' })], 'wrong_answer');
+        },
+      }),
+    );
+    const { user } = openProblem();
+    await user.click(await screen.findByRole('tab', { name: 'Submissions' }));
+    expect(await screen.findByText(PracticeMessages.noSubmissions)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Submit Solution' }));
+    expect(await screen.findByTestId('submission-result')).toHaveTextContent('Solution Incorrect');
+    const row = await screen.findByTestId('submission-row');
+    expect(row).toHaveTextContent('1/2');
+    expect(screen.queryByText(PracticeMessages.noSubmissions)).toBeNull();
+  });
+
   it("'View Solution' opens the problem with the latest accepted code", async () => {
     mockApi(
       withProblem({
