@@ -1,4 +1,7 @@
 import {
+  canonicalTags,
+  difficultyOfKeywords,
+  type Difficulty,
   CLASSIC_LIMITS,
   type CustomOutputValidator,
   JURY_FOLDERS,
@@ -24,7 +27,10 @@ export interface ReadPackage {
   title: string;
   /** Markdown; images referred to by their plain names (the importer points them at the problem's image route). */
   description: string;
+  /** Canonical tags (libs/contracts tags.ts): the keywords less a difficulty word. */
   tags: string[];
+  /** The difficulty a keyword names ('easy', 'medium', 'hard'; Javelin's reading of keywords), or null. */
+  difficulty: Difficulty | null;
   timeLimitMs: number;
   memoryLimitMb: number | null;
   validatorFlags: string[];
@@ -150,7 +156,8 @@ export function readPackage(given: ReadonlyMap<string, Buffer>, packageName = 'p
   return {
     title,
     description,
-    tags: keywordsOf(yaml),
+    tags: canonicalTags(keywordsOf(yaml)),
+    difficulty: difficultyOfKeywords(keywordsOf(yaml)),
     timeLimitMs: readTimeLimit(files, yaml, version, warnings),
     memoryLimitMb: readMemoryLimit(yaml, warnings),
     validatorFlags: flags,

@@ -6,6 +6,7 @@ import {
   Optional,
 } from '@nestjs/common';
 import {
+  canonicalTags,
   type ClassicProblemFormBody,
   type ClassicProblemFields,
   DEFAULT_FLOAT_TOLERANCE,
@@ -436,7 +437,7 @@ function normaliseForm(form: ProblemFormBody) {
     boilerplateCode: form.boilerplateCode?.trim()
       ? form.boilerplateCode
       : generateBoilerplate({ functionName: form.functionName, returnType, inputVariables }),
-    tags: [...new Set((form.tags ?? []).map((t) => t.trim()).filter(Boolean))],
+    tags: canonicalTags(form.tags ?? []),
     isVisible: form.isVisible ?? true,
     ...FUNCTION_PROBLEM_FIELDS,
   };
@@ -496,7 +497,7 @@ export function normaliseClassicForm(
     functionName: '',
     returnType: 'void',
     boilerplateCode: CLASSIC_STARTER_CODE,
-    tags: [...new Set((form.tags ?? []).map((t) => t.trim()).filter(Boolean))],
+    tags: canonicalTags(form.tags ?? []),
     isVisible: form.isVisible ?? true,
     checker: 'exact',
     tolerance: null,
