@@ -2,9 +2,16 @@ import type { Problem } from '@javelin/contracts';
 import { useEffect, useRef } from 'react';
 import { Badge, DifficultyBadge } from '../../components/Badge';
 import { isClassic } from '../problems/classic';
+import { statementSummary } from '../problems/statementSummary';
 
 /** Spec §9: the list cuts descriptions at 100 characters. */
 export const DESCRIPTION_PREVIEW_LENGTH = 100;
+
+/** The statement's first 100 characters as plain text (no Markdown or LaTeX source). */
+function preview(description: string): string {
+  const text = statementSummary(description, Number.POSITIVE_INFINITY);
+  return text.length > DESCRIPTION_PREVIEW_LENGTH ? `${text.slice(0, DESCRIPTION_PREVIEW_LENGTH)}...` : text;
+}
 
 /** Edit, Export and Delete of one problem: one line that never wraps (a phone scrolls the table). */
 function RowActions(props: {
@@ -94,8 +101,7 @@ export function AdminProblemsTable(props: {
                   {p.isVisible === false && <span className="muted"> (hidden)</span>}
                   {isClassic(p) && <span className="muted"> (classic)</span>}
                   <div className="muted" style={{ fontSize: '0.8rem' }}>
-                    {p.description.slice(0, DESCRIPTION_PREVIEW_LENGTH)}
-                    {p.description.length > DESCRIPTION_PREVIEW_LENGTH ? '...' : ''}
+                    {preview(p.description)}
                   </div>
                 </td>
                 <td data-label="Difficulty">
