@@ -543,6 +543,24 @@ describe('custom input and submissions', () => {
     });
   });
 
+  it("issue 45: a bad value after a run clears that run's output instead of leaving it under the error", async () => {
+    mockApi(
+      withProblem({
+        'POST /run-custom': { body: { actualOutput: '41', stderr: '', executionTime: 9, verdict: 'accepted', error: '' } },
+      }),
+    );
+    const { user } = openProblem();
+    const field = await screen.findByLabelText(/^a/);
+    await user.type(field, '40');
+    await user.click(screen.getByRole('button', { name: 'Run with this input' }));
+    expect(await screen.findByTestId('custom-stdout')).toHaveTextContent('41');
+    await user.clear(field);
+    await user.type(field, 'forty');
+    await user.click(screen.getByRole('button', { name: 'Run with this input' }));
+    expect(await screen.findByText(/a: "forty" is not a 32-bit integer/)).toBeInTheDocument();
+    expect(screen.queryByTestId('custom-output')).toBeNull();
+  });
+
   it('lists submissions, opens one read-only with its results, and loads it into the editor', async () => {
     mockApi(
       withProblem({
