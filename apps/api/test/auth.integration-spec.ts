@@ -43,9 +43,15 @@ describe('auth with email verification (real SMTP)', () => {
     expect(verified.body.success).toBe(true);
     expect(typeof verified.body.token).toBe('string');
 
+    // Issue 45: the link opened again says the account is verified (409), signs nobody in, and is no failure.
     const reused = await t.http.post('/api/auth/verify-email').send({ token });
-    expect(reused.status).toBe(400);
-    expect(reused.body.error).toBe('Invalid or expired verification token');
+    expect(reused.status).toBe(409);
+    expect(reused.body.error).toBe('This email is already verified. Sign in to continue.');
+    expect(reused.body.token).toBeUndefined();
+    // An unknown token is still refused as before.
+    const unknown = await t.http.post('/api/auth/verify-email').send({ token: `${token}x` });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.error).toBe('Invalid or expired verification token');
 
     const login = await t.http
       .post('/api/auth/login')

@@ -4,6 +4,7 @@ import { bearer, resetDatabase, seedUser, startApp, type SeededUser, type TestAp
 import { createContest, recordPassingJudgement, startNow, submitAndSolve } from './support/contests';
 import { createProblem } from './support/problems';
 import { acceptedSubmissionBody } from './support/submissions';
+import { SubmissionsRepository } from '../src/submissions/submissions.repository';
 
 /**
  * Issue 30 "numbers agree": one definition each, the same on the profile (owner's and public), the
@@ -93,6 +94,44 @@ describe('the numbers every screen shows agree', () => {
       acceptanceRate: 2 / 3,
     });
     expect(rateOf(p2._id)).toMatchObject({ acceptedSubmissions: 1, judgedSubmissions: 1, acceptanceRate: 1 });
+  });
+
+  it('issue 45: practice solve, contest solve and a partial score — profile parts, activity, solved list and problem list agree', async () => {
+    const eve = await seedUser(t);
+    const p3 = await createProblem(t, admin.token, { points: 100 });
+    await practiceSolve(eve, p1._id, 'class Main { /* eve p1 */ }');
+    // A partial score of p3 (50 / 100), awarded by the submit path's own repository method.
+    const submissions = t.app.get(SubmissionsRepository);
+    await t.db.transaction((m) => submissions.awardPracticeScore(m, eve.id, p3._id, 50, 100));
+    const contest = await createContest(t, admin.token, [p2._id], { title: 'Eve Cup' });
+    await t.http.post(`/api/contests/${contest._id}/join`).set(bearer(eve.token)).expect(200);
+    await startNow(t, contest._id);
+    await contestSolve(eve, p2._id, contest._id, 'class Main { /* eve p2 contest */ }');
+
+    const profile = (await t.http.get('/api/profiles/me').set(bearer(eve.token)).expect(200)).body;
+    // Total Score is the practice points: the solve's 20 and the partial 50; the contest solve counts in its contest.
+    expect(profile).toMatchObject({ totalScore: 70, solvedScore: 20, partialScore: 50, problemsSolved: 2 });
+    expect(profile.solvedScore + profile.partialScore).toBe(profile.totalScore);
+    // Solved in a contest is solved (as Codeforces counts it): the solved list and the problem list say so.
+    const solved = (await t.http.get('/api/solved-problems').set(bearer(eve.token)).expect(200)).body;
+    expect(solved).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ problemId: p1._id, points: 20, inContest: false }),
+        expect.objectContaining({ problemId: p2._id, points: 0, inContest: true }),
+      ]),
+    );
+    expect(solved).toHaveLength(profile.problemsSolved);
+    const list = (await t.http.get('/api/problems').set(bearer(eve.token)).expect(200)).body as {
+      _id: string;
+      solved: boolean;
+    }[];
+    expect(list.filter((p) => p.solved).map((p) => p._id).sort()).toEqual([p1._id, p2._id].sort());
+    // The activity names the contest of a contest solve, so its points are not read as practice points.
+    const activity = (await t.http.get('/api/profiles/me/activity').set(bearer(eve.token)).expect(200)).body;
+    expect(activity).toEqual([
+      expect.objectContaining({ problemId: p2._id, contestTitle: 'Eve Cup' }),
+      expect.objectContaining({ problemId: p1._id, points: 20, contestTitle: null }),
+    ]);
   });
 
   it('a user with no judged submission has no acceptance rate, not 0%', async () => {

@@ -260,7 +260,10 @@ describe('problem packages: import, verify, export (issue 29)', () => {
       kind: 'stdio',
       timeLimitMs: 2000,
       validatorFlags: [],
-      tags: ['sums', 'easy'],
+      // Issue 45: the keyword 'easy' is the difficulty (with its points), never a tag.
+      tags: ['sums'],
+      difficulty: 'easy',
+      points: 10,
     });
     // The format's order: the examples, then the groups lexicographically (g1/02, g1/10, g2/01).
     expect(view.testCases.map((tc: { input: string }) => tc.input)).toEqual([

@@ -113,11 +113,16 @@ describe('profiles, stats and time', () => {
     await t.http.get('/api/profiles/00000000-0000-4000-8000-000000000000/activity').expect(404);
   });
 
-  it('counts visible problems, contests and users in /stats', async () => {
+  it('counts visible problems, contests and active users (those the problem leaderboard ranks) in /stats', async () => {
     const before = (await t.http.get('/api/stats').expect(200)).body;
-    await seedUser(t);
+    const newcomer = await seedUser(t);
+    expect((await t.http.get('/api/stats').expect(200)).body.users).toBe(before.users);
+    // With points the user is on the leaderboard, and counted as active.
+    await t.db.query(`UPDATE profiles SET total_score = 5 WHERE user_id = $1`, [newcomer.id]);
     const after = (await t.http.get('/api/stats').expect(200)).body;
     expect(after.users).toBe(before.users + 1);
+    const board = (await t.http.get('/api/leaderboard/problems?limit=100').expect(200)).body as unknown[];
+    expect(board.length).toBe(after.users);
     expect(Object.keys(after).sort()).toEqual(['contests', 'problems', 'users']);
   });
 

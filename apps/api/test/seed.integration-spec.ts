@@ -4,7 +4,7 @@ import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { generateBoilerplate } from '@javelin/java-io';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_VALUE_LENGTH } from '@javelin/contracts';
+import { canonicalTag, MAX_VALUE_LENGTH } from '@javelin/contracts';
 import { boilerplateOf, CATALOG, CatalogProblem, referenceSolution } from '../src/seed/catalog';
 import { runSeed, SeedResult } from '../src/seed/seed';
 import { PACKAGES_DIRS } from '../src/seed/seed-packages';
@@ -155,6 +155,23 @@ describe('starter catalog seed', () => {
     }
     expect(wrong, JSON.stringify(wrong)).toEqual([]);
   }, 1_200_000);
+
+  it('issue 45: one set of canonical tags across the catalog and the packages, and each package rated as its README says', async () => {
+    const rows: { title: string; kind: string; difficulty: string; points: number; tags: string[] }[] =
+      await t.db.query(`SELECT title, kind, difficulty, points, tags FROM problems`);
+    const all = rows.flatMap((r) => r.tags);
+    // Every tag is canonical (lower case, words joined by '-'), and none is a difficulty word.
+    for (const tag of all) expect(tag).toBe(canonicalTag(tag));
+    expect(all.filter((tag) => ['easy', 'medium', 'hard'].includes(tag))).toEqual([]);
+    // "binary search" from a package and "binary-search" from the catalog are one tag.
+    expect(new Set(all)).toContain('binary-search');
+    expect([...new Set(all)].filter((tag) => tag.replace(/-/g, ' ') === 'binary search')).toEqual(['binary-search']);
+    const classic = Object.fromEntries(rows.filter((r) => r.kind === 'stdio').map((r) => [r.title, r]));
+    expect(classic['Sum of a List']).toMatchObject({ difficulty: 'easy', points: 10 });
+    expect(classic['Spaced Out Stalls']).toMatchObject({ difficulty: 'medium', points: 20 });
+    expect(classic['Rolling to the Target']).toMatchObject({ difficulty: 'hard', points: 40 });
+    expect(new Set(Object.values(classic).map((r) => r.difficulty))).toEqual(new Set(['easy', 'medium', 'hard']));
+  });
 
   it('keeps an admin-edited catalog problem as it is', async () => {
     const id = ids.get('Climbing Stairs')!;

@@ -276,7 +276,7 @@ describe('an imported problem package, verified and solved in an ICPC contest', 
 
     const page = solver.page;
     await page.goto(`/contests/${contestId}`);
-    await page.getByRole('link', { name: 'Solve Problem' }).click();
+    await page.getByRole('link', { name: `Solve ${TITLE}`, exact: true }).click();
     await page.getByRole('heading', { name: TITLE }).waitFor();
     const image = page.getByTestId('statement-markdown').first().getByRole('img', {
       name: 'A right triangle with legs a and b',

@@ -162,7 +162,7 @@ describe('a user solves it with the indices in the other order', () => {
     const page = user.page;
     await page.goto('/problems');
     await page.getByLabel('Search problems').fill(RUN_ID);
-    await page.getByRole('article', { name: TITLE }).getByRole('link', { name: 'Solve Problem' }).click();
+    await page.getByRole('article', { name: TITLE }).getByRole('link', { name: `Solve ${TITLE}`, exact: true }).click();
     await page.getByRole('heading', { name: TITLE }).waitFor();
     await page.getByText('public static int[] twoSum(int[] nums, int target)').first().waitFor();
     const sentence = page.getByTestId('checker-sentence');

@@ -147,6 +147,12 @@ export const VerdictMessages = {
   onTest: (verdict: Verdict, test?: number) =>
     test ? `${VERDICT_TITLES[verdict]} on test ${test}` : VERDICT_TITLES[verdict],
   judging: (k: number, n: number) => `Judging… test ${k} of ${n}`,
+  /**
+   * A partial score's headline (issue 45): the score first, never a plain failure. Its line under it
+   * names the first group that failed: "Group g2: Time Limit Exceeded on test 11".
+   */
+  partial: (score: number, maxScore: number) => `Partial — ${score} / ${maxScore}`,
+  inGroup: (group: string, headline: string) => `Group ${group}: ${headline}`,
   compiling: 'Judging…',
   inQueue: (position: number) => `In queue (position ${position})`,
   /** Says which judgement the AI debug help explains. */
@@ -197,6 +203,11 @@ export const solvedProblemEntrySchema = z
   .object({
     problemId: z.union([z.string(), z.object({ _id: z.string() })]).optional(),
     _id: z.string().optional(),
+    /** Practice points of the solve (0 when solved only in a contest: those count in the contest). */
+    points: z.number().optional(),
+    solvedAt: z.string().optional(),
+    /** Solved in a contest only (issue 45: still solved, as Codeforces counts it). */
+    inContest: z.boolean().optional(),
   })
   .register(ResponseSchemas, { id: 'SolvedProblemEntry' });
 export type SolvedProblemEntry = z.infer<typeof solvedProblemEntrySchema>;

@@ -24,3 +24,4 @@ export * from './scoring';
 export * from './screens';
 export * from './health';
 export * from './text-rule';
+export * from './tags';

@@ -17,6 +17,8 @@ export const ServerMessages = {
   superAdminExists: 'A super admin already exists',
   invalidResetToken: 'Invalid or missing reset token',
   invalidVerificationToken: 'Invalid or expired verification token',
+  /** A verification link opened again after it verified the account (issue 45): 409, not a failure. */
+  emailAlreadyVerified: 'This email is already verified. Sign in to continue.',
   passwordTooShort: 'Password must be at least 6 characters long',
   passwordsDoNotMatch: 'Passwords do not match',
   tooManyRequests: 'Too many requests, please try again later',

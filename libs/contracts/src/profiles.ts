@@ -33,7 +33,12 @@ export const profileSchema = z
     email: z.string().optional(),
     bio: z.string(),
     preferredLanguage: z.string(),
+    /** Practice points (DESIGN.md): solvedScore + partialScore (issue 45: the page shows both parts). */
     totalScore: z.number(),
+    /** Points of the problems solved in practice. */
+    solvedScore: z.number().optional(),
+    /** Points held of scoring problems not yet solved in practice (their best partial score). */
+    partialScore: z.number().optional(),
     /** Distinct problems solved, in practice or in contests (issue 30: one definition on every screen). */
     problemsSolved: z.number(),
     rating: z.number(),
@@ -63,6 +68,8 @@ export const activitySchema = z
     difficulty: z.string(),
     points: z.number(),
     solvedAt: z.string(),
+    /** The contest the solve was in (its points count there, not in Total Score); null for practice. */
+    contestTitle: z.string().nullable().optional(),
   })
   .register(ResponseSchemas, { id: 'Activity' });
 export type Activity = z.infer<typeof activitySchema>;

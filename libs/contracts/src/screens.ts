@@ -26,6 +26,9 @@ export const ContestScreenMessages = {
   unfreezeConfirmTitle: 'Unfreeze standings',
   unfreezeAction: 'Unfreeze',
   cancel: 'Cancel',
+  /** A running contest seen by a non-participant: why 'Contest Started' is disabled (issue 45). */
+  startedWithoutYou:
+    'This contest is under way. Joining closed at its start; its problems open for practice, and as a virtual run, once it ends.',
 } as const;
 
 export const AccountMessages = {
@@ -56,4 +59,9 @@ export const NumbersMessages = {
   acceptanceHint: 'Accepted submissions out of all judged submissions',
   problemsSolvedHint: 'Distinct problems solved, in practice or in contests',
   totalScoreHint: 'Points of the distinct problems solved in practice',
+  /** Under Total Score (issue 45): its two parts, so the number adds up from what the page shows. */
+  totalScoreParts: (solved: number, partial: number) => `${solved} from solved problems + ${partial} partial`,
+  /** An activity line of a contest solve: its points count in that contest, not in Total Score. */
+  inContest: (title: string) => `in ${title}`,
+  contestPointsHint: "Contest points count in the contest's standings, not in Total Score",
 } as const;

@@ -34,6 +34,12 @@ export class AuthTokensRepository {
       .getExists();
   }
 
+  /** The user a token of this hash was issued to, whatever its state (used, expired); null when unknown. */
+  async ownerOf(tokenHash: string, purpose: AuthTokenPurpose): Promise<string | null> {
+    const token = await this.db.getRepository(AuthToken).findOne({ where: { tokenHash, purpose } });
+    return token?.userId ?? null;
+  }
+
   /** Marks the live token used and gives its user id; null when unknown, used or expired. Atomic under races. */
   async consume(
     tokenHash: string,

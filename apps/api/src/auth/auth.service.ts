@@ -1,5 +1,6 @@
 import {
   BadRequestException,
+  ConflictException,
   ForbiddenException,
   Inject,
   Injectable,
@@ -106,7 +107,13 @@ export class AuthService {
 
   async verifyEmail(token: string): Promise<{ success: true; message: string; token: string }> {
     const userId = await this.tokens.consume(token, 'verify_email');
-    if (!userId) throw new BadRequestException(ServerMessages.invalidVerificationToken);
+    if (!userId) {
+      // A link opened again after it verified its account says so (409), not "failed"; it signs nobody in.
+      const owner = await this.tokens.ownerOf(token, 'verify_email');
+      if (owner && (await this.users.requireById(owner)).emailVerified)
+        throw new ConflictException(ServerMessages.emailAlreadyVerified);
+      throw new BadRequestException(ServerMessages.invalidVerificationToken);
+    }
     await this.accounts.markEmailVerified(userId);
     return { success: true, message: ServerMessages.emailVerified, token: await this.signToken(userId) };
   }

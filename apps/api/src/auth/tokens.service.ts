@@ -30,6 +30,11 @@ export class TokensService {
     return this.repository.isLive(sha256(raw), purpose);
   }
 
+  /** The user a token was issued to, used or not; null when unknown. */
+  ownerOf(raw: string, purpose: AuthTokenPurpose): Promise<string | null> {
+    return this.repository.ownerOf(sha256(raw), purpose);
+  }
+
   /** Marks the token used and returns its user id, or null when unknown, used or expired. Atomic under races. */
   consume(raw: string, purpose: AuthTokenPurpose, tx?: Tx): Promise<string | null> {
     return this.repository.consume(sha256(raw), purpose, tx);

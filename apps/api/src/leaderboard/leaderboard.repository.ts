@@ -69,12 +69,15 @@ export class LeaderboardRepository {
     }));
   }
 
-  /** Visible problems, contests and users. */
+  /**
+   * Visible problems, contests and active users: the users with points, the same people the problem
+   * leaderboard ranks, so the home page's 'Active Users' and its 'Total Participants' agree (issue 45).
+   */
   async stats(): Promise<PlatformStats> {
     const [row]: PlatformStats[] = await this.db.query(
       `SELECT (SELECT count(*) FROM problems WHERE is_visible)::int AS problems,
               (SELECT count(*) FROM contests)::int AS contests,
-              (SELECT count(*) FROM users)::int AS users`,
+              (SELECT count(*) FROM profiles WHERE total_score > 0)::int AS users`,
     );
     return row;
   }

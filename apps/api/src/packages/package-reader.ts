@@ -1,4 +1,7 @@
 import {
+  canonicalTags,
+  difficultyOfKeywords,
+  type Difficulty,
   CLASSIC_LIMITS,
   type CustomOutputValidator,
   type Interaction,
@@ -28,7 +31,10 @@ export interface ReadPackage {
   title: string;
   /** Markdown; images referred to by their plain names (the importer points them at the problem's image route). */
   description: string;
+  /** Canonical tags (libs/contracts tags.ts): the keywords less a difficulty word. */
   tags: string[];
+  /** The difficulty a keyword names ('easy', 'medium', 'hard'; Javelin's reading of keywords), or null. */
+  difficulty: Difficulty | null;
   memoryLimitMb: number | null;
   validatorFlags: string[];
   outputValidator: CustomOutputValidator | null;
@@ -182,7 +188,8 @@ export function readPackage(given: ReadonlyMap<string, Buffer>, packageName = 'p
   return {
     title,
     description,
-    tags: keywordsOf(yaml),
+    tags: canonicalTags(keywordsOf(yaml)),
+    difficulty: difficultyOfKeywords(keywordsOf(yaml)),
     ...readTimeLimit(files, yaml, version, warnings),
     memoryLimitMb: readMemoryLimit(yaml, warnings),
     validatorFlags: flags,

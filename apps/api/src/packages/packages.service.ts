@@ -2,6 +2,7 @@ import { BadRequestException, Inject, Injectable, NotFoundException } from '@nes
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
   CLASSIC_LIMITS,
+  POINTS_BY_DIFFICULTY,
   DEFAULT_PROBLEM_POINTS,
   type ImportPackageResponse,
   isAdminRoles,
@@ -253,8 +254,9 @@ export async function storePackage(
         imageUrlPrefix(id),
       ),
       constraints: '',
-      difficulty: 'medium',
-      points: DEFAULT_PROBLEM_POINTS,
+      // A keyword's difficulty sets it, with the points of that difficulty (issue 45); else medium, default points.
+      difficulty: read.difficulty ?? 'medium',
+      points: read.difficulty ? POINTS_BY_DIFFICULTY[read.difficulty] : DEFAULT_PROBLEM_POINTS,
       inputVariables: [],
       functionName: '',
       returnType: 'void',

@@ -149,10 +149,10 @@ export class ProblemsRepository {
     });
   }
 
-  /** The problems `userId` solved outside contests. */
-  async solvedInPractice(userId: string): Promise<Set<string>> {
+  /** The problems `userId` solved, in practice or in a contest (issue 45: one 'solved' on every screen). */
+  async solvedByUser(userId: string): Promise<Set<string>> {
     const rows: { problem_id: string }[] = await this.db.query(
-      `SELECT problem_id FROM solved_problems WHERE user_id = $1 AND contest_id IS NULL`,
+      `SELECT DISTINCT problem_id FROM solved_problems WHERE user_id = $1`,
       [userId],
     );
     return new Set(rows.map((r) => r.problem_id));

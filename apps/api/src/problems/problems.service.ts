@@ -6,6 +6,7 @@ import {
   Optional,
 } from '@nestjs/common';
 import {
+  canonicalTags,
   type ClassicProblemFormBody,
   type ClassicProblemFields,
   DEFAULT_FLOAT_TOLERANCE,
@@ -94,7 +95,7 @@ export class ProblemsService {
     const list = await this.visibleList.get('all');
     // Nothing listed, nothing to flag: the solves are not read.
     const solved =
-      viewer && list.length > 0 ? await this.repository.solvedInPractice(viewer.id) : new Set<string>();
+      viewer && list.length > 0 ? await this.repository.solvedByUser(viewer.id) : new Set<string>();
     return list.map((p) => ({ ...p, solved: solved.has(p.id) }));
   }
 
@@ -437,7 +438,7 @@ function normaliseForm(form: ProblemFormBody) {
     boilerplateCode: form.boilerplateCode?.trim()
       ? form.boilerplateCode
       : generateBoilerplate({ functionName: form.functionName, returnType, inputVariables }),
-    tags: [...new Set((form.tags ?? []).map((t) => t.trim()).filter(Boolean))],
+    tags: canonicalTags(form.tags ?? []),
     isVisible: form.isVisible ?? true,
     ...FUNCTION_PROBLEM_FIELDS,
   };
@@ -504,7 +505,7 @@ export function normaliseClassicForm(
     functionName: '',
     returnType: 'void',
     boilerplateCode: CLASSIC_STARTER_CODE,
-    tags: [...new Set((form.tags ?? []).map((t) => t.trim()).filter(Boolean))],
+    tags: canonicalTags(form.tags ?? []),
     isVisible: form.isVisible ?? true,
     checker: 'exact',
     tolerance: null,

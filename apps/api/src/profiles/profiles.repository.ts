@@ -15,6 +15,8 @@ interface ProfileRow extends UserNumbersRow {
   bio: string;
   preferred_language: string;
   total_score: number;
+  solved_score: number;
+  partial_score: number;
   rating: number;
   contests_participated: number;
   organization_id: string | null;
@@ -33,7 +35,12 @@ export class ProfilesRepository {
   async byUserId(userId: string, viewer: FreezeViewer): Promise<ProfileRecord | null> {
     const [row]: ProfileRow[] = await this.db.query(
       `SELECT p.*, u.username, u.full_name, u.email, o.name AS organization_name,
-              ${userNumbersSql('p.user_id', '$2', '$3')}
+              ${userNumbersSql('p.user_id', '$2', '$3')},
+              (SELECT COALESCE(sum(s.points), 0)::int FROM solved_problems s
+                WHERE s.user_id = p.user_id AND s.contest_id IS NULL) AS solved_score,
+              (SELECT COALESCE(sum(ps.awarded), 0)::int FROM practice_scores ps
+                WHERE ps.user_id = p.user_id AND NOT EXISTS (SELECT 1 FROM solved_problems s
+                  WHERE s.user_id = ps.user_id AND s.problem_id = ps.problem_id AND s.contest_id IS NULL)) AS partial_score
          FROM profiles p JOIN users u ON u.id = p.user_id LEFT JOIN organizations o ON o.id = p.organization_id
         WHERE p.user_id = $1`,
       [userId, viewer.id, viewer.admin],
@@ -47,6 +54,8 @@ export class ProfilesRepository {
       bio: row.bio,
       preferredLanguage: row.preferred_language,
       totalScore: row.total_score,
+      solvedScore: row.solved_score,
+      partialScore: row.partial_score,
       problemsSolved: row.distinct_solved,
       rating: row.rating,
       contestsParticipated: row.contests_participated,
@@ -90,10 +99,17 @@ export class ProfilesRepository {
       '$3',
       '$4',
     );
-    const rows: { problem_id: string; title: string; difficulty: string; points: number; solved_at: Date }[] =
-      await this.db.query(
-        `SELECT s.problem_id, p.title, p.difficulty, s.points, s.solved_at
+    const rows: {
+      problem_id: string;
+      title: string;
+      difficulty: string;
+      points: number;
+      solved_at: Date;
+      contest_title: string | null;
+    }[] = await this.db.query(
+        `SELECT s.problem_id, p.title, p.difficulty, s.points, s.solved_at, c.title AS contest_title
            FROM solved_problems s JOIN problems p ON p.id = s.problem_id
+           LEFT JOIN contests c ON c.id = s.contest_id
           WHERE s.user_id = $1 AND ${visible} ORDER BY s.solved_at DESC LIMIT $2`,
         [userId, limit, viewer.id, viewer.admin],
       );
@@ -103,6 +119,7 @@ export class ProfilesRepository {
       difficulty: r.difficulty,
       points: r.points,
       solvedAt: r.solved_at.toISOString(),
+      contestTitle: r.contest_title,
     }));
   }
 

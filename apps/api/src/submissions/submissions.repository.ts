@@ -234,11 +234,28 @@ export class SubmissionsRepository {
     ]);
   }
 
-  async practiceSolves(userId: string): Promise<{ problemId: string; points: number; solvedAt: Date }[]> {
-    const rows: { problem_id: string; points: number; solved_at: Date }[] = await this.db.query(
-      `SELECT problem_id, points, solved_at FROM solved_problems WHERE user_id = $1 AND contest_id IS NULL ORDER BY solved_at DESC`,
+  /**
+   * The problems the user solved, in practice or in a contest (issue 45: as Codeforces counts them), one
+   * row each at its first solve; `points` are the practice points when solved in practice (what Total
+   * Score holds), else 0: a contest solve's points count in its contest only.
+   */
+  async solves(
+    userId: string,
+  ): Promise<{ problemId: string; points: number; solvedAt: Date; inContest: boolean }[]> {
+    const rows: { problem_id: string; points: number; solved_at: Date; in_contest: boolean }[] = await this.db.query(
+      `SELECT problem_id,
+              COALESCE(max(points) FILTER (WHERE contest_id IS NULL), 0)::int AS points,
+              min(solved_at) AS solved_at,
+              bool_and(contest_id IS NOT NULL) AS in_contest
+         FROM solved_problems WHERE user_id = $1
+        GROUP BY problem_id ORDER BY min(solved_at) DESC`,
       [userId],
     );
-    return rows.map((r) => ({ problemId: r.problem_id, points: r.points, solvedAt: r.solved_at }));
+    return rows.map((r) => ({
+      problemId: r.problem_id,
+      points: r.points,
+      solvedAt: r.solved_at,
+      inContest: r.in_contest,
+    }));
   }
 }

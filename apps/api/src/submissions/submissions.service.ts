@@ -116,12 +116,13 @@ export class SubmissionsService {
   }
 
   async solvedProblems(userId: string) {
-    const solves = await this.repository.practiceSolves(userId);
+    const solves = await this.repository.solves(userId);
     return solves.map((s) => ({
       problemId: s.problemId,
       _id: s.problemId,
       points: s.points,
       solvedAt: s.solvedAt.toISOString(),
+      inContest: s.inContest,
     }));
   }
 

@@ -2048,6 +2048,7 @@ export interface components {
       difficulty: string;
       points: number;
       solvedAt: string;
+      contestTitle?: string | null;
     };
     AiMeasurement: {
       label: string | null;
@@ -2366,6 +2367,8 @@ export interface components {
       bio: string;
       preferredLanguage: string;
       totalScore: number;
+      solvedScore?: number;
+      partialScore?: number;
       problemsSolved: number;
       rating: number;
       contestsParticipated: number;
@@ -2426,6 +2429,9 @@ export interface components {
             _id: string;
           };
       _id?: string;
+      points?: number;
+      solvedAt?: string;
+      inContest?: boolean;
     };
     SubmissionDetail: {
       _id: string;

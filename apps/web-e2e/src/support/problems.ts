@@ -46,10 +46,10 @@ export function twoIntProblem(p: {
   };
 }
 
-/** Opens the contest's problem from its page (Solve Problem) and waits for the editor to be ready. */
+/** Opens the contest's problem from its page (its Solve Problem link, named 'Solve <title>') and waits for the editor to be ready. */
 export async function openContestProblem(page: Page, contestPath: string, title: string): Promise<void> {
   await page.goto(contestPath);
-  await page.getByRole('link', { name: 'Solve Problem' }).click();
+  await page.getByRole('link', { name: `Solve ${title}`, exact: true }).click();
   await page.getByRole('heading', { name: title }).waitFor();
   await page.getByText('Ready').first().waitFor();
 }

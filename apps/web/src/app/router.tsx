@@ -21,7 +21,7 @@ const AdminUsersPage = lazy(() => import('../features/admin/AdminUsersPage'));
 const AdminProblemsPage = lazy(() => import('../features/admin/AdminProblemsPage'));
 const AdminPlagiarismPage = lazy(() => import('../features/admin/AdminPlagiarismPage'));
 const AdminGuard = lazy(() => import('../features/admin/AdminGuard'));
-const AdminSetupPage = lazy(() => import('../features/debug/AdminSetupPage'));
+const AdminSetupPage = lazy(() => import('../features/admin/AdminSetupPage'));
 const TestAuthPage = lazy(() => import('../features/debug/TestAuthPage'));
 const DebugAuthPage = lazy(() => import('../features/debug/DebugAuthPage'));
 const NotFoundPage = lazy(() => import('./shell/NotFoundPage'));

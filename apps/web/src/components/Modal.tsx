@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { Icon } from './Icon';
 
 export function Modal({
   title,
@@ -51,7 +52,7 @@ export function Modal({
             data-close
             onClick={onClose}
           >
-            ✕
+            <Icon name="close" />
           </button>
         </div>
         {children}

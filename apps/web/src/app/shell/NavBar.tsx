@@ -5,6 +5,8 @@ import { useAuth } from '../../features/auth/useAuth';
 import { signOut } from '../../features/auth/authSlice';
 import { THEMES, themeChanged, type Theme } from '../../features/theme/themeSlice';
 import { Badge } from '../../components/Badge';
+import { Icon } from '../../components/Icon';
+import { SignInLink } from '../../features/auth/SignInLink';
 
 export const NAV_LINKS = [
   { to: '/', label: 'Home' },
@@ -57,7 +59,7 @@ function AdminDropdown() {
         aria-expanded={open}
         onClick={() => setOpen((o) => !o)}
       >
-        Admin ▾
+        Admin <Icon name="expand" size={14} />
       </button>
       {open && (
         <div className="dropdown-menu" role="menu" aria-label="Admin">
@@ -96,6 +98,65 @@ function ThemeSelect({ id }: { id: string }) {
   );
 }
 
+type LinkClass = (state: { isActive: boolean }) => string;
+
+/** The phone's menu: the main links, the admin's, the account's and the theme. */
+function MobileMenu({
+  signedIn,
+  isAdmin,
+  onLogout,
+  linkClass,
+}: {
+  signedIn: boolean;
+  isAdmin: boolean;
+  onLogout: () => void;
+  linkClass: LinkClass;
+}) {
+  return (
+    <div id="mobile-menu" className="mobile-menu">
+      {NAV_LINKS.map((l) => (
+        <NavLink key={l.to} to={l.to} end={l.to === '/'} className={linkClass}>
+          {l.label}
+        </NavLink>
+      ))}
+      {signedIn && isAdmin && (
+        <>
+          <div className="mobile-section">Admin Panel</div>
+          {ADMIN_LINKS.map((l) => (
+            <NavLink key={l.to} to={l.to} className={linkClass}>
+              {l.label}
+            </NavLink>
+          ))}
+        </>
+      )}
+      <div className="mobile-section">Account</div>
+      {signedIn ? (
+        <>
+          <NavLink to="/profile" className={linkClass}>
+            Profile
+          </NavLink>
+          <button type="button" className="nav-link" style={{ textAlign: 'left' }} onClick={onLogout}>
+            Logout
+          </button>
+        </>
+      ) : (
+        <>
+          <SignInLink to="/login" className="nav-link">
+            Login
+          </SignInLink>
+          <SignInLink to="/signup" className="nav-link">
+            Sign Up
+          </SignInLink>
+        </>
+      )}
+      <div className="row" style={{ padding: '0.5rem 0.7rem' }}>
+        <ThemeSelect id="theme-select-mobile" />
+      </div>
+    </div>
+  );
+}
+
+/** The header: brand, main links, the admin menu, theme and account; Login and Sign Up return to this page. */
 export function NavBar() {
   const { user, status, isAdmin } = useAuth();
   const dispatch = useAppDispatch();
@@ -146,12 +207,12 @@ export function NavBar() {
           ) : (
             status !== 'loading' && (
               <span className="row desktop-only">
-                <Link to="/login" className="btn btn-ghost btn-sm">
+                <SignInLink to="/login" className="btn btn-ghost btn-sm">
                   Login
-                </Link>
-                <Link to="/signup" className="btn btn-sm">
+                </SignInLink>
+                <SignInLink to="/signup" className="btn btn-sm">
                   Sign Up
-                </Link>
+                </SignInLink>
               </span>
             )
           )}
@@ -163,52 +224,11 @@ export function NavBar() {
             aria-controls="mobile-menu"
             onClick={() => setMobileOpen((o) => !o)}
           >
-            ☰
+            <Icon name="menu" size={20} />
           </button>
         </div>
       </nav>
-      {mobileOpen && (
-        <div id="mobile-menu" className="mobile-menu">
-          {NAV_LINKS.map((l) => (
-            <NavLink key={l.to} to={l.to} end={l.to === '/'} className={linkClass}>
-              {l.label}
-            </NavLink>
-          ))}
-          {signedIn && isAdmin && (
-            <>
-              <div className="mobile-section">Admin Panel</div>
-              {ADMIN_LINKS.map((l) => (
-                <NavLink key={l.to} to={l.to} className={linkClass}>
-                  {l.label}
-                </NavLink>
-              ))}
-            </>
-          )}
-          <div className="mobile-section">Account</div>
-          {signedIn ? (
-            <>
-              <NavLink to="/profile" className={linkClass}>
-                Profile
-              </NavLink>
-              <button type="button" className="nav-link" style={{ textAlign: 'left' }} onClick={logout}>
-                Logout
-              </button>
-            </>
-          ) : (
-            <>
-              <NavLink to="/login" className={linkClass}>
-                Login
-              </NavLink>
-              <NavLink to="/signup" className={linkClass}>
-                Sign Up
-              </NavLink>
-            </>
-          )}
-          <div className="row" style={{ padding: '0.5rem 0.7rem' }}>
-            <ThemeSelect id="theme-select-mobile" />
-          </div>
-        </div>
-      )}
+      {mobileOpen && <MobileMenu signedIn={signedIn} isAdmin={isAdmin} onLogout={logout} linkClass={linkClass} />}
     </header>
   );
 }

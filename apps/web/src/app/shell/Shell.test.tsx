@@ -48,6 +48,32 @@ describe('navigation', () => {
     expect(screen.queryByRole('button', { name: /Admin/ })).not.toBeInTheDocument();
   });
 
+  it("issue 45: the header's Login returns to the page the visitor was on, not to /dashboard", async () => {
+    mockApi({
+      'POST /auth/login': { body: { token: 'tok' } },
+      'GET /auth/me': { body: { user: sampleUser, roles: [] } },
+    });
+    const user = userEvent.setup();
+    renderRoute(
+      [
+        {
+          element: <Layout />,
+          children: [
+            { path: '/contests/c1', element: <h1>Contest page</h1> },
+            { path: '/login', element: <AuthPage /> },
+            { path: '/dashboard', element: <h1>Dashboard page</h1> },
+          ],
+        },
+      ],
+      { url: '/contests/c1' },
+    );
+    await user.click(await screen.findByRole('link', { name: 'Login' }));
+    await user.type(await screen.findByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret123');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByRole('heading', { name: 'Contest page' })).toBeInTheDocument();
+  });
+
   it('gives admins the admin dropdown and the Admin badge', async () => {
     mockApi({});
     const user = userEvent.setup();

@@ -15,7 +15,7 @@ import { useNow } from '../clock/useNow';
 import { effectiveStatus, formatDateTime } from '../contests/contestRules';
 import { useContestQuery } from '../contests/contestsApi';
 import { useToast } from '../toast/useToast';
-import { markFragments } from './codeFragments';
+import { markFragments } from './problem-form/codeFragments';
 import {
   usePlagiarismPairQuery,
   usePlagiarismReportQuery,

@@ -1,149 +1,63 @@
-import { PackageUiMessages, type ProblemForm, type ProblemKind } from '@javelin/contracts';
+import { PackageUiMessages, type ProblemKind } from '@javelin/contracts';
 import { useEffect, useState } from 'react';
-import { useAppDispatch } from '../../lib/hooks';
-import { useToast } from '../toast/useToast';
-import { Messages } from '../../lib/messages';
-import { DifficultyBadge } from '../../components/Badge';
 import { Spinner } from '../../components/Spinner';
 import { Tabs, tabPanelProps } from '../../components/Tabs';
-import { errorMessage } from '../../lib/api';
-import {
-  problemsApi,
-  useAdminProblemsQuery,
-  useCreateProblemMutation,
-  useDeleteProblemMutation,
-  useUpdateProblemMutation,
-} from '../problems/problemsApi';
-import { emptyProblemForm, formFromProblem } from './problemForm';
-import { ProblemFormView } from './ProblemFormView';
-import { isClassic, type ClassicProblemBody } from '../problems/classic';
-import { classicFormFromProblem, emptyClassicForm, type ClassicProblemForm } from './classicForm';
-import { ClassicProblemFormView } from './ClassicProblemFormView';
-import { ImportPackageDialog } from './ImportPackageDialog';
-import { saveDownload, useExportPackageMutation } from './packagesApi';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { Messages } from '../../lib/messages';
+import { useToast } from '../toast/useToast';
+import { useAdminProblemsQuery } from '../problems/problemsApi';
+import { AdminProblemsTable } from './AdminProblemsTable';
+import { ImportPackageDialog } from './ImportPackageDialog';
+import { ClassicProblemFormView } from './problem-form/ClassicProblemFormView';
+import { ProblemFormView } from './problem-form/ProblemFormView';
+import { useAdminProblems } from './useAdminProblems';
 
-/** Spec §9: the list cuts descriptions at 100 characters. */
-export const DESCRIPTION_PREVIEW_LENGTH = 100;
+export { DESCRIPTION_PREVIEW_LENGTH } from './AdminProblemsTable';
 
-type Tab = 'list' | 'edit';
+/** A new problem's kind: a function problem or a classic (stdin/stdout) one. */
+function KindChoice({ kind, onChange }: { kind: ProblemKind; onChange: (kind: ProblemKind) => void }) {
+  return (
+    <fieldset className="kind-choice">
+      <legend>Problem kind</legend>
+      <label className="row" style={{ fontWeight: 400 }}>
+        <input type="radio" name="problem-kind" checked={kind === 'function'} onChange={() => onChange('function')} />
+        Function problem (a signature, typed inputs, generated main)
+      </label>
+      <label className="row" style={{ fontWeight: 400 }}>
+        <input type="radio" name="problem-kind" checked={kind === 'stdio'} onChange={() => onChange('stdio')} />
+        Classic problem (a whole program reading stdin, as in ICPC)
+      </label>
+    </fieldset>
+  );
+}
+
+/** The problem form of the kind being edited (a stored problem's kind never changes). */
+function ProblemEditor({ manager }: { manager: ReturnType<typeof useAdminProblems> }) {
+  const { editing, saving, backToList } = manager;
+  const common = { editing: !!editing.id, saving, onCancel: backToList };
+  return (
+    <>
+      {!editing.id && <KindChoice kind={editing.kind} onChange={manager.setKind} />}
+      {editing.kind === 'stdio' ? (
+        <ClassicProblemFormView key={editing.formKey} {...common} initial={editing.classicInitial} onSave={(f) => void manager.save(f)} />
+      ) : (
+        <ProblemFormView key={editing.formKey} {...common} initial={editing.initial} onSave={(f) => void manager.save(f)} />
+      )}
+    </>
+  );
+}
 
 export function AdminProblemsPage() {
   useDocumentTitle('Problem Management');
-  const dispatch = useAppDispatch();
   const toast = useToast();
-  const [tab, setTab] = useState<Tab>('list');
-  const [editingId, setEditingId] = useState<string | null>(null);
-  const [initial, setInitial] = useState<ProblemForm>(emptyProblemForm);
-  const [kind, setKind] = useState<ProblemKind>('function');
-  const [classicInitial, setClassicInitial] = useState<ClassicProblemForm>(emptyClassicForm);
   const [importing, setImporting] = useState(false);
-  const [exportPackage] = useExportPackageMutation();
-  const [exportingId, setExportingId] = useState<string | null>(null);
-  const [formKey, setFormKey] = useState(0);
   const problems = useAdminProblemsQuery();
-  const [createProblem, { isLoading: creating }] = useCreateProblemMutation();
-  const [updateProblem, { isLoading: updating }] = useUpdateProblemMutation();
-  const [deleteProblem] = useDeleteProblemMutation();
-
+  const manager = useAdminProblems();
   useEffect(() => {
     if (problems.error) toast.message(Messages.fetchProblemsFailed);
   }, [problems.error, toast]);
-
-  const resetForm = () => {
-    setEditingId(null);
-    setInitial(emptyProblemForm());
-    setKind('function');
-    setClassicInitial(emptyClassicForm());
-    setFormKey((k) => k + 1);
-  };
-
-  const backToList = () => {
-    resetForm();
-    setTab('list');
-  };
-
-  const edit = async (id: string) => {
-    try {
-      const problem = await dispatch(
-        problemsApi.endpoints.problem.initiate(id, { forceRefetch: true, subscribe: false }),
-      ).unwrap();
-      const tests = await dispatch(
-        problemsApi.endpoints.testCases.initiate(
-          { problemId: id, all: true },
-          { forceRefetch: true, subscribe: false },
-        ),
-      ).unwrap();
-      if (isClassic(problem)) {
-        setKind('stdio');
-        setClassicInitial(classicFormFromProblem(problem, tests));
-      } else {
-        setKind('function');
-        setInitial(formFromProblem(problem, tests));
-      }
-      setEditingId(id);
-      setFormKey((k) => k + 1);
-      setTab('edit');
-    } catch (err) {
-      toast.show({
-        title: Messages.fetchProblemFailed,
-        description: errorMessage(err),
-        variant: 'destructive',
-      });
-    }
-  };
-
-  const remove = async (id: string) => {
-    if (!window.confirm(Messages.confirmDeleteProblem)) return;
-    try {
-      await deleteProblem(id).unwrap();
-      toast.show({ title: Messages.problemDeleted, variant: 'success' });
-    } catch (err) {
-      toast.show({
-        title: Messages.deleteProblemFailed,
-        description: errorMessage(err),
-        variant: 'destructive',
-      });
-    }
-  };
-
-  const exportProblem = async (id: string) => {
-    setExportingId(id);
-    try {
-      const exported = await exportPackage(id).unwrap();
-      saveDownload(exported);
-      toast.show({ title: PackageUiMessages.exported(exported.fileName), variant: 'success' });
-    } catch (err) {
-      toast.show({ title: PackageUiMessages.exportFailed, description: errorMessage(err), variant: 'destructive' });
-    } finally {
-      setExportingId(null);
-    }
-  };
-
-  const save = async (form: ProblemForm | ClassicProblemBody) => {
-    try {
-      if (editingId) {
-        await updateProblem({ id: editingId, form }).unwrap();
-        toast.show({ title: Messages.problemUpdated, variant: 'success' });
-      } else {
-        await createProblem(form).unwrap();
-        toast.show({ title: Messages.problemCreated, variant: 'success' });
-      }
-      backToList();
-    } catch (err) {
-      toast.show({
-        title: Messages.saveProblemFailed,
-        description: errorMessage(err),
-        variant: 'destructive',
-      });
-    }
-  };
-
-  const onTab = (next: Tab) => {
-    if (next === 'list') backToList();
-    else setTab('edit');
-  };
-
+  const list = problems.data ?? [];
+  const onTab = (next: 'list' | 'edit') => (next === 'list' ? manager.backToList() : manager.setTab('edit'));
   return (
     <>
       <div className="page-header">
@@ -159,130 +73,29 @@ export function AdminProblemsPage() {
       <Tabs
         label="Problem manager"
         idPrefix="problem-manager"
-        value={tab}
+        value={manager.tab}
         onChange={onTab}
         items={[
           { value: 'list', label: 'Problems List' },
           { value: 'edit', label: 'Create/Edit Problem' },
         ]}
       />
-      <div {...tabPanelProps('problem-manager', tab)}>
-        {tab === 'list' ? (
-          problems.isLoading ? (
-            <Spinner />
-          ) : (problems.data ?? []).length === 0 ? (
-            <div className="card empty">No problems yet. Create the first one.</div>
-          ) : (
-            <div className="card table-wrap">
-              <table>
-                <thead>
-                  <tr>
-                    <th scope="col">Title</th>
-                    <th scope="col">Difficulty</th>
-                    <th scope="col">Inputs</th>
-                    <th scope="col">Test Cases</th>
-                    <th scope="col">
-                      <span className="sr-only">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {(problems.data ?? []).map((p) => (
-                    <tr key={p._id} data-testid="admin-problem-row">
-                      <td>
-                        <strong>{p.title}</strong>
-                        {p.isVisible === false && <span className="muted"> (hidden)</span>}
-                        {isClassic(p) && <span className="muted"> (classic)</span>}
-                        <div className="muted" style={{ fontSize: '0.8rem' }}>
-                          {p.description.slice(0, DESCRIPTION_PREVIEW_LENGTH)}
-                          {p.description.length > DESCRIPTION_PREVIEW_LENGTH ? '...' : ''}
-                        </div>
-                      </td>
-                      <td>
-                        <DifficultyBadge difficulty={p.difficulty} />
-                      </td>
-                      <td>{p.inputVariables?.length ?? 0}</td>
-                      <td>{p.testCaseCount ?? p.testCases?.length ?? 0}</td>
-                      <td>
-                        <div className="row" style={{ justifyContent: 'flex-end' }}>
-                          <button
-                            type="button"
-                            className="btn btn-outline btn-sm"
-                            aria-label={`Edit ${p.title}`}
-                            onClick={() => void edit(p._id)}
-                          >
-                            Edit
-                          </button>
-                          <button
-                            type="button"
-                            className="btn btn-outline btn-sm"
-                            aria-label={`Export ${p.title}`}
-                            disabled={exportingId === p._id}
-                            onClick={() => void exportProblem(p._id)}
-                          >
-                            {exportingId === p._id ? 'Exporting...' : 'Export'}
-                          </button>
-                          <button
-                            type="button"
-                            className="btn btn-destructive btn-sm"
-                            aria-label={`Delete ${p.title}`}
-                            onClick={() => void remove(p._id)}
-                          >
-                            Delete
-                          </button>
-                        </div>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )
+      <div {...tabPanelProps('problem-manager', manager.tab)}>
+        {manager.tab === 'edit' ? (
+          <ProblemEditor manager={manager} />
+        ) : problems.isLoading ? (
+          <Spinner />
+        ) : list.length === 0 ? (
+          <div className="card empty">No problems yet. Create the first one.</div>
         ) : (
-          <>
-            {!editingId && (
-              <fieldset className="kind-choice">
-                <legend>Problem kind</legend>
-                <label className="row" style={{ fontWeight: 400 }}>
-                  <input
-                    type="radio"
-                    name="problem-kind"
-                    checked={kind === 'function'}
-                    onChange={() => setKind('function')}
-                  />
-                  Function problem (a signature, typed inputs, generated main)
-                </label>
-                <label className="row" style={{ fontWeight: 400 }}>
-                  <input
-                    type="radio"
-                    name="problem-kind"
-                    checked={kind === 'stdio'}
-                    onChange={() => setKind('stdio')}
-                  />
-                  Classic problem (a whole program reading stdin, as in ICPC)
-                </label>
-              </fieldset>
-            )}
-            {kind === 'stdio' ? (
-              <ClassicProblemFormView
-                key={formKey}
-                initial={classicInitial}
-                editing={!!editingId}
-                saving={creating || updating}
-                onSave={(f) => void save(f)}
-                onCancel={backToList}
-              />
-            ) : (
-              <ProblemFormView
-                key={formKey}
-                initial={initial}
-                editing={!!editingId}
-                saving={creating || updating}
-                onSave={(f) => void save(f)}
-                onCancel={backToList}
-              />
-            )}
-          </>
+          <AdminProblemsTable
+            problems={list}
+            savedId={manager.savedId}
+            exportingId={manager.exportingId}
+            onEdit={(id) => void manager.edit(id)}
+            onExport={(id) => void manager.exportProblem(id)}
+            onDelete={(id) => void manager.remove(id)}
+          />
         )}
       </div>
     </>

@@ -1,3 +1,4 @@
+import { Icon } from '../../components/Icon';
 import {
   PackageUiMessages,
   type ImportPackageResponse,
@@ -123,7 +124,7 @@ export function ImportPackageDialog({ onClose }: { onClose: () => void }) {
               <ul className="warning-list" data-testid="import-warnings">
                 {imported.warnings.map((w, i) => (
                   <li key={i}>
-                    <span aria-hidden="true">⚠ </span>
+                    <Icon name="warning" size={14} />{' '}
                     {w}
                   </li>
                 ))}
@@ -216,7 +217,7 @@ export function VerificationTable({ submissions }: { submissions: readonly JuryS
                   <td data-label="Got">{verdictWords(s.verdict)}</td>
                   <td data-label="Result">
                     <span className={`verify-mark ${s.ok ? 'ok' : 'not-ok'}`}>
-                      <span aria-hidden="true">{s.ok ? '✓' : '✗'}</span> {s.ok ? 'ok' : 'not ok'}
+                      <Icon name={s.ok ? 'accepted' : 'wrong_answer'} size={14} /> {s.ok ? 'ok' : 'not ok'}
                     </span>
                   </td>
                 </tr>

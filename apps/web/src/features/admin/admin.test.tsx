@@ -6,7 +6,7 @@ import { AdminGuard } from './AdminGuard';
 import { AdminProblemsPage } from './AdminProblemsPage';
 import { AdminUsersPage } from './AdminUsersPage';
 import { AdminContestsPage } from './AdminContestsPage';
-import { AdminSetupPage } from '../debug/AdminSetupPage';
+import { AdminSetupPage } from './AdminSetupPage';
 import { DebugAuthPage } from '../debug/DebugAuthPage';
 import { mockApi, renderRoute, signedInState, sampleUser } from '../../test/utils';
 import { Messages } from '../../lib/messages';
@@ -195,6 +195,45 @@ describe('admin problem manager', () => {
       title: 'Reverse',
       testCases: [{ id: 't1', inputs: { s: 'abc' }, expectedOutput: 'cba', isExample: false }],
     });
+  });
+});
+
+describe('admin problem manager, where it returns (issue 45)', () => {
+  const others = Array.from({ length: 12 }, (_, i) => ({ ...storedProblem, _id: `o${i}`, id: `o${i}`, title: `Other ${i}` }));
+
+  it('after a save the list shows the saved problem marked and scrolled into view; Edit opens the form at its top', async () => {
+    const listed = [...others, storedProblem];
+    mockApi({
+      'GET /admin/problems': () => ({ body: listed }),
+      'GET /problems/p1': { body: storedProblem },
+      'GET /problems/p1/test-cases/all': {
+        body: [{ _id: 't1', id: 't1', input: '{"s":"abc"}', expectedOutput: 'cba', isExample: false }],
+      },
+      'PUT /problems/p1': { body: storedProblem },
+    });
+    const scrolledRows: string[] = [];
+    const scrollIntoView = vi.fn(function (this: HTMLElement) {
+      scrolledRows.push(this.textContent ?? '');
+    });
+    Element.prototype.scrollIntoView = scrollIntoView;
+    const scrollTo = vi.fn();
+    vi.stubGlobal('scrollTo', scrollTo);
+    const user = userEvent.setup();
+    renderRoute(<AdminProblemsPage />, { preloadedState: signedInState({ isAdmin: true }) });
+    await user.click(await screen.findByRole('button', { name: 'Edit Reverse' }));
+    expect(await screen.findByLabelText('Title *')).toHaveValue('Reverse');
+    expect(scrollTo).toHaveBeenCalledWith({ top: 0 });
+    await user.click(screen.getByRole('button', { name: 'Update Problem' }));
+    expect(await screen.findByText('Problem updated successfully')).toBeInTheDocument();
+    const rows = await screen.findAllByTestId('admin-problem-row');
+    const saved = rows.find((r) => r.getAttribute('aria-current') === 'true');
+    expect(saved).toHaveTextContent('Reverse');
+    expect(within(saved!).getByText('Saved')).toBeInTheDocument();
+    expect(rows.filter((r) => r.getAttribute('aria-current') === 'true')).toHaveLength(1);
+    await waitFor(() => expect(scrolledRows).toHaveLength(1));
+    expect(scrolledRows[0]).toContain('Reverse');
+    Reflect.deleteProperty(Element.prototype, 'scrollIntoView');
+    vi.unstubAllGlobals();
   });
 });
 

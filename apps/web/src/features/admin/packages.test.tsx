@@ -151,10 +151,10 @@ describe('import package', () => {
     expect(
       within(warnings)
         .getAllByRole('listitem')
-        .map((li) => li.textContent),
+        .map((li) => [li.querySelector('svg') !== null, li.textContent?.trim()]),
     ).toEqual([
-      '⚠ no time limit in problem.yaml: 1 s used',
-      '⚠ problem_statement/problem.fr.tex was not read',
+      [true, 'no time limit in problem.yaml: 1 s used'],
+      [true, 'problem_statement/problem.fr.tex was not read'],
     ]);
     const upload = calls.find((c) => c.path === '/problems/import');
     expect((upload?.body as { contentType: string }).contentType).toMatch(/^multipart\/form-data; boundary=/);
@@ -166,11 +166,11 @@ describe('import package', () => {
       rows.map((r) =>
         within(r)
           .getAllByRole('cell')
-          .map((c) => c.textContent),
+          .map((c) => c.textContent?.trim()),
       ),
     ).toEqual([
-      ['submissions/accepted/Sol.java', 'Accepted', 'Accepted', '✓ ok'],
-      ['submissions/wrong_answer/Off.java', 'Wrong answer', 'Wrong answer', '✓ ok'],
+      ['submissions/accepted/Sol.java', 'Accepted', 'Accepted', 'ok'],
+      ['submissions/wrong_answer/Off.java', 'Wrong answer', 'Wrong answer', 'ok'],
     ]);
     expect(within(dialog).getByTestId('verification-summary')).toHaveTextContent(
       'All 2 jury submissions got a verdict their folder allows.',
@@ -193,7 +193,8 @@ describe('import package', () => {
       await within(dialog).findByText('Everything in the package was read; nothing was left out or assumed.'),
     ).toBeInTheDocument();
     const rows = await within(dialog).findAllByTestId('verification-row');
-    expect(rows[1]).toHaveTextContent('✗ not ok');
+    expect(rows[1]).toHaveTextContent('not ok');
+    expect(rows[1].querySelector('.verify-mark svg')).not.toBeNull();
     expect(rows[1]).toHaveTextContent('Wrong answer');
     // The validator's feedback on the deciding test, open below the row that is not ok.
     const feedback = within(dialog).getAllByTestId('verification-feedback');

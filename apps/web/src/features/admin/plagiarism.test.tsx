@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Contest, PlagiarismReport } from '@javelin/contracts';
-import { markFragments } from './codeFragments';
+import { markFragments } from './problem-form/codeFragments';
 import { AdminPlagiarismPage } from './AdminPlagiarismPage';
 import { mockApi, renderRoute, signedInState } from '../../test/utils';
 

@@ -241,6 +241,19 @@ describe('verify email page', () => {
     expect(calls[0].body).toEqual({ token: 'abc' });
   });
 
+  it('issue 45: a used link of a verified account says it is verified, not that verification failed', async () => {
+    mockApi({
+      'POST /auth/verify-email': {
+        status: 409,
+        body: { statusCode: 409, error: 'This email is already verified. Sign in to continue.', message: 'x' },
+      },
+    });
+    renderRoute(<VerifyEmailPage />, { url: '/verify-email?token=used', path: '/verify-email' });
+    expect(await screen.findByText('This email is already verified. Sign in to continue.')).toHaveAttribute('role', 'status');
+    expect(screen.queryByText(/Verification failed/)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Go to Login' })).toBeInTheDocument();
+  });
+
   it("shows 'Verification failed' and Try Again on a bad token", async () => {
     mockApi({
       'POST /auth/verify-email': {

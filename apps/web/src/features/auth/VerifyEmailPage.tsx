@@ -2,13 +2,13 @@ import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Messages } from '../../lib/messages';
 import { ErrorBox } from '../../components/ErrorBox';
-import { errorMessage } from '../../lib/api';
+import { errorMessage, errorStatus } from '../../lib/api';
 import { useResendVerificationMutation, useVerifyEmailMutation } from './authApi';
 import { StatusCard, StatusLoading, StatusSuccess } from './StatusCard';
 import { useEmailRequest } from './useEmailRequest';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 
-export type VerifyState = 'loading' | 'success' | 'error' | 'resend';
+export type VerifyState = 'loading' | 'success' | 'already' | 'error' | 'resend';
 
 function ResendForm() {
   const [resend, { isLoading }] = useResendVerificationMutation();
@@ -59,7 +59,8 @@ export function VerifyEmailPage() {
       .then(() => setState('success'))
       .catch((err) => {
         setMessage(errorMessage(err, Messages.verificationFailed));
-        setState('error');
+        // A link opened again after it verified the account (409): it is verified, not failed (issue 45).
+        setState(errorStatus(err) === 409 ? 'already' : 'error');
       });
   }, [token, verify]);
 
@@ -67,6 +68,7 @@ export function VerifyEmailPage() {
     <StatusCard title="Email Verification">
       {state === 'loading' && <StatusLoading text="Verifying your email..." />}
       {state === 'success' && <StatusSuccess message="Email verified successfully! You can now log in." />}
+      {state === 'already' && <StatusSuccess message={message} />}
       {state === 'error' && (
         <>
           <ErrorBox message={`${Messages.verificationFailed}: ${message}`} />

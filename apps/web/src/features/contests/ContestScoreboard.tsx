@@ -1,3 +1,4 @@
+import { Icon } from '../../components/Icon';
 import {
   ContestScreenMessages,
   VirtualMessages,
@@ -56,7 +57,7 @@ function Cell({ letter, title, cell }: { letter: string; title: string; cell: Sc
     >
       <span className="sb-letter">
         {letter}
-        {first && <span aria-hidden="true"> ★</span>}
+        {first && <Icon name="first" size={12} className="sb-first-mark" />}
       </span>
       <span className="sb-value">{view.text || '·'}</span>
       {view.kind === 'solved' && <span className="sb-time">{cell!.acceptedAtMinutes}′</span>}

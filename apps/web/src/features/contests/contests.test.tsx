@@ -254,7 +254,7 @@ describe('contest detail', () => {
       preloadedState: signedInState(),
     });
     expect(await screen.findByRole('heading', { name: 'Contest Leaderboard' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Solve Problem' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'Solve Two Sum' })).toHaveAttribute(
       'href',
       '/contests/c1/problems/p1',
     );

@@ -7,7 +7,7 @@ import { SignInLink } from '../auth/SignInLink';
 import { draftKey, useDraft } from '../editor/drafts';
 import { ResizableSplit } from '../editor/ResizableSplit';
 import { useLatestAcceptedCode } from '../submissions/useLatestAcceptedCode';
-import type { OpenProblemState } from './ProblemsPage';
+import type { OpenProblemState } from './ProblemCard';
 import { AiPanels, useAiHelp, useHasAccepted, useLastFailedSubmission } from './AiPanels';
 import { isClassic, starterCode } from './classic';
 import { ProblemStatement } from './ProblemStatement';

@@ -1,4 +1,4 @@
-import {
+import { canonicalTags,
   checkerDescription,
   defaultValidatorDescription,
   PackageUiMessages,
@@ -88,10 +88,12 @@ function StatementHeading({ problem, worth }: { problem: AnyProblem; worth: stri
 
 /** The problem's tags, as outline badges; nothing when it has none. */
 function TagList({ tags }: { tags: readonly string[] | undefined }) {
-  if (!tags?.length) return null;
+  // Canonical, without difficulty words: the badge beside the title says the difficulty (issue 45).
+  const shown = canonicalTags(tags ?? []);
+  if (!shown.length) return null;
   return (
     <div className="tag-list" aria-label="Tags">
-      {tags.map((t) => (
+      {shown.map((t) => (
         <Badge key={t} variant="outline">
           {t}
         </Badge>

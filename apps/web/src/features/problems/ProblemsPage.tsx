@@ -1,28 +1,117 @@
 import { useMemo } from 'react';
-import { useAcceptanceRatesQuery } from '../submissions/submissionsApi';
-import { Link, useSearchParams } from 'react-router-dom';
-import { useAuth } from '../auth/useAuth';
-import { Badge, DifficultyBadge } from '../../components/Badge';
+import { useSearchParams } from 'react-router-dom';
 import { Spinner } from '../../components/Spinner';
-import { solvedIds, useProblemsQuery, useSolvedProblemsQuery } from './problemsApi';
-import { pointsOf } from './solving';
-import { pluralize } from '../../components/pluralize';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { useAuth } from '../auth/useAuth';
+import { useAcceptanceRatesQuery } from '../submissions/submissionsApi';
+import { ProblemCard } from './ProblemCard';
 import {
   allTags,
   filterProblems,
   filtersFromParams,
-  formatAcceptance,
   paramsFromFilters,
   withAcceptance,
   type ProblemFilters,
   type ProblemSort,
   type SolvedFilter,
 } from './problemFilters';
-import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { solvedIds, useProblemsQuery, useSolvedProblemsQuery } from './problemsApi';
+import { pointsOf } from './solving';
 
-/** Link state of 'View Solution': the problem page opens with the latest accepted code. */
-export interface OpenProblemState {
-  loadSolution?: boolean;
+export type { OpenProblemState } from './ProblemCard';
+
+/** A labelled select of the filter bar (the label for screen readers; the options say what they filter). */
+function FilterSelect<T extends string>(props: {
+  id: string;
+  label: string;
+  value: T;
+  onChange: (value: T) => void;
+  options: readonly { value: string; label: string }[];
+}) {
+  return (
+    <div>
+      <label htmlFor={props.id} className="sr-only">
+        {props.label}
+      </label>
+      <select id={props.id} value={props.value} onChange={(e) => props.onChange(e.target.value as T)}>
+        {props.options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** Search, difficulty, status (signed in), tag and sort; all kept in the URL. */
+function ProblemFilterBar(props: {
+  filters: ProblemFilters;
+  setFilter: (change: Partial<ProblemFilters>) => void;
+  signedIn: boolean;
+  tags: string[];
+}) {
+  const { filters, setFilter } = props;
+  return (
+    <div className="row filters" style={{ marginBottom: '1.25rem' }}>
+      <div style={{ flex: '1 1 240px' }}>
+        <label htmlFor="problem-search" className="sr-only">
+          Search problems
+        </label>
+        <input
+          id="problem-search"
+          type="search"
+          placeholder="Search problems..."
+          value={filters.search}
+          onChange={(e) => setFilter({ search: e.target.value })}
+        />
+      </div>
+      <FilterSelect
+        id="difficulty-filter"
+        label="Difficulty"
+        value={filters.difficulty}
+        onChange={(difficulty) => setFilter({ difficulty })}
+        options={[
+          { value: 'all', label: 'All Difficulties' },
+          { value: 'easy', label: 'Easy' },
+          { value: 'medium', label: 'Medium' },
+          { value: 'hard', label: 'Hard' },
+        ]}
+      />
+      {props.signedIn && (
+        <FilterSelect<SolvedFilter>
+          id="solved-filter"
+          label="Status"
+          value={filters.solved}
+          onChange={(solved) => setFilter({ solved })}
+          options={[
+            { value: 'all', label: 'All' },
+            { value: 'solved', label: 'Solved' },
+            { value: 'unsolved', label: 'Unsolved' },
+          ]}
+        />
+      )}
+      <FilterSelect
+        id="tag-filter"
+        label="Tag"
+        value={filters.tag}
+        onChange={(tag) => setFilter({ tag })}
+        options={[{ value: '', label: 'All Tags' }, ...props.tags.map((t) => ({ value: t, label: t }))]}
+      />
+      <FilterSelect<ProblemSort>
+        id="problem-sort"
+        label="Sort by"
+        value={filters.sort}
+        onChange={(sort) => setFilter({ sort })}
+        options={[
+          { value: 'default', label: 'Sort: Default' },
+          { value: 'difficulty', label: 'Sort: Difficulty' },
+          { value: 'points', label: 'Sort: Points' },
+          { value: 'acceptance', label: 'Sort: Acceptance' },
+        ]}
+      />
+    </div>
+  );
 }
 
 export function ProblemsPage() {
@@ -39,11 +128,7 @@ export function ProblemsPage() {
   const tags = useMemo(() => allTags(problems ?? []), [problems]);
   const { data: rates } = useAcceptanceRatesQuery();
   const listed = useMemo(() => withAcceptance(problems ?? [], rates ?? []), [problems, rates]);
-  const visible = useMemo(
-    () => filterProblems(listed, filters, solvedSet, pointsOf),
-    [listed, filters, solvedSet],
-  );
-
+  const visible = useMemo(() => filterProblems(listed, filters, solvedSet, pointsOf), [listed, filters, solvedSet]);
   return (
     <>
       <div className="page-header">
@@ -52,79 +137,7 @@ export function ProblemsPage() {
           <p className="muted">Pick a problem and solve it in Java.</p>
         </div>
       </div>
-      <div className="row filters" style={{ marginBottom: '1.25rem' }}>
-        <div style={{ flex: '1 1 240px' }}>
-          <label htmlFor="problem-search" className="sr-only">
-            Search problems
-          </label>
-          <input
-            id="problem-search"
-            type="search"
-            placeholder="Search problems..."
-            value={filters.search}
-            onChange={(e) => setFilter({ search: e.target.value })}
-          />
-        </div>
-        <div>
-          <label htmlFor="difficulty-filter" className="sr-only">
-            Difficulty
-          </label>
-          <select
-            id="difficulty-filter"
-            value={filters.difficulty}
-            onChange={(e) => setFilter({ difficulty: e.target.value as ProblemFilters['difficulty'] })}
-          >
-            <option value="all">All Difficulties</option>
-            <option value="easy">Easy</option>
-            <option value="medium">Medium</option>
-            <option value="hard">Hard</option>
-          </select>
-        </div>
-        {signedIn && (
-          <div>
-            <label htmlFor="solved-filter" className="sr-only">
-              Status
-            </label>
-            <select
-              id="solved-filter"
-              value={filters.solved}
-              onChange={(e) => setFilter({ solved: e.target.value as SolvedFilter })}
-            >
-              <option value="all">All</option>
-              <option value="solved">Solved</option>
-              <option value="unsolved">Unsolved</option>
-            </select>
-          </div>
-        )}
-        <div>
-          <label htmlFor="tag-filter" className="sr-only">
-            Tag
-          </label>
-          <select id="tag-filter" value={filters.tag} onChange={(e) => setFilter({ tag: e.target.value })}>
-            <option value="">All Tags</option>
-            {tags.map((t) => (
-              <option key={t} value={t}>
-                {t}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="problem-sort" className="sr-only">
-            Sort by
-          </label>
-          <select
-            id="problem-sort"
-            value={filters.sort}
-            onChange={(e) => setFilter({ sort: e.target.value as ProblemSort })}
-          >
-            <option value="default">Sort: Default</option>
-            <option value="difficulty">Sort: Difficulty</option>
-            <option value="points">Sort: Points</option>
-            <option value="acceptance">Sort: Acceptance</option>
-          </select>
-        </div>
-      </div>
+      <ProblemFilterBar filters={filters} setFilter={setFilter} signedIn={signedIn} tags={tags} />
       {isLoading ? (
         <Spinner label="Loading problems..." />
       ) : visible.length === 0 ? (
@@ -134,42 +147,9 @@ export function ProblemsPage() {
         </div>
       ) : (
         <div className="grid">
-          {visible.map((p) => {
-            const isSolved = solvedSet.has(p._id);
-            const acceptance = formatAcceptance(p.acceptanceRate);
-            return (
-              <article key={p._id} className="card problem-card" aria-label={p.title}>
-                <div className="card-header">
-                  <h2>{p.title}</h2>
-                  <DifficultyBadge difficulty={p.difficulty} />
-                </div>
-                <div className="row muted" style={{ fontSize: '0.85rem', marginBottom: '0.5rem' }}>
-                  <span>{pointsOf(p)} points</span>
-                  <span aria-hidden="true">·</span>
-                  <span>{pluralize(p.testCaseCount ?? p.testCases?.length ?? 0, 'test case')}</span>
-                  {acceptance && (
-                    <>
-                      <span aria-hidden="true">·</span>
-                      <span title="Users who solved it out of users who submitted it">
-                        {acceptance} accepted
-                      </span>
-                    </>
-                  )}
-                  {isSolved && <Badge variant="success">Solved</Badge>}
-                </div>
-                <p className="desc">{p.description}</p>
-                <div className="card-footer">
-                  <Link
-                    to={`/problems/${p._id}`}
-                    state={isSolved ? ({ loadSolution: true } satisfies OpenProblemState) : undefined}
-                    className={`btn ${isSolved ? 'btn-outline' : ''}`}
-                  >
-                    {isSolved ? 'View Solution' : 'Solve Problem'}
-                  </Link>
-                </div>
-              </article>
-            );
-          })}
+          {visible.map((p) => (
+            <ProblemCard key={p._id} problem={p} solved={solvedSet.has(p._id)} />
+          ))}
         </div>
       )}
     </>

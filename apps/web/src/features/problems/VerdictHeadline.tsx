@@ -1,21 +1,12 @@
 import type { Verdict } from '@javelin/contracts';
 import type { ReactNode } from 'react';
-
-/** A mark per verdict, beside its word: the verdict never relies on colour alone. */
-const ICON: Record<Verdict, string> = {
-  accepted: '✓',
-  wrong_answer: '✗',
-  time_limit_exceeded: '⏱',
-  memory_limit_exceeded: '▣',
-  runtime_error: '⚠',
-  output_limit_exceeded: '⇶',
-  compilation_error: '⚙',
-};
+import { Icon } from '../../components/Icon';
 
 /**
  * The result's headline (issue 30): the page's own label as the title ('Congratulations!', 'Solution
  * Incorrect', 'Accepted', 'Wrong Answer' — the spec's words), the precise verdict right under it
- * ("Wrong Answer on test 4"), an icon with both, and whatever the caller adds below (counts).
+ * ("Wrong Answer on test 4"), an SVG icon per verdict with both (never colour alone), and whatever the
+ * caller adds below (counts). A partial score (issue 45) is its own tone: neither pass nor fail.
  */
 export function VerdictHeadline({
   verdict,
@@ -23,6 +14,7 @@ export function VerdictHeadline({
   headline,
   children,
   testId,
+  partial = false,
 }: {
   verdict: Verdict;
   /** The spec's label, when the page has one; the headline alone otherwise. */
@@ -30,17 +22,20 @@ export function VerdictHeadline({
   headline: string;
   children?: ReactNode;
   testId?: string;
+  /** Some of a scoring problem's points were earned: the title is the score. */
+  partial?: boolean;
 }) {
-  const passed = verdict === 'accepted';
+  const tone = verdict === 'accepted' ? 'pass' : partial ? 'partial' : 'fail';
   return (
     <div
-      className={`result-box verdict-headline ${passed ? 'pass' : 'fail'}`}
+      className={`result-box verdict-headline ${tone}`}
       role="status"
       data-testid={testId}
       data-verdict={verdict}
+      data-tone={tone}
     >
-      <span className="verdict-icon" aria-hidden="true">
-        {ICON[verdict]}
+      <span className="verdict-icon">
+        <Icon name={partial ? 'partial' : verdict} size={20} />
       </span>
       <div>
         {title && title !== headline && <strong className="verdict-title">{title}</strong>}

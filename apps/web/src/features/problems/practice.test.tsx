@@ -543,6 +543,24 @@ describe('custom input and submissions', () => {
     });
   });
 
+  it("issue 45: a bad value after a run clears that run's output instead of leaving it under the error", async () => {
+    mockApi(
+      withProblem({
+        'POST /run-custom': { body: { actualOutput: '41', stderr: '', executionTime: 9, verdict: 'accepted', error: '' } },
+      }),
+    );
+    const { user } = openProblem();
+    const field = await screen.findByLabelText(/^a/);
+    await user.type(field, '40');
+    await user.click(screen.getByRole('button', { name: 'Run with this input' }));
+    expect(await screen.findByTestId('custom-stdout')).toHaveTextContent('41');
+    await user.clear(field);
+    await user.type(field, 'forty');
+    await user.click(screen.getByRole('button', { name: 'Run with this input' }));
+    expect(await screen.findByText(/a: "forty" is not a 32-bit integer/)).toBeInTheDocument();
+    expect(screen.queryByTestId('custom-output')).toBeNull();
+  });
+
   it('lists submissions, opens one read-only with its results, and loads it into the editor', async () => {
     mockApi(
       withProblem({
@@ -569,6 +587,28 @@ describe('custom input and submissions', () => {
     await user.click(within(viewer).getByRole('button', { name: 'Load into editor' }));
     expect(screen.getByLabelText('Java code editor')).toHaveValue('class Accepted {}');
     expect(localStorage.getItem(draftKey('p1'))).toBe('class Accepted {}');
+  });
+
+  it('issue 45: a failed submit appears in the Submissions tab at once, without a reload', async () => {
+    const stored: (typeof summary)[] = [];
+    mockApi(
+      withProblem({
+        'GET /submissions': () => ({ body: { items: [...stored], total: stored.length, limit: 20, offset: 0 } }),
+        'POST /execute-code': () => {
+          // The server stores every judged submit, passed or not.
+          stored.unshift({ ...summary, _id: `s${stored.length + 1}`, verdict: 'wrong_answer', passedCount: 1 });
+          return judged([result(), result({ testCaseId: 't2', passed: false, verdict: 'wrong_answer' })], 'wrong_answer');
+        },
+      }),
+    );
+    const { user } = openProblem();
+    await user.click(await screen.findByRole('tab', { name: 'Submissions' }));
+    expect(await screen.findByText(PracticeMessages.noSubmissions)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Submit Solution' }));
+    expect(await screen.findByTestId('submission-result')).toHaveTextContent('Solution Incorrect');
+    const row = await screen.findByTestId('submission-row');
+    expect(row).toHaveTextContent('1/2');
+    expect(screen.queryByText(PracticeMessages.noSubmissions)).toBeNull();
   });
 
   it("'View Solution' opens the problem with the latest accepted code", async () => {

@@ -1,4 +1,4 @@
-import { DIFFICULTIES, type Difficulty, type Problem } from '@javelin/contracts';
+import { canonicalTag, canonicalTags, DIFFICULTIES, type Difficulty, type Problem } from '@javelin/contracts';
 
 export const SOLVED_FILTERS = ['all', 'solved', 'unsolved'] as const;
 export type SolvedFilter = (typeof SOLVED_FILTERS)[number];
@@ -45,8 +45,9 @@ export function paramsFromFilters(f: ProblemFilters): URLSearchParams {
 
 const DIFFICULTY_RANK: Record<Difficulty, number> = { easy: 0, medium: 1, hard: 2 };
 
+/** Every tag once, canonical (libs/contracts tags.ts: 'binary search' and 'binary-search' are one). */
 export function allTags(problems: readonly Problem[]): string[] {
-  return [...new Set(problems.flatMap((p) => p.tags ?? []))].sort((a, b) => a.localeCompare(b));
+  return [...new Set(problems.flatMap((p) => canonicalTags(p.tags ?? [])))].sort((a, b) => a.localeCompare(b));
 }
 
 export function filterProblems(
@@ -61,7 +62,7 @@ export function filterProblems(
       p.isVisible !== false &&
       (f.difficulty === 'all' || p.difficulty === f.difficulty) &&
       (f.solved === 'all' || (f.solved === 'solved') === solved.has(p._id)) &&
-      (!f.tag || (p.tags ?? []).includes(f.tag)) &&
+      (!f.tag || canonicalTags(p.tags ?? []).includes(canonicalTag(f.tag))) &&
       (!q ||
         p.title.toLowerCase().includes(q) ||
         p.description.toLowerCase().includes(q) ||

@@ -59,6 +59,30 @@ describe('problems list', () => {
     problem({ _id: 'p3', id: 'p3', title: 'Secret', isVisible: false }),
   ];
 
+  it('issue 45: a card shows its statement as plain text, tags merge into one filter, and a difficulty is no tag', async () => {
+    const list = [
+      problem({
+        _id: 'c1',
+        id: 'c1',
+        title: 'Course Order',
+        description: 'There are $n$ courses, numbered $1$ to $n$. A \\_palindrome\\_ like `racecar`.',
+        tags: ['binary search', 'easy'],
+      }),
+      problem({ _id: 'c2', id: 'c2', title: 'Stalls', tags: ['Binary-Search'] }),
+    ];
+    mockApi({ 'GET /problems': { body: list } });
+    const user = userEvent.setup();
+    renderRoute(<ProblemsPage />, { url: '/problems', path: '/problems' });
+    const card = await screen.findByRole('article', { name: 'Course Order' });
+    expect(within(card).getByText('There are n courses, numbered 1 to n. A _palindrome_ like racecar.')).toBeInTheDocument();
+    expect(card).not.toHaveTextContent('$');
+    const tagFilter = screen.getByLabelText('Tag');
+    const options = within(tagFilter).getAllByRole('option').map((o) => o.textContent);
+    expect(options).toEqual(['All Tags', 'binary-search']);
+    await user.selectOptions(tagFilter, 'binary-search');
+    expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual(['Course Order', 'Stalls']);
+  });
+
   it('lists visible problems with points, test-case count and the Solved badge', async () => {
     mockApi({ 'GET /problems': { body: problems }, 'GET /solved-problems': { body: [{ problemId: 'p1' }] } });
     renderRoute(<ProblemsPage />, { preloadedState: signedInState() });
@@ -66,11 +90,11 @@ describe('problems list', () => {
     expect(within(sum).getByText('20 points')).toBeInTheDocument();
     expect(within(sum).getByText('3 test cases')).toBeInTheDocument();
     expect(await within(sum).findByText('Solved')).toBeInTheDocument();
-    expect(within(sum).getByRole('link', { name: 'View Solution' })).toHaveAttribute('href', '/problems/p1');
+    expect(within(sum).getByRole('link', { name: 'View Solution: Sum of Two' })).toHaveAttribute('href', '/problems/p1');
     const graph = screen.getByRole('article', { name: 'Graph Paths' });
     expect(within(graph).getByText('10 points')).toBeInTheDocument();
     expect(within(graph).getByText('hard')).toHaveClass('badge-destructive');
-    expect(within(graph).getByRole('link', { name: 'Solve Problem' })).toBeInTheDocument();
+    expect(within(graph).getByRole('link', { name: 'Solve Graph Paths' })).toBeInTheDocument();
     expect(screen.queryByRole('article', { name: 'Secret' })).not.toBeInTheDocument();
   });
 

@@ -136,60 +136,10 @@ export function useSolver({
   const [testRun, setTestRun] = useState<ExecuteCodeResponse | null>(null);
   const [submission, setSubmission] = useState<SubmissionOutcome | null>(null);
   const [lastFailure, setLastFailure] = useState<FailedJudgement | null>(null);
-  const [executeCode] = useExecuteCodeMutation();
+  const dispatch = useAppDispatch();
   const recordAccepted = useRecordAccepted({ problemId, points, contest, acceptedToast, onSolved });
 
-  /** One run or submit judged: the shared path. Null when it was refused or failed (a toast said why). */
-  const judgeOnce = useCallback(
-    async (kind: JudgeKind, code: string): Promise<ExecuteCodeResponse | null> => {
-      // Results of the previous code are cleared, never left looking current.
-      setSubmission(null);
-      setTestRun(null);
-      onStart?.();
-      setStatus(kind === 'run' ? 'running' : 'submitting');
-      const failed = kind === 'run' ? Messages.runFailed : Messages.submitFailed;
-      const refused = codeRefusal(code);
-      if (refused) {
-        toast.show({ title: failed, description: refused, variant: 'destructive' });
-        return null;
-      }
-      const body: ExecuteCodeRequest = {
-        code,
-        language: 'java',
-        problemId,
-        runAllTestCases: kind === 'submit',
-        ...contest,
-      };
-      const requestId = newRequestId();
-      const stop = followProgress(requestId, setProgress);
-      let result: Awaited<ReturnType<typeof executeCode>>;
-      try {
-        result = await executeCode({ body, requestId });
-      } finally {
-        stop();
-        setProgress(null);
-      }
-      if ('error' in result) {
-        toast.show({
-          title: failed,
-          description: errorMessage(result.error, Messages.executeFailed),
-          variant: 'destructive',
-        });
-        return null;
-      }
-      const data = result.data;
-      if (!data.overallPassed)
-        setLastFailure({
-          kind,
-          code,
-          results: data.results,
-          compileError: data.compileError,
-          headline: headlineOf(data),
-        });
-      return data;
-    },
-    [executeCode, problemId, contest, toast, onStart],
-  );
+  const judgeOnce = useJudgeOnce({ problemId, contest, onStart, setSubmission, setTestRun, setStatus, setProgress, setLastFailure });
 
   const run = useCallback(
     async (code: string) => {
@@ -239,13 +189,16 @@ export function useSolver({
           ...(groups ? { score, maxScore, groups } : {}),
         });
         if (overallPassed) await recordAccepted(code, passedCount, totalCount);
+        // Every judged submit is in the history, passed or not, and a partial score moves the numbers:
+        // the Submissions tab, the profile and the boards are read again after each (issue 45).
+        else dispatch(api.util.invalidateTags(['Submissions', 'Profile', 'Leaderboard', 'Solved']));
       } catch {
         toast.message(Messages.submitFailed);
       } finally {
         setStatus('ready');
       }
     },
-    [status, judgeOnce, recordAccepted, toast],
+    [status, judgeOnce, recordAccepted, toast, dispatch],
   );
 
   const lastResults = submission?.results ?? testRun?.results ?? [];
@@ -266,6 +219,87 @@ export function useSolver({
     /** The most recent run or submit that did not pass, whatever came after it. */
     lastFailure,
   };
+}
+
+type Setter<T> = (value: T) => void;
+
+/**
+ * One run or submit judged: the shared path of Run and Submit. It clears the previous results, checks
+ * the code's size, follows the judgement's progress while it waits and keeps a failing one for Debug
+ * Help. Null when it was refused or failed (a toast said why).
+ */
+function useJudgeOnce({
+  problemId,
+  contest,
+  onStart,
+  setSubmission,
+  setTestRun,
+  setStatus,
+  setProgress,
+  setLastFailure,
+}: {
+  problemId: string;
+  contest: { contestId?: string; contestMode?: ContestMode };
+  onStart?: () => void;
+  setSubmission: Setter<SubmissionOutcome | null>;
+  setTestRun: Setter<ExecuteCodeResponse | null>;
+  setStatus: Setter<SolverStatus>;
+  setProgress: Setter<JudgingProgress | null>;
+  setLastFailure: Setter<FailedJudgement | null>;
+}) {
+  const toast = useToast();
+  const [executeCode] = useExecuteCodeMutation();
+  /** One run or submit judged: the shared path. Null when it was refused or failed (a toast said why). */
+  return useCallback(
+    async (kind: JudgeKind, code: string): Promise<ExecuteCodeResponse | null> => {
+      // Results of the previous code are cleared, never left looking current.
+      setSubmission(null);
+      setTestRun(null);
+      onStart?.();
+      setStatus(kind === 'run' ? 'running' : 'submitting');
+      const failed = kind === 'run' ? Messages.runFailed : Messages.submitFailed;
+      const refused = codeRefusal(code);
+      if (refused) {
+        toast.show({ title: failed, description: refused, variant: 'destructive' });
+        return null;
+      }
+      const body: ExecuteCodeRequest = {
+        code,
+        language: 'java',
+        problemId,
+        runAllTestCases: kind === 'submit',
+        ...contest,
+      };
+      const requestId = newRequestId();
+      const stop = followProgress(requestId, setProgress);
+      let result: Awaited<ReturnType<typeof executeCode>>;
+      try {
+        result = await executeCode({ body, requestId });
+      } finally {
+        stop();
+        setProgress(null);
+      }
+      if ('error' in result) {
+        toast.show({
+          title: failed,
+          description: errorMessage(result.error, Messages.executeFailed),
+          variant: 'destructive',
+        });
+        return null;
+      }
+      const data = result.data;
+      if (!data.overallPassed)
+        setLastFailure({
+          kind,
+          code,
+          results: data.results,
+          compileError: data.compileError,
+          headline: headlineOf(data),
+        });
+      return data;
+    },
+    [executeCode, problemId, contest, toast, onStart, setSubmission, setTestRun, setStatus, setProgress, setLastFailure],
+  );
 }
 
 /**

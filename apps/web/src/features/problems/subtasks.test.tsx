@@ -13,7 +13,7 @@ import type {
 import { liveGroupsOf, SubtaskList, SubtaskTable } from './SubtaskTable';
 import { ContestLeaderboard } from '../contests/ContestScoreboard';
 import { TestGroupsSection, type GroupedForm } from '../admin/problem-form/TestGroupsSection';
-import { classicFormFromProblem, classicProblemBody } from '../admin/classicForm';
+import { classicFormFromProblem, classicProblemBody } from '../admin/problem-form/classicForm';
 import type { AnyProblem } from './classic';
 
 const GROUPS: TestGroup[] = [

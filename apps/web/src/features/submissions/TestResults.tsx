@@ -1,3 +1,4 @@
+import { Icon, type IconName } from '../../components/Icon';
 import {
   ExecutionMessages,
   isNotJudged,
@@ -53,7 +54,7 @@ function statusLabel(r: ShownResult): string {
   return state === 'pass' ? 'Passed' : verdictLabel(r.verdict) || 'Failed';
 }
 
-const CHIP_MARK: Record<TestState, string> = { pass: '✓', fail: '✗', 'not-judged': '–' };
+const CHIP_MARK: Record<TestState, IconName> = { pass: 'accepted', fail: 'wrong_answer', 'not-judged': 'notJudged' };
 const CHIP_SR: Record<TestState, string> = {
   pass: ' passed',
   fail: ' failed',
@@ -188,7 +189,7 @@ export function TestResultsList({
                   data-testid="test-chip"
                   onClick={() => setChosen(i)}
                 >
-                  <span aria-hidden="true">{CHIP_MARK[state]}</span> Test {i + 1}
+                  <Icon name={CHIP_MARK[state]} size={14} /> Test {i + 1}
                   <span className="sr-only">{CHIP_SR[state]}</span>
                 </button>
               );

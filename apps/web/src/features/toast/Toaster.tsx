@@ -1,3 +1,4 @@
+import { Icon } from '../../components/Icon';
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { TOAST_DURATION_MS, TOAST_REMOVE_DELAY_MS, toastDismissed, toastRemoved } from './toastSlice';
@@ -34,7 +35,7 @@ export function Toaster() {
             aria-label="Dismiss notification"
             onClick={() => dispatch(toastDismissed(current.id))}
           >
-            ✕
+            <Icon name="close" />
           </button>
         </div>
       )}

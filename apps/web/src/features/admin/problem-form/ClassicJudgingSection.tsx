@@ -1,6 +1,6 @@
 import { PackageUiMessages, type CustomOutputValidator } from '@javelin/contracts';
 import { classicJudgingSentence } from '../../problems/ProblemStatement';
-import { flagsOf } from '../classicForm';
+import { flagsOf } from './classicForm';
 
 /** "Judging" of a classic problem: the default validator's flags, or the package's own validator kept. */
 export function ClassicJudgingSection({

@@ -1,4 +1,4 @@
-import type { ClassicTestForm } from '../classicForm';
+import type { ClassicTestForm } from './classicForm';
 import { TestCaseList } from './TestCaseList';
 
 /** "Test Cases" of a classic problem: the raw text the program reads, and the judge's answer. */

@@ -1,6 +1,6 @@
 import type { InputVariable, TestCaseInput } from '@javelin/contracts';
 import { javaType, VALUE_PLACEHOLDERS } from '@javelin/java-io';
-import { valueProblem, valueText } from '../problemForm';
+import { valueProblem, valueText } from './problemForm';
 import { TestCaseList } from './TestCaseList';
 
 /** "Test Cases" of a function problem: a typed value per input variable and the expected output. */

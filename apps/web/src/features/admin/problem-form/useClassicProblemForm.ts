@@ -5,8 +5,8 @@ import {
   validateClassicForm,
   type ClassicProblemForm,
   type ClassicTestForm,
-} from '../classicForm';
-import { parseTags } from '../problemForm';
+} from './classicForm';
+import { parseTags } from './problemForm';
 import { useFormState } from './useFormState';
 
 /** The classic problem form's state (ClassicProblemFormView): the shared fields, and a submit that checks them. */

@@ -17,7 +17,7 @@ import {
   renameVariableInTests,
   requestProblem,
   validateProblemForm,
-} from '../problemForm';
+} from './problemForm';
 import { useFormState } from './useFormState';
 
 /** What the form sends to validate its tests: the reference, the variables, the tests and the checker. */

@@ -1,14 +1,14 @@
-import { ErrorBox } from '../../components/ErrorBox';
-import type { ClassicProblemBody } from '../problems/classic';
+import { ErrorBox } from '../../../components/ErrorBox';
+import type { ClassicProblemBody } from '../../problems/classic';
 import { newClassicTest, type ClassicProblemForm } from './classicForm';
-import { ClassicJudgingSection } from './problem-form/ClassicJudgingSection';
-import { ClassicTestCasesSection } from './problem-form/ClassicTestCasesSection';
-import { DetailsSection } from './problem-form/DetailsSection';
-import { FormActions } from './problem-form/FormActions';
-import { LimitsFields } from './problem-form/LimitsFields';
-import { TestGroupsSection } from './problem-form/TestGroupsSection';
-import { useClassicProblemForm } from './problem-form/useClassicProblemForm';
-import { VisibilitySection } from './problem-form/VisibilitySection';
+import { ClassicJudgingSection } from './ClassicJudgingSection';
+import { ClassicTestCasesSection } from './ClassicTestCasesSection';
+import { DetailsSection } from './DetailsSection';
+import { FormActions } from './FormActions';
+import { LimitsFields } from './LimitsFields';
+import { TestGroupsSection } from './TestGroupsSection';
+import { useClassicProblemForm } from './useClassicProblemForm';
+import { VisibilitySection } from './VisibilitySection';
 
 /**
  * The problem form for a classic problem (kind 'stdio', issue 29): the statement in Markdown, the

@@ -9,7 +9,7 @@ import {
   type TestCaseInput,
 } from '@javelin/contracts';
 import { decodeInputMap, rawValue, validateValue } from '@javelin/java-io';
-import { Messages } from '../../lib/messages';
+import { Messages } from '../../../lib/messages';
 
 /** The details both problem forms edit alike. */
 type ProblemDetails = Required<

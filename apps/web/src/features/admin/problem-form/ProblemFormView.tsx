@@ -1,15 +1,15 @@
 import type { ProblemForm } from '@javelin/contracts';
-import { ErrorBox } from '../../components/ErrorBox';
-import { BoilerplateSection } from './problem-form/BoilerplateSection';
-import { DetailsSection } from './problem-form/DetailsSection';
-import { FormActions } from './problem-form/FormActions';
-import { InputVariablesSection } from './problem-form/InputVariablesSection';
-import { JudgingSection } from './problem-form/JudgingSection';
-import { SignatureFields } from './problem-form/SignatureFields';
-import { TestCasesSection } from './problem-form/TestCasesSection';
-import { TestGroupsSection } from './problem-form/TestGroupsSection';
-import { useProblemForm } from './problem-form/useProblemForm';
-import { VisibilitySection } from './problem-form/VisibilitySection';
+import { ErrorBox } from '../../../components/ErrorBox';
+import { BoilerplateSection } from './BoilerplateSection';
+import { DetailsSection } from './DetailsSection';
+import { FormActions } from './FormActions';
+import { InputVariablesSection } from './InputVariablesSection';
+import { JudgingSection } from './JudgingSection';
+import { SignatureFields } from './SignatureFields';
+import { TestCasesSection } from './TestCasesSection';
+import { TestGroupsSection } from './TestGroupsSection';
+import { useProblemForm } from './useProblemForm';
+import { VisibilitySection } from './VisibilitySection';
 import { newInputVariable, newTestCase } from './problemForm';
 
 /**

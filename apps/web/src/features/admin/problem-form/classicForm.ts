@@ -7,7 +7,7 @@ import {
   type TestCase,
   type TestGroup,
 } from '@javelin/contracts';
-import type { AnyProblem, ClassicProblemBody } from '../problems/classic';
+import type { AnyProblem, ClassicProblemBody } from '../../problems/classic';
 import { detailsFromProblem, EMPTY_DETAILS, localId } from './problemForm';
 
 /** A classic problem's test as the form edits it: the raw input its program reads and the judge's answer. */
