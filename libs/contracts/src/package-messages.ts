@@ -50,6 +50,35 @@ export const PackageUiMessages = {
   classicProgram:
     'Write a whole program: read the input from standard input and print the answer to standard output. The class holding main is the entry point.',
   customValidatorJudges: "Your output is checked by the problem's own output validator.",
+  // Interactive and multi-pass problems (issue 42).
+  interactiveProgram:
+    "This problem is interactive: your program talks with the judge's program. Read its answers from standard input and print each of your lines to standard output, then flush (System.out.flush()) before you wait for an answer: output still in a buffer never reaches the judge.",
+  multiPassProgram: (passes: number) =>
+    `This problem is multi-pass: your program runs up to ${passes} times on each test, each run on the input the judge's program wrote after the one before. Each run has the full time and memory limit.`,
+  interactiveJudges:
+    "The judge's program decides as the dialogue goes: it may stop you with a wrong answer, and your program must end once it says so.",
+  dialogueHeading: (n: number) => `Sample dialogue ${n}`,
+  dialogueJudge: 'Judge',
+  dialogueYou: 'Your program',
+  dialoguePass: 'next run',
+  noCustomInputInteractive:
+    "Custom input needs the judge's program on an interactive problem, so it is not available here: Run plays the samples with it.",
+  // The verification table (issue 42): each jury submission's slowest test beside the limit.
+  slowestOfLimit: (ms: number, limitMs: number) => `${ms} ms of ${limitMs} ms`,
+  timeLimitBasis: (limitMs: number, slowestMs: number, path: string, rule: string) =>
+    `Time limit ${limitMs} ms set from the jury: the slowest accepted submission (${path}) took ${slowestMs} ms; ${rule}. Changing the limit here replaces it.`,
+  interactionLabel: 'How the program meets the validator',
+  interactionChoices: {
+    none: 'Judged on its output',
+    interactive: 'Interactive (the validator talks with the program)',
+    'multi-pass': 'Multi-pass (the validator gives the next run its input)',
+  },
+  validationPassesLabel: 'Most runs per test (multi-pass)',
+  attachValidator: "Output validator or interactor (.cpp or .java, the package format's interface)",
+  validatorAttached: (name: string) => `${name} attached: it is saved with the problem.`,
+  notAValidatorFile: (name: string) => `${name} is neither a C++ (.cpp, .cc) nor a Java (.java) file`,
+  needsValidator:
+    'An interactive or multi-pass problem needs its output validator: attach the interactor (.cpp or .java) first',
 } as const;
 
 function formatSeconds(ms: number): string {

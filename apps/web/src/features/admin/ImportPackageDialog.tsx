@@ -124,8 +124,7 @@ export function ImportPackageDialog({ onClose }: { onClose: () => void }) {
               <ul className="warning-list" data-testid="import-warnings">
                 {imported.warnings.map((w, i) => (
                   <li key={i}>
-                    <Icon name="warning" size={14} />{' '}
-                    {w}
+                    <Icon name="warning" size={14} /> {w}
                   </li>
                 ))}
               </ul>
@@ -191,6 +190,7 @@ export function VerificationTable({ submissions }: { submissions: readonly JuryS
               <th scope="col">Submission</th>
               <th scope="col">Expected</th>
               <th scope="col">Got</th>
+              <th scope="col">Slowest test</th>
               <th scope="col">Result</th>
             </tr>
           </thead>
@@ -215,6 +215,11 @@ export function VerificationTable({ submissions }: { submissions: readonly JuryS
                   </td>
                   <td data-label="Expected">{s.expected.map(verdictWords).join(' or ')}</td>
                   <td data-label="Got">{verdictWords(s.verdict)}</td>
+                  <td data-label="Slowest test" data-testid="verification-time">
+                    {s.maxTimeMs !== undefined && s.timeLimitMs !== undefined
+                      ? PackageUiMessages.slowestOfLimit(s.maxTimeMs, s.timeLimitMs)
+                      : ''}
+                  </td>
                   <td data-label="Result">
                     <span className={`verify-mark ${s.ok ? 'ok' : 'not-ok'}`}>
                       <Icon name={s.ok ? 'accepted' : 'wrong_answer'} size={14} /> {s.ok ? 'ok' : 'not ok'}
@@ -223,7 +228,7 @@ export function VerificationTable({ submissions }: { submissions: readonly JuryS
                 </tr>
                 {s.feedback && (
                   <tr data-testid="verification-feedback" className="verification-feedback">
-                    <td colSpan={4}>
+                    <td colSpan={5}>
                       {/* The validator's judgemessage.txt (admins only): open where the verdict is not the folder's. */}
                       <details open={!s.ok}>
                         <summary>{PackageUiMessages.validatorFeedback(s.feedback.test)}</summary>

@@ -1,4 +1,5 @@
-import { canonicalTags,
+import {
+  canonicalTags,
   checkerDescription,
   defaultValidatorDescription,
   PackageUiMessages,
@@ -11,6 +12,7 @@ import { javaType } from '@javelin/java-io';
 import { Badge, DifficultyBadge } from '../../components/Badge';
 import { isClassic, type AnyProblem } from './classic';
 import { pointsOf } from './solving';
+import { SampleDialogues } from './SampleDialogue';
 import { StatementMarkdown } from './StatementMarkdown';
 import { SubtaskList } from './SubtaskTable';
 import { formatInputs } from '../submissions/TestResults';
@@ -215,14 +217,23 @@ function ClassicStatement({
       <section className="section">
         <h3>Your Program</h3>
         <p>{PackageUiMessages.classicProgram}</p>
+        {problem.interaction === 'interactive' && <p>{PackageUiMessages.interactiveProgram}</p>}
+        {problem.interaction === 'multi-pass' && (
+          <p>{PackageUiMessages.multiPassProgram(problem.validationPasses ?? 2)}</p>
+        )}
       </section>
       <section className="section">
         <h3>How Your Output Is Judged</h3>
-        <p data-testid="checker-sentence">{classicJudgingSentence(problem)}</p>
+        <p data-testid="checker-sentence">
+          {problem.interaction === 'interactive'
+            ? PackageUiMessages.interactiveJudges
+            : classicJudgingSentence(problem)}
+        </p>
       </section>
       <section className="section">
         <h3>{heading}</h3>
-        <TestCaseList testCases={testCases} variables={[]} raw />
+        <SampleDialogues testCases={testCases} extra={problem.sampleInteractions} />
+        {problem.interaction !== 'interactive' && <TestCaseList testCases={testCases} variables={[]} raw />}
       </section>
     </article>
   );

@@ -45,7 +45,15 @@ export type ClassicProblemBody = Pick<
   ProblemForm,
   'title' | 'description' | 'constraints' | 'difficulty' | 'points' | 'tags' | 'isVisible'
 > &
-  Pick<ClassicProblemFields, 'timeLimitMs' | 'memoryLimitMb' | 'validatorFlags'> & {
+  Pick<
+    ClassicProblemFields,
+    | 'timeLimitMs'
+    | 'memoryLimitMb'
+    | 'validatorFlags'
+    | 'interaction'
+    | 'validationPasses'
+    | 'outputValidator'
+  > & {
     kind: 'stdio';
     testCases: ClassicTestBody[];
     testGroups: TestGroup[];

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { PackageUiMessages, type CustomOutputValidator } from '@javelin/contracts';
 import { classicJudgingSentence } from '../../problems/ProblemStatement';
 import { flagsOf } from './classicForm';
@@ -7,10 +8,13 @@ export function ClassicJudgingSection({
   validatorFlags,
   outputValidator,
   onFlags,
+  children,
 }: {
   validatorFlags: string;
   outputValidator: CustomOutputValidator | undefined;
   onFlags: (flags: string) => void;
+  /** The interaction and validator fields (issue 42). */
+  children?: ReactNode;
 }) {
   return (
     <section className="section" aria-labelledby="judging-heading">
@@ -25,6 +29,7 @@ export function ClassicJudgingSection({
           placeholder="e.g., float_tolerance 1e-6   case_sensitive   space_change_sensitive"
         />
       </div>
+      {children}
       {outputValidator ? (
         <p className="hint">
           {PackageUiMessages.customValidatorKept(outputValidator.language, outputValidator.files.length)}

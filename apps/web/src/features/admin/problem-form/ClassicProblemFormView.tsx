@@ -4,6 +4,7 @@ import { newClassicTest, type ClassicProblemForm } from './classicForm';
 import { ClassicJudgingSection } from './ClassicJudgingSection';
 import { ClassicTestCasesSection } from './ClassicTestCasesSection';
 import { DetailsSection } from './DetailsSection';
+import { InteractionFields } from './InteractionFields';
 import { FormActions } from './FormActions';
 import { LimitsFields } from './LimitsFields';
 import { TestGroupsSection } from './TestGroupsSection';
@@ -50,6 +51,7 @@ export function ClassicProblemFormView({
         kindFields={
           <LimitsFields
             timeLimitMs={form.timeLimitMs}
+            basis={form.timeLimitBasis}
             memoryLimitMb={form.memoryLimitMb}
             onTimeLimit={(ms) => set('timeLimitMs', ms)}
             onMemoryLimit={(mb) => set('memoryLimitMb', mb)}
@@ -67,7 +69,15 @@ export function ClassicProblemFormView({
         validatorFlags={form.validatorFlags}
         outputValidator={form.outputValidator}
         onFlags={(flags) => set('validatorFlags', flags)}
-      />
+      >
+        <InteractionFields
+          interaction={form.interaction}
+          passes={form.validationPasses}
+          onInteraction={(i) => set('interaction', i)}
+          onPasses={(n) => set('validationPasses', n)}
+          onValidator={(v) => state.setForm((f) => ({ ...f, outputValidator: v, validatorChanged: true }))}
+        />
+      </ClassicJudgingSection>
       <VisibilitySection visible={form.isVisible} onChange={(v) => set('isVisible', v)} />
       <FormActions editing={editing} saving={saving} onCancel={onCancel} />
     </form>

@@ -1,3 +1,4 @@
+import { PackageUiMessages, type TimeLimitBasis } from '@javelin/contracts';
 import { numberOrUndefined } from './DetailsSection';
 import type { FieldProps } from '../../../components/fieldProps';
 
@@ -7,7 +8,10 @@ export function LimitsFields({
   memoryLimitMb,
   onTimeLimit,
   onMemoryLimit,
+  basis,
 }: {
+  /** How an import set the time limit from the jury (issue 42): said under the fields while it stands. */
+  basis?: TimeLimitBasis;
   timeLimitMs: number | undefined;
   memoryLimitMb: number | undefined;
   onTimeLimit: (ms: number | undefined) => void;
@@ -27,6 +31,11 @@ export function LimitsFields({
         value={memoryLimitMb}
         onChange={onMemoryLimit}
       />
+      {basis && basis.limitMs === timeLimitMs && (
+        <p className="hint" data-testid="time-limit-basis">
+          {PackageUiMessages.timeLimitBasis(basis.limitMs, basis.slowestMs, basis.slowestPath, basis.rule)}
+        </p>
+      )}
     </>
   );
 }

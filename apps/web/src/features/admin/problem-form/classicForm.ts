@@ -4,7 +4,9 @@ import {
   parseDefaultValidatorFlags,
   type CustomOutputValidator,
   type Difficulty,
+  type Interaction,
   type TestCase,
+  type TimeLimitBasis,
   type TestGroup,
 } from '@javelin/contracts';
 import type { AnyProblem, ClassicProblemBody } from '../../problems/classic';
@@ -36,8 +38,16 @@ export interface ClassicProblemForm {
   testCases: ClassicTestForm[];
   /** Subtasks with their points (issue 31); none: all-or-nothing. */
   testGroups?: TestGroup[];
-  /** Kept as the package brought it; the form does not edit its sources. */
+  /** Kept as the package brought it, or attached here (a C++ or Java file: validatorChanged). */
   outputValidator?: CustomOutputValidator;
+  /** The validator was attached or replaced in this form: the save sends it. */
+  validatorChanged?: boolean;
+  /** Issue 42: how the program meets the validator ('interactive' and 'multi-pass' need one). */
+  interaction: Interaction;
+  /** A multi-pass problem's most runs per test. */
+  validationPasses?: number;
+  /** How an import set the time limit from the jury (read only; a limit typed here replaces it). */
+  timeLimitBasis?: TimeLimitBasis;
 }
 
 /** What a new classic problem starts with: the format's own defaults (1 s, 256 MB), easy and visible. */
@@ -53,6 +63,7 @@ export function emptyClassicForm(): ClassicProblemForm {
     memoryLimitMb: DEFAULT_CLASSIC_MEMORY_LIMIT_MB,
     validatorFlags: '',
     testCases: [],
+    interaction: 'none',
   };
 }
 
@@ -86,6 +97,9 @@ export function classicFormFromProblem(
     })),
     ...(problem.testGroups?.length ? { testGroups: problem.testGroups } : {}),
     ...(problem.outputValidator ? { outputValidator: problem.outputValidator } : {}),
+    interaction: problem.interaction ?? 'none',
+    ...(problem.timeLimitBasis ? { timeLimitBasis: problem.timeLimitBasis } : {}),
+    ...(problem.validationPasses ? { validationPasses: problem.validationPasses } : {}),
   };
 }
 
@@ -112,6 +126,7 @@ export function validateClassicForm(form: ClassicProblemForm): string | null {
     if (!flags.ok) return flags.error;
   }
   if (form.testCases.length === 0) return PackageUiMessages.classicNeedsTest;
+  if (form.interaction !== 'none') return form.outputValidator ? null : PackageUiMessages.needsValidator;
   const unanswered = form.testCases.findIndex((tc) => !tc.expectedOutput.trim());
   if (unanswered >= 0) return PackageUiMessages.classicTestsNeedAnswer(unanswered + 1);
   return null;
@@ -128,6 +143,9 @@ export function classicProblemBody(form: ClassicProblemForm): ClassicProblemBody
     timeLimitMs: form.timeLimitMs,
     memoryLimitMb: form.memoryLimitMb,
     validatorFlags: flagsOf(form.validatorFlags),
+    interaction: form.interaction,
+    ...(form.interaction === 'multi-pass' ? { validationPasses: form.validationPasses ?? 2 } : {}),
+    ...(form.validatorChanged && form.outputValidator ? { outputValidator: form.outputValidator } : {}),
     title: form.title.trim(),
     description: form.description,
     constraints: form.constraints,
