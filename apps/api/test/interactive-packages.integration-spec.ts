@@ -220,4 +220,54 @@ describe('interactive problem packages (issue 42)', () => {
     );
     expect(restored).toEqual(stored);
   });
+
+  it('a jury submission of several files (a folder, packages, an entry class not Main) is verified and exported back', async () => {
+    const files = {
+      'problem.yaml': 'problem_format_version: 2023-07-draft\nname: Sum Two\nlimits:\n  time_limit: 1\n',
+      'problem_statement/problem.en.md': 'Print a + b.\n',
+      'data/sample/1.in': '1 2\n',
+      'data/sample/1.ans': '3\n',
+      'data/secret/1.in': '40 2\n',
+      'data/secret/1.ans': '42\n',
+      'submissions/accepted/split/jury/Solver.java':
+        'package jury;\nimport jury.io.Reader;\npublic class Solver {\n  public static void main(String[] a) { Reader r = new Reader(); System.out.println(r.next() + r.next()); }\n}\n',
+      'submissions/accepted/split/jury/io/Reader.java':
+        'package jury.io;\npublic class Reader {\n  private final java.util.Scanner in = new java.util.Scanner(System.in);\n  public long next() { return in.nextLong(); }\n}\n',
+      'submissions/wrong_answer/broken/Main.java':
+        'public class Main { public static void main(String[] a) { System.out.println(Helper.answer()); } }\n',
+      'submissions/wrong_answer/broken/Helper.java': 'class Helper { static int answer() { return 7; } }\n',
+    };
+    const res = await importPackage(t, admin.token, buildZip(files)).expect(201);
+    const verified = await t.http
+      .post(`/api/problems/${res.body._id}/verify`)
+      .set(bearer(admin.token))
+      .expect(200);
+    expect(
+      verified.body.submissions.map((s: { path: string; verdict: string; ok: boolean }) => [
+        s.path,
+        s.verdict,
+        s.ok,
+      ]),
+    ).toEqual([
+      ['submissions/accepted/split', 'accepted', true],
+      ['submissions/wrong_answer/broken', 'wrong_answer', true],
+    ]);
+    const again = await importPackage(
+      t,
+      admin.token,
+      await exportPackage(t, admin.token, res.body._id),
+    ).expect(201);
+    const jury = await t.db.query(
+      `SELECT path, files FROM jury_submissions WHERE problem_id = $1 ORDER BY path`,
+      [again.body._id],
+    );
+    expect(jury.map((j: { path: string }) => j.path)).toEqual([
+      'submissions/accepted/split',
+      'submissions/wrong_answer/broken',
+    ]);
+    expect(jury[0].files.map((f: { path: string }) => f.path)).toEqual([
+      'jury/Solver.java',
+      'jury/io/Reader.java',
+    ]);
+  });
 });

@@ -43,6 +43,11 @@ public final class CompileServer {
     private static final int MAX_OUTPUT_BYTES = 32 << 20;
     private static final int MAX_MESSAGE_CHARS = 16_000;
     private static final String LINT_PREFIX = "lint:";
+    /**
+     * A program of several files (a package's jury submission, issue 42): the request's source is
+     * `path NUL content NUL path NUL content ...`, compiled together.
+     */
+    private static final String FILES_PREFIX = "files:";
 
     public static void main(String[] args) throws Exception {
         DataInputStream in = new DataInputStream(new BufferedInputStream(System.in, 1 << 16));
@@ -177,6 +182,19 @@ public final class CompileServer {
             "-Xmaxerrs", "20", "-g", "-XDstringConcat=inline", "-encoding", "UTF-8", "-classpath", "");
 
     /** A successful compilation in the pooled context, else the same source again in a fresh one (javac's own error text). */
+    /** The compilation units of a request: one named source, or the files of a FILES_PREFIX request. */
+    static List<Source> sources(String name, String code) {
+        if (!name.startsWith(FILES_PREFIX)) return List.of(new Source(name, code));
+        String[] parts = code.split("\u0000", -1);
+        List<Source> list = new ArrayList<>();
+        for (int i = 0; i + 1 < parts.length; i += 2) {
+            String path = parts[i];
+            String simple = path.substring(path.lastIndexOf('/') + 1).replaceAll("\\.java$", "");
+            list.add(new Source(simple, parts[i + 1]));
+        }
+        return list;
+    }
+
     static Result compile(JavacTaskPool pool, MemoryFiles files, JavaCompiler compiler, StandardJavaFileManager standard, String name, String code) throws IOException {
         Result r;
         try {
@@ -199,7 +217,7 @@ public final class CompileServer {
         DiagnosticListener<JavaFileObject> errors = d -> {
             if (d.getKind() == Diagnostic.Kind.ERROR) error[0] = true;
         };
-        return pool.getTask(new StringWriter(), files, errors, OPTIONS, null, List.of(new Source(name, code)), task -> {
+        return pool.getTask(new StringWriter(), files, errors, OPTIONS, null, sources(name, code), task -> {
             // Read from the tree as parsed (a pooled compiler empties class bodies once they are generated).
             List<CompilationUnitTree> units = new ArrayList<>();
             String[] main = {""};
@@ -227,7 +245,7 @@ public final class CompileServer {
         MemoryFiles files = new MemoryFiles(standard);
         // No DiagnosticListener: javac formats its diagnostics itself, exactly as the javac command does.
         StringWriter messages = new StringWriter();
-        JavacTask task = (JavacTask) compiler.getTask(messages, files, null, OPTIONS, null, List.of(new Source(name, code)));
+        JavacTask task = (JavacTask) compiler.getTask(messages, files, null, OPTIONS, null, sources(name, code));
         List<CompilationUnitTree> units = new ArrayList<>();
         task.addTaskListener(new TaskListener() {
             @Override

@@ -179,7 +179,9 @@ export class Judge {
     mkdirSync(subDir, { mode: 0o755 });
     const t0 = performance.now();
     try {
-      const compiled = await this.compile(data.code, limits, mode, subDir);
+      const compiled = data.files?.length
+        ? await this.compileFiles(data.files, limits)
+        : await this.compile(data.code, limits, mode, subDir);
       const timings = () => ({
         compileMs: Math.round(compiled.ms),
         totalMs: Math.round(performance.now() - t0),
@@ -238,6 +240,26 @@ export class Judge {
       dir,
     );
     return (await interactor.prepare()) ?? interactor;
+  }
+
+  /** A program of several files (issue 42), compiled together in the warm compile service. */
+  private async compileFiles(
+    files: { path: string; content: string }[],
+    limits: JudgeLimits,
+  ): Promise<CompileResult> {
+    const compiler = this.rt.compiler;
+    if (!compiler)
+      return { ok: false, message: JudgeSentences.filesNeedCompileService, ms: 0, cacheable: false };
+    const encoded = files.map((f) => `${f.path}\u0000${f.content}`).join('\u0000');
+    if (Buffer.byteLength(encoded, 'utf8') > MAX_SOURCE_BYTES)
+      return { ok: false, message: JudgeSentences.sourceTooLarge(MAX_SOURCE_BYTES), ms: 0, cacheable: false };
+    const compiled = await compiler.compile('files:', encoded, limits.compileWallTimeMs);
+    if (!compiled.ok) return compiled;
+    const mainClass = compiled.mainClass ?? null;
+    return {
+      ...compiled,
+      mainClass: mainClass && compiled.classes.some((c) => c.name === mainClass) ? mainClass : null,
+    };
   }
 
   /** Compile in the warm service (through the cache) or, cold, with the javac launcher; the main class resolved. */

@@ -314,10 +314,10 @@ function multiPass(code: string, validatorPasses: number, passes: number, valida
 describe('multi-pass problems', () => {
   it('three passes, each on the input the validator wrote: accepted', async () => {
     const r = await judge.judge(multiPass(DOUBLE, 3, 3));
-    expect(r.results.map((x) => x.verdict), r.results.map((x) => x.error).join('; ')).toEqual([
-      'accepted',
-      'accepted',
-    ]);
+    expect(
+      r.results.map((x) => x.verdict),
+      r.results.map((x) => x.error).join('; '),
+    ).toEqual(['accepted', 'accepted']);
   });
 
   it('a program right on pass 1 and wrong on pass 2: Wrong Answer with the validator message', async () => {
@@ -346,5 +346,40 @@ describe('multi-pass problems', () => {
     );
     const r = await judge.judge(multiPass(code, 3, 3));
     expect(r.results[0].verdict).toBe('time_limit_exceeded');
+  });
+});
+
+describe('programs of several files (a package jury submission, issue 42)', () => {
+  it('compiles the files together and runs the class with main, in a package of its own', async () => {
+    const files = [
+      {
+        path: 'jury/sums/Solver.java',
+        content: `package jury.sums;\nimport jury.util.Reader;\npublic class Solver {\n  public static void main(String[] a) { Reader r = new Reader(); System.out.println(r.next() + r.next()); }\n}\n`,
+      },
+      {
+        path: 'jury/util/Reader.java',
+        content: `package jury.util;\nimport java.util.Scanner;\npublic class Reader {\n  private final Scanner in = new Scanner(System.in);\n  public long next() { return in.nextLong(); }\n}\n`,
+      },
+    ];
+    const r = await judge.judge({
+      ...job('', [{ id: 'a', stdin: '2 40\n', expectedOutput: '42\n' }]),
+      files,
+    });
+    expect(r.verdict, r.compileError).toBe('accepted');
+  });
+
+  it("one file's error is a compilation error naming it", async () => {
+    const r = await judge.judge({
+      ...job('', [{ id: 'a', stdin: '', expectedOutput: '' }]),
+      files: [
+        {
+          path: 'Main.java',
+          content: 'public class Main { public static void main(String[] a) { Helper.go(); } }',
+        },
+        { path: 'Helper.java', content: 'class Helper { static void go() { int x = "no"; } }' },
+      ],
+    });
+    expect(r.verdict).toBe('compilation_error');
+    expect(r.compileError).toContain('Helper.java');
   });
 });

@@ -61,6 +61,11 @@ export interface JudgeTest {
 
 export interface JudgeJobData {
   code: string;
+  /**
+   * A program of several files (a package's jury submission with its own classes and packages, issue 42):
+   * compiled together, the class with main run; `code` is then not used. Paths end in `.java`.
+   */
+  files?: { path: string; content: string }[];
   language: 'java';
   tests: JudgeTest[];
   limits: JudgeLimits;
@@ -139,6 +144,8 @@ export const HARNESS_PROTOCOL_ERROR = 'The program interfered with the test harn
 
 /** What the judge itself says about a source it cannot run (compileError). */
 export const JudgeSentences = {
+  filesNeedCompileService:
+    'A program of several files is compiled by the warm compile service, which this judge does not run',
   noMain: 'No main method found: declare public static void main(String[] args) in your public class.',
   sourceTooLarge: (limit: number) => `Source code too large (limit ${limit} bytes)`,
   severalPublicClasses: (names: string[]) =>

@@ -78,6 +78,8 @@ export interface JudgeJobRequest<T extends JudgedTest> {
   problem: JudgedProblem;
   tests: readonly T[];
   code: string;
+  /** A program of several files (a package's jury submission, issue 42): compiled together instead of `code`. */
+  files?: readonly { path: string; content: string }[];
   /** The installation's limits per test (Env.judgeLimits). */
   limits: JudgeLimits;
   /**
@@ -99,6 +101,9 @@ export function buildJudgeJob<T extends JudgedTest>(request: JudgeJobRequest<T>)
   const scoring = isScoring(problem.testGroups);
   const job: JudgeJobData = {
     code,
+    ...(request.files?.length
+      ? { files: request.files.map((f) => ({ path: f.path, content: f.content })) }
+      : {}),
     language: 'java',
     tests: examplesFirst(request.tests).map((t) => ({
       id: t.id,

@@ -19,6 +19,13 @@ export class JurySubmission {
   @Column({ type: 'text' })
   code!: string;
 
+  /**
+   * A program of several files (a folder under `submissions/<verdict>/`, issue 42), paths relative to
+   * that folder; `code` is then empty. Null for a single file.
+   */
+  @Column({ type: 'jsonb', nullable: true })
+  files!: { path: string; content: string }[] | null;
+
   /** The judge's verdicts its folder or its `@EXPECTED_RESULTS@` header allows. */
   @Column({ type: 'jsonb' })
   expected!: string[];

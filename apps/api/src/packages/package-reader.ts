@@ -71,6 +71,8 @@ export interface JuryProgram {
   path: string;
   code: string;
   expected: Verdict[];
+  /** A program of several files (a folder, issue 42): each `.java` file by its path inside the folder. */
+  files?: { path: string; content: string }[];
 }
 
 /** The judge's verdicts each folder of `submissions/` allows (the format's meaning of the folder). */
@@ -638,6 +640,8 @@ function readTests(files: Map<string, Buffer>): ReadPackage['tests'] {
 function readJury(files: Map<string, Buffer>, warnings: string[]): JuryProgram[] {
   const jury: JuryProgram[] = [];
   const skipped: string[] = [];
+  /** The folders that are one program each (issue 42): `submissions/<verdict>/<folder>/**`. */
+  const folders = new Map<string, { folder: string; files: { path: string; content: string }[] }>();
   for (const path of [...files.keys()].sort()) {
     const match = /^submissions?\/([^/]+)\/(.+)$/.exec(path);
     if (!match || match[2] === 'submissions.yaml') continue;
@@ -646,7 +650,15 @@ function readJury(files: Map<string, Buffer>, warnings: string[]): JuryProgram[]
       warnings.push(PackageMessages.skippedFolder(path));
       continue;
     }
-    if (!rest.endsWith('.java') || rest.includes('/')) {
+    if (rest.includes('/')) {
+      const program = `submissions/${folder}/${rest.slice(0, rest.indexOf('/'))}`;
+      const entry = folders.get(program) ?? { folder, files: [] };
+      folders.set(program, entry);
+      if (rest.endsWith('.java'))
+        entry.files.push({ path: rest.slice(rest.indexOf('/') + 1), content: utf8(path, files.get(path)!) });
+      continue;
+    }
+    if (!rest.endsWith('.java')) {
       skipped.push(path);
       continue;
     }
@@ -657,11 +669,20 @@ function readJury(files: Map<string, Buffer>, warnings: string[]): JuryProgram[]
       expected: expectedResults(code) ?? FOLDER_VERDICTS[folder as JuryFolder],
     });
   }
+  for (const [path, { folder, files: sources }] of folders) {
+    if (sources.length === 0) {
+      skipped.push(`${path}/`);
+      continue;
+    }
+    const header = sources.map((f) => expectedResults(f.content)).find((v) => v !== undefined);
+    jury.push({ path, code: '', files: sources, expected: header ?? FOLDER_VERDICTS[folder as JuryFolder] });
+  }
+  jury.sort((x, y) => (x.path < y.path ? -1 : x.path > y.path ? 1 : 0));
   if (skipped.length > 0)
     warnings.push(
       skipped.length <= 3
         ? skipped.map(PackageMessages.skippedSubmission).join('; ')
-        : `${skipped.length} jury submissions skipped (${skipped.slice(0, 3).join(', ')}, …): only single-file Java submissions are kept`,
+        : `${skipped.length} jury submissions skipped (${skipped.slice(0, 3).join(', ')}, …): only Java jury submissions are kept`,
     );
   return jury;
 }

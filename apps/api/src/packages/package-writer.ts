@@ -16,7 +16,7 @@ import type { JurySubmission, ProblemImage } from './package-files.entity';
 export interface ExportedProblem {
   problem: Problem;
   tests: TestCase[];
-  jury: Pick<JurySubmission, 'path' | 'code'>[];
+  jury: (Pick<JurySubmission, 'path' | 'code'> & Partial<Pick<JurySubmission, 'files'>>)[];
   images: Pick<ProblemImage, 'name' | 'data'>[];
 }
 
@@ -100,7 +100,9 @@ export function writePackage({
   if (validator)
     for (const file of validator.files) files.set(`output_validators/validator/${file.path}`, file.content);
 
-  const submissions = new Map(jury.map((j) => [j.path, j.code]));
+  // A jury program of several files goes back as its folder (issue 42).
+  for (const j of jury) for (const file of j.files ?? []) files.set(`${j.path}/${file.path}`, file.content);
+  const submissions = new Map(jury.filter((j) => !j.files).map((j) => [j.path, j.code]));
   if (problem.referenceSolution && ![...submissions.values()].includes(problem.referenceSolution)) {
     submissions.set(
       uniquePath(submissions, 'submissions/accepted/Reference.java'),

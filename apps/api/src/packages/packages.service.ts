@@ -121,7 +121,7 @@ export class PackagesService {
   /** One jury submission judged on every test with the time limit `timeLimitMs` (stored units, before the scale). */
   private async judgeJury(
     problemId: string,
-    submission: Pick<JurySubmission, 'code' | 'path'>,
+    submission: Pick<JurySubmission, 'code' | 'path' | 'files'>,
     timeLimitMs: number,
   ): Promise<{ verdict: Verdict; maxTimeMs: number }> {
     const problem = { ...(await this.problems.requireProblem(problemId)), timeLimitMs };
@@ -132,6 +132,7 @@ export class PackagesService {
         problem,
         tests,
         code: submission.code,
+        ...(submission.files ? { files: submission.files } : {}),
         limits: this.env.judgeLimits,
         timeScale: this.env.judgeTimeScale,
         requestId: `timing-${problemId}-${submission.path}`,
@@ -158,6 +159,7 @@ export class PackagesService {
           problem,
           tests,
           code: submission.code,
+          ...(submission.files ? { files: submission.files } : {}),
           limits: this.env.judgeLimits,
           timeScale: this.env.judgeTimeScale,
           requestId: `${requestId}-${i}`,
@@ -242,7 +244,10 @@ export async function storePackage(
   /** Imports start hidden (issue 47): an admin publishes them; the seed stores its problems visible. */
   { isVisible }: { isVisible: boolean },
 ): Promise<void> {
-  const reference = read.jury.find((j) => j.expected.length === 1 && j.expected[0] === 'accepted');
+  // The reference solution is one file (the editor's); a jury program of several files is verified only.
+  const reference = read.jury.find(
+    (j) => !j.files && j.expected.length === 1 && j.expected[0] === 'accepted',
+  );
   await repository.createIn(
     m,
     {

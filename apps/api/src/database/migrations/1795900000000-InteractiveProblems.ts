@@ -19,9 +19,12 @@ export class InteractiveProblems1795900000000 implements MigrationInterface {
     );
     // A test group's own validator flags (its testdata.yaml), when they differ from the problem's.
     await q.query(`ALTER TABLE test_cases ADD COLUMN interaction jsonb, ADD COLUMN validator_flags jsonb`);
+    // A jury submission of several files (a folder under submissions/<verdict>/).
+    await q.query(`ALTER TABLE jury_submissions ADD COLUMN files jsonb`);
   }
 
   async down(q: QueryRunner): Promise<void> {
+    await q.query(`ALTER TABLE jury_submissions DROP COLUMN files`);
     await q.query(`ALTER TABLE test_cases DROP COLUMN validator_flags, DROP COLUMN interaction`);
     await q.query(
       `ALTER TABLE problems DROP COLUMN time_limit_basis, DROP COLUMN sample_interactions, DROP COLUMN validation_passes, DROP COLUMN interaction`,
