@@ -113,3 +113,30 @@ export async function freshBenchDatabase(database) {
     stdio: 'inherit',
   });
 }
+
+/**
+ * An admin of a bench's own database, straight into PostgreSQL (`db` a connected pg Client), signed in
+ * through the API at `apiUrl`: its id and token. The password is generated for the run.
+ */
+export async function benchAdmin(db, apiUrl) {
+  const argon2 = requireFromRoot('argon2');
+  const { randomBytes } = await import('node:crypto');
+  const password = `bench-${randomBytes(12).toString('hex')}`;
+  const hash = await argon2.hash(password, { type: argon2.argon2id, memoryCost: 4096, timeCost: 2, parallelism: 1 });
+  const [{ id }] = (
+    await db.query(
+      `INSERT INTO users (email, username, full_name, password_hash, email_verified)
+       VALUES ('admin@bench.local', 'benchadmin', 'Bench Admin', $1, true) RETURNING id`,
+      [hash],
+    )
+  ).rows;
+  await db.query(`INSERT INTO profiles (user_id) VALUES ($1)`, [id]);
+  await db.query(`INSERT INTO user_roles (user_id, role) VALUES ($1, 'admin')`, [id]);
+  const login = await fetch(`${apiUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@bench.local', password }),
+  });
+  if (login.status !== 200) throw new Error(`admin login failed: ${login.status}`);
+  return { id, token: (await login.json()).token };
+}

@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { lstatSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
 import { loadavg } from 'node:os';
-import { clockLog, machineLine, requireFromRoot } from '../lib/common.mjs';
+import { benchAdmin, clockLog, machineLine, requireFromRoot } from '../lib/common.mjs';
 import { migrate, startApi, startJudge, startPostgres, startRedis } from '../contest-day/stack.mjs';
 
 const log = clockLog();
@@ -22,7 +22,6 @@ if (folders.length === 0) {
   process.exit(2);
 }
 const yazl = requireFromRoot('yazl');
-const argon2 = requireFromRoot('argon2');
 const { Client } = requireFromRoot('pg');
 
 /** The folder as a zip, symlinks followed as the format's tools follow them (a missing target is left out). */
@@ -84,19 +83,7 @@ async function main() {
   const db = new Client({ connectionString: databaseUrl });
   await db.connect();
   cleanups.push(() => db.end());
-  const password = `bench-${randomBytes(8).toString('hex')}`;
-  const hash = await argon2.hash(password, { type: argon2.argon2id, memoryCost: 4096, timeCost: 2, parallelism: 1 });
-  const [{ id }] = (
-    await db.query(
-      `INSERT INTO users (email, username, full_name, password_hash, email_verified)
-       VALUES ('admin@bench.local', 'benchadmin', 'Bench Admin', $1, true) RETURNING id`,
-      [hash],
-    )
-  ).rows;
-  await db.query(`INSERT INTO profiles (user_id) VALUES ($1)`, [id]);
-  await db.query(`INSERT INTO user_roles (user_id, role) VALUES ($1, 'admin')`, [id]);
-  const token = (await call(api.url, 'POST', '/api/auth/login', undefined, { email: 'admin@bench.local', password }))
-    .body.token;
+  const { token } = await benchAdmin(db, api.url);
 
   let bad = 0;
   let refused = 0;

@@ -20,11 +20,10 @@ import { randomBytes } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { migrate, sleep, startApi, startPostgres, startRedis } from '../contest-day/stack.mjs';
-import { clockLog, machineLine, options, pct, requireFromRoot as require } from '../lib/common.mjs';
+import { benchAdmin, clockLog, machineLine, options, pct, requireFromRoot as require } from '../lib/common.mjs';
 import { boilerplate, independentSolution, PLANTED_ORIGINAL, plantedCopy, PROBLEMS, prng } from './solutions.mjs';
 
 const { Client } = require('pg');
-const argon2 = require('argon2');
 
 const opt = options();
 const PARTICIPANTS = Number(opt('participants', 500));
@@ -68,20 +67,7 @@ async function main() {
   cleanups.push(() => db.end());
 
   // ---------------------------------------------------------------- the contest, straight into PostgreSQL
-  const password = 'bench-admin-password';
-  const hash = await argon2.hash(password, { type: argon2.argon2id, memoryCost: 4096, timeCost: 2, parallelism: 1 });
-  const [{ id: adminId }] = (
-    await db.query(
-      `INSERT INTO users (email, username, full_name, password_hash, email_verified)
-       VALUES ('admin@bench.local', 'benchadmin', 'Bench Admin', $1, true) RETURNING id`,
-      [hash],
-    )
-  ).rows;
-  await db.query(`INSERT INTO profiles (user_id) VALUES ($1)`, [adminId]);
-  await db.query(`INSERT INTO user_roles (user_id, role) VALUES ($1, 'admin')`, [adminId]);
-  const login = await call(api.url, 'POST', '/api/auth/login', undefined, { email: 'admin@bench.local', password });
-  if (login.status !== 200) throw new Error(`admin login failed: ${login.status}`);
-  const token = login.body.token;
+  const { id: adminId, token } = await benchAdmin(db, api.url);
 
   const problemIds = {};
   for (const name of PROBLEMS) {

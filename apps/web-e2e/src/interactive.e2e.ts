@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ZipFile } from 'yazl';
 import { closeSessions, pasteInMonaco, screenshot, type Session } from './support/browser';
 import { signedInSession } from './support/accounts';
 import { BASE_URL, RUN_ID } from './support/config';
 import { account, adminToken, type Account } from './support/api';
 import { createContest, joinContest } from './support/setup';
 import { requireStack } from './support/stack';
+import { zipOf } from './support/zip';
 
 /*
  * Issue 42's journey: an interactive problem (a package with a C++ interactor and a sample dialogue)
@@ -52,10 +52,11 @@ public class Main {
 `;
 
 function packageZip(): Promise<Buffer> {
-  const files: Record<string, string> = {
+  return zipOf({
     'problem.yaml': `name: ${TITLE}\nvalidation: custom interactive\n`,
     '.timelimit': '2\n',
-    'problem_statement/problem.en.md': 'Find the hidden $n$, $1 \\le n \\le 10^9$, in at most $31$ guesses.\n',
+    'problem_statement/problem.en.md':
+      'Find the hidden $n$, $1 \\le n \\le 10^9$, in at most $31$ guesses.\n',
     'output_validators/guess/interactor.cpp': INTERACTOR,
     'data/sample/1.in': '6\n',
     'data/sample/1.ans': '\n',
@@ -65,15 +66,6 @@ function packageZip(): Promise<Buffer> {
     'data/secret/2.in': '987654321\n',
     'data/secret/2.ans': '\n',
     'submissions/accepted/Main.java': SEARCH,
-  };
-  const zip = new ZipFile();
-  for (const [path, text] of Object.entries(files)) zip.addBuffer(Buffer.from(text), path);
-  zip.end();
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    zip.outputStream.on('data', (c: Buffer) => chunks.push(c));
-    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
-    zip.outputStream.on('error', reject);
   });
 }
 
@@ -90,7 +82,7 @@ beforeAll(async () => {
   const res = await fetch(`${BASE_URL}/api/problems/import?publish=true`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/zip' },
-    body: await packageZip(),
+    body: new Uint8Array(await packageZip()),
   });
   expect(res.status).toBe(201);
   problemId = ((await res.json()) as { _id: string })._id;

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ZipFile } from 'yazl';
 import { closeSessions, pasteInMonaco, screenshot, type Session } from './support/browser';
 import { signedInSession } from './support/accounts';
 import { ADMIN, BASE_URL, RUN_ID } from './support/config';
 import { account, adminToken, expectOk, type Account } from './support/api';
 import { createContest, joinContest } from './support/setup';
 import { requireStack } from './support/stack';
+import { zipOf } from './support/zip';
 
 /*
  * Issue 29's journey: an admin imports an ICPC / Kattis problem package (a zip the test builds: a
@@ -103,18 +103,6 @@ int main(int argc, char** argv) {
     ),
     'divisor/submissions/accepted/One.java': program('One', 'System.out.println(1);'),
   };
-}
-
-function zipOf(files: Record<string, string>): Promise<Buffer> {
-  const zip = new ZipFile();
-  for (const [path, text] of Object.entries(files)) zip.addBuffer(Buffer.from(text), path);
-  zip.end();
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    zip.outputStream.on('data', (c: Buffer) => chunks.push(c));
-    zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
-    zip.outputStream.on('error', reject);
-  });
 }
 
 const sleepUntil = (at: number) => new Promise((r) => setTimeout(r, Math.max(0, at - Date.now())));
