@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { closeSessions, pasteInMonaco, screenshot, type Session } from './support/browser';
 import { signedInSession } from './support/accounts';
-import { BASE_URL, RUN_ID } from './support/config';
+import { ADMIN, BASE_URL, RUN_ID } from './support/config';
 import { account, adminToken, type Account } from './support/api';
 import { createContest, joinContest } from './support/setup';
 import { requireStack } from './support/stack';
@@ -70,6 +70,7 @@ function packageZip(): Promise<Buffer> {
 }
 
 let solver: Session;
+let admin: Session;
 let user: Account;
 let token = '';
 let problemId = '';
@@ -79,6 +80,7 @@ beforeAll(async () => {
   token = await adminToken();
   user = await account('interact');
   solver = await signedInSession(user, { width: 1280, height: 800 });
+  admin = await signedInSession(ADMIN, { width: 1280, height: 800 });
   const res = await fetch(`${BASE_URL}/api/problems/import?publish=true`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/zip' },
@@ -88,7 +90,7 @@ beforeAll(async () => {
   problemId = ((await res.json()) as { _id: string })._id;
 }, 180_000);
 
-afterAll(() => closeSessions(solver));
+afterAll(() => closeSessions(solver, admin));
 
 async function submitAndWait(page: Page): Promise<void> {
   await page.getByText('Ready').first().waitFor();
@@ -128,6 +130,23 @@ describe('an interactive problem, read as a dialogue and solved', () => {
     await page.getByText('Congratulations!').waitFor({ timeout: 120_000 });
     await screenshot(page, 'interactive-practice-accepted');
   }, 180_000);
+
+  it("an admin's form reads the problem as interactive, with its interactor and the time limit's source", async () => {
+    const page = admin.page;
+    await page.goto('/admin/problems');
+    await page.getByRole('button', { name: `Edit ${TITLE}` }).click();
+    const select = page.getByLabel('How the program meets the validator');
+    await select.waitFor();
+    expect(await select.inputValue()).toBe('interactive');
+    await page.getByText("This problem's output is checked by its custom C++ output validator").waitFor();
+    await select.scrollIntoViewIfNeeded();
+    await screenshot(page, 'interactive-admin-form-desktop');
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.waitForTimeout(300);
+    await select.scrollIntoViewIfNeeded();
+    await screenshot(page, 'interactive-admin-form-375');
+    await page.setViewportSize({ width: 1280, height: 800 });
+  }, 120_000);
 
   it('solved in an ICPC contest, the board counting it', async () => {
     const startAt = Date.now() + START_DELAY_MS;

@@ -6,8 +6,8 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  * dialogues of `.interaction` files without a test beside them (shown, never judged); and how a package's
  * time limit was set from its jury when it stated none.
  */
-export class InteractiveProblems1795900000000 implements MigrationInterface {
-  name = 'InteractiveProblems1795900000000';
+export class InteractiveProblems1795900100000 implements MigrationInterface {
+  name = 'InteractiveProblems1795900100000';
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(
