@@ -3,6 +3,7 @@ import { ClicsRepository } from '../src/clics/clics.repository';
 import { ClicsService } from '../src/clics/clics.service';
 import { EventLogRepository } from '../src/clics/event-log.repository';
 import { EventLogService } from '../src/clics/event-log.service';
+import { FeedTokens } from '../src/clics/feed-tokens';
 import { ENV } from '../src/config/env';
 import { readZip } from '../src/packages/zip';
 import { bearer, seedUser, SeededUser, startApp, TestApp } from './support/app';
@@ -348,6 +349,53 @@ describe('the CLICS Contest API over a scripted ICPC contest', () => {
     expect(bad.body.code).toBe(400);
   });
 
+  it('holds the freeze in the feed: tokens count nothing, each audience resumes by its own (issue 47.2)', async () => {
+    // The clock is in the freeze: bob's B tries and carol's A are hidden from the public.
+    const admins = await feed(admin);
+    const open = await feed('public');
+    expect(admins.filter((e) => e.type === 'judgements').length).toBeGreaterThan(
+      open.filter((e) => e.type === 'judgements').length,
+    );
+    // Opaque tokens: no number a reader could subtract, and in no order (their sort is not the feed's).
+    for (const e of [...open, ...admins]) expect(e.token).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    const tokens = open.map((e) => e.token);
+    expect([...tokens].sort()).not.toEqual(tokens);
+    // The event right after a frozen submission: its token says nothing of the judgement left out.
+    const frozenSubmission = open.findIndex(
+      (e) =>
+        e.type === 'submissions' &&
+        (e.data as { team_id: string }).team_id === bob.id &&
+        !open.some((j) => j.type === 'judgements' && j.id === e.id),
+    );
+    expect(frozenSubmission).toBeGreaterThanOrEqual(0);
+    // Resuming works for every audience, from every token it was given, and never from another's.
+    for (const [who, events] of [
+      ['public', open],
+      [admin, admins],
+    ] as const)
+      for (const cut of [0, Math.floor(events.length / 2), events.length - 1])
+        expect(await feed(who, `&since_token=${encodeURIComponent(events[cut].token)}`)).toEqual(
+          events.slice(cut + 1),
+        );
+    const adminOnly = admins.find((e) => !open.some((o) => o.token === e.token))!;
+    await t.http
+      .get(`/api/clics${base}/event-feed?stream=false&since_token=${encodeURIComponent(adminOnly.token)}`)
+      .expect(400);
+    // The contest package keeps the admin feed, token for token.
+    const pkg = await t.http
+      .get(`/api/admin/contests/${contestId}/package`)
+      .set(bearer(admin.token))
+      .buffer(true)
+      .parse((response, done) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (c: Buffer) => chunks.push(c));
+        response.on('end', () => done(null, Buffer.concat(chunks)));
+      })
+      .expect(200);
+    const files = await readZip(pkg.body as Buffer);
+    expect(parseFeed(files.get('event-feed.ndjson')!.toString())).toEqual(admins);
+  });
+
   describe('the event log', () => {
     const start2 = new Date('2032-04-01T09:00:00.000Z');
     let contest2: string;
@@ -388,7 +436,8 @@ describe('the CLICS Contest API over a scripted ICPC contest', () => {
       expect(second.slice(0, first.length)).toEqual(first);
       const added = second.slice(first.length);
       expect(added.map((e) => e.type)).toEqual(expect.arrayContaining(['submissions', 'judgements', 'runs']));
-      expect(added.every((e) => BigInt(e.token) > BigInt(first.at(-1)!.token))).toBe(true);
+      // Resuming from the last token read gives exactly the new events (tokens are opaque: issue 47.2).
+      expect(await feedOf(contest2, admin, since(first.at(-1)!.token))).toEqual(added);
 
       // A submission that commits late, stamped before everything read so far (minute 5), still comes
       // to a client resuming after the token it holds: after it, never before.
@@ -458,6 +507,7 @@ describe('the CLICS Contest API over a scripted ICPC contest', () => {
         t.app.get(EventLogRepository),
         t.app.get(ClicsRepository),
         t.app.get(ClicsService),
+        t.app.get(FeedTokens),
         t.app.get(ENV),
       );
       const mine = t.app.get(EventLogService);

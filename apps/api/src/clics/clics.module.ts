@@ -9,6 +9,7 @@ import { ClicsService } from './clics.service';
 import { EventFeedStream } from './event-feed.stream';
 import { EventLogRepository } from './event-log.repository';
 import { EventLogService } from './event-log.service';
+import { FeedTokens } from './feed-tokens';
 
 /** The CLICS Contest API and the contest package export (issue 32). */
 @Module({
@@ -19,6 +20,7 @@ import { EventLogService } from './event-log.service';
     ClicsService,
     EventLogRepository,
     EventLogService,
+    FeedTokens,
     EventFeedStream,
     ClicsAuthGuard,
   ],

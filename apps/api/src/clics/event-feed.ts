@@ -174,11 +174,6 @@ export interface FeedEvent {
   json: string;
 }
 
-/** A log row's id, or null when `token` cannot be one. */
-export function parseToken(token: string): string | null {
-  return /^[1-9]\d{0,17}$/.test(token) ? token : null;
-}
-
 /** One line of the NDJSON feed (the data written as the log keeps it: never parsed to be written again). */
 export function eventLine(e: FeedEvent): string {
   return `{"type":${JSON.stringify(e.type)},"id":${JSON.stringify(e.id)},"data":${e.json},"token":${JSON.stringify(e.token)}}\n`;
