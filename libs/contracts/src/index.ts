@@ -23,3 +23,4 @@ export * from './package-messages';
 export * from './scoring';
 export * from './screens';
 export * from './health';
+export * from './contest-packages';
