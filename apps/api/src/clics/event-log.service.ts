@@ -381,9 +381,9 @@ export class EventLogService {
     contest: ClicsContestRow,
     log: ContestLog,
   ): Promise<{ snapshot: FeedSnapshot; touched: Set<string> }> {
-    const [problems, teams, judgements, clarifications, awards] = await Promise.all([
+    const [problems, roster, judgements, clarifications, awards] = await Promise.all([
       this.repository.problems(contest.id),
-      this.repository.teams(contest.id),
+      this.clics.roster(contest),
       this.repository.judgementVersions(contest.id),
       this.repository.clarifications(contest.id),
       this.clics.awards(contest),
@@ -412,7 +412,8 @@ export class EventLogService {
       snapshot: {
         contest,
         problems,
-        teams,
+        teams: roster.teams,
+        roster,
         judgements: changed,
         clarifications,
         awards,
