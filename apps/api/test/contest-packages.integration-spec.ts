@@ -6,6 +6,12 @@ import { regionalZip, SUM_MAIN, TEAM_PASSWORD } from './support/contest-package'
 import { tableChecksums } from './support/db-checksum';
 import { startJudgedApp, type JudgedApp } from './support/judged-app';
 import { buildZip } from './support/zip';
+import { ContestsService } from '../src/contests/contests.service';
+import { ProblemsService } from '../src/problems/problems.service';
+import { ECHO_MAIN } from './support/contest-package';
+import { rejudgeAndWait } from './support/rejudge';
+import { judgeAndRecord } from './support/submissions';
+import * as Clics from './contract/clics-schemas';
 
 /**
  * Issue 43: a regional's CLICS contest package in one request (all or nothing), and its team
@@ -128,12 +134,8 @@ describe('contest packages', () => {
       `SELECT problem_id FROM contest_problems WHERE contest_id = $1 AND clics_id = 'sum'`,
       [contestId],
     );
-    const judged = await t.http
-      .post('/api/execute-code')
-      .set(bearer(token))
-      .send({ code: SUM_MAIN, language: 'java', problemId: sumId, runAllTestCases: true, contestId })
-      .expect(200);
-    expect(judged.body.verdict).toBe('accepted');
+    // The web's flow: judged, then the accepted submission and its solve recorded.
+    await judgeAndRecord(t, { token } as SeededUser, sumId, SUM_MAIN, 'accepted', { contestId });
     const board = await t.http
       .get(`/api/leaderboard/contests/${contestId}`)
       .set(bearer(admin.token))
@@ -143,6 +145,87 @@ describe('contest packages', () => {
     );
     expect(row).toMatchObject({ fullName: 'Team 2 Display' });
   }, 120_000);
+
+  it('serves every object of the package under its package id in /api/clics', async () => {
+    const clics = async (path: string, token = admin.token) =>
+      (await t.http.get(`/api/clics/contests/reg1${path}`).set(bearer(token)).expect(200)).body;
+    expect(Clics.Contest.parse(await clics(''))).toMatchObject({
+      id: 'reg1',
+      name: 'Regional reg1',
+      formal_name: 'The reg1 Regional Contest',
+      penalty_time: 20,
+      scoreboard_freeze_duration: '1:00:00.000',
+    });
+    // The UUID still names it; the list shows the package id.
+    await t.http.get(`/api/clics/contests/${contestId}`).expect(200);
+    const list = (await t.http.get('/api/clics/contests').expect(200)).body as { id: string }[];
+    expect(list.map((c) => c.id)).toContain('reg1');
+    const problems = (await clics('/problems')) as unknown[];
+    expect(
+      problems.map((p) => Clics.Problem.parse(p)).map((p) => [p.id, p.label, p.rgb, p.time_limit]),
+    ).toEqual([
+      ['sum', 'A', '#e6194b', 2],
+      ['echo', 'B', '#3cb44b', 1],
+      ['twice', 'C', '#4363d8', 1],
+    ]);
+    const orgs = ((await clics('/organizations')) as unknown[]).map((o) => Clics.Organization.parse(o));
+    expect(orgs.map((o) => [o.id, o.name, o.formal_name, o.country])).toEqual([
+      ['uni-n', 'Uni North', 'University of the North', 'NOR'],
+      ['uni-s', 'Uni South', 'University of the South', 'SWE'],
+    ]);
+    const groups = ((await clics('/groups')) as unknown[]).map((g) => Clics.Group.parse(g));
+    expect(groups.map((g) => g.id)).toEqual(['observers', 'participants']);
+    const teams = ((await clics('/teams')) as unknown[]).map((x) => Clics.Team.parse(x));
+    expect(
+      teams.map((x) => [x.id, x.label, x.name, x.display_name, x.organization_id, x.group_ids, x.hidden]),
+    ).toEqual(
+      [1, 2, 3, 4, 5].map((n) => [
+        `t${n}`,
+        `${100 + n}`,
+        `Team ${n}`,
+        `Team ${n} Display`,
+        n % 2 ? 'uni-n' : 'uni-s',
+        [n === 5 ? 'observers' : 'participants'],
+        n === 5,
+      ]),
+    );
+    // team 2's accepted try of the first test, under the package's ids.
+    const submissions = ((await clics('/submissions')) as unknown[]).map((x) => Clics.Submission.parse(x));
+    expect(submissions.map((x) => [x.team_id, x.problem_id])).toEqual([['t2', 'sum']]);
+    expect(submissions[0].files[0].href).toBe(`contests/reg1/submissions/${submissions[0].id}/files`);
+    // The hidden group's team is on no board; the others are, team 2 first with the first solve.
+    const board = Clics.Scoreboard.parse(await clics('/scoreboard'));
+    expect(board.rows.map((r) => r.team_id)).not.toContain('t5');
+    expect(board.rows).toHaveLength(4);
+    expect(board.rows[0]).toMatchObject({ team_id: 't2', rank: 1 });
+    expect(board.rows[0].problems[0]).toMatchObject({
+      problem_id: 'sum',
+      solved: true,
+      first_to_solve: true,
+    });
+    const group = Clics.Scoreboard.parse(await clics('/scoreboard?group_id=observers'));
+    expect(group.rows).toEqual([]);
+    // The feed, under the same ids.
+    const feed = await t.http
+      .get('/api/clics/contests/reg1/event-feed?stream=false')
+      .set(bearer(admin.token))
+      .buffer(true)
+      .parse((response, done) => {
+        let text = '';
+        response.on('data', (c: Buffer) => (text += c.toString()));
+        response.on('end', () => done(null, text));
+      })
+      .expect(200);
+    const events = (feed.body as string)
+      .trim()
+      .split('\n')
+      .map((l) => Clics.FeedLine.parse(JSON.parse(l)));
+    expect(events.filter((e) => e.type === 'teams').map((e) => e.id)).toEqual(['t1', 't2', 't3', 't4', 't5']);
+    expect(events.find((e) => e.type === 'contest')!.data).toMatchObject({ id: 'reg1' });
+    // A team account reads CLICS with HTTP Basic by its username.
+    const basic = Buffer.from(`reg1-team3:${TEAM_PASSWORD(3)}`).toString('base64');
+    await t.http.get('/api/clics/contests/reg1/teams').set('Authorization', `Basic ${basic}`).expect(200);
+  });
 
   describe('refuses a bad package with a 400 naming the file and the field, and keeps nothing of it', () => {
     const cases: [string, () => Buffer, string][] = [
@@ -259,4 +342,104 @@ describe('contest packages', () => {
     expect(users).toBe(6);
     await upload(zip).expect(409);
   }, 60_000);
+
+  describe('first_to_solve and the first-to-solve awards', () => {
+    const S = new Date('2040-11-20T09:00:00.000Z').getTime();
+    const MIN = 60_000;
+    let clock: ContestsService;
+    let fts: string;
+    const tokens: Record<number, string> = {};
+    const at = (ms: number) => clock.useClock(() => new Date(S + ms));
+    /** Passes the package's tests of echo (hello, regional), but by heart: a changed test fails it. */
+    const ECHO_BY_HEART = ECHO_MAIN.replace(
+      'System.out.println(new Scanner(System.in).nextLine().trim());',
+      'String s = new Scanner(System.in).nextLine().trim(); System.out.println(s.startsWith("h") ? "hello" : "regional");',
+    );
+    async function solve(team: number, problem: 'sum' | 'echo', code: string, verdict = 'accepted') {
+      const [{ problem_id }] = await t.db.query(
+        `SELECT problem_id FROM contest_problems WHERE contest_id = $1 AND clics_id = $2`,
+        [fts, problem],
+      );
+      await judgeAndRecord(t, { token: tokens[team] } as SeededUser, problem_id, code, verdict, {
+        contestId: fts,
+      });
+      return problem_id as string;
+    }
+    const cell = (board: Clics.FeedLine['data'], team: string, problem: string) =>
+      (board as { rows: { team_id: string; problems: { problem_id: string }[] }[] }).rows
+        .find((r) => r.team_id === team)!
+        .problems.find((p) => p.problem_id === problem);
+    const scoreboard = async (token?: string) =>
+      Clics.Scoreboard.parse(
+        (
+          await t.http
+            .get('/api/clics/contests/fts/scoreboard')
+            .set(token ? bearer(token) : {})
+            .expect(200)
+        ).body,
+      );
+
+    beforeAll(async () => {
+      clock = t.app.get(ContestsService);
+      fts = (await upload(regionalZip('fts')).expect(201)).body._id;
+      for (const n of [1, 2, 3, 4])
+        tokens[n] = (await login(`fts-team${n}`, TEAM_PASSWORD(n)).expect(200)).body.token;
+    }, 60_000);
+    afterAll(() => clock?.useClock(() => new Date()));
+
+    it('marks the first solve among ranked teams: seconds apart, one of them in the freeze', async () => {
+      at(60 * MIN);
+      await solve(3, 'echo', ECHO_BY_HEART);
+      at(60 * MIN + 5_000);
+      await solve(4, 'echo', ECHO_MAIN);
+      // The freeze starts at 4:00:00; team 1 solves two seconds before it, team 2 one second into it.
+      at(240 * MIN - 2_000);
+      await solve(1, 'sum', SUM_MAIN);
+      at(240 * MIN + 1_000);
+      await solve(2, 'sum', SUM_MAIN);
+      at(250 * MIN);
+      const open = await scoreboard();
+      expect(cell(open, 't1', 'sum')).toMatchObject({ solved: true, first_to_solve: true });
+      expect(cell(open, 't2', 'sum')).toMatchObject({ solved: false, num_pending: 1 });
+      expect(cell(open, 't2', 'sum')).not.toHaveProperty('first_to_solve');
+      expect(cell(open, 't3', 'echo')).toMatchObject({ solved: true, first_to_solve: true });
+      expect(cell(open, 't4', 'echo')).toMatchObject({ solved: true, first_to_solve: false });
+      const full = await scoreboard(admin.token);
+      expect(cell(full, 't1', 'sum')).toMatchObject({ solved: true, first_to_solve: true });
+      expect(cell(full, 't2', 'sum')).toMatchObject({ solved: true, first_to_solve: false });
+    }, 180_000);
+
+    it('hands the first solve on when a rejudge takes it away, and awards it so at the end', async () => {
+      const [{ problem_id: echo }] = await t.db.query(
+        `SELECT problem_id FROM contest_problems WHERE contest_id = $1 AND clics_id = 'echo'`,
+        [fts],
+      );
+      // The jury fixes echo's secret test: team 3's answer by heart no longer passes.
+      await t.db.query(
+        `UPDATE test_cases SET input = replace(input, 'regional', 'contest'),
+                expected_output = replace(expected_output, 'regional', 'contest') WHERE problem_id = $1`,
+        [echo],
+      );
+      t.app.get(ProblemsService).problemsChanged();
+      const progress = await rejudgeAndWait(t, admin.token, { problemId: echo, contestId: fts });
+      expect(progress.changed).toBe(1);
+      const board = await scoreboard(admin.token);
+      expect(cell(board, 't3', 'echo')).toMatchObject({ solved: false });
+      expect(cell(board, 't4', 'echo')).toMatchObject({ solved: true, first_to_solve: true });
+      // The end, the unfreeze: the awards name the first solvers as the board does.
+      at(301 * MIN);
+      await t.http.post(`/api/contests/${fts}/unfreeze`).set(bearer(admin.token)).expect(200);
+      const awards = (await t.http.get('/api/clics/contests/fts/awards').expect(200)).body as {
+        id: string;
+        team_ids: string[];
+      }[];
+      const byId = Object.fromEntries(awards.map((a) => [a.id, a.team_ids]));
+      expect(byId['first-to-solve-sum']).toEqual(['t1']);
+      expect(byId['first-to-solve-echo']).toEqual(['t4']);
+      expect(byId['first-to-solve-twice']).toEqual([]);
+      expect(byId['group-winner-observers']).toEqual([]);
+      const open = await scoreboard();
+      expect(cell(open, 't2', 'sum')).toMatchObject({ solved: true, first_to_solve: false });
+    }, 180_000);
+  });
 });

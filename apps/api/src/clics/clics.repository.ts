@@ -125,8 +125,8 @@ export class ClicsRepository {
       isUuid
         ? `SELECT id FROM contests WHERE (id = $1::uuid OR clics_id = $2) AND format = 'icpc'
             ORDER BY clics_id IS NOT DISTINCT FROM $2 DESC LIMIT 1`
-        : `SELECT id FROM contests WHERE clics_id = $2 AND format = 'icpc'`,
-      isUuid ? [id, id] : [null, id],
+        : `SELECT id FROM contests WHERE clics_id = $1 AND format = 'icpc'`,
+      isUuid ? [id, id] : [id],
     );
     return row?.id ?? null;
   }
