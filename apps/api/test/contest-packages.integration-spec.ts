@@ -136,14 +136,24 @@ describe('contest packages', () => {
     );
     // The web's flow: judged, then the accepted submission and its solve recorded.
     await judgeAndRecord(t, { token } as SeededUser, sumId, SUM_MAIN, 'accepted', { contestId });
-    const board = await t.http
-      .get(`/api/leaderboard/contests/${contestId}`)
-      .set(bearer(admin.token))
-      .expect(200);
-    const row = (board.body as { fullName?: string; username?: string; problemsSolved?: number }[]).find(
-      (r) => r.username === 'reg1-team2',
-    );
-    expect(row).toMatchObject({ fullName: 'Team 2 Display' });
+    // The hidden group's team solves too: it is on no board and ranked nowhere.
+    const hidden = (await login('reg1-team5', TEAM_PASSWORD(5)).expect(200)).body.token as string;
+    await judgeAndRecord(t, { token: hidden } as SeededUser, sumId, SUM_MAIN, 'accepted', { contestId });
+    for (const viewer of [admin.token, token, undefined]) {
+      const board = await t.http
+        .get(`/api/leaderboard/contests/${contestId}`)
+        .set(viewer ? bearer(viewer) : {})
+        .expect(200);
+      const rows = board.body as { username: string; rank?: number }[];
+      expect(rows.map((r) => r.username)).toEqual(['reg1-team2']);
+      expect(rows[0]).toMatchObject({
+        fullName: 'Team 2 Display',
+        label: '102',
+        organization: { id: 'uni-s', name: 'Uni South' },
+        groups: [{ id: 'participants', name: 'Participants' }],
+        rank: 1,
+      });
+    }
   }, 120_000);
 
   it('serves every object of the package under its package id in /api/clics', async () => {
@@ -189,9 +199,12 @@ describe('contest packages', () => {
         n === 5,
       ]),
     );
-    // team 2's accepted try of the first test, under the package's ids.
+    // The tries under the package's ids (the hidden team's too: the tools leave it off their boards).
     const submissions = ((await clics('/submissions')) as unknown[]).map((x) => Clics.Submission.parse(x));
-    expect(submissions.map((x) => [x.team_id, x.problem_id])).toEqual([['t2', 'sum']]);
+    expect(submissions.map((x) => [x.team_id, x.problem_id])).toEqual([
+      ['t2', 'sum'],
+      ['t5', 'sum'],
+    ]);
     expect(submissions[0].files[0].href).toBe(`contests/reg1/submissions/${submissions[0].id}/files`);
     // The hidden group's team is on no board; the others are, team 2 first with the first solve.
     const board = Clics.Scoreboard.parse(await clics('/scoreboard'));
