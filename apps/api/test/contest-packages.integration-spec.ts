@@ -1,6 +1,6 @@
 import { ContestPackageMessages as M, PackageMessages, PACKAGE_LIMITS } from '@javelin/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, seedUser, type SeededUser } from './support/app';
+import { bearer, resetDatabase, seedUser, type SeededUser } from './support/app';
 import { startNow } from './support/contests';
 import { regionalZip, SUM_MAIN, TEAM_PASSWORD } from './support/contest-package';
 import { tableChecksums } from './support/db-checksum';
@@ -454,5 +454,48 @@ describe('contest packages', () => {
       const open = await scoreboard();
       expect(cell(open, 't2', 'sum')).toMatchObject({ solved: true, first_to_solve: false });
     }, 180_000);
+
+    it('round trip: the exported package imports into a fresh database as the same contest under the same ids', async () => {
+      const get = async (path: string) =>
+        (await t.http.get(`/api/clics/contests/fts${path}`).set(bearer(admin.token)).expect(200)).body;
+      const snapshot = async () => {
+        const board = Clics.Scoreboard.parse(await get('/scoreboard'));
+        return {
+          contest: await get(''),
+          problems: ((await get('/problems')) as Record<string, unknown>[]).map(({ uuid: _u, ...p }) => p),
+          teams: await get('/teams'),
+          organizations: await get('/organizations'),
+          groups: await get('/groups'),
+          submissions: ((await get('/submissions')) as Record<string, unknown>[]).map((x) => [
+            x.id,
+            x.team_id,
+            x.problem_id,
+            x.time,
+          ]),
+          rows: board.rows,
+        };
+      };
+      const before = await snapshot();
+      const exported = await t.http
+        .get(`/api/admin/contests/fts/package`)
+        .set(bearer(admin.token))
+        .buffer(true)
+        .parse((response, done) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (c: Buffer) => chunks.push(c));
+          response.on('end', () => done(null, Buffer.concat(chunks)));
+        })
+        .expect(200);
+      // A fresh installation: every table emptied, a new admin.
+      await resetDatabase(t.db);
+      admin = await seedUser(t, ['admin']);
+      const imported = await upload(exported.body as Buffer).expect(201);
+      expect(imported.body.clicsId).toBe('fts');
+      // Accounts come back without passwords, each said in a warning.
+      expect(imported.body.warnings).toContain(M.accountWithoutPassword('fts-team1'));
+      const after = await snapshot();
+      expect(after).toEqual(before);
+      expect(before.rows.length).toBeGreaterThan(0);
+    }, 120_000);
   });
 });

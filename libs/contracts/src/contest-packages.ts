@@ -24,6 +24,8 @@ export const ContestPackageMessages = {
     `accounts: '${username}' of type ${type} was not imported (team, judge and admin accounts are)`,
   accountWithoutPassword: (username: string) =>
     `accounts: '${username}' has no password; it cannot sign in until an admin sends it a reset`,
+  submissionsWithoutAccount: (count: number) =>
+    `submissions.json: ${count} submission${count === 1 ? '' : 's'} of teams without an account left out`,
   teamWithoutAccount: (count: number) =>
     `${count} team${count === 1 ? ' has' : 's have'} no account in accounts.yaml: they are listed but cannot sign in`,
 } as const;

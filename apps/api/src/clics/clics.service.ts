@@ -4,6 +4,7 @@ import { ENV, Env } from '../config/env';
 import { ContestsService } from '../contests/contests.service';
 import { StandingsRepository } from '../contests/standings.repository';
 import type { StandingKey } from '../contests/ranking';
+import { PackagesService } from '../packages/packages.service';
 import { writeZip } from '../packages/zip';
 import type { AuthUser } from '../users/users.service';
 import { clicsError } from './clics-error';
@@ -68,6 +69,7 @@ export class ClicsService {
     private readonly repository: ClicsRepository,
     private readonly standings: StandingsRepository,
     private readonly contests: ContestsService,
+    private readonly problemPackages: PackagesService,
     @Inject(ENV) private readonly env: Env,
   ) {}
 
@@ -156,7 +158,7 @@ export class ClicsService {
     const contest = await this.requireContest(id);
     const admin: ClicsViewer = { admin: true, teamId: null };
     const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
-    const files = new Map<string, string>([
+    const files = new Map<string, string | Buffer>([
       ['api.json', json(this.apiInfo())],
       ['contest.json', json(contestObject(contest))],
       ['state.json', json(stateAt(contest, this.now()))],
@@ -164,6 +166,16 @@ export class ClicsService {
     for (const name of COLLECTIONS) files.set(`${name}.json`, json(await this.objects(contest, name, admin)));
     files.set('scoreboard.json', json(await this.scoreboard(id, admin)));
     files.set('event-feed.ndjson', eventFeed);
+    // For a round trip (issue 43): each problem's package, and the teams' accounts without passwords.
+    for (const p of await this.repository.problems(contest.id))
+      files.set(
+        `problems/${p.clicsId}/${p.clicsId}.zip`,
+        (await this.problemPackages.exportPackage(p.id)).zip,
+      );
+    const accounts = (await this.repository.teams(contest.id)).flatMap((t) =>
+      t.userId ? [{ username: t.username, type: 'team', team_id: t.id }] : [],
+    );
+    files.set('accounts.json', json(accounts));
     return { zip: await writeZip(files), name: `contest-${contest.clicsId}.zip` };
   }
 

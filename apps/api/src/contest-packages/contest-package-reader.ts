@@ -63,8 +63,18 @@ export interface PackageAccount {
   teamId: string | null;
 }
 
+/** A judged submission of an exported contest (a round trip): its team, problem, time and final verdict. */
+export interface PackageSubmission {
+  id: string;
+  teamId: string;
+  problemId: string;
+  time: Date;
+  verdict: string;
+}
+
 export interface ContestPackage {
   contest: PackageContest;
+  submissions: PackageSubmission[];
   problems: PackageProblem[];
   organizations: PackageOrganization[];
   groups: PackageGroup[];
@@ -103,7 +113,50 @@ export function readContestPackage(given: ReadonlyMap<string, Buffer>): ContestP
   const withAccount = new Set(accounts.map((a) => a.teamId));
   const alone = teams.filter((t) => !withAccount.has(t.id)).length;
   if (alone > 0 && accounts.length > 0) warnings.push(M.teamWithoutAccount(alone));
-  return { contest, problems, organizations, groups, teams, accounts, warnings };
+  const submissions = readSubmissions(files, teams, problems);
+  return { contest, problems, organizations, groups, teams, accounts, submissions, warnings };
+}
+
+/** The judgement types Javelin gives, back to its verdicts (others count as a wrong answer). */
+const VERDICTS: Record<string, string> = {
+  AC: 'accepted',
+  WA: 'wrong_answer',
+  TLE: 'time_limit_exceeded',
+  RTE: 'runtime_error',
+  CE: 'compilation_error',
+  MLE: 'memory_limit_exceeded',
+  OLE: 'output_limit_exceeded',
+};
+
+/**
+ * submissions.json with judgements.json (an exported contest, issue 43's round trip): each judged
+ * submission with its last judgement's verdict; one without a judgement type is left out.
+ */
+function readSubmissions(
+  files: Map<string, Buffer>,
+  teams: PackageTeam[],
+  problems: PackageProblem[],
+): PackageSubmission[] {
+  const verdicts = new Map<string, string>();
+  for (const j of list(files, 'judgements'))
+    if (typeof j.submission_id === 'string' && typeof j.judgement_type_id === 'string')
+      verdicts.set(j.submission_id, VERDICTS[j.judgement_type_id] ?? 'wrong_answer');
+  return list(files, 'submissions').flatMap((o) => {
+    const id = clicsId(o, o.$file, 'id', where(o));
+    const at = where(o, id);
+    const teamId = text(o, o.$file, 'team_id', at, 36);
+    const problemId = text(o, o.$file, 'problem_id', at, 36);
+    if (!teams.some((t) => t.id === teamId))
+      throw new PackageError(M.badField(o.$file, `team_id${at}`, `'${teamId}' is no team of teams.json`));
+    if (!problems.some((p) => p.id === problemId))
+      throw new PackageError(
+        M.badField(o.$file, `problem_id${at}`, `'${problemId}' is no problem of problems`),
+      );
+    const time = new Date(String(o.time));
+    if (Number.isNaN(time.getTime())) throw new PackageError(M.badField(o.$file, `time${at}`, 'is no time'));
+    const verdict = verdicts.get(id);
+    return verdict ? [{ id, teamId, problemId, time, verdict }] : [];
+  });
 }
 
 /** The package's files without the one folder everything may be zipped under. */

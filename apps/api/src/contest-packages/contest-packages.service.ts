@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import type { Tx } from '../common/transactions';
 import { ContestsService } from '../contests/contests.service';
+import { StandingsRepository } from '../contests/standings.repository';
 import { readPackage, type ReadPackage } from '../packages/package-reader';
 import { storePackage } from '../packages/packages.service';
 import { PackageError, readZip } from '../packages/zip';
@@ -37,6 +38,7 @@ export class ContestPackagesService {
     private readonly problemsRepository: ProblemsRepository,
     private readonly problems: ProblemsService,
     private readonly contests: ContestsService,
+    private readonly standings: StandingsRepository,
   ) {}
 
   async importPackage(zip: Buffer, author: AuthUser): Promise<ImportContestPackageResponse> {
@@ -54,6 +56,7 @@ export class ContestPackagesService {
     await this.refuseTaken(pkg);
     const hashes = await hashAll(pkg.accounts);
     const id = randomUUID();
+    const warnings: string[] = [];
     const endTime = new Date(pkg.contest.startTime.getTime() + pkg.contest.durationMs);
     try {
       await this.db.transaction(async (tx) => {
@@ -62,17 +65,23 @@ export class ContestPackagesService {
           await this.insertProblem(tx, id, position, clics, read, author.id);
         await insertTeams(tx, id, pkg);
         await insertAccounts(tx, id, pkg, hashes);
+        warnings.push(...(await insertSubmissions(tx, id, pkg)));
+        await this.standings.refreshContest(tx, id);
       });
     } catch (error) {
       throw conflictOf(error, pkg) ?? error;
     }
     this.problems.problemsChanged();
     await this.contests.imported(id, endTime);
-    const warnings = [
-      ...pkg.warnings,
-      ...problems.flatMap(({ clics, read }) => read.warnings.map((w) => `problems/${clics.id}: ${w}`)),
-    ];
-    return { _id: id, clicsId: pkg.contest.id, warnings };
+    return {
+      _id: id,
+      clicsId: pkg.contest.id,
+      warnings: [
+        ...pkg.warnings,
+        ...problems.flatMap(({ clics, read }) => read.warnings.map((w) => `problems/${clics.id}: ${w}`)),
+        ...warnings,
+      ],
+    };
   }
 
   /** The package's accounts of a contest (admins): username, type, team and label, never a password. */
@@ -210,6 +219,65 @@ async function insertAccounts(
       );
     } else await tx.query(`INSERT INTO user_roles (user_id, role) VALUES ($1, 'admin')`, [id]);
   }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * An exported contest's judged submissions (a round trip): each a full judgement of its team's
+ * account (under its own id when that is a UUID not taken yet), each first accept a solve, so the
+ * board is the one exported. Their sources are not in a package: the judgements keep none.
+ */
+async function insertSubmissions(tx: Tx, contestId: string, pkg: ContestPackage): Promise<string[]> {
+  if (pkg.submissions.length === 0) return [];
+  const users = new Map<string, string>(
+    (
+      (await tx.query(
+        `SELECT clics_id, user_id FROM contest_teams WHERE contest_id = $1 AND user_id IS NOT NULL`,
+        [contestId],
+      )) as { clics_id: string; user_id: string }[]
+    ).map((r) => [r.clics_id, r.user_id]),
+  );
+  const problems = new Map<string, { id: string; points: number }>(
+    (
+      (await tx.query(`SELECT clics_id, problem_id, points FROM contest_problems WHERE contest_id = $1`, [
+        contestId,
+      ])) as { clics_id: string; problem_id: string; points: number }[]
+    ).map((r) => [r.clics_id, { id: r.problem_id, points: r.points }]),
+  );
+  const ids = pkg.submissions.map((s) => s.id).filter((id) => UUID.test(id));
+  const taken = new Set(
+    (
+      (await tx.query(`SELECT id::text FROM judgements WHERE id = ANY($1::uuid[])`, [ids])) as {
+        id: string;
+      }[]
+    ).map((r) => r.id),
+  );
+  const solved = new Set<string>();
+  let skipped = 0;
+  for (const s of [...pkg.submissions].sort((a, b) => a.time.getTime() - b.time.getTime())) {
+    const userId = users.get(s.teamId);
+    const problem = problems.get(s.problemId)!;
+    if (!userId) {
+      skipped++;
+      continue;
+    }
+    const id = UUID.test(s.id) && !taken.has(s.id.toLowerCase()) ? s.id : randomUUID();
+    await tx.query(
+      `INSERT INTO judgements (id, user_id, problem_id, contest_id, code_hash, all_tests, verdict, passed_count,
+                               total_count, created_at)
+       VALUES ($1, $2, $3, $4, repeat('0', 64), true, $5, 0, 0, $6)`,
+      [id, userId, problem.id, contestId, s.verdict, s.time],
+    );
+    const key = `${userId}/${problem.id}`;
+    if (s.verdict !== 'accepted' || solved.has(key)) continue;
+    solved.add(key);
+    await tx.query(
+      `INSERT INTO solved_problems (user_id, problem_id, contest_id, points, solved_at) VALUES ($1, $2, $3, $4, $5)`,
+      [userId, problem.id, contestId, problem.points, s.time],
+    );
+  }
+  return skipped > 0 ? [M.submissionsWithoutAccount(skipped)] : [];
 }
 
 async function hashAll(accounts: PackageAccount[]): Promise<Map<string, string | null>> {
