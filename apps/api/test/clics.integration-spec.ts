@@ -9,6 +9,7 @@ import { readZip } from '../src/packages/zip';
 import { bearer, seedUser, SeededUser, startApp, TestApp } from './support/app';
 import { MINUTE, scriptedContest } from './support/scripted-contest';
 import * as Clics from './contract/clics-schemas';
+import { replay } from './support/clics-replay';
 
 /**
  * Issue 32: the CLICS Contest API over a scripted ICPC contest played through the real judge
@@ -699,6 +700,7 @@ describe('the CLICS Contest API over a scripted ICPC contest', () => {
           num_judged: p.num_judged,
           solved: p.solved,
           time: p.time,
+          first_to_solve: p.first_to_solve,
         })),
       })),
     );
@@ -712,71 +714,6 @@ function collect(res: NodeJS.EventEmitter, done: (error: Error | null, body: Buf
   const chunks: Buffer[] = [];
   res.on('data', (c: Buffer) => chunks.push(c));
   res.on('end', () => done(null, Buffer.concat(chunks)));
-}
-
-/**
- * ICPC ranking worked out from the event feed alone, by the rules the feed states: per team and
- * problem, the first submission judged `solved` counts, with penalty_time for each earlier judgement
- * whose type has `penalty`; more solved first, then less time, then the earlier last solve; teams
- * equal on all three share a rank, and are listed by name.
- */
-function replay(events: Clics.FeedLine[]) {
-  const latest = new Map<string, unknown>();
-  for (const e of events) latest.set(`${e.type}/${e.id ?? ''}`, e.data);
-  const all = <T>(type: string) =>
-    [...latest.entries()].filter(([k, v]) => k.startsWith(`${type}/`) && v !== null).map(([, v]) => v as T);
-  const contest = latest.get('contest/') as { start_time: string; penalty_time: number };
-  const startMs = Date.parse(contest.start_time);
-  const types = new Map(
-    all<{ id: string; penalty: boolean; solved: boolean }>('judgement-types').map((j) => [j.id, j]),
-  );
-  const problems = all<{ id: string; ordinal: number }>('problems').sort((a, b) => a.ordinal - b.ordinal);
-  const teams = all<{ id: string; name: string }>('teams');
-  const verdictOf = new Map(
-    all<{ submission_id: string; judgement_type_id: string }>('judgements').map((j) => [
-      j.submission_id,
-      j.judgement_type_id,
-    ]),
-  );
-  const submissions = all<{ id: string; team_id: string; problem_id: string; time: string }>(
-    'submissions',
-  ).sort((a, b) => Date.parse(a.time) - Date.parse(b.time));
-  const rows = teams.map((team) => {
-    let solved = 0;
-    let total = 0;
-    let last = -Infinity;
-    const cells = problems.map((p) => {
-      let rejected = 0;
-      for (const s of submissions.filter((x) => x.team_id === team.id && x.problem_id === p.id)) {
-        const type = types.get(verdictOf.get(s.id)!)!;
-        if (type.solved) {
-          const at = Date.parse(s.time);
-          const minute = Math.floor((at - startMs) / 60_000);
-          solved++;
-          total += minute + rejected * contest.penalty_time;
-          last = Math.max(last, at);
-          return { problem_id: p.id, num_judged: rejected + 1, solved: true, time: minute };
-        }
-        if (type.penalty) rejected++;
-      }
-      return { problem_id: p.id, num_judged: rejected, solved: false, time: undefined };
-    });
-    return { team, solved, total, last, cells };
-  });
-  const compare = (a: (typeof rows)[number], b: (typeof rows)[number]) =>
-    b.solved - a.solved || a.total - b.total || (a.last === b.last ? 0 : a.last < b.last ? -1 : 1);
-  rows.sort((a, b) => compare(a, b) || a.team.name.localeCompare(b.team.name, 'en-US'));
-  let rank = 0;
-  return rows.map((r, i) => {
-    if (i === 0 || compare(rows[i - 1], r) !== 0) rank = i + 1;
-    return {
-      rank,
-      team_id: r.team.id,
-      num_solved: r.solved,
-      total_time: r.total,
-      problems: r.cells,
-    };
-  });
 }
 
 describe('HTTP Basic on the CLICS API spends the sign-in budgets', () => {

@@ -12,6 +12,8 @@ import { ECHO_MAIN } from './support/contest-package';
 import { rejudgeAndWait } from './support/rejudge';
 import { judgeAndRecord } from './support/submissions';
 import * as Clics from './contract/clics-schemas';
+import { replay } from './support/clics-replay';
+import { readZip } from '../src/packages/zip';
 
 /**
  * Issue 43: a regional's CLICS contest package in one request (all or nothing), and its team
@@ -486,6 +488,28 @@ describe('contest packages', () => {
           response.on('end', () => done(null, Buffer.concat(chunks)));
         })
         .expect(200);
+      // The ICPC tools' model of the exported feed (replay) computes exactly Javelin's board, first
+      // solves and the hidden group's team left out included.
+      const files = await readZip(exported.body as Buffer);
+      const events = (files.get('event-feed.ndjson')!.toString().trim().split('\n') as string[]).map((l) =>
+        Clics.FeedLine.parse(JSON.parse(l)),
+      );
+      expect(replay(events)).toEqual(
+        before.rows.map((r) => ({
+          rank: r.rank,
+          team_id: r.team_id,
+          num_solved: r.score.num_solved,
+          total_time: r.score.total_time,
+          problems: r.problems.map((x) => ({
+            problem_id: x.problem_id,
+            num_judged: x.num_judged,
+            solved: x.solved,
+            time: x.time,
+            first_to_solve: x.first_to_solve,
+          })),
+        })),
+      );
+      expect(before.rows.flatMap((r) => r.problems).filter((x) => x.first_to_solve)).toHaveLength(2);
       // A fresh installation: every table emptied, a new admin.
       await resetDatabase(t.db);
       admin = await seedUser(t, ['admin']);

@@ -293,10 +293,11 @@ export class ClicsService {
 const isShown = (at: number | null, now: number) => at !== null && at <= now;
 
 /**
- * Each problem's first solvers (problem UUID → CLICS team ids) among the ranked teams, from the
- * judgements the viewer sees: the accepted submission with the earliest submission time (teams
- * submitting the same millisecond share it). A rejudge that turns it into a rejection hands the
- * first solve on; a solve hidden by the freeze counts for the public only once it is shown.
+ * Each problem's first solver (problem UUID → [CLICS team id]) among the ranked teams, from the
+ * judgements the viewer sees, in the feed's order (submission time, then id): the first accepted
+ * submission of a team that is not hidden. A rejudge that turns it into a rejection hands the first
+ * solve on; a solve hidden by the freeze counts for the public only once it is shown. This is the
+ * rule the ICPC tools' contest model applies to the feed (one team, the earliest in feed order).
  */
 function firstSolvesOf(
   contest: ClicsContestRow,
@@ -306,16 +307,13 @@ function firstSolvesOf(
   now: number,
 ): Map<string, string[]> {
   const rankedIds = new Set(ranked.map((t) => t.id));
-  const firsts = new Map<string, { at: number; teams: string[] }>();
+  const firsts = new Map<string, string[]>();
+  // The repository reads them in feed order: created_at, then id.
   for (const j of judgements) {
-    if (j.verdict !== 'accepted' || !rankedIds.has(j.teamId)) continue;
-    if (!isShown(judgementShownAt(contest, j, viewer), now)) continue;
-    const at = j.createdAt.getTime();
-    const known = firsts.get(j.problemId);
-    if (!known || at < known.at) firsts.set(j.problemId, { at, teams: [j.teamId] });
-    else if (at === known.at && !known.teams.includes(j.teamId)) known.teams.push(j.teamId);
+    if (j.verdict !== 'accepted' || !rankedIds.has(j.teamId) || firsts.has(j.problemId)) continue;
+    if (isShown(judgementShownAt(contest, j, viewer), now)) firsts.set(j.problemId, [j.teamId]);
   }
-  return new Map([...firsts].map(([problem, f]) => [problem, f.teams]));
+  return firsts;
 }
 
 /** Ranks of a subset of the rows (in order already), counted again from 1; ties keep sharing a rank. */
