@@ -33,11 +33,13 @@ export const ContestPackageMessages = {
 /** The web's sentences around contest packages and team accounts. */
 export const ContestPackageUiMessages = {
   signInIdentifier: 'Email or username',
+  signInMissing: 'Please enter your email or username and your password',
   importTitle: 'Import contest package',
   importHint:
     'A CLICS contest package (contest.yaml, problems.yaml with each problem package, organizations.json, groups.json, teams.json, accounts.yaml) as a .zip file.',
   imported: 'Contest imported',
   importedAccounts: 'Imported accounts',
+  groupFilter: 'Group',
   allGroups: 'All groups',
   allOrganizations: 'All organizations',
   label: 'Label',

@@ -1,5 +1,6 @@
 import {
   AccountMessages,
+  ContestPackageUiMessages,
   FULL_NAME_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   USERNAME_MAX_LENGTH,
@@ -190,7 +191,7 @@ export function AuthPage() {
     setUnverifiedEmail(null);
     if (mode === 'login') {
       if (!form.email.trim() || !form.password) {
-        showError('Please enter your email and password');
+        showError(ContestPackageUiMessages.signInMissing);
         return;
       }
       try {
@@ -311,12 +312,13 @@ export function AuthPage() {
       )}
       <form onSubmit={submit} noValidate aria-label={isSignup ? 'Sign up' : 'Sign in'}>
         <div className="field">
-          <label htmlFor="email">Email</label>
+          {/* Issue 43: a contest package's team signs in with its username in the same field. */}
+          <label htmlFor="email">{isSignup ? 'Email' : ContestPackageUiMessages.signInIdentifier}</label>
           <input
             id="email"
             name="email"
-            type="email"
-            autoComplete="email"
+            type={isSignup ? 'email' : 'text'}
+            autoComplete={isSignup ? 'email' : 'username'}
             required
             value={form.email}
             onChange={(e) => update('email')(e.target.value)}
