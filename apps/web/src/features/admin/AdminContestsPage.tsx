@@ -1,4 +1,5 @@
 import {
+  ContestPackageUiMessages,
   AdminScreenMessages,
   ContestScreenMessages,
   DEFAULT_CONTEST_FORMAT,
@@ -12,6 +13,7 @@ import {
 } from '@javelin/contracts';
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
+import { ImportContestPackageDialog } from './ImportContestPackageDialog';
 import { useAuth } from '../auth/useAuth';
 import { useNow } from '../clock/useNow';
 import { useToast } from '../toast/useToast';
@@ -355,6 +357,7 @@ export function AdminContestsPage() {
   const [completeContest] = useCompleteContestMutation();
   const [unfreezeContest] = useUnfreezeContestMutation();
   const [dialogOpen, setDialogOpen] = useState(false);
+  const [importingPackage, setImportingPackage] = useState(false);
   const closeDialog = useCallback(() => setDialogOpen(false), []);
 
   useEffect(() => {
@@ -415,9 +418,14 @@ export function AdminContestsPage() {
           <h1>Contest Management</h1>
           <p className="muted">Create, complete and delete contests.</p>
         </div>
-        <button type="button" className="btn" onClick={() => setDialogOpen(true)}>
-          New Contest
-        </button>
+        <div className="row">
+          <button type="button" className="btn btn-secondary" onClick={() => setImportingPackage(true)}>
+            {ContestPackageUiMessages.importTitle}
+          </button>
+          <button type="button" className="btn" onClick={() => setDialogOpen(true)}>
+            New Contest
+          </button>
+        </div>
       </div>
       <RejudgePanel problems={problems.data ?? []} contests={contests.data ?? []} />
       {contests.isLoading ? (
@@ -509,6 +517,7 @@ export function AdminContestsPage() {
         </div>
       )}
       {dialogOpen && <NewContestDialog problems={problems.data ?? []} onClose={closeDialog} />}
+      {importingPackage && <ImportContestPackageDialog onClose={() => setImportingPackage(false)} />}
     </>
   );
 }

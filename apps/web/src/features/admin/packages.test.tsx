@@ -2,7 +2,13 @@ import { File as NodeFile } from 'node:buffer';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ImportPackageResponse, Problem, VerifyPackageResponse } from '@javelin/contracts';
+import {
+  ContestPackageUiMessages,
+  type ImportPackageResponse,
+  type Problem,
+  type VerifyPackageResponse,
+} from '@javelin/contracts';
+import { AdminContestsPage } from './AdminContestsPage';
 import { AdminProblemsPage } from './AdminProblemsPage';
 import { downloadName } from './packagesApi';
 import { mockApi, renderRoute, signedInState } from '../../test/utils';
@@ -350,5 +356,58 @@ describe('the classic problem form', () => {
     expect(await screen.findByLabelText('Function Name *')).toHaveValue('sum');
     expect(screen.getByRole('heading', { name: 'Input Variables' })).toBeInTheDocument();
     expect(screen.queryByLabelText('Time limit (ms) *')).not.toBeInTheDocument();
+  });
+});
+
+describe("Contest Management's contest package import (issue 43)", () => {
+  it('uploads the package as "package", shows its warnings and the accounts it brought, never a password', async () => {
+    const { calls } = mockApi({
+      'GET /contests': { body: [] },
+      'GET /admin/problems': { body: [] },
+      'POST /contests/import': {
+        status: 201,
+        body: {
+          _id: 'k1',
+          clicsId: 'nwerc',
+          warnings: ['languages.json: only Java is judged here; cpp left out'],
+        },
+      },
+      'GET /contests/k1/accounts': {
+        body: [
+          {
+            userId: 'u1',
+            username: 'team001',
+            type: 'team',
+            teamId: 't1',
+            teamName: 'Brute Force',
+            label: '001',
+          },
+          { userId: 'u2', username: 'jury', type: 'judge', teamId: null, teamName: null, label: null },
+        ],
+      },
+    });
+    const user = userEvent.setup();
+    renderRoute(<AdminContestsPage />, { preloadedState: signedInState({ isAdmin: true }) });
+    await user.click(await screen.findByRole('button', { name: ContestPackageUiMessages.importTitle }));
+    const dialog = await screen.findByRole('dialog');
+    await user.upload(within(dialog).getByLabelText('Contest package (.zip)'), zip());
+    await user.click(within(dialog).getByRole('button', { name: 'Import' }));
+    expect(await within(dialog).findByTestId('contest-import-warnings')).toHaveTextContent('cpp left out');
+    const table = await within(dialog).findByTestId('imported-accounts');
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) =>
+          within(r)
+            .getAllByRole('cell')
+            .map((c) => c.textContent),
+        ),
+    ).toEqual([
+      ['team001', 'Brute Force', '001'],
+      ['jury', 'judge', ''],
+    ]);
+    expect(appended).toEqual([['package', 'hello.zip', 4]]);
+    expect(calls.some((c) => c.path === '/contests/import' && c.method === 'POST')).toBe(true);
   });
 });
