@@ -1,10 +1,11 @@
-import { BadRequestException, ConflictException, Injectable } from '@nestjs/common';
+import { BadRequestException, ConflictException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import {
   ContestPackageMessages as M,
   DEFAULT_PROBLEM_POINTS,
   type ImportContestPackageResponse,
   type ImportedAccount,
+  ServerMessages,
 } from '@javelin/contracts';
 import * as argon2 from 'argon2';
 import { randomUUID } from 'node:crypto';
@@ -86,6 +87,8 @@ export class ContestPackagesService {
 
   /** The package's accounts of a contest (admins): username, type, team and label, never a password. */
   async accounts(contestId: string): Promise<ImportedAccount[]> {
+    const [contest]: unknown[] = await this.db.query(`SELECT 1 FROM contests WHERE id = $1`, [contestId]);
+    if (!contest) throw new NotFoundException(ServerMessages.contestNotFound);
     const rows: {
       user_id: string;
       username: string;
