@@ -5,6 +5,7 @@ import { closeSessions, pasteInMonaco, screenshot, type Session } from './suppor
 import { signedInSession } from './support/accounts';
 import { ADMIN, RUN_ID } from './support/config';
 import { requireStack } from './support/stack';
+import { adminToken } from './support/api';
 
 /*
  * Issue 43's journey: an admin imports a regional's CLICS contest package in Contest Management and
@@ -91,6 +92,8 @@ let startAt = 0;
 
 beforeAll(async () => {
   await requireStack();
+  // The first super admin, when this journey runs alone.
+  await adminToken();
   admin = await signedInSession(ADMIN, { width: 1280, height: 800 });
 }, 120_000);
 
