@@ -127,6 +127,5 @@ export const ScoringSentences = {
   pointsLabel: (points: number) => `${points} point${points === 1 ? '' : 's'}`,
   ioiFormatOption: 'IOI (best of each subtask)',
   ioiFormatLabel: 'IOI',
-  ioiRules:
-    'IOI rules: each problem scores the best of each subtask over your submissions; equal totals share a rank',
+  ioiRules: 'IOI rules: each problem scores the best of each subtask over your submissions; equal totals share a rank',
 } as const;

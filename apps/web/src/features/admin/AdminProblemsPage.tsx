@@ -114,11 +114,7 @@ export function AdminProblemsPage() {
       saveDownload(exported);
       toast.show({ title: PackageUiMessages.exported(exported.fileName), variant: 'success' });
     } catch (err) {
-      toast.show({
-        title: PackageUiMessages.exportFailed,
-        description: errorMessage(err),
-        variant: 'destructive',
-      });
+      toast.show({ title: PackageUiMessages.exportFailed, description: errorMessage(err), variant: 'destructive' });
     } finally {
       setExportingId(null);
     }

@@ -25,9 +25,7 @@ describe('markFragments', () => {
   });
 
   it('leaves the indentation of a region’s later lines unmarked', () => {
-    expect(
-      markFragments('if (x) {\n    y++;\n}', [{ startRow: 0, startCol: 7, endRow: 2, endCol: 1 }]),
-    ).toEqual([
+    expect(markFragments('if (x) {\n    y++;\n}', [{ startRow: 0, startCol: 7, endRow: 2, endCol: 1 }])).toEqual([
       [
         { text: 'if (x) ', fragment: null },
         { text: '{', fragment: 0 },
@@ -41,9 +39,7 @@ describe('markFragments', () => {
   });
 
   it('clamps regions that run past the code', () => {
-    expect(markFragments('x', [{ startRow: 0, startCol: 0, endRow: 5, endCol: 40 }])).toEqual([
-      [{ text: 'x', fragment: 0 }],
-    ]);
+    expect(markFragments('x', [{ startRow: 0, startCol: 0, endRow: 5, endCol: 40 }])).toEqual([[{ text: 'x', fragment: 0 }]]);
   });
 });
 
@@ -91,13 +87,7 @@ const done: PlagiarismReport = {
 
 describe('admin plagiarism page', () => {
   it('starts a check, follows its progress, and compares a pair side by side', async () => {
-    let report: PlagiarismReport = {
-      ...done,
-      status: 'idle',
-      pairs: [],
-      finishedAt: null,
-      progress: { done: 0, total: 0 },
-    };
+    let report: PlagiarismReport = { ...done, status: 'idle', pairs: [], finishedAt: null, progress: { done: 0, total: 0 } };
     let polls = 0;
     const { calls } = mockApi({
       'GET /contests/c1': { body: ended },
@@ -116,12 +106,7 @@ describe('admin plagiarism page', () => {
           ...done.pairs[0],
           codeA: 'int best = 0;\nreturn best;',
           codeB: 'int answer = 0;\nreturn answer;',
-          fragments: [
-            {
-              a: { startRow: 0, startCol: 0, endRow: 1, endCol: 12 },
-              b: { startRow: 0, startCol: 0, endRow: 1, endCol: 14 },
-            },
-          ],
+          fragments: [{ a: { startRow: 0, startCol: 0, endRow: 1, endCol: 12 }, b: { startRow: 0, startCol: 0, endRow: 1, endCol: 14 } }],
         },
       },
     });
@@ -149,9 +134,7 @@ describe('admin plagiarism page', () => {
 
   it('refuses to run before the contest has ended', async () => {
     mockApi({
-      'GET /contests/c1': {
-        body: { ...ended, status: 'active', endTime: new Date(Date.now() + HOUR).toISOString() },
-      },
+      'GET /contests/c1': { body: { ...ended, status: 'active', endTime: new Date(Date.now() + HOUR).toISOString() } },
       'GET /admin/contests/c1/plagiarism': { body: { ...done, status: 'idle', pairs: [] } },
     });
     renderRoute(<AdminPlagiarismPage />, {
