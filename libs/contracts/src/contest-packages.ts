@@ -39,6 +39,8 @@ export const ContestPackageUiMessages = {
     'A CLICS contest package (contest.yaml, problems.yaml with each problem package, organizations.json, groups.json, teams.json, accounts.yaml) as a .zip file.',
   imported: 'Contest imported',
   importedAccounts: 'Imported accounts',
+  accounts: 'Accounts',
+  noImportedAccounts: 'No accounts came with this contest: it was not imported from a contest package.',
   groupFilter: 'Group',
   allGroups: 'All groups',
   allOrganizations: 'All organizations',

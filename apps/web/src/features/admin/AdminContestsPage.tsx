@@ -13,7 +13,7 @@ import {
 } from '@javelin/contracts';
 import { useCallback, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { ImportContestPackageDialog } from './ImportContestPackageDialog';
+import { ImportContestPackageDialog, ImportedAccountsTable } from './ImportContestPackageDialog';
 import { useAuth } from '../auth/useAuth';
 import { useNow } from '../clock/useNow';
 import { useToast } from '../toast/useToast';
@@ -358,6 +358,7 @@ export function AdminContestsPage() {
   const [unfreezeContest] = useUnfreezeContestMutation();
   const [dialogOpen, setDialogOpen] = useState(false);
   const [importingPackage, setImportingPackage] = useState(false);
+  const [accountsOf, setAccountsOf] = useState<{ id: string; title: string } | null>(null);
   const closeDialog = useCallback(() => setDialogOpen(false), []);
 
   useEffect(() => {
@@ -478,6 +479,14 @@ export function AdminContestsPage() {
                     <button
                       type="button"
                       className="btn btn-sm btn-outline"
+                      aria-label={`${ContestPackageUiMessages.importedAccounts} of ${c.title}`}
+                      onClick={() => setAccountsOf({ id, title: c.title })}
+                    >
+                      {ContestPackageUiMessages.accounts}
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn-sm btn-outline"
                       aria-label={`Edit ${c.title}`}
                       title="Editing contests is not available"
                     >
@@ -518,6 +527,14 @@ export function AdminContestsPage() {
       )}
       {dialogOpen && <NewContestDialog problems={problems.data ?? []} onClose={closeDialog} />}
       {importingPackage && <ImportContestPackageDialog onClose={() => setImportingPackage(false)} />}
+      {accountsOf && (
+        <Modal
+          title={`${ContestPackageUiMessages.importedAccounts}: ${accountsOf.title}`}
+          onClose={() => setAccountsOf(null)}
+        >
+          <ImportedAccountsTable contestId={accountsOf.id} />
+        </Modal>
+      )}
     </>
   );
 }

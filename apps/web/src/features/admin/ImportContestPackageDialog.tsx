@@ -14,6 +14,7 @@ export function ImportedAccountsTable({ contestId }: { contestId: string }) {
   if (accounts.isLoading) return <p className="muted">Loading accounts...</p>;
   if (accounts.error) return <p className="alert alert-error">{errorMessage(accounts.error)}</p>;
   const rows = accounts.data ?? [];
+  if (rows.length === 0) return <p className="muted">{ContestPackageUiMessages.noImportedAccounts}</p>;
   return (
     <table
       className="table"

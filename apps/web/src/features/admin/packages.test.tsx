@@ -411,3 +411,58 @@ describe("Contest Management's contest package import (issue 43)", () => {
     expect(calls.some((c) => c.path === '/contests/import' && c.method === 'POST')).toBe(true);
   });
 });
+
+describe("a contest's imported accounts in Contest Management (issue 43)", () => {
+  it("lists a contest's package accounts from its row, and says so when it has none", async () => {
+    const contest = {
+      _id: 'k1',
+      id: 'k1',
+      title: 'Regional',
+      description: '',
+      startTime: new Date(Date.now() + 3_600_000).toISOString(),
+      endTime: new Date(Date.now() + 7_200_000).toISOString(),
+      status: 'upcoming',
+      maxParticipants: 100,
+      participantCount: 1,
+      userJoined: false,
+      contestProblems: [],
+      format: 'icpc',
+      penaltyMinutes: 20,
+      freezeMinutes: 0,
+      freezeTime: null,
+      frozen: false,
+    };
+    mockApi({
+      'GET /contests': { body: [contest, { ...contest, _id: 'k2', id: 'k2', title: 'Weekly' }] },
+      'GET /admin/problems': { body: [] },
+      'GET /contests/k1/accounts': {
+        body: [
+          {
+            userId: 'u1',
+            username: 'team001',
+            type: 'team',
+            teamId: 't1',
+            teamName: 'Brute Force',
+            label: '001',
+          },
+        ],
+      },
+      'GET /contests/k2/accounts': { body: [] },
+    });
+    const user = userEvent.setup();
+    renderRoute(<AdminContestsPage />, { preloadedState: signedInState({ isAdmin: true }) });
+    await user.click(await screen.findByRole('button', { name: 'Imported accounts of Regional' }));
+    const dialog = await screen.findByRole('dialog');
+    const table = await within(dialog).findByTestId('imported-accounts');
+    expect(
+      within(table)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['team001', 'Brute Force', '001']);
+    await user.click(within(dialog).getByRole('button', { name: /close/i }));
+    await user.click(screen.getByRole('button', { name: 'Imported accounts of Weekly' }));
+    expect(
+      await within(await screen.findByRole('dialog')).findByText(ContestPackageUiMessages.noImportedAccounts),
+    ).toBeInTheDocument();
+  });
+});
