@@ -5,6 +5,7 @@ import { AiModule } from './ai/ai.module';
 import { AuthModule } from './auth/auth.module';
 import { ClarificationsModule } from './clarifications/clarifications.module';
 import { ClicsModule } from './clics/clics.module';
+import { ContestPackagesModule } from './contest-packages/contest-packages.module';
 import { TransactionsModule } from './common/transactions';
 import { ENV, Env } from './config/env';
 import { ContestsModule } from './contests/contests.module';
@@ -62,6 +63,7 @@ export class AppModule {
         // Issue 32, last so their routes follow the others in the OpenAPI document.
         OrganizationsModule,
         ClicsModule,
+        ContestPackagesModule,
       ],
     };
   }

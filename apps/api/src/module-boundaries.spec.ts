@@ -29,6 +29,8 @@ const RANKS: Record<string, number> = {
   reference: 3,
   // Problem packages (issue 29): import, verify and export store problems and run jury submissions through the judge.
   packages: 3,
+  // Contest packages (issue 43): a contest with its problems (as packages imports them), teams and accounts.
+  'contest-packages': 2,
   // Runs and submits (/execute-code): judged through the queue, and the judgement kept for submissions to cite.
   execution: 4,
   submissions: 5,

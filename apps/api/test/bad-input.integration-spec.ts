@@ -298,6 +298,9 @@ describe('bad input on every route: 4xx with a message, never 500, database unch
     },
     { method: 'post', path: '/api/problems/:id/verify', auth: 'admin' },
     { method: 'get', path: '/api/problems/:id/export', auth: 'admin' },
+    // contest packages (issue 43): a JSON body or none is no package; the accounts by a contest's id
+    { method: 'post', path: '/api/contests/import', auth: 'admin' },
+    { method: 'get', path: '/api/contests/:id/accounts', auth: 'admin' },
     {
       method: 'get',
       path: '/api/problems/:id/images/:name',

@@ -3,11 +3,13 @@ import { ClicsRepository } from '../src/clics/clics.repository';
 import { ClicsService } from '../src/clics/clics.service';
 import { EventLogRepository } from '../src/clics/event-log.repository';
 import { EventLogService } from '../src/clics/event-log.service';
+import { FeedTokens } from '../src/clics/feed-tokens';
 import { ENV } from '../src/config/env';
 import { readZip } from '../src/packages/zip';
 import { bearer, seedUser, SeededUser, startApp, TestApp } from './support/app';
 import { MINUTE, scriptedContest } from './support/scripted-contest';
 import * as Clics from './contract/clics-schemas';
+import { replay } from './support/clics-replay';
 
 /**
  * Issue 32: the CLICS Contest API over a scripted ICPC contest played through the real judge
@@ -348,6 +350,53 @@ describe('the CLICS Contest API over a scripted ICPC contest', () => {
     expect(bad.body.code).toBe(400);
   });
 
+  it('holds the freeze in the feed: tokens count nothing, each audience resumes by its own (issue 47.2)', async () => {
+    // The clock is in the freeze: bob's B tries and carol's A are hidden from the public.
+    const admins = await feed(admin);
+    const open = await feed('public');
+    expect(admins.filter((e) => e.type === 'judgements').length).toBeGreaterThan(
+      open.filter((e) => e.type === 'judgements').length,
+    );
+    // Opaque tokens: no number a reader could subtract, and in no order (their sort is not the feed's).
+    for (const e of [...open, ...admins]) expect(e.token).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    const tokens = open.map((e) => e.token);
+    expect([...tokens].sort()).not.toEqual(tokens);
+    // The event right after a frozen submission: its token says nothing of the judgement left out.
+    const frozenSubmission = open.findIndex(
+      (e) =>
+        e.type === 'submissions' &&
+        (e.data as { team_id: string }).team_id === bob.id &&
+        !open.some((j) => j.type === 'judgements' && j.id === e.id),
+    );
+    expect(frozenSubmission).toBeGreaterThanOrEqual(0);
+    // Resuming works for every audience, from every token it was given, and never from another's.
+    for (const [who, events] of [
+      ['public', open],
+      [admin, admins],
+    ] as const)
+      for (const cut of [0, Math.floor(events.length / 2), events.length - 1])
+        expect(await feed(who, `&since_token=${encodeURIComponent(events[cut].token)}`)).toEqual(
+          events.slice(cut + 1),
+        );
+    const adminOnly = admins.find((e) => !open.some((o) => o.token === e.token))!;
+    await t.http
+      .get(`/api/clics${base}/event-feed?stream=false&since_token=${encodeURIComponent(adminOnly.token)}`)
+      .expect(400);
+    // The contest package keeps the admin feed, token for token.
+    const pkg = await t.http
+      .get(`/api/admin/contests/${contestId}/package`)
+      .set(bearer(admin.token))
+      .buffer(true)
+      .parse((response, done) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (c: Buffer) => chunks.push(c));
+        response.on('end', () => done(null, Buffer.concat(chunks)));
+      })
+      .expect(200);
+    const files = await readZip(pkg.body as Buffer);
+    expect(parseFeed(files.get('event-feed.ndjson')!.toString())).toEqual(admins);
+  });
+
   describe('the event log', () => {
     const start2 = new Date('2032-04-01T09:00:00.000Z');
     let contest2: string;
@@ -388,7 +437,8 @@ describe('the CLICS Contest API over a scripted ICPC contest', () => {
       expect(second.slice(0, first.length)).toEqual(first);
       const added = second.slice(first.length);
       expect(added.map((e) => e.type)).toEqual(expect.arrayContaining(['submissions', 'judgements', 'runs']));
-      expect(added.every((e) => BigInt(e.token) > BigInt(first.at(-1)!.token))).toBe(true);
+      // Resuming from the last token read gives exactly the new events (tokens are opaque: issue 47.2).
+      expect(await feedOf(contest2, admin, since(first.at(-1)!.token))).toEqual(added);
 
       // A submission that commits late, stamped before everything read so far (minute 5), still comes
       // to a client resuming after the token it holds: after it, never before.
@@ -458,6 +508,7 @@ describe('the CLICS Contest API over a scripted ICPC contest', () => {
         t.app.get(EventLogRepository),
         t.app.get(ClicsRepository),
         t.app.get(ClicsService),
+        t.app.get(FeedTokens),
         t.app.get(ENV),
       );
       const mine = t.app.get(EventLogService);
@@ -649,6 +700,7 @@ describe('the CLICS Contest API over a scripted ICPC contest', () => {
           num_judged: p.num_judged,
           solved: p.solved,
           time: p.time,
+          first_to_solve: p.first_to_solve,
         })),
       })),
     );
@@ -662,71 +714,6 @@ function collect(res: NodeJS.EventEmitter, done: (error: Error | null, body: Buf
   const chunks: Buffer[] = [];
   res.on('data', (c: Buffer) => chunks.push(c));
   res.on('end', () => done(null, Buffer.concat(chunks)));
-}
-
-/**
- * ICPC ranking worked out from the event feed alone, by the rules the feed states: per team and
- * problem, the first submission judged `solved` counts, with penalty_time for each earlier judgement
- * whose type has `penalty`; more solved first, then less time, then the earlier last solve; teams
- * equal on all three share a rank, and are listed by name.
- */
-function replay(events: Clics.FeedLine[]) {
-  const latest = new Map<string, unknown>();
-  for (const e of events) latest.set(`${e.type}/${e.id ?? ''}`, e.data);
-  const all = <T>(type: string) =>
-    [...latest.entries()].filter(([k, v]) => k.startsWith(`${type}/`) && v !== null).map(([, v]) => v as T);
-  const contest = latest.get('contest/') as { start_time: string; penalty_time: number };
-  const startMs = Date.parse(contest.start_time);
-  const types = new Map(
-    all<{ id: string; penalty: boolean; solved: boolean }>('judgement-types').map((j) => [j.id, j]),
-  );
-  const problems = all<{ id: string; ordinal: number }>('problems').sort((a, b) => a.ordinal - b.ordinal);
-  const teams = all<{ id: string; name: string }>('teams');
-  const verdictOf = new Map(
-    all<{ submission_id: string; judgement_type_id: string }>('judgements').map((j) => [
-      j.submission_id,
-      j.judgement_type_id,
-    ]),
-  );
-  const submissions = all<{ id: string; team_id: string; problem_id: string; time: string }>(
-    'submissions',
-  ).sort((a, b) => Date.parse(a.time) - Date.parse(b.time));
-  const rows = teams.map((team) => {
-    let solved = 0;
-    let total = 0;
-    let last = -Infinity;
-    const cells = problems.map((p) => {
-      let rejected = 0;
-      for (const s of submissions.filter((x) => x.team_id === team.id && x.problem_id === p.id)) {
-        const type = types.get(verdictOf.get(s.id)!)!;
-        if (type.solved) {
-          const at = Date.parse(s.time);
-          const minute = Math.floor((at - startMs) / 60_000);
-          solved++;
-          total += minute + rejected * contest.penalty_time;
-          last = Math.max(last, at);
-          return { problem_id: p.id, num_judged: rejected + 1, solved: true, time: minute };
-        }
-        if (type.penalty) rejected++;
-      }
-      return { problem_id: p.id, num_judged: rejected, solved: false, time: undefined };
-    });
-    return { team, solved, total, last, cells };
-  });
-  const compare = (a: (typeof rows)[number], b: (typeof rows)[number]) =>
-    b.solved - a.solved || a.total - b.total || (a.last === b.last ? 0 : a.last < b.last ? -1 : 1);
-  rows.sort((a, b) => compare(a, b) || a.team.name.localeCompare(b.team.name, 'en-US'));
-  let rank = 0;
-  return rows.map((r, i) => {
-    if (i === 0 || compare(rows[i - 1], r) !== 0) rank = i + 1;
-    return {
-      rank,
-      team_id: r.team.id,
-      num_solved: r.solved,
-      total_time: r.total,
-      problems: r.cells,
-    };
-  });
 }
 
 describe('HTTP Basic on the CLICS API spends the sign-in budgets', () => {

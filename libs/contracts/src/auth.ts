@@ -182,9 +182,22 @@ const mailAddress = z
 /** POST /api/auth/forgot-password and /api/auth/resend-verification. */
 export const emailSchema = z.strictObject({ email: mailAddress });
 
+/**
+ * What signs in (issue 43): an email address, or the username of an account a contest package brought
+ * (a team, a judge or an admin: they have no e-mail), given in the same `email` field.
+ */
+const signInName = z
+  .string({ error: FieldSentences.email })
+  .trim()
+  .refine(
+    (value) => isEmail(value) || (value.length <= USERNAME_MAX_LENGTH && USERNAME_PATTERN.test(value)),
+    FieldSentences.email,
+  )
+  .max(EMAIL_MAX_LENGTH, FieldSentences.maxLength('email', EMAIL_MAX_LENGTH));
+
 /** POST /api/auth/login and /api/auth/manual-login. */
 export const loginSchema = z.strictObject({
-  email: mailAddress,
+  email: signInName,
   password: z
     .string({ error: FieldSentences.mustBeString('password') })
     .min(1, FieldSentences.isRequired('password'))

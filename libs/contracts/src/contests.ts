@@ -114,6 +114,9 @@ export const contestLeaderboardEntrySchema = z
     virtual: z.boolean().optional(),
     /** The school or club the participant names on their profile (issue 32); the board filters by it. */
     organization: organizationRefSchema.optional(),
+    /** A contest package's team (issue 43): its label, and its groups (the board's group filter). */
+    label: z.string().optional(),
+    groups: z.array(z.object({ id: z.string(), name: z.string() })).optional(),
   })
   .register(ResponseSchemas, { id: 'ContestLeaderboardEntry' });
 export type ContestLeaderboardEntry = z.infer<typeof contestLeaderboardEntrySchema>;

@@ -25,3 +25,4 @@ export * from './screens';
 export * from './health';
 export * from './text-rule';
 export * from './tags';
+export * from './contest-packages';

@@ -94,11 +94,21 @@ export class AuthService {
    * one). Login and the CLICS API's HTTP Basic authentication both check passwords here.
    */
   async userWithPassword(email: string, password: string): Promise<User | null> {
-    const user = await this.users.findByEmail(email);
+    const user = await this.signingIn(email);
     const valid = user?.passwordHash
       ? await argon2.verify(user.passwordHash, password)
       : (await argon2.verify(await DUMMY_HASH, password), false);
     return user && valid ? user : null;
+  }
+
+  /**
+   * The account an identifier names: an e-mail address, or (issue 43) the username of an account a
+   * contest package brought (a team, a judge or an admin); a person's username signs in no one.
+   */
+  private async signingIn(identifier: string): Promise<User | null> {
+    if (identifier.includes('@')) return this.users.findByEmail(identifier);
+    const user = await this.accounts.byUsername(identifier);
+    return user && user.accountType !== 'person' ? user : null;
   }
 
   async me(user: AuthUser): Promise<MeResponse> {

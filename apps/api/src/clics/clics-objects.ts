@@ -1,9 +1,10 @@
 import type { Verdict } from '@javelin/contracts';
 import { freezeTimeOf } from '../contests/contest.entity';
-import { balloonOf, clicsRelTime, clicsTime, problemLabel, runId, shortId } from './clics-format';
+import { balloonOf, clicsRelTime, clicsTime, problemLabel, runId } from './clics-format';
 import type {
   ClicsClarificationRow,
   ClicsContestRow,
+  ClicsGroupRow,
   ClicsJudgementRow,
   ClicsOrganizationRow,
   ClicsProblemRow,
@@ -53,9 +54,9 @@ export function judgementTypeOf(verdict: string): string {
 
 export function contestObject(c: ClicsContestRow) {
   return {
-    id: c.id,
+    id: c.clicsId,
     name: c.title,
-    formal_name: c.title,
+    formal_name: c.formalName ?? c.title,
     start_time: clicsTime(c.startTime),
     duration: clicsRelTime(c.endTime.getTime() - c.startTime.getTime()),
     scoreboard_freeze_duration: clicsRelTime(c.freezeMinutes * 60_000),
@@ -119,12 +120,12 @@ export function judgementShownAt(
 
 export function problemObject(p: ClicsProblemRow, defaultTimeLimitMs: number) {
   return {
-    id: shortId(p.id),
+    id: p.clicsId,
     uuid: p.id,
-    label: problemLabel(p.position),
+    label: p.label ?? problemLabel(p.position),
     name: p.title,
     ordinal: p.position + 1,
-    ...balloonOf(p.position),
+    ...(p.rgb ? { rgb: p.rgb } : balloonOf(p.position)),
     time_limit: (p.timeLimitMs ?? defaultTimeLimitMs) / 1000,
     test_data_count: p.testCount,
   };
@@ -132,27 +133,75 @@ export function problemObject(p: ClicsProblemRow, defaultTimeLimitMs: number) {
 
 export function organizationObject(o: ClicsOrganizationRow) {
   return {
-    id: shortId(o.id),
+    id: o.clicsId,
     name: o.name,
     formal_name: o.formalName ?? o.name,
     ...(o.country ? { country: o.country } : {}),
   };
 }
 
-/** Each organization is also a group, so the scoreboard can be filtered by it and it has a group winner. */
+/** Each organization of a team Javelin made is also a group, so the scoreboard can be filtered by it. */
 export function groupObject(o: ClicsOrganizationRow) {
-  return { id: shortId(o.id), name: o.name, type: 'organization' };
+  return { id: o.clicsId, name: o.name, type: 'organization' };
 }
 
+/** A contest package's group (issue 43). */
+export function packageGroupObject(g: ClicsGroupRow) {
+  return { id: g.clicsId, name: g.name, ...(g.type ? { type: g.type } : {}) };
+}
+
+/** The 2023-06 team: its label is required (a package's, else the username). */
 export function teamObject(t: ClicsTeamRow) {
   const name = t.fullName || t.username;
   return {
     id: t.id,
+    label: t.label ?? t.username,
     name,
-    display_name: name,
-    organization_id: t.organization ? shortId(t.organization.id) : null,
-    group_ids: t.organization ? [shortId(t.organization.id)] : [],
-    hidden: false,
+    display_name: t.displayName ?? name,
+    organization_id: t.organization ? t.organization.clicsId : null,
+    group_ids: t.groupIds ?? (t.organization ? [t.organization.clicsId] : []),
+    hidden: t.hidden,
+  };
+}
+
+/**
+ * A contest's organizations and groups: a package's, every one (issue 43); and for the teams Javelin
+ * made, the organizations their users name on their profiles, each also a group.
+ */
+export interface ClicsRoster {
+  teams: ClicsTeamRow[];
+  organizations: { org: ClicsOrganizationRow; since: Date }[];
+  groups: { data: Record<string, unknown>; id: string; name: string; teamIds: Set<string>; since: Date }[];
+}
+
+export function rosterOf(
+  c: ClicsContestRow,
+  teams: ClicsTeamRow[],
+  packageOrganizations: ClicsOrganizationRow[],
+  packageGroups: ClicsGroupRow[],
+): ClicsRoster {
+  const own = teams.filter((t) => t.groupIds === null);
+  const profileOrgs = organizationsOf(own);
+  const members = (test: (t: ClicsTeamRow) => boolean) => new Set(teams.filter(test).map((t) => t.id));
+  return {
+    teams,
+    organizations: [...packageOrganizations.map((org) => ({ org, since: c.createdAt })), ...profileOrgs],
+    groups: [
+      ...packageGroups.map((g) => ({
+        data: packageGroupObject(g),
+        id: g.clicsId,
+        name: g.name,
+        teamIds: members((t) => !!t.groupIds?.includes(g.clicsId)),
+        since: c.createdAt,
+      })),
+      ...profileOrgs.map(({ org, since }) => ({
+        data: groupObject(org),
+        id: org.clicsId,
+        name: org.name,
+        teamIds: members((t) => t.groupIds === null && t.organization?.id === org.id),
+        since,
+      })),
+    ],
   };
 }
 
@@ -173,15 +222,15 @@ export function submissionObject(c: ClicsContestRow, j: ClicsJudgementRow, viewe
   return {
     id: j.id,
     language_id: JAVA_LANGUAGE.id,
-    problem_id: shortId(j.problemId),
-    team_id: j.userId,
+    problem_id: j.problemClicsId,
+    team_id: j.teamId,
     time: clicsTime(j.createdAt),
     contest_time: relative(c, j.createdAt),
     entry_point: 'Main',
     files: viewer.admin
       ? [
           {
-            href: `contests/${c.id}/submissions/${j.id}/files`,
+            href: `contests/${c.clicsId}/submissions/${j.id}/files`,
             filename: 'files.zip',
             mime: 'application/zip',
           },
@@ -237,14 +286,14 @@ export function clarificationMessages(
 ): { at: number; data: Record<string, unknown> }[] {
   const fromTeam = teamIds.has(q.userId);
   const ownsThread = viewer.admin || (fromTeam && viewer.teamId === q.userId);
-  const problemId = q.problemId ? shortId(q.problemId) : null;
+  const problemId = q.problemClicsId;
   const messages: { at: number; data: Record<string, unknown> }[] = [];
   if (fromTeam && ownsThread)
     messages.push({
       at: q.createdAt.getTime(),
       data: {
         id: q.id,
-        from_team_id: q.userId,
+        from_team_id: q.teamId,
         to_team_id: null,
         reply_to_id: null,
         problem_id: problemId,
@@ -259,7 +308,7 @@ export function clarificationMessages(
       data: {
         id: answerId(q.id),
         from_team_id: null,
-        to_team_id: q.isPublic || !fromTeam ? null : q.userId,
+        to_team_id: q.isPublic || !fromTeam ? null : q.teamId,
         reply_to_id: fromTeam && ownsThread ? q.id : null,
         problem_id: problemId,
         text: q.answer,

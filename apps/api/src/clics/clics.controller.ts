@@ -8,7 +8,6 @@ import {
 } from '@javelin/contracts';
 import type { Request, Response } from 'express';
 import { CurrentUser } from '../auth/guards';
-import { uuidParam } from '../common/uuid.pipe';
 import type { AuthUser } from '../users/users.service';
 import { ClicsAuth } from './clics-auth.guard';
 import { clicsError } from './clics-error';
@@ -18,8 +17,10 @@ import { eventLine } from './event-feed';
 import { EventFeedStream } from './event-feed.stream';
 import { EventLogService } from './event-log.service';
 import { ZodParam, ZodQuery } from '../common/zod';
+import { uuidParam } from '../common/uuid.pipe';
 
-const contestId = () => Param('id', uuidParam('id'));
+/** A contest by its CLICS id: its package's (issue 43) or its UUID (ClicsService.requireContest). */
+const contestId = () => ZodParam('id', clicsObjectIdSchema);
 
 /** Admin routes here take HTTP Basic as well as a bearer token (a coach downloads the package with curl -u). */
 function requireAdmin(user: AuthUser | undefined): void {

@@ -4,28 +4,34 @@ import { ENV, Env } from '../config/env';
 import { ContestsService } from '../contests/contests.service';
 import { StandingsRepository } from '../contests/standings.repository';
 import type { StandingKey } from '../contests/ranking';
+import { PackagesService } from '../packages/packages.service';
 import { writeZip } from '../packages/zip';
 import type { AuthUser } from '../users/users.service';
 import { clicsError } from './clics-error';
-import { clicsRelTime, clicsTime, shortId } from './clics-format';
+import { clicsRelTime, clicsTime } from './clics-format';
 import {
   clarificationMessages,
   contestObject,
-  groupObject,
   JAVA_LANGUAGE,
   JUDGEMENT_TYPES,
   judgementObject,
   judgementShownAt,
   organizationObject,
-  organizationsOf,
   problemObject,
+  rosterOf,
   runObjects,
   stateAt,
   submissionObject,
   teamObject,
+  type ClicsRoster,
   type ClicsViewer,
 } from './clics-objects';
-import { ClicsRepository, type ClicsContestRow } from './clics.repository';
+import {
+  ClicsRepository,
+  type ClicsContestRow,
+  type ClicsJudgementRow,
+  type ClicsTeamRow,
+} from './clics.repository';
 import { awardsOf, scoreboardRows, type Award, type ScoreboardRow, type TeamStanding } from './scoreboard';
 
 export const CLICS_VERSION = '2023-06';
@@ -33,6 +39,7 @@ const CLICS_VERSION_URL = 'https://ccs-specs.icpc.io/2023-06/contest_api';
 /** Every participant's row: the CLICS scoreboard lists all teams. */
 const ALL_ROWS = 100_000;
 
+const CLICS_ID = /^[A-Za-z0-9_.-]{1,36}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The collections of a contest the API serves, by the spec's endpoint names. */
@@ -62,6 +69,7 @@ export class ClicsService {
     private readonly repository: ClicsRepository,
     private readonly standings: StandingsRepository,
     private readonly contests: ContestsService,
+    private readonly problemPackages: PackagesService,
     @Inject(ENV) private readonly env: Env,
   ) {}
 
@@ -79,8 +87,10 @@ export class ClicsService {
     return rows.filter((c): c is ClicsContestRow => c !== null).map(contestObject);
   }
 
+  /** A contest by the id the CLICS API serves it under (its package's, issue 43) or by its UUID. */
   async requireContest(id: string): Promise<ClicsContestRow> {
-    const contest = UUID.test(id) ? await this.repository.contest(id) : null;
+    const key = CLICS_ID.test(id) ? await this.repository.contestKey(id, UUID.test(id)) : null;
+    const contest = key ? await this.repository.contest(key) : null;
     if (!contest) throw clicsError(HttpStatus.NOT_FOUND, ServerMessages.clicsContestNotFound);
     return contest;
   }
@@ -118,14 +128,10 @@ export class ClicsService {
     const { rows } = await this.board(contest, viewer);
     let shown = rows;
     if (groupId !== undefined) {
-      const teams = await this.repository.teams(contest.id);
-      const members = new Set(
-        teams.filter((t) => t.organization && shortId(t.organization.id) === groupId).map((t) => t.id),
-      );
-      if (!organizationsOf(teams).some(({ org }) => shortId(org.id) === groupId))
-        throw clicsError(HttpStatus.BAD_REQUEST, ServerMessages.clicsBadGroup);
+      const group = (await this.roster(contest)).groups.find((g) => g.id === groupId);
+      if (!group) throw clicsError(HttpStatus.BAD_REQUEST, ServerMessages.clicsBadGroup);
       // Ranked within the group on its own, as the spec's group scoreboard is.
-      shown = rerank(rows.filter((r) => members.has(r.team_id)));
+      shown = rerank(rows.filter((r) => group.teamIds.has(r.team_id)));
     }
     return {
       time: clicsTime(now),
@@ -152,7 +158,7 @@ export class ClicsService {
     const contest = await this.requireContest(id);
     const admin: ClicsViewer = { admin: true, teamId: null };
     const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
-    const files = new Map<string, string>([
+    const files = new Map<string, string | Buffer>([
       ['api.json', json(this.apiInfo())],
       ['contest.json', json(contestObject(contest))],
       ['state.json', json(stateAt(contest, this.now()))],
@@ -160,7 +166,17 @@ export class ClicsService {
     for (const name of COLLECTIONS) files.set(`${name}.json`, json(await this.objects(contest, name, admin)));
     files.set('scoreboard.json', json(await this.scoreboard(id, admin)));
     files.set('event-feed.ndjson', eventFeed);
-    return { zip: await writeZip(files), name: `contest-${contest.id}.zip` };
+    // For a round trip (issue 43): each problem's package, and the teams' accounts without passwords.
+    for (const p of await this.repository.problems(contest.id))
+      files.set(
+        `problems/${p.clicsId}/${p.clicsId}.zip`,
+        (await this.problemPackages.exportPackage(p.id)).zip,
+      );
+    const accounts = (await this.repository.teams(contest.id)).flatMap((t) =>
+      t.userId ? [{ username: t.username, type: 'team', team_id: t.id }] : [],
+    );
+    files.set('accounts.json', json(accounts));
+    return { zip: await writeZip(files), name: `contest-${contest.clicsId}.zip` };
   }
 
   now(): number {
@@ -183,11 +199,9 @@ export class ClicsService {
           .filter((p) => viewer.admin || p.isVisible || now >= contest.startTime.getTime())
           .map((p) => problemObject(p, this.env.judgeLimits.cpuTimeMs));
       case 'groups':
-        return organizationsOf(await this.repository.teams(contest.id)).map(({ org }) => groupObject(org));
+        return (await this.roster(contest)).groups.map((g) => ({ ...g.data }));
       case 'organizations':
-        return organizationsOf(await this.repository.teams(contest.id)).map(({ org }) =>
-          organizationObject(org),
-        );
+        return (await this.roster(contest)).organizations.map(({ org }) => organizationObject(org));
       case 'teams':
         return (await this.repository.teams(contest.id)).map(teamObject);
       case 'submissions':
@@ -206,7 +220,7 @@ export class ClicsService {
           this.repository.teams(contest.id),
           this.repository.clarifications(contest.id),
         ]);
-        const teamIds = new Set(teams.map((t) => t.id));
+        const teamIds = new Set(teams.flatMap((t) => (t.userId ? [t.userId] : [])));
         return threads
           .flatMap((q) => clarificationMessages(contest, q, teamIds, viewer))
           .filter((m) => m.at <= now)
@@ -217,35 +231,49 @@ export class ClicsService {
     }
   }
 
+  /** The contest's teams, organizations and groups (its package's, and those of the teams Javelin made). */
+  async roster(contest: ClicsContestRow): Promise<ClicsRoster> {
+    const [teams, organizations, groups] = await Promise.all([
+      this.repository.teams(contest.id),
+      this.repository.packageOrganizations(contest.id),
+      this.repository.packageGroups(contest.id),
+    ]);
+    return rosterOf(contest, teams, organizations, groups);
+  }
+
   /**
    * The scoreboard rows as `viewer` may see them: the board's real standings for admins and once
    * the freeze is lifted, its frozen ones (pending tries counted) for everyone else during a freeze.
+   * Hidden teams (issue 43) are on no board and never ranked; each solved cell says whether it was
+   * the problem's first solve among the ranked teams, as far as the viewer sees (firstSolvesOf).
    */
   private async board(contest: ClicsContestRow, viewer: ClicsViewer) {
     const frozen = contest.freezeMinutes > 0 && contest.unfrozenAt === null;
     const view = frozen && !viewer.admin ? 'frozen' : 'real';
     const boardContest = { id: contest.id, format: 'icpc' as const };
-    const [teams, problems, rows, firsts] = await Promise.all([
-      this.repository.teams(contest.id),
+    const [roster, problems, rows, judgements] = await Promise.all([
+      this.roster(contest),
       this.repository.problems(contest.id),
       this.standings.rows(boardContest, view, ALL_ROWS, 0),
-      this.standings.firstSolvers(contest.id, view),
+      this.repository.judgements(contest.id, false),
     ]);
+    const ranked = roster.teams.filter((t) => !t.hidden);
+    const firsts = firstSolvesOf(contest, judgements, ranked, viewer, this.now());
     const cells = await this.standings.cellsOf(
       contest.id,
       view,
-      teams.map((t) => t.id),
-      firsts,
+      ranked.flatMap((t) => (t.userId ? [t.userId] : [])),
+      new Map(),
     );
-    const byTeam = new Map(rows.map((r) => [r.entry.userId, r]));
-    const standings: TeamStanding[] = teams.map((team) => {
-      const row = byTeam.get(team.id);
+    const byUser = new Map(rows.map((r) => [r.entry.userId, r]));
+    const standings: TeamStanding[] = ranked.map((team) => {
+      const row = team.userId ? byUser.get(team.userId) : undefined;
       const key: StandingKey = row
         ? { ...row.entry, lastAt: row.lastAt }
         : { score: 0, problemsSolved: 0, penalty: 0, lastAt: null };
-      return { team, key, cells: cells.get(team.id) ?? [] };
+      return { team, key, cells: (team.userId && cells.get(team.userId)) || [] };
     });
-    return { rows: scoreboardRows(contest, problems, standings), teams, problems, firsts };
+    return { rows: scoreboardRows(contest, problems, standings, firsts), roster, problems, firsts };
   }
 
   /** The final awards as the event log gives them (the same for every reader: a final board is unfrozen). */
@@ -256,17 +284,37 @@ export class ClicsService {
   /** The awards once the contest is finalised (before, none is final, so none is given). */
   private async finalAwards(contest: ClicsContestRow, viewer: ClicsViewer): Promise<Award[]> {
     if (stateAt(contest, this.now()).finalized === null) return [];
-    const { rows, teams, problems, firsts } = await this.board(contest, viewer);
-    const groups = organizationsOf(teams).map(({ org }) => ({
-      id: shortId(org.id),
-      name: org.name,
-      teamIds: new Set(teams.filter((t) => t.organization?.id === org.id).map((t) => t.id)),
-    }));
+    const { rows, roster, problems, firsts } = await this.board(contest, viewer);
+    const groups = roster.groups.map((g) => ({ id: g.id, name: g.name, teamIds: g.teamIds }));
     return awardsOf(rows, problems, firsts, groups, this.env.clicsMedals);
   }
 }
 
 const isShown = (at: number | null, now: number) => at !== null && at <= now;
+
+/**
+ * Each problem's first solver (problem UUID → [CLICS team id]) among the ranked teams, from the
+ * judgements the viewer sees, in the feed's order (submission time, then id): the first accepted
+ * submission of a team that is not hidden. A rejudge that turns it into a rejection hands the first
+ * solve on; a solve hidden by the freeze counts for the public only once it is shown. This is the
+ * rule the ICPC tools' contest model applies to the feed (one team, the earliest in feed order).
+ */
+function firstSolvesOf(
+  contest: ClicsContestRow,
+  judgements: ClicsJudgementRow[],
+  ranked: ClicsTeamRow[],
+  viewer: ClicsViewer,
+  now: number,
+): Map<string, string[]> {
+  const rankedIds = new Set(ranked.map((t) => t.id));
+  const firsts = new Map<string, string[]>();
+  // The repository reads them in feed order: created_at, then id.
+  for (const j of judgements) {
+    if (j.verdict !== 'accepted' || !rankedIds.has(j.teamId) || firsts.has(j.problemId)) continue;
+    if (isShown(judgementShownAt(contest, j, viewer), now)) firsts.set(j.problemId, [j.teamId]);
+  }
+  return firsts;
+}
 
 /** Ranks of a subset of the rows (in order already), counted again from 1; ties keep sharing a rank. */
 function rerank(rows: ScoreboardRow[]): ScoreboardRow[] {

@@ -49,7 +49,7 @@ export class EventFeedStream {
       return;
     }
     res.flushHeaders();
-    this.follow(res, contestId, viewer, last?.token ?? options.sinceToken ?? '0');
+    this.follow(res, await this.log.contestKey(contestId), viewer, last?.token ?? options.sinceToken ?? '0');
   }
 
   private follow(res: Response, contestId: string, viewer: ClicsViewer, since: string): void {

@@ -1,19 +1,18 @@
 import {
   clarificationMessages,
   contestObject,
-  groupObject,
   JAVA_LANGUAGE,
   JUDGEMENT_TYPES,
   judgementObject,
   judgementShownAt,
   organizationObject,
-  organizationsOf,
   problemObject,
   runObjects,
   stateAt,
   stateMoments,
   submissionObject,
   teamObject,
+  type ClicsRoster,
   type ClicsState,
   type ClicsViewer,
 } from './clics-objects';
@@ -63,6 +62,8 @@ export interface FeedSnapshot {
   contest: ClicsContestRow;
   problems: ClicsProblemRow[];
   teams: ClicsTeamRow[];
+  /** The contest's organizations and groups (rosterOf). */
+  roster: ClicsRoster;
   /** Each with its per-test results when its runs are wanted (admins), else results null. */
   judgements: ClicsJudgementRow[];
   clarifications: ClicsClarificationRow[];
@@ -91,9 +92,8 @@ export function feedObjects(s: FeedSnapshot, viewer: ClicsViewer): Map<string, F
     const data = problemObject(p, s.defaultTimeLimitMs);
     put(created, 'problems', data.id, data);
   }
-  for (const { org, since } of organizationsOf(s.teams)) {
-    const group = groupObject(org);
-    put(since.getTime(), 'groups', group.id, group);
+  for (const g of s.roster.groups) put(g.since.getTime(), 'groups', g.id, g.data);
+  for (const { org, since } of s.roster.organizations) {
     const organization = organizationObject(org);
     put(since.getTime(), 'organizations', organization.id, organization);
   }
@@ -116,7 +116,7 @@ export function feedObjects(s: FeedSnapshot, viewer: ClicsViewer): Map<string, F
 
 /** The clarification messages `viewer` may read. */
 export function teamClarifications(s: FeedSnapshot, viewer: ClicsViewer): FeedObject[] {
-  const teamIds = new Set(s.teams.map((t) => t.id));
+  const teamIds = new Set(s.teams.flatMap((t) => (t.userId ? [t.userId] : [])));
   return s.clarifications.flatMap((q) =>
     clarificationMessages(s.contest, q, teamIds, viewer).map((m) => ({
       at: m.at,
@@ -172,11 +172,6 @@ export interface FeedEvent {
   id: string | null;
   /** The object as JSON text, as the log keeps it (`null`: the object was deleted). */
   json: string;
-}
-
-/** A log row's id, or null when `token` cannot be one. */
-export function parseToken(token: string): string | null {
-  return /^[1-9]\d{0,17}$/.test(token) ? token : null;
 }
 
 /** One line of the NDJSON feed (the data written as the log keeps it: never parsed to be written again). */

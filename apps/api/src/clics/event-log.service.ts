@@ -13,13 +13,13 @@ import {
   feedObjects,
   objectKey,
   ORDER,
-  parseToken,
   stateHistory,
   teamClarifications,
   type FeedEvent,
   type FeedObject,
   type FeedSnapshot,
 } from './event-feed';
+import { FeedTokens } from './feed-tokens';
 import { EventLogRepository, type Audience, type LogRow, type NewLogRow } from './event-log.repository';
 
 /** The newest logged version of one object for one audience: canonical JSON, null once deleted. */
@@ -113,27 +113,42 @@ export class EventLogService {
     private readonly log: EventLogRepository,
     private readonly repository: ClicsRepository,
     private readonly clics: ClicsService,
+    private readonly tokens: FeedTokens,
     @Inject(ENV) private readonly env: Env,
   ) {}
 
   /**
    * The events `viewer` reads after `sinceToken` (all without one), the log brought up to date first.
-   * A token this feed never gave `viewer` is a 400.
+   * A token this feed never gave `viewer` is a 400. Tokens are sealed (FeedTokens): they count nothing.
    */
   async events(contestId: string, viewer: ClicsViewer, sinceToken?: string): Promise<FeedEvent[]> {
-    const since = sinceToken === undefined ? '0' : parseToken(sinceToken);
-    if (since === null) throw clicsError(HttpStatus.BAD_REQUEST, ServerMessages.clicsBadSinceToken);
     const contest = await this.clics.requireContest(contestId);
+    const since = sinceToken === undefined ? '0' : this.tokens.open(contest.id, sinceToken);
+    if (since === null) throw clicsError(HttpStatus.BAD_REQUEST, ServerMessages.clicsBadSinceToken);
     await this.sync(contest.id);
     if (since !== '0' && !(await this.log.hasToken(contest.id, viewer, since)))
       throw clicsError(HttpStatus.BAD_REQUEST, ServerMessages.clicsBadSinceToken);
-    return this.log.events(contest.id, viewer, since);
+    return this.sealed(contest.id, await this.log.events(contest.id, viewer, since));
   }
 
-  /** The events after `afterToken` for a stream: synced at most once a second per contest. */
-  async follow(contestId: string, viewer: ClicsViewer, afterToken: string): Promise<FeedEvent[]> {
-    await this.sync(contestId, SYNC_GAP_MS);
-    return this.log.events(contestId, viewer, afterToken);
+  /** The contest's own key (its UUID) from the id a reader named it by. */
+  async contestKey(contestId: string): Promise<string> {
+    return (await this.clics.requireContest(contestId)).id;
+  }
+
+  /**
+   * The events after `afterToken` (a token this feed gave, or '0': from the beginning) for a stream of
+   * the contest `contestKey`: synced at most once a second per contest.
+   */
+  async follow(contestKey: string, viewer: ClicsViewer, afterToken: string): Promise<FeedEvent[]> {
+    const after = afterToken === '0' ? '0' : this.tokens.open(contestKey, afterToken);
+    if (after === null) throw clicsError(HttpStatus.BAD_REQUEST, ServerMessages.clicsBadSinceToken);
+    await this.sync(contestKey, SYNC_GAP_MS);
+    return this.sealed(contestKey, await this.log.events(contestKey, viewer, after));
+  }
+
+  private sealed(contestKey: string, events: FeedEvent[]): FeedEvent[] {
+    return events.map((e) => ({ ...e, token: this.tokens.seal(contestKey, e.token) }));
   }
 
   /**
@@ -366,9 +381,9 @@ export class EventLogService {
     contest: ClicsContestRow,
     log: ContestLog,
   ): Promise<{ snapshot: FeedSnapshot; touched: Set<string> }> {
-    const [problems, teams, judgements, clarifications, awards] = await Promise.all([
+    const [problems, roster, judgements, clarifications, awards] = await Promise.all([
       this.repository.problems(contest.id),
-      this.repository.teams(contest.id),
+      this.clics.roster(contest),
       this.repository.judgementVersions(contest.id),
       this.repository.clarifications(contest.id),
       this.clics.awards(contest),
@@ -397,7 +412,8 @@ export class EventLogService {
       snapshot: {
         contest,
         problems,
-        teams,
+        teams: roster.teams,
+        roster,
         judgements: changed,
         clarifications,
         awards,

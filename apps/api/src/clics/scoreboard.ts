@@ -1,6 +1,5 @@
 import type { ScoreboardCell } from '@javelin/contracts';
 import { compareStandings, type StandingKey } from '../contests/ranking';
-import { shortId } from './clics-format';
 import type { ClicsContestRow, ClicsProblemRow, ClicsTeamRow } from './clics.repository';
 
 /** One team's standing as the board keeps it (no row yet: nothing counted). */
@@ -20,6 +19,8 @@ export interface ScoreboardRow {
     num_pending: number;
     solved: boolean;
     time?: number;
+    /** Solved cells only: the first solve of the problem among the ranked teams. */
+    first_to_solve?: boolean;
   }[];
 }
 
@@ -34,6 +35,7 @@ export function scoreboardRows(
   c: ClicsContestRow,
   problems: ClicsProblemRow[],
   standings: TeamStanding[],
+  firsts: Map<string, string[]>,
 ): ScoreboardRow[] {
   const sorted = [...standings].sort(
     (a, b) =>
@@ -56,11 +58,16 @@ export function scoreboardRows(
         const cell = byProblem.get(p.id);
         const solved = cell?.acceptedAtMinutes != null;
         return {
-          problem_id: shortId(p.id),
+          problem_id: p.clicsId,
           num_judged: (cell?.attempts ?? 0) + (solved ? 1 : 0),
           num_pending: cell?.pending ?? 0,
           solved,
-          ...(solved ? { time: cell!.acceptedAtMinutes! } : {}),
+          ...(solved
+            ? {
+                time: cell!.acceptedAtMinutes!,
+                first_to_solve: !!firsts.get(p.id)?.includes(s.team.id),
+              }
+            : {}),
         };
       }),
     };
@@ -81,7 +88,7 @@ export interface Award {
 export function awardsOf(
   rows: ScoreboardRow[],
   problems: ClicsProblemRow[],
-  firstSolvers: Map<string, string>,
+  firstSolvers: Map<string, string[]>,
   groups: { id: string; name: string; teamIds: Set<string> }[],
   medals: { gold: number; silver: number; bronze: number },
 ): Award[] {
@@ -101,11 +108,10 @@ export function awardsOf(
   ];
   const teamIds = new Set(rows.map((r) => r.team_id));
   for (const p of problems) {
-    const first = firstSolvers.get(p.id);
     awards.push({
-      id: `first-to-solve-${shortId(p.id)}`,
+      id: `first-to-solve-${p.clicsId}`,
       citation: `First to solve problem ${p.title}`,
-      team_ids: first && teamIds.has(first) ? [first] : [],
+      team_ids: (firstSolvers.get(p.id) ?? []).filter((id) => teamIds.has(id)),
     });
   }
   for (const g of groups) {

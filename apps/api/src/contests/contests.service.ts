@@ -276,6 +276,12 @@ export class ContestsService {
     return this.repository.pointsFor(contestId, problemId);
   }
 
+  /** After a contest package was imported (issue 43): the caches learn of it, its end is scheduled. */
+  async imported(id: string, endTime: Date): Promise<void> {
+    await this.contestChanged(id);
+    await this.scheduler.scheduleEnd(id, endTime);
+  }
+
   /**
    * After a write to a contest (its times, freeze, problems, participants, or its removal): the list
    * and the contest are forgotten here at once, and on every other instance when Redis tells it.

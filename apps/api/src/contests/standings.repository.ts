@@ -39,6 +39,8 @@ interface ScoreRow {
   shared_rank?: string | number | null;
   organization_id: string | null;
   organization_name: string | null;
+  team_label?: string | null;
+  team_groups?: { id: string; name: string }[] | null;
 }
 
 /** A cell as read for the wire: minutes from the start instead of the accept's time. */
@@ -260,7 +262,7 @@ export class StandingsRepository {
               ${ORGANIZATION_COLUMNS}
          FROM contest_scores s JOIN users u ON u.id = s.user_id ${ORGANIZATION_JOIN}
          LEFT JOIN rating_changes rc ON rc.contest_id = s.contest_id AND rc.user_id = s.user_id
-        WHERE s.contest_id = $1 ${listsEveryone(contest.format) ? '' : `AND ${c.solved} > 0`}
+        WHERE s.contest_id = $1 ${listsEveryone(contest.format) ? '' : `AND ${c.solved} > 0`} ${NOT_HIDDEN}
         ORDER BY ${orderBy(contest.format, view)}
         LIMIT $2 OFFSET $3`,
       [contest.id, limit, offset],
@@ -288,6 +290,7 @@ export class StandingsRepository {
          LEFT JOIN (contest_cells cc JOIN contest_problems cp ON cp.contest_id = cc.contest_id AND cp.problem_id = cc.problem_id)
                 ON cc.contest_id = s.contest_id AND cc.user_id = s.user_id
         WHERE s.contest_id = $1 AND s.user_id = $2 ${listsEveryone(contest.format) ? '' : `AND ${c.solved} > 0`}
+          ${NOT_HIDDEN}
         ORDER BY cp.position`,
       [contest.id, userId],
     );
@@ -365,10 +368,20 @@ function listsEveryone(format: ContestFormat): boolean {
   return format === 'icpc' || format === 'ioi';
 }
 
-/** A participant's organization (issue 32), named on their profile: for the board's filter. */
-const ORGANIZATION_COLUMNS = 'o.id AS organization_id, o.name AS organization_name';
-const ORGANIZATION_JOIN =
-  'LEFT JOIN profiles pr ON pr.user_id = s.user_id LEFT JOIN organizations o ON o.id = pr.organization_id';
+/**
+ * A participant's organization (issue 32), named on their profile: for the board's filter. A contest
+ * package's team (issue 43) shows its package's organization (by its package id), label and groups.
+ */
+const ORGANIZATION_COLUMNS = `CASE WHEN ct.clics_id IS NULL THEN o.id::text ELSE co.clics_id END AS organization_id,
+  CASE WHEN ct.clics_id IS NULL THEN o.name ELSE co.name END AS organization_name, ct.label AS team_label,
+  (SELECT json_agg(json_build_object('id', g.clics_id, 'name', g.name) ORDER BY g.clics_id) FROM contest_groups g
+    WHERE g.contest_id = ct.contest_id AND g.clics_id = ANY(ct.group_ids)) AS team_groups`;
+const ORGANIZATION_JOIN = `LEFT JOIN profiles pr ON pr.user_id = s.user_id LEFT JOIN organizations o ON o.id = pr.organization_id
+  LEFT JOIN contest_teams ct ON ct.contest_id = s.contest_id AND ct.user_id = s.user_id
+  LEFT JOIN contest_organizations co ON co.contest_id = ct.contest_id AND co.clics_id = ct.organization_id`;
+/** A package's hidden team (by itself or a hidden group, issue 43) is on no board and never ranked. */
+const NOT_HIDDEN = `AND NOT coalesce(ct.hidden OR EXISTS (SELECT 1 FROM contest_groups hg
+  WHERE hg.contest_id = ct.contest_id AND hg.clics_id = ANY(ct.group_ids) AND hg.hidden), false)`;
 
 /** A timestamp column as epoch milliseconds (a float: PostgreSQL keeps microseconds). */
 function epochMs(column: string): string {
@@ -390,6 +403,8 @@ function boardRow(contest: BoardContest, r: ScoreRow): BoardRow {
       ...(r.organization_id && r.organization_name
         ? { organization: { id: r.organization_id, name: r.organization_name } }
         : {}),
+      ...(r.team_label ? { label: r.team_label } : {}),
+      ...(r.team_groups?.length ? { groups: r.team_groups } : {}),
     },
     lastAt: r.last_at,
     ...(r.shared_rank === null || r.shared_rank === undefined ? {} : { sharedRank: Number(r.shared_rank) }),

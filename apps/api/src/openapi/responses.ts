@@ -17,6 +17,8 @@ import {
   expectedOutputResponseSchema,
   healthSchema,
   importPackageResponseSchema,
+  importContestPackageResponseSchema,
+  importedAccountSchema,
   meResponseSchema,
   messageResponseSchema,
   organizationSchema,
@@ -200,6 +202,16 @@ export const ANSWERS: Record<string, Answer> = {
     status: 200,
     json: validateTestsResponseSchema,
     description: 'The stored reference solution on every stored test',
+  },
+  ContestPackagesController_importPackage: {
+    status: 201,
+    json: importContestPackageResponseSchema,
+    description: 'The CLICS contest package stored as a contest, with what was read by default or left out',
+  },
+  ContestPackagesController_accounts: {
+    status: 200,
+    json: z.array(importedAccountSchema),
+    description: "The accounts the contest's package brought: username, type, team and label, never a password",
   },
   PackagesController_importPackage: {
     status: 201,

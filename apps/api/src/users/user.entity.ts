@@ -27,6 +27,10 @@ export class User {
   @Column({ name: 'token_version', type: 'int', default: 0 })
   tokenVersion!: number;
 
+  /** `person` signs in with an e-mail; a contest package's `team`, `judge` and `admin` with the username (issue 43). */
+  @Column({ name: 'account_type', type: 'varchar', length: 10, default: 'person' })
+  accountType!: 'person' | 'team' | 'judge' | 'admin';
+
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt!: Date;
 

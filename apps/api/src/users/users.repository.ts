@@ -1,6 +1,6 @@
-import { Injectable } from '@nestjs/common';
+import { ForbiddenException, Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { Role } from '@javelin/contracts';
+import { ContestPackageMessages, type Role } from '@javelin/contracts';
 import { DataSource, QueryFailedError } from 'typeorm';
 import { ExpiringCache } from '../common/expiring-cache';
 import { AuthUserChanges } from './auth-user-changes';
@@ -200,6 +200,25 @@ export class UsersRepository {
       if (taken) return { taken };
       throw error;
     }
+  }
+
+  /**
+   * Issue 43: an account a contest package brought keeps its username, and a team account its team's
+   * name: a change is a 403 (the same names again are no change).
+   */
+  async refusePackageRename(
+    userId: string,
+    names: { username: string | null; fullName: string | null },
+    tx: Tx,
+  ): Promise<void> {
+    const [row]: { username: string; full_name: string; account_type: string }[] = await tx.query(
+      `SELECT username, full_name, account_type FROM users WHERE id = $1`,
+      [userId],
+    );
+    if (!row || row.account_type === 'person') return;
+    const renamed = names.username !== null && names.username.toLowerCase() !== row.username.toLowerCase();
+    const retitled = row.account_type === 'team' && names.fullName !== null && names.fullName !== row.full_name;
+    if (renamed || retitled) throw new ForbiddenException(ContestPackageMessages.packageAccountKeepsNames);
   }
 
   /** Sets the username and/or full name (left as they are when null); the username taken first instead. */

@@ -69,6 +69,7 @@ export class UsersService {
 
   /** A new username and/or full name (null keeps one), inside `tx`; a username another account holds is a 409. */
   async rename(userId: string, names: { username: string | null; fullName: string | null }, tx: Tx) {
+    await this.repository.refusePackageRename(userId, names, tx);
     if (names.username !== null && (await this.repository.usernameHeldByAnother(names.username, userId, tx)))
       throw nameTaken('username');
     const renamed = await this.repository.rename(userId, names, tx);

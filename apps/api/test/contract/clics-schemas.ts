@@ -103,6 +103,8 @@ export const Organization = z.strictObject({
 export const Team = z.strictObject({
   id: ID,
   icpc_id: z.string().nullable().optional(),
+  /** Required by 2023-06 (issue 43: the ICPC tools read it). */
+  label: z.string().min(1),
   name: z.string().min(1),
   display_name: z.string().nullable().optional(),
   organization_id: nullableId.optional(),
@@ -186,8 +188,13 @@ export const ScoreboardRow = z.strictObject({
         num_pending: z.number().int().nonnegative(),
         solved: z.boolean(),
         time: z.number().int().optional(),
+        first_to_solve: z.boolean().optional(),
       })
-      .refine((p) => !p.solved || p.time !== undefined, 'a solved problem has its time'),
+      .refine((p) => !p.solved || p.time !== undefined, 'a solved problem has its time')
+      .refine(
+        (p) => p.solved === (p.first_to_solve !== undefined),
+        'a solved problem says whether it was the first solve, an unsolved one does not',
+      ),
   ),
 });
 

@@ -283,7 +283,7 @@ describe('signing in from a guarded page', () => {
       { url: '/profile' },
     );
     await screen.findByRole('form', { name: 'Sign in' });
-    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Email or username'), 'ada@example.com');
     await user.type(screen.getByLabelText('Password'), 'secret1');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(await screen.findByRole('heading', { name: 'My profile' })).toBeInTheDocument();

@@ -1,4 +1,11 @@
-import { ContestScreenMessages, ScoringSentences, ServerMessages, type Contest, type ContestStatus } from '@javelin/contracts';
+import {
+  ContestPackageUiMessages,
+  ContestScreenMessages,
+  ScoringSentences,
+  ServerMessages,
+  type Contest,
+  type ContestStatus,
+} from '@javelin/contracts';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../auth/useAuth';
@@ -19,6 +26,8 @@ import { useAdminProblemsQuery } from '../problems/problemsApi';
 import { RejudgePanel } from './RejudgePanel';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { NewContestDialog } from './contest-form/NewContestDialog';
+import { ImportContestPackageDialog, ImportedAccountsTable } from './ImportContestPackageDialog';
+import { Modal } from '../../components/Modal';
 
 export {
   MIN_PARTICIPANTS,
@@ -36,12 +45,15 @@ function ContestAdminCard({
   onComplete,
   onUnfreeze,
   onDelete,
+  onAccounts,
 }: {
   contest: Contest;
   status: ContestStatus;
   onComplete: () => void;
   onUnfreeze: () => void;
   onDelete: () => void;
+  /** The accounts a contest package brought (issue 43). */
+  onAccounts: () => void;
 }) {
   const id = contestId(c);
   return (
@@ -82,6 +94,14 @@ function ContestAdminCard({
               Plagiarism
             </Link>
           )}
+          <button
+            type="button"
+            className="btn btn-sm btn-outline"
+            aria-label={`${ContestPackageUiMessages.importedAccounts} of ${c.title}`}
+            onClick={onAccounts}
+          >
+            {ContestPackageUiMessages.accounts}
+          </button>
           <button
             type="button"
             className="btn btn-sm btn-outline"
@@ -178,6 +198,8 @@ export function AdminContestsPage() {
   const actions = useContestActions();
   const [dialogOpen, setDialogOpen] = useState(false);
   const closeDialog = useCallback(() => setDialogOpen(false), []);
+  const [importingPackage, setImportingPackage] = useState(false);
+  const [accountsOf, setAccountsOf] = useState<{ id: string; title: string } | null>(null);
 
   useEffect(() => {
     if (contests.error || problems.error) toast.message(Messages.fetchDataFailed);
@@ -200,9 +222,14 @@ export function AdminContestsPage() {
           <h1>Contest Management</h1>
           <p className="muted">Create, complete and delete contests.</p>
         </div>
-        <button type="button" className="btn" onClick={() => setDialogOpen(true)}>
-          New Contest
-        </button>
+        <div className="row">
+          <button type="button" className="btn btn-secondary" onClick={() => setImportingPackage(true)}>
+            {ContestPackageUiMessages.importTitle}
+          </button>
+          <button type="button" className="btn" onClick={() => setDialogOpen(true)}>
+            New Contest
+          </button>
+        </div>
       </div>
       <RejudgePanel problems={problems.data ?? []} contests={contests.data ?? []} />
       {contests.isLoading ? (
@@ -222,12 +249,22 @@ export function AdminContestsPage() {
                 onComplete={() => void actions.complete(id)}
                 onUnfreeze={() => void actions.unfreeze(id)}
                 onDelete={() => void actions.remove(id, c.title)}
+                onAccounts={() => setAccountsOf({ id, title: c.title })}
               />
             );
           })}
         </div>
       )}
       {dialogOpen && <NewContestDialog problems={problems.data ?? []} onClose={closeDialog} />}
+      {importingPackage && <ImportContestPackageDialog onClose={() => setImportingPackage(false)} />}
+      {accountsOf && (
+        <Modal
+          title={`${ContestPackageUiMessages.importedAccounts}: ${accountsOf.title}`}
+          onClose={() => setAccountsOf(null)}
+        >
+          <ImportedAccountsTable contestId={accountsOf.id} />
+        </Modal>
+      )}
     </>
   );
 }

@@ -2,7 +2,13 @@ import { File as NodeFile } from 'node:buffer';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ImportPackageResponse, Problem, VerifyPackageResponse } from '@javelin/contracts';
+import {
+  ContestPackageUiMessages,
+  type ImportPackageResponse,
+  type Problem,
+  type VerifyPackageResponse,
+} from '@javelin/contracts';
+import { AdminContestsPage } from './AdminContestsPage';
 import { AdminProblemsPage } from './AdminProblemsPage';
 import { downloadName } from './packagesApi';
 import { mockApi, renderRoute, signedInState } from '../../test/utils';
@@ -393,5 +399,113 @@ describe('the classic problem form', () => {
     expect(await screen.findByLabelText('Function Name *')).toHaveValue('sum');
     expect(screen.getByRole('heading', { name: 'Input Variables' })).toBeInTheDocument();
     expect(screen.queryByLabelText('Time limit (ms) *')).not.toBeInTheDocument();
+  });
+});
+
+describe("Contest Management's contest package import (issue 43)", () => {
+  it('uploads the package as "package", shows its warnings and the accounts it brought, never a password', async () => {
+    const { calls } = mockApi({
+      'GET /contests': { body: [] },
+      'GET /admin/problems': { body: [] },
+      'POST /contests/import': {
+        status: 201,
+        body: {
+          _id: 'k1',
+          clicsId: 'nwerc',
+          warnings: ['languages.json: only Java is judged here; cpp left out'],
+        },
+      },
+      'GET /contests/k1/accounts': {
+        body: [
+          {
+            userId: 'u1',
+            username: 'team001',
+            type: 'team',
+            teamId: 't1',
+            teamName: 'Brute Force',
+            label: '001',
+          },
+          { userId: 'u2', username: 'jury', type: 'judge', teamId: null, teamName: null, label: null },
+        ],
+      },
+    });
+    const user = userEvent.setup();
+    renderRoute(<AdminContestsPage />, { preloadedState: signedInState({ isAdmin: true }) });
+    await user.click(await screen.findByRole('button', { name: ContestPackageUiMessages.importTitle }));
+    const dialog = await screen.findByRole('dialog');
+    await user.upload(within(dialog).getByLabelText('Contest package (.zip)'), zip());
+    await user.click(within(dialog).getByRole('button', { name: 'Import' }));
+    expect(await within(dialog).findByTestId('contest-import-warnings')).toHaveTextContent('cpp left out');
+    const table = await within(dialog).findByTestId('imported-accounts');
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) =>
+          within(r)
+            .getAllByRole('cell')
+            .map((c) => c.textContent),
+        ),
+    ).toEqual([
+      ['team001', 'Brute Force', '001'],
+      ['jury', 'judge', ''],
+    ]);
+    expect(appended).toEqual([['package', 'hello.zip', 4]]);
+    expect(calls.some((c) => c.path === '/contests/import' && c.method === 'POST')).toBe(true);
+  });
+});
+
+describe("a contest's imported accounts in Contest Management (issue 43)", () => {
+  it("lists a contest's package accounts from its row, and says so when it has none", async () => {
+    const contest = {
+      _id: 'k1',
+      id: 'k1',
+      title: 'Regional',
+      description: '',
+      startTime: new Date(Date.now() + 3_600_000).toISOString(),
+      endTime: new Date(Date.now() + 7_200_000).toISOString(),
+      status: 'upcoming',
+      maxParticipants: 100,
+      participantCount: 1,
+      userJoined: false,
+      contestProblems: [],
+      format: 'icpc',
+      penaltyMinutes: 20,
+      freezeMinutes: 0,
+      freezeTime: null,
+      frozen: false,
+    };
+    mockApi({
+      'GET /contests': { body: [contest, { ...contest, _id: 'k2', id: 'k2', title: 'Weekly' }] },
+      'GET /admin/problems': { body: [] },
+      'GET /contests/k1/accounts': {
+        body: [
+          {
+            userId: 'u1',
+            username: 'team001',
+            type: 'team',
+            teamId: 't1',
+            teamName: 'Brute Force',
+            label: '001',
+          },
+        ],
+      },
+      'GET /contests/k2/accounts': { body: [] },
+    });
+    const user = userEvent.setup();
+    renderRoute(<AdminContestsPage />, { preloadedState: signedInState({ isAdmin: true }) });
+    await user.click(await screen.findByRole('button', { name: 'Imported accounts of Regional' }));
+    const dialog = await screen.findByRole('dialog');
+    const table = await within(dialog).findByTestId('imported-accounts');
+    expect(
+      within(table)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['team001', 'Brute Force', '001']);
+    await user.click(within(dialog).getByRole('button', { name: /close/i }));
+    await user.click(screen.getByRole('button', { name: 'Imported accounts of Weekly' }));
+    expect(
+      await within(await screen.findByRole('dialog')).findByText(ContestPackageUiMessages.noImportedAccounts),
+    ).toBeInTheDocument();
   });
 });

@@ -1,3 +1,4 @@
+import { ContestPackageUiMessages } from '@javelin/contracts';
 import { PasswordInput } from '../../components/PasswordInput';
 import type { RegisterRequest } from './authApi';
 import { SIGNUP_RULES, type SignupErrors } from './signupRules';
@@ -61,11 +62,12 @@ export function AuthFields({
   const notes = (field: Field) => (isSignup ? { hint: SIGNUP_RULES[field], error: errors[field] } : {});
   return (
     <>
+      {/* Issue 43: a contest package's team signs in with its username in the same field. */}
       <TextField
         field="email"
-        label="Email"
-        type="email"
-        autoComplete="email"
+        label={isSignup ? 'Email' : ContestPackageUiMessages.signInIdentifier}
+        type={isSignup ? 'email' : 'text'}
+        autoComplete={isSignup ? 'email' : 'username'}
         value={form.email}
         onChange={update('email')}
         {...notes('email')}

@@ -112,7 +112,7 @@ describe('auth screen', () => {
     });
     const user = userEvent.setup();
     const { router } = renderRoute(authRoutes(), { url: '/login' });
-    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Email or username'), 'ada@example.com');
     await user.type(screen.getByLabelText('Password'), 'wrong');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password');
@@ -129,12 +129,32 @@ describe('auth screen', () => {
     });
     const user = userEvent.setup();
     const { store } = renderRoute(authRoutes(), { url: '/auth' });
-    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Email or username'), 'ada@example.com');
     await user.type(screen.getByLabelText('Password'), 'secret1');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
     expect(localStorage.getItem(AUTH_TOKEN_KEY)).toBe('jwt-1');
     expect(store.getState().auth.user?.email).toBe('ada@example.com');
+  });
+
+  it("signs a contest package's team in with its username in the 'Email or username' field (issue 43)", async () => {
+    const { calls } = mockApi({
+      'GET /auth/config': { body: { githubEnabled: false } },
+      'POST /auth/login': { body: { token: 'jwt-team' } },
+      'GET /auth/me': { body: { user: { ...sampleUser, username: 'team07' }, roles: [] } },
+    });
+    const user = userEvent.setup();
+    renderRoute(authRoutes(), { url: '/login' });
+    const field = screen.getByLabelText('Email or username');
+    expect(field).toHaveAttribute('type', 'text');
+    await user.type(field, 'team07');
+    await user.type(screen.getByLabelText('Password'), 'pw-team-7');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeInTheDocument();
+    expect(calls.find((c) => c.path === '/auth/login')?.body).toEqual({
+      email: 'team07',
+      password: 'pw-team-7',
+    });
   });
 
   it('toggles password visibility', async () => {
@@ -347,7 +367,7 @@ describe('accounts that remember (issue 30)', () => {
     });
     const user = userEvent.setup();
     renderRoute(authRoutes(), { url: '/login' });
-    await user.type(screen.getByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Email or username'), 'ada@example.com');
     await user.type(screen.getByLabelText('Password'), 'secret1');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(Messages.verifyBeforeLogin);

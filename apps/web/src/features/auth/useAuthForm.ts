@@ -1,4 +1,4 @@
-import { AccountMessages } from '@javelin/contracts';
+import { AccountMessages, ContestPackageUiMessages } from '@javelin/contracts';
 import { useCallback, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { errorMessage } from '../../lib/api';
@@ -67,7 +67,7 @@ export function useAuthForm(mode: AuthMode) {
     if (messages.error && mode === 'signup' && shownFor >= SIGNUP_ERROR_CLEAR_DELAY_MS) setError(null);
   };
   const submitLogin = async () => {
-    if (!form.email.trim() || !form.password) return showError('Please enter your email and password');
+    if (!form.email.trim() || !form.password) return showError(ContestPackageUiMessages.signInMissing);
     try {
       const { token } = await login({ email: form.email.trim(), password: form.password }).unwrap();
       await finishSignIn(token);

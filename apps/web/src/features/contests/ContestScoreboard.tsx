@@ -1,5 +1,6 @@
 import { Icon } from '../../components/Icon';
 import {
+  ContestPackageUiMessages,
   ContestScreenMessages,
   VirtualMessages,
   type ContestFormat,
@@ -80,6 +81,12 @@ function RatingChangeText({ before, after }: { before: number; after: number }) 
  * participant's rating change once rated). A virtual board (issue 21) has its own title and marks
  * the virtual run's row.
  */
+/** The groups of a contest package's teams (issue 43), by name (for the board's group filter). */
+function groupsOf(entries: readonly ContestLeaderboardEntry[]): OrganizationRef[] {
+  const byId = new Map(entries.flatMap((e) => (e.groups ?? []).map((g) => [g.id, g] as const)));
+  return [...byId.values()].sort((a, b) => a.name.localeCompare(b.name));
+}
+
 /** The organizations the board's participants name, by name (for the filter). */
 function organizationsOf(entries: readonly ContestLeaderboardEntry[]): OrganizationRef[] {
   const byId = new Map(entries.flatMap((e) => (e.organization ? [[e.organization.id, e.organization]] : [])));
@@ -112,8 +119,14 @@ export function ContestLeaderboard({
   above?: ReactNode;
 }) {
   const [organization, setOrganization] = useState('');
+  const [group, setGroup] = useState('');
   const organizations = useMemo(() => organizationsOf(entries), [entries]);
-  const shown = organization ? entries.filter((e) => e.organization?.id === organization) : entries;
+  const groups = useMemo(() => groupsOf(entries), [entries]);
+  const shown = entries.filter(
+    (e) =>
+      (!organization || e.organization?.id === organization) &&
+      (!group || !!e.groups?.some((g) => g.id === group)),
+  );
   return (
     <section
       className="card"
@@ -148,6 +161,18 @@ export function ContestLeaderboard({
           />
         </div>
       )}
+      {groups.length > 0 && (
+        <div className="field board-filter">
+          <label htmlFor="board-group">{ContestPackageUiMessages.groupFilter}</label>
+          <OrganizationSelect
+            id="board-group"
+            value={group}
+            onChange={setGroup}
+            emptyLabel={ContestPackageUiMessages.allGroups}
+            organizations={groups}
+          />
+        </div>
+      )}
       {shown.length === 0 ? (
         <p className="muted">No submissions yet.</p>
       ) : (
@@ -178,7 +203,22 @@ export function ContestLeaderboard({
                         {VirtualMessages.virtualBadge}
                       </span>
                     )}
-                    @{e.username} · {e.problemsSolved} solved
+                    {e.label && (
+                      <>
+                        <span
+                          className="badge"
+                          data-testid="team-label"
+                          title={ContestPackageUiMessages.label}
+                        >
+                          {e.label}
+                        </span>{' '}
+                      </>
+                    )}
+                    @{e.username}
+                    {e.organization && (
+                      <span data-testid="team-organization"> · {e.organization.name}</span>
+                    )}{' '}
+                    · {e.problemsSolved} solved
                     {format === 'icpc' && <> · penalty {e.penalty ?? 0}</>}
                   </div>
                   {problems.length > 0 && (

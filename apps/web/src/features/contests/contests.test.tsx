@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ContestScreenMessages } from '@javelin/contracts';
+import { ContestPackageUiMessages, ContestScreenMessages } from '@javelin/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { contestAction, effectiveStatus, firstUnsolvedProblem, freezePhase } from './contestRules';
@@ -442,5 +442,62 @@ describe("the board's organization filter (issue 32)", () => {
   it('shows no filter when nobody names an organization', () => {
     render(<ContestLeaderboard entries={entries.map(({ organization: _o, ...e }) => e)} ended={false} />);
     expect(screen.queryByLabelText(ContestScreenMessages.organizationFilter)).toBeNull();
+  });
+});
+
+describe("a contest package's teams on the board (issue 43)", () => {
+  const uniN = { id: 'uni-n', name: 'Uni North' };
+  const participants = { id: 'participants', name: 'Participants' };
+  const observers = { id: 'guests', name: 'Guests' };
+  const entries = [
+    {
+      userId: 'u1',
+      username: 't1',
+      fullName: 'Team 1',
+      label: '101',
+      problemsSolved: 2,
+      score: 0,
+      rank: 1,
+      organization: uniN,
+      groups: [participants],
+    },
+    {
+      userId: 'u2',
+      username: 't2',
+      fullName: 'Team 2',
+      label: '102',
+      problemsSolved: 1,
+      score: 0,
+      rank: 2,
+      groups: [observers],
+    },
+    {
+      userId: 'u3',
+      username: 't3',
+      fullName: 'Team 3',
+      label: '103',
+      problemsSolved: 0,
+      score: 0,
+      rank: 3,
+      organization: uniN,
+      groups: [participants],
+    },
+  ];
+
+  it("shows each team's label and organization and filters by group", () => {
+    render(<ContestLeaderboard entries={entries} ended={false} format="icpc" />);
+    const rows = screen.getAllByTestId('contest-leaderboard-row');
+    expect(within(rows[0]).getByTestId('team-label')).toHaveTextContent('101');
+    expect(within(rows[0]).getByTestId('team-organization')).toHaveTextContent('Uni North');
+    expect(within(rows[1]).queryByTestId('team-organization')).toBeNull();
+    const filter = screen.getByLabelText(ContestPackageUiMessages.groupFilter);
+    expect([...(filter as HTMLSelectElement).options].map((o) => o.text)).toEqual([
+      ContestPackageUiMessages.allGroups,
+      'Guests',
+      'Participants',
+    ]);
+    fireEvent.change(filter, { target: { value: 'participants' } });
+    const shown = screen.getAllByTestId('contest-leaderboard-row');
+    expect(shown.map((r) => within(r).getByTestId('team-label').textContent)).toEqual(['101', '103']);
   });
 });
