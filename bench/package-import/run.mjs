@@ -13,7 +13,9 @@ import { join } from 'node:path';
 import { machineLine, parseArgs, requireFromRoot, ROOT } from '../lib/common.mjs';
 
 const args = parseArgs();
-const LEVELS = String(args.levels ?? '16,20,22,24').split(',').map(Number);
+const LEVELS = String(args.levels ?? '16,20,22,24')
+  .split(',')
+  .map(Number);
 const UNBOUNDED_MAX = Number(args['unbounded-max'] ?? 22);
 const load = loadavg()[0];
 requireFromRoot('reflect-metadata');
@@ -66,7 +68,9 @@ for (const kb of [8, 16, 64, 128, 256]) {
   const text = manyKeys(kb * 1024);
   const started = Date.now();
   parseYaml(text);
-  console.log(`  ${kb} KB: ${Date.now() - started} ms${kb > 8 ? ' (refused by size before parsing now)' : ''}`);
+  console.log(
+    `  ${kb} KB: ${Date.now() - started} ms${kb > 8 ? ' (refused by size before parsing now)' : ''}`,
+  );
 }
 
 function zipOf(files) {
@@ -104,9 +108,13 @@ async function stallWhile(read) {
 }
 
 console.log(`A heavy package (${mb(heavy.length)} zipped): YAML near its caps, 1 MB of LaTeX nested 60 deep`);
-console.log(`  on the event loop (before): ${await stallWhile(async () => readPackage(await readZip(heavy), 'heavy'))}`);
+console.log(
+  `  on the event loop (before): ${await stallWhile(async () => readPackage(await readZip(heavy), 'heavy'))}`,
+);
 const thread = new PackageReaderThread();
-await thread.read(await zipOf({ 'problem.yaml': 'name: warm\n', 'data/sample/1.in': '1\n', 'data/sample/1.ans': '1\n' }));
+await thread.read(
+  await zipOf({ 'problem.yaml': 'name: warm\n', 'data/sample/1.in': '1\n', 'data/sample/1.ans': '1\n' }),
+);
 console.log(`  on the reading thread (now): ${await stallWhile(() => thread.read(heavy, 'heavy'))}`);
 await thread.onModuleDestroy();
 console.log(machineLine(load));

@@ -204,8 +204,10 @@ describe('contests', () => {
 
       const before = await t.http.get(`/api/contests/${contest._id}`).set(bearer(joined.token)).expect(200);
       const summary = before.body.contestProblems[0].problemId;
+      // A hidden problem is named only from the start (issue 47): by its place until then.
       expect(summary).toMatchObject({
-        title: 'Contest-only secret',
+        title: 'Problem A',
+        isVisible: false,
         difficulty: 'easy',
         description: '',
         testCases: [],
@@ -218,6 +220,7 @@ describe('contests', () => {
       await startNow(t, contest._id);
       const during = await t.http.get(`/api/contests/${contest._id}`).set(bearer(joined.token)).expect(200);
       const full = during.body.contestProblems[0].problemId;
+      expect(full.title).toBe('Contest-only secret');
       expect(full.description).toBe('Return a + b.');
       expect(full.testCases.every((tc: { isExample: boolean }) => tc.isExample)).toBe(true);
       expect(JSON.stringify(during.body)).not.toContain('1002345');

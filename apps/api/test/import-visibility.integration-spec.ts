@@ -51,15 +51,12 @@ describe('imports start hidden; hidden contest problems are named from the start
     await t.http.get(`/api/problems/${imported._id}`).set(bearer(user.token)).expect(404);
     const list = await t.http.get('/api/problems').expect(200);
     expect(JSON.stringify(list.body)).not.toContain(SECRET_TITLE);
-    const run = await t.http
-      .post('/api/execute-code')
-      .set(bearer(user.token))
-      .send({
-        problemId: imported._id,
-        code: 'public class Main {}',
-        language: 'java',
-        runAllTestCases: true,
-      });
+    const run = await t.http.post('/api/execute-code').set(bearer(user.token)).send({
+      problemId: imported._id,
+      code: 'public class Main {}',
+      language: 'java',
+      runAllTestCases: true,
+    });
     expect(run.status).toBe(404);
     const seen = await t.http.get(`/api/problems/${imported._id}`).set(bearer(admin.token)).expect(200);
     expect(seen.body).toMatchObject({ title: SECRET_TITLE, isVisible: false });

@@ -147,9 +147,12 @@ describe('an imported problem package, verified and solved in an ICPC contest', 
       mimeType: 'application/zip',
       buffer: await zipOf(packageFiles()),
     });
+    // Imports start hidden (issue 47): this one is published at once, for the problem page below.
+    await dialog.getByRole('checkbox', { name: 'Publish now' }).check();
     await bothWidths(page, 'packages-import-dialog');
     await dialog.getByRole('button', { name: 'Import' }).click();
     await dialog.getByText(`Imported "${TITLE}"`).waitFor({ timeout: 60_000 });
+    await dialog.getByText('Published: everyone sees it now.').waitFor();
     // No time limit in problem.yaml: the import says which one it used.
     await expect.poll(() => dialog.getByTestId('import-warnings').innerText()).toMatch(/time limit/i);
     const summary = dialog.getByTestId('verification-summary');

@@ -86,10 +86,10 @@ function smallPackage(): Buffer {
 }
 
 let importedPackage: Promise<string> | undefined;
-/** One imported package shared by the rows that read it (imported once, by the admin). */
+/** One imported package shared by the rows that read it (imported once, by the admin, and published: imports start hidden). */
 function packageProblem(f: Fixtures): Promise<string> {
   importedPackage ??= f.t.http
-    .post('/api/problems/import')
+    .post('/api/problems/import?publish=true')
     .set(bearer(f.users.admin.token))
     .set('Content-Type', 'application/zip')
     .send(smallPackage())
@@ -211,7 +211,8 @@ const signUp = () => {
   return {
     email: `${name}@example.com`,
     username: name,
-    fullName: 'New Person',
+    // Display names are unique (issue 47): each sign-up its own.
+    fullName: `New Person ${name}`,
     password: 'long-enough-1',
     confirmPassword: 'long-enough-1',
   };
