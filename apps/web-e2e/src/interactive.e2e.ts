@@ -127,7 +127,7 @@ describe('an interactive problem, read as a dialogue and solved', () => {
     const page = solver.page;
     await page.goto(`/problems/${problemId}`);
     await submitAndWait(page);
-    await page.getByText('Congratulations!').waitFor({ timeout: 120_000 });
+    await page.getByText('Congratulations!').first().waitFor({ timeout: 120_000 });
     await screenshot(page, 'interactive-practice-accepted');
   }, 180_000);
 
