@@ -53,16 +53,16 @@ export interface ApiError {
 }
 
 /** Inferred from loginSchema, the schema its route checks (issue 45: one contract, no hand-written copy). */
-export type LoginRequest = z.input<typeof loginSchema>;
+export type LoginRequest = z.infer<typeof loginSchema>;
 
 /** Inferred from registerSchema, the schema its route checks (issue 45: one contract, no hand-written copy). */
-export type RegisterRequest = z.input<typeof registerSchema>;
+export type RegisterRequest = z.infer<typeof registerSchema>;
 
 /** Inferred from createSuperAdminSchema, the schema its route checks (issue 45: one contract, no hand-written copy). */
-export type CreateSuperAdminRequest = z.input<typeof createSuperAdminSchema>;
+export type CreateSuperAdminRequest = z.infer<typeof createSuperAdminSchema>;
 
 /** Inferred from googleLoginSchema, the schema its route checks (issue 45: one contract, no hand-written copy). */
-export type GoogleLoginRequest = z.input<typeof googleLoginSchema>;
+export type GoogleLoginRequest = z.infer<typeof googleLoginSchema>;
 
 /** GET /api/auth/config: what the web needs at start to show the sign-in options. */
 export const authConfigSchema = z

@@ -13,7 +13,7 @@ export const contestAnnouncementSchema = z
 export type ContestAnnouncement = z.infer<typeof contestAnnouncementSchema>;
 
 /** Inferred from createAnnouncementSchema, the schema its route checks (issue 45: one contract, no hand-written copy). */
-export type CreateAnnouncementRequest = z.input<typeof createAnnouncementSchema>;
+export type CreateAnnouncementRequest = z.infer<typeof createAnnouncementSchema>;
 
 /**
  * A participant's question about a contest (or one of its problems) and, once given, the answer.
@@ -39,10 +39,10 @@ export const contestClarificationSchema = z
 export type ContestClarification = z.infer<typeof contestClarificationSchema>;
 
 /** Inferred from askClarificationSchema, the schema its route checks (issue 45: one contract, no hand-written copy). */
-export type AskClarificationRequest = z.input<typeof askClarificationSchema>;
+export type AskClarificationRequest = z.infer<typeof askClarificationSchema>;
 
 /** Inferred from answerClarificationSchema, the schema its route checks (issue 45: one contract, no hand-written copy). */
-export type AnswerClarificationRequest = z.input<typeof answerClarificationSchema>;
+export type AnswerClarificationRequest = z.infer<typeof answerClarificationSchema>;
 
 /**
  * Named events of the contest SSE stream (`GET /api/contests/:id/leaderboard/stream`) besides

@@ -57,7 +57,7 @@ export const contestSchema = z
 export type Contest = z.infer<typeof contestSchema>;
 
 /** Inferred from createContestSchema, the schema its route checks (issue 45: one contract, no hand-written copy). */
-export type CreateContestRequest = z.input<typeof createContestSchema>;
+export type CreateContestRequest = z.infer<typeof createContestSchema>;
 
 /** Contest status from the server's clock: before start upcoming, start..end inclusive active, after end ended. */
 export function contestStatusAt(

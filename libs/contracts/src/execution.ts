@@ -9,7 +9,7 @@ import { groupResultSchema } from './scoring';
 import { CONTEST_MODES, type ContestMode } from './contest-modes';
 
 /** Inferred from executeCodeSchema, the schema its route checks (issue 45: one contract, no hand-written copy). */
-export type ExecuteCodeRequest = z.input<typeof executeCodeSchema>;
+export type ExecuteCodeRequest = z.infer<typeof executeCodeSchema>;
 
 /**
  * One test's result as the web sees it; hidden tests carry no input or outputs for non-admins, and
@@ -176,10 +176,10 @@ export const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,100}$/;
 export type SubmissionStatus = 'accepted' | 'wrong_answer' | 'pending' | string;
 
 /** Inferred from submissionSchema, the schema its route checks (issue 45: one contract, no hand-written copy). */
-export type SubmissionRequest = z.input<typeof submissionSchema>;
+export type SubmissionRequest = z.infer<typeof submissionSchema>;
 
 /** Inferred from solveSchema, the schema its route checks (issue 45: one contract, no hand-written copy). */
-export type SolveRequest = z.input<typeof solveSchema>;
+export type SolveRequest = z.infer<typeof solveSchema>;
 
 /** Spec §3 "Solved-problem entry": problemId or _id. */
 export const solvedProblemEntrySchema = z
@@ -196,7 +196,7 @@ export const solvedProblemEntrySchema = z
 export type SolvedProblemEntry = z.infer<typeof solvedProblemEntrySchema>;
 
 /** Inferred from debugHelpSchema, the schema its route checks (issue 45: one contract, no hand-written copy). */
-export type DebugHelpRequest = z.input<typeof debugHelpSchema>;
+export type DebugHelpRequest = z.infer<typeof debugHelpSchema>;
 
 /**
  * The `code` of every run, submission and AI call: Java source of at most MAX_CODE_BYTES in UTF-8.

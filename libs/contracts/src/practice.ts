@@ -110,7 +110,7 @@ export const SUBMISSIONS_PAGE_MAX = 100;
 
 /** POST /api/run-custom: runs the code on the user's own input; nothing is compared. */
 /** Inferred from runCustomSchema, the schema its route checks (issue 45: one contract, no hand-written copy). */
-export type RunCustomRequest = z.input<typeof runCustomSchema>;
+export type RunCustomRequest = z.infer<typeof runCustomSchema>;
 
 export const runCustomResponseSchema = z
   .object({

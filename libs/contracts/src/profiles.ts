@@ -52,7 +52,7 @@ export const profileSchema = z
 export type Profile = z.infer<typeof profileSchema>;
 
 /** Inferred from updateProfileSchema, the schema its route checks (issue 45: one contract, no hand-written copy). */
-export type UpdateProfileRequest = z.input<typeof updateProfileSchema>;
+export type UpdateProfileRequest = z.infer<typeof updateProfileSchema>;
 
 export const activitySchema = z
   .object({

@@ -1,4 +1,4 @@
-import { AdminScreenMessages, ScoringSentences, type ContestFormat, type Problem } from '@javelin/contracts';
+import { AdminScreenMessages, DEFAULT_PENALTY_MINUTES, ScoringSentences, type ContestFormat, type Problem } from '@javelin/contracts';
 import { useMemo, useState, type FormEvent } from 'react';
 import { DifficultyBadge } from '../../../components/Badge';
 import { ErrorBox } from '../../../components/ErrorBox';
@@ -220,7 +220,8 @@ export function NewContestDialog({ problems, onClose }: { problems: Problem[]; o
         maxParticipants: Number(form.maxParticipants),
         problemIds: form.problemIds,
         format: form.format,
-        ...(form.format === 'icpc' ? { penaltyMinutes: Number(form.penaltyMinutes) } : {}),
+        // The request type is the route's schema (issue 45): a format without penalties sends the default.
+        penaltyMinutes: form.format === 'icpc' ? Number(form.penaltyMinutes) : DEFAULT_PENALTY_MINUTES,
         freezeMinutes: Number(form.freezeMinutes),
       }).unwrap();
       toast.show({ title: Messages.contestCreated, variant: 'success' });
