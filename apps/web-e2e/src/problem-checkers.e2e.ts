@@ -151,11 +151,18 @@ describe('an admin authors a problem returning int[] with the unordered checker'
     const row = page.getByTestId('admin-problem-row').filter({ hasText: TITLE });
     await row.waitFor();
     expect(await row.getAttribute('aria-current')).toBe('true');
-    await expect.poll(() => row.evaluate((el) => {
-      const r = el.getBoundingClientRect();
-      return r.top >= 0 && r.bottom <= window.innerHeight;
-    })).toBe(true);
-    const [edit, del] = [row.getByRole('button', { name: `Edit ${TITLE}` }), row.getByRole('button', { name: `Delete ${TITLE}` })];
+    await expect
+      .poll(() =>
+        row.evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          return r.top >= 0 && r.bottom <= window.innerHeight;
+        }),
+      )
+      .toBe(true);
+    const [edit, del] = [
+      row.getByRole('button', { name: `Edit ${TITLE}` }),
+      row.getByRole('button', { name: `Delete ${TITLE}` }),
+    ];
     expect(Math.abs((await edit.boundingBox())!.y - (await del.boundingBox())!.y)).toBeLessThan(2);
     await bothWidths(page, '19-admin-table-saved');
     // At 375 px every action of the row is on the screen.
@@ -185,7 +192,10 @@ describe('a user solves it with the indices in the other order', () => {
     const page = user.page;
     await page.goto('/problems');
     await page.getByLabel('Search problems').fill(RUN_ID);
-    await page.getByRole('article', { name: TITLE }).getByRole('link', { name: `Solve ${TITLE}`, exact: true }).click();
+    await page
+      .getByRole('article', { name: TITLE })
+      .getByRole('link', { name: `Solve ${TITLE}`, exact: true })
+      .click();
     await page.getByRole('heading', { name: TITLE }).waitFor();
     await page.getByText('public static int[] twoSum(int[] nums, int target)').first().waitFor();
     const sentence = page.getByTestId('checker-sentence');

@@ -22,7 +22,11 @@ describe('one contract (issue 45)', () => {
     const dir = join(__dirname, '..', '..', '..', '..', 'libs', 'contracts', 'src');
     const handWritten = readdirSync(dir)
       .filter((f) => f.endsWith('.ts') && !f.endsWith('.spec.ts'))
-      .flatMap((f) => [...readFileSync(join(dir, f), 'utf8').matchAll(/^export interface (\w+Request)\b/gm)].map((m) => `${f}: ${m[1]}`));
+      .flatMap((f) =>
+        [...readFileSync(join(dir, f), 'utf8').matchAll(/^export interface (\w+Request)\b/gm)].map(
+          (m) => `${f}: ${m[1]}`,
+        ),
+      );
     expect(handWritten).toEqual([]);
   });
 });

@@ -1,4 +1,10 @@
-import { ContestScreenMessages, ScoringSentences, ServerMessages, type Contest, type ContestStatus } from '@javelin/contracts';
+import {
+  ContestScreenMessages,
+  ScoringSentences,
+  ServerMessages,
+  type Contest,
+  type ContestStatus,
+} from '@javelin/contracts';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useAuth } from '../auth/useAuth';
@@ -60,11 +66,7 @@ function ContestAdminCard({
         </div>
         <div className="row">
           {status === 'active' && (
-            <button
-              type="button"
-              className="btn btn-sm btn-secondary"
-              onClick={onComplete}
-            >
+            <button type="button" className="btn btn-sm btn-secondary" onClick={onComplete}>
               Complete
             </button>
           )}
@@ -114,8 +116,7 @@ function ContestAdminCard({
             : c.format === 'ioi'
               ? ScoringSentences.ioiFormatLabel
               : 'Points'}
-          {c.freezeMinutes > 0 &&
-            ` · freeze ${c.freezeMinutes} min${c.frozen ? '' : ' (unfrozen)'}`}
+          {c.freezeMinutes > 0 && ` · freeze ${c.freezeMinutes} min${c.frozen ? '' : ' (unfrozen)'}`}
         </span>
       </div>
     </article>

@@ -84,8 +84,7 @@ function ImportWarnings({ warnings }: { warnings: string[] }) {
         <ul className="warning-list" data-testid="import-warnings">
           {warnings.map((w, i) => (
             <li key={i}>
-              <Icon name="warning" size={14} />{' '}
-              {w}
+              <Icon name="warning" size={14} /> {w}
             </li>
           ))}
         </ul>

@@ -130,19 +130,9 @@ function BoardRow({
           <div className="sb-cells">
             {problems.map((p, index) =>
               format === 'ioi' ? (
-                <IoiCell
-                  key={p.id}
-                  letter={problemLetter(index)}
-                  title={p.title}
-                  cell={cells.get(p.id)}
-                />
+                <IoiCell key={p.id} letter={problemLetter(index)} title={p.title} cell={cells.get(p.id)} />
               ) : (
-                <Cell
-                  key={p.id}
-                  letter={problemLetter(index)}
-                  title={p.title}
-                  cell={cells.get(p.id)}
-                />
+                <Cell key={p.id} letter={problemLetter(index)} title={p.title} cell={cells.get(p.id)} />
               ),
             )}
           </div>

@@ -14,14 +14,26 @@ export function durationMinutes(contest: Pick<Contest, 'startTime' | 'endTime'>)
 }
 
 /** A running virtual run: its countdown and the early end. */
-function RunningVirtual(props: { endsAt: string; now: () => Date; onFinish: () => void; finishing: boolean }) {
+function RunningVirtual(props: {
+  endsAt: string;
+  now: () => Date;
+  onFinish: () => void;
+  finishing: boolean;
+}) {
   return (
     <div className="row" style={{ justifyContent: 'space-between', flexWrap: 'wrap' }}>
       <span className="countdown" role="timer" data-testid="virtual-countdown">
         {VirtualMessages.virtualEndsIn}{' '}
-        <strong className="mono">{formatCountdown(new Date(props.endsAt).getTime() - props.now().getTime())}</strong>
+        <strong className="mono">
+          {formatCountdown(new Date(props.endsAt).getTime() - props.now().getTime())}
+        </strong>
       </span>
-      <button type="button" className="btn btn-outline btn-sm" onClick={props.onFinish} disabled={props.finishing}>
+      <button
+        type="button"
+        className="btn btn-outline btn-sm"
+        onClick={props.onFinish}
+        disabled={props.finishing}
+      >
         {VirtualMessages.finishVirtual}
       </button>
     </div>
@@ -92,7 +104,9 @@ export function VirtualRunPanel({
       </p>
     );
   } else if (running && run) {
-    body = <RunningVirtual endsAt={run.endsAt} now={now} onFinish={onFinish} finishing={finishing.isLoading} />;
+    body = (
+      <RunningVirtual endsAt={run.endsAt} now={now} onFinish={onFinish} finishing={finishing.isLoading} />
+    );
   } else {
     const own = run && standings?.run._id === run._id ? standings.own : undefined;
     body = (

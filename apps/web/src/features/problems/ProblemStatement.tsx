@@ -1,4 +1,5 @@
-import { canonicalTags,
+import {
+  canonicalTags,
   checkerDescription,
   defaultValidatorDescription,
   PackageUiMessages,

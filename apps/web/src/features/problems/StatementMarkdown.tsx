@@ -203,7 +203,9 @@ function bracketLink(text: string, at: number): { label: string; target: string;
 function mathAt(text: string, i: number, key: number): { node: ReactNode; end: number } | null {
   if (text[i + 1] === '$') {
     const close = text.indexOf('$$', i + 2);
-    return close > i + 2 ? { node: <TexMath key={key} tex={text.slice(i + 2, close)} display />, end: close + 2 } : null;
+    return close > i + 2
+      ? { node: <TexMath key={key} tex={text.slice(i + 2, close)} display />, end: close + 2 }
+      : null;
   }
   const close = closingDollar(text, i + 1);
   return close > i + 1

@@ -54,7 +54,9 @@ function GroupFields(props: {
 }) {
   const { index, group: g, earlier, onUpdate } = props;
   const needs = (name: string, on: boolean) =>
-    onUpdate({ dependsOn: on ? [...(g.dependsOn ?? []), name] : (g.dependsOn ?? []).filter((d) => d !== name) });
+    onUpdate({
+      dependsOn: on ? [...(g.dependsOn ?? []), name] : (g.dependsOn ?? []).filter((d) => d !== name),
+    });
   return (
     <fieldset className="test-case" data-testid="test-group-form">
       <legend style={{ fontWeight: 600 }}>Subtask {index + 1}</legend>
@@ -184,7 +186,12 @@ export function TestGroupsSection<F extends GroupedForm>({
   const groups = form.testGroups ?? [];
   const total = groups.reduce((s, g) => s + g.points, 0);
   const update = (index: number, patch: Partial<TestGroup>) =>
-    onChange((f) => withTestGroups(f, (f.testGroups ?? []).map((g, i) => (i === index ? { ...g, ...patch } : g))));
+    onChange((f) =>
+      withTestGroups(
+        f,
+        (f.testGroups ?? []).map((g, i) => (i === index ? { ...g, ...patch } : g)),
+      ),
+    );
   const add = () =>
     onChange((f) => {
       const list = f.testGroups ?? [];
@@ -227,7 +234,14 @@ export function TestGroupsSection<F extends GroupedForm>({
           earlier={groups.slice(0, i)}
           onRename={(name) => onChange((f) => renamed(f, g.name, name))}
           onUpdate={(patch) => update(i, patch)}
-          onRemove={() => onChange((f) => withTestGroups(f, (f.testGroups ?? []).filter((_, j) => j !== i)))}
+          onRemove={() =>
+            onChange((f) =>
+              withTestGroups(
+                f,
+                (f.testGroups ?? []).filter((_, j) => j !== i),
+              ),
+            )
+          }
         />
       ))}
       {groups.length > 0 && <TestGroupTable form={form} groups={groups} onChange={onChange} />}

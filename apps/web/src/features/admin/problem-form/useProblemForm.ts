@@ -153,7 +153,8 @@ export function useProblemForm(initial: ProblemForm, onSave: (form: ProblemForm)
   const confirmedAgainstReference = async (complete: ProblemForm): Promise<boolean> => {
     if (!checks.hasReference || complete.testCases.length === 0) return true;
     const outcome = await checks.runValidation();
-    if (typeof outcome === 'string') return window.confirm(ProblemFormMessages.confirmSaveUnvalidated(outcome));
+    if (typeof outcome === 'string')
+      return window.confirm(ProblemFormMessages.confirmSaveUnvalidated(outcome));
     const failed = failuresOf(outcome).length;
     return failed === 0 || window.confirm(ProblemFormMessages.confirmSaveFailing(failed, outcome.length));
   };
@@ -166,7 +167,9 @@ export function useProblemForm(initial: ProblemForm, onSave: (form: ProblemForm)
       functionName: form.functionName.trim(),
       tags: parseTags(tagsText),
     };
-    const invalid = validateProblemForm(complete) ?? (hasInvalidValues(complete) ? ProblemFormMessages.invalidValues : null);
+    const invalid =
+      validateProblemForm(complete) ??
+      (hasInvalidValues(complete) ? ProblemFormMessages.invalidValues : null);
     if (invalid) return setError(invalid);
     setError(null);
     if (await confirmedAgainstReference(complete)) onSave(complete);
@@ -174,7 +177,8 @@ export function useProblemForm(initial: ProblemForm, onSave: (form: ProblemForm)
 
   return {
     ...state,
-    updateVariable: (index: number, patch: Partial<InputVariable>) => setForm((f) => withVariableChanged(f, index, patch)),
+    updateVariable: (index: number, patch: Partial<InputVariable>) =>
+      setForm((f) => withVariableChanged(f, index, patch)),
     removeVariable: (index: number) => setForm((f) => withoutVariable(f, index)),
     generate,
     validate: checks.validate,
