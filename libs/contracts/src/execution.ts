@@ -6,7 +6,7 @@ import { FieldSentences, requiredUuid, typeError, utf8Bytes, uuidField } from '.
 import { verdictSchema, type Verdict } from './judge';
 import { ResponseSchemas } from './response-rules';
 import { groupResultSchema } from './scoring';
-import { CONTEST_MODES, type ContestMode } from './contest-modes';
+import { CONTEST_MODES } from './contest-modes';
 
 /** Inferred from executeCodeSchema, the schema its route checks (issue 45: one contract, no hand-written copy). */
 export type ExecuteCodeRequest = z.infer<typeof executeCodeSchema>;
