@@ -118,7 +118,7 @@ describe('an ICPC contest with a freeze', () => {
     const page = ada.session!.page;
     await page.goto(contestPath);
     await page.getByTestId('countdown').filter({ hasText: 'Starts in' }).waitFor();
-    await page.getByRole('link', { name: 'Solve Problem' }).waitFor({ timeout: START_DELAY_MS + 30_000 });
+    await page.getByRole('link', { name: /^Solve / }).waitFor({ timeout: START_DELAY_MS + 30_000 });
     await page.getByTestId('countdown').filter({ hasText: 'Ends in' }).waitFor();
     expect(await page.getByTestId('contest-rules').innerText()).toContain(
       `ICPC rules: solved, then penalty (20 min per rejected try) · scoreboard frozen for the last ${FREEZE_MINUTES} min`,

@@ -111,7 +111,7 @@ describe('an IOI contest with subtasks', () => {
     const page = session.page;
     await page.goto(`/contests/${contestId}`);
     expect(await page.getByTestId('contest-rules').innerText()).toContain('IOI rules');
-    await page.getByRole('link', { name: 'Solve Problem' }).click();
+    await page.getByRole('link', { name: /^Solve / }).click();
     const list = page.getByTestId('subtask-list');
     await list.waitFor();
     expect(await list.innerText()).toContain('Subtasks (100 points)');
@@ -151,7 +151,26 @@ describe('an IOI contest with subtasks', () => {
       .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-state')));
     expect(states).toEqual(['earned', 'missed', 'earned']);
     expect(await table.getByTestId('subtask-row').nth(1).innerText()).toContain('Failed at test 4');
+    // Issue 45: a partial score's headline is its score and its first failing group, in its own tone.
+    const headline = page.getByTestId('submission-result');
+    expect(await headline.getAttribute('data-tone')).toBe('partial');
+    expect(await headline.innerText()).toContain('Partial — 70 / 100');
+    expect(await headline.getByTestId('verdict-headline').innerText()).toMatch(/^Group \S+: .+ on test 4$/);
+    expect(await headline.locator('.verdict-icon svg').count()).toBe(1);
     await screenshot(page, 'ioi-01-subtask-table');
+    // At 375 px the subtask table's Result column stays inside the card.
+    const size = page.viewportSize();
+    await page.setViewportSize({ width: 375, height: 812 });
+    await headline.scrollIntoViewIfNeeded();
+    await screenshot(page, 'ioi-01b-partial-headline-375');
+    const lastCell = table.getByTestId('subtask-row').nth(1).locator('td').last();
+    await lastCell.scrollIntoViewIfNeeded();
+    const cell = (await lastCell.boundingBox())!;
+    const card = (await table.boundingBox())!;
+    expect(cell.x + cell.width).toBeLessThanOrEqual(card.x + card.width + 1);
+    expect(cell.x + cell.width).toBeLessThanOrEqual(375);
+    await screenshot(page, 'ioi-01c-subtask-table-375');
+    if (size) await page.setViewportSize(size);
   });
 
   it("a second submit earns the other subtask: the board's cell adds up the best of each, 100", async () => {

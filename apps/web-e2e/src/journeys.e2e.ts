@@ -135,7 +135,7 @@ describe('user, practice', () => {
     await page.getByLabel('Search problems').fill(RUN_ID);
     const card = page.getByRole('article', { name: PROBLEM_TITLE });
     await screenshot(page, '06-problems');
-    await card.getByRole('link', { name: 'Solve Problem' }).click();
+    await card.getByRole('link', { name: /^Solve / }).click();
     await page.getByRole('heading', { name: PROBLEM_TITLE }).waitFor();
     await page.getByText('public static int addNumbers(int a, int b)').first().waitFor();
     // Typed with the keyboard into the boilerplate the admin generated, so its main() is judged too.
@@ -346,7 +346,7 @@ describe('contest', () => {
     await watcher.getByRole('heading', { name: CONTEST_TITLE }).waitFor();
     // The page refetches the contest when its start time passes.
     await watcher
-      .getByRole('link', { name: 'Solve Problem' })
+      .getByRole('link', { name: /^Solve / })
       .waitFor({ timeout: CONTEST_START_DELAY_MS + 60_000 });
     await watcher.getByRole('heading', { name: 'Contest Leaderboard' }).waitFor();
     const myRow = watcher.getByTestId('contest-leaderboard-row').filter({ hasText: `@${USER.username}` });

@@ -147,7 +147,37 @@ describe('an admin authors a problem returning int[] with the unordered checker'
     await bothWidths(page, '18-judging-section');
     await page.getByRole('button', { name: 'Create Problem' }).click();
     await expectToast(page, 'Problem created successfully');
-    await page.getByTestId('admin-problem-row').filter({ hasText: TITLE }).waitFor();
+    // Issue 45: the list comes back showing the new problem, marked, in view; its actions on one line.
+    const row = page.getByTestId('admin-problem-row').filter({ hasText: TITLE });
+    await row.waitFor();
+    expect(await row.getAttribute('aria-current')).toBe('true');
+    await expect
+      .poll(() =>
+        row.evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          return r.top >= 0 && r.bottom <= window.innerHeight;
+        }),
+      )
+      .toBe(true);
+    const [edit, del] = [
+      row.getByRole('button', { name: `Edit ${TITLE}` }),
+      row.getByRole('button', { name: `Delete ${TITLE}` }),
+    ];
+    expect(Math.abs((await edit.boundingBox())!.y - (await del.boundingBox())!.y)).toBeLessThan(2);
+    await bothWidths(page, '19-admin-table-saved');
+    // At 375 px every action of the row is on the screen.
+    const size = page.viewportSize();
+    await page.setViewportSize({ width: 375, height: 800 });
+    await del.scrollIntoViewIfNeeded();
+    const box = (await del.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(375);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    if (size) await page.setViewportSize(size);
+    // Edit opens the form at its top, whatever the list's scroll.
+    await edit.click();
+    await page.getByLabel('Title *').waitFor();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await page.getByRole('tab', { name: 'Problems List' }).click();
   });
 });
 
@@ -162,7 +192,10 @@ describe('a user solves it with the indices in the other order', () => {
     const page = user.page;
     await page.goto('/problems');
     await page.getByLabel('Search problems').fill(RUN_ID);
-    await page.getByRole('article', { name: TITLE }).getByRole('link', { name: `Solve ${TITLE}`, exact: true }).click();
+    await page
+      .getByRole('article', { name: TITLE })
+      .getByRole('link', { name: `Solve ${TITLE}`, exact: true })
+      .click();
     await page.getByRole('heading', { name: TITLE }).waitFor();
     await page.getByText('public static int[] twoSum(int[] nums, int target)').first().waitFor();
     const sentence = page.getByTestId('checker-sentence');

@@ -53,32 +53,17 @@ export interface ApiError {
   message: string;
 }
 
-export interface LoginRequest {
-  email: string;
-  password: string;
-}
+/** Inferred from loginSchema, the schema its route checks (issue 45: one contract, no hand-written copy). */
+export type LoginRequest = z.infer<typeof loginSchema>;
 
-export interface RegisterRequest {
-  email: string;
-  password: string;
-  confirmPassword: string;
-  username: string;
-  fullName: string;
-}
+/** Inferred from registerSchema, the schema its route checks (issue 45: one contract, no hand-written copy). */
+export type RegisterRequest = z.infer<typeof registerSchema>;
 
-export interface CreateSuperAdminRequest {
-  email: string;
-  password: string;
-  username: string;
-  fullName: string;
-  role: 'super_admin';
-}
+/** Inferred from createSuperAdminSchema, the schema its route checks (issue 45: one contract, no hand-written copy). */
+export type CreateSuperAdminRequest = z.infer<typeof createSuperAdminSchema>;
 
-export interface GoogleLoginRequest {
-  provider: 'google';
-  accessToken: string;
-  userInfo: { id: string; email: string; name: string; picture?: string };
-}
+/** Inferred from googleLoginSchema, the schema its route checks (issue 45: one contract, no hand-written copy). */
+export type GoogleLoginRequest = z.infer<typeof googleLoginSchema>;
 
 /** GET /api/auth/config: what the web needs at start to show the sign-in options. */
 export const authConfigSchema = z

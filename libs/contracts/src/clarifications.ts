@@ -12,9 +12,8 @@ export const contestAnnouncementSchema = z
   .register(ResponseSchemas, { id: 'ContestAnnouncement' });
 export type ContestAnnouncement = z.infer<typeof contestAnnouncementSchema>;
 
-export interface CreateAnnouncementRequest {
-  text: string;
-}
+/** Inferred from createAnnouncementSchema, the schema its route checks (issue 45: one contract, no hand-written copy). */
+export type CreateAnnouncementRequest = z.infer<typeof createAnnouncementSchema>;
 
 /**
  * A participant's question about a contest (or one of its problems) and, once given, the answer.
@@ -39,15 +38,11 @@ export const contestClarificationSchema = z
   .register(ResponseSchemas, { id: 'ContestClarification' });
 export type ContestClarification = z.infer<typeof contestClarificationSchema>;
 
-export interface AskClarificationRequest {
-  problemId?: string;
-  question: string;
-}
+/** Inferred from askClarificationSchema, the schema its route checks (issue 45: one contract, no hand-written copy). */
+export type AskClarificationRequest = z.infer<typeof askClarificationSchema>;
 
-export interface AnswerClarificationRequest {
-  answer: string;
-  public: boolean;
-}
+/** Inferred from answerClarificationSchema, the schema its route checks (issue 45: one contract, no hand-written copy). */
+export type AnswerClarificationRequest = z.infer<typeof answerClarificationSchema>;
 
 /**
  * Named events of the contest SSE stream (`GET /api/contests/:id/leaderboard/stream`) besides

@@ -54,17 +54,8 @@ export const contestSchema = z
   .register(ResponseSchemas, { id: 'Contest' });
 export type Contest = z.infer<typeof contestSchema>;
 
-export interface CreateContestRequest {
-  title: string;
-  description: string;
-  startTime: string;
-  endTime: string;
-  maxParticipants?: number;
-  problemIds: string[];
-  format?: ContestFormat;
-  penaltyMinutes?: number;
-  freezeMinutes?: number;
-}
+/** Inferred from createContestSchema, the schema its route checks (issue 45: one contract, no hand-written copy). */
+export type CreateContestRequest = z.infer<typeof createContestSchema>;
 
 /** Contest status from the server's clock: before start upcoming, start..end inclusive active, after end ended. */
 export function contestStatusAt(

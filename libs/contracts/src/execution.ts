@@ -1,20 +1,15 @@
+import type { solveSchema, submissionSchema } from './practice';
+import type { debugHelpSchema } from './ai';
 import { z } from 'zod';
 import { MAX_CODE_BYTES, ServerMessages } from './messages';
 import { FieldSentences, requiredUuid, typeError, utf8Bytes, uuidField } from './request-rules';
 import { verdictSchema, type Verdict } from './judge';
 import { ResponseSchemas } from './response-rules';
 import { groupResultSchema } from './scoring';
-import { CONTEST_MODES, type ContestMode } from './contest-modes';
+import { CONTEST_MODES } from './contest-modes';
 
-export interface ExecuteCodeRequest {
-  code: string;
-  language: 'java';
-  problemId: string;
-  runAllTestCases: boolean;
-  contestId?: string;
-  /** How the contestId is used: absent for the live contest, or practice / a virtual run (issue 21). */
-  contestMode?: ContestMode;
-}
+/** Inferred from executeCodeSchema, the schema its route checks (issue 45: one contract, no hand-written copy). */
+export type ExecuteCodeRequest = z.infer<typeof executeCodeSchema>;
 
 /**
  * One test's result as the web sees it; hidden tests carry no input or outputs for non-admins, and
@@ -180,23 +175,11 @@ export const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{1,100}$/;
 
 export type SubmissionStatus = 'accepted' | 'wrong_answer' | 'pending' | string;
 
-export interface SubmissionRequest {
-  problemId: string;
-  contestId?: string;
-  contestMode?: ContestMode;
-  code: string;
-  language: 'java';
-  status: SubmissionStatus;
-  testCasesPassed: number;
-  totalTestCases: number;
-}
+/** Inferred from submissionSchema, the schema its route checks (issue 45: one contract, no hand-written copy). */
+export type SubmissionRequest = z.infer<typeof submissionSchema>;
 
-export interface SolveRequest {
-  problemId: string;
-  submissionId: string;
-  contestId?: string;
-  contestMode?: ContestMode;
-}
+/** Inferred from solveSchema, the schema its route checks (issue 45: one contract, no hand-written copy). */
+export type SolveRequest = z.infer<typeof solveSchema>;
 
 /** Spec §3 "Solved-problem entry": problemId or _id. */
 export const solvedProblemEntrySchema = z
@@ -212,13 +195,8 @@ export const solvedProblemEntrySchema = z
   .register(ResponseSchemas, { id: 'SolvedProblemEntry' });
 export type SolvedProblemEntry = z.infer<typeof solvedProblemEntrySchema>;
 
-export interface DebugHelpRequest {
-  problemId: string;
-  code: string;
-  language: 'java';
-  errorMessage: string;
-  testResults: { passed: boolean; expectedOutput: string; actualOutput: string; error: string }[];
-}
+/** Inferred from debugHelpSchema, the schema its route checks (issue 45: one contract, no hand-written copy). */
+export type DebugHelpRequest = z.infer<typeof debugHelpSchema>;
 
 /**
  * The `code` of every run, submission and AI call: Java source of at most MAX_CODE_BYTES in UTF-8.

@@ -1,3 +1,4 @@
+import type { runCustomSchema } from './execution';
 import { z } from 'zod';
 import { contestModeField, javaCodeFields, modeNeedsContest, modeNeedsContestProblem } from './execution';
 import { FieldSentences, queryWholeNumber, typeError, uuidField } from './request-rules';
@@ -108,14 +109,8 @@ export const SUBMISSIONS_PAGE_DEFAULT = 20;
 export const SUBMISSIONS_PAGE_MAX = 100;
 
 /** POST /api/run-custom: runs the code on the user's own input; nothing is compared. */
-export interface RunCustomRequest {
-  problemId: string;
-  contestId?: string;
-  code: string;
-  language: 'java';
-  /** One value per input variable, by name, in the admin test-case editor's format. */
-  inputs: Record<string, string>;
-}
+/** Inferred from runCustomSchema, the schema its route checks (issue 45: one contract, no hand-written copy). */
+export type RunCustomRequest = z.infer<typeof runCustomSchema>;
 
 export const runCustomResponseSchema = z
   .object({

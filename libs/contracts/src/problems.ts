@@ -178,11 +178,8 @@ export type ValidateDraftRequest = Pick<
 };
 
 /** `POST /api/problems/expected-output`: what the reference solution prints for one test's inputs. */
-export interface ExpectedOutputRequest {
-  referenceSolution: string;
-  inputVariables: InputVariable[];
-  inputs: Record<string, TestValue>;
-}
+/** Inferred from expectedOutputSchema, the schema its route checks (issue 45: one contract, no hand-written copy). */
+export type ExpectedOutputRequest = z.infer<typeof expectedOutputSchema>;
 
 export const expectedOutputResponseSchema = z
   .object({ expectedOutput: z.string() })

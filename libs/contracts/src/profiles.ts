@@ -52,14 +52,8 @@ export const profileSchema = z
   .register(ResponseSchemas, { id: 'Profile' });
 export type Profile = z.infer<typeof profileSchema>;
 
-export interface UpdateProfileRequest {
-  username?: string;
-  fullName?: string;
-  bio?: string;
-  preferredLanguage?: string;
-  /** An organization's id; null clears it. */
-  organizationId?: string | null;
-}
+/** Inferred from updateProfileSchema, the schema its route checks (issue 45: one contract, no hand-written copy). */
+export type UpdateProfileRequest = z.infer<typeof updateProfileSchema>;
 
 export const activitySchema = z
   .object({

@@ -49,7 +49,9 @@ describe('tooltip', () => {
         </Tooltip>
       </>,
     );
-    fireEvent.mouseEnter(screen.getByRole('button', { name: 'Submit Solution' }).parentElement as HTMLElement);
+    fireEvent.mouseEnter(
+      screen.getByRole('button', { name: 'Submit Solution' }).parentElement as HTMLElement,
+    );
     act(() => vi.advanceTimersByTime(TOOLTIP_OPEN_DELAY_MS));
     const tip = screen.getByRole('tooltip');
     expect(tip).toHaveAttribute('data-placement', 'below');

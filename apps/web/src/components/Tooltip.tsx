@@ -1,4 +1,12 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, type ReactElement, type ReactNode } from 'react';
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ReactElement,
+  type ReactNode,
+} from 'react';
 
 /** Spec §9: tooltips open after 700 ms; moving to another within 300 ms opens it at once. */
 export const TOOLTIP_OPEN_DELAY_MS = 700;

@@ -228,7 +228,9 @@ export function NavBar() {
           </button>
         </div>
       </nav>
-      {mobileOpen && <MobileMenu signedIn={signedIn} isAdmin={isAdmin} onLogout={logout} linkClass={linkClass} />}
+      {mobileOpen && (
+        <MobileMenu signedIn={signedIn} isAdmin={isAdmin} onLogout={logout} linkClass={linkClass} />
+      )}
     </header>
   );
 }

@@ -72,11 +72,7 @@ function ContestAdminCard({
         </div>
         <div className="row">
           {status === 'active' && (
-            <button
-              type="button"
-              className="btn btn-sm btn-secondary"
-              onClick={onComplete}
-            >
+            <button type="button" className="btn btn-sm btn-secondary" onClick={onComplete}>
               Complete
             </button>
           )}
@@ -134,8 +130,7 @@ function ContestAdminCard({
             : c.format === 'ioi'
               ? ScoringSentences.ioiFormatLabel
               : 'Points'}
-          {c.freezeMinutes > 0 &&
-            ` · freeze ${c.freezeMinutes} min${c.frozen ? '' : ' (unfrozen)'}`}
+          {c.freezeMinutes > 0 && ` · freeze ${c.freezeMinutes} min${c.frozen ? '' : ' (unfrozen)'}`}
         </span>
       </div>
     </article>

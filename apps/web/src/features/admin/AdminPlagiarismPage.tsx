@@ -36,6 +36,41 @@ const STATUS: Record<PlagiarismStatus, { label: string; variant: BadgeVariant }>
 
 const percent = (similarity: number) => `${Math.round(similarity * 100)}%`;
 
+/** The similarity threshold and Run Check (Run Again once a report exists). */
+function ThresholdForm({
+  threshold,
+  onThreshold,
+  onRun,
+  disabled,
+  again,
+}: {
+  threshold: string;
+  onThreshold: (value: string) => void;
+  onRun: (event: FormEvent) => Promise<void>;
+  disabled: boolean;
+  again: boolean;
+}) {
+  return (
+    <form className="row" onSubmit={(e) => void onRun(e)} style={{ alignItems: 'flex-end' }}>
+      <div className="field" style={{ marginBottom: 0, width: '9rem' }}>
+        <label htmlFor="plagiarism-threshold">Threshold</label>
+        <input
+          id="plagiarism-threshold"
+          type="number"
+          min={0.1}
+          max={1}
+          step={0.05}
+          value={threshold}
+          onChange={(e) => onThreshold(e.target.value)}
+        />
+      </div>
+      <button type="submit" className="btn" disabled={disabled}>
+        {again ? 'Run Again' : 'Run Check'}
+      </button>
+    </form>
+  );
+}
+
 /** Admins: pairs of accepted solutions of an ended contest that are suspiciously alike, and why. */
 export function AdminPlagiarismPage() {
   const { contestId = '' } = useParams();
@@ -119,23 +154,13 @@ export function AdminPlagiarismPage() {
             Finished {formatDateTime(report.data.finishedAt)} · threshold {percent(report.data.threshold)}
           </p>
         )}
-        <form className="row" onSubmit={(e) => void run(e)} style={{ alignItems: 'flex-end' }}>
-          <div className="field" style={{ marginBottom: 0, width: '9rem' }}>
-            <label htmlFor="plagiarism-threshold">Threshold</label>
-            <input
-              id="plagiarism-threshold"
-              type="number"
-              min={0.1}
-              max={1}
-              step={0.05}
-              value={threshold}
-              onChange={(e) => setThreshold(e.target.value)}
-            />
-          </div>
-          <button type="submit" className="btn" disabled={!ended || running || starting}>
-            {status === 'idle' ? 'Run Check' : 'Run Again'}
-          </button>
-        </form>
+        <ThresholdForm
+          threshold={threshold}
+          onThreshold={setThreshold}
+          onRun={run}
+          disabled={!ended || running || starting}
+          again={status !== 'idle'}
+        />
         {!ended && <p className="hint">The check can run once the contest has ended.</p>}
       </section>
       {status === 'done' && (

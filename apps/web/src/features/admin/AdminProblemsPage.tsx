@@ -20,11 +20,21 @@ function KindChoice({ kind, onChange }: { kind: ProblemKind; onChange: (kind: Pr
     <fieldset className="kind-choice">
       <legend>Problem kind</legend>
       <label className="row" style={{ fontWeight: 400 }}>
-        <input type="radio" name="problem-kind" checked={kind === 'function'} onChange={() => onChange('function')} />
+        <input
+          type="radio"
+          name="problem-kind"
+          checked={kind === 'function'}
+          onChange={() => onChange('function')}
+        />
         Function problem (a signature, typed inputs, generated main)
       </label>
       <label className="row" style={{ fontWeight: 400 }}>
-        <input type="radio" name="problem-kind" checked={kind === 'stdio'} onChange={() => onChange('stdio')} />
+        <input
+          type="radio"
+          name="problem-kind"
+          checked={kind === 'stdio'}
+          onChange={() => onChange('stdio')}
+        />
         Classic problem (a whole program reading stdin, as in ICPC)
       </label>
     </fieldset>
@@ -39,9 +49,19 @@ function ProblemEditor({ manager }: { manager: ReturnType<typeof useAdminProblem
     <>
       {!editing.id && <KindChoice kind={editing.kind} onChange={manager.setKind} />}
       {editing.kind === 'stdio' ? (
-        <ClassicProblemFormView key={editing.formKey} {...common} initial={editing.classicInitial} onSave={(f) => void manager.save(f)} />
+        <ClassicProblemFormView
+          key={editing.formKey}
+          {...common}
+          initial={editing.classicInitial}
+          onSave={(f) => void manager.save(f)}
+        />
       ) : (
-        <ProblemFormView key={editing.formKey} {...common} initial={editing.initial} onSave={(f) => void manager.save(f)} />
+        <ProblemFormView
+          key={editing.formKey}
+          {...common}
+          initial={editing.initial}
+          onSave={(f) => void manager.save(f)}
+        />
       )}
     </>
   );

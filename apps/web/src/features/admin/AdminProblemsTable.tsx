@@ -24,7 +24,12 @@ function RowActions(props: {
   const { problem: p, exporting } = props;
   return (
     <div className="row-actions">
-      <button type="button" className="btn btn-outline btn-sm" aria-label={`Edit ${p.title}`} onClick={props.onEdit}>
+      <button
+        type="button"
+        className="btn btn-outline btn-sm"
+        aria-label={`Edit ${p.title}`}
+        onClick={props.onEdit}
+      >
         Edit
       </button>
       <button

@@ -1,4 +1,4 @@
-import type { Role } from '@javelin/contracts';
+import type { Role, UserRoleRecord } from '@javelin/contracts';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useAuth } from '../auth/useAuth';
 import { useToast } from '../toast/useToast';
@@ -21,6 +21,58 @@ export function grantableRoles(viewerIsSuperAdmin: boolean): Role[] {
   return viewerIsSuperAdmin ? ['admin', 'super_admin'] : ['admin'];
 }
 
+/** The admins and super admins, each with Remove (a super admin's only for super admins). */
+function CurrentAdmins({ records, isSuperAdmin }: { records: UserRoleRecord[]; isSuperAdmin: boolean }) {
+  const toast = useToast();
+  const [removeRole] = useRemoveRoleMutation();
+  const remove = async (id: string) => {
+    try {
+      await removeRole(id).unwrap();
+      toast.show({ title: Messages.roleRemoved, variant: 'success' });
+    } catch (err) {
+      toast.show({
+        title: Messages.removeRoleFailed,
+        description: errorMessage(err),
+        variant: 'destructive',
+      });
+    }
+  };
+
+  return (
+    <section className="card" aria-labelledby="admins-heading">
+      <h2 id="admins-heading">Current Admin Users</h2>
+      {records.length === 0 ? (
+        <p className="empty">No admin users found</p>
+      ) : (
+        <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          {records.map((r) => (
+            <li key={r._id} className="lb-row" data-testid="admin-row">
+              <div className="lb-name">
+                <div className="full">{r.user?.fullName}</div>
+                <div className="muted" style={{ fontSize: '0.8rem' }}>
+                  {r.user?.email}
+                </div>
+              </div>
+              <Badge variant={r.role === 'super_admin' ? 'destructive' : 'secondary'}>
+                {ROLE_LABELS[r.role] ?? 'User'}
+              </Badge>
+              <button
+                type="button"
+                className="btn btn-outline btn-sm"
+                aria-label={`Remove ${ROLE_LABELS[r.role] ?? r.role} role from ${r.user?.fullName}`}
+                onClick={() => void remove(r._id)}
+                disabled={r.role === 'super_admin' && !isSuperAdmin}
+              >
+                Remove
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
 export function AdminUsersPage() {
   useDocumentTitle('User Management');
   const { isSuperAdmin } = useAuth();
@@ -28,7 +80,6 @@ export function AdminUsersPage() {
   const users = useAllUsersQuery();
   const admins = useAdminUsersQuery();
   const [addRole, { isLoading: adding }] = useAddRoleMutation();
-  const [removeRole] = useRemoveRoleMutation();
   const [userId, setUserId] = useState('');
   const [role, setRole] = useState<Role | ''>('');
   const [formError, setFormError] = useState<string | null>(null);
@@ -62,19 +113,6 @@ export function AdminUsersPage() {
       setRole('');
     } catch (err) {
       toast.show({ title: Messages.addRoleFailed, description: errorMessage(err), variant: 'destructive' });
-    }
-  };
-
-  const remove = async (id: string) => {
-    try {
-      await removeRole(id).unwrap();
-      toast.show({ title: Messages.roleRemoved, variant: 'success' });
-    } catch (err) {
-      toast.show({
-        title: Messages.removeRoleFailed,
-        description: errorMessage(err),
-        variant: 'destructive',
-      });
     }
   };
 
@@ -118,37 +156,7 @@ export function AdminUsersPage() {
             {adding ? 'Adding...' : 'Add Role'}
           </button>
         </form>
-        <section className="card" aria-labelledby="admins-heading">
-          <h2 id="admins-heading">Current Admin Users</h2>
-          {records.length === 0 ? (
-            <p className="empty">No admin users found</p>
-          ) : (
-            <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-              {records.map((r) => (
-                <li key={r._id} className="lb-row" data-testid="admin-row">
-                  <div className="lb-name">
-                    <div className="full">{r.user?.fullName}</div>
-                    <div className="muted" style={{ fontSize: '0.8rem' }}>
-                      {r.user?.email}
-                    </div>
-                  </div>
-                  <Badge variant={r.role === 'super_admin' ? 'destructive' : 'secondary'}>
-                    {ROLE_LABELS[r.role] ?? 'User'}
-                  </Badge>
-                  <button
-                    type="button"
-                    className="btn btn-outline btn-sm"
-                    aria-label={`Remove ${ROLE_LABELS[r.role] ?? r.role} role from ${r.user?.fullName}`}
-                    onClick={() => void remove(r._id)}
-                    disabled={r.role === 'super_admin' && !isSuperAdmin}
-                  >
-                    Remove
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
+        <CurrentAdmins records={records} isSuperAdmin={isSuperAdmin} />
       </div>
     </>
   );

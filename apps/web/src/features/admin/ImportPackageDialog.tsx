@@ -17,19 +17,106 @@ function verdictWords(verdict: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+/** The upload: a .zip chosen, checked, and sent; `onImported` gets what the import read. */
+function ImportForm({
+  onImported,
+  onClose,
+}: {
+  onImported: (result: ImportPackageResponse) => Promise<void>;
+  onClose: () => void;
+}) {
+  const [file, setFile] = useState<File | null>(null);
+  const [publish, setPublish] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [importPackage, { isLoading: importing }] = useImportPackageMutation();
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!file) return setError(PackageUiMessages.chooseZip);
+    if (!/\.zip$/i.test(file.name)) return setError(PackageUiMessages.notAZip(file.name));
+    setError(null);
+    try {
+      await onImported(await importPackage({ file, publish }).unwrap());
+    } catch (err) {
+      setError(`${PackageUiMessages.importFailed}: ${errorMessage(err)}`);
+    }
+  };
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate aria-label={PackageUiMessages.importTitle}>
+      <p className="muted">{PackageUiMessages.importHint}</p>
+      <div className="field">
+        <label htmlFor="package-file">Package (.zip)</label>
+        <input
+          id="package-file"
+          type="file"
+          accept=".zip,application/zip"
+          aria-invalid={!!error}
+          aria-describedby={error ? 'package-file-error' : undefined}
+          onChange={(e) => {
+            setFile(e.target.files?.[0] ?? null);
+            setError(null);
+          }}
+        />
+      </div>
+      <div className="field">
+        <label className="row" style={{ fontWeight: 400 }}>
+          <input
+            type="checkbox"
+            checked={publish}
+            aria-describedby="package-publish-hint"
+            onChange={(e) => setPublish(e.target.checked)}
+          />{' '}
+          {PackageUiMessages.publishNow}
+        </label>
+        <p id="package-publish-hint" className="muted">
+          {PackageUiMessages.publishHint}
+        </p>
+      </div>
+      {error && (
+        <div id="package-file-error" className="alert alert-error" role="alert">
+          {error}
+        </div>
+      )}
+      <div className="row" style={{ justifyContent: 'flex-end', marginTop: '1rem' }}>
+        <button type="button" className="btn btn-outline" onClick={onClose}>
+          Cancel
+        </button>
+        <button type="submit" className="btn" disabled={importing}>
+          {importing ? 'Importing...' : 'Import'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** What the import read by default or left out, each with a warning icon. */
+function ImportWarnings({ warnings }: { warnings: string[] }) {
+  return (
+    <section className="section" aria-labelledby="import-warnings-heading">
+      <h3 id="import-warnings-heading">Warnings</h3>
+      {warnings.length === 0 ? (
+        <p className="muted">{PackageUiMessages.noWarnings}</p>
+      ) : (
+        <ul className="warning-list" data-testid="import-warnings">
+          {warnings.map((w, i) => (
+            <li key={i}>
+              <Icon name="warning" size={14} /> {w}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
 /**
  * Problem Management's "Import package" (issue 29): the admin uploads a package zip, reads what the
  * import warns of, and the package's jury submissions are then judged and listed, each marked ok or
  * not ok with an icon and a word (never colour alone).
  */
 export function ImportPackageDialog({ onClose }: { onClose: () => void }) {
-  const [file, setFile] = useState<File | null>(null);
-  const [publish, setPublish] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [imported, setImported] = useState<ImportPackageResponse | null>(null);
   const [verification, setVerification] = useState<VerifyPackageResponse | null>(null);
   const [verifyError, setVerifyError] = useState<string | null>(null);
-  const [importPackage, { isLoading: importing }] = useImportPackageMutation();
   const [verifyPackage, { isLoading: verifying }] = useVerifyPackageMutation();
 
   const verify = async (id: string) => {
@@ -41,67 +128,15 @@ export function ImportPackageDialog({ onClose }: { onClose: () => void }) {
     }
   };
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!file) return setError(PackageUiMessages.chooseZip);
-    if (!/\.zip$/i.test(file.name)) return setError(PackageUiMessages.notAZip(file.name));
-    setError(null);
-    try {
-      const result = await importPackage({ file, publish }).unwrap();
-      setImported(result);
-      await verify(result._id);
-    } catch (err) {
-      setError(`${PackageUiMessages.importFailed}: ${errorMessage(err)}`);
-    }
+  const onImported = async (result: ImportPackageResponse) => {
+    setImported(result);
+    await verify(result._id);
   };
 
   return (
     <Modal title={PackageUiMessages.importTitle} onClose={onClose}>
       {!imported ? (
-        <form onSubmit={(e) => void submit(e)} noValidate aria-label={PackageUiMessages.importTitle}>
-          <p className="muted">{PackageUiMessages.importHint}</p>
-          <div className="field">
-            <label htmlFor="package-file">Package (.zip)</label>
-            <input
-              id="package-file"
-              type="file"
-              accept=".zip,application/zip"
-              aria-invalid={!!error}
-              aria-describedby={error ? 'package-file-error' : undefined}
-              onChange={(e) => {
-                setFile(e.target.files?.[0] ?? null);
-                setError(null);
-              }}
-            />
-          </div>
-          <div className="field">
-            <label className="row" style={{ fontWeight: 400 }}>
-              <input
-                type="checkbox"
-                checked={publish}
-                aria-describedby="package-publish-hint"
-                onChange={(e) => setPublish(e.target.checked)}
-              />{' '}
-              {PackageUiMessages.publishNow}
-            </label>
-            <p id="package-publish-hint" className="muted">
-              {PackageUiMessages.publishHint}
-            </p>
-          </div>
-          {error && (
-            <div id="package-file-error" className="alert alert-error" role="alert">
-              {error}
-            </div>
-          )}
-          <div className="row" style={{ justifyContent: 'flex-end', marginTop: '1rem' }}>
-            <button type="button" className="btn btn-outline" onClick={onClose}>
-              Cancel
-            </button>
-            <button type="submit" className="btn" disabled={importing}>
-              {importing ? 'Importing...' : 'Import'}
-            </button>
-          </div>
-        </form>
+        <ImportForm onImported={onImported} onClose={onClose} />
       ) : (
         <div className="package-report" data-testid="import-report">
           <div className="alert alert-success" role="status">
@@ -116,20 +151,7 @@ export function ImportPackageDialog({ onClose }: { onClose: () => void }) {
               {imported.isVisible ? PackageUiMessages.importedPublished : PackageUiMessages.importedHidden}
             </span>
           </div>
-          <section className="section" aria-labelledby="import-warnings-heading">
-            <h3 id="import-warnings-heading">Warnings</h3>
-            {imported.warnings.length === 0 ? (
-              <p className="muted">{PackageUiMessages.noWarnings}</p>
-            ) : (
-              <ul className="warning-list" data-testid="import-warnings">
-                {imported.warnings.map((w, i) => (
-                  <li key={i}>
-                    <Icon name="warning" size={14} /> {w}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </section>
+          <ImportWarnings warnings={imported.warnings} />
           <section className="section" aria-labelledby="verification-heading">
             <div className="row" style={{ justifyContent: 'space-between' }}>
               <h3 id="verification-heading">Jury Submissions</h3>

@@ -199,7 +199,12 @@ describe('admin problem manager', () => {
 });
 
 describe('admin problem manager, where it returns (issue 45)', () => {
-  const others = Array.from({ length: 12 }, (_, i) => ({ ...storedProblem, _id: `o${i}`, id: `o${i}`, title: `Other ${i}` }));
+  const others = Array.from({ length: 12 }, (_, i) => ({
+    ...storedProblem,
+    _id: `o${i}`,
+    id: `o${i}`,
+    title: `Other ${i}`,
+  }));
 
   it('after a save the list shows the saved problem marked and scrolled into view; Edit opens the form at its top', async () => {
     const listed = [...others, storedProblem];

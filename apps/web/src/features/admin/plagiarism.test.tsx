@@ -25,7 +25,9 @@ describe('markFragments', () => {
   });
 
   it('leaves the indentation of a region’s later lines unmarked', () => {
-    expect(markFragments('if (x) {\n    y++;\n}', [{ startRow: 0, startCol: 7, endRow: 2, endCol: 1 }])).toEqual([
+    expect(
+      markFragments('if (x) {\n    y++;\n}', [{ startRow: 0, startCol: 7, endRow: 2, endCol: 1 }]),
+    ).toEqual([
       [
         { text: 'if (x) ', fragment: null },
         { text: '{', fragment: 0 },
@@ -39,7 +41,9 @@ describe('markFragments', () => {
   });
 
   it('clamps regions that run past the code', () => {
-    expect(markFragments('x', [{ startRow: 0, startCol: 0, endRow: 5, endCol: 40 }])).toEqual([[{ text: 'x', fragment: 0 }]]);
+    expect(markFragments('x', [{ startRow: 0, startCol: 0, endRow: 5, endCol: 40 }])).toEqual([
+      [{ text: 'x', fragment: 0 }],
+    ]);
   });
 });
 
@@ -87,7 +91,13 @@ const done: PlagiarismReport = {
 
 describe('admin plagiarism page', () => {
   it('starts a check, follows its progress, and compares a pair side by side', async () => {
-    let report: PlagiarismReport = { ...done, status: 'idle', pairs: [], finishedAt: null, progress: { done: 0, total: 0 } };
+    let report: PlagiarismReport = {
+      ...done,
+      status: 'idle',
+      pairs: [],
+      finishedAt: null,
+      progress: { done: 0, total: 0 },
+    };
     let polls = 0;
     const { calls } = mockApi({
       'GET /contests/c1': { body: ended },
@@ -106,7 +116,12 @@ describe('admin plagiarism page', () => {
           ...done.pairs[0],
           codeA: 'int best = 0;\nreturn best;',
           codeB: 'int answer = 0;\nreturn answer;',
-          fragments: [{ a: { startRow: 0, startCol: 0, endRow: 1, endCol: 12 }, b: { startRow: 0, startCol: 0, endRow: 1, endCol: 14 } }],
+          fragments: [
+            {
+              a: { startRow: 0, startCol: 0, endRow: 1, endCol: 12 },
+              b: { startRow: 0, startCol: 0, endRow: 1, endCol: 14 },
+            },
+          ],
         },
       },
     });
@@ -134,7 +149,9 @@ describe('admin plagiarism page', () => {
 
   it('refuses to run before the contest has ended', async () => {
     mockApi({
-      'GET /contests/c1': { body: { ...ended, status: 'active', endTime: new Date(Date.now() + HOUR).toISOString() } },
+      'GET /contests/c1': {
+        body: { ...ended, status: 'active', endTime: new Date(Date.now() + HOUR).toISOString() },
+      },
       'GET /admin/contests/c1/plagiarism': { body: { ...done, status: 'idle', pairs: [] } },
     });
     renderRoute(<AdminPlagiarismPage />, {

@@ -11,7 +11,11 @@ import {
   useDeleteProblemMutation,
   useUpdateProblemMutation,
 } from '../problems/problemsApi';
-import { classicFormFromProblem, emptyClassicForm, type ClassicProblemForm } from './problem-form/classicForm';
+import {
+  classicFormFromProblem,
+  emptyClassicForm,
+  type ClassicProblemForm,
+} from './problem-form/classicForm';
 import { emptyProblemForm, formFromProblem } from './problem-form/problemForm';
 import { saveDownload, useExportPackageMutation } from './packagesApi';
 
@@ -38,7 +42,9 @@ function useLoadForEdit() {
   return async (id: string, formKey: number): Promise<Editing> => {
     const options = { forceRefetch: true, subscribe: false } as const;
     const problem = await dispatch(problemsApi.endpoints.problem.initiate(id, options)).unwrap();
-    const tests = await dispatch(problemsApi.endpoints.testCases.initiate({ problemId: id, all: true }, options)).unwrap();
+    const tests = await dispatch(
+      problemsApi.endpoints.testCases.initiate({ problemId: id, all: true }, options),
+    ).unwrap();
     const base = { ...blank(formKey), id };
     return isClassic(problem)
       ? { ...base, kind: 'stdio', classicInitial: classicFormFromProblem(problem, tests) }
@@ -61,7 +67,8 @@ export function useAdminProblems() {
   const [createProblem, { isLoading: creating }] = useCreateProblemMutation();
   const [updateProblem, { isLoading: updating }] = useUpdateProblemMutation();
   const [deleteProblem] = useDeleteProblemMutation();
-  const fail = (title: string, err: unknown) => toast.show({ title, description: errorMessage(err), variant: 'destructive' });
+  const fail = (title: string, err: unknown) =>
+    toast.show({ title, description: errorMessage(err), variant: 'destructive' });
 
   const backToList = () => {
     setEditing((e) => blank(e.formKey + 1));
@@ -103,7 +110,10 @@ export function useAdminProblems() {
       const saved = editing.id
         ? await updateProblem({ id: editing.id, form }).unwrap()
         : await createProblem(form).unwrap();
-      toast.show({ title: editing.id ? Messages.problemUpdated : Messages.problemCreated, variant: 'success' });
+      toast.show({
+        title: editing.id ? Messages.problemUpdated : Messages.problemCreated,
+        variant: 'success',
+      });
       setSavedId(saved?._id ?? editing.id);
       backToList();
     } catch (err) {
@@ -111,5 +121,18 @@ export function useAdminProblems() {
     }
   };
   const setKind = (kind: ProblemKind) => setEditing((e) => ({ ...e, kind }));
-  return { tab, setTab, editing, setKind, savedId, exportingId, saving: creating || updating, backToList, edit, remove, exportProblem, save };
+  return {
+    tab,
+    setTab,
+    editing,
+    setKind,
+    savedId,
+    exportingId,
+    saving: creating || updating,
+    backToList,
+    edit,
+    remove,
+    exportProblem,
+    save,
+  };
 }

@@ -265,11 +265,18 @@ describe('verify email page', () => {
     mockApi({
       'POST /auth/verify-email': {
         status: 409,
-        body: { statusCode: 409, error: 'This email is already verified. Sign in to continue.', message: 'x' },
+        body: {
+          statusCode: 409,
+          error: 'This email is already verified. Sign in to continue.',
+          message: 'x',
+        },
       },
     });
     renderRoute(<VerifyEmailPage />, { url: '/verify-email?token=used', path: '/verify-email' });
-    expect(await screen.findByText('This email is already verified. Sign in to continue.')).toHaveAttribute('role', 'status');
+    expect(await screen.findByText('This email is already verified. Sign in to continue.')).toHaveAttribute(
+      'role',
+      'status',
+    );
     expect(screen.queryByText(/Verification failed/)).toBeNull();
     expect(screen.getByRole('button', { name: 'Go to Login' })).toBeInTheDocument();
   });

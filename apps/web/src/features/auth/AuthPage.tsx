@@ -36,8 +36,10 @@ export function AuthPage() {
   const { data: config } = useAuthConfigQuery();
   const googleSignIn = useGoogleSignIn(config?.googleClientId, auth.finishSignIn, auth.showError);
 
-  if (status === 'authenticated' && !oauthPending) return <Navigate to={returnPath(location.state)} replace />;
-  if (isSignup && auth.sentTo) return <SignupSent sentTo={auth.sentTo} notice={notice} onBack={auth.clearSentTo} />;
+  if (status === 'authenticated' && !oauthPending)
+    return <Navigate to={returnPath(location.state)} replace />;
+  if (isSignup && auth.sentTo)
+    return <SignupSent sentTo={auth.sentTo} notice={notice} onBack={auth.clearSentTo} />;
   return (
     <div className="card" style={{ maxWidth: 440, margin: '1.5rem auto' }}>
       <h1 style={{ fontSize: '1.6rem' }}>{isSignup ? 'Create your account' : 'Welcome back'}</h1>

@@ -3,7 +3,15 @@ import { Link, useLocation } from 'react-router-dom';
 import type { AuthConfig } from './authApi';
 
 /** After a sign-up that needs verification: where the mail went, instead of an emptied form. */
-export function SignupSent({ sentTo, notice, onBack }: { sentTo: string; notice: string | null; onBack: () => void }) {
+export function SignupSent({
+  sentTo,
+  notice,
+  onBack,
+}: {
+  sentTo: string;
+  notice: string | null;
+  onBack: () => void;
+}) {
   const location = useLocation();
   return (
     <div className="card" style={{ maxWidth: 440, margin: '1.5rem auto' }}>

@@ -80,4 +80,3 @@ export function signupSummary(errors: SignupErrors): string | null {
   if (messages.length === 0) return null;
   return messages.length === 1 ? messages[0] : AccountMessages.fixFields(messages.length);
 }
-

@@ -4,7 +4,12 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { errorMessage } from '../../lib/api';
 import { useAppDispatch } from '../../lib/hooks';
 import { Messages } from '../../lib/messages';
-import { useLoginMutation, useRegisterMutation, useResendVerificationMutation, type RegisterRequest } from './authApi';
+import {
+  useLoginMutation,
+  useRegisterMutation,
+  useResendVerificationMutation,
+  type RegisterRequest,
+} from './authApi';
 import {
   EmailVerificationRequired,
   SIGNUP_ERROR_CLEAR_DELAY_MS,

@@ -7,7 +7,10 @@ import { storeAuthError } from './authErrors';
  * An OAuth provider's return to the sign-in page: `?token=…&success=true` signs in, `?error=…` shows
  * why not. The query is removed at once; `pending` holds the page while the token is being used.
  */
-export function useOAuthReturn(finishSignIn: (token: string) => Promise<void>, showError: (message: string) => void) {
+export function useOAuthReturn(
+  finishSignIn: (token: string) => Promise<void>,
+  showError: (message: string) => void,
+) {
   const [params, setParams] = useSearchParams();
   const [pending, setPending] = useState(false);
   useEffect(() => {

@@ -1,4 +1,10 @@
-import { VirtualMessages, elapsedMinutes, type Contest, type ContestLeaderboardEntry, type VirtualStandings } from '@javelin/contracts';
+import {
+  VirtualMessages,
+  elapsedMinutes,
+  type Contest,
+  type ContestLeaderboardEntry,
+  type VirtualStandings,
+} from '@javelin/contracts';
 import { useState } from 'react';
 import { Tabs } from '../../components/Tabs';
 import { ContestLeaderboard } from './ContestScoreboard';
@@ -26,8 +32,15 @@ function BoardSwitch({
         ]}
       />
       {view === 'virtual' && (
-        <p className="muted" style={{ margin: '0.25rem 0 0.5rem', fontSize: '0.85rem' }} data-testid="virtual-minute">
-          {VirtualMessages.atMinute(elapsedMinutes(standings.elapsedSeconds), elapsedMinutes(standings.durationSeconds))}
+        <p
+          className="muted"
+          style={{ margin: '0.25rem 0 0.5rem', fontSize: '0.85rem' }}
+          data-testid="virtual-minute"
+        >
+          {VirtualMessages.atMinute(
+            elapsedMinutes(standings.elapsedSeconds),
+            elapsedMinutes(standings.durationSeconds),
+          )}
         </p>
       )}
     </div>

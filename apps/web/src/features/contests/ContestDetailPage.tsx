@@ -99,7 +99,12 @@ export function ContestDetailPage() {
       <ContestFacts contest={contest} />
       <ContestPhaseNote contest={contest} status={status} isAdmin={isAdmin} />
       {status === 'ended' && (
-        <VirtualRunPanel contest={contest} signedIn={personal} run={virtual.run} standings={virtual.standings} />
+        <VirtualRunPanel
+          contest={contest}
+          signedIn={personal}
+          run={virtual.run}
+          standings={virtual.standings}
+        />
       )}
       <ContestAnnouncements contestId={contestId} isAdmin={isAdmin} />
       <div className="split">

@@ -1,4 +1,10 @@
-import { ContestScreenMessages, ScoringSentences, ServerMessages, type Contest, type ContestStatus } from '@javelin/contracts';
+import {
+  ContestScreenMessages,
+  ScoringSentences,
+  ServerMessages,
+  type Contest,
+  type ContestStatus,
+} from '@javelin/contracts';
 import { useState } from 'react';
 import { Badge } from '../../components/Badge';
 import { Modal } from '../../components/Modal';
@@ -18,7 +24,8 @@ function rulesLine(contest: Contest): string {
       : contest.format === 'ioi'
         ? ScoringSentences.ioiRules
         : 'Points: sum of points, ties by the earlier last accept';
-  const freeze = contest.freezeMinutes > 0 ? ` · scoreboard frozen for the last ${contest.freezeMinutes} min` : '';
+  const freeze =
+    contest.freezeMinutes > 0 ? ` · scoreboard frozen for the last ${contest.freezeMinutes} min` : '';
   return rules + freeze;
 }
 
@@ -38,7 +45,12 @@ function UnfreezeButton({ contestId }: { contestId: string }) {
   };
   return (
     <>
-      <button type="button" className="btn btn-sm" onClick={() => setConfirming(true)} disabled={unfreezing.isLoading}>
+      <button
+        type="button"
+        className="btn btn-sm"
+        onClick={() => setConfirming(true)}
+        disabled={unfreezing.isLoading}
+      >
         {ContestScreenMessages.unfreezeAction}
       </button>
       {confirming && (
@@ -92,7 +104,12 @@ export function ContestHeader(props: {
         />
         {isAdmin && contest.frozen && status === 'ended' && <UnfreezeButton contestId={contestId(contest)} />}
         <Tooltip content="Reload the contest and its leaderboard">
-          <button type="button" className="btn btn-outline btn-sm" onClick={props.onRefresh} disabled={props.refreshing}>
+          <button
+            type="button"
+            className="btn btn-outline btn-sm"
+            onClick={props.onRefresh}
+            disabled={props.refreshing}
+          >
             Refresh
           </button>
         </Tooltip>

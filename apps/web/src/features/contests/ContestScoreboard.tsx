@@ -93,6 +93,87 @@ function organizationsOf(entries: readonly ContestLeaderboardEntry[]): Organizat
   return [...byId.values()].sort((a, b) => a.name.localeCompare(b.name));
 }
 
+/** One participant's row: rank, name (and a virtual run's badge), each problem's cell, and the score. */
+function BoardRow({
+  entry: e,
+  position,
+  own,
+  format,
+  problems,
+}: {
+  entry: ContestLeaderboardEntry;
+  position: number;
+  own: boolean;
+  format: ContestFormat;
+  problems: readonly ScoreboardProblem[];
+}) {
+  const cells = new Map((e.cells ?? []).map((c) => [c.problemId, c]));
+  return (
+    <li
+      className={`lb-row sb-row${own ? ' lb-own' : ''}${e.virtual ? ' lb-virtual' : ''}`}
+      data-testid="contest-leaderboard-row"
+      data-virtual={e.virtual ? 'true' : undefined}
+      aria-current={own ? 'true' : undefined}
+    >
+      <div className="lb-rank">
+        <RankIcon rank={e.rank ?? position} />
+      </div>
+      <div className="lb-name">
+        <div className="full">
+          {e.fullName || e.username}
+          {own && <span className="muted"> (you)</span>}
+        </div>
+        <div className="muted" style={{ fontSize: '0.8rem' }}>
+          {e.virtual && (
+            // Beside the username, so a long name cut short on a phone never hides it.
+            <span className="badge badge-warning virtual-badge" data-testid="virtual-badge">
+              {VirtualMessages.virtualBadge}
+            </span>
+          )}
+          {e.label && (
+            // Issue 43: a contest package's team by its label and organization.
+            <>
+              <span className="badge" data-testid="team-label" title={ContestPackageUiMessages.label}>
+                {e.label}
+              </span>{' '}
+            </>
+          )}
+          @{e.username}
+          {e.organization && <span data-testid="team-organization"> · {e.organization.name}</span>} ·{' '}
+          {e.problemsSolved} solved
+          {format === 'icpc' && <> · penalty {e.penalty ?? 0}</>}
+        </div>
+        {problems.length > 0 && (
+          <div className="sb-cells">
+            {problems.map((p, index) =>
+              format === 'ioi' ? (
+                <IoiCell key={p.id} letter={problemLetter(index)} title={p.title} cell={cells.get(p.id)} />
+              ) : (
+                <Cell key={p.id} letter={problemLetter(index)} title={p.title} cell={cells.get(p.id)} />
+              ),
+            )}
+          </div>
+        )}
+      </div>
+      <div className="lb-score">
+        {format === 'icpc' ? (
+          <>
+            <div>{e.problemsSolved} solved</div>
+            <div className="muted" style={{ fontSize: '0.8rem', fontWeight: 400 }}>
+              {e.penalty ?? 0} min
+            </div>
+          </>
+        ) : (
+          <div>{e.score} pts</div>
+        )}
+        {e.ratingBefore !== undefined && e.ratingAfter !== undefined && (
+          <RatingChangeText before={e.ratingBefore} after={e.ratingAfter} />
+        )}
+      </div>
+    </li>
+  );
+}
+
 export function ContestLeaderboard({
   entries,
   ended,
@@ -178,87 +259,16 @@ export function ContestLeaderboard({
       ) : (
         <ol aria-label="Contest rankings" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
           {shown.map((e, i) => {
-            const cells = new Map((e.cells ?? []).map((c) => [c.problemId, c]));
             const own = viewerId !== undefined && e.userId === viewerId;
             return (
-              <li
+              <BoardRow
                 key={`${e.userId}${e.virtual ? ':virtual' : ''}`}
-                className={`lb-row sb-row${own ? ' lb-own' : ''}${e.virtual ? ' lb-virtual' : ''}`}
-                data-testid="contest-leaderboard-row"
-                data-virtual={e.virtual ? 'true' : undefined}
-                aria-current={own ? 'true' : undefined}
-              >
-                <div className="lb-rank">
-                  <RankIcon rank={e.rank ?? i + 1} />
-                </div>
-                <div className="lb-name">
-                  <div className="full">
-                    {e.fullName || e.username}
-                    {own && <span className="muted"> (you)</span>}
-                  </div>
-                  <div className="muted" style={{ fontSize: '0.8rem' }}>
-                    {e.virtual && (
-                      // Beside the username, so a long name cut short on a phone never hides it.
-                      <span className="badge badge-warning virtual-badge" data-testid="virtual-badge">
-                        {VirtualMessages.virtualBadge}
-                      </span>
-                    )}
-                    {e.label && (
-                      <>
-                        <span
-                          className="badge"
-                          data-testid="team-label"
-                          title={ContestPackageUiMessages.label}
-                        >
-                          {e.label}
-                        </span>{' '}
-                      </>
-                    )}
-                    @{e.username}
-                    {e.organization && (
-                      <span data-testid="team-organization"> · {e.organization.name}</span>
-                    )}{' '}
-                    · {e.problemsSolved} solved
-                    {format === 'icpc' && <> · penalty {e.penalty ?? 0}</>}
-                  </div>
-                  {problems.length > 0 && (
-                    <div className="sb-cells">
-                      {problems.map((p, index) =>
-                        format === 'ioi' ? (
-                          <IoiCell
-                            key={p.id}
-                            letter={problemLetter(index)}
-                            title={p.title}
-                            cell={cells.get(p.id)}
-                          />
-                        ) : (
-                          <Cell
-                            key={p.id}
-                            letter={problemLetter(index)}
-                            title={p.title}
-                            cell={cells.get(p.id)}
-                          />
-                        ),
-                      )}
-                    </div>
-                  )}
-                </div>
-                <div className="lb-score">
-                  {format === 'icpc' ? (
-                    <>
-                      <div>{e.problemsSolved} solved</div>
-                      <div className="muted" style={{ fontSize: '0.8rem', fontWeight: 400 }}>
-                        {e.penalty ?? 0} min
-                      </div>
-                    </>
-                  ) : (
-                    <div>{e.score} pts</div>
-                  )}
-                  {e.ratingBefore !== undefined && e.ratingAfter !== undefined && (
-                    <RatingChangeText before={e.ratingBefore} after={e.ratingAfter} />
-                  )}
-                </div>
-              </li>
+                entry={e}
+                position={i + 1}
+                own={own}
+                format={format}
+                problems={problems}
+              />
             );
           })}
         </ol>

@@ -1,4 +1,4 @@
-import type { ContestStatus } from '@javelin/contracts';
+import type { Contest, ContestStatus } from '@javelin/contracts';
 import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useNow } from '../clock/useNow';
@@ -20,6 +20,42 @@ const TAB_STATUS: Record<Exclude<Tab, 'all'>, ContestStatus> = {
   upcoming: 'upcoming',
   completed: 'ended',
 };
+
+/** One contest of the list: status, countdown, times, participants, View Details and its action. */
+function ContestCard({ contest, status }: { contest: Contest; status: ContestStatus }) {
+  return (
+    <article className="card" aria-label={contest.title}>
+      <div className="card-header">
+        <h2>{contest.title}</h2>
+        <Badge variant={STATUS_BADGE[status].variant}>{STATUS_BADGE[status].label}</Badge>
+      </div>
+      <p className="muted">{contest.description}</p>
+      <Countdown contest={contest} compact />
+      <dl className="stack" style={{ gap: '0.2rem', fontSize: '0.88rem', margin: 0 }}>
+        <div>
+          <dt style={{ display: 'inline', fontWeight: 600 }}>Start: </dt>
+          <dd style={{ display: 'inline', margin: 0 }}>{formatDateTime(contest.startTime)}</dd>
+        </div>
+        <div>
+          <dt style={{ display: 'inline', fontWeight: 600 }}>End: </dt>
+          <dd style={{ display: 'inline', margin: 0 }}>{formatDateTime(contest.endTime)}</dd>
+        </div>
+        <div>
+          <dt style={{ display: 'inline', fontWeight: 600 }}>Participants: </dt>
+          <dd style={{ display: 'inline', margin: 0 }} data-testid="participants">
+            {contest.participantCount ?? 0} / {contest.maxParticipants}
+          </dd>
+        </div>
+      </dl>
+      <div className="card-footer">
+        <Link to={`/contests/${contestId(contest)}`} className="btn btn-outline btn-sm">
+          View Details
+        </Link>
+        <ContestActionButton contest={contest} status={status} />
+      </div>
+    </article>
+  );
+}
 
 export function ContestsPage() {
   useDocumentTitle('Contests');
@@ -90,36 +126,7 @@ export function ContestsPage() {
         ) : (
           <div className="grid">
             {rows.map(({ contest, status }) => (
-              <article key={contestId(contest)} className="card" aria-label={contest.title}>
-                <div className="card-header">
-                  <h2>{contest.title}</h2>
-                  <Badge variant={STATUS_BADGE[status].variant}>{STATUS_BADGE[status].label}</Badge>
-                </div>
-                <p className="muted">{contest.description}</p>
-                <Countdown contest={contest} compact />
-                <dl className="stack" style={{ gap: '0.2rem', fontSize: '0.88rem', margin: 0 }}>
-                  <div>
-                    <dt style={{ display: 'inline', fontWeight: 600 }}>Start: </dt>
-                    <dd style={{ display: 'inline', margin: 0 }}>{formatDateTime(contest.startTime)}</dd>
-                  </div>
-                  <div>
-                    <dt style={{ display: 'inline', fontWeight: 600 }}>End: </dt>
-                    <dd style={{ display: 'inline', margin: 0 }}>{formatDateTime(contest.endTime)}</dd>
-                  </div>
-                  <div>
-                    <dt style={{ display: 'inline', fontWeight: 600 }}>Participants: </dt>
-                    <dd style={{ display: 'inline', margin: 0 }} data-testid="participants">
-                      {contest.participantCount ?? 0} / {contest.maxParticipants}
-                    </dd>
-                  </div>
-                </dl>
-                <div className="card-footer">
-                  <Link to={`/contests/${contestId(contest)}`} className="btn btn-outline btn-sm">
-                    View Details
-                  </Link>
-                  <ContestActionButton contest={contest} status={status} />
-                </div>
-              </article>
+              <ContestCard key={contestId(contest)} contest={contest} status={status} />
             ))}
           </div>
         )}

@@ -13,6 +13,33 @@ export function durationMinutes(contest: Pick<Contest, 'startTime' | 'endTime'>)
   return Math.round((new Date(contest.endTime).getTime() - new Date(contest.startTime).getTime()) / 60_000);
 }
 
+/** A running virtual run: its countdown and the early end. */
+function RunningVirtual(props: {
+  endsAt: string;
+  now: () => Date;
+  onFinish: () => void;
+  finishing: boolean;
+}) {
+  return (
+    <div className="row" style={{ justifyContent: 'space-between', flexWrap: 'wrap' }}>
+      <span className="countdown" role="timer" data-testid="virtual-countdown">
+        {VirtualMessages.virtualEndsIn}{' '}
+        <strong className="mono">
+          {formatCountdown(new Date(props.endsAt).getTime() - props.now().getTime())}
+        </strong>
+      </span>
+      <button
+        type="button"
+        className="btn btn-outline btn-sm"
+        onClick={props.onFinish}
+        disabled={props.finishing}
+      >
+        {VirtualMessages.finishVirtual}
+      </button>
+    </div>
+  );
+}
+
 /**
  * Virtual participation on an ended contest's page (issue 21 item 4): start a run, a countdown while
  * it runs (with an early end), and how the last run finished. Real participants practise instead, as
@@ -78,22 +105,7 @@ export function VirtualRunPanel({
     );
   } else if (running && run) {
     body = (
-      <div className="row" style={{ justifyContent: 'space-between', flexWrap: 'wrap' }}>
-        <span className="countdown" role="timer" data-testid="virtual-countdown">
-          {VirtualMessages.virtualEndsIn}{' '}
-          <strong className="mono">
-            {formatCountdown(new Date(run.endsAt).getTime() - now().getTime())}
-          </strong>
-        </span>
-        <button
-          type="button"
-          className="btn btn-outline btn-sm"
-          onClick={onFinish}
-          disabled={finishing.isLoading}
-        >
-          {VirtualMessages.finishVirtual}
-        </button>
-      </div>
+      <RunningVirtual endsAt={run.endsAt} now={now} onFinish={onFinish} finishing={finishing.isLoading} />
     );
   } else {
     const own = run && standings?.run._id === run._id ? standings.own : undefined;

@@ -113,7 +113,9 @@ describe('scoreboard cells', () => {
         .getAllByTestId('scoreboard-cell')
         .map((c) => c.textContent),
     ).toEqual(['A+115′', 'B+60′']);
-    expect(within(grace).getAllByTestId('scoreboard-cell')[0].querySelector('svg.sb-first-mark')).not.toBeNull();
+    expect(
+      within(grace).getAllByTestId('scoreboard-cell')[0].querySelector('svg.sb-first-mark'),
+    ).not.toBeNull();
     expect(
       within(grace).getByLabelText(/Problem A: solved at minute 15 after 1 rejected try, first to solve/),
     ).toHaveClass('sb-first');

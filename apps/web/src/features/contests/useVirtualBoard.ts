@@ -11,7 +11,12 @@ export const VIRTUAL_BOARD_POLL_MS = 10_000;
  * The viewer's virtual run of an ended contest and its standings. While the run goes on its board is
  * polled; when its time is up, the run and its board are read again (finished, at the contest's length).
  */
-export function useVirtualBoard(contestId: string, personal: boolean, status: ContestStatus, now: () => Date) {
+export function useVirtualBoard(
+  contestId: string,
+  personal: boolean,
+  status: ContestStatus,
+  now: () => Date,
+) {
   const toast = useToast();
   const virtualRun = useVirtualRunQuery(contestId, { skip: !personal || status !== 'ended' });
   const run = virtualRun.data?.run ?? null;

@@ -117,10 +117,9 @@ describe('an ended contest page', () => {
     expect(await screen.findByTestId('virtual-countdown')).toHaveTextContent(
       /Virtual run ends in 01:1\d:\d\d/,
     );
-    expect(screen.getByRole('link', { name: `${VirtualMessages.virtualSolveLink}: Two Sum` })).toHaveAttribute(
-      'href',
-      '/contests/c1/practice/p1',
-    );
+    expect(
+      screen.getByRole('link', { name: `${VirtualMessages.virtualSolveLink}: Two Sum` }),
+    ).toHaveAttribute('href', '/contests/c1/practice/p1');
     expect(
       await screen.findByRole('heading', { name: VirtualMessages.virtualBoardTitle }),
     ).toBeInTheDocument();

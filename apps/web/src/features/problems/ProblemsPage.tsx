@@ -128,7 +128,10 @@ export function ProblemsPage() {
   const tags = useMemo(() => allTags(problems ?? []), [problems]);
   const { data: rates } = useAcceptanceRatesQuery();
   const listed = useMemo(() => withAcceptance(problems ?? [], rates ?? []), [problems, rates]);
-  const visible = useMemo(() => filterProblems(listed, filters, solvedSet, pointsOf), [listed, filters, solvedSet]);
+  const visible = useMemo(
+    () => filterProblems(listed, filters, solvedSet, pointsOf),
+    [listed, filters, solvedSet],
+  );
   return (
     <>
       <div className="page-header">

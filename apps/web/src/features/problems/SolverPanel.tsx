@@ -51,7 +51,9 @@ function SolverToolbar(props: {
     <div className="editor-toolbar">
       <span role="status" aria-live="polite" data-testid="solver-status">
         <span className={`status-dot${busy ? ' busy' : ''}`} aria-hidden="true" />
-        <span data-testid="solver-status-text">{progressText(solver.progress) ?? STATUS_LABEL[solver.status]}</span>
+        <span data-testid="solver-status-text">
+          {progressText(solver.progress) ?? STATUS_LABEL[solver.status]}
+        </span>
       </span>
       <div className="row">
         <button type="button" className="btn btn-outline btn-sm" onClick={props.onReset} disabled={busy}>
@@ -73,7 +75,12 @@ function SolverToolbar(props: {
           </button>
         )}
         <Tooltip content="Run all tests and submit (Ctrl+Shift+Enter)">
-          <button type="button" className="btn btn-sm" onClick={props.onSubmit} disabled={busy || props.submitDisabled}>
+          <button
+            type="button"
+            className="btn btn-sm"
+            onClick={props.onSubmit}
+            disabled={busy || props.submitDisabled}
+          >
             Submit Solution
           </button>
         </Tooltip>
@@ -179,7 +186,14 @@ export function SolverPanel(props: {
           onDebugHelp={props.onDebugHelp}
           submitDisabled={!!submitDisabledReason}
         />
-        <CodeEditor value={code} onChange={props.onCodeChange} onRun={run} onSubmit={submit} markers={markers} ariaLabel="Java code editor" />
+        <CodeEditor
+          value={code}
+          onChange={props.onCodeChange}
+          onRun={run}
+          onSubmit={submit}
+          markers={markers}
+          ariaLabel="Java code editor"
+        />
         <div className="editor-footer" aria-label="Editor settings">
           <span>Java</span>
           <span>UTF-8</span>
@@ -200,7 +214,12 @@ export function SolverPanel(props: {
         </section>
       )}
       {solver.submission && (
-        <SubmissionResult submission={solver.submission} variant={props.variant} testGroups={testGroups} variables={variables} />
+        <SubmissionResult
+          submission={solver.submission}
+          variant={props.variant}
+          testGroups={testGroups}
+          variables={variables}
+        />
       )}
       {solver.testRun && <RunResult run={solver.testRun} variables={variables} />}
       <SolverExtras

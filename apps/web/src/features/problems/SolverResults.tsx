@@ -1,4 +1,9 @@
-import { VerdictMessages, type ExecuteCodeResponse, type InputVariable, type TestGroup } from '@javelin/contracts';
+import {
+  VerdictMessages,
+  type ExecuteCodeResponse,
+  type InputVariable,
+  type TestGroup,
+} from '@javelin/contracts';
 import { Messages } from '../../lib/messages';
 import { NotJudgedNote, TestResultsList } from '../submissions/TestResults';
 import { headlineOf, type SubmissionOutcome } from './solving';
@@ -18,7 +23,10 @@ const RESULT_LABELS: Record<SolverVariant, { pass: string; fail: string }> = {
  * is titled by its score, "Partial — 50 / 100", and its line names the first group that failed with
  * the verdict that stopped it (issue 45); otherwise the page's label over the verdict.
  */
-export function submissionHeadline(s: SubmissionOutcome, variant: SolverVariant): { title: string; headline: string; partial: boolean } {
+export function submissionHeadline(
+  s: SubmissionOutcome,
+  variant: SolverVariant,
+): { title: string; headline: string; partial: boolean } {
   const labels = RESULT_LABELS[variant];
   const partial = !s.passed && !!s.maxScore && (s.score ?? 0) > 0 && (s.score ?? 0) < s.maxScore;
   if (!partial) return { title: s.passed ? labels.pass : labels.fail, headline: headlineOf(s), partial };
@@ -44,7 +52,12 @@ export function SubmissionResult(props: {
   const ref = useScrolledIntoView(s);
   const { title, headline, partial } = submissionHeadline(s, variant);
   return (
-    <section className="card result-card" ref={ref} style={{ marginTop: '1rem' }} aria-labelledby="submission-heading">
+    <section
+      className="card result-card"
+      ref={ref}
+      style={{ marginTop: '1rem' }}
+      aria-labelledby="submission-heading"
+    >
       <h2 id="submission-heading">{variant === 'contest' ? 'Submission Result' : 'Submission Results'}</h2>
       <VerdictHeadline
         verdict={s.verdict ?? (s.passed ? 'accepted' : 'wrong_answer')}
@@ -71,10 +84,21 @@ export function SubmissionResult(props: {
 }
 
 /** A run's result: the example tests. */
-export function RunResult({ run, variables }: { run: ExecuteCodeResponse; variables?: readonly InputVariable[] }) {
+export function RunResult({
+  run,
+  variables,
+}: {
+  run: ExecuteCodeResponse;
+  variables?: readonly InputVariable[];
+}) {
   const ref = useScrolledIntoView(run);
   return (
-    <section className="card result-card" ref={ref} style={{ marginTop: '1rem' }} aria-labelledby="test-results-heading">
+    <section
+      className="card result-card"
+      ref={ref}
+      style={{ marginTop: '1rem' }}
+      aria-labelledby="test-results-heading"
+    >
       <h2 id="test-results-heading">Test Results</h2>
       <VerdictHeadline
         verdict={run.verdict ?? (run.overallPassed ? 'accepted' : 'wrong_answer')}

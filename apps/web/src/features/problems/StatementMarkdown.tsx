@@ -199,6 +199,20 @@ function bracketLink(text: string, at: number): { label: string; target: string;
   return { label: text.slice(at + 1, i), target, end: close + 1 };
 }
 
+/** `$…$` (inline) or `$$…$$` (display) math starting at `i`, with where it ends; null when unclosed. */
+function mathAt(text: string, i: number, key: number): { node: ReactNode; end: number } | null {
+  if (text[i + 1] === '$') {
+    const close = text.indexOf('$$', i + 2);
+    return close > i + 2
+      ? { node: <TexMath key={key} tex={text.slice(i + 2, close)} display />, end: close + 2 }
+      : null;
+  }
+  const close = closingDollar(text, i + 1);
+  return close > i + 1
+    ? { node: <TexMath key={key} tex={text.slice(i + 1, close)} display={false} />, end: close + 1 }
+    : null;
+}
+
 export function renderStatementInline(text: string, problemId: string): ReactNode[] {
   const out: ReactNode[] = [];
   let plain = '';
@@ -228,22 +242,11 @@ export function renderStatementInline(text: string, problemId: string): ReactNod
         continue;
       }
     }
-    if (c === '$') {
-      if (text[i + 1] === '$') {
-        const close = text.indexOf('$$', i + 2);
-        if (close > i + 2) {
-          push(<TexMath key={key} tex={text.slice(i + 2, close)} display />);
-          i = close + 2;
-          continue;
-        }
-      } else {
-        const close = closingDollar(text, i + 1);
-        if (close > i + 1) {
-          push(<TexMath key={key} tex={text.slice(i + 1, close)} display={false} />);
-          i = close + 1;
-          continue;
-        }
-      }
+    const math = c === '$' ? mathAt(text, i, key) : null;
+    if (math) {
+      push(math.node);
+      i = math.end;
+      continue;
     }
     if (c === '!' && text[i + 1] === '[') {
       const link = bracketLink(text, i + 1);

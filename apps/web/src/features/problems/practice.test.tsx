@@ -546,7 +546,9 @@ describe('custom input and submissions', () => {
   it("issue 45: a bad value after a run clears that run's output instead of leaving it under the error", async () => {
     mockApi(
       withProblem({
-        'POST /run-custom': { body: { actualOutput: '41', stderr: '', executionTime: 9, verdict: 'accepted', error: '' } },
+        'POST /run-custom': {
+          body: { actualOutput: '41', stderr: '', executionTime: 9, verdict: 'accepted', error: '' },
+        },
       }),
     );
     const { user } = openProblem();
@@ -593,11 +595,21 @@ describe('custom input and submissions', () => {
     const stored: (typeof summary)[] = [];
     mockApi(
       withProblem({
-        'GET /submissions': () => ({ body: { items: [...stored], total: stored.length, limit: 20, offset: 0 } }),
+        'GET /submissions': () => ({
+          body: { items: [...stored], total: stored.length, limit: 20, offset: 0 },
+        }),
         'POST /execute-code': () => {
           // The server stores every judged submit, passed or not.
-          stored.unshift({ ...summary, _id: `s${stored.length + 1}`, verdict: 'wrong_answer', passedCount: 1 });
-          return judged([result(), result({ testCaseId: 't2', passed: false, verdict: 'wrong_answer' })], 'wrong_answer');
+          stored.unshift({
+            ...summary,
+            _id: `s${stored.length + 1}`,
+            verdict: 'wrong_answer',
+            passedCount: 1,
+          });
+          return judged(
+            [result(), result({ testCaseId: 't2', passed: false, verdict: 'wrong_answer' })],
+            'wrong_answer',
+          );
         },
       }),
     );

@@ -47,7 +47,9 @@ const DIFFICULTY_RANK: Record<Difficulty, number> = { easy: 0, medium: 1, hard: 
 
 /** Every tag once, canonical (libs/contracts tags.ts: 'binary search' and 'binary-search' are one). */
 export function allTags(problems: readonly Problem[]): string[] {
-  return [...new Set(problems.flatMap((p) => canonicalTags(p.tags ?? [])))].sort((a, b) => a.localeCompare(b));
+  return [...new Set(problems.flatMap((p) => canonicalTags(p.tags ?? [])))].sort((a, b) =>
+    a.localeCompare(b),
+  );
 }
 
 export function filterProblems(

@@ -74,13 +74,20 @@ describe('problems list', () => {
     const user = userEvent.setup();
     renderRoute(<ProblemsPage />, { url: '/problems', path: '/problems' });
     const card = await screen.findByRole('article', { name: 'Course Order' });
-    expect(within(card).getByText('There are n courses, numbered 1 to n. A _palindrome_ like racecar.')).toBeInTheDocument();
+    expect(
+      within(card).getByText('There are n courses, numbered 1 to n. A _palindrome_ like racecar.'),
+    ).toBeInTheDocument();
     expect(card).not.toHaveTextContent('$');
     const tagFilter = screen.getByLabelText('Tag');
-    const options = within(tagFilter).getAllByRole('option').map((o) => o.textContent);
+    const options = within(tagFilter)
+      .getAllByRole('option')
+      .map((o) => o.textContent);
     expect(options).toEqual(['All Tags', 'binary-search']);
     await user.selectOptions(tagFilter, 'binary-search');
-    expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual(['Course Order', 'Stalls']);
+    expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual([
+      'Course Order',
+      'Stalls',
+    ]);
   });
 
   it('lists visible problems with points, test-case count and the Solved badge', async () => {
@@ -90,7 +97,10 @@ describe('problems list', () => {
     expect(within(sum).getByText('20 points')).toBeInTheDocument();
     expect(within(sum).getByText('3 test cases')).toBeInTheDocument();
     expect(await within(sum).findByText('Solved')).toBeInTheDocument();
-    expect(within(sum).getByRole('link', { name: 'View Solution: Sum of Two' })).toHaveAttribute('href', '/problems/p1');
+    expect(within(sum).getByRole('link', { name: 'View Solution: Sum of Two' })).toHaveAttribute(
+      'href',
+      '/problems/p1',
+    );
     const graph = screen.getByRole('article', { name: 'Graph Paths' });
     expect(within(graph).getByText('10 points')).toBeInTheDocument();
     expect(within(graph).getByText('hard')).toHaveClass('badge-destructive');

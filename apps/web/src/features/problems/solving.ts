@@ -19,11 +19,7 @@ import { useAppDispatch } from '../../lib/hooks';
 import { useToast } from '../toast/useToast';
 import { Messages } from '../../lib/messages';
 import { api, errorMessage } from '../../lib/api';
-import {
-  useExecuteCodeMutation,
-  useMarkSolvedMutation,
-  useSubmitSolutionMutation,
-} from './problemsApi';
+import { useExecuteCodeMutation, useMarkSolvedMutation, useSubmitSolutionMutation } from './problemsApi';
 import { followProgress, newRequestId } from './judgingProgress';
 
 /** Spec §9: 10 points where the problem has none. */
@@ -96,6 +92,21 @@ export function headlineOf(judged: {
   return VerdictMessages.onTest(verdict, verdict === 'compilation_error' ? undefined : test);
 }
 
+/** What a submit's answer shows: its verdict, counts and tests, and a scoring problem's groups. */
+function outcomeOf(data: ExecuteCodeResponse): SubmissionOutcome {
+  const { results, overallPassed, passedCount, totalCount, compileError, verdict, score, maxScore, groups } =
+    data;
+  return {
+    passed: overallPassed,
+    passedCount,
+    totalCount,
+    results,
+    compileError,
+    verdict,
+    ...(groups ? { score, maxScore, groups } : {}),
+  };
+}
+
 export interface SolverOptions {
   problemId: string;
   points: number;
@@ -139,7 +150,16 @@ export function useSolver({
   const dispatch = useAppDispatch();
   const recordAccepted = useRecordAccepted({ problemId, points, contest, acceptedToast, onSolved });
 
-  const judgeOnce = useJudgeOnce({ problemId, contest, onStart, setSubmission, setTestRun, setStatus, setProgress, setLastFailure });
+  const judgeOnce = useJudgeOnce({
+    problemId,
+    contest,
+    onStart,
+    setSubmission,
+    setTestRun,
+    setStatus,
+    setProgress,
+    setLastFailure,
+  });
 
   const run = useCallback(
     async (code: string) => {
@@ -168,26 +188,8 @@ export function useSolver({
       try {
         const data = await judgeOnce('submit', code);
         if (!data) return;
-        const {
-          results,
-          overallPassed,
-          passedCount,
-          totalCount,
-          compileError,
-          verdict,
-          score,
-          maxScore,
-          groups,
-        } = data;
-        setSubmission({
-          passed: overallPassed,
-          passedCount,
-          totalCount,
-          results,
-          compileError,
-          verdict,
-          ...(groups ? { score, maxScore, groups } : {}),
-        });
+        setSubmission(outcomeOf(data));
+        const { overallPassed, passedCount, totalCount } = data;
         if (overallPassed) await recordAccepted(code, passedCount, totalCount);
         // Every judged submit is in the history, passed or not, and a partial score moves the numbers:
         // the Submissions tab, the profile and the boards are read again after each (issue 45).
@@ -298,7 +300,18 @@ function useJudgeOnce({
         });
       return data;
     },
-    [executeCode, problemId, contest, toast, onStart, setSubmission, setTestRun, setStatus, setProgress, setLastFailure],
+    [
+      executeCode,
+      problemId,
+      contest,
+      toast,
+      onStart,
+      setSubmission,
+      setTestRun,
+      setStatus,
+      setProgress,
+      setLastFailure,
+    ],
   );
 }
 

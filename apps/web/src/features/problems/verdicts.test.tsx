@@ -31,7 +31,12 @@ function partialSubmission(): SubmissionOutcome {
     passed: false,
     passedCount: 2,
     totalCount: 4,
-    results: [result('accepted'), result('accepted'), result('time_limit_exceeded'), result('time_limit_exceeded', true)],
+    results: [
+      result('accepted'),
+      result('accepted'),
+      result('time_limit_exceeded'),
+      result('time_limit_exceeded', true),
+    ],
     verdict: 'time_limit_exceeded',
     score: 50,
     maxScore: 100,
@@ -45,7 +50,9 @@ describe("a submission's verdict headline (issue 45)", () => {
     const box = screen.getByTestId('submission-result');
     expect(box).toHaveTextContent('Partial — 50 / 100');
     expect(box).not.toHaveTextContent('Solution Incorrect');
-    expect(screen.getByTestId('verdict-headline')).toHaveTextContent('Group g2: Time Limit Exceeded on test 3');
+    expect(screen.getByTestId('verdict-headline')).toHaveTextContent(
+      'Group g2: Time Limit Exceeded on test 3',
+    );
     expect(box).toHaveAttribute('data-tone', 'partial');
     expect(box).toHaveClass('partial');
     // The verdict's mark is an SVG icon, not a glyph a font may lack.
@@ -53,7 +60,7 @@ describe("a submission's verdict headline (issue 45)", () => {
     expect(box.querySelector('.verdict-icon')?.textContent).toBe('');
   });
 
-  it('no points at all is still the spec\'s failure label, in the failure tone', () => {
+  it("no points at all is still the spec's failure label, in the failure tone", () => {
     const zero = { ...partialSubmission(), score: 0 };
     render(<SubmissionResult submission={zero} variant="practice" testGroups={GROUPS} />);
     const box = screen.getByTestId('submission-result');
@@ -61,8 +68,14 @@ describe("a submission's verdict headline (issue 45)", () => {
     expect(box).toHaveAttribute('data-tone', 'fail');
   });
 
-  it('a full score is the page\'s pass label', () => {
-    const full: SubmissionOutcome = { passed: true, passedCount: 1, totalCount: 1, results: [result('accepted')], verdict: 'accepted' };
+  it("a full score is the page's pass label", () => {
+    const full: SubmissionOutcome = {
+      passed: true,
+      passedCount: 1,
+      totalCount: 1,
+      results: [result('accepted')],
+      verdict: 'accepted',
+    };
     render(<SubmissionResult submission={full} variant="contest" testGroups={[]} />);
     expect(screen.getByTestId('submission-result')).toHaveTextContent('Accepted');
     expect(screen.getByTestId('submission-result')).toHaveAttribute('data-tone', 'pass');

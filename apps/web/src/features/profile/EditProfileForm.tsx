@@ -46,7 +46,11 @@ export function EditProfileForm({
       toast.show({ title: Messages.profileUpdated, variant: 'success' });
       onDone();
     } catch (err) {
-      toast.show({ title: Messages.updateProfileFailed, description: errorMessage(err), variant: 'destructive' });
+      toast.show({
+        title: Messages.updateProfileFailed,
+        description: errorMessage(err),
+        variant: 'destructive',
+      });
     }
   };
   return (
@@ -70,12 +74,7 @@ export function EditProfileForm({
       </div>
       <div className="field">
         <label htmlFor="profile-email">Email</label>
-        <input
-          id="profile-email"
-          value={email}
-          readOnly
-          aria-describedby="profile-email-hint"
-        />
+        <input id="profile-email" value={email} readOnly aria-describedby="profile-email-hint" />
         <span id="profile-email-hint" className="hint">
           Email cannot be changed
         </span>

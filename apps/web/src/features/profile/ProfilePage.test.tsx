@@ -63,7 +63,7 @@ describe('profile', () => {
     expect(marks[0]).toHaveTextContent('Weekly 1+20');
   });
 
-  it('issue 45: Total Score shows its parts and a contest solve says its points are the contest\'s', async () => {
+  it("issue 45: Total Score shows its parts and a contest solve says its points are the contest's", async () => {
     mockApi({
       'GET /profiles/me': { body: { ...profile, totalScore: 140, solvedScore: 30, partialScore: 110 } },
       'GET /profiles/me/activity': {
@@ -76,7 +76,9 @@ describe('profile', () => {
     });
     renderRoute(routes, { url: '/profile', preloadedState: signedInState() });
     expect(await screen.findByTestId('profile-Total Score')).toHaveTextContent('140');
-    expect(screen.getByTestId('profile-score-parts')).toHaveTextContent('30 from solved problems + 110 partial');
+    expect(screen.getByTestId('profile-score-parts')).toHaveTextContent(
+      '30 from solved problems + 110 partial',
+    );
     const [contestLine, practiceLine] = await screen.findAllByTestId('activity-item');
     expect(contestLine).toHaveTextContent('in Weekly 1');
     expect(contestLine).toHaveTextContent('10 contest pts');

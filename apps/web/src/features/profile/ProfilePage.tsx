@@ -36,7 +36,12 @@ function ProfileNotFound() {
 }
 
 /** Name, handle, organization and bio; the owner's Dashboard, Edit Profile and Reset Password. */
-function ProfileHeader(props: { profile: Profile; isOwner: boolean; editing: boolean; onToggleEdit: () => void }) {
+function ProfileHeader(props: {
+  profile: Profile;
+  isOwner: boolean;
+  editing: boolean;
+  onToggleEdit: () => void;
+}) {
   const { profile, isOwner, editing } = props;
   const toast = useToast();
   const [sendReset, { isLoading: sendingReset }] = useSendPasswordResetMutation();
@@ -45,7 +50,11 @@ function ProfileHeader(props: { profile: Profile; isOwner: boolean; editing: boo
       await sendReset().unwrap();
       toast.show({ title: Messages.resetLinkSent, variant: 'success' });
     } catch (err) {
-      toast.show({ title: Messages.resetEmailFailed, description: errorMessage(err), variant: 'destructive' });
+      toast.show({
+        title: Messages.resetEmailFailed,
+        description: errorMessage(err),
+        variant: 'destructive',
+      });
     }
   };
   return (
@@ -88,7 +97,11 @@ export function ProfilePage() {
   const [editing, setEditing] = useState(false);
   useEffect(() => {
     if (isError)
-      toast.show({ title: Messages.fetchProfileFailed, description: errorMessage(error), variant: 'destructive' });
+      toast.show({
+        title: Messages.fetchProfileFailed,
+        description: errorMessage(error),
+        variant: 'destructive',
+      });
   }, [isError, error, toast]);
 
   if (isOwner && status === 'anonymous')
@@ -105,7 +118,11 @@ export function ProfilePage() {
       />
       <ProfileStats profile={profile} />
       {editing && (
-        <EditProfileForm profile={profile} email={profile.email ?? user?.email ?? ''} onDone={() => setEditing(false)} />
+        <EditProfileForm
+          profile={profile}
+          email={profile.email ?? user?.email ?? ''}
+          onDone={() => setEditing(false)}
+        />
       )}
       <div className="split" style={{ marginTop: '1.25rem' }}>
         <RecentActivity activity={activity} />

@@ -54,7 +54,11 @@ function statusLabel(r: ShownResult): string {
   return state === 'pass' ? 'Passed' : verdictLabel(r.verdict) || 'Failed';
 }
 
-const CHIP_MARK: Record<TestState, IconName> = { pass: 'accepted', fail: 'wrong_answer', 'not-judged': 'notJudged' };
+const CHIP_MARK: Record<TestState, IconName> = {
+  pass: 'accepted',
+  fail: 'wrong_answer',
+  'not-judged': 'notJudged',
+};
 const CHIP_SR: Record<TestState, string> = {
   pass: ' passed',
   fail: ' failed',

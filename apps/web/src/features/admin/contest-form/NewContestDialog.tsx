@@ -1,4 +1,10 @@
-import { AdminScreenMessages, ScoringSentences, type ContestFormat, type Problem } from '@javelin/contracts';
+import {
+  AdminScreenMessages,
+  DEFAULT_PENALTY_MINUTES,
+  ScoringSentences,
+  type ContestFormat,
+  type Problem,
+} from '@javelin/contracts';
 import { useMemo, useState, type FormEvent } from 'react';
 import { DifficultyBadge } from '../../../components/Badge';
 import { ErrorBox } from '../../../components/ErrorBox';
@@ -46,7 +52,13 @@ function NumberField({ id, label, min, value, onChange }: FieldProps<string> & {
 }
 
 /** Start, end and duration: each sets the others (withTimes). */
-function ContestTimes({ form, setForm }: { form: ContestFormState; setForm: (form: ContestFormState) => void }) {
+function ContestTimes({
+  form,
+  setForm,
+}: {
+  form: ContestFormState;
+  setForm: (form: ContestFormState) => void;
+}) {
   return (
     <>
       <div className="row" style={{ alignItems: 'flex-start' }}>
@@ -82,7 +94,13 @@ function ContestTimes({ form, setForm }: { form: ContestFormState; setForm: (for
 }
 
 /** Max participants, format, an ICPC penalty and the freeze. */
-function ContestRules({ form, setForm }: { form: ContestFormState; setForm: (form: ContestFormState) => void }) {
+function ContestRules({
+  form,
+  setForm,
+}: {
+  form: ContestFormState;
+  setForm: (form: ContestFormState) => void;
+}) {
   return (
     <>
       <NumberField
@@ -220,7 +238,8 @@ export function NewContestDialog({ problems, onClose }: { problems: Problem[]; o
         maxParticipants: Number(form.maxParticipants),
         problemIds: form.problemIds,
         format: form.format,
-        ...(form.format === 'icpc' ? { penaltyMinutes: Number(form.penaltyMinutes) } : {}),
+        // The request type is the route's schema (issue 45): a format without penalties sends the default.
+        penaltyMinutes: form.format === 'icpc' ? Number(form.penaltyMinutes) : DEFAULT_PENALTY_MINUTES,
         freezeMinutes: Number(form.freezeMinutes),
       }).unwrap();
       toast.show({ title: Messages.contestCreated, variant: 'success' });
@@ -271,4 +290,3 @@ export function NewContestDialog({ problems, onClose }: { problems: Problem[]; o
     </Modal>
   );
 }
-

@@ -1,4 +1,11 @@
-import { DEFAULT_CONTEST_FORMAT, DEFAULT_FREEZE_MINUTES, DEFAULT_MAX_PARTICIPANTS, DEFAULT_PENALTY_MINUTES, type ContestFormat, type Problem } from '@javelin/contracts';
+import {
+  DEFAULT_CONTEST_FORMAT,
+  DEFAULT_FREEZE_MINUTES,
+  DEFAULT_MAX_PARTICIPANTS,
+  DEFAULT_PENALTY_MINUTES,
+  type ContestFormat,
+  type Problem,
+} from '@javelin/contracts';
 import { Messages } from '../../../lib/messages';
 
 export const MIN_PARTICIPANTS = 1;
@@ -90,4 +97,3 @@ export function validateContestForm(form: ContestFormState): string | null {
     return 'The freeze must not be longer than the contest';
   return null;
 }
-

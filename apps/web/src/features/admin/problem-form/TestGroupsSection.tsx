@@ -43,6 +43,135 @@ function renamed<F extends GroupedForm>(form: F, from: string, to: string): F {
   };
 }
 
+/** One subtask: its name, its points, the earlier subtasks it needs, and Remove. */
+function GroupFields(props: {
+  index: number;
+  group: TestGroup;
+  earlier: TestGroup[];
+  onRename: (name: string) => void;
+  onUpdate: (patch: Partial<TestGroup>) => void;
+  onRemove: () => void;
+}) {
+  const { index, group: g, earlier, onUpdate } = props;
+  const needs = (name: string, on: boolean) =>
+    onUpdate({
+      dependsOn: on ? [...(g.dependsOn ?? []), name] : (g.dependsOn ?? []).filter((d) => d !== name),
+    });
+  return (
+    <fieldset className="test-case" data-testid="test-group-form">
+      <legend style={{ fontWeight: 600 }}>Subtask {index + 1}</legend>
+      <div className="grid-2">
+        <div className="field">
+          <label htmlFor={`group-${index}-name`}>Name</label>
+          <input
+            id={`group-${index}-name`}
+            value={g.name}
+            maxLength={TEST_GROUP_LIMITS.nameLength}
+            onChange={(e) => props.onRename(e.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`group-${index}-points`}>Points</label>
+          <input
+            id={`group-${index}-points`}
+            type="number"
+            min={0}
+            max={TEST_GROUP_LIMITS.maxPoints}
+            value={g.points}
+            onChange={(e) => onUpdate({ points: Math.max(0, Math.trunc(Number(e.target.value) || 0)) })}
+          />
+        </div>
+      </div>
+      {earlier.length > 0 && (
+        <div className="field">
+          <span className="label">Needs</span>
+          <div className="row" style={{ flexWrap: 'wrap' }}>
+            {earlier.map((e) => (
+              <label key={e.name} className="row" style={{ fontWeight: 400 }}>
+                <input
+                  type="checkbox"
+                  checked={g.dependsOn?.includes(e.name) ?? false}
+                  onChange={(ev) => needs(e.name, ev.target.checked)}
+                />
+                {e.name}
+              </label>
+            ))}
+          </div>
+        </div>
+      )}
+      <div className="row" style={{ justifyContent: 'flex-end' }}>
+        <button
+          type="button"
+          className="btn btn-ghost btn-sm"
+          aria-label={`Remove subtask ${index + 1}`}
+          onClick={props.onRemove}
+        >
+          Remove
+        </button>
+      </div>
+    </fieldset>
+  );
+}
+
+/** The form with test `index` in `group` ('' for none). */
+function withTestInGroup<F extends GroupedForm>(form: F, index: number, group: string): F {
+  return {
+    ...form,
+    testCases: form.testCases.map((t, j) => {
+      if (j !== index) return t;
+      const { group: _old, ...rest } = t;
+      return group ? { ...rest, group } : rest;
+    }),
+  };
+}
+
+/** Which subtask each hidden test belongs to. */
+function TestGroupTable<F extends GroupedForm>({
+  form,
+  groups,
+  onChange,
+}: {
+  form: F;
+  groups: TestGroup[];
+  onChange: (update: (form: F) => F) => void;
+}) {
+  return (
+    <div className="table-wrap">
+      <table aria-label="Subtask of each hidden test">
+        <thead>
+          <tr>
+            <th scope="col">Test</th>
+            <th scope="col">Subtask</th>
+          </tr>
+        </thead>
+        <tbody>
+          {form.testCases.map((tc, i) =>
+            tc.isExample ? null : (
+              <tr key={tc.id ?? tc._id ?? i}>
+                <td>Test Case {i + 1}</td>
+                <td>
+                  <select
+                    aria-label={`Subtask of test case ${i + 1}`}
+                    value={tc.group ?? ''}
+                    onChange={(e) => onChange((f) => withTestInGroup(f, i, e.target.value))}
+                  >
+                    <option value="">(none)</option>
+                    {groups.map((g) => (
+                      <option key={g.name} value={g.name}>
+                        {g.name}
+                      </option>
+                    ))}
+                  </select>
+                </td>
+              </tr>
+            ),
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
 /**
  * The problem form's subtasks (issue 31): ordered test groups with their points and the earlier
  * groups each depends on, and which group each hidden test belongs to. No groups: all-or-nothing.
@@ -98,116 +227,24 @@ export function TestGroupsSection<F extends GroupedForm>({
         </p>
       )}
       {groups.map((g, i) => (
-        <fieldset key={i} className="test-case" data-testid="test-group-form">
-          <legend style={{ fontWeight: 600 }}>Subtask {i + 1}</legend>
-          <div className="grid-2">
-            <div className="field">
-              <label htmlFor={`group-${i}-name`}>Name</label>
-              <input
-                id={`group-${i}-name`}
-                value={g.name}
-                maxLength={TEST_GROUP_LIMITS.nameLength}
-                onChange={(e) => onChange((f) => renamed(f, g.name, e.target.value))}
-              />
-            </div>
-            <div className="field">
-              <label htmlFor={`group-${i}-points`}>Points</label>
-              <input
-                id={`group-${i}-points`}
-                type="number"
-                min={0}
-                max={TEST_GROUP_LIMITS.maxPoints}
-                value={g.points}
-                onChange={(e) => update(i, { points: Math.max(0, Math.trunc(Number(e.target.value) || 0)) })}
-              />
-            </div>
-          </div>
-          {i > 0 && (
-            <div className="field">
-              <span className="label">Needs</span>
-              <div className="row" style={{ flexWrap: 'wrap' }}>
-                {groups.slice(0, i).map((earlier) => (
-                  <label key={earlier.name} className="row" style={{ fontWeight: 400 }}>
-                    <input
-                      type="checkbox"
-                      checked={g.dependsOn?.includes(earlier.name) ?? false}
-                      onChange={(e) =>
-                        update(i, {
-                          dependsOn: e.target.checked
-                            ? [...(g.dependsOn ?? []), earlier.name]
-                            : (g.dependsOn ?? []).filter((d) => d !== earlier.name),
-                        })
-                      }
-                    />
-                    {earlier.name}
-                  </label>
-                ))}
-              </div>
-            </div>
-          )}
-          <div className="row" style={{ justifyContent: 'flex-end' }}>
-            <button
-              type="button"
-              className="btn btn-ghost btn-sm"
-              aria-label={`Remove subtask ${i + 1}`}
-              onClick={() =>
-                onChange((f) =>
-                  withTestGroups(
-                    f,
-                    (f.testGroups ?? []).filter((_, j) => j !== i),
-                  ),
-                )
-              }
-            >
-              Remove
-            </button>
-          </div>
-        </fieldset>
+        <GroupFields
+          key={i}
+          index={i}
+          group={g}
+          earlier={groups.slice(0, i)}
+          onRename={(name) => onChange((f) => renamed(f, g.name, name))}
+          onUpdate={(patch) => update(i, patch)}
+          onRemove={() =>
+            onChange((f) =>
+              withTestGroups(
+                f,
+                (f.testGroups ?? []).filter((_, j) => j !== i),
+              ),
+            )
+          }
+        />
       ))}
-      {groups.length > 0 && (
-        <div className="table-wrap">
-          <table aria-label="Subtask of each hidden test">
-            <thead>
-              <tr>
-                <th scope="col">Test</th>
-                <th scope="col">Subtask</th>
-              </tr>
-            </thead>
-            <tbody>
-              {form.testCases.map((tc, i) =>
-                tc.isExample ? null : (
-                  <tr key={tc.id ?? tc._id ?? i}>
-                    <td>Test Case {i + 1}</td>
-                    <td>
-                      <select
-                        aria-label={`Subtask of test case ${i + 1}`}
-                        value={tc.group ?? ''}
-                        onChange={(e) =>
-                          onChange((f) => ({
-                            ...f,
-                            testCases: f.testCases.map((t, j) => {
-                              if (j !== i) return t;
-                              const { group: _old, ...rest } = t;
-                              return e.target.value ? { ...rest, group: e.target.value } : rest;
-                            }),
-                          }))
-                        }
-                      >
-                        <option value="">(none)</option>
-                        {groups.map((g) => (
-                          <option key={g.name} value={g.name}>
-                            {g.name}
-                          </option>
-                        ))}
-                      </select>
-                    </td>
-                  </tr>
-                ),
-              )}
-            </tbody>
-          </table>
-        </div>
-      )}
+      {groups.length > 0 && <TestGroupTable form={form} groups={groups} onChange={onChange} />}
     </section>
   );
 }
