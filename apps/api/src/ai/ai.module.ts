@@ -3,6 +3,7 @@ import { OfflineAnalyzer } from '@javelin/code-analysis';
 import { ENV, Env } from '../config/env';
 import { ExecutionModule } from '../execution/execution.module';
 import { ProblemsModule } from '../problems/problems.module';
+import { AiAccess } from './ai-access';
 import { AiCache } from './ai-cache';
 import { AI_CONFIG } from './ai.config';
 import { AiController } from './ai.controller';
@@ -37,6 +38,7 @@ const MS_PER_SECOND = 1000;
     },
     LlmClient,
     AiCache,
+    AiAccess,
     AiService,
   ],
 })

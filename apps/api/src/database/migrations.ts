@@ -13,6 +13,7 @@ import { TestGroups1795700000000 } from './migrations/1795700000000-TestGroups';
 import { Organizations1795700032000 } from './migrations/1795700032000-Organizations';
 import { ClicsEventLog1795700064000 } from './migrations/1795700064000-ClicsEventLog';
 import { AuthUserNotifications1795800000000 } from './migrations/1795800000000-AuthUserNotifications';
+import { ContestAiHelp1795844000000 } from './migrations/1795844000000-ContestAiHelp';
 
 /** Every migration, in order; listed explicitly so the build and the tests run the same set. */
 export const MIGRATIONS = [
@@ -31,4 +32,5 @@ export const MIGRATIONS = [
   Organizations1795700032000,
   ClicsEventLog1795700064000,
   AuthUserNotifications1795800000000,
+  ContestAiHelp1795844000000,
 ];
