@@ -353,7 +353,7 @@ export class OfflineAnalyzer {
     }
     if (fit)
       out.push(
-        `- **Against the constraints** (${codeSpan(bounds.sizeClause ?? `n ≤ ${bounds.maxSize}`)}): ${fit.text}`,
+        `- **Against the constraints**${bounds.sizeClause ? ` (${codeSpan(bounds.sizeClause)})` : bounds.maxSize ? ` (${codeSpan(`n ≤ ${bounds.maxSize}`)})` : ''}: ${fit.text}`,
       );
     else
       out.push(

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
+import { sha256 } from '../common/hash';
 
 /**
  * What the AI routes ask of contests and submissions, in plain SQL on their tables (the AI module
@@ -27,13 +28,15 @@ export class AiAccess {
   }
 
   /**
-   * Issue 44: the judge accepted this very code from this user on this problem, within its time
-   * limit: the analysis never calls it too slow.
+   * Issue 44: the judge accepted this very code from this user on this problem, against every test and
+   * within the time limit (a full judgement, as a submission cites): the analysis never calls it too slow.
    */
   async accepted(userId: string, problemId: string, code: string): Promise<boolean> {
     const rows: unknown[] = await this.db.query(
-      `SELECT 1 FROM submissions WHERE user_id = $1 AND problem_id = $2 AND status = 'accepted' AND code = $3 LIMIT 1`,
-      [userId, problemId, code],
+      `SELECT 1 FROM judgements
+        WHERE user_id = $1 AND problem_id = $2 AND code_hash = $3 AND all_tests AND verdict = 'accepted'
+        LIMIT 1`,
+      [userId, problemId, sha256(code)],
     );
     return rows.length > 0;
   }
