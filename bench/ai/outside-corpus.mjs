@@ -95,7 +95,7 @@ function judgeVariable(reading, v, labels) {
         const col = resolvedBound(reading, `${v.name}:column${c.slice(3)}`);
         const colShown = `${col.min ?? ''}..${col.max ?? ''}`;
         const merged = got.min !== undefined || got.max !== undefined;
-        take(c, col.min === undefined && col.max === undefined && merged ? 'wrong' : judgeRange(labels[c], col), colShown || shown);
+        take(c, col.min === undefined && col.max === undefined && merged ? 'wrong' : judgeRange(labels[c], col), colShown === '..' ? `values ${shown}` : colShown);
       }
     } else if (got.min !== undefined || got.max !== undefined) take(q, 'wrong', shown);
   }

@@ -171,15 +171,16 @@ export function fitAgainstLimit(
   const variables = cost.exp ? [N] : variablesOf(cost);
   const at = variables.map((v) => ({ v, bound: boundOf(bounds, v) }));
   // Constant time needs no size: it fits whatever the input (issue 44: never priced at a value bound).
-  if (at.length === 0 && bounds.maxSize === undefined)
+  if (at.length === 0 && bounds.maxSize === undefined && (bounds.byName || bounds.maxValue !== undefined))
     return {
       fit: 'fits',
       steps: 1,
       at: 'any input',
       text: `${formatCost(cost)} does not grow with the input, which fits comfortably in the time limit.`,
     };
-  // Unpriced when a variable has no bound.
-  if (at.some((a) => a.bound === undefined)) return undefined;
+  // Unpriced when a variable has no bound, or (for O(1)) when the constraints bound nothing at all.
+  if (at.length === 0 ? bounds.maxSize === undefined : at.some((a) => a.bound === undefined))
+    return undefined;
   const steps = stepsAt(cost, (v) => boundOf(bounds, v) ?? 1);
   const budget = STEPS_PER_SECOND * cpuSeconds;
   const fit: Fit = steps > budget ? 'too-slow' : steps > budget / BORDERLINE_FACTOR ? 'borderline' : 'fits';
