@@ -89,7 +89,7 @@ export function eligible(dir) {
   return out;
 }
 
-/** Sample A (measured) and sample B (held out), drawn by a seeded Fisher–Yates shuffle. */
+/** Sample A (measured), B (held out) and C (held out once B was tuned on), drawn by a seeded Fisher–Yates shuffle. */
 export function draw(all, seed = SEED, size = SAMPLE) {
   const rnd = random(seed);
   const xs = [...all];
@@ -97,14 +97,14 @@ export function draw(all, seed = SEED, size = SAMPLE) {
     const j = Math.floor(rnd() * (i + 1));
     [xs[i], xs[j]] = [xs[j], xs[i]];
   }
-  return { a: xs.slice(0, size), b: xs.slice(size, 2 * size) };
+  return { a: xs.slice(0, size), b: xs.slice(size, 2 * size), c: xs.slice(2 * size, 3 * size) };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const dir = process.argv[2];
   if (!dir) throw new Error('usage: extract.mjs <doocs/leetcode git dir>');
   const all = eligible(dir);
-  const { a, b } = draw(all);
-  process.stderr.write(`${all.length} eligible problems; sample A ${a.length}, held-out B ${b.length}\n`);
-  process.stdout.write(JSON.stringify({ seed: SEED, eligible: all.length, a, b }, null, 1));
+  const { a, b, c } = draw(all);
+  process.stderr.write(`${all.length} eligible problems; sample A ${a.length}, held-out B ${b.length} and C ${c.length}\n`);
+  process.stdout.write(JSON.stringify({ seed: SEED, eligible: all.length, a, b, c }, null, 1));
 }
