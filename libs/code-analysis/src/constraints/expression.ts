@@ -36,7 +36,7 @@ export function normaliseLine(line: string): string {
     line
       // Zero-width spaces and joiners (issue 44 rule 15: LeetCode texts carry them after numbers).
       .replace(/[\u200b-\u200d\u2060\ufeff]/g, '')
-      .replace(/[`$]/g, '')
+      .replace(/`|(?<!')\$(?!')/g, '')
       .replace(/<\/?(?:code|sup|sub|strong|em|b|i)>/g, (tag) => (tag === '<sup>' ? '^' : ''))
       .replace(/\\le(?:q)?\b/g, '<=')
       .replace(/\\ge(?:q)?\b/g, '>=')

@@ -194,6 +194,14 @@ const set = (ctx: Context, key: string, patch: Bound) => {
   ctx.reading.bounds.set(key, next);
 };
 
+/** Whether a key is a scalar input's (or a virtual quantity's) value. */
+function isScalarKey(ctx: Context, key: string): boolean {
+  const [name, aspect] = key.split(':');
+  if (aspect !== 'values') return false;
+  const v = ctx.vars.find((x) => x.name === name);
+  return v ? shape(v).depth === 0 : ctx.reading.virtuals.has(name);
+}
+
 /** Whether a key counts whole numbers (a strict `<` moves its bound by one). */
 function integral(ctx: Context, key: string): boolean {
   const [name, aspect] = key.split(':');
@@ -317,7 +325,29 @@ const comparisonChain: Rule = {
     if (!ascending && !descending) return false;
     const ts = (ascending ? terms : [...terms].reverse()) as Term[];
     const strict = (ascending ? ops : [...ops].reverse()).map((op) => op.length === 1);
-    if (!ts.some((t) => t.kind === 'keys')) return false;
+    if (!ts.some((t) => t.kind === 'keys' || t.kind === 'formula')) return false;
+    // A formula in one quantity between bounds (`1 < 2 * k <= nums.length`): the quantity's own bounds.
+    ts.forEach((t, j) => {
+      if (t.kind !== 'formula' || t.linear.times <= 0) return;
+      const { key, times, plus } = t.linear;
+      const whole = integral(ctx, key);
+      const gap = (a: number, b: number) => (whole ? strict.slice(a, b).filter(Boolean).length : 0);
+      const lower = ts.slice(0, j).reverse().find((s) => s.kind === 'number');
+      const upper = ts.slice(j + 1).find((s) => s.kind === 'number');
+      const lowAt = ts.lastIndexOf(lower as Term, j);
+      const highAt = ts.indexOf(upper as Term, j);
+      if (lower?.kind === 'number') {
+        const lo = (lower.value + gap(lowAt, j) - plus) / times;
+        set(ctx, key, { min: whole ? Math.ceil(lo) : lo });
+      }
+      if (upper?.kind === 'number') {
+        const hi = (upper.value - gap(j, highAt) - plus) / times;
+        set(ctx, key, { max: whole ? Math.floor(hi) : hi });
+      }
+      const next = ts[j + 1];
+      if (next?.kind === 'keys' && next.keys.length === 1)
+        set(ctx, key, { maxFrom: [{ key: next.keys[0], times: 1 / times, plus: (-gap(j, j + 1) - plus) / times }] });
+    });
     // A key met twice (a matrix's columns `start_i <= end_i`) takes the widest of its positions.
     const mins = new Map<string, number[]>();
     const maxes = new Map<string, number[]>();
@@ -338,15 +368,27 @@ const comparisonChain: Rule = {
         if (!upper && j === at[at.length - 1]) push(maxes, key, Infinity);
         for (let i = j - 1; i >= 0 && j === at[0]; i--) {
           const s = ts[i];
+          // Through an element (`0 <= ui < vi < n`) a lower bound reaches no size or scalar: rows may be absent.
+          const through = ts.slice(i + 1, j).some(
+            (x) =>
+              (x.kind === 'keys' && x.keys.some((k) => /:(?:values|column\d+)$/.test(k) && !isScalarKey(ctx, k))) ||
+              (x.kind === 'formula' && /:(?:values|column\d+)$/.test(x.linear.key) && !isScalarKey(ctx, x.linear.key)),
+          );
+          const elementKey = /:(?:values|column\d+)$/.test(key) && !isScalarKey(ctx, key);
+          if (through && !elementKey) break;
           if (s.kind === 'number') {
             push(mins, key, s.value + gap(i, j));
             break;
           }
-          if (s.kind === 'formula')
-            set(ctx, key, { minFrom: [{ ...s.linear, plus: s.linear.plus + gap(i, j) }] });
-          else
+          // An element's bound (`0 <= ui < vi < n`) raises no size or scalar: the array may be empty.
+          const element = (k: string) => /:(?:values|column\d+)$/.test(k) && !isScalarKey(ctx, k);
+          if (s.kind === 'formula') {
+            if (!element(s.linear.key) || element(key))
+              set(ctx, key, { minFrom: [{ ...s.linear, plus: s.linear.plus + gap(i, j) }] });
+          } else
             for (const other of s.keys)
-              if (other !== key) set(ctx, key, { minFrom: [{ key: other, times: 1, plus: gap(i, j) }] });
+              if (other !== key && (!element(other) || element(key)))
+                set(ctx, key, { minFrom: [{ key: other, times: 1, plus: gap(i, j) }] });
         }
         for (let i = j + 1; i < ts.length && j === at[at.length - 1]; i++) {
           const s = ts[i];
@@ -386,6 +428,7 @@ const equality: Rule = {
     const parts = clause.split(/\s*(?:==|=)\s*/);
     if (parts.length !== 2 || /[<>!]/.test(clause)) return false;
     // An alias (`m == grid.length`) was read in the first pass.
+    if (/^\s*-?[\w.]+\s*,?\s*(?:or|and)\s/i.test(parts[1])) return false;
     const [a, b] = [trimmedTerm(ctx, parts[0], 'end'), trimmedTerm(ctx, parts[1], 'start')];
     const lhs = parts[0].trim().split(' ').pop() ?? '';
     if (ctx.reading.aliases.has(lhs) || ctx.reading.aliases.has(parts[1].trim())) return true;
@@ -485,6 +528,9 @@ const proseRange: Rule = {
       String.raw`\b(?:at most|no more than|not (?:be )?(?:greater|more|larger) than|(?:does|will) not exceed|less than or equal to|up to)\s+(${NUMBER_WORDS})`,
       'i',
     ).exec(clause);
+    // "at most 20 parentheses in s": a count of something else, not a bound of s.
+    if (m && /^\s+(?!and\b|or\b|inclusive\b|for\b)[A-Za-z]/.test(clause.slice((m.index ?? 0) + m[0].length)))
+      return false;
     const hi = m ? numberIn(ctx, m[1]) : undefined;
     if (hi !== undefined) {
       for (const key of subjects) set(ctx, key, { max: hi });
@@ -515,7 +561,7 @@ const enumeration: Rule = {
   name: 'enumeration',
   read(ctx, clause) {
     const m =
-      /^(.*?)\b(?:is|are)\s+(?:either\s+|one of\s+|only\s+)?(-?\d+(?:\s*,\s*-?\d+)*\s*,?\s*(?:or|and)\s+-?\d+)\s*\.?$/i.exec(
+      /^(.*?)(?:\b(?:is|are)|\s*==?)\s+(?:either\s+|one of\s+|only\s+)?(-?\d+(?:\s*,\s*-?\d+)*\s*,?\s*(?:or|and)\s+-?\d+)\s*\.?$/i.exec(
         clause,
       );
     if (!m) return false;
@@ -534,15 +580,24 @@ const enumeration: Rule = {
 const uniqueness: Rule = {
   name: 'uniqueness',
   read(ctx, clause) {
+    // `nums is a permutation (of …)`: distinct elements.
+    const permutation = /^\s*([A-Za-z_]\w*) is a permutation\b/.exec(clause);
+    if (permutation) {
+      const v = ctx.vars.find((x) => x.name === permutation[1] && shape(x).depth === 1 && isIntegral(x));
+      if (v) ctx.reading.distinct.add(v.name);
+      return v !== undefined;
+    }
     if (!/\b(?:unique|distinct|pairwise different|no duplicates?|no repeated)\b/i.test(clause)) return false;
     if (/\bnot\s+(?:necessarily\s+)?(?:unique|distinct)\b|\bmay contain duplicates\b/i.test(clause))
       return true;
     // Issue 44 rule 12: "the answer is unique" speaks of something else than the input.
-    if (/\b(?:answers?|solutions?|outputs?|results?|way)\b/i.test(clause)) return false;
+    if (/\b(?:answers?|solutions?|outputs?|results?|way)\b|\brepeated\b|\btimes\b|\bnumber of\b|\bcount of\b/i.test(clause))
+      return false;
     const subjects = proseSubjects(ctx, clause);
+    const tuples = /\b(?:pairs|tuples)\b/i.test(clause);
     // A column (`All dayi are distinct`) or one row's values (`All values of keys[i] are unique`) is no
     // distinctness of the matrix's rows: not read.
-    if (subjects.some((k) => /:column\d+$/.test(k))) return false;
+    if (subjects.some((k) => /:column\d+$/.test(k)) && !tuples) return false;
     const named = subjects.map((k) => k.split(':')[0]);
     const arrays = ctx.vars.filter((v) => shape(v).depth > 0);
     const rowsOf = (name: string) =>
@@ -553,8 +608,15 @@ const uniqueness: Rule = {
     const fits = (name: string) =>
       shape(arrays.find((a) => a.name === name)!).depth === 1 || rowsOf(name);
     const targets = named.filter((n) => arrays.some((a) => a.name === n));
-    const chosen = targets.length ? targets : arrays.length === 1 ? [arrays[0].name] : [];
-    if (chosen.length === 0 || !chosen.every(fits)) return false;
+    const matrices = arrays.filter((a) => shape(a).depth === 2);
+    const chosen = targets.length
+      ? targets
+      : arrays.length === 1
+        ? [arrays[0].name]
+        : tuples && matrices.length === 1
+          ? [matrices[0].name]
+          : [];
+    if (chosen.length === 0 || !chosen.every((n) => fits(n) || tuples)) return false;
     for (const name of chosen) ctx.reading.distinct.add(name);
     return true;
   },
@@ -602,7 +664,7 @@ const alphabet: Rule = {
     // Issue 44 rule 13: counts, negations and single positions (`There is only one character 'S'`,
     // `s[0] != 'i'`, `does not contain`, `no leading zeros`) are no alphabet; nor an undefined class ("symbol").
     if (
-      /!=|\bnot\b|n't\b|\bonly one\b|\bexactly one\b|\bno two\b|\bleading\b|\bthere (?:is|are)\b|\bat (?:most|least)\b|\b\w+\[\d+\]/i.test(
+      /!=|\bnot\b|n't\b|\bonly one\b|\bexactly one\b|\bno two\b|\bno leading\b|\bthere (?:is|are)\b|\bat (?:most|least)\b|\b\w+\[\d+\]|"\w{2,}"/i.test(
         clause,
       ) ||
       /\bsymbols?\b|\bspecial characters?\b|\bpunctuation\b|\bother characters?\b/i.test(clause)
@@ -610,6 +672,8 @@ const alphabet: Rule = {
       return false;
     // `'a' <= suits[i] <= 'd'`: the characters between.
     const between = /'(.)'\s*<=\s*[A-Za-z_]\w*(?:\[[a-z]\])?\s*<=\s*'(.)'/.exec(clause);
+    // A comparison of numbers (`0 <= digits.length <= 4`) names no characters.
+    if (!between && /<=|>=|<|>/.test(clause)) return false;
     if (between) {
       let cs = '';
       for (let c = between[1].charCodeAt(0); c <= between[2].charCodeAt(0); c++) cs += String.fromCharCode(c);
@@ -645,7 +709,13 @@ const alphabet: Rule = {
       for (let c = m[1].charCodeAt(0); c <= m[2].charCodeAt(0); c++) add(String.fromCharCode(c));
     for (const m of clause.matchAll(/'(.)'|"(.)"/g)) add(m[1] ?? m[2]);
     if (!chars) return false;
-    for (const v of targets) ctx.reading.alphabets.set(v.name, chars);
+    // Issue 44 rule 13: a later line never overwrites an alphabet (`separated by a single space`, a
+    // quoted example); one that names characters outside it is not understood.
+    for (const v of targets) {
+      const had = ctx.reading.alphabets.get(v.name);
+      if (had !== undefined && [...chars].some((c) => !had.includes(c))) return false;
+    }
+    for (const v of targets) if (!ctx.reading.alphabets.has(v.name)) ctx.reading.alphabets.set(v.name, chars);
     return true;
   },
 };
@@ -800,8 +870,14 @@ function settleColumns(ctx: Context) {
 
 /** A quantity's bounds with the formulas resolved to numbers where the other quantity's bound is known. */
 export function resolvedBound(reading: Reading, key: string, depth = 0): { min?: number; max?: number } {
-  const b = reading.bounds.get(key);
-  if (!b) return {};
+  const own = reading.bounds.get(key);
+  // An equality read the other way round (`s.length == t.length` bounds t by s): A == t·B + p gives B == (A − p) / t.
+  const mirrored: Linear[] = [];
+  for (const [other, b] of reading.bounds)
+    if (other !== key && b.equals?.key === key && b.equals.times !== 0)
+      mirrored.push({ key: other, times: 1 / b.equals.times, plus: -b.equals.plus / b.equals.times });
+  if (!own && mirrored.length === 0) return {};
+  const b: Bound = { ...(own ?? {}) };
   let { min, max } = b;
   if (depth > 4) return { min, max };
   const of = (l: Linear) => resolvedBound(reading, l.key, depth + 1);
@@ -824,5 +900,15 @@ export function resolvedBound(reading: Reading, key: string, depth = 0): { min?:
     const lo = apply(l, 'min');
     if (lo !== undefined) min = min === undefined ? lo : Math.max(min, lo);
   }
+  if (depth < 2)
+    for (const l of mirrored) {
+      const lo = apply(l, 'min');
+      const hi = apply(l, 'max');
+      if (lo !== undefined) min = min === undefined ? lo : Math.max(min, lo);
+      if (hi !== undefined) max = max === undefined ? hi : Math.min(max, hi);
+    }
+  // A bound through a fraction (`2 * k <= nums.length`): whole quantities round inward.
+  if (min !== undefined && !Number.isInteger(min) && !/:values$/.test(key)) min = Math.ceil(min);
+  if (max !== undefined && !Number.isInteger(max) && !/:values$/.test(key)) max = Math.floor(max);
   return { min, max };
 }
