@@ -177,6 +177,9 @@ function trimmedTerm(ctx: Context, text: string, from: 'end' | 'start'): Term | 
     const edge = from === 'end' ? rest[rest.length - 1] : rest[0];
     if (edge !== undefined && (from === 'end' ? /[-+*/^%(,]$|^\d/ : /^[-+*/^%)]|^\d/).test(edge)) continue;
     const part = (from === 'end' ? words.slice(-k) : words.slice(0, k)).join(' ').replace(/[.,:;]+$/, '');
+    // `maxChanges + sum(nums)`: a sign cut off a formula (`-10^9` after prose is a number).
+    if (from === 'end' && edge !== undefined && (/^[+*/^%]/.test(part) || (/^-/.test(part) && (/^[\d)]/.test(edge) || keyOf(ctx, edge)))))
+      continue;
     const term = termOf(ctx, part.replace(/^[(,:]+/, ''));
     if (term) return term;
   }
@@ -193,6 +196,13 @@ const set = (ctx: Context, key: string, patch: Bound) => {
   if (patch.equals) next.equals = patch.equals;
   ctx.reading.bounds.set(key, next);
 };
+
+/** Whether a key is a matrix's elements or one of its columns. */
+function isMatrixElement(ctx: Context, key: string): boolean {
+  const [name, aspect] = key.split(':');
+  const v = ctx.vars.find((x) => x.name === name);
+  return v !== undefined && shape(v).depth === 2 && /^(?:values|column\d+)$/.test(aspect);
+}
 
 /** Whether a key is a scalar input's (or a virtual quantity's) value. */
 function isScalarKey(ctx: Context, key: string): boolean {
@@ -368,11 +378,11 @@ const comparisonChain: Rule = {
         if (!upper && j === at[at.length - 1]) push(maxes, key, Infinity);
         for (let i = j - 1; i >= 0 && j === at[0]; i--) {
           const s = ts[i];
-          // Through an element (`0 <= ui < vi < n`) a lower bound reaches no size or scalar: rows may be absent.
+          // Through a matrix's element (`0 <= ui < vi < n`) a lower bound reaches no size or scalar: rows may be absent.
           const through = ts.slice(i + 1, j).some(
             (x) =>
-              (x.kind === 'keys' && x.keys.some((k) => /:(?:values|column\d+)$/.test(k) && !isScalarKey(ctx, k))) ||
-              (x.kind === 'formula' && /:(?:values|column\d+)$/.test(x.linear.key) && !isScalarKey(ctx, x.linear.key)),
+              (x.kind === 'keys' && x.keys.some((k) => isMatrixElement(ctx, k))) ||
+              (x.kind === 'formula' && isMatrixElement(ctx, x.linear.key)),
           );
           const elementKey = /:(?:values|column\d+)$/.test(key) && !isScalarKey(ctx, key);
           if (through && !elementKey) break;
@@ -454,8 +464,14 @@ const equality: Rule = {
     const pb = plain(b);
     const follower = pa && (!pb || /:length$/.test(pa) || !/:length$/.test(pb)) ? 'a' : pb ? 'b' : undefined;
     if (!follower) return false;
-    const [key, other] = follower === 'a' ? [pa!, linear(b)] : [pb!, linear(a)];
+    let [key, other] = follower === 'a' ? [pa!, linear(b)] : [pb!, linear(a)];
     if (!other || other.key === key) return false;
+    // A quantity already tied (`n == a.length == b.length`): the other side follows instead.
+    if (ctx.reading.bounds.get(key)?.equals) {
+      const swapped = follower === 'a' ? pb : pa;
+      if (!swapped || other.times !== 1 || other.plus !== 0 || ctx.reading.bounds.get(swapped)?.equals) return false;
+      [key, other] = [swapped, { key, times: 1, plus: 0 }];
+    }
     set(ctx, key, { equals: other });
     return true;
   },
@@ -595,6 +611,8 @@ const uniqueness: Rule = {
       return false;
     const subjects = proseSubjects(ctx, clause);
     const tuples = /\b(?:pairs|tuples)\b/i.test(clause);
+    // `All the tuples [username[i], timestamp[i], website[i]] are unique`: across arrays, not expressible.
+    if ((tuples || /\[\s*\w+\[/.test(clause)) && new Set(subjects.map((k) => k.split(':')[0])).size > 1) return false;
     // A column (`All dayi are distinct`) or one row's values (`All values of keys[i] are unique`) is no
     // distinctness of the matrix's rows: not read.
     if (subjects.some((k) => /:column\d+$/.test(k)) && !tuples) return false;
@@ -661,6 +679,10 @@ const alphabet: Rule = {
         ? texts
         : [];
     if (targets.length === 0) return false;
+    // "Each word consists of …", "words are separated by a single space": about parts of the text.
+    const subject = /^\s*(?:each|every|all(?: the)?)\s+([A-Za-z_]\w*)/i.exec(clause)?.[1];
+    if ((subject && !ctx.vars.some((v) => v.name === subject)) || /\bseparated by\b|\bwithout\b/i.test(clause))
+      return false;
     // Issue 44 rule 13: counts, negations and single positions (`There is only one character 'S'`,
     // `s[0] != 'i'`, `does not contain`, `no leading zeros`) are no alphabet; nor an undefined class ("symbol").
     if (
