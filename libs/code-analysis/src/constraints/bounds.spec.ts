@@ -55,17 +55,11 @@ describe('issue 44: complexity on sizes, never on values', () => {
     expect(quadratic.text).not.toContain('10^9');
   });
 
-  it('scalar inputs alone are no size: a loop up to one is priced at its own bound', () => {
-    const vars = [
-      { name: 'a', type: 'int' as const },
-      { name: 'b', type: 'int' as const },
-    ];
-    const bounds = parseConstraints('-10^9 <= a, b <= 10^9', ['a', 'b'], vars);
-    expect(bounds.maxSize).toBeUndefined();
-    expect(bounds.byName).toEqual({ a: 1e9, b: 1e9 });
+  it('beside an array a scalar is no size: a loop up to it is priced at its own bound', () => {
+    const bounds = parseConstraints(TWO_SUM, ['target'], TWO_SUM_VARS);
+    const loop: Cost = { exp: 0, poly: { target: 1 }, log: {} };
+    expect(fitAgainstLimit(loop, bounds, 2)).toMatchObject({ fit: 'too-slow', at: 'target = 10^9' });
     expect(fitAgainstLimit(O_1, bounds, 2)?.fit).toBe('fits');
-    const loop: Cost = { exp: 0, poly: { a: 1 }, log: {} };
-    expect(fitAgainstLimit(loop, bounds, 2)).toMatchObject({ fit: 'too-slow', at: 'a = 10^9' });
   });
 
   it('a number the text ties to a length is a size: `nums.length == n`, `edges.length == n - 1`, `n == grid.length`', () => {
@@ -102,5 +96,17 @@ describe('issue 44: complexity on sizes, never on values', () => {
     expect(measured.text).toContain('the measurement wins');
     const fits = fitAgainstLimit(O_N, parseConstraints('1 <= nums.length <= 10^5'), 2)!;
     expect(overrule(fits, 'accepted')).toBe(fits);
+  });
+});
+
+describe('issue 44: a signature of whole numbers only has them as its sizes', () => {
+  it('factorial(n) and power(base, exponent) are priced at their own bounds', () => {
+    const power = parseConstraints('1 <= base <= 10^9\n0 <= exponent <= 10^9', ['base', 'exponent'], [
+      { name: 'base', type: 'int' },
+      { name: 'exponent', type: 'int' },
+    ]);
+    expect(power.maxSize).toBe(1e9);
+    const factorial = parseConstraints('1 <= n <= 10^5', ['n'], [{ name: 'n', type: 'int' }]);
+    expect(factorial).toMatchObject({ maxSize: 1e5, sizeClause: '1 <= n <= 10^5' });
   });
 });

@@ -57,6 +57,11 @@ function signatureBounds(text: string, variables: Variable[]): ConstraintBounds 
   const reading = readConstraints(text, variables);
   const bounds: ConstraintBounds = {};
   const sizes = sizeScalars(reading, variables);
+  // With no array or string in the signature, its whole numbers are the sizes (`factorial(n)`,
+  // `power(base, exponent)`), as the measurement grows them (input-spec.ts).
+  const arrayLike = variables.some((v) => TYPE_SHAPES[v.type].depth > 0 || TYPE_SHAPES[v.type].element === 'string');
+  if (!arrayLike)
+    for (const v of variables) if (['int', 'long'].includes(TYPE_SHAPES[v.type].element)) sizes.add(v.name);
   const clauseOf = (name: string) =>
     reading.lines.find((l) => new RegExp(`\\b${name}\\b`).test(l.text) && l.rules.length)?.text;
   const size = (name: string, max: number | undefined, clause?: string) => {

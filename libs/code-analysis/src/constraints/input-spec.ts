@@ -94,12 +94,22 @@ export function buildInputSpec(
         const [name, aspect] = equals.key.split(':');
         if (vars.some((x) => x.name === name) && (aspect === 'length' || aspect === 'values'))
           out.lengthFrom = { name, aspect, times: equals.times, plus: equals.plus };
+        else if (equals.times !== 1)
+          // `nums.length == 2 * n` with n no input: the length keeps n's range, not its multiple (said).
+          defaults.push(
+            `${v.name}.length == ${equals.times} * ${name}${equals.plus ? ` + ${equals.plus}` : ''}: lengths are drawn within ${formatRange(out.length)}, not only multiples of ${equals.times}`,
+          );
       }
       if (element === 'string' && depth === 1) {
         const each = stated(`${v.name}:elementLength`);
         if (each.max !== undefined) out.elementLength = range(each, { min: 0, max: each.max });
       }
-      if (reading.distinct.has(v.name)) out.distinct = true;
+      if (reading.distinct.has(v.name)) {
+        out.distinct = true;
+        // Issue 44 item 4: named when the generator cannot keep it, never dropped without a word.
+        if (depth === 2)
+          defaults.push(`${v.name}: its rows are distinct, which the generated inputs do not guarantee`);
+      }
       if (reading.orderedColumns.has(v.name)) out.sortedRows = true;
     }
     if (element === 'int' || element === 'long' || element === 'double') {
@@ -109,13 +119,45 @@ export function buildInputSpec(
           : role === 'size' && depth === 0
             ? DEFAULT_SIZE_INT
             : DEFAULT_INT;
-      const values = stated(`${v.name}:values`);
+      let values = stated(`${v.name}:values`);
+      // Issue 44 rule 2: columns with ranges of their own (`1 <= rowi <= n`, `1 <= seati <= 10`): the
+      // generated values lie within every one of them, and that is said.
+      const columnRanges = [...reading.bounds.keys()]
+        .filter((k) => new RegExp(`^${v.name}:column\\d+$`).test(k))
+        .map((k) => resolvedBound(reading, k));
+      if (depth === 2 && values.min === undefined && values.max === undefined && columnRanges.length) {
+        const lows = columnRanges.map((r) => r.min).filter((x): x is number => x !== undefined);
+        const highs = columnRanges.map((r) => r.max).filter((x): x is number => x !== undefined);
+        values = {
+          ...(lows.length ? { min: Math.max(...lows) } : {}),
+          ...(highs.length ? { max: Math.min(...highs) } : {}),
+        };
+        if (values.min !== undefined && values.max !== undefined && values.min <= values.max)
+          defaults.push(
+            `${v.name}: its columns have ranges of their own; generated values lie within all of them (${formatNumber(values.min)} to ${formatNumber(values.max)})`,
+          );
+      }
       out.values = range(values, fallback);
       contradiction(depth ? `${v.name}[i]` : v.name, values, out.values);
       if (element === 'long')
         out.values = { min: Math.max(out.values.min, -SAFE_LONG), max: Math.min(out.values.max, SAFE_LONG) };
       const upper = (bound?.maxFrom ?? []).map(relation).find((r) => r !== undefined);
       if (upper) out.maxFrom = upper;
+      // Issue 44 item 4: a relation with a factor (`1 <= n, m <= 2 * k`, `k <= nums.length / 2`) is kept
+      // through a stricter one when there is one (times ≥ 1 and plus ≥ 0 over non-negative quantities:
+      // `x <= other`), else named as not honoured.
+      for (const l of bound?.maxFrom ?? []) {
+        if (l.times === 1) continue;
+        const [name, aspect] = l.key.split(':');
+        const known = vars.some((x) => x.name === name) && (aspect === 'length' || aspect === 'values');
+        const base = resolvedBound(reading, l.key);
+        if (!upper && known && l.times >= 1 && l.plus >= 0 && (base.min ?? -1) >= 0)
+          out.maxFrom = { name, aspect: aspect as 'length' | 'values', plus: 0 };
+        else if (!upper)
+          defaults.push(
+            `${depth ? `${v.name}[i]` : v.name} <= ${l.times} * ${name}${aspect === 'length' ? '.length' : ''}${l.plus ? ` + ${l.plus}` : ''}: not honoured by the generated inputs (only its bound ${formatNumber(out.values.max)} is)`,
+          );
+      }
       // Bounded by the input's size (`k <= nums.length`): drawn up to n as the measurement grows it.
       const sizeBound =
         upper?.aspect === 'length' && arrayLike.some((a) => a.name === upper.name) && upper.plus === 0;
