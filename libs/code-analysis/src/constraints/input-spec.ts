@@ -125,6 +125,13 @@ export function buildInputSpec(
       const columnRanges = [...reading.bounds.keys()]
         .filter((k) => new RegExp(`^${v.name}:column\\d+$`).test(k))
         .map((k) => resolvedBound(reading, k));
+      const columnRelations = [...reading.bounds.entries()].filter(
+        ([k, b]) => new RegExp(`^${v.name}:column\\d+$`).test(k) && (b.maxFrom?.length || b.minFrom?.length),
+      );
+      if (depth === 2 && !bound?.maxFrom && columnRelations.length)
+        defaults.push(
+          `${v.name}: the relations of its columns to other quantities (${columnRelations.map(([k]) => k.split(':')[1]).join(', ')}) are not honoured by the generated inputs`,
+        );
       if (depth === 2 && values.min === undefined && values.max === undefined && columnRanges.length) {
         const lows = columnRanges.map((r) => r.min).filter((x): x is number => x !== undefined);
         const highs = columnRanges.map((r) => r.max).filter((x): x is number => x !== undefined);
@@ -141,7 +148,15 @@ export function buildInputSpec(
       contradiction(depth ? `${v.name}[i]` : v.name, values, out.values);
       if (element === 'long')
         out.values = { min: Math.max(out.values.min, -SAFE_LONG), max: Math.min(out.values.max, SAFE_LONG) };
-      const upper = (bound?.maxFrom ?? []).map(relation).find((r) => r !== undefined);
+      let upper = (bound?.maxFrom ?? []).map(relation).find((r) => r !== undefined);
+      // Bounded by its own length (`0 <= graph[i][j] <= n - 1`, n == graph.length): the generator
+      // draws values before the length, so this one is named, not silently broken.
+      if (upper?.name === v.name) {
+        defaults.push(
+          `${v.name}[i]: at most ${v.name}.length${upper.plus ? ` ${upper.plus < 0 ? '-' : '+'} ${Math.abs(upper.plus)}` : ''}, which the generated inputs do not guarantee`,
+        );
+        upper = undefined;
+      }
       if (upper) out.maxFrom = upper;
       // Issue 44 item 4: a relation with a factor (`1 <= n, m <= 2 * k`, `k <= nums.length / 2`) is kept
       // through a stricter one when there is one (times ≥ 1 and plus ≥ 0 over non-negative quantities:

@@ -886,7 +886,13 @@ function settleColumns(ctx: Context) {
     const highs = ranges.map((r) => r.max);
     const min = lows.some((x) => x === undefined) ? undefined : Math.min(...(lows as number[]));
     const max = highs.some((x) => x === undefined) ? undefined : Math.max(...(highs as number[]));
-    if (min !== undefined || max !== undefined) set(ctx, `${v.name}:values`, { min, max });
+    // Relations every column shares (`0 <= ai, bi <= n - 1`) hold for all the values.
+    const relations = (k: string) => JSON.stringify(ctx.reading.bounds.get(k)?.maxFrom ?? []);
+    const shared = keys.every((k) => relations(k) === relations(keys[0]))
+      ? ctx.reading.bounds.get(keys[0])?.maxFrom
+      : undefined;
+    if (min !== undefined || max !== undefined || shared?.length)
+      set(ctx, `${v.name}:values`, { min, max, ...(shared?.length ? { maxFrom: shared } : {}) });
   }
 }
 
