@@ -198,6 +198,35 @@ export function buildInputSpec(
       defaults.push(`${v.name}: assumed lowercase English letters`);
     return out;
   });
+  // Issue 44 item 4: relations the generator has no means to keep are named, never dropped without a word.
+  const shown = (l: Linear) => {
+    const [name, aspect] = l.key.split(':');
+    const q = aspect === 'length' ? `${name}.length` : aspect === 'values' ? name : `${name} (${aspect})`;
+    return `${l.times === 1 ? '' : `${l.times} * `}${q}${l.plus ? ` ${l.plus < 0 ? '-' : '+'} ${Math.abs(l.plus)}` : ''}`;
+  };
+  // `x >= other + p` is kept when the other is generated at most `x - p` (its maxFrom), or bounded by x's own size.
+  const keptBy = (aspect: 'length' | 'values', name: string, l: Linear) => {
+    const [other] = l.key.split(':');
+    const o = variables.find((x) => x.name === other);
+    return (
+      l.times === 1 &&
+      o !== undefined &&
+      ((o.maxFrom?.name === name && o.maxFrom.aspect === aspect && o.maxFrom.plus === -l.plus) ||
+        (aspect === 'length' && o.atMostSize === true && l.plus === 0 && arrayLike.length === 1))
+    );
+  };
+  for (const v of vars) {
+    const values = reading.bounds.get(`${v.name}:values`);
+    const length = reading.bounds.get(`${v.name}:length`);
+    const label = TYPE_SHAPES[v.type].depth ? `${v.name}[i]` : v.name;
+    for (const l of values?.minFrom ?? [])
+      if (!keptBy('values', v.name, l)) defaults.push(`${label} >= ${shown(l)}: not honoured by the generated inputs`);
+    for (const l of length?.maxFrom ?? [])
+      defaults.push(`${v.name}.length <= ${shown(l)}: not honoured by the generated inputs`);
+    for (const l of length?.minFrom ?? [])
+      if (!keptBy('length', v.name, l))
+        defaults.push(`${v.name}.length >= ${shown(l)}: not honoured by the generated inputs`);
+  }
   for (const line of reading.lines)
     if (line.rules.length === 0) defaults.push(`not read, so not used: "${line.text}"`);
   const sizes = variables.filter((v) => v.role === 'size');
