@@ -22,7 +22,7 @@ const { readConstraints, resolvedBound } = requireFromRoot('@javelin/code-analys
 const corpusFile = opt('corpus', '/tmp/outside-corpus.json');
 const corpus = JSON.parse(readFileSync(corpusFile, 'utf8'));
 const sample = corpus[opt('sample', 'a')];
-const labelsFile = opt('labels', join(ROOT, `bench/ai/outside-corpus/${{ a: 'labels', b: 'labels-b', c: 'labels-c' }[opt('sample', 'a')]}.txt`));
+const labelsFile = opt('labels', join(ROOT, `bench/ai/outside-corpus/${{ a: 'labels', b: 'labels-b', c: 'labels-c', d: 'labels-d' }[opt('sample', 'a')]}.txt`));
 const detail = process.argv.includes('--detail');
 
 /** `3043 | arr1: len=1..5e4 val=1..1e8 | arr2: …` → Map(id → Map(variable → {quantity: label})). */

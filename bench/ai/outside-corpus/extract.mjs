@@ -97,14 +97,20 @@ export function draw(all, seed = SEED, size = SAMPLE) {
     const j = Math.floor(rnd() * (i + 1));
     [xs[i], xs[j]] = [xs[j], xs[i]];
   }
-  return { a: xs.slice(0, size), b: xs.slice(size, 2 * size), c: xs.slice(2 * size, 3 * size) };
+  // D (held out from the final rules): C's last 60 and the next 40 of the draw.
+  return {
+    a: xs.slice(0, size),
+    b: xs.slice(size, 2 * size),
+    c: xs.slice(2 * size, 3 * size),
+    d: xs.slice(2 * size + 100, 3 * size + 40),
+  };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const dir = process.argv[2];
   if (!dir) throw new Error('usage: extract.mjs <doocs/leetcode git dir>');
   const all = eligible(dir);
-  const { a, b, c } = draw(all);
-  process.stderr.write(`${all.length} eligible problems; sample A ${a.length}, held-out B ${b.length} and C ${c.length}\n`);
-  process.stdout.write(JSON.stringify({ seed: SEED, eligible: all.length, a, b, c }, null, 1));
+  const { a, b, c, d } = draw(all);
+  process.stderr.write(`${all.length} eligible problems; samples A ${a.length}, B ${b.length}, C ${c.length}, D ${d.length}\n`);
+  process.stdout.write(JSON.stringify({ seed: SEED, eligible: all.length, a, b, c, d }, null, 1));
 }
