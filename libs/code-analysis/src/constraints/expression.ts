@@ -36,7 +36,8 @@ export function normaliseLine(line: string): string {
     line
       // Zero-width spaces and joiners (issue 44 rule 15: LeetCode texts carry them after numbers).
       .replace(/[\u200b-\u200d\u2060\ufeff]/g, '')
-      .replace(/`|(?<!')\$(?!')/g, '')
+      // TeX's `$…$` and backquotes go; a quoted `'$'` or `".,|$#@"` is a character and stays.
+      .replace(/("[^"]*"|'[^']*')|[`$]/g, (m, quoted: string | undefined) => quoted ?? '')
       .replace(/<\/?(?:code|sup|sub|strong|em|b|i)>/g, (tag) => (tag === '<sup>' ? '^' : ''))
       .replace(/\\le(?:q)?\b/g, '<=')
       .replace(/\\ge(?:q)?\b/g, '>=')

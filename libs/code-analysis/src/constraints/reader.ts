@@ -78,13 +78,13 @@ export function keyOf(ctx: Context, path: string, depth = 0): string | undefined
     const inner = keyOf(ctx, m[1], depth + 1);
     return inner ? `${inner.split(':')[0]}:sum` : undefined;
   }
-  m = /^([A-Za-z_]\w*)(?:\[\w+\])+\.(?:length(?:\(\))?|size\(\))$/.exec(p);
+  m = /^([A-Za-z_]\w*)(?:\[\w+\])+\.(?:length(?:\(\))?|size(?:\(\))?)$/.exec(p);
   if (m) {
     const v = find(ctx, m[1]);
     if (!v || shape(v).depth === 0) return undefined;
     return shape(v).depth === 2 ? `${v.name}:columns` : `${v.name}:elementLength`;
   }
-  m = /^([A-Za-z_]\w*)\.(?:length(?:\(\))?|size\(\))$/.exec(p);
+  m = /^([A-Za-z_]\w*)\.(?:length(?:\(\))?|size(?:\(\))?)$/.exec(p);
   // `.length` of an array or a string only (`num.length` of an int is no quantity of the signature).
   if (m) {
     const v = find(ctx, m[1]);
@@ -232,6 +232,15 @@ function clauses(line: string): string[] {
     )
     .map((c) => c.trim())
     .filter(Boolean)
+    .reduce<string[]>((out, c) => {
+      // `1 <= k, minLength <= s.length <= 1000`: after one comparison a name list goes on.
+      const previous = out[out.length - 1];
+      const ops = (t: string) => (t.match(/<=|>=|<|>/g) ?? []).length;
+      if (previous !== undefined && ops(previous) === 1 && /(?:<=|<)\s*[A-Za-z_][\w.[\]]*$/.test(previous) && /^[A-Za-z_][\w.[\]]*\s*(?:<=|<)/.test(c) && ops(c) >= 2)
+        out[out.length - 1] = `${previous}, ${c}`;
+      else out.push(c);
+      return out;
+    }, [])
     .flatMap(expandChain);
 }
 
@@ -711,7 +720,9 @@ const alphabet: Rule = {
     if (/\bbinary\b/i.test(clause)) add('01');
     // "the letters 'A' and 'B'", "letters from 'a' to 'j'": the quoted ones, not a class.
     const quotedSpan = /'.'\s*(?:-|to|through)\s*'.'/.test(clause);
-    const genericLetters = !quotedSpan && /\bletters?\b(?!\s*['"])|\balphabets?\b/i.test(clause);
+    // "the '#' letter" names one character, not the letters.
+    const genericLetters =
+      !quotedSpan && /(?<!['"]\s?)\bletters?\b(?!\s*['"])|\balphabets?\b/i.test(clause.replace(/'.'\s+letter\b/g, ''));
     if (genericLetters || ((lower || upper) && !quotedSpan)) {
       if (lower || !upper) add(LOWER);
       if (upper || (!lower && /\bEnglish letters\b|\bletters\b/i.test(clause) && !/\blower/i.test(clause)))
@@ -721,12 +732,14 @@ const alphabet: Rule = {
     // "a digit in the range ['2', '9']": the quoted range says which digits.
     const quotedRange = /'(.)'\s*(?:-|to|through|,)\s*'(.)'\s*\]/.test(clause);
     if (digitRange) add(DIGITS.slice(Number(digitRange[1]), Number(digitRange[2]) + 1));
-    else if (/\bdigits?\b|\bnumeric\b/i.test(clause) && !quotedRange) add(DIGITS);
+    else if (/\bdigits?\b|\bnumeric\b/i.test(clause) && !quotedRange && !quotedSpan) add(DIGITS);
     if (/\bvowels\b/i.test(clause)) add('aeiou');
     for (const [re, cs] of NAMED_CHARACTERS) if (re.test(clause)) add(cs);
     for (const m of clause.matchAll(/'(.)'\s*(?:-|to|through|,)\s*'(.)'\s*\]/g))
       for (let c = m[1].charCodeAt(0); c <= m[2].charCodeAt(0); c++) add(String.fromCharCode(c));
     for (const m of clause.matchAll(/'([^'\s]{2,})'/g)) add(m[1]);
+    // `characters from the string ".,|$#@"`: each character of a quoted string of symbols.
+    for (const m of clause.matchAll(/"([^"\sA-Za-z0-9]{2,})"/g)) add(m[1]);
     for (const m of clause.matchAll(/'(.)'\s*(?:-|to|through)\s*'(.)'/g))
       for (let c = m[1].charCodeAt(0); c <= m[2].charCodeAt(0); c++) add(String.fromCharCode(c));
     for (const m of clause.matchAll(/'(.)'|"(.)"/g)) add(m[1] ?? m[2]);

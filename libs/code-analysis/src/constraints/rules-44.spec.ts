@@ -274,3 +274,25 @@ describe('lines read whole or not at all (issue 44 item 1)', () => {
     expect(at(r, 's:length')).toEqual({ min: 1, max: 25 });
   });
 });
+
+describe('found on held-out sample D (issue 44 item 2: what the outside measurement finds)', () => {
+  it("`1 <= k, minLength <= s.length <= 1000` is one chain; \"the digits '1' to '9'\"; \"the '#' letter\"; a string of symbols; `seq.size`", () => {
+    const r = read(
+      "1 <= k, minLength <= s.length <= 1000\ns consists of the digits '1' to '9'.",
+      's:string k:int minLength:int',
+    );
+    expect(at(r, 's:length')).toEqual({ min: 1, max: 1000 });
+    expect(at(r, 'k:values')).toEqual({ min: 1, max: 1000 });
+    expect(r.alphabets.get('s')).toBe('123456789');
+    expect(read("s consists of digits and the '#' letter.", 's:string').alphabets.get('s')).toBe(
+      '0123456789#',
+    );
+    expect(
+      read(
+        'separator is a character from the string ".,|$#@" (excluding the quotes)',
+        'separator:char',
+      ).alphabets.get('separator'),
+    ).toBe('.,|$#@');
+    expect(at(read('1 <= seq.size <= 10000', 'seq:string'), 'seq:length')).toEqual({ min: 1, max: 10000 });
+  });
+});
