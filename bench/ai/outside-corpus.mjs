@@ -22,7 +22,13 @@ const { readConstraints, resolvedBound } = requireFromRoot('@javelin/code-analys
 const corpusFile = opt('corpus', '/tmp/outside-corpus.json');
 const corpus = JSON.parse(readFileSync(corpusFile, 'utf8'));
 const sample = corpus[opt('sample', 'a')];
-const labelsFile = opt('labels', join(ROOT, `bench/ai/outside-corpus/${{ a: 'labels', b: 'labels-b', c: 'labels-c', d: 'labels-d' }[opt('sample', 'a')]}.txt`));
+const labelsFile = opt(
+  'labels',
+  join(
+    ROOT,
+    `bench/ai/outside-corpus/${{ a: 'labels', b: 'labels-b', c: 'labels-c', d: 'labels-d' }[opt('sample', 'a')]}.txt`,
+  ),
+);
 const detail = process.argv.includes('--detail');
 
 /** `3043 | arr1: len=1..5e4 val=1..1e8 | arr2: …` → Map(id → Map(variable → {quantity: label})). */
@@ -52,7 +58,12 @@ function alphabetOf(spec) {
     if (spec[i] === '\\') {
       i++;
       chars.add(spec[i] === 's' ? ' ' : spec[i]);
-    } else if (spec[i + 1] === '-' && i + 2 < spec.length && /[a-zA-Z0-9]/.test(spec[i]) && spec[i] < spec[i + 2]) {
+    } else if (
+      spec[i + 1] === '-' &&
+      i + 2 < spec.length &&
+      /[a-zA-Z0-9]/.test(spec[i]) &&
+      spec[i] < spec[i + 2]
+    ) {
       for (let c = spec.charCodeAt(i); c <= spec.charCodeAt(i + 2); c++) chars.add(String.fromCharCode(c));
       i += 2;
     } else chars.add(spec[i]);
@@ -60,7 +71,10 @@ function alphabetOf(spec) {
   return chars;
 }
 
-const same = (a, b) => (a === undefined || a === null ? b === undefined || b === null : b !== undefined && b !== null && Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a)));
+const same = (a, b) =>
+  a === undefined || a === null
+    ? b === undefined || b === null
+    : b !== undefined && b !== null && Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a));
 const range = (label) => {
   const [lo, hi] = label.split('..');
   return { min: lo === '' ? undefined : Number(lo), max: hi === '' ? undefined : Number(hi) };
@@ -95,7 +109,11 @@ function judgeVariable(reading, v, labels) {
         const col = resolvedBound(reading, `${v.name}:column${c.slice(3)}`);
         const colShown = `${col.min ?? ''}..${col.max ?? ''}`;
         const merged = got.min !== undefined || got.max !== undefined;
-        take(c, col.min === undefined && col.max === undefined && merged ? 'wrong' : judgeRange(labels[c], col), colShown === '..' ? `values ${shown}` : colShown);
+        take(
+          c,
+          col.min === undefined && col.max === undefined && merged ? 'wrong' : judgeRange(labels[c], col),
+          colShown === '..' ? `values ${shown}` : colShown,
+        );
       }
     } else if (got.min !== undefined || got.max !== undefined) take(q, 'wrong', shown);
   }
@@ -119,9 +137,15 @@ function judgeVariable(reading, v, labels) {
     const unread = reading.lines.filter((l) => l.rules.length === 0 || l.partial);
     const names = new Set([v.name]);
     for (const [alias, target] of reading.aliases) if (target.split(/[.[]/)[0] === v.name) names.add(alias);
-    for (const [col, { matrix }] of reading.columnNames) if (matrix === v.name) names.add(col.replace(/_i$/, ''));
-    const speaks = unread.some((l) => [...names].some((n) => new RegExp(`\\b${n}`).test(l.text)) || undeclared(l.text, reading));
-    return { verdict: speaks ? 'miss' : 'wrong', notes: speaks ? notes : [...notes, 'no line listed as not understood'] };
+    for (const [col, { matrix }] of reading.columnNames)
+      if (matrix === v.name) names.add(col.replace(/_i$/, ''));
+    const speaks = unread.some(
+      (l) => [...names].some((n) => new RegExp(`\\b${n}`).test(l.text)) || undeclared(l.text, reading),
+    );
+    return {
+      verdict: speaks ? 'miss' : 'wrong',
+      notes: speaks ? notes : [...notes, 'no line listed as not understood'],
+    };
   }
   return { verdict: 'right', notes };
 }
@@ -133,7 +157,11 @@ function undeclared(text, reading) {
     (m) => !known.has(m[0]) && /^[a-z]\w*$/.test(m[0]) && m[0].length <= 12 && !WORDS.has(m[0].toLowerCase()),
   );
 }
-const WORDS = new Set('is are the of and or a an in to be for all each only not no with any given at most least from as by it its this that than between consists consist contains contain lowercase uppercase english letters letter digits digit characters character length sum valid unique distinct integer integers string strings array arrays element elements value values equal generated input such there will guaranteed i j k'.split(' '));
+const WORDS = new Set(
+  'is are the of and or a an in to be for all each only not no with any given at most least from as by it its this that than between consists consist contains contain lowercase uppercase english letters letter digits digit characters character length sum valid unique distinct integer integers string strings array arrays element elements value values equal generated input such there will guaranteed i j k'.split(
+    ' ',
+  ),
+);
 
 const labels = parseLabels(readFileSync(labelsFile, 'utf8'));
 const tally = { right: 0, miss: 0, wrong: 0 };
@@ -148,11 +176,18 @@ for (const p of sample) {
   for (const v of p.vars) {
     const { verdict, notes } = judgeVariable(reading, v, byVar.get(v.name) ?? {});
     tally[verdict]++;
-    if (verdict !== 'right') lines.push(`${p.id} ${v.name}: ${verdict === 'wrong' ? 'SILENTLY WRONG' : 'honest miss'} — ${notes.join('; ')}`);
+    if (verdict !== 'right')
+      lines.push(
+        `${p.id} ${v.name}: ${verdict === 'wrong' ? 'SILENTLY WRONG' : 'honest miss'} — ${notes.join('; ')}`,
+      );
   }
 }
 const total = tally.right + tally.miss + tally.wrong;
 const pc = (x) => `${((100 * x) / total).toFixed(1)} %`;
-console.log(`outside corpus ${corpusFile} sample ${opt('sample', 'a')} (seed ${corpus.seed}, ${corpus.eligible} eligible): ${problems} problems, ${total} variables`);
-console.log(`right ${tally.right} (${pc(tally.right)}), honest miss ${tally.miss} (${pc(tally.miss)}), silently wrong ${tally.wrong} (${pc(tally.wrong)})`);
+console.log(
+  `outside corpus ${corpusFile} sample ${opt('sample', 'a')} (seed ${corpus.seed}, ${corpus.eligible} eligible): ${problems} problems, ${total} variables`,
+);
+console.log(
+  `right ${tally.right} (${pc(tally.right)}), honest miss ${tally.miss} (${pc(tally.miss)}), silently wrong ${tally.wrong} (${pc(tally.wrong)})`,
+);
 if (detail) for (const l of lines) console.log(l);

@@ -88,8 +88,9 @@ describe('issue 44: complexity judged on sizes, never on a value bound', () => {
     await resetDatabase(t.db);
     const admin = await seedUser(t, ['admin']);
     user = await seedUser(t);
-    problemId = (await t.http.post('/api/problems').set(bearer(admin.token)).send(twoSumProblem()).expect(201))
-      .body._id;
+    problemId = (
+      await t.http.post('/api/problems').set(bearer(admin.token)).send(twoSumProblem()).expect(201)
+    ).body._id;
   });
   afterAll(() => t?.close());
 
@@ -129,7 +130,9 @@ describe('issue 44: complexity judged on sizes, never on a value bound', () => {
     expect(judged.body.overallPassed).toBe(true);
     const after = (await ask('analyze-code', CUBIC)).body.analysis;
     expect(after).not.toContain('**too slow**');
-    expect(after).toContain('this code was accepted by the judge within the time limit, so it is not too slow');
+    expect(after).toContain(
+      'this code was accepted by the judge within the time limit, so it is not too slow',
+    );
     expect(after).toContain('the reading of `2 <= nums.length <= 10^4` or the estimate is in doubt');
     expect(after).not.toContain('Drop the inner loop');
   });
@@ -142,7 +145,10 @@ describe('issue 47: no AI help on a running contest’s problems for its partici
   let inContest: string;
   let practice: string;
   const analyze = (token: string, problemId: string) =>
-    t.http.post('/api/analyze-code').set(bearer(token)).send({ problemId, code: SUM_ACCEPTED, language: 'java' });
+    t.http
+      .post('/api/analyze-code')
+      .set(bearer(token))
+      .send({ problemId, code: SUM_ACCEPTED, language: 'java' });
   const debug = (token: string, problemId: string) =>
     t.http.post('/api/debug-help').set(bearer(token)).send({
       problemId,

@@ -12,13 +12,28 @@ import { execFileSync } from 'node:child_process';
 export const SEED = 44;
 export const SAMPLE = 160;
 
-const git = (dir, ...args) => execFileSync('git', ['--git-dir', dir, ...args], { maxBuffer: 1 << 28 }).toString();
+const git = (dir, ...args) =>
+  execFileSync('git', ['--git-dir', dir, ...args], { maxBuffer: 1 << 28 }).toString();
 
 const JAVA_TYPES = {
-  int: 'int', long: 'long', double: 'double', char: 'char', boolean: 'boolean', String: 'string',
-  'int[]': 'int[]', 'long[]': 'long[]', 'double[]': 'double[]', 'boolean[]': 'boolean[]', 'char[]': 'char[]',
-  'String[]': 'string[]', 'int[][]': 'int[][]', 'char[][]': 'char[][]',
-  'List<Integer>': 'int[]', 'List<String>': 'string[]', 'List<List<Integer>>': 'int[][]', 'List<Long>': 'long[]',
+  int: 'int',
+  long: 'long',
+  double: 'double',
+  char: 'char',
+  boolean: 'boolean',
+  String: 'string',
+  'int[]': 'int[]',
+  'long[]': 'long[]',
+  'double[]': 'double[]',
+  'boolean[]': 'boolean[]',
+  'char[]': 'char[]',
+  'String[]': 'string[]',
+  'int[][]': 'int[][]',
+  'char[][]': 'char[][]',
+  'List<Integer>': 'int[]',
+  'List<String>': 'string[]',
+  'List<List<Integer>>': 'int[][]',
+  'List<Long>': 'long[]',
 };
 
 /** The `class Solution` method's parameters, when every type maps to a Javelin input type and the constraints name every parameter (a helper method's do not). */
@@ -27,22 +42,40 @@ export function signature(markdown, text) {
   if (!java || !/^class Solution \{/m.test(java[1])) return undefined;
   for (const m of java[1].matchAll(/^\s{4}public\s+[\w<>[\], ]+?\s+(\w+)\(([^)]*)\)\s*\{/gm)) {
     const vars = [];
-    for (const p of m[2].split(/,(?![^<]*>)/).map((s) => s.trim()).filter(Boolean)) {
+    for (const p of m[2]
+      .split(/,(?![^<]*>)/)
+      .map((s) => s.trim())
+      .filter(Boolean)) {
       const pm = /^(?:final\s+)?([\w<>[\], ]+?)\s+(\w+)$/.exec(p);
       const type = pm && JAVA_TYPES[pm[1].replace(/\s+/g, '')];
       if (!type) return undefined;
       vars.push({ name: pm[2], type });
     }
-    if (vars.length && vars.every((v) => new RegExp(`\\b${v.name}\\b`).test(text))) return { method: m[1], vars };
+    if (vars.length && vars.every((v) => new RegExp(`\\b${v.name}\\b`).test(text)))
+      return { method: m[1], vars };
   }
   return undefined;
 }
 
-const ENTITIES = { '&lt;': '<', '&gt;': '>', '&amp;': '&', '&nbsp;': ' ', '&quot;': '"', '&#39;': "'", '&le;': '≤', '&ge;': '≥', '&times;': '×', '&ne;': '≠' };
+const ENTITIES = {
+  '&lt;': '<',
+  '&gt;': '>',
+  '&amp;': '&',
+  '&nbsp;': ' ',
+  '&quot;': '"',
+  '&#39;': "'",
+  '&le;': '≤',
+  '&ge;': '≥',
+  '&times;': '×',
+  '&ne;': '≠',
+};
 
 /** The constraints list as text: one line per item, `10<sup>4</sup>` as `10^4`, subscripts run on (`start<sub>i</sub>` → `starti`, as the page reads). */
 export function constraintsText(markdown) {
-  const m = /Constraints:?<\/strong>:?\s*<\/p>\s*([\s\S]*?)(?:<!-- description:end -->|<p>&nbsp;<\/p>|<strong>Follow)/i.exec(markdown);
+  const m =
+    /Constraints:?<\/strong>:?\s*<\/p>\s*([\s\S]*?)(?:<!-- description:end -->|<p>&nbsp;<\/p>|<strong>Follow)/i.exec(
+      markdown,
+    );
   if (!m) return undefined;
   const items = [...m[1].matchAll(/<li>([\s\S]*?)<\/li>/g)].map((x) => x[1]);
   if (items.length === 0) return undefined;
@@ -111,6 +144,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   if (!dir) throw new Error('usage: extract.mjs <doocs/leetcode git dir>');
   const all = eligible(dir);
   const { a, b, c, d } = draw(all);
-  process.stderr.write(`${all.length} eligible problems; samples A ${a.length}, B ${b.length}, C ${c.length}, D ${d.length}\n`);
+  process.stderr.write(
+    `${all.length} eligible problems; samples A ${a.length}, B ${b.length}, C ${c.length}, D ${d.length}\n`,
+  );
   process.stdout.write(JSON.stringify({ seed: SEED, eligible: all.length, a, b, c, d }, null, 1));
 }

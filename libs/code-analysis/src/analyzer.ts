@@ -1,7 +1,13 @@
 import { analyzeJavaSource } from '@javelin/java-io';
 import { ComplexityEstimate, estimateComplexity, RecursionKind } from './complexity/estimate';
 import { explainCompileErrors } from './compile-errors';
-import { ConstraintBounds, fitAgainstLimit, FitReport, overrule, parseConstraints } from './constraints/bounds';
+import {
+  ConstraintBounds,
+  fitAgainstLimit,
+  FitReport,
+  overrule,
+  parseConstraints,
+} from './constraints/bounds';
 import { compareCost, degree, formatCost, logFactors, O_N } from './cost';
 import { codeSpan, fenced, Finding } from './findings';
 import { JavaCode } from './java-code';

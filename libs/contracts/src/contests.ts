@@ -18,9 +18,7 @@ export const DEFAULT_MAX_PARTICIPANTS = 100;
 /** `ioi` (issue 31): each problem scores the sum over its groups of the best each group got in the contest. */
 export const CONTEST_FORMATS = ['points', 'icpc', 'ioi'] as const;
 export type ContestFormat = (typeof CONTEST_FORMATS)[number];
-export const contestFormatSchema = z
-  .enum(CONTEST_FORMATS)
-  .register(ResponseSchemas, { id: 'ContestFormat' });
+export const contestFormatSchema = z.enum(CONTEST_FORMATS).register(ResponseSchemas, { id: 'ContestFormat' });
 export const DEFAULT_CONTEST_FORMAT: ContestFormat = 'points';
 /** ICPC: minutes added for each rejected try before a problem's first accept. */
 export const DEFAULT_PENALTY_MINUTES = 20;

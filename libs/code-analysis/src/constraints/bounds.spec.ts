@@ -63,10 +63,14 @@ describe('issue 44: complexity on sizes, never on values', () => {
   });
 
   it('a number the text ties to a length is a size: `nums.length == n`, `edges.length == n - 1`, `n == grid.length`', () => {
-    const tied = parseConstraints('1 <= n <= 10^5\nnums.length == n', ['n'], [
-      { name: 'n', type: 'int' },
-      { name: 'nums', type: 'int[]' },
-    ]);
+    const tied = parseConstraints(
+      '1 <= n <= 10^5\nnums.length == n',
+      ['n'],
+      [
+        { name: 'n', type: 'int' },
+        { name: 'nums', type: 'int[]' },
+      ],
+    );
     expect(tied.maxSize).toBe(1e5);
     const tree = parseConstraints(
       '2 <= n <= 3 * 10^4\nedges.length == n - 1\n0 <= ai, bi < n',
@@ -77,9 +81,11 @@ describe('issue 44: complexity on sizes, never on values', () => {
       ],
     );
     expect(tree.maxSize).toBe(3e4);
-    const grid = parseConstraints('m == grid.length\nn == grid[i].length\n1 <= m <= 300\n1 <= n <= 50', [], [
-      { name: 'grid', type: 'int[][]' },
-    ]);
+    const grid = parseConstraints(
+      'm == grid.length\nn == grid[i].length\n1 <= m <= 300\n1 <= n <= 50',
+      [],
+      [{ name: 'grid', type: 'int[][]' }],
+    );
     expect(grid.byName).toMatchObject({ m: 300, n: 50 });
     expect(grid.maxSize).toBe(300);
   });
@@ -101,10 +107,14 @@ describe('issue 44: complexity on sizes, never on values', () => {
 
 describe('issue 44: a signature of whole numbers only has them as its sizes', () => {
   it('factorial(n) and power(base, exponent) are priced at their own bounds', () => {
-    const power = parseConstraints('1 <= base <= 10^9\n0 <= exponent <= 10^9', ['base', 'exponent'], [
-      { name: 'base', type: 'int' },
-      { name: 'exponent', type: 'int' },
-    ]);
+    const power = parseConstraints(
+      '1 <= base <= 10^9\n0 <= exponent <= 10^9',
+      ['base', 'exponent'],
+      [
+        { name: 'base', type: 'int' },
+        { name: 'exponent', type: 'int' },
+      ],
+    );
     expect(power.maxSize).toBe(1e9);
     const factorial = parseConstraints('1 <= n <= 10^5', ['n'], [{ name: 'n', type: 'int' }]);
     expect(factorial).toMatchObject({ maxSize: 1e5, sizeClause: '1 <= n <= 10^5' });

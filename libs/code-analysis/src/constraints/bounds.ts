@@ -36,7 +36,8 @@ export function parseConstraints(
   intInputs: string[] = [],
   variables: Variable[] = [],
 ): ConstraintBounds {
-  if (variables.length && variables.every((v) => v.type in TYPE_SHAPES)) return signatureBounds(text, variables);
+  if (variables.length && variables.every((v) => v.type in TYPE_SHAPES))
+    return signatureBounds(text, variables);
   return textBounds(text, intInputs);
 }
 
@@ -48,7 +49,8 @@ function sizeScalars(reading: ReturnType<typeof readConstraints>, variables: Var
     const [name, aspect] = key.split(':');
     const other = b.equals?.key.split(':');
     if (aspect === 'length' && other && other[1] === 'values' && scalar(other[0])) out.add(other[0]);
-    if (aspect === 'values' && scalar(name) && b.equals && /:(length|columns)$/.test(b.equals.key)) out.add(name);
+    if (aspect === 'values' && scalar(name) && b.equals && /:(length|columns)$/.test(b.equals.key))
+      out.add(name);
   }
   return out;
 }
@@ -59,7 +61,9 @@ function signatureBounds(text: string, variables: Variable[]): ConstraintBounds 
   const sizes = sizeScalars(reading, variables);
   // With no array or string in the signature, its whole numbers are the sizes (`factorial(n)`,
   // `power(base, exponent)`), as the measurement grows them (input-spec.ts).
-  const arrayLike = variables.some((v) => TYPE_SHAPES[v.type].depth > 0 || TYPE_SHAPES[v.type].element === 'string');
+  const arrayLike = variables.some(
+    (v) => TYPE_SHAPES[v.type].depth > 0 || TYPE_SHAPES[v.type].element === 'string',
+  );
   if (!arrayLike)
     for (const v of variables) if (['int', 'long'].includes(TYPE_SHAPES[v.type].element)) sizes.add(v.name);
   const clauseOf = (name: string) =>

@@ -134,7 +134,10 @@ describe('issue 44 item 4: generated inputs keep every relation the reader holds
           const unheld = built!.defaults
             .filter((d) => /not honoured|do not guarantee|not only multiples/.test(d))
             .join(' ');
-          expect(broken(built!.reading, vars, values, unheld), `${vars.map((x) => x.name).join(", ")}: ${usable[i].text}`).toEqual([]);
+          expect(
+            broken(built!.reading, vars, values, unheld),
+            `${vars.map((x) => x.name).join(', ')}: ${usable[i].text}`,
+          ).toEqual([]);
         },
       ),
       { numRuns: 600 },

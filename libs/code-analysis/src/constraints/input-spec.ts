@@ -220,7 +220,8 @@ export function buildInputSpec(
     const length = reading.bounds.get(`${v.name}:length`);
     const label = TYPE_SHAPES[v.type].depth ? `${v.name}[i]` : v.name;
     for (const l of values?.minFrom ?? [])
-      if (!keptBy('values', v.name, l)) defaults.push(`${label} >= ${shown(l)}: not honoured by the generated inputs`);
+      if (!keptBy('values', v.name, l))
+        defaults.push(`${label} >= ${shown(l)}: not honoured by the generated inputs`);
     for (const l of length?.maxFrom ?? [])
       defaults.push(`${v.name}.length <= ${shown(l)}: not honoured by the generated inputs`);
     for (const l of length?.minFrom ?? [])

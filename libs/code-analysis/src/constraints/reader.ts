@@ -91,7 +91,12 @@ export function keyOf(ctx: Context, path: string, depth = 0): string | undefined
     return v && !isScalarNumber(v) ? `${m[1]}:length` : undefined;
   }
   m = /^([A-Za-z_]\w*)((?:\[\w+\])+)$/.exec(p);
-  if (m) return elementKey(ctx, m[1], [...m[2].matchAll(/\[(\w+)\]/g)].map((x) => x[1]));
+  if (m)
+    return elementKey(
+      ctx,
+      m[1],
+      [...m[2].matchAll(/\[(\w+)\]/g)].map((x) => x[1]),
+    );
   const v = find(ctx, p);
   if (v) return isScalarNumber(v) ? `${v.name}:values` : `${v.name}:length`;
   if (ctx.reading.virtuals.has(p)) return `${p}:values`;
@@ -100,7 +105,11 @@ export function keyOf(ctx: Context, path: string, depth = 0): string | undefined
   // An undeclared subscripted name (`xi`, `start_i`, `u_j`) with one int matrix: one of its columns,
   // in the order the text names them (issue 44 rule 4), an assumption stated.
   const matrices = ctx.vars.filter((x) => shape(x).depth === 2 && shape(x).element === 'int');
-  if (/^[a-z][a-z]{0,10}(?:_[ij]|[ij]|_\{[ij]\})$/i.test(p) && matrices.length === 1 && !WORDS.has(p.toLowerCase())) {
+  if (
+    /^[a-z][a-z]{0,10}(?:_[ij]|[ij]|_\{[ij]\})$/i.test(p) &&
+    matrices.length === 1 &&
+    !WORDS.has(p.toLowerCase())
+  ) {
     const matrix = matrices[0].name;
     const index = [...ctx.reading.columnNames.values()].filter((c) => c.matrix === matrix).length;
     ctx.reading.columnNames.set(p.replace(/_?\{?([ij])\}?$/, '_i'), { matrix, index });
@@ -178,7 +187,11 @@ function trimmedTerm(ctx: Context, text: string, from: 'end' | 'start'): Term | 
     if (edge !== undefined && (from === 'end' ? /[-+*/^%(,]$|^\d/ : /^[-+*/^%)]|^\d/).test(edge)) continue;
     const part = (from === 'end' ? words.slice(-k) : words.slice(0, k)).join(' ').replace(/[.,:;]+$/, '');
     // `maxChanges + sum(nums)`: a sign cut off a formula (`-10^9` after prose is a number).
-    if (from === 'end' && edge !== undefined && (/^[+*/^%]/.test(part) || (/^-/.test(part) && (/^[\d)]/.test(edge) || keyOf(ctx, edge)))))
+    if (
+      from === 'end' &&
+      edge !== undefined &&
+      (/^[+*/^%]/.test(part) || (/^-/.test(part) && (/^[\d)]/.test(edge) || keyOf(ctx, edge))))
+    )
       continue;
     const term = termOf(ctx, part.replace(/^[(,:]+/, ''));
     if (term) return term;
@@ -236,7 +249,13 @@ function clauses(line: string): string[] {
       // `1 <= k, minLength <= s.length <= 1000`: after one comparison a name list goes on.
       const previous = out[out.length - 1];
       const ops = (t: string) => (t.match(/<=|>=|<|>/g) ?? []).length;
-      if (previous !== undefined && ops(previous) === 1 && /(?:<=|<)\s*[A-Za-z_][\w.[\]]*$/.test(previous) && /^[A-Za-z_][\w.[\]]*\s*(?:<=|<)/.test(c) && ops(c) >= 2)
+      if (
+        previous !== undefined &&
+        ops(previous) === 1 &&
+        /(?:<=|<)\s*[A-Za-z_][\w.[\]]*$/.test(previous) &&
+        /^[A-Za-z_][\w.[\]]*\s*(?:<=|<)/.test(c) &&
+        ops(c) >= 2
+      )
         out[out.length - 1] = `${previous}, ${c}`;
       else out.push(c);
       return out;
@@ -279,7 +298,9 @@ export function expandChain(clause: string): string[] {
   if (groups.length > 1)
     groups.forEach((g, gi) => {
       for (const member of g) {
-        const chain = groups.map((h, hi) => (hi === gi ? member : h[h.length - 1 - (hi < gi ? 0 : h.length - 1)]));
+        const chain = groups.map((h, hi) =>
+          hi === gi ? member : h[h.length - 1 - (hi < gi ? 0 : h.length - 1)],
+        );
         out.push(chain.map((t, i) => (i ? `${between[i - 1]} ${t}` : t)).join(' '));
       }
     });
@@ -351,7 +372,10 @@ const comparisonChain: Rule = {
       const { key, times, plus } = t.linear;
       const whole = integral(ctx, key);
       const gap = (a: number, b: number) => (whole ? strict.slice(a, b).filter(Boolean).length : 0);
-      const lower = ts.slice(0, j).reverse().find((s) => s.kind === 'number');
+      const lower = ts
+        .slice(0, j)
+        .reverse()
+        .find((s) => s.kind === 'number');
       const upper = ts.slice(j + 1).find((s) => s.kind === 'number');
       const lowAt = ts.lastIndexOf(lower as Term, j);
       const highAt = ts.indexOf(upper as Term, j);
@@ -365,7 +389,9 @@ const comparisonChain: Rule = {
       }
       const next = ts[j + 1];
       if (next?.kind === 'keys' && next.keys.length === 1)
-        set(ctx, key, { maxFrom: [{ key: next.keys[0], times: 1 / times, plus: (-gap(j, j + 1) - plus) / times }] });
+        set(ctx, key, {
+          maxFrom: [{ key: next.keys[0], times: 1 / times, plus: (-gap(j, j + 1) - plus) / times }],
+        });
     });
     // A key met twice (a matrix's columns `start_i <= end_i`) takes the widest of its positions.
     const mins = new Map<string, number[]>();
@@ -388,11 +414,13 @@ const comparisonChain: Rule = {
         for (let i = j - 1; i >= 0 && j === at[0]; i--) {
           const s = ts[i];
           // Through a matrix's element (`0 <= ui < vi < n`) a lower bound reaches no size or scalar: rows may be absent.
-          const through = ts.slice(i + 1, j).some(
-            (x) =>
-              (x.kind === 'keys' && x.keys.some((k) => isMatrixElement(ctx, k))) ||
-              (x.kind === 'formula' && isMatrixElement(ctx, x.linear.key)),
-          );
+          const through = ts
+            .slice(i + 1, j)
+            .some(
+              (x) =>
+                (x.kind === 'keys' && x.keys.some((k) => isMatrixElement(ctx, k))) ||
+                (x.kind === 'formula' && isMatrixElement(ctx, x.linear.key)),
+            );
           const elementKey = /:(?:values|column\d+)$/.test(key) && !isScalarKey(ctx, key);
           if (through && !elementKey) break;
           if (s.kind === 'number') {
@@ -478,7 +506,8 @@ const equality: Rule = {
     // A quantity already tied (`n == a.length == b.length`): the other side follows instead.
     if (ctx.reading.bounds.get(key)?.equals) {
       const swapped = follower === 'a' ? pb : pa;
-      if (!swapped || other.times !== 1 || other.plus !== 0 || ctx.reading.bounds.get(swapped)?.equals) return false;
+      if (!swapped || other.times !== 1 || other.plus !== 0 || ctx.reading.bounds.get(swapped)?.equals)
+        return false;
       [key, other] = [swapped, { key, times: 1, plus: 0 }];
     }
     set(ctx, key, { equals: other });
@@ -616,12 +645,17 @@ const uniqueness: Rule = {
     if (/\bnot\s+(?:necessarily\s+)?(?:unique|distinct)\b|\bmay contain duplicates\b/i.test(clause))
       return true;
     // Issue 44 rule 12: "the answer is unique" speaks of something else than the input.
-    if (/\b(?:answers?|solutions?|outputs?|results?|way)\b|\brepeated\b|\btimes\b|\bnumber of\b|\bcount of\b/i.test(clause))
+    if (
+      /\b(?:answers?|solutions?|outputs?|results?|way)\b|\brepeated\b|\btimes\b|\bnumber of\b|\bcount of\b/i.test(
+        clause,
+      )
+    )
       return false;
     const subjects = proseSubjects(ctx, clause);
     const tuples = /\b(?:pairs|tuples)\b/i.test(clause);
     // `All the tuples [username[i], timestamp[i], website[i]] are unique`: across arrays, not expressible.
-    if ((tuples || /\[\s*\w+\[/.test(clause)) && new Set(subjects.map((k) => k.split(':')[0])).size > 1) return false;
+    if ((tuples || /\[\s*\w+\[/.test(clause)) && new Set(subjects.map((k) => k.split(':')[0])).size > 1)
+      return false;
     // A column (`All dayi are distinct`) or one row's values (`All values of keys[i] are unique`) is no
     // distinctness of the matrix's rows: not read.
     if (subjects.some((k) => /:column\d+$/.test(k)) && !tuples) return false;
@@ -631,9 +665,9 @@ const uniqueness: Rule = {
       new RegExp(
         `\\b(?:${name}|pairs|points|edges|rows|intervals|elements)\\b(?!\\[)|\\b${name}\\[i\\] (?:are|is)\\b`,
         'i',
-      ).test(clause) && !new RegExp(`(?:values|elements|integers|numbers) (?:of|in) ${name}\\[`, 'i').test(clause);
-    const fits = (name: string) =>
-      shape(arrays.find((a) => a.name === name)!).depth === 1 || rowsOf(name);
+      ).test(clause) &&
+      !new RegExp(`(?:values|elements|integers|numbers) (?:of|in) ${name}\\[`, 'i').test(clause);
+    const fits = (name: string) => shape(arrays.find((a) => a.name === name)!).depth === 1 || rowsOf(name);
     const targets = named.filter((n) => arrays.some((a) => a.name === n));
     const matrices = arrays.filter((a) => shape(a).depth === 2);
     const chosen = targets.length
@@ -690,7 +724,10 @@ const alphabet: Rule = {
     if (targets.length === 0) return false;
     // "Each word consists of …", "words are separated by a single space": about parts of the text.
     const subject = /^\s*(?:each|every|all(?: the)?)\s+([A-Za-z_]\w*)/i.exec(clause)?.[1];
-    if ((subject && !ctx.vars.some((v) => v.name === subject)) || /\bseparated by\b|\bwithout\b/i.test(clause))
+    if (
+      (subject && !ctx.vars.some((v) => v.name === subject)) ||
+      /\bseparated by\b|\bwithout\b/i.test(clause)
+    )
       return false;
     // Issue 44 rule 13: counts, negations and single positions (`There is only one character 'S'`,
     // `s[0] != 'i'`, `does not contain`, `no leading zeros`) are no alphabet; nor an undefined class ("symbol").
@@ -722,7 +759,8 @@ const alphabet: Rule = {
     const quotedSpan = /'.'\s*(?:-|to|through)\s*'.'/.test(clause);
     // "the '#' letter" names one character, not the letters.
     const genericLetters =
-      !quotedSpan && /(?<!['"]\s?)\bletters?\b(?!\s*['"])|\balphabets?\b/i.test(clause.replace(/'.'\s+letter\b/g, ''));
+      !quotedSpan &&
+      /(?<!['"]\s?)\bletters?\b(?!\s*['"])|\balphabets?\b/i.test(clause.replace(/'.'\s+letter\b/g, ''));
     if (genericLetters || ((lower || upper) && !quotedSpan)) {
       if (lower || !upper) add(LOWER);
       if (upper || (!lower && /\bEnglish letters\b|\bletters\b/i.test(clause) && !/\blower/i.test(clause)))
@@ -825,7 +863,10 @@ export function readConstraints(text: string, vars: Variable[]): Reading {
   const matrix = vars.find((v) => shape(v).depth === 2);
   const mentions = (name: string) => normalised.some((l) => new RegExp(`\\b${name}\\b`).test(l));
   const undefinedName = (name: string) =>
-    !reading.aliases.has(name) && !reading.virtuals.has(name) && !vars.some((v) => v.name === name) && mentions(name);
+    !reading.aliases.has(name) &&
+    !reading.virtuals.has(name) &&
+    !vars.some((v) => v.name === name) &&
+    mentions(name);
   // Issue 44 rule 11: `1 <= n, m <= 50` with two arrays and neither defined says nothing of which is which.
   const twoUndefined = undefinedName('n') && undefinedName('m') && !matrix && arrays.length > 1;
   if (undefinedName('n') && firstArray && !twoUndefined) {
@@ -873,7 +914,8 @@ function readVirtuals(ctx: Context, lines: string[]) {
       const names = [...rhs.matchAll(/\b([a-z])\b/g)].map((x) => x[1]);
       if (names.length !== 1 || /^[a-z]$/.test(rhs)) continue;
       const name = names[0];
-      if (!ctx.vars.some((v) => v.name === name) && !ctx.reading.aliases.has(name)) ctx.reading.virtuals.add(name);
+      if (!ctx.vars.some((v) => v.name === name) && !ctx.reading.aliases.has(name))
+        ctx.reading.virtuals.add(name);
     }
 }
 
@@ -885,7 +927,9 @@ function readVirtuals(ctx: Context, lines: string[]) {
 function settleColumns(ctx: Context) {
   for (const v of ctx.vars.filter((x) => shape(x).depth === 2)) {
     if (ctx.reading.bounds.get(`${v.name}:values`)) continue;
-    const keys = [...ctx.reading.bounds.keys()].filter((k) => k.startsWith(`${v.name}:column`) && /:column\d+$/.test(k));
+    const keys = [...ctx.reading.bounds.keys()].filter(
+      (k) => k.startsWith(`${v.name}:column`) && /:column\d+$/.test(k),
+    );
     if (keys.length === 0) continue;
     const count = resolvedBound(ctx.reading, `${v.name}:columns`);
     const named = [...ctx.reading.columnNames.values()].filter((c) => c.matrix === v.name).length;
