@@ -588,6 +588,17 @@ function settled(
   if (!fit) return fit;
   if (problem.accepted) return overrule(fit, 'accepted', bounds.sizeClause);
   if (measured?.conclusive && !measured.tooSlow) return overrule(fit, 'measured', bounds.sizeClause);
+  // The other way round the measurement wins too: priced within the budget, measured past it.
+  if (measured?.conclusive && measured.tooSlow && fit.fit !== 'too-slow') {
+    const doubt = bounds.sizeClause
+      ? `the reading of ${codeSpan(bounds.sizeClause)}`
+      : "the constraints' reading";
+    return {
+      ...fit,
+      fit: 'too-slow',
+      text: `Priced at ${fit.at} the estimate would fit, but the measurement in the sandbox (below) runs it past the time limit, and the measurement wins: ${doubt} or the estimate is in doubt.`,
+    };
+  }
   return fit;
 }
 
