@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { DataSource } from 'typeorm';
 import { sha256 } from '../common/hash';
+import { ContestsService } from '../contests/contests.service';
 
 /**
  * What the AI routes ask of contests and submissions, in plain SQL on their tables (the AI module
@@ -9,13 +10,21 @@ import { sha256 } from '../common/hash';
  */
 @Injectable()
 export class AiAccess {
-  constructor(@InjectDataSource() private readonly db: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly db: DataSource,
+    /** Its clock: a contest runs by the API's time, as everywhere else. */
+    private readonly contests: ContestsService,
+  ) {}
 
   /**
    * Issue 47: the user takes part in a contest that is running now, has this problem, and does not
    * allow AI help. Their practice of other problems is unaffected; after the contest ends it is false.
    */
-  async blockedByRunningContest(userId: string, problemId: string, now = new Date()): Promise<boolean> {
+  async blockedByRunningContest(
+    userId: string,
+    problemId: string,
+    now = this.contests.now(),
+  ): Promise<boolean> {
     const rows: unknown[] = await this.db.query(
       `SELECT 1 FROM contests c
          JOIN contest_problems cp ON cp.contest_id = c.id AND cp.problem_id = $2
