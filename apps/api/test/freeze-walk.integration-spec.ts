@@ -1,4 +1,9 @@
-import type { Activity, ContestLeaderboardEntry, VirtualStandings } from '@javelin/contracts';
+import {
+  aiHelpOffInContest,
+  type Activity,
+  type ContestLeaderboardEntry,
+  type VirtualStandings,
+} from '@javelin/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../src/common/hash';
 import { ContestsService } from '../src/contests/contests.service';
@@ -190,12 +195,17 @@ describe('a freeze holds on every route', () => {
     });
 
     it('the AI’s answer about the late problem carries nothing of the solver’s work', async () => {
-      for (const viewer of ['rival', 'solver'] as const) {
+      for (const viewer of ['rival', 'solver', 'outsider'] as const) {
         const res = await t.http
           .post('/api/analyze-code')
-          .set(bearer(tokenOf(viewer)!))
+          .set(bearer(viewer === 'outsider' ? outsider.token : tokenOf(viewer)!))
           .send({ code: SUM_ACCEPTED, language: 'java', problemId: late });
-        expect(res.status, viewer).toBe(200);
+        // Participants of the running contest get no AI help on its problems (issue 47); others do.
+        if (viewer === 'outsider') expect(res.status, viewer).toBe(200);
+        else {
+          expect(res.status, viewer).toBe(403);
+          expect(res.body.error ?? res.body.message, viewer).toBe(aiHelpOffInContest);
+        }
         expect(JSON.stringify(res.body), viewer).not.toMatch(/solverMarker|accepted by|Late breaker.*solved/);
         expect(JSON.stringify(res.body), viewer).not.toContain(solver.username);
       }

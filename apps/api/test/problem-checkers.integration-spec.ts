@@ -284,15 +284,17 @@ describe('problem types, checkers and reference solutions', () => {
     });
 
     it('the AI prompt', async () => {
+      // Someone not taking part in the running contest: its participants get no AI help (issue 47).
+      const outsider = await seedUser(t);
       const before = fake.requests.length;
       await t.http
         .post('/api/analyze-code')
-        .set(bearer(user.token))
+        .set(bearer(outsider.token))
         .send({ problemId: visibleId, code: PAIR_REVERSED, language: 'java' })
         .expect(200);
       await t.http
         .post('/api/debug-help')
-        .set(bearer(user.token))
+        .set(bearer(outsider.token))
         .send({
           problemId: visibleId,
           code: PAIR_REVERSED,

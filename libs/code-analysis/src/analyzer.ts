@@ -1,11 +1,18 @@
 import { analyzeJavaSource } from '@javelin/java-io';
 import { ComplexityEstimate, estimateComplexity, RecursionKind } from './complexity/estimate';
 import { explainCompileErrors } from './compile-errors';
-import { ConstraintBounds, fitAgainstLimit, FitReport, parseConstraints } from './constraints/bounds';
+import {
+  ConstraintBounds,
+  fitAgainstLimit,
+  FitReport,
+  overrule,
+  parseConstraints,
+} from './constraints/bounds';
 import { compareCost, degree, formatCost, logFactors, O_N } from './cost';
 import { codeSpan, fenced, Finding } from './findings';
 import { JavaCode } from './java-code';
-import { AiMessages } from '@javelin/contracts';
+import { AiMessages, isProblemInputType } from '@javelin/contracts';
+import type { Variable } from './constraints/reader';
 import { counterexampleSection, CounterexampleOutcome } from './counterexample';
 import type { MeasuredReport } from './measured';
 import type { Cost } from './cost';
@@ -29,6 +36,11 @@ export interface ProblemContext {
    * returnType and inputVariables are empty), judged with its own limits and output validation.
    */
   classic?: ClassicContext;
+  /**
+   * The judge accepted this very code on this problem (the user's own submission, within the time
+   * limit): the analysis never calls it too slow (issue 44).
+   */
+  accepted?: boolean;
 }
 
 /** What a classic problem adds to the context: its limits and how its output is judged. */
@@ -121,11 +133,12 @@ export class OfflineAnalyzer {
   ): Promise<OfflineReport> {
     const code = new JavaCode(source);
     const facts = this.facts(problem, code);
-    const { complexity, bounds, fit } = facts;
+    const { complexity, bounds } = facts;
     const [javac, measured] = await Promise.all([
       this.compile(source),
       sandbox.measure && complexity.estimated ? sandbox.measure(complexity.time) : undefined,
     ]);
+    const fit = settled(facts.fit, problem, bounds, measured);
     const readability = readabilityNotes(code, problem.functionName);
     const performance = performanceNotes(code, bounds.maxSize);
     const overflow = staticOverflowRisk(code, bounds);
@@ -140,7 +153,7 @@ export class OfflineAnalyzer {
         (!complexity.estimated
           ? 'The code is too large or too deeply nested for the built-in complexity estimate.'
           : `Estimated time ${bold(complexity.timeText)} and extra space ${bold(complexity.spaceText)}${complexity.method ? ` for ${codeSpan(`${complexity.method}()`)}` : ''}` +
-            `${fit ? (fit.fit === 'fits' ? ', which fits the constraints.' : fit.fit === 'borderline' ? ', which is borderline for the constraints.' : ', which is **too slow** for the constraints.') : '.'}`),
+            `${fit ? (fit.fit === 'fits' ? ', which fits the constraints.' : fit.fit === 'borderline' ? ', which is borderline for the constraints.' : fit.fit === 'overruled' ? `. ${fit.text}` : ', which is **too slow** for the constraints.') : '.'}`),
       '',
     );
     if (measured) out.push(measured.summary, '');
@@ -211,7 +224,9 @@ export class OfflineAnalyzer {
   ): Promise<OfflineReport> {
     const code = new JavaCode(source);
     const [javac, counterexample] = await Promise.all([this.compile(source), sandbox.counterexample?.()]);
-    const { complexity, bounds, fit } = this.facts(problem, code);
+    const facts = this.facts(problem, code);
+    const { complexity, bounds } = facts;
+    const fit = settled(facts.fit, problem, bounds);
     const errors = javac.diagnostics.filter((d) => d.kind === 'error');
     const failing = results.filter((r) => !r.passed);
     const texts = [errorMessage, ...failing.map((r) => r.error)].filter((t) => t && t.trim());
@@ -308,7 +323,12 @@ export class OfflineAnalyzer {
       .filter((v) => v.type === 'int' || v.type === 'long')
       .map((v) => v.name);
     const complexity = estimateComplexity(code, problem.functionName, intInputs);
-    const bounds = parseConstraints(problem.constraints ?? '', intInputs);
+    // Sizes from the typed signature (issue 44): a scalar's value bound is never the input size.
+    const bounds = parseConstraints(
+      problem.constraints ?? '',
+      intInputs,
+      problem.inputVariables.filter((v): v is Variable => isProblemInputType(v.type)),
+    );
     // A classic problem has its own time limit; a function problem the deployment's.
     const seconds = problem.classic ? problem.classic.timeLimitMs / 1000 : this.options.cpuSeconds;
     const fit = complexity.estimated ? fitAgainstLimit(complexity.time, bounds, seconds) : undefined;
@@ -339,7 +359,7 @@ export class OfflineAnalyzer {
     }
     if (fit)
       out.push(
-        `- **Against the constraints** (${codeSpan(bounds.sizeClause ?? `n ≤ ${bounds.maxSize}`)}): ${fit.text}`,
+        `- **Against the constraints**${bounds.sizeClause ? ` (${codeSpan(bounds.sizeClause)})` : bounds.maxSize ? ` (${codeSpan(`n ≤ ${bounds.maxSize}`)})` : ''}: ${fit.text}`,
       );
     else
       out.push(
@@ -362,7 +382,7 @@ export class OfflineAnalyzer {
   ): Finding {
     const line = hotLine(code, c);
     const reasons = c.timeReasons.slice(0, 3).join('; ');
-    if (fit && fit.fit !== 'fits') {
+    if (fit && (fit.fit === 'too-slow' || fit.fit === 'borderline')) {
       return {
         cause: 'time-limit',
         title: `Time limit exceeded: ${c.timeText} is too slow at ${fit.at}`,
@@ -520,7 +540,8 @@ export class OfflineAnalyzer {
     measured?: MeasuredReport,
   ): string[] {
     const out: string[] = [];
-    if ((fit && fit.fit !== 'fits') || measured?.tooSlow) out.push(speedUpAdvice(c));
+    if ((fit && (fit.fit === 'too-slow' || fit.fit === 'borderline')) || measured?.tooSlow)
+      out.push(speedUpAdvice(c));
     else if (c.time.exp > 0)
       out.push(
         "The exponential recursion only works for tiny inputs: memoise it (store each state's answer) or write it as a bottom-up DP.",
@@ -552,6 +573,33 @@ export class OfflineAnalyzer {
       );
     return [...new Set(out)];
   }
+}
+
+/**
+ * The price read from the text, unless stronger evidence outweighs it (issue 44): code the judge
+ * accepted is never too slow, and a measurement that names its growth within the limit wins.
+ */
+function settled(
+  fit: FitReport | undefined,
+  problem: ProblemContext,
+  bounds: ConstraintBounds,
+  measured?: MeasuredReport,
+): FitReport | undefined {
+  if (!fit) return fit;
+  if (problem.accepted) return overrule(fit, 'accepted', bounds.sizeClause);
+  if (measured?.conclusive && !measured.tooSlow) return overrule(fit, 'measured', bounds.sizeClause);
+  // The other way round the measurement wins too: priced within the budget, measured past it.
+  if (measured?.conclusive && measured.tooSlow && fit.fit !== 'too-slow') {
+    const doubt = bounds.sizeClause
+      ? `the reading of ${codeSpan(bounds.sizeClause)}`
+      : "the constraints' reading";
+    return {
+      ...fit,
+      fit: 'too-slow',
+      text: `Priced at ${fit.at} the estimate would fit, but the measurement in the sandbox (below) runs it past the time limit, and the measurement wins: ${doubt} or the estimate is in doubt.`,
+    };
+  }
+  return fit;
 }
 
 function speedUpAdvice(c: ComplexityEstimate): string {

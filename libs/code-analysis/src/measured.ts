@@ -11,6 +11,8 @@ export interface MeasuredReport {
   detail: string;
   /** True when the measurement says the code is too slow for the constraints. */
   tooSlow: boolean;
+  /** The measurement named a growth class and priced it at the constraints' largest size (issue 44: it then outweighs the text's price). */
+  conclusive?: boolean;
   /** No judge answered in time: the answer says so, and is not cached. */
   unavailable?: true;
   chart?: AiMeasurement;
@@ -162,6 +164,7 @@ export function describeMeasurement(
     summary: `Run in the sandbox, ${sentence}${tooSlow ? ' — **too slow** for the constraints' : ''}.`,
     detail: `**Measured:** ${sentence.slice('measured '.length)} (${span}; ${clock}, ${inputs}).${atMax}${stopped}`,
     tooSlow,
+    conclusive: true,
     chart: chart(label, Math.round(factor * 10) / 10),
   };
 }

@@ -276,3 +276,10 @@ export const debugHelpSchema = z.strictObject({
 export type AnalyzeCodeBody = z.output<typeof analyzeCodeSchema>;
 export type DebugHelpBody = z.output<typeof debugHelpSchema>;
 export type TestResultBody = z.output<typeof testResultItem>;
+
+/**
+ * Issue 47: the 403 of POST /api/analyze-code and /api/debug-help for a participant of a running
+ * contest that has the problem (an admin may allow AI help per contest: `allowAiHelp`).
+ */
+export const aiHelpOffInContest =
+  'AI help is off for this problem while the contest you take part in is running. It comes back when the contest ends; your practice of other problems keeps it.';

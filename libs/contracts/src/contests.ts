@@ -50,6 +50,8 @@ export const contestSchema = z
     freezeTime: z.string().nullable(),
     /** True while others' results after freezeTime are hidden: a freeze until an admin unfreezes. */
     frozen: z.boolean(),
+    /** Issue 47: whether participants may use AI help on its problems while it runs (false unless an admin allowed it; the API always sends it). */
+    allowAiHelp: z.boolean().optional(),
   })
   .register(ResponseSchemas, { id: 'Contest' });
 export type Contest = z.infer<typeof contestSchema>;
@@ -237,6 +239,10 @@ export const createContestSchema = z
         .min(0, FieldSentences.notNegative('freezeMinutes'))
         .max(1_000_000, FieldSentences.freezeLongerThanContest),
     ),
+    /** Issue 47: allow AI help on the contest's problems for its participants while it runs. */
+    allowAiHelp: z
+      .boolean({ error: typeError('allowAiHelp', FieldSentences.trueOrFalse('allowAiHelp')) })
+      .optional(),
   })
   .transform((body) => ({
     ...body,
@@ -244,6 +250,7 @@ export const createContestSchema = z
     format: body.format ?? DEFAULT_CONTEST_FORMAT,
     penaltyMinutes: body.penaltyMinutes ?? DEFAULT_PENALTY_MINUTES,
     freezeMinutes: body.freezeMinutes ?? DEFAULT_FREEZE_MINUTES,
+    allowAiHelp: body.allowAiHelp ?? false,
   }));
 
 /** A page of a leaderboard: GET /api/leaderboard/problems, /contests, a contest's and a virtual run's. */

@@ -1,8 +1,10 @@
 import { Module } from '@nestjs/common';
 import { OfflineAnalyzer } from '@javelin/code-analysis';
 import { ENV, Env } from '../config/env';
+import { ContestsModule } from '../contests/contests.module';
 import { ExecutionModule } from '../execution/execution.module';
 import { ProblemsModule } from '../problems/problems.module';
+import { AiAccess } from './ai-access';
 import { AiCache } from './ai-cache';
 import { AI_CONFIG } from './ai.config';
 import { AiController } from './ai.controller';
@@ -16,7 +18,8 @@ const MS_PER_SECOND = 1000;
 
 @Module({
   // ExecutionModule: the sandbox jobs go through its JudgeClient.
-  imports: [ProblemsModule, ExecutionModule],
+  // ContestsModule: whether a running contest turns AI help off (issue 47), by the contests' clock.
+  imports: [ProblemsModule, ExecutionModule, ContestsModule],
   controllers: [AiController],
   providers: [
     // AI_* settings are read here, once at start, like the rest of the environment.
@@ -37,6 +40,7 @@ const MS_PER_SECOND = 1000;
     },
     LlmClient,
     AiCache,
+    AiAccess,
     AiService,
   ],
 })

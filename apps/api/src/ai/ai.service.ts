@@ -1,5 +1,12 @@
-import { Injectable, Logger, NotFoundException } from '@nestjs/common';
-import { AiMeasurement, AiMessages, AiResponse, CLASSIC_LIMITS, isAdminRoles } from '@javelin/contracts';
+import { ForbiddenException, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import {
+  AiMeasurement,
+  AiMessages,
+  AiResponse,
+  aiHelpOffInContest,
+  CLASSIC_LIMITS,
+  isAdminRoles,
+} from '@javelin/contracts';
 import {
   OfflineAnalyzer,
   outputLines,
@@ -11,6 +18,7 @@ import {
 import { ProblemsService, PROBLEM_NOT_FOUND } from '../problems/problems.service';
 import type { TestCase } from '../problems/test-case.entity';
 import type { AuthUser } from '../users/users.service';
+import { AiAccess } from './ai-access';
 import { AiCache } from './ai-cache';
 import { AnalyzeCodeDto, DebugHelpDto, TestResultDto } from './dto';
 import { describe, LlmClient, LlmTimeoutError } from './llm.client';
@@ -18,7 +26,7 @@ import { AiKind, buildMessages } from './prompt';
 import { AiSandbox, SandboxProblem } from './sandbox/ai-sandbox';
 
 /** Bumped when the analyzer's answers change, so old cached answers are not served. */
-const CACHE_VERSION = 3;
+const CACHE_VERSION = 4;
 
 /** What the cache keeps of an answer. */
 interface CachedAnswer {
@@ -40,6 +48,7 @@ export class AiService {
     private readonly llm: LlmClient,
     private readonly cache: AiCache,
     private readonly sandbox: AiSandbox,
+    private readonly access: AiAccess,
   ) {}
 
   analyze(user: AuthUser, dto: AnalyzeCodeDto): Promise<AiResponse> {
@@ -56,11 +65,17 @@ export class AiService {
     dto: AnalyzeCodeDto | DebugHelpDto,
   ): Promise<AiResponse> {
     const problem = await this.problems.requireProblem(dto.problemId);
+    // Issue 47: no AI help on a running contest's problems for its participants (unless allowed).
+    if (await this.access.blockedByRunningContest(user.id, problem.id))
+      throw new ForbiddenException({ message: aiHelpOffInContest, success: false });
     // Practice rules, as on the solving page: hidden (contest-only) problems are for admins.
     if (!problem.isVisible && !isAdminRoles(user.roles))
       throw new NotFoundException({ message: PROBLEM_NOT_FOUND, success: false });
     const examples = await this.problems.testsForJudging(problem.id, false);
+    // Issue 44: code the judge accepted is never called too slow.
+    const accepted = await this.access.accepted(user.id, problem.id, dto.code);
     const context: ProblemContext = {
+      ...(accepted ? { accepted } : {}),
       title: problem.title,
       description: problem.description,
       constraints: problem.constraints ?? '',
@@ -93,6 +108,7 @@ export class AiService {
       problem.id,
       problem.updatedAt?.toISOString(),
       dto.code,
+      accepted,
       debug,
       this.llm.enabled ? this.llm.model : 'offline',
     ]);

@@ -43,6 +43,10 @@ export class Contest {
   @Column({ name: 'unfrozen_at', type: 'timestamptz', nullable: true })
   unfrozenAt!: Date | null;
 
+  /** Issue 47: AI help on this contest's problems for its participants while it runs (off by default). */
+  @Column({ name: 'allow_ai_help', type: 'boolean', default: false })
+  allowAiHelp!: boolean;
+
   /** Set once, when ratings were applied. */
   @Column({ name: 'finalized_at', type: 'timestamptz', nullable: true })
   finalizedAt!: Date | null;

@@ -22,6 +22,7 @@ export interface NewContest {
   format: ContestFormat;
   penaltyMinutes: number;
   freezeMinutes: number;
+  allowAiHelp: boolean;
   createdBy: string;
   /** In contest order, each with the points it is worth in this contest. */
   problems: { problemId: string; points: number }[];

@@ -202,6 +202,7 @@ export class ContestsService {
       format: dto.format,
       penaltyMinutes: dto.penaltyMinutes,
       freezeMinutes: dto.freezeMinutes,
+      allowAiHelp: dto.allowAiHelp,
       createdBy: author.id,
       problems: problemIds.map((problemId) => ({ problemId, points: found.get(problemId)!.points })),
     });
@@ -330,6 +331,7 @@ export class ContestsService {
       freezeMinutes: contest.freezeMinutes,
       freezeTime: freezeTimeOf(contest)?.toISOString() ?? null,
       frozen: isFrozen(contest),
+      allowAiHelp: contest.allowAiHelp,
     };
   }
 }

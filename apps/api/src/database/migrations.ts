@@ -13,9 +13,11 @@ import { TestGroups1795700000000 } from './migrations/1795700000000-TestGroups';
 import { Organizations1795700032000 } from './migrations/1795700032000-Organizations';
 import { ClicsEventLog1795700064000 } from './migrations/1795700064000-ClicsEventLog';
 import { AuthUserNotifications1795800000000 } from './migrations/1795800000000-AuthUserNotifications';
+import { ContestAiHelp1795844000000 } from './migrations/1795844000000-ContestAiHelp';
 import { ContestPackages1795900000000 } from './migrations/1795900000000-ContestPackages';
 import { DisplayNameKey1795900047000 } from './migrations/1795900047000-DisplayNameKey';
 import { InteractiveProblems1795900100000 } from './migrations/1795900100000-InteractiveProblems';
+
 /** Every migration, in order; listed explicitly so the build and the tests run the same set. */
 export const MIGRATIONS = [
   Accounts1763700000000,
@@ -33,6 +35,7 @@ export const MIGRATIONS = [
   Organizations1795700032000,
   ClicsEventLog1795700064000,
   AuthUserNotifications1795800000000,
+  ContestAiHelp1795844000000,
   ContestPackages1795900000000,
   DisplayNameKey1795900047000,
   InteractiveProblems1795900100000,

@@ -1855,6 +1855,7 @@ export interface components {
       format?: 'points' | 'icpc' | 'ioi';
       penaltyMinutes?: number;
       freezeMinutes?: number;
+      allowAiHelp?: boolean;
     };
     SubmissionDto: {
       /** Format: uuid */
@@ -2093,6 +2094,7 @@ export interface components {
       freezeMinutes: number;
       freezeTime: string | null;
       frozen: boolean;
+      allowAiHelp?: boolean;
     };
     ContestAnnouncement: {
       _id: string;

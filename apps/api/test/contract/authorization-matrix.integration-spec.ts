@@ -543,11 +543,14 @@ const MATRIX: Record<string, Row> = {
   'GET /api/leaderboard/contests': { expect: all(200) },
   'GET /api/stats': { expect: all(200) },
 
-  // AI help
-  'POST /api/analyze-code': { expect: signedIn(200), call: (f) => ({ body: code(f.problemId) }) },
+  // AI help, on a problem of no running contest (its participants get 403: ai-sizes-and-contests.integration-spec.ts)
+  'POST /api/analyze-code': {
+    expect: signedIn(200),
+    call: async (f) => ({ body: code(await freshProblem(f)) }),
+  },
   'POST /api/debug-help': {
     expect: signedIn(200),
-    call: (f) => ({ body: { ...code(f.problemId), errorMessage: 'Wrong answer on test 1' } }),
+    call: async (f) => ({ body: { ...code(await freshProblem(f)), errorMessage: 'Wrong answer on test 1' } }),
   },
 
   // the CLICS Contest API (issue 32): public reads; runs and sources are an admin's; Basic auth is the guard's own

@@ -192,6 +192,65 @@ describe('property: the reader recovers the ranges a text was built from', () =>
     );
   });
 
+  it('issue 44: for equalities inside chains, chains of equalities, min(...) and per-column ranges', () => {
+    fc.assert(
+      fc.property(
+        notation,
+        notation,
+        notation,
+        fc.constantFrom('n == nums.length', 'nums.length == n'),
+        fc.boolean(),
+        (a, b, c, middle, zeroWidth) => {
+          fc.pre(a.value >= 1 && a.value < b.value && c.value >= 1);
+          const vars = [
+            { name: 'nums', type: 'int[]' },
+            { name: 'other', type: 'int[]' },
+            { name: 'k', type: 'int' },
+            { name: 'pairs', type: 'int[][]' },
+          ] as Variable[];
+          const z = zeroWidth ? '\u200b\u200b' : '';
+          const text = [
+            `${a.text} <= ${middle} == other.length <= ${b.text}${z}`,
+            `1 <= k <= min(n, ${c.text})`,
+            'pairs[i].length == 2',
+            `0 <= xi <= ${a.text}`,
+            `0 <= yi <= ${b.text}`,
+          ].join('\n');
+          const r = readConstraints(text, vars);
+          for (const key of ['nums:length', 'other:length'])
+            expect(resolvedBound(r, key)).toEqual({ min: a.value, max: b.value });
+          expect(resolvedBound(r, 'k:values')).toEqual({ min: 1, max: Math.min(b.value, c.value) });
+          expect(resolvedBound(r, 'pairs:column0')).toEqual({ min: 0, max: a.value });
+          expect(resolvedBound(r, 'pairs:column1')).toEqual({ min: 0, max: b.value });
+          // Two columns of their own: never one merged range.
+          expect(resolvedBound(r, 'pairs:values')).toEqual({});
+          expect(r.lines.every((l) => l.rules.length > 0)).toBe(true);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('issue 44: a formula past the reader is never cut to its first factor', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('m * n', 'n * (n - 1) / 2', 'm + n', 'n^2', '2^m', 'm * n + 1'),
+        notation,
+        (formula, b) => {
+          const vars = [
+            { name: 'm', type: 'int' },
+            { name: 'n', type: 'int' },
+            { name: 'k', type: 'int' },
+          ] as Variable[];
+          const r = readConstraints(`1 <= m, n <= ${b.text}\n1 <= k <= ${formula}`, vars);
+          expect(resolvedBound(r, 'k:values')).toEqual({});
+          expect(r.lines[1].rules).toEqual([]);
+        },
+      ),
+      { numRuns: 100 },
+    );
+  });
+
   it('for a chain through two variables, with prose ranges and enumerations beside it', () => {
     fc.assert(
       fc.property(notation, notation, fc.integer({ min: 2, max: 5 }), (a, b, count) => {

@@ -34,7 +34,10 @@ export function caretExponents(text: string): string {
 export function normaliseLine(line: string): string {
   return (
     line
-      .replace(/[`$]/g, '')
+      // Zero-width spaces and joiners (issue 44 rule 15: LeetCode texts carry them after numbers).
+      .replace(/[\u200b-\u200d\u2060\ufeff]/g, '')
+      // TeX's `$…$` and backquotes go; a quoted `'$'` or `".,|$#@"` is a character and stays.
+      .replace(/("[^"]*"|'[^']*')|[`$]/g, (m, quoted: string | undefined) => quoted ?? '')
       .replace(/<\/?(?:code|sup|sub|strong|em|b|i)>/g, (tag) => (tag === '<sup>' ? '^' : ''))
       .replace(/\\le(?:q)?\b/g, '<=')
       .replace(/\\ge(?:q)?\b/g, '>=')
@@ -56,6 +59,8 @@ export function normaliseLine(line: string): string {
       .replace(/\^\{(\d+)\}/g, '^$1')
       .replace(/\|([A-Za-z_]\w*)\|/g, '$1.length')
       .replace(/\blen\(([A-Za-z_]\w*)\)/g, '$1.length')
+      // `2n`, `3m`: a number times a one-letter name (issue 44 rule 9: `nums.length == 2n`).
+      .replace(/(^|[\s(=<>+*-])(\d+)([a-df-z])\b/g, '$1$2 * $3')
       .replace(/\s+/g, ' ')
       .trim()
   );
@@ -112,6 +117,19 @@ export function evaluate(node: Node, resolve: Resolve): Value | undefined {
       const right = evaluate(b.right, resolve);
       if (!left || !right) return undefined;
       return combine(b.operator, left, right);
+    }
+    case 'CallExpression': {
+      // `min(10^4, 5 * 10^4)`: numbers only (a bound in quantities is split by the reader first).
+      const c = node as jsep.CallExpression;
+      const callee = pathOf(c.callee);
+      if ((callee === 'min' || callee === 'max') && c.arguments.length > 1) {
+        const values = c.arguments.map((a) => evaluate(a, resolve));
+        if (values.every((v): v is { kind: 'number'; value: number } => v?.kind === 'number'))
+          return { kind: 'number', value: Math[callee](...values.map((v) => v.value)) };
+        return undefined;
+      }
+      const key = resolve(node);
+      return key ? { kind: 'linear', key, times: 1, plus: 0 } : undefined;
     }
     default: {
       const key = resolve(node);

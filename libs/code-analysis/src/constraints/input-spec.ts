@@ -94,12 +94,22 @@ export function buildInputSpec(
         const [name, aspect] = equals.key.split(':');
         if (vars.some((x) => x.name === name) && (aspect === 'length' || aspect === 'values'))
           out.lengthFrom = { name, aspect, times: equals.times, plus: equals.plus };
+        else if (equals.times !== 1)
+          // `nums.length == 2 * n` with n no input: the length keeps n's range, not its multiple (said).
+          defaults.push(
+            `${v.name}.length == ${equals.times} * ${name}${equals.plus ? ` + ${equals.plus}` : ''}: lengths are drawn within ${formatRange(out.length)}, not only multiples of ${equals.times}`,
+          );
       }
       if (element === 'string' && depth === 1) {
         const each = stated(`${v.name}:elementLength`);
         if (each.max !== undefined) out.elementLength = range(each, { min: 0, max: each.max });
       }
-      if (reading.distinct.has(v.name)) out.distinct = true;
+      if (reading.distinct.has(v.name)) {
+        out.distinct = true;
+        // Issue 44 item 4: named when the generator cannot keep it, never dropped without a word.
+        if (depth === 2)
+          defaults.push(`${v.name}: its rows are distinct, which the generated inputs do not guarantee`);
+      }
       if (reading.orderedColumns.has(v.name)) out.sortedRows = true;
     }
     if (element === 'int' || element === 'long' || element === 'double') {
@@ -109,13 +119,60 @@ export function buildInputSpec(
           : role === 'size' && depth === 0
             ? DEFAULT_SIZE_INT
             : DEFAULT_INT;
-      const values = stated(`${v.name}:values`);
+      let values = stated(`${v.name}:values`);
+      // Issue 44 rule 2: columns with ranges of their own (`1 <= rowi <= n`, `1 <= seati <= 10`): the
+      // generated values lie within every one of them, and that is said.
+      const columnRanges = [...reading.bounds.keys()]
+        .filter((k) => new RegExp(`^${v.name}:column\\d+$`).test(k))
+        .map((k) => resolvedBound(reading, k));
+      const columnRelations = [...reading.bounds.entries()].filter(
+        ([k, b]) => new RegExp(`^${v.name}:column\\d+$`).test(k) && (b.maxFrom?.length || b.minFrom?.length),
+      );
+      if (depth === 2 && !bound?.maxFrom && columnRelations.length)
+        defaults.push(
+          `${v.name}: the relations of its columns to other quantities (${columnRelations.map(([k]) => k.split(':')[1]).join(', ')}) are not honoured by the generated inputs`,
+        );
+      if (depth === 2 && values.min === undefined && values.max === undefined && columnRanges.length) {
+        const lows = columnRanges.map((r) => r.min).filter((x): x is number => x !== undefined);
+        const highs = columnRanges.map((r) => r.max).filter((x): x is number => x !== undefined);
+        values = {
+          ...(lows.length ? { min: Math.max(...lows) } : {}),
+          ...(highs.length ? { max: Math.min(...highs) } : {}),
+        };
+        if (values.min !== undefined && values.max !== undefined && values.min <= values.max)
+          defaults.push(
+            `${v.name}: its columns have ranges of their own; generated values lie within all of them (${formatNumber(values.min)} to ${formatNumber(values.max)})`,
+          );
+      }
       out.values = range(values, fallback);
       contradiction(depth ? `${v.name}[i]` : v.name, values, out.values);
       if (element === 'long')
         out.values = { min: Math.max(out.values.min, -SAFE_LONG), max: Math.min(out.values.max, SAFE_LONG) };
-      const upper = (bound?.maxFrom ?? []).map(relation).find((r) => r !== undefined);
+      let upper = (bound?.maxFrom ?? []).map(relation).find((r) => r !== undefined);
+      // Bounded by its own length (`0 <= graph[i][j] <= n - 1`, n == graph.length): the generator
+      // draws values before the length, so this one is named, not silently broken.
+      if (upper?.name === v.name) {
+        defaults.push(
+          `${v.name}[i]: at most ${v.name}.length${upper.plus ? ` ${upper.plus < 0 ? '-' : '+'} ${Math.abs(upper.plus)}` : ''}, which the generated inputs do not guarantee`,
+        );
+        upper = undefined;
+      }
       if (upper) out.maxFrom = upper;
+      // Issue 44 item 4: a relation with a factor (`1 <= n, m <= 2 * k`, `k <= nums.length / 2`) is kept
+      // through a stricter one when there is one (times ≥ 1 and plus ≥ 0 over non-negative quantities:
+      // `x <= other`), else named as not honoured.
+      for (const l of bound?.maxFrom ?? []) {
+        if (l.times === 1) continue;
+        const [name, aspect] = l.key.split(':');
+        const known = vars.some((x) => x.name === name) && (aspect === 'length' || aspect === 'values');
+        const base = resolvedBound(reading, l.key);
+        if (!upper && known && l.times >= 1 && l.plus >= 0 && (base.min ?? -1) >= 0)
+          out.maxFrom = { name, aspect: aspect as 'length' | 'values', plus: 0 };
+        else if (!upper)
+          defaults.push(
+            `${depth ? `${v.name}[i]` : v.name} <= ${l.times} * ${name}${aspect === 'length' ? '.length' : ''}${l.plus ? ` + ${l.plus}` : ''}: not honoured by the generated inputs (only its bound ${formatNumber(out.values.max)} is)`,
+          );
+      }
       // Bounded by the input's size (`k <= nums.length`): drawn up to n as the measurement grows it.
       const sizeBound =
         upper?.aspect === 'length' && arrayLike.some((a) => a.name === upper.name) && upper.plus === 0;
@@ -141,6 +198,36 @@ export function buildInputSpec(
       defaults.push(`${v.name}: assumed lowercase English letters`);
     return out;
   });
+  // Issue 44 item 4: relations the generator has no means to keep are named, never dropped without a word.
+  const shown = (l: Linear) => {
+    const [name, aspect] = l.key.split(':');
+    const q = aspect === 'length' ? `${name}.length` : aspect === 'values' ? name : `${name} (${aspect})`;
+    return `${l.times === 1 ? '' : `${l.times} * `}${q}${l.plus ? ` ${l.plus < 0 ? '-' : '+'} ${Math.abs(l.plus)}` : ''}`;
+  };
+  // `x >= other + p` is kept when the other is generated at most `x - p` (its maxFrom), or bounded by x's own size.
+  const keptBy = (aspect: 'length' | 'values', name: string, l: Linear) => {
+    const [other] = l.key.split(':');
+    const o = variables.find((x) => x.name === other);
+    return (
+      l.times === 1 &&
+      o !== undefined &&
+      ((o.maxFrom?.name === name && o.maxFrom.aspect === aspect && o.maxFrom.plus === -l.plus) ||
+        (aspect === 'length' && o.atMostSize === true && l.plus === 0 && arrayLike.length === 1))
+    );
+  };
+  for (const v of vars) {
+    const values = reading.bounds.get(`${v.name}:values`);
+    const length = reading.bounds.get(`${v.name}:length`);
+    const label = TYPE_SHAPES[v.type].depth ? `${v.name}[i]` : v.name;
+    for (const l of values?.minFrom ?? [])
+      if (!keptBy('values', v.name, l))
+        defaults.push(`${label} >= ${shown(l)}: not honoured by the generated inputs`);
+    for (const l of length?.maxFrom ?? [])
+      defaults.push(`${v.name}.length <= ${shown(l)}: not honoured by the generated inputs`);
+    for (const l of length?.minFrom ?? [])
+      if (!keptBy('length', v.name, l))
+        defaults.push(`${v.name}.length >= ${shown(l)}: not honoured by the generated inputs`);
+  }
   for (const line of reading.lines)
     if (line.rules.length === 0) defaults.push(`not read, so not used: "${line.text}"`);
   const sizes = variables.filter((v) => v.role === 'size');

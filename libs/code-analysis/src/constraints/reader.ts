@@ -48,6 +48,11 @@ export interface Reading {
   lines: { text: string; rules: string[] }[];
   /** What the reader assumed beyond the text (an undefined `n` read as the first array's length). */
   assumptions: string[];
+  /**
+   * Names that are no input but a quantity of their own (issue 44 rule 9): an undefined `n` the text
+   * ties to a length by a formula (`nums.length == 2 * n`, `edges.length == n - 1`), keyed `n:values`.
+   */
+  virtuals: Set<string>;
 }
 
 interface Context {
@@ -73,24 +78,63 @@ export function keyOf(ctx: Context, path: string, depth = 0): string | undefined
     const inner = keyOf(ctx, m[1], depth + 1);
     return inner ? `${inner.split(':')[0]}:sum` : undefined;
   }
-  m = /^([A-Za-z_]\w*)(?:\[\w+\])+\.(?:length(?:\(\))?|size\(\))$/.exec(p);
+  m = /^([A-Za-z_]\w*)(?:\[\w+\])+\.(?:length(?:\(\))?|size(?:\(\))?)$/.exec(p);
   if (m) {
     const v = find(ctx, m[1]);
-    if (!v) return undefined;
+    if (!v || shape(v).depth === 0) return undefined;
     return shape(v).depth === 2 ? `${v.name}:columns` : `${v.name}:elementLength`;
   }
-  m = /^([A-Za-z_]\w*)\.(?:length(?:\(\))?|size\(\))$/.exec(p);
-  if (m) return find(ctx, m[1]) ? `${m[1]}:length` : undefined;
-  m = /^([A-Za-z_]\w*)(?:\[\w+\])+$/.exec(p);
-  if (m) return find(ctx, m[1]) ? `${m[1]}:values` : undefined;
+  m = /^([A-Za-z_]\w*)\.(?:length(?:\(\))?|size(?:\(\))?)$/.exec(p);
+  // `.length` of an array or a string only (`num.length` of an int is no quantity of the signature).
+  if (m) {
+    const v = find(ctx, m[1]);
+    return v && !isScalarNumber(v) ? `${m[1]}:length` : undefined;
+  }
+  m = /^([A-Za-z_]\w*)((?:\[\w+\])+)$/.exec(p);
+  if (m)
+    return elementKey(
+      ctx,
+      m[1],
+      [...m[2].matchAll(/\[(\w+)\]/g)].map((x) => x[1]),
+    );
   const v = find(ctx, p);
   if (v) return isScalarNumber(v) ? `${v.name}:values` : `${v.name}:length`;
-  const column = ctx.reading.columnNames.get(p.replace(/_?\{?i\}?$/, '_i'));
-  if (column) return `${column.matrix}:values`;
-  // An undeclared subscripted name (`xi`, `start_i`, `u_i`) with one int matrix: one of its columns.
+  if (ctx.reading.virtuals.has(p)) return `${p}:values`;
+  const column = ctx.reading.columnNames.get(p.replace(/_?\{?([ij])\}?$/, '_i'));
+  if (column) return `${column.matrix}:column${column.index}`;
+  // An undeclared subscripted name (`xi`, `start_i`, `u_j`) with one int matrix: one of its columns,
+  // in the order the text names them (issue 44 rule 4), an assumption stated.
   const matrices = ctx.vars.filter((x) => shape(x).depth === 2 && shape(x).element === 'int');
-  if (/^[a-z]+(?:_i|i|_\{i\})$/i.test(p) && matrices.length === 1) return `${matrices[0].name}:values`;
+  if (
+    /^[a-z][a-z]{0,10}(?:_[ij]|[ij]|_\{[ij]\})$/i.test(p) &&
+    matrices.length === 1 &&
+    !WORDS.has(p.toLowerCase())
+  ) {
+    const matrix = matrices[0].name;
+    const index = [...ctx.reading.columnNames.values()].filter((c) => c.matrix === matrix).length;
+    ctx.reading.columnNames.set(p.replace(/_?\{?([ij])\}?$/, '_i'), { matrix, index });
+    const note = `undeclared names read as the columns of ${matrix} in the order the text names them`;
+    if (!ctx.reading.assumptions.includes(note)) ctx.reading.assumptions.push(note);
+    return `${matrix}:column${index}`;
+  }
   return undefined;
+}
+
+/** Prose words ending in i or j that are no column names. */
+const WORDS = new Set(['hi', 'multi', 'taxi']);
+
+/**
+ * `nums[i]`, `grid[i][j]`: every element (issue 44 rule 8: `patience[0]`, `travelScore[i][i]` are
+ * one element or a diagonal, never all of them); `edges[i][0]` is a matrix's first column.
+ */
+function elementKey(ctx: Context, name: string, indices: string[]): string | undefined {
+  const v = find(ctx, name);
+  if (!v) return undefined;
+  const loopVars = indices.filter((x) => /^[A-Za-z_]\w*$/.test(x));
+  if (shape(v).depth === 2 && indices.length === 2 && loopVars.length === 1 && /^\d+$/.test(indices[1]))
+    return `${name}:column${indices[1]}`;
+  if (loopVars.length !== indices.length || new Set(loopVars).size !== loopVars.length) return undefined;
+  return `${name}:values`;
 }
 
 function resolver(ctx: Context) {
@@ -116,7 +160,13 @@ function termOf(ctx: Context, text: string): Term | undefined {
   const pieces = text.split(/\s*,\s*/);
   if (pieces.length > 1) {
     const keys = pieces.map((p) => keyOf(ctx, p));
-    return keys.every((k): k is string => k !== undefined) ? { kind: 'keys', keys } : undefined;
+    if (keys.every((k): k is string => k !== undefined)) return { kind: 'keys', keys };
+    // Issue 44 rule 10: a plain name that is no input (`pos` in `0 <= pos, k <= n - 1`) bounds nothing of ours.
+    const known = keys.filter((k): k is string => k !== undefined);
+    const others = pieces.filter((_, i) => keys[i] === undefined);
+    return known.length && others.every((o) => /^[A-Za-z_]\w*$/.test(o))
+      ? { kind: 'keys', keys: known }
+      : undefined;
   }
   const node = parse(text);
   if (!node) return undefined;
@@ -131,7 +181,18 @@ function termOf(ctx: Context, text: string): Term | undefined {
 function trimmedTerm(ctx: Context, text: string, from: 'end' | 'start'): Term | undefined {
   const words = text.trim().split(' ');
   for (let k = Math.min(words.length, 8); k >= 1; k--) {
+    // Issue 44 rule 7: what is cut off must be prose, never the rest of a formula (`m * n`, `n * (n - 1) / 2`).
+    const rest = from === 'end' ? words.slice(0, -k) : words.slice(k);
+    const edge = from === 'end' ? rest[rest.length - 1] : rest[0];
+    if (edge !== undefined && (from === 'end' ? /[-+*/^%(,]$|^\d/ : /^[-+*/^%)]|^\d/).test(edge)) continue;
     const part = (from === 'end' ? words.slice(-k) : words.slice(0, k)).join(' ').replace(/[.,:;]+$/, '');
+    // `maxChanges + sum(nums)`: a sign cut off a formula (`-10^9` after prose is a number).
+    if (
+      from === 'end' &&
+      edge !== undefined &&
+      (/^[+*/^%]/.test(part) || (/^-/.test(part) && (/^[\d)]/.test(edge) || keyOf(ctx, edge))))
+    )
+      continue;
     const term = termOf(ctx, part.replace(/^[(,:]+/, ''));
     if (term) return term;
   }
@@ -149,6 +210,21 @@ const set = (ctx: Context, key: string, patch: Bound) => {
   ctx.reading.bounds.set(key, next);
 };
 
+/** Whether a key is a matrix's elements or one of its columns. */
+function isMatrixElement(ctx: Context, key: string): boolean {
+  const [name, aspect] = key.split(':');
+  const v = ctx.vars.find((x) => x.name === name);
+  return v !== undefined && shape(v).depth === 2 && /^(?:values|column\d+)$/.test(aspect);
+}
+
+/** Whether a key is a scalar input's (or a virtual quantity's) value. */
+function isScalarKey(ctx: Context, key: string): boolean {
+  const [name, aspect] = key.split(':');
+  if (aspect !== 'values') return false;
+  const v = ctx.vars.find((x) => x.name === name);
+  return v ? shape(v).depth === 0 : ctx.reading.virtuals.has(name);
+}
+
 /** Whether a key counts whole numbers (a strict `<` moves its bound by one). */
 function integral(ctx: Context, key: string): boolean {
   const [name, aspect] = key.split(':');
@@ -164,11 +240,89 @@ function clauses(line: string): string[] {
     .split(/;|\.\s+(?=[A-Za-z])|\.$/)
     .flatMap((c) =>
       c.split(
-        /,\s*(?:and\s+)?(?=-?\s*[\w(]+[^,<>=]*(?:<=|>=|==|<|>|=)[^,<>=]+(?:<=|>=|==|<|>|=))|\s+and\s+(?=-?\s*[\w(]+[^,<>=]*(?:<=|>=|==|<|>|=))/,
+        /,\s*(?:and\s+)?(?=-?\s*[\w(]+[^,<>=]*(?:<=|>=|==|<|>|=)[^,<>=]+(?:<=|>=|==|<|>|=))|,\s*(?:and\s+)?(?=[\w[\]]+\s*==)|\s+and\s+(?=-?\s*[\w(]+[^,<>=]*(?:<=|>=|==|<|>|=))/,
       ),
     )
     .map((c) => c.trim())
-    .filter(Boolean);
+    .filter(Boolean)
+    .reduce<string[]>((out, c) => {
+      // `1 <= k, minLength <= s.length <= 1000`: after one comparison a name list goes on.
+      const previous = out[out.length - 1];
+      const ops = (t: string) => (t.match(/<=|>=|<|>/g) ?? []).length;
+      if (
+        previous !== undefined &&
+        ops(previous) === 1 &&
+        /(?:<=|<)\s*[A-Za-z_][\w.[\]]*$/.test(previous) &&
+        /^[A-Za-z_][\w.[\]]*\s*(?:<=|<)/.test(c) &&
+        ops(c) >= 2
+      )
+        out[out.length - 1] = `${previous}, ${c}`;
+      else out.push(c);
+      return out;
+    }, [])
+    .flatMap(expandChain);
+}
+
+/**
+ * Issue 44 rules 1, 3 and 5: a chain with equalities inside (`1 <= n == nums.length <= 10^5`,
+ * `n == grid.length == grid[i].length`, `1 <= m == pattern.length < n`) is its equalities between
+ * neighbours plus the chain through each member; `k <= min(A, B)` is `k <= A` and `k <= B`.
+ */
+export function expandChain(clause: string): string[] {
+  const parts = clause.split(/(<=|>=|==|!=|<|>|=)/).map((p) => p.trim());
+  if (parts.length < 3 || parts.includes('!=')) return [clause];
+  const ops = parts.filter((_, i) => i % 2 === 1);
+  const terms = parts.filter((_, i) => i % 2 === 0);
+  const last = /^min\((.+)\)$/.exec(terms[terms.length - 1]);
+  const first = /^max\((.+)\)$/.exec(terms[0]);
+  const ascending = ops.every((op) => op !== '>' && op !== '>=');
+  if ((last && ascending) || (first && ascending)) {
+    const split = (m: RegExpExecArray) => topLevelArguments(m[1]);
+    const heads = first ? split(first) : [terms[0]];
+    const tails = last ? split(last) : [terms[terms.length - 1]];
+    const middle = parts.slice(1, -1).join(' ');
+    return heads.flatMap((h) => tails.flatMap((t) => expandChain(`${h} ${middle} ${t}`)));
+  }
+  if (!ops.some((op) => op === '==' || op === '=')) return [clause];
+  const groups: string[][] = [[terms[0]]];
+  const between: string[] = [];
+  ops.forEach((op, i) => {
+    if (op === '==' || op === '=') groups[groups.length - 1].push(terms[i + 1]);
+    else {
+      between.push(op);
+      groups.push([terms[i + 1]]);
+    }
+  });
+  const out: string[] = [];
+  for (const g of groups) for (let k = 0; k + 1 < g.length; k++) out.push(`${g[k]} == ${g[k + 1]}`);
+  if (groups.length > 1)
+    groups.forEach((g, gi) => {
+      for (const member of g) {
+        const chain = groups.map((h, hi) =>
+          hi === gi ? member : h[h.length - 1 - (hi < gi ? 0 : h.length - 1)],
+        );
+        out.push(chain.map((t, i) => (i ? `${between[i - 1]} ${t}` : t)).join(' '));
+      }
+    });
+  return [...new Set(out)];
+}
+
+function topLevelArguments(text: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let current = '';
+  for (const c of text) {
+    if (c === ',' && depth === 0) {
+      out.push(current.trim());
+      current = '';
+      continue;
+    }
+    if (c === '(') depth++;
+    if (c === ')') depth--;
+    current += c;
+  }
+  out.push(current.trim());
+  return out;
 }
 
 /** A rule reads one clause (true when it understood it) or, when `whole`, a whole line. */
@@ -186,49 +340,104 @@ const comparisonChain: Rule = {
   read(ctx, clause) {
     const parts = clause.split(COMPARISON).map((p) => p.trim());
     if (parts.length < 3) return false;
-    const ops = parts.filter((_, i) => i % 2 === 1);
+    let ops = parts.filter((_, i) => i % 2 === 1);
     if (ops.some((op) => op === '==' || op === '=' || op === '!=')) return false;
     const rawTerms = parts.filter((_, i) => i % 2 === 0);
-    const terms = rawTerms.map((t, i) =>
+    let terms = rawTerms.map((t, i) =>
       i === 0
         ? trimmedTerm(ctx, t, 'end')
         : i === rawTerms.length - 1
           ? trimmedTerm(ctx, t, 'start')
           : termOf(ctx, t),
     );
+    // Issue 44 rule 10: a name in the middle that is no input (`startX` in `1 <= startX <= targetX <= 10^5`)
+    // is left out; the chain still holds across it (its ops merged, strict if either was).
+    for (let i = terms.length - 2; i >= 1; i--)
+      if (terms[i] === undefined && /^[A-Za-z_]\w*$/.test(rawTerms[i]) && terms.length > 3) {
+        const strict = ops[i - 1].length === 1 || ops[i].length === 1;
+        const op = ops[i - 1].startsWith('<') ? (strict ? '<' : '<=') : strict ? '>' : '>=';
+        terms = [...terms.slice(0, i), ...terms.slice(i + 1)];
+        ops = [...ops.slice(0, i - 1), op, ...ops.slice(i + 1)];
+      }
     if (terms.some((t) => t === undefined)) return false;
     const ascending = ops.every((op) => op === '<' || op === '<=');
     const descending = ops.every((op) => op === '>' || op === '>=');
     if (!ascending && !descending) return false;
     const ts = (ascending ? terms : [...terms].reverse()) as Term[];
     const strict = (ascending ? ops : [...ops].reverse()).map((op) => op.length === 1);
-    if (!ts.some((t) => t.kind === 'keys')) return false;
+    if (!ts.some((t) => t.kind === 'keys' || t.kind === 'formula')) return false;
+    // A formula in one quantity between bounds (`1 < 2 * k <= nums.length`): the quantity's own bounds.
+    ts.forEach((t, j) => {
+      if (t.kind !== 'formula' || t.linear.times <= 0) return;
+      const { key, times, plus } = t.linear;
+      const whole = integral(ctx, key);
+      const gap = (a: number, b: number) => (whole ? strict.slice(a, b).filter(Boolean).length : 0);
+      const lower = ts
+        .slice(0, j)
+        .reverse()
+        .find((s) => s.kind === 'number');
+      const upper = ts.slice(j + 1).find((s) => s.kind === 'number');
+      const lowAt = ts.lastIndexOf(lower as Term, j);
+      const highAt = ts.indexOf(upper as Term, j);
+      if (lower?.kind === 'number') {
+        const lo = (lower.value + gap(lowAt, j) - plus) / times;
+        set(ctx, key, { min: whole ? Math.ceil(lo) : lo });
+      }
+      if (upper?.kind === 'number') {
+        const hi = (upper.value - gap(j, highAt) - plus) / times;
+        set(ctx, key, { max: whole ? Math.floor(hi) : hi });
+      }
+      const next = ts[j + 1];
+      if (next?.kind === 'keys' && next.keys.length === 1)
+        set(ctx, key, {
+          maxFrom: [{ key: next.keys[0], times: 1 / times, plus: (-gap(j, j + 1) - plus) / times }],
+        });
+    });
     // A key met twice (a matrix's columns `start_i <= end_i`) takes the widest of its positions.
     const mins = new Map<string, number[]>();
     const maxes = new Map<string, number[]>();
     const push = (m: Map<string, number[]>, key: string, x: number) => m.set(key, [...(m.get(key) ?? []), x]);
+    // A key met twice (`0 <= li < ri < n` with li, ri one matrix's values): its lower bounds come from
+    // its first place and its upper ones from its last, the widest (issue 44 rule 6).
+    const places = (key: string) =>
+      ts.flatMap((t, j) => (t.kind === 'keys' && t.keys.includes(key) ? [j] : []));
     ts.forEach((t, j) => {
       if (t.kind !== 'keys') return;
       for (const key of t.keys) {
+        const at = places(key);
         const whole = integral(ctx, key);
         const gap = (a: number, b: number) => (whole ? strict.slice(a, b).filter(Boolean).length : 0);
         const lower = ts.slice(0, j).some((s) => s.kind === 'number');
         const upper = ts.slice(j + 1).some((s) => s.kind === 'number');
-        if (!lower) push(mins, key, -Infinity);
-        if (!upper) push(maxes, key, Infinity);
-        for (let i = j - 1; i >= 0; i--) {
+        if (!lower && j === at[0]) push(mins, key, -Infinity);
+        if (!upper && j === at[at.length - 1]) push(maxes, key, Infinity);
+        for (let i = j - 1; i >= 0 && j === at[0]; i--) {
           const s = ts[i];
+          // Through a matrix's element (`0 <= ui < vi < n`) a lower bound reaches no size or scalar: rows may be absent.
+          const through = ts
+            .slice(i + 1, j)
+            .some(
+              (x) =>
+                (x.kind === 'keys' && x.keys.some((k) => isMatrixElement(ctx, k))) ||
+                (x.kind === 'formula' && isMatrixElement(ctx, x.linear.key)),
+            );
+          const elementKey = /:(?:values|column\d+)$/.test(key) && !isScalarKey(ctx, key);
+          if (through && !elementKey) break;
           if (s.kind === 'number') {
             push(mins, key, s.value + gap(i, j));
             break;
           }
-          if (s.kind === 'formula')
-            set(ctx, key, { minFrom: [{ ...s.linear, plus: s.linear.plus + gap(i, j) }] });
-          else
+          // An element's bound (`0 <= ui < vi < n`) raises no size or scalar: the array may be empty.
+          const element = (k: string) => /:(?:values|column\d+)$/.test(k) && !isScalarKey(ctx, k);
+          if (s.kind === 'formula') {
+            if (!element(s.linear.key) || element(key))
+              set(ctx, key, { minFrom: [{ ...s.linear, plus: s.linear.plus + gap(i, j) }] });
+          } else
             for (const other of s.keys)
-              if (other !== key) set(ctx, key, { minFrom: [{ key: other, times: 1, plus: gap(i, j) }] });
+              if (other !== key && (!element(other) || element(key)))
+                set(ctx, key, { minFrom: [{ key: other, times: 1, plus: gap(i, j) }] });
         }
-        for (let i = j + 1; i < ts.length; i++) {
+        for (let i = j + 1; i < ts.length && j === at[at.length - 1]; i++) {
           const s = ts[i];
           if (s.kind === 'number') {
             push(maxes, key, s.value - gap(j, i));
@@ -243,13 +452,13 @@ const comparisonChain: Rule = {
       }
       // Subscripted columns in order (`start_i <= end_i`): each row's columns ascend.
       const next = ts[j + 1];
-      if (
-        next?.kind === 'keys' &&
-        t.keys.length === 1 &&
-        next.keys.length === 1 &&
-        t.keys[0] === next.keys[0]
-      )
-        ctx.reading.orderedColumns.add(t.keys[0].split(':')[0]);
+      if (next?.kind === 'keys' && t.keys.length === 1 && next.keys.length === 1) {
+        const [a, b] = [t.keys[0], next.keys[0]];
+        const column = (k: string) => /:column(\d+)$/.exec(k)?.[1];
+        const sameMatrix = a.split(':')[0] === b.split(':')[0];
+        if (a === b || (sameMatrix && column(a) !== undefined && Number(column(a)) < Number(column(b) ?? -1)))
+          ctx.reading.orderedColumns.add(a.split(':')[0]);
+      }
     });
     for (const [key, xs] of mins)
       if (Number.isFinite(Math.min(...xs))) set(ctx, key, { min: Math.min(...xs) });
@@ -266,6 +475,7 @@ const equality: Rule = {
     const parts = clause.split(/\s*(?:==|=)\s*/);
     if (parts.length !== 2 || /[<>!]/.test(clause)) return false;
     // An alias (`m == grid.length`) was read in the first pass.
+    if (/^\s*-?[\w.]+\s*,?\s*(?:or|and)\s/i.test(parts[1])) return false;
     const [a, b] = [trimmedTerm(ctx, parts[0], 'end'), trimmedTerm(ctx, parts[1], 'start')];
     const lhs = parts[0].trim().split(' ').pop() ?? '';
     if (ctx.reading.aliases.has(lhs) || ctx.reading.aliases.has(parts[1].trim())) return true;
@@ -291,8 +501,15 @@ const equality: Rule = {
     const pb = plain(b);
     const follower = pa && (!pb || /:length$/.test(pa) || !/:length$/.test(pb)) ? 'a' : pb ? 'b' : undefined;
     if (!follower) return false;
-    const [key, other] = follower === 'a' ? [pa!, linear(b)] : [pb!, linear(a)];
+    let [key, other] = follower === 'a' ? [pa!, linear(b)] : [pb!, linear(a)];
     if (!other || other.key === key) return false;
+    // A quantity already tied (`n == a.length == b.length`): the other side follows instead.
+    if (ctx.reading.bounds.get(key)?.equals) {
+      const swapped = follower === 'a' ? pb : pa;
+      if (!swapped || other.times !== 1 || other.plus !== 0 || ctx.reading.bounds.get(swapped)?.equals)
+        return false;
+      [key, other] = [swapped, { key, times: 1, plus: 0 }];
+    }
     set(ctx, key, { equals: other });
     return true;
   },
@@ -365,6 +582,9 @@ const proseRange: Rule = {
       String.raw`\b(?:at most|no more than|not (?:be )?(?:greater|more|larger) than|(?:does|will) not exceed|less than or equal to|up to)\s+(${NUMBER_WORDS})`,
       'i',
     ).exec(clause);
+    // "at most 20 parentheses in s": a count of something else, not a bound of s.
+    if (m && /^\s+(?!and\b|or\b|inclusive\b|for\b)[A-Za-z]/.test(clause.slice((m.index ?? 0) + m[0].length)))
+      return false;
     const hi = m ? numberIn(ctx, m[1]) : undefined;
     if (hi !== undefined) {
       for (const key of subjects) set(ctx, key, { max: hi });
@@ -395,7 +615,7 @@ const enumeration: Rule = {
   name: 'enumeration',
   read(ctx, clause) {
     const m =
-      /^(.*?)\b(?:is|are)\s+(?:either\s+|one of\s+|only\s+)?(-?\d+(?:\s*,\s*-?\d+)*\s*,?\s*(?:or|and)\s+-?\d+)\s*\.?$/i.exec(
+      /^(.*?)(?:\b(?:is|are)|\s*==?)\s+(?:either\s+|one of\s+|only\s+)?(-?\d+(?:\s*,\s*-?\d+)*\s*,?\s*(?:or|and)\s+-?\d+)\s*\.?$/i.exec(
         clause,
       );
     if (!m) return false;
@@ -414,15 +634,52 @@ const enumeration: Rule = {
 const uniqueness: Rule = {
   name: 'uniqueness',
   read(ctx, clause) {
+    // `nums is a permutation (of …)`: distinct elements.
+    const permutation = /^\s*([A-Za-z_]\w*) is a permutation\b/.exec(clause);
+    if (permutation) {
+      const v = ctx.vars.find((x) => x.name === permutation[1] && shape(x).depth === 1 && isIntegral(x));
+      if (v) ctx.reading.distinct.add(v.name);
+      return v !== undefined;
+    }
     if (!/\b(?:unique|distinct|pairwise different|no duplicates?|no repeated)\b/i.test(clause)) return false;
     if (/\bnot\s+(?:necessarily\s+)?(?:unique|distinct)\b|\bmay contain duplicates\b/i.test(clause))
       return true;
-    const named = proseSubjects(ctx, clause).map((k) => k.split(':')[0]);
+    // Issue 44 rule 12: "the answer is unique" speaks of something else than the input.
+    if (
+      /\b(?:answers?|solutions?|outputs?|results?|way)\b|\brepeated\b|\btimes\b|\bnumber of\b|\bcount of\b/i.test(
+        clause,
+      )
+    )
+      return false;
+    const subjects = proseSubjects(ctx, clause);
+    const tuples = /\b(?:pairs|tuples)\b/i.test(clause);
+    // `All the tuples [username[i], timestamp[i], website[i]] are unique`: across arrays, not expressible.
+    if ((tuples || /\[\s*\w+\[/.test(clause)) && new Set(subjects.map((k) => k.split(':')[0])).size > 1)
+      return false;
+    // A column (`All dayi are distinct`) or one row's values (`All values of keys[i] are unique`) is no
+    // distinctness of the matrix's rows: not read.
+    if (subjects.some((k) => /:column\d+$/.test(k)) && !tuples) return false;
+    const named = subjects.map((k) => k.split(':')[0]);
     const arrays = ctx.vars.filter((v) => shape(v).depth > 0);
+    const rowsOf = (name: string) =>
+      new RegExp(
+        `\\b(?:${name}|pairs|points|edges|rows|intervals|elements)\\b(?!\\[)|\\b${name}\\[i\\] (?:are|is)\\b`,
+        'i',
+      ).test(clause) &&
+      !new RegExp(`(?:values|elements|integers|numbers) (?:of|in) ${name}\\[`, 'i').test(clause);
+    const fits = (name: string) => shape(arrays.find((a) => a.name === name)!).depth === 1 || rowsOf(name);
     const targets = named.filter((n) => arrays.some((a) => a.name === n));
-    const chosen = targets.length ? targets : arrays.length === 1 ? [arrays[0].name] : [];
+    const matrices = arrays.filter((a) => shape(a).depth === 2);
+    const chosen = targets.length
+      ? targets
+      : arrays.length === 1
+        ? [arrays[0].name]
+        : tuples && matrices.length === 1
+          ? [matrices[0].name]
+          : [];
+    if (chosen.length === 0 || !chosen.every((n) => fits(n) || tuples)) return false;
     for (const name of chosen) ctx.reading.distinct.add(name);
-    return chosen.length > 0;
+    return true;
   },
 };
 
@@ -465,6 +722,32 @@ const alphabet: Rule = {
         ? texts
         : [];
     if (targets.length === 0) return false;
+    // "Each word consists of …", "words are separated by a single space": about parts of the text.
+    const subject = /^\s*(?:each|every|all(?: the)?)\s+([A-Za-z_]\w*)/i.exec(clause)?.[1];
+    if (
+      (subject && !ctx.vars.some((v) => v.name === subject)) ||
+      /\bseparated by\b|\bwithout\b/i.test(clause)
+    )
+      return false;
+    // Issue 44 rule 13: counts, negations and single positions (`There is only one character 'S'`,
+    // `s[0] != 'i'`, `does not contain`, `no leading zeros`) are no alphabet; nor an undefined class ("symbol").
+    if (
+      /!=|\bnot\b|n't\b|\bonly one\b|\bexactly one\b|\bno two\b|\bno leading\b|\bthere (?:is|are)\b|\bat (?:most|least)\b|\b\w+\[\d+\]|"\w{2,}"/i.test(
+        clause,
+      ) ||
+      /\bsymbols?\b|\bspecial characters?\b|\bpunctuation\b|\bother characters?\b/i.test(clause)
+    )
+      return false;
+    // `'a' <= suits[i] <= 'd'`: the characters between.
+    const between = /'(.)'\s*<=\s*[A-Za-z_]\w*(?:\[[a-z]\])?\s*<=\s*'(.)'/.exec(clause);
+    // A comparison of numbers (`0 <= digits.length <= 4`) names no characters.
+    if (!between && /<=|>=|<|>/.test(clause)) return false;
+    if (between) {
+      let cs = '';
+      for (let c = between[1].charCodeAt(0); c <= between[2].charCodeAt(0); c++) cs += String.fromCharCode(c);
+      for (const v of targets) ctx.reading.alphabets.set(v.name, cs);
+      return cs.length > 0;
+    }
     let chars = '';
     const add = (s: string) => (chars += [...s].filter((c) => !chars.includes(c)).join(''));
     const lower = /\blower\s*-?\s*case\b/i.test(clause);
@@ -472,9 +755,13 @@ const alphabet: Rule = {
     if (/\bprintable\s+ascii\b|\bascii\s+printable\b|\bprintable characters\b/i.test(clause))
       add(ASCII_PRINTABLE);
     if (/\bbinary\b/i.test(clause)) add('01');
-    // "the letters 'A' and 'B'": the quoted ones, not a class.
-    const genericLetters = /\bletters?\b(?!\s*['"])|\balphabets?\b/i.test(clause);
-    if (genericLetters || lower || upper) {
+    // "the letters 'A' and 'B'", "letters from 'a' to 'j'": the quoted ones, not a class.
+    const quotedSpan = /'.'\s*(?:-|to|through)\s*'.'/.test(clause);
+    // "the '#' letter" names one character, not the letters.
+    const genericLetters =
+      !quotedSpan &&
+      /(?<!['"]\s?)\bletters?\b(?!\s*['"])|\balphabets?\b/i.test(clause.replace(/'.'\s+letter\b/g, ''));
+    if (genericLetters || ((lower || upper) && !quotedSpan)) {
       if (lower || !upper) add(LOWER);
       if (upper || (!lower && /\bEnglish letters\b|\bletters\b/i.test(clause) && !/\blower/i.test(clause)))
         add(UPPER);
@@ -483,17 +770,25 @@ const alphabet: Rule = {
     // "a digit in the range ['2', '9']": the quoted range says which digits.
     const quotedRange = /'(.)'\s*(?:-|to|through|,)\s*'(.)'\s*\]/.test(clause);
     if (digitRange) add(DIGITS.slice(Number(digitRange[1]), Number(digitRange[2]) + 1));
-    else if (/\bdigits?\b|\bnumeric\b/i.test(clause) && !quotedRange) add(DIGITS);
+    else if (/\bdigits?\b|\bnumeric\b/i.test(clause) && !quotedRange && !quotedSpan) add(DIGITS);
     if (/\bvowels\b/i.test(clause)) add('aeiou');
     for (const [re, cs] of NAMED_CHARACTERS) if (re.test(clause)) add(cs);
     for (const m of clause.matchAll(/'(.)'\s*(?:-|to|through|,)\s*'(.)'\s*\]/g))
       for (let c = m[1].charCodeAt(0); c <= m[2].charCodeAt(0); c++) add(String.fromCharCode(c));
     for (const m of clause.matchAll(/'([^'\s]{2,})'/g)) add(m[1]);
+    // `characters from the string ".,|$#@"`: each character of a quoted string of symbols.
+    for (const m of clause.matchAll(/"([^"\sA-Za-z0-9]{2,})"/g)) add(m[1]);
     for (const m of clause.matchAll(/'(.)'\s*(?:-|to|through)\s*'(.)'/g))
       for (let c = m[1].charCodeAt(0); c <= m[2].charCodeAt(0); c++) add(String.fromCharCode(c));
     for (const m of clause.matchAll(/'(.)'|"(.)"/g)) add(m[1] ?? m[2]);
     if (!chars) return false;
-    for (const v of targets) ctx.reading.alphabets.set(v.name, chars);
+    // Issue 44 rule 13: a later line never overwrites an alphabet (`separated by a single space`, a
+    // quoted example); one that names characters outside it is not understood.
+    for (const v of targets) {
+      const had = ctx.reading.alphabets.get(v.name);
+      if (had !== undefined && [...chars].some((c) => !had.includes(c))) return false;
+    }
+    for (const v of targets) if (!ctx.reading.alphabets.has(v.name)) ctx.reading.alphabets.set(v.name, chars);
     return true;
   },
 };
@@ -521,7 +816,15 @@ function readAlias(ctx: Context, clause: string): boolean {
     ctx.reading.aliases.set(r[2], r[1]);
     return true;
   }
-  if (!keyOf(ctx, m[2])) return false;
+  const target = keyOf(ctx, m[2]);
+  if (!target) return false;
+  const before = ctx.reading.aliases.get(m[1]);
+  if (before !== undefined && before !== m[2]) {
+    // `n == grid.length` and `n == grid[i].length`: the two are equal (a square grid).
+    const first = keyOf(ctx, before);
+    if (first && first !== target) set(ctx, target, { equals: { key: first, times: 1, plus: 0 } });
+    return true;
+  }
   ctx.reading.aliases.set(m[1], m[2]);
   return true;
 }
@@ -540,6 +843,7 @@ export function readConstraints(text: string, vars: Variable[]): Reading {
     aliases: new Map(),
     lines: [],
     assumptions: [],
+    virtuals: new Set(),
   };
   const ctx: Context = { vars, reading };
   const lines = (text ?? '')
@@ -553,31 +857,112 @@ export function readConstraints(text: string, vars: Variable[]): Reading {
   normalised.forEach((l, i) => {
     for (const c of clauses(l)) if (readAlias(ctx, c)) early.add(i);
   });
-  const firstArray = vars.find((v) => shape(v).depth > 0 || shape(v).element === 'string');
+  readVirtuals(ctx, normalised);
+  const arrays = vars.filter((v) => shape(v).depth > 0 || shape(v).element === 'string');
+  const firstArray = arrays[0];
   const matrix = vars.find((v) => shape(v).depth === 2);
   const mentions = (name: string) => normalised.some((l) => new RegExp(`\\b${name}\\b`).test(l));
-  if (!reading.aliases.has('n') && !vars.some((v) => v.name === 'n') && firstArray && mentions('n')) {
+  const undefinedName = (name: string) =>
+    !reading.aliases.has(name) &&
+    !reading.virtuals.has(name) &&
+    !vars.some((v) => v.name === name) &&
+    mentions(name);
+  // Issue 44 rule 11: `1 <= n, m <= 50` with two arrays and neither defined says nothing of which is which.
+  const twoUndefined = undefinedName('n') && undefinedName('m') && !matrix && arrays.length > 1;
+  if (undefinedName('n') && firstArray && !twoUndefined) {
     reading.aliases.set('n', `${firstArray.name}.length`);
     reading.assumptions.push(`n read as ${firstArray.name}.length (the constraints do not say what n is)`);
   }
-  if (!reading.aliases.has('m') && !vars.some((v) => v.name === 'm') && matrix && mentions('m')) {
+  if (undefinedName('m') && matrix) {
     reading.aliases.set('m', `${matrix.name}.length`);
     reading.assumptions.push(`m read as ${matrix.name}.length (the constraints do not say what m is)`);
   }
   normalised.forEach((line, i) => {
     const rules = new Set<string>(early.has(i) ? ['names'] : []);
+    // Issue 44 item 1: a line is read whole or not at all. When one of its clauses is understood by no
+    // rule, nothing is read from it and it is listed as not understood.
+    const before = structuredClone({ ...reading, lines: [] as Reading['lines'] });
+    let whole = true;
     for (const clause of clauses(line)) {
-      for (const rule of RULES) if (rule.read(ctx, clause)) rules.add(rule.name);
+      let read = early.has(i) && (readAlias(ctx, clause) || /\[i\]\s*==?\s*\[/.test(clause));
+      for (const rule of RULES)
+        if (rule.read(ctx, clause)) {
+          rules.add(rule.name);
+          read = true;
+        }
+      if (!read) whole = false;
+    }
+    if (!whole && rules.size) {
+      const { lines: _lines, ...kept } = before;
+      Object.assign(reading, kept);
+      rules.clear();
     }
     reading.lines.push({ text: lines[i].trim(), rules: [...rules] });
   });
+  settleColumns(ctx);
   return reading;
+}
+
+/**
+ * Issue 44 rule 9: an undefined name the text ties to a length by a formula (`nums.length == 2 * n`,
+ * `edges.length == n - 1`, `nums.length == 3 * n`) is a quantity of its own, not an input's length.
+ */
+function readVirtuals(ctx: Context, lines: string[]) {
+  for (const line of lines)
+    for (const m of line.matchAll(/[A-Za-z_][\w[\]]*\.length\s*==?\s*([^,;<>=]+)/g)) {
+      const rhs = m[1].trim();
+      const names = [...rhs.matchAll(/\b([a-z])\b/g)].map((x) => x[1]);
+      if (names.length !== 1 || /^[a-z]$/.test(rhs)) continue;
+      const name = names[0];
+      if (!ctx.vars.some((v) => v.name === name) && !ctx.reading.aliases.has(name))
+        ctx.reading.virtuals.add(name);
+    }
+}
+
+/**
+ * A matrix whose columns have ranges of their own (issue 44 rule 2: `1 <= rowi <= n`, `1 <= seati <= 10`)
+ * keeps them per column; one range for all its values is claimed only when every column has the same
+ * (or, for ordered rows `start_i < end_i`, the span of both).
+ */
+function settleColumns(ctx: Context) {
+  for (const v of ctx.vars.filter((x) => shape(x).depth === 2)) {
+    if (ctx.reading.bounds.get(`${v.name}:values`)) continue;
+    const keys = [...ctx.reading.bounds.keys()].filter(
+      (k) => k.startsWith(`${v.name}:column`) && /:column\d+$/.test(k),
+    );
+    if (keys.length === 0) continue;
+    const count = resolvedBound(ctx.reading, `${v.name}:columns`);
+    const named = [...ctx.reading.columnNames.values()].filter((c) => c.matrix === v.name).length;
+    const all = Math.max(count.max === count.min ? (count.max ?? 0) : 0, named);
+    if (keys.length < all) continue;
+    const ranges = keys.map((k) => resolvedBound(ctx.reading, k));
+    const same = ranges.every((r) => r.min === ranges[0].min && r.max === ranges[0].max);
+    const ordered = ctx.reading.orderedColumns.has(v.name);
+    if (!same && !ordered) continue;
+    const lows = ranges.map((r) => r.min);
+    const highs = ranges.map((r) => r.max);
+    const min = lows.some((x) => x === undefined) ? undefined : Math.min(...(lows as number[]));
+    const max = highs.some((x) => x === undefined) ? undefined : Math.max(...(highs as number[]));
+    // Relations every column shares (`0 <= ai, bi <= n - 1`) hold for all the values.
+    const relations = (k: string) => JSON.stringify(ctx.reading.bounds.get(k)?.maxFrom ?? []);
+    const shared = keys.every((k) => relations(k) === relations(keys[0]))
+      ? ctx.reading.bounds.get(keys[0])?.maxFrom
+      : undefined;
+    if (min !== undefined || max !== undefined || shared?.length)
+      set(ctx, `${v.name}:values`, { min, max, ...(shared?.length ? { maxFrom: shared } : {}) });
+  }
 }
 
 /** A quantity's bounds with the formulas resolved to numbers where the other quantity's bound is known. */
 export function resolvedBound(reading: Reading, key: string, depth = 0): { min?: number; max?: number } {
-  const b = reading.bounds.get(key);
-  if (!b) return {};
+  const own = reading.bounds.get(key);
+  // An equality read the other way round (`s.length == t.length` bounds t by s): A == t·B + p gives B == (A − p) / t.
+  const mirrored: Linear[] = [];
+  for (const [other, b] of reading.bounds)
+    if (other !== key && b.equals?.key === key && b.equals.times !== 0)
+      mirrored.push({ key: other, times: 1 / b.equals.times, plus: -b.equals.plus / b.equals.times });
+  if (!own && mirrored.length === 0) return {};
+  const b: Bound = { ...(own ?? {}) };
   let { min, max } = b;
   if (depth > 4) return { min, max };
   const of = (l: Linear) => resolvedBound(reading, l.key, depth + 1);
@@ -600,5 +985,15 @@ export function resolvedBound(reading: Reading, key: string, depth = 0): { min?:
     const lo = apply(l, 'min');
     if (lo !== undefined) min = min === undefined ? lo : Math.max(min, lo);
   }
+  if (depth < 2)
+    for (const l of mirrored) {
+      const lo = apply(l, 'min');
+      const hi = apply(l, 'max');
+      if (lo !== undefined) min = min === undefined ? lo : Math.max(min, lo);
+      if (hi !== undefined) max = max === undefined ? hi : Math.min(max, hi);
+    }
+  // A bound through a fraction (`2 * k <= nums.length`): whole quantities round inward.
+  if (min !== undefined && !Number.isInteger(min) && !/:values$/.test(key)) min = Math.ceil(min);
+  if (max !== undefined && !Number.isInteger(max) && !/:values$/.test(key)) max = Math.floor(max);
   return { min, max };
 }
