@@ -68,7 +68,7 @@ describe('navigation', () => {
       { url: '/contests/c1' },
     );
     await user.click(await screen.findByRole('link', { name: 'Login' }));
-    await user.type(await screen.findByLabelText('Email'), 'ada@example.com');
+    await user.type(await screen.findByLabelText('Email or username'), 'ada@example.com');
     await user.type(screen.getByLabelText('Password'), 'secret123');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(await screen.findByRole('heading', { name: 'Contest page' })).toBeInTheDocument();

@@ -4,6 +4,7 @@ import {
   type ImportContestPackageResponse,
 } from '@javelin/contracts';
 import { useState, type FormEvent } from 'react';
+import { Icon } from '../../components/Icon';
 import { Modal } from '../../components/Modal';
 import { errorMessage } from '../../lib/api';
 import { useContestAccountsQuery, useImportContestPackageMutation } from './contestPackagesApi';
@@ -105,8 +106,7 @@ export function ImportContestPackageDialog({ onClose }: { onClose: () => void })
             <ul className="warning-list" data-testid="contest-import-warnings">
               {imported.warnings.map((w, i) => (
                 <li key={i}>
-                  <span aria-hidden="true">⚠ </span>
-                  {w}
+                  <Icon name="warning" size={14} /> {w}
                 </li>
               ))}
             </ul>

@@ -463,13 +463,13 @@ describe('admin setup and debug pages', () => {
     await user.type(screen.getByLabelText('Password'), 'def');
     await user.click(screen.getByRole('button', { name: 'Create Super Admin' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Username must be at least 3 characters long');
-    await user.type(screen.getByLabelText('Username'), 'ot');
+    await user.type(screen.getByLabelText('Username'), 'sa');
     await user.click(screen.getByRole('button', { name: 'Create Super Admin' }));
     expect((await screen.findAllByText(/Super Admin created successfully!/)).length).toBeGreaterThan(0);
     expect(calls[0].body).toEqual({
       email: 'root@example.com',
       password: 'abcdef',
-      username: 'root',
+      username: 'rosa',
       fullName: 'Root',
       role: 'super_admin',
     });
@@ -486,7 +486,7 @@ describe('admin setup and debug pages', () => {
     renderRoute(<AdminSetupPage />);
     await user.type(screen.getByLabelText('Email'), 'root@example.com');
     await user.type(screen.getByLabelText('Password'), 'abcdef');
-    await user.type(screen.getByLabelText('Username'), 'root');
+    await user.type(screen.getByLabelText('Username'), 'rosa');
     await user.type(screen.getByLabelText('Full Name'), 'Root');
     await user.click(screen.getByRole('button', { name: 'Create Super Admin' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('A super admin already exists');

@@ -175,8 +175,8 @@ describe('import package', () => {
           .map((c) => c.textContent?.trim()),
       ),
     ).toEqual([
-      ['submissions/accepted/Sol.java', 'Accepted', 'Accepted', 'ok'],
-      ['submissions/wrong_answer/Off.java', 'Wrong answer', 'Wrong answer', 'ok'],
+      ['submissions/accepted/Sol.java', 'Accepted', 'Accepted', '', 'ok'],
+      ['submissions/wrong_answer/Off.java', 'Wrong answer', 'Wrong answer', '', 'ok'],
     ]);
     expect(within(dialog).getByTestId('verification-summary')).toHaveTextContent(
       'All 2 jury submissions got a verdict their folder allows.',
