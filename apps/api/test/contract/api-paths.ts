@@ -1696,6 +1696,38 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/api/contests/import': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post: operations['ContestPackagesController_importPackage'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/contests/{id}/accounts': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get: operations['ContestPackagesController_accounts'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1709,7 +1741,6 @@ export interface components {
       fullName: string;
     };
     LoginDto: {
-      /** Format: email */
       email: string;
       password: string;
     };
@@ -1841,6 +1872,9 @@ export interface components {
           content: string;
         }[];
       } | null;
+      /** @enum {string} */
+      interaction?: 'none' | 'interactive' | 'multi-pass';
+      validationPasses?: number;
     };
     CreateContestDto: {
       title: string;
@@ -2131,6 +2165,11 @@ export interface components {
       ratingAfter?: number;
       virtual?: boolean;
       organization?: components['schemas']['OrganizationRef'];
+      label?: string;
+      groups?: {
+        id: string;
+        name: string;
+      }[];
     };
     /** @enum {string} */
     ContestMode: 'practice' | 'virtual';
@@ -2193,6 +2232,11 @@ export interface components {
       totalCount: number;
       firstFailedTest: number | null;
     };
+    ImportContestPackageResponse: {
+      _id: string;
+      clicsId: string;
+      warnings: string[];
+    };
     ImportPackageResponse: {
       _id: string;
       title: string;
@@ -2200,11 +2244,27 @@ export interface components {
       warnings: string[];
       isVisible: boolean;
     };
+    ImportedAccount: {
+      userId: string;
+      username: string;
+      /** @enum {string} */
+      type: 'team' | 'judge' | 'admin';
+      teamId: string | null;
+      teamName: string | null;
+      label: string | null;
+    };
     InputVariable: {
       id: string;
       name: string;
       type: components['schemas']['ProblemInputType'];
       description: string;
+    };
+    /** @enum {string} */
+    Interaction: 'none' | 'interactive' | 'multi-pass';
+    InteractionLine: {
+      /** @enum {string} */
+      from: 'validator' | 'submission';
+      text: string;
     };
     JurySubmissionVerdict: {
       path: string;
@@ -2215,6 +2275,8 @@ export interface components {
         test: string;
         message: string;
       };
+      maxTimeMs?: number;
+      timeLimitMs?: number;
     };
     MeResponse: {
       user: components['schemas']['User'];
@@ -2289,6 +2351,10 @@ export interface components {
       users: number;
     };
     Problem: {
+      interaction?: components['schemas']['Interaction'];
+      validationPasses?: number;
+      timeLimitBasis?: components['schemas']['TimeLimitBasis'];
+      sampleInteractions?: components['schemas']['InteractionLine'][][];
       kind?: components['schemas']['ProblemKind'];
       timeLimitMs?: number;
       memoryLimitMb?: number;
@@ -2484,11 +2550,19 @@ export interface components {
       expectedOutput: string;
       isExample: boolean;
       group?: string;
+      interaction?: components['schemas']['InteractionLine'][];
     };
     TestGroup: {
       name: string;
       points: number;
       dependsOn?: string[];
+    };
+    TimeLimitBasis: {
+      rule: string;
+      slowestMs: number;
+      slowestPath: string;
+      limitMs: number;
+      marginMs: number;
     };
     TokenResponse: {
       token: string;
@@ -8895,6 +8969,102 @@ export interface operations {
         };
         content: {
           'application/zip': string;
+        };
+      };
+      /** @description Malformed input: the message names each refused field */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description No such record (or not visible to the caller) */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  ContestPackagesController_importPackage: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The CLICS contest package stored as a contest, with what was read by default or left out */
+      201: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ImportContestPackageResponse'];
+        };
+      };
+      /** @description Refused (not signed in, not allowed, conflict, too large, too many requests): {statusCode, error, message} */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+      /** @description Unavailable (a dependency is down, the judge did not answer in time): {statusCode, error, message} */
+      '5XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ErrorBody'];
+        };
+      };
+    };
+  };
+  ContestPackagesController_accounts: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The accounts the contest's package brought: username, type, team and label, never a password */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ImportedAccount'][];
         };
       };
       /** @description Malformed input: the message names each refused field */

@@ -84,10 +84,14 @@ describe('the OpenAPI document describes every route, parameter and field the se
       const names = [...path.matchAll(/:(\w+)/g)].map((m) => m[1]);
       for (const name of names) {
         const param = operation.parameters?.find((p) => p.in === 'path' && p.name === name);
-        // The CLICS API's object ids are the specification's IDs, a progress stream's id an X-Request-Id,
-        // an image its file name; every other path parameter is a record's UUID.
+        // The CLICS API's object ids are the specification's IDs (a contest's too, in CLICS and its package export: its package's id or
+        // its UUID, issue 43), a progress stream's id an X-Request-Id, an image its file name; every
+        // other path parameter is a record's UUID.
+        const clicsContest =
+          name === 'id' &&
+          (path.startsWith('/api/clics/contests/') || path === '/api/admin/contests/:id/package');
         const idFormat =
-          name === 'objectId' || name === 'requestId'
+          name === 'objectId' || name === 'requestId' || clicsContest
             ? !!param?.schema?.pattern
             : name === 'name'
               ? param?.schema?.type === 'string'
