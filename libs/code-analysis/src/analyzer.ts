@@ -51,6 +51,8 @@ export interface ClassicContext {
   validatorFlags: string[];
   /** Judged by the package's own output validator (any correct answer may be accepted). */
   customValidator: boolean;
+  /** Issue 42: the program talks with the validator (interactive) or runs again on its next input (multi-pass). */
+  interaction?: 'none' | 'interactive' | 'multi-pass';
 }
 
 /** A test result the analyzer may use: data only for example tests, only the verdict for hidden ones. */

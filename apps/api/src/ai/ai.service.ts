@@ -91,6 +91,7 @@ export class AiService {
               ...(problem.memoryLimitMb ? { memoryLimitMb: problem.memoryLimitMb } : {}),
               validatorFlags: problem.validatorFlags ?? [],
               customValidator: problem.outputValidator != null,
+              interaction: problem.interaction ?? 'none',
             },
           }
         : {}),

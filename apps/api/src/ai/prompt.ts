@@ -139,9 +139,23 @@ function classicProgram(classic: ClassicContext): string[] {
     'There is no function to implement and no generated code: the student writes a whole Java program (any class with `public static void main(String[] args)`, a package declaration allowed) that reads the input from standard input exactly as the statement describes it and writes the answer to standard output.',
     `Limits: ${limits}.`,
     outputJudging(classic),
+    ...interactionNote(classic),
     'Features built on a function signature (typed input variables) do not apply: no inputs were generated, so nothing was measured on generated inputs and no counterexample was searched for.',
     '',
   ];
+}
+
+/** What changes, and what of the help does not apply, on an interactive or multi-pass problem (issue 42). */
+function interactionNote(classic: ClassicContext): string[] {
+  if (classic.interaction === 'interactive')
+    return [
+      "This problem is interactive: the program talks with the judge's program (the interactor) through standard input and output, and must flush after each line before it reads an answer. The example tests' input and expected output are the interactor's own data, not what the program reads; custom input and the run of the examples without the interactor do not apply, and a missing flush or reading past what the interactor sent are the usual faults.",
+    ];
+  if (classic.interaction === 'multi-pass')
+    return [
+      "This problem is multi-pass: the program runs several times on each test, each run on the input the judge's program wrote after the run before; each run has the full limits.",
+    ];
+  return [];
 }
 
 function outputJudging(classic: ClassicContext): string {
