@@ -241,6 +241,8 @@ export function NewContestDialog({ problems, onClose }: { problems: Problem[]; o
         // The request type is the route's schema (issue 45): a format without penalties sends the default.
         penaltyMinutes: form.format === 'icpc' ? Number(form.penaltyMinutes) : DEFAULT_PENALTY_MINUTES,
         freezeMinutes: Number(form.freezeMinutes),
+        // AI help stays off for the contest's participants on its problems while it runs (issue 47 item 4).
+        allowAiHelp: false,
       }).unwrap();
       toast.show({ title: Messages.contestCreated, variant: 'success' });
       onClose();
