@@ -153,7 +153,11 @@ describe('a freeze holds on every route', () => {
       expect((await get('admin', `/api/submissions/${lateSubmissionId}`)).status).toBe(200);
       const rivalHistory = (await get('rival', `/api/submissions?contestId=${contestId}`).expect(200)).body;
       expect(rivalHistory.total).toBe(0);
-      expect((await get('solver', '/api/solved-problems').expect(200)).body).toEqual([]);
+      // A contest solve counts as solved on the solver's own list (issue 45), the late one too: it is theirs;
+      // nobody else's list shows it.
+      const own = (await get('solver', '/api/solved-problems').expect(200)).body as { problemId: string }[];
+      expect(own.map((p) => p.problemId).sort()).toEqual([early, late].sort());
+      expect((await get('rival', '/api/solved-problems').expect(200)).body).toEqual([]);
     });
 
     it('acceptance rates count the late accept for nobody until the unfreeze', async () => {

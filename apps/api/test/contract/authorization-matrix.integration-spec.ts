@@ -9,6 +9,7 @@ import { RunningJudge, startJudge } from '../support/judge';
 import { createProblem, SUM_ACCEPTED, sumProblem } from '../support/problems';
 import { acceptedSubmissionBody } from '../support/submissions';
 import { buildZip } from '../support/zip';
+import { regionalFiles } from '../support/contest-package';
 import { operationsOf, type ApiDocument } from './fuzz-cases';
 
 /**
@@ -510,6 +511,15 @@ const MATRIX: Record<string, Row> = {
 
   // problem packages (issue 29): import, jury verification and export are the admins'; images are the statement's
   'POST /api/problems/import': { expect: adminOnly(201), call: () => ({ body: smallPackage() }) },
+  // Issue 43: a contest package (each call a contest and accounts of its own), and a contest's package accounts.
+  'POST /api/contests/import': {
+    expect: adminOnly(201),
+    call: () => ({ body: buildZip(regionalFiles(unique('rg'))) }),
+  },
+  'GET /api/contests/{id}/accounts': {
+    expect: adminOnly(200),
+    call: (f) => ({ params: { id: f.endedContestId } }),
+  },
   'POST /api/problems/{id}/verify': {
     expect: adminOnly(200),
     call: async (f) => ({ params: { id: await packageProblem(f) } }),

@@ -22,21 +22,25 @@ export class DisplayNameKey1795900047000 implements MigrationInterface {
     await q.query(`
       CREATE FUNCTION javelin_set_display_name_key() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
-        -- A name left as it is keeps its key (a name shared before this migration stays keyless).
-        IF TG_OP = 'INSERT' OR NEW.full_name IS DISTINCT FROM OLD.full_name THEN
+        -- A contest package's account (issue 43) goes by its team's name, label and organization: teams of
+        -- two contests may share a name, so it holds no key. A person's name left as it is keeps its key
+        -- (a name shared before this migration stays keyless).
+        IF NEW.account_type IS DISTINCT FROM 'person' THEN
+          NEW.full_name_key := NULL;
+        ELSIF TG_OP = 'INSERT' OR NEW.full_name IS DISTINCT FROM OLD.full_name THEN
           NEW.full_name_key := javelin_display_name_key(NEW.full_name);
         END IF;
         RETURN NEW;
       END $$`);
     await q.query(`
       CREATE TRIGGER users_display_name_key
-        BEFORE INSERT OR UPDATE OF full_name ON users
+        BEFORE INSERT OR UPDATE OF full_name, account_type ON users
         FOR EACH ROW EXECUTE FUNCTION javelin_set_display_name_key()`);
     await q.query(`
       UPDATE users u SET full_name_key = k.key
         FROM (SELECT id, javelin_display_name_key(full_name) AS key,
                      row_number() OVER (PARTITION BY javelin_display_name_key(full_name) ORDER BY created_at, id) AS n
-                FROM users) k
+                FROM users WHERE account_type = 'person') k
        WHERE u.id = k.id AND k.n = 1`);
     await q.query(`CREATE UNIQUE INDEX users_full_name_key ON users (full_name_key)`);
   }
