@@ -32,6 +32,7 @@ import { clockLog, options, pct, requireFromRoot as require } from '../lib/commo
 const { Client } = require('pg');
 const argon2 = require('argon2');
 const { Queue } = require('bullmq');
+const { JUDGE_QUEUE } = require('@javelin/contracts');
 
 // ---------------------------------------------------------------- options
 const argv = process.argv.slice(2);
@@ -403,7 +404,7 @@ async function main() {
   log('contest is active');
 
   // -------------------------------------------------------------- queue sampling (BullMQ timestamps)
-  const queue = new Queue('judge', {
+  const queue = new Queue(JUDGE_QUEUE, {
     prefix,
     connection: { url: redis.url, maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 1000 },
   });

@@ -31,7 +31,11 @@ import { twoSum, twoSumSource } from './two-sum.mjs';
 import { builtJudgeWorker, machineLine, parseArgs, pct, REDIS_URL, requireFromRoot } from '../lib/common.mjs';
 
 const { Queue, QueueEvents } = requireFromRoot('bullmq');
-const { DEFAULT_JUDGE_LIMITS: LIMITS } = requireFromRoot('@javelin/contracts');
+const {
+  DEFAULT_JUDGE_LIMITS: LIMITS,
+  JUDGE_JOB_VERSION,
+  judgeQueueName,
+} = requireFromRoot('@javelin/contracts');
 
 const args = parseArgs();
 const RUNS = Number(args.runs ?? 40);
@@ -194,14 +198,18 @@ async function setup(mode, concurrency = 1, base = false) {
   const killWorker = () => worker.kill('SIGKILL');
   process.once('exit', killWorker);
   const connection = { url: REDIS_URL, maxRetriesPerRequest: null };
-  const queue = new Queue('judge', { connection, prefix });
-  const events = new QueueEvents('judge', { connection, prefix });
+  // This build's judge takes the contract's current version (issue 46); the base build, from before
+  // versions, the jobs of version 1 on the queue the judge had then.
+  const version = base ? 1 : JUDGE_JOB_VERSION;
+  const queue = new Queue(judgeQueueName(version), { connection, prefix });
+  const events = new QueueEvents(judgeQueueName(version), { connection, prefix });
   queue.setMaxListeners(0);
   events.setMaxListeners(0);
   await events.waitUntilReady();
   let salt = 0;
   const judgeOne = async () => {
-    const job = await queue.add('judge', jobOf(mode, `${mode}-${salt++}`), {
+    const data = jobOf(mode, `${mode}-${salt++}`);
+    const job = await queue.add('judge', version === 1 ? data : { version, ...data }, {
       removeOnComplete: true,
       removeOnFail: true,
     });

@@ -1,6 +1,7 @@
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { realpathSync } from 'node:fs';
+import { JUDGE_JOB_VERSIONS, type JudgeJobVersion } from '@javelin/contracts';
 
 /**
  * harness (default): one pre-started sandboxed JVM per submission, a fresh class loader per test.
@@ -40,6 +41,28 @@ export interface JudgeConfig {
   maxStalledCount: number;
   /** Most bytes of a test's output returned in a result (the comparison uses all of it). */
   maxReportedOutputBytes: number;
+  /**
+   * The judge job versions whose queues this judge consumes (JUDGE_JOB_VERSIONS, default every version it
+   * understands; issue 46): a subset lets an operator drain one version's queue, or a test play an older judge.
+   */
+  jobVersions: JudgeJobVersion[];
+  /**
+   * How long a job this judge does not understand (a newer API's) is left on its queue for a judge that
+   * does, from the moment it was queued (JUDGE_FOREIGN_JOB_WAIT_MS); then it fails with a judge error.
+   */
+  foreignJobWaitMs: number;
+  /** How long such a job waits before a judge looks at it again (JUDGE_FOREIGN_RETRY_MS). */
+  foreignRetryMs: number;
+}
+
+function versions(name: string): JudgeJobVersion[] {
+  const raw = process.env[name];
+  if (raw === undefined || raw.trim() === '') return [...JUDGE_JOB_VERSIONS];
+  const picked = raw.split(',').map((v) => Number(v.trim()));
+  const known = JUDGE_JOB_VERSIONS as readonly number[];
+  if (picked.some((v) => !known.includes(v)))
+    throw new Error(`${name} must list versions this judge understands (${known.join(', ')}), got "${raw}"`);
+  return [...new Set(picked)] as JudgeJobVersion[];
 }
 
 function int(name: string, def: number, min: number, max: number): number {
@@ -103,6 +126,9 @@ export function loadConfig(overrides: Partial<JudgeConfig> = {}): JudgeConfig {
     stalledIntervalMs: int('JUDGE_STALLED_INTERVAL_MS', 5_000, 500, 600_000),
     maxStalledCount: int('JUDGE_MAX_STALLED_COUNT', 2, 0, 100),
     maxReportedOutputBytes: int('JUDGE_MAX_REPORTED_OUTPUT', 64 * 1024, 1024, 64 << 20),
+    jobVersions: versions('JUDGE_JOB_VERSIONS'),
+    foreignJobWaitMs: int('JUDGE_FOREIGN_JOB_WAIT_MS', 120_000, 0, 3_600_000),
+    foreignRetryMs: int('JUDGE_FOREIGN_RETRY_MS', 2_000, 50, 60_000),
     ...overrides,
   };
 }

@@ -1,7 +1,7 @@
 import { loadConfig } from './config';
 import { Judge } from './judge';
 import { log } from './log';
-import { createWorker } from './worker';
+import { createWorkers } from './worker';
 
 async function main(): Promise<void> {
   let config;
@@ -12,9 +12,13 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const judge = await Judge.create(config);
-  const worker = createWorker(judge, config);
-  await worker.waitUntilReady();
-  log('listening', { queue: worker.name, concurrency: config.concurrency, pid: process.pid });
+  const workers = createWorkers(judge, config);
+  await Promise.all(workers.map((w) => w.waitUntilReady()));
+  log('listening', {
+    queues: workers.map((w) => w.name),
+    concurrency: config.concurrency,
+    pid: process.pid,
+  });
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -22,7 +26,8 @@ async function main(): Promise<void> {
     stopping = true;
     log('stopping: finishing the running job', { signal });
     try {
-      await worker.close(); // waits for active jobs to finish
+      // Each worker takes no new job from now on and waits for the jobs it holds to finish.
+      await Promise.all(workers.map((w) => w.close()));
       await judge.close();
     } finally {
       log('stopped');

@@ -1,10 +1,15 @@
-import { Worker, type Job } from 'bullmq';
+import { DelayedError, UnrecoverableError, Worker, type Job } from 'bullmq';
 import {
   isAiJobName,
-  JUDGE_QUEUE,
-  type JudgeJobData,
+  JUDGE_JOB_NAME,
+  judgeQueueName,
+  JudgeJobRefusals,
+  parseJudgeJob,
+  type AiJobName,
   type JudgeJobProgress,
+  type JudgeJobRefusal,
   type JudgeJobResult,
+  type JudgeJobVersion,
 } from '@javelin/contracts';
 import { runAiJob, type AiJobData, type AiJobResult } from './ai/jobs';
 import type { JudgeConfig } from './config';
@@ -54,8 +59,60 @@ export function throttledProgress(
   };
 }
 
+/** At most `size` callers at once; the rest wait their turn in order. */
+export function slots(size: number): <T>(work: () => Promise<T>) => Promise<T> {
+  let free = size;
+  const queue: (() => void)[] = [];
+  return async (work) => {
+    if (free > 0) free--;
+    else await new Promise<void>((r) => queue.push(r));
+    try {
+      return await work();
+    } finally {
+      const next = queue.shift();
+      if (next) next();
+      else free++;
+    }
+  };
+}
+
+type QueuedJob = Job<unknown, JudgeJobResult | AiJobResult>;
+
 /**
- * The BullMQ worker: consumes JUDGE_QUEUE, returns a JudgeJobResult per job.
+ * The judge's door (issue 46): a job is judged only when this judge understands all of it. A job of
+ * another version, a field no schema of its version names, or a job name this judge does not know came
+ * from a newer API: it is left on its queue for a judge that understands it (looked at again after
+ * `foreignRetryMs`) until `foreignJobWaitMs` after it was queued, and then fails with a judge error (the
+ * API answers 503 and counts it). A malformed job fails at once. Nothing of a refused job runs.
+ */
+async function refuse(
+  job: QueuedJob,
+  token: string | undefined,
+  refusal: JudgeJobRefusal,
+  config: JudgeConfig,
+): Promise<never> {
+  log('job refused', { jobId: job.id, queue: job.queueName, name: job.name, ...refusal });
+  if (refusal.kind === 'malformed') throw new UnrecoverableError(JudgeJobRefusals.malformed(refusal.detail));
+  if (token && Date.now() - job.timestamp < config.foreignJobWaitMs) {
+    await job.moveToDelayed(Date.now() + config.foreignRetryMs, token);
+    throw new DelayedError();
+  }
+  throw new UnrecoverableError(JudgeJobRefusals.foreign(refusal.detail));
+}
+
+/**
+ * The judge's BullMQ workers, one per job version it consumes (config.jobVersions; each version's queue is
+ * judgeQueueName(version)), sharing `config.concurrency` slots: a judge of a new version judges the jobs an
+ * API of the version before still queues during an upgrade, and never more at once than before.
+ * Each returns a JudgeJobResult per judging job (an AiJobResult per AI job).
+ */
+export function createWorkers(judge: Judge, config: JudgeConfig): Worker[] {
+  const turn = slots(config.concurrency);
+  return config.jobVersions.map((version) => createWorker(judge, config, version, turn));
+}
+
+/**
+ * The BullMQ worker of one job version's queue.
  *
  * Stalled jobs: the worker holds a lock of `lockDurationMs` on its active job and renews it every
  * half lock while the job runs (judging is asynchronous, so the event loop stays free to renew).
@@ -63,22 +120,29 @@ export function throttledProgress(
  * check (every `stalledIntervalMs`) moves the job back to waiting and a live worker judges it.
  * A job that stalls more than `maxStalledCount` times fails (a submission that kills judges).
  */
-export function createWorker(
+function createWorker(
   judge: Judge,
   config: JudgeConfig,
-): Worker<JudgeJobData | AiJobData, JudgeJobResult | AiJobResult> {
-  const worker = new Worker<JudgeJobData | AiJobData, JudgeJobResult | AiJobResult>(
-    JUDGE_QUEUE,
-    async (job: Job<JudgeJobData | AiJobData, JudgeJobResult | AiJobResult>) => {
+  version: JudgeJobVersion,
+  turn: ReturnType<typeof slots>,
+): Worker {
+  const worker = new Worker<unknown, JudgeJobResult | AiJobResult>(
+    judgeQueueName(version),
+    async (job: QueuedJob, token?: string) => {
       const t0 = performance.now();
       // The AI features' jobs (ai/jobs.ts), told apart by the job's name.
       if (isAiJobName(job.name)) {
-        const answer = await runAiJob(judge, job.name, job.data as AiJobData);
+        const answer = await turn(() => runAiJob(judge, job.name as AiJobName, job.data as AiJobData));
         log('ai job done', { jobId: job.id, name: job.name, ms: Math.round(performance.now() - t0) });
         return answer;
       }
-      const data = job.data as JudgeJobData;
-      const total = Array.isArray(data?.tests) ? data.tests.length : 0;
+      const parsed =
+        job.name === JUDGE_JOB_NAME
+          ? parseJudgeJob(job.data, version)
+          : ({ ok: false, kind: 'foreign', detail: `a job named "${job.name}"` } as const);
+      if (!parsed.ok) return refuse(job, token, parsed, config);
+      const data = parsed.job;
+      const total = data.tests.length;
       // Finished tests as the job's progress (not awaited: the judging never waits for Redis), at most
       // one update per PROGRESS_INTERVAL_MS and the last test's at once.
       const progress = throttledProgress(
@@ -87,12 +151,13 @@ export function createWorker(
       );
       const onTestDone = (judged: number, marks?: string) =>
         progress.report({ judged, total, ...(marks ? { marks } : {}) }, judged === total);
-      const result = await judge
-        .judge(data, { mode: config.mode, onTestDone })
-        .finally(() => progress.stop());
+      const result = await turn(() =>
+        judge.judge(data, { mode: config.mode, onTestDone }).finally(() => progress.stop()),
+      );
       log('job done', {
         jobId: job.id,
-        requestId: data?.requestId,
+        requestId: data.requestId,
+        version,
         verdict: result.verdict,
         ms: Math.round(performance.now() - t0),
         attempt: job.attemptsMade + 1,

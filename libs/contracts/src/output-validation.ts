@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ResponseSchemas } from './response-rules';
+import type { VersionedJudgeJob } from './judge-job';
 
 /**
  * Output validation as the ICPC / Kattis problem package format defines it (issue 29): the default
@@ -17,22 +18,14 @@ export const customOutputValidatorSchema = z
   .register(ResponseSchemas, { id: 'CustomOutputValidator' });
 export type CustomOutputValidator = z.infer<typeof customOutputValidatorSchema>;
 
-export interface OutputValidation {
-  /** `validator_flags`: for the default validator its options, for a custom one its extra arguments. */
-  flags: string[];
-  /** Absent: the default output validator. */
-  custom?: CustomOutputValidator;
-  /**
-   * An interactive problem (issue 42): the custom validator runs beside each test, its stdout the
-   * submission's stdin and the submission's stdout its stdin. Requires `custom`.
-   */
-  interactive?: boolean;
-  /**
-   * A multi-pass problem: at most this many passes (problem.yaml `limits.validation_passes`, at least
-   * 2); the validator's `nextpass.in` is the next pass's input. Requires `custom`. Absent: one pass.
-   */
-  passes?: number;
-}
+/**
+ * A job's output validation (the judge job's contract, judge-job.ts): `flags` (`validator_flags`: for the
+ * default validator its options, for a custom one its extra arguments); `custom` (absent: the default
+ * validator); `interactive` (issue 42: the custom validator runs beside each test, its stdout the
+ * submission's stdin and the submission's stdout its stdin); `passes` (a multi-pass problem: at most this
+ * many passes, `limits.validation_passes`, the validator's `nextpass.in` the next pass's input).
+ */
+export type OutputValidation = NonNullable<VersionedJudgeJob['outputValidation']>;
 
 /** What an interactive or multi-pass test's judging says beyond the validator's own words. */
 export const InteractiveMessages = {

@@ -7,7 +7,16 @@ import {
   Logger,
   OnApplicationShutdown,
 } from '@nestjs/common';
-import { JUDGE_QUEUE, JudgeJobData, JudgeJobResult, ServerMessages } from '@javelin/contracts';
+import {
+  JUDGE_QUEUE,
+  JUDGE_JOB_NAME,
+  JudgeJobRefusals,
+  judgeJobProgressSchema,
+  judgeJobResultSchema,
+  JudgeJobResult,
+  ServerMessages,
+  VersionedJudgeJob,
+} from '@javelin/contracts';
 import { Job, Queue, QueueEvents } from 'bullmq';
 import { randomUUID } from 'node:crypto';
 import { isConnectionError } from '../common/connection-errors';
@@ -82,7 +91,7 @@ export class JudgeClient implements OnApplicationShutdown {
 
   constructor(
     @Inject(ENV) private readonly env: Env,
-    metrics: Metrics,
+    private readonly metrics: Metrics,
   ) {
     this.queue = new Queue(JUDGE_QUEUE, {
       prefix: env.redisPrefix,
@@ -133,12 +142,12 @@ export class JudgeClient implements OnApplicationShutdown {
     }
     if (state !== 'active') return { state: 'other' };
     const job = await bounded(Job.fromId(this.queue, jobId));
-    const progress = job?.progress as { judged?: unknown; total?: unknown; marks?: unknown } | undefined;
-    const judged = typeof progress?.judged === 'number' ? progress.judged : 0;
-    const total = typeof progress?.total === 'number' ? progress.total : 0;
+    // The contract's progress (a job not started yet has none: 0 of 0).
+    const progress = judgeJobProgressSchema.safeParse(job?.progress);
+    if (!progress.success) return { state: 'active', judged: 0, total: 0 };
+    const { judged, total, marks } = progress.data;
     // A scoring problem's tests as they finish (JudgeJobProgress.marks): the API makes group states of them.
-    const marks = typeof progress?.marks === 'string' ? { marks: progress.marks } : {};
-    return { state: 'active', judged, total, ...marks };
+    return { state: 'active', judged, total, ...(marks === undefined ? {} : { marks }) };
   }
 
   /** Judges behind every live submission (never refused for a backlog: it waits its turn). */
@@ -147,20 +156,21 @@ export class JudgeClient implements OnApplicationShutdown {
   }
 
   private async run(
-    data: JudgeJobData,
+    data: VersionedJudgeJob,
     priority: number | undefined,
     waitMs: number,
     jobId?: string,
   ): Promise<JudgeJobResult> {
     let job: Job;
     try {
-      job = await this.enqueue({ name: 'judge', data, priority, keepCompleted: 10_000, jobId });
+      job = await this.enqueue({ name: JUDGE_JOB_NAME, data, priority, keepCompleted: 10_000, jobId });
     } catch (error) {
       this.logger.warn(`enqueue failed: ${(error as Error).message}`);
       throw judgeUnavailable();
     }
+    let answer: unknown;
     try {
-      return await this.waitFor<JudgeJobResult>(job, waitMs, WATCH_INTERVAL_MS);
+      answer = await this.waitFor<unknown>(job, waitMs, WATCH_INTERVAL_MS);
     } catch (error) {
       if (error instanceof JobVanished) {
         this.logger.warn(`judge job ${job.id} vanished from the queue (Redis lost its data)`);
@@ -169,9 +179,24 @@ export class JudgeClient implements OnApplicationShutdown {
       const message = (error as Error).message ?? '';
       if (/timed out/i.test(message)) throw new GatewayTimeoutException(ServerMessages.judgeTimeout);
       if (isConnectionError(error)) throw judgeUnavailable();
+      if (message.startsWith(JudgeJobRefusals.prefix)) {
+        // Issue 46: no judge understood the job (a judge of another version, mid-upgrade): no verdict.
+        this.metrics.judgeRefusals.inc({ reason: /malformed/.test(message) ? 'malformed' : 'foreign' });
+        this.logger.warn(`judge job ${job.id}: ${message}`);
+        throw judgeUnavailable();
+      }
       this.logger.error(`judge job ${job.id} failed: ${message}`);
       throw judgeUnavailable();
     }
+    // The judge's answer as the contract says it (a field a newer judge adds is dropped, never trusted).
+    const result = judgeJobResultSchema.safeParse(answer);
+    if (!result.success) {
+      this.logger.error(
+        `judge job ${job.id}: an answer outside the contract: ${result.error.issues[0]?.message}`,
+      );
+      throw judgeUnavailable();
+    }
+    return result.data;
   }
 
   /** Adds a job to the judge queue; rejects, bounded, while Redis cannot take it. */

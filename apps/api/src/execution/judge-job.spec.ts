@@ -1,4 +1,10 @@
-import { DEFAULT_JUDGE_LIMITS, ExecutionMessages, type JudgeJobResult } from '@javelin/contracts';
+import {
+  DEFAULT_JUDGE_LIMITS,
+  ExecutionMessages,
+  JUDGE_JOB_VERSION,
+  parseJudgeJob,
+  type JudgeJobResult,
+} from '@javelin/contracts';
 import { describe, expect, it } from 'vitest';
 import type { TestCase } from '../problems/test-case.entity';
 import { maskHiddenResults } from '../submissions/hidden-results';
@@ -252,5 +258,44 @@ describe('buildJudgeJob: classic (stdio) problems (issue 29)', () => {
     expect(built.limits).toEqual(DEFAULT_JUDGE_LIMITS);
     expect(built.outputValidation).toBeUndefined();
     expect(built.checker).toBe('exact');
+  });
+});
+
+describe('buildJudgeJob: the contract it builds through (issue 46)', () => {
+  it('says its version and is a job the judge takes whole, after a trip through JSON', () => {
+    const interactive = buildJudgeJob({
+      purpose: 'submit',
+      problem: {
+        inputVariables: [],
+        checker: 'exact',
+        tolerance: null,
+        checkerCode: null,
+        kind: 'stdio',
+        interaction: 'interactive',
+        validatorFlags: [],
+        outputValidator: { language: 'cpp', files: [{ path: 'i.cpp', content: 'int main(){}' }] },
+      },
+      tests: [{ id: 's1', input: '5\n', expectedOutput: '', isExample: false, validatorFlags: ['x'] }],
+      code: 'class A {}',
+      limits: DEFAULT_JUDGE_LIMITS,
+    });
+    expect(interactive.version).toBe(JUDGE_JOB_VERSION);
+    const taken = parseJudgeJob(JSON.parse(JSON.stringify(interactive)), JUDGE_JOB_VERSION);
+    expect(taken).toMatchObject({ ok: true, job: { outputValidation: { interactive: true } } });
+    // The same job on the queue of before versions would be refused there, never judged as a plain one.
+    const { version: _version, ...unversioned } = interactive;
+    expect(parseJudgeJob(unversioned, 1)).toMatchObject({ ok: false, kind: 'foreign' });
+  });
+
+  it('refuses to build a job the judge would refuse (limits out of the contract)', () => {
+    expect(() =>
+      buildJudgeJob({
+        purpose: 'run',
+        problem: sum,
+        tests: stored,
+        code: 'class Main {}',
+        limits: { ...DEFAULT_JUDGE_LIMITS, memoryMb: 0 },
+      }),
+    ).toThrow(/memoryMb/);
   });
 });

@@ -1,9 +1,12 @@
 import {
   isScoring,
+  JUDGE_JOB_VERSION,
+  judgeJobSchema,
   type InputVariable,
   type JudgeJobData,
   type JudgeLimits,
   type OutputValidation,
+  type VersionedJudgeJob,
 } from '@javelin/contracts';
 import { serializeInputs } from '@javelin/java-io';
 import { checkerOfProblem, examplesFirst } from '../problems/problems.service';
@@ -38,9 +41,10 @@ export type JudgingPurpose = 'submit' | 'rejudge' | 'run' | 'validate' | 'measur
 declare const built: unique symbol;
 /**
  * A judge job made by buildJudgeJob: JudgeClient takes only these, so no job reaches the judge built by
- * hand (the brand exists for the type checker only; the job travels as plain JSON).
+ * hand (the brand exists for the type checker only; the job travels as plain JSON). It carries the
+ * contract's version (issue 46) and has passed the contract's schema, as the judge will parse it.
  */
-export type BuiltJudgeJob = JudgeJobData & { readonly [built]: true };
+export type BuiltJudgeJob = VersionedJudgeJob & { readonly [built]: true };
 
 const STOPS_AT_FIRST_FAILURE: ReadonlySet<JudgingPurpose> = new Set(['submit', 'rejudge']);
 
@@ -99,7 +103,8 @@ export function buildJudgeJob<T extends JudgedTest>(request: JudgeJobRequest<T>)
   const compared = purpose !== 'output';
   const classic = problem.kind === 'stdio';
   const scoring = isScoring(problem.testGroups);
-  const job: JudgeJobData = {
+  const job: VersionedJudgeJob = {
+    version: JUDGE_JOB_VERSION,
     code,
     ...(request.files?.length
       ? { files: request.files.map((f) => ({ path: f.path, content: f.content })) }
@@ -119,7 +124,8 @@ export function buildJudgeJob<T extends JudgedTest>(request: JudgeJobRequest<T>)
     ...(compared ? comparisonOf(problem) : { checker: 'exact' as const }),
     ...(STOPS_AT_FIRST_FAILURE.has(purpose) ? { stopAtFirstFailure: true } : {}),
   };
-  return job as BuiltJudgeJob;
+  // The contract's own check, as strict as the judge's door: a job it would refuse is never queued.
+  return judgeJobSchema.parse(job) as BuiltJudgeJob;
 }
 
 /** How a job compares outputs: a function problem's checker, or a classic problem's output validation. */

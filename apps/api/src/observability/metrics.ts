@@ -33,6 +33,17 @@ export class Metrics {
     registers: [this.registry],
   });
 
+  /**
+   * Jobs a judge would not judge (issue 46): `foreign` (a version or field it does not understand, left for
+   * a judge that does until the wait ran out) or `malformed`. The user got the spec's 503, never a verdict.
+   */
+  readonly judgeRefusals = new Counter({
+    name: 'judge_jobs_refused_total',
+    help: 'Judge jobs a judge refused to judge, by reason',
+    labelNames: ['reason'] as const,
+    registers: [this.registry],
+  });
+
   /** Read at scrape time from the registered provider. */
   readonly judgeQueueWaiting = new Gauge({
     name: 'judge_queue_waiting',
