@@ -1,11 +1,10 @@
-import { DelayedError, UnrecoverableError, Worker, type Job } from 'bullmq';
+import { DelayedError, UnrecoverableError, WaitingError, Worker, type Job } from 'bullmq';
 import {
   isAiJobName,
   JUDGE_JOB_NAME,
   judgeQueueName,
   JudgeJobRefusals,
   parseJudgeJob,
-  type AiJobName,
   type JudgeJobProgress,
   type JudgeJobRefusal,
   type JudgeJobResult,
@@ -59,23 +58,36 @@ export function throttledProgress(
   };
 }
 
-/** At most `size` callers at once; the rest wait their turn in order. */
-export function slots(size: number): <T>(work: () => Promise<T>) => Promise<T> {
-  let free = size;
-  const queue: (() => void)[] = [];
-  return async (work) => {
-    if (free > 0) free--;
-    else await new Promise<void>((r) => queue.push(r));
-    try {
-      return await work();
-    } finally {
-      const next = queue.shift();
-      if (next) next();
-      else free++;
-    }
-  };
-}
+/**
+ * The judge's job slots, shared by its workers (one per job version's queue). A worker that took a job
+ * while every slot is busy (another version's worker holds them) hands the job back to its queue, where
+ * any judge may take it, and stops fetching until a slot is free: a judge never holds a job it is not
+ * judging, so a job never waits on a busy judge while another is idle, and on SIGTERM a judge has only
+ * the jobs it is judging to finish.
+ */
+export class JobSlots {
+  private readonly parked = new Set<Worker>();
 
+  constructor(private free: number) {}
+
+  take(): boolean {
+    if (this.free === 0) return false;
+    this.free--;
+    return true;
+  }
+
+  /** Stops `worker` fetching (at once: BullMQ's pause sets its flag before any wait) until a slot frees. */
+  park(worker: Worker): void {
+    this.parked.add(worker);
+    void worker.pause(true);
+  }
+
+  give(): void {
+    this.free++;
+    for (const worker of this.parked) if (!worker.closing) worker.resume();
+    this.parked.clear();
+  }
+}
 type QueuedJob = Job<unknown, JudgeJobResult | AiJobResult>;
 
 /**
@@ -107,8 +119,8 @@ async function refuse(
  * Each returns a JudgeJobResult per judging job (an AiJobResult per AI job).
  */
 export function createWorkers(judge: Judge, config: JudgeConfig): Worker[] {
-  const turn = slots(config.concurrency);
-  return config.jobVersions.map((version) => createWorker(judge, config, version, turn));
+  const slots = new JobSlots(config.concurrency);
+  return config.jobVersions.map((version) => createWorker(judge, config, version, slots));
 }
 
 /**
@@ -120,49 +132,20 @@ export function createWorkers(judge: Judge, config: JudgeConfig): Worker[] {
  * check (every `stalledIntervalMs`) moves the job back to waiting and a live worker judges it.
  * A job that stalls more than `maxStalledCount` times fails (a submission that kills judges).
  */
-function createWorker(
-  judge: Judge,
-  config: JudgeConfig,
-  version: JudgeJobVersion,
-  turn: ReturnType<typeof slots>,
-): Worker {
-  const worker = new Worker<unknown, JudgeJobResult | AiJobResult>(
+function createWorker(judge: Judge, config: JudgeConfig, version: JudgeJobVersion, slots: JobSlots): Worker {
+  const worker: Worker = new Worker<unknown, JudgeJobResult | AiJobResult>(
     judgeQueueName(version),
     async (job: QueuedJob, token?: string) => {
-      const t0 = performance.now();
-      // The AI features' jobs (ai/jobs.ts), told apart by the job's name.
-      if (isAiJobName(job.name)) {
-        const answer = await turn(() => runAiJob(judge, job.name as AiJobName, job.data as AiJobData));
-        log('ai job done', { jobId: job.id, name: job.name, ms: Math.round(performance.now() - t0) });
-        return answer;
+      if (!slots.take()) {
+        slots.park(worker);
+        await job.moveToWait(token);
+        throw new WaitingError();
       }
-      const parsed =
-        job.name === JUDGE_JOB_NAME
-          ? parseJudgeJob(job.data, version)
-          : ({ ok: false, kind: 'foreign', detail: `a job named "${job.name}"` } as const);
-      if (!parsed.ok) return refuse(job, token, parsed, config);
-      const data = parsed.job;
-      const total = data.tests.length;
-      // Finished tests as the job's progress (not awaited: the judging never waits for Redis), at most
-      // one update per PROGRESS_INTERVAL_MS and the last test's at once.
-      const progress = throttledProgress(
-        (p) => void job.updateProgress({ ...p }).catch(() => undefined),
-        PROGRESS_INTERVAL_MS,
-      );
-      const onTestDone = (judged: number, marks?: string) =>
-        progress.report({ judged, total, ...(marks ? { marks } : {}) }, judged === total);
-      const result = await turn(() =>
-        judge.judge(data, { mode: config.mode, onTestDone }).finally(() => progress.stop()),
-      );
-      log('job done', {
-        jobId: job.id,
-        requestId: data.requestId,
-        version,
-        verdict: result.verdict,
-        ms: Math.round(performance.now() - t0),
-        attempt: job.attemptsMade + 1,
-      });
-      return result;
+      try {
+        return await judgeOne(judge, config, version, job, token);
+      } finally {
+        slots.give();
+      }
     },
     {
       connection: { url: config.redisUrl, maxRetriesPerRequest: null },
@@ -174,8 +157,51 @@ function createWorker(
       autorun: true,
     },
   );
+
   worker.on('failed', (job, err) => log('job failed', { jobId: job?.id, error: err.message }));
   worker.on('error', (err) => log('worker error', { error: err.message }));
   worker.on('stalled', (jobId) => log('job stalled; re-queued', { jobId }));
   return worker;
+}
+
+/** One job this judge has a slot for: an AI job, or a judging job once its version's schema took it whole. */
+async function judgeOne(
+  judge: Judge,
+  config: JudgeConfig,
+  version: JudgeJobVersion,
+  job: QueuedJob,
+  token: string | undefined,
+): Promise<JudgeJobResult | AiJobResult> {
+  const t0 = performance.now();
+  // The AI features' jobs (ai/jobs.ts), told apart by the job's name.
+  if (isAiJobName(job.name)) {
+    const answer = await runAiJob(judge, job.name, job.data as AiJobData);
+    log('ai job done', { jobId: job.id, name: job.name, ms: Math.round(performance.now() - t0) });
+    return answer;
+  }
+  const parsed =
+    job.name === JUDGE_JOB_NAME
+      ? parseJudgeJob(job.data, version)
+      : ({ ok: false, kind: 'foreign', detail: `a job named "${job.name}"` } as const);
+  if (!parsed.ok) return refuse(job, token, parsed, config);
+  const data = parsed.job;
+  const total = data.tests.length;
+  // Finished tests as the job's progress (not awaited: the judging never waits for Redis), at most
+  // one update per PROGRESS_INTERVAL_MS and the last test's at once.
+  const progress = throttledProgress(
+    (p) => void job.updateProgress({ ...p }).catch(() => undefined),
+    PROGRESS_INTERVAL_MS,
+  );
+  const onTestDone = (judged: number, marks?: string) =>
+    progress.report({ judged, total, ...(marks ? { marks } : {}) }, judged === total);
+  const result = await judge.judge(data, { mode: config.mode, onTestDone }).finally(() => progress.stop());
+  log('job done', {
+    jobId: job.id,
+    requestId: data.requestId,
+    version,
+    verdict: result.verdict,
+    ms: Math.round(performance.now() - t0),
+    attempt: job.attemptsMade + 1,
+  });
+  return result;
 }

@@ -4,7 +4,13 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Queue, QueueEvents } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JUDGE_QUEUE, type JudgeJobData, type JudgeJobResult } from '@javelin/contracts';
+import {
+  JUDGE_JOB_VERSION,
+  JUDGE_QUEUE,
+  judgeQueueName,
+  type JudgeJobData,
+  type JudgeJobResult,
+} from '@javelin/contracts';
 import { ADD, ADD_TESTS, job, SECRET } from './helpers';
 
 /** Real worker processes (apps/judge/dist/main.js) on a private BullMQ prefix, with short stall timings. */
@@ -20,10 +26,16 @@ interface RunningWorker {
 }
 
 const workers: RunningWorker[] = [];
-let queue: Queue<JudgeJobData, JudgeJobResult>;
+let queue: Queue<object, JudgeJobResult>;
 let events: QueueEvents;
+/** Version 1's queue: the jobs an API of before the contract's versions queued (issue 46). */
+let legacy: Queue<object, JudgeJobResult>;
+let legacyEvents: QueueEvents;
 
-async function startWorker(): Promise<RunningWorker> {
+/** A job as the API queues it: this version of the contract. */
+const versioned = (data: JudgeJobData) => ({ version: JUDGE_JOB_VERSION, ...data });
+
+async function startWorker(env: Record<string, string> = {}): Promise<RunningWorker> {
   const child = spawn(process.execPath, [join(ROOT, 'dist/main.js')], {
     env: {
       ...process.env,
@@ -35,6 +47,7 @@ async function startWorker(): Promise<RunningWorker> {
       JUDGE_STALLED_INTERVAL_MS: '2000',
       // A starved (not dead) worker on a loaded machine may miss a renewal; do not fail the job for it.
       JUDGE_MAX_STALLED_COUNT: '5',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -123,14 +136,19 @@ beforeAll(async () => {
   if (tsc.status !== 0) throw new Error(`tsc failed: ${tsc.stdout}${tsc.stderr}`);
   queue = new Queue(JUDGE_QUEUE, { connection, prefix: PREFIX });
   events = new QueueEvents(JUDGE_QUEUE, { connection, prefix: PREFIX });
-  await events.waitUntilReady();
+  legacy = new Queue(judgeQueueName(1), { connection, prefix: PREFIX });
+  legacyEvents = new QueueEvents(judgeQueueName(1), { connection, prefix: PREFIX });
+  await Promise.all([events.waitUntilReady(), legacyEvents.waitUntilReady()]);
 });
 
 afterAll(async () => {
   for (const w of workers) if (w.child.exitCode === null) w.child.kill('SIGKILL');
-  await queue?.obliterate({ force: true }).catch(() => undefined);
-  await queue?.close();
+  for (const q of [queue, legacy]) {
+    await q?.obliterate({ force: true }).catch(() => undefined);
+    await q?.close();
+  }
   await events?.close();
+  await legacyEvents?.close();
 });
 
 describe('BullMQ worker', () => {
@@ -138,7 +156,7 @@ describe('BullMQ worker', () => {
 
   it('judges a job added the way the API adds it', async () => {
     first = await startWorker();
-    const added = await queue.add('judge', job(ADD, ADD_TESTS), {
+    const added = await queue.add('judge', versioned(job(ADD, ADD_TESTS)), {
       attempts: 2,
       removeOnComplete: 100,
       removeOnFail: 100,
@@ -157,7 +175,7 @@ describe('BullMQ worker', () => {
     await sleep(200);
     events.off('progress', onProgress);
     expect(progress.at(-1)).toEqual({ judged: 3, total: 3 });
-    const bad = await queue.add('judge', job('class {'), { attempts: 1 });
+    const bad = await queue.add('judge', versioned(job('class {')), { attempts: 1 });
     const r2 = await bad.waitUntilFinished(events, 60_000);
     expect(r2.verdict).toBe('compilation_error');
     expect(JSON.stringify(first.lines)).not.toContain(SECRET);
@@ -165,7 +183,10 @@ describe('BullMQ worker', () => {
 
   it('a worker killed with kill -9 mid-job leaves a stalled job that another worker finishes', async () => {
     const marker = `StallMarker${randomBytes(3).toString('hex')}`;
-    const added = await queue.add('judge', slowJob(marker, 1500), { attempts: 2, removeOnComplete: 100 });
+    const added = await queue.add('judge', versioned(slowJob(marker, 1500)), {
+      attempts: 2,
+      removeOnComplete: 100,
+    });
     // Mid-job (its harness running a test, the next harness pre-started), kill the worker hard.
     await midJob(added.id as string);
     expect(sandboxesOf(first).length, 'the first worker has its sandboxes running').toBeGreaterThan(0);
@@ -192,18 +213,106 @@ describe('BullMQ worker', () => {
 
     // Graceful SIGTERM: the running job is finished before the worker exits.
     const marker2 = `TermMarker${randomBytes(3).toString('hex')}`;
-    const added2 = await queue.add('judge', slowJob(marker2, 1200, 2), {
+    const added2 = await queue.add('judge', versioned(slowJob(marker2, 1200, 2)), {
       attempts: 1,
       removeOnComplete: 100,
     });
     await midJob(added2.id as string);
+    // A job queued behind it, and one of the version before (its own queue): the stopping worker takes neither.
+    const behind = await queue.add('judge', versioned(job(ADD, ADD_TESTS)), { removeOnComplete: 100 });
+    const legacyBehind = await legacy.add('judge', job(ADD, ADD_TESTS), { removeOnComplete: 100 });
     second.child.kill('SIGTERM');
     const result2 = await added2.waitUntilFinished(events, 30_000);
     expect(result2.verdict, JSON.stringify(result2)).toBe('accepted');
     expect(await second.exited, log()).toBe(0);
+    expect(await behind.getState()).toBe('waiting');
+    expect(await legacyBehind.getState()).toBe('waiting');
+    await behind.remove();
+    await legacyBehind.remove();
     expect(
       second.lines.some((l) => l.includes('"msg":"stopped"')),
       log(),
     ).toBe(true);
+  });
+});
+
+/** Issue 46: the judge's door. Nothing of a job the judge does not fully understand runs. */
+describe('the judge job contract at the worker', () => {
+  let door: RunningWorker;
+  const refusals = (jobId: string) =>
+    door.lines.filter((l) => l.includes('"msg":"job refused"') && l.includes(`"jobId":"${jobId}"`));
+  const judgedLines = () => door.lines.filter((l) => l.includes('"msg":"judged"')).length;
+
+  beforeAll(async () => {
+    door = await startWorker({ JUDGE_FOREIGN_JOB_WAIT_MS: '1500', JUDGE_FOREIGN_RETRY_MS: '200' });
+  });
+
+  it('judges a job of the version before (an API of before versions) as before', async () => {
+    const right = await legacy.add('judge', job(ADD, ADD_TESTS));
+    expect((await right.waitUntilFinished(legacyEvents, 60_000)).verdict).toBe('accepted');
+    const wrong = await legacy.add('judge', job(ADD.replace('a + b', 'a - b'), ADD_TESTS));
+    expect((await wrong.waitUntilFinished(legacyEvents, 60_000)).verdict).toBe('wrong_answer');
+  });
+
+  it('leaves a job of the next version, or with a field it does not know, for a judge that understands it; then fails it', async () => {
+    const before = judgedLines();
+    const next = await queue.add('judge', {
+      ...versioned(job(ADD, ADD_TESTS)),
+      version: JUDGE_JOB_VERSION + 1,
+    });
+    const unknown = await queue.add('judge', {
+      ...versioned(job(ADD, ADD_TESTS)),
+      outputValidation: { flags: [], grader: 'partial' },
+    });
+    for (const added of [next, unknown]) {
+      await expect(added.waitUntilFinished(events, 30_000)).rejects.toThrow(/^judge refused the job: /);
+      // Looked at more than once (left on the queue in between), never judged.
+      expect(refusals(added.id!).length).toBeGreaterThan(1);
+    }
+    expect((await queue.getJob(unknown.id!))?.failedReason).toMatch(/outputValidation\.grader/);
+    expect(judgedLines()).toBe(before);
+  });
+
+  it('fails a malformed job at once, naming what is wrong, and a job of a name it does not know is not run', async () => {
+    const malformed = await queue.add('judge', { ...versioned(job(ADD, ADD_TESTS)), tests: 'all' });
+    await expect(malformed.waitUntilFinished(events, 30_000)).rejects.toThrow(/malformed \(tests: /);
+    expect(refusals(malformed.id!)).toHaveLength(1);
+    const stranger = await queue.add('ai-explain', { code: ADD });
+    await expect(stranger.waitUntilFinished(events, 30_000)).rejects.toThrow(/a job named "ai-explain"/);
+  });
+
+  it('shares its one slot between the versions: a job of the other queue waits on its queue, not in the judge', async () => {
+    const slow = await queue.add(
+      'judge',
+      versioned(slowJob(`Slot${randomBytes(3).toString('hex')}`, 1500, 2)),
+    );
+    await midJob(slow.id as string);
+    const other = await legacy.add('judge', job(ADD, ADD_TESTS));
+    const states = new Set<string>();
+    while ((await slow.getState()) === 'active') {
+      states.add(await other.getState());
+      await sleep(100);
+    }
+    // Handed back at once while the slot was busy (never judged beside it), judged once it was free.
+    expect([...states].filter((s) => s !== 'waiting' && s !== 'active')).toEqual([]);
+    expect((await slow.waitUntilFinished(events, 30_000)).verdict).toBe('accepted');
+    expect((await other.waitUntilFinished(legacyEvents, 60_000)).verdict).toBe('accepted');
+    const starts = door.lines.filter((l) => l.includes('"msg":"job done"')).map((l) => JSON.parse(l).jobId);
+    expect(starts.indexOf(other.id)).toBeGreaterThan(starts.indexOf(slow.id));
+  });
+
+  it("a judge that plays an older one (JUDGE_JOB_VERSIONS=1) never takes this version's jobs", async () => {
+    door.child.kill('SIGTERM');
+    await door.exited;
+    const old = await startWorker({ JUDGE_JOB_VERSIONS: '1' });
+    const waiting = await queue.add('judge', versioned(job(ADD, ADD_TESTS)));
+    const oldJob = await legacy.add('judge', job(ADD, ADD_TESTS));
+    expect((await oldJob.waitUntilFinished(legacyEvents, 60_000)).verdict).toBe('accepted');
+    await sleep(1000);
+    expect(await waiting.getState()).toBe('waiting');
+    old.child.kill('SIGTERM');
+    await old.exited;
+    door = await startWorker();
+    expect((await waiting.waitUntilFinished(events, 60_000)).verdict).toBe('accepted');
   });
 });

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { JUDGE_JOB_VERSIONS, JUDGE_QUEUE, judgeQueueName } from '@javelin/contracts';
 import { type K8sObject, kustomize, parseYamlStream, repoPath } from './repo';
 import { validateObject } from './schemas';
 
@@ -28,8 +29,17 @@ function podTemplates(objects: K8sObject[]): { owner: string; labels: Record<str
   const out: { owner: string; labels: Record<string, string>; spec: Json }[] = [];
   for (const o of objects) {
     const template =
-      o.kind === 'CronJob' ? o.spec?.jobTemplate?.spec?.template : ['Deployment', 'StatefulSet', 'DaemonSet', 'Job'].includes(o.kind) ? o.spec?.template : null;
-    if (template) out.push({ owner: `${o.kind}/${o.metadata.name}`, labels: template.metadata?.labels ?? {}, spec: template.spec });
+      o.kind === 'CronJob'
+        ? o.spec?.jobTemplate?.spec?.template
+        : ['Deployment', 'StatefulSet', 'DaemonSet', 'Job'].includes(o.kind)
+          ? o.spec?.template
+          : null;
+    if (template)
+      out.push({
+        owner: `${o.kind}/${o.metadata.name}`,
+        labels: template.metadata?.labels ?? {},
+        spec: template.spec,
+      });
   }
   return out;
 }
@@ -50,14 +60,17 @@ describe('kustomize rendering', () => {
     for (const o of objects) {
       expect(o.apiVersion, JSON.stringify(o).slice(0, 120)).toBeTruthy();
       expect(o.metadata?.name).toBeTruthy();
-      if (o.kind !== 'Namespace') expect(o.metadata.namespace, `${o.kind}/${o.metadata.name}`).toBe(NAMESPACE);
+      if (o.kind !== 'Namespace')
+        expect(o.metadata.namespace, `${o.kind}/${o.metadata.name}`).toBe(NAMESPACE);
     }
     const keys = objects.map((o) => `${o.kind}/${o.metadata.name}`);
     expect(new Set(keys).size).toBe(keys.length);
   });
 
   it.each(OVERLAYS)('every object of %s validates against its Kubernetes (or KEDA) schema offline', (dir) => {
-    const problems = render(dir).map(validateObject).filter((p) => p !== null);
+    const problems = render(dir)
+      .map(validateObject)
+      .filter((p) => p !== null);
     expect(problems).toEqual([]);
   });
 
@@ -68,7 +81,9 @@ describe('kustomize rendering', () => {
     const noContainers = structuredClone(find(render('k8s/overlays/production'), 'Deployment', 'web'));
     delete noContainers.spec.template.spec.containers;
     expect(validateObject(noContainers)).toMatch(/containers/);
-    expect(validateObject({ apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'w' } })).toMatch(/no schema/);
+    expect(validateObject({ apiVersion: 'example.com/v1', kind: 'Widget', metadata: { name: 'w' } })).toMatch(
+      /no schema/,
+    );
   });
 
   it('production uses pinned images from a registry, never :latest', () => {
@@ -86,7 +101,10 @@ describe('api', () => {
     const api = find(render(dir), 'Deployment', 'api');
     expect(api.spec.replicas).toBeGreaterThanOrEqual(2);
     const [c] = api.spec.template.spec.containers;
-    const port = c.ports.find((p: Json) => p.name === c.readinessProbe.httpGet.port || p.containerPort === c.readinessProbe.httpGet.port);
+    const port = c.ports.find(
+      (p: Json) =>
+        p.name === c.readinessProbe.httpGet.port || p.containerPort === c.readinessProbe.httpGet.port,
+    );
     expect(port?.containerPort).toBe(3000);
     expect(c.readinessProbe.httpGet.path).toBe('/api/health/ready');
     expect(c.livenessProbe.httpGet.path).toBe('/api/health');
@@ -111,7 +129,9 @@ describe('api', () => {
     expect(c.command.join(' ')).toBe('node apps/api/dist/database/migrate.js');
     expect(['OnFailure', 'Never']).toContain(job.spec.template.spec.restartPolicy);
     expect(job.spec.backoffLimit).toBeGreaterThan(0);
-    expect(c.env.find((e: Json) => e.name === 'DATABASE_URL')?.valueFrom?.secretKeyRef?.name).toBe(SECRET_NAME);
+    expect(c.env.find((e: Json) => e.name === 'DATABASE_URL')?.valueFrom?.secretKeyRef?.name).toBe(
+      SECRET_NAME,
+    );
   });
 });
 
@@ -129,64 +149,82 @@ describe('every workload', () => {
     }
   });
 
-  it.each(OVERLAYS)('%s: each container is non-root, read-only, without privilege escalation or capabilities', (dir) => {
-    for (const { owner, spec } of podTemplates(render(dir))) {
-      expect(spec.automountServiceAccountToken, owner).toBe(false);
-      for (const key of ['hostNetwork', 'hostPID', 'hostIPC']) expect(spec[key], `${owner} ${key}`).toBeFalsy();
-      for (const c of containersOf(spec)) {
-        const sc = c.securityContext ?? {};
-        const where = `${owner} container ${c.name}`;
-        expect(sc.runAsNonRoot ?? spec.securityContext?.runAsNonRoot, where).toBe(true);
-        expect(sc.runAsUser ?? spec.securityContext?.runAsUser, where).toBeGreaterThan(0);
-        expect(sc.allowPrivilegeEscalation, where).toBe(false);
-        expect(sc.privileged ?? false, where).toBe(false);
-        expect(sc.readOnlyRootFilesystem, where).toBe(true);
-        expect(sc.capabilities?.drop, where).toEqual(['ALL']);
-        expect(sc.capabilities?.add ?? [], where).toEqual([]);
-        // A read-only root needs a writable /tmp: an emptyDir.
-        const tmp = (c.volumeMounts ?? []).find((m: Json) => m.mountPath === '/tmp');
-        expect(tmp, `${where} /tmp`).toBeTruthy();
-        expect(spec.volumes.find((v: Json) => v.name === tmp.name)?.emptyDir, `${where} /tmp emptyDir`).toBeTruthy();
-      }
-    }
-  });
-
-  it.each(OVERLAYS)('%s: RuntimeDefault seccomp everywhere but the judge, whose exceptions are exactly the documented ones', (dir) => {
-    for (const { owner, spec } of podTemplates(render(dir))) {
-      const containers = containersOf(spec);
-      if (owner === 'Deployment/judge') {
-        expect(spec.hostUsers, owner).toBe(false);
-        expect(spec.securityContext.seccompProfile.type).toBe('Unconfined');
-        for (const c of containers) {
-          expect(c.securityContext.procMount).toBe('Unmasked');
-          expect(c.securityContext.appArmorProfile.type).toBe('Unconfined');
-        }
-      } else {
-        expect(spec.securityContext?.seccompProfile?.type, owner).toBe('RuntimeDefault');
-        expect(spec.hostUsers ?? true, owner).toBe(true);
-        for (const c of containers) {
-          expect(c.securityContext.procMount ?? 'Default', owner).toBe('Default');
-          expect(c.securityContext.seccompProfile?.type ?? 'RuntimeDefault', owner).toBe('RuntimeDefault');
-          expect(c.securityContext.appArmorProfile?.type ?? 'RuntimeDefault', owner).toBe('RuntimeDefault');
+  it.each(OVERLAYS)(
+    '%s: each container is non-root, read-only, without privilege escalation or capabilities',
+    (dir) => {
+      for (const { owner, spec } of podTemplates(render(dir))) {
+        expect(spec.automountServiceAccountToken, owner).toBe(false);
+        for (const key of ['hostNetwork', 'hostPID', 'hostIPC'])
+          expect(spec[key], `${owner} ${key}`).toBeFalsy();
+        for (const c of containersOf(spec)) {
+          const sc = c.securityContext ?? {};
+          const where = `${owner} container ${c.name}`;
+          expect(sc.runAsNonRoot ?? spec.securityContext?.runAsNonRoot, where).toBe(true);
+          expect(sc.runAsUser ?? spec.securityContext?.runAsUser, where).toBeGreaterThan(0);
+          expect(sc.allowPrivilegeEscalation, where).toBe(false);
+          expect(sc.privileged ?? false, where).toBe(false);
+          expect(sc.readOnlyRootFilesystem, where).toBe(true);
+          expect(sc.capabilities?.drop, where).toEqual(['ALL']);
+          expect(sc.capabilities?.add ?? [], where).toEqual([]);
+          // A read-only root needs a writable /tmp: an emptyDir.
+          const tmp = (c.volumeMounts ?? []).find((m: Json) => m.mountPath === '/tmp');
+          expect(tmp, `${where} /tmp`).toBeTruthy();
+          expect(
+            spec.volumes.find((v: Json) => v.name === tmp.name)?.emptyDir,
+            `${where} /tmp emptyDir`,
+          ).toBeTruthy();
         }
       }
-    }
-  });
+    },
+  );
 
-  it.each(OVERLAYS)('%s: every Service selects pods of a workload and targets a named container port', (dir) => {
-    const objects = render(dir);
-    const templates = podTemplates(objects);
-    const services = objects.filter((o) => o.kind === 'Service');
-    expect(services.map((s) => s.metadata.name).sort()).toEqual(['api', 'web']);
-    for (const svc of services) {
-      const matching = templates.filter((t) => selects(svc.spec.selector, t.labels));
-      expect(matching.map((t) => t.owner), svc.metadata.name).toEqual([`Deployment/${svc.metadata.name}`]);
-      for (const port of svc.spec.ports) {
-        const names = containersOf(matching[0].spec).flatMap((c: Json) => (c.ports ?? []).map((p: Json) => p.name));
-        expect(names, `${svc.metadata.name} targetPort`).toContain(port.targetPort);
+  it.each(OVERLAYS)(
+    '%s: RuntimeDefault seccomp everywhere but the judge, whose exceptions are exactly the documented ones',
+    (dir) => {
+      for (const { owner, spec } of podTemplates(render(dir))) {
+        const containers = containersOf(spec);
+        if (owner === 'Deployment/judge') {
+          expect(spec.hostUsers, owner).toBe(false);
+          expect(spec.securityContext.seccompProfile.type).toBe('Unconfined');
+          for (const c of containers) {
+            expect(c.securityContext.procMount).toBe('Unmasked');
+            expect(c.securityContext.appArmorProfile.type).toBe('Unconfined');
+          }
+        } else {
+          expect(spec.securityContext?.seccompProfile?.type, owner).toBe('RuntimeDefault');
+          expect(spec.hostUsers ?? true, owner).toBe(true);
+          for (const c of containers) {
+            expect(c.securityContext.procMount ?? 'Default', owner).toBe('Default');
+            expect(c.securityContext.seccompProfile?.type ?? 'RuntimeDefault', owner).toBe('RuntimeDefault');
+            expect(c.securityContext.appArmorProfile?.type ?? 'RuntimeDefault', owner).toBe('RuntimeDefault');
+          }
+        }
       }
-    }
-  });
+    },
+  );
+
+  it.each(OVERLAYS)(
+    '%s: every Service selects pods of a workload and targets a named container port',
+    (dir) => {
+      const objects = render(dir);
+      const templates = podTemplates(objects);
+      const services = objects.filter((o) => o.kind === 'Service');
+      expect(services.map((s) => s.metadata.name).sort()).toEqual(['api', 'web']);
+      for (const svc of services) {
+        const matching = templates.filter((t) => selects(svc.spec.selector, t.labels));
+        expect(
+          matching.map((t) => t.owner),
+          svc.metadata.name,
+        ).toEqual([`Deployment/${svc.metadata.name}`]);
+        for (const port of svc.spec.ports) {
+          const names = containersOf(matching[0].spec).flatMap((c: Json) =>
+            (c.ports ?? []).map((p: Json) => p.name),
+          );
+          expect(names, `${svc.metadata.name} targetPort`).toContain(port.targetPort);
+        }
+      }
+    },
+  );
 
   it.each(OVERLAYS)('%s: each PodDisruptionBudget selects a Deployment’s pods', (dir) => {
     const objects = render(dir);
@@ -210,7 +248,8 @@ describe('secrets', () => {
         for (const e of c.envFrom ?? []) if (e.secretRef) refs.push(e.secretRef.name);
         // Secret values never inline: names that look secret must come from a secretKeyRef.
         for (const e of c.env ?? []) {
-          if (/SECRET|PASSWORD|TOKEN|API_KEY|DATABASE_URL|REDIS_URL|MAIL_URL/.test(e.name)) expect(e.value, e.name).toBeUndefined();
+          if (/SECRET|PASSWORD|TOKEN|API_KEY|DATABASE_URL|REDIS_URL|MAIL_URL/.test(e.name))
+            expect(e.value, e.name).toBeUndefined();
         }
       }
     }
@@ -220,7 +259,8 @@ describe('secrets', () => {
 
   it('no ConfigMap carries a secret-looking key', () => {
     const cm = find(render('k8s/overlays/production'), 'ConfigMap', 'javelin-config');
-    for (const key of Object.keys(cm.data)) expect(key).not.toMatch(/SECRET|PASSWORD|TOKEN|API_KEY|DATABASE_URL|REDIS_URL/);
+    for (const key of Object.keys(cm.data))
+      expect(key).not.toMatch(/SECRET|PASSWORD|TOKEN|API_KEY|DATABASE_URL|REDIS_URL/);
   });
 
   it('the judge is given no secret but REDIS_URL; the API gets the required three', () => {
@@ -260,14 +300,24 @@ describe('NetworkPolicies', () => {
   /** All egress rules that apply to pods with these labels (union over the policies selecting them). */
   function egressFor(objects: K8sObject[], labels: Record<string, string>): Json[] {
     return objects
-      .filter((o) => o.kind === 'NetworkPolicy' && selects(o.spec.podSelector?.matchLabels, labels) && (o.spec.policyTypes ?? []).includes('Egress'))
+      .filter(
+        (o) =>
+          o.kind === 'NetworkPolicy' &&
+          selects(o.spec.podSelector?.matchLabels, labels) &&
+          (o.spec.policyTypes ?? []).includes('Egress'),
+      )
       .flatMap((o) => o.spec.egress ?? []);
   }
-  const judgeLabels = () => find(render('k8s/overlays/production'), 'Deployment', 'judge').spec.template.metadata.labels;
+  const judgeLabels = () =>
+    find(render('k8s/overlays/production'), 'Deployment', 'judge').spec.template.metadata.labels;
 
   it.each(OVERLAYS)('%s: a default deny for ingress and egress covers every pod of the namespace', (dir) => {
     const deny = render(dir).filter(
-      (o) => o.kind === 'NetworkPolicy' && Object.keys(o.spec.podSelector ?? {}).length === 0 && !o.spec.ingress && !o.spec.egress,
+      (o) =>
+        o.kind === 'NetworkPolicy' &&
+        Object.keys(o.spec.podSelector ?? {}).length === 0 &&
+        !o.spec.ingress &&
+        !o.spec.egress,
     );
     expect(deny).toHaveLength(1);
     expect([...deny[0].spec.policyTypes].sort()).toEqual(['Egress', 'Ingress']);
@@ -277,9 +327,18 @@ describe('NetworkPolicies', () => {
     const objects = render('k8s/overlays/production');
     const rules = egressFor(objects, judgeLabels());
     expect(rules.length).toBe(2);
-    const redis = rules.filter((r) => r.to.every((p: Json) => p.podSelector?.matchLabels?.['app.kubernetes.io/name'] === 'redis' && !p.namespaceSelector));
+    const redis = rules.filter((r) =>
+      r.to.every(
+        (p: Json) =>
+          p.podSelector?.matchLabels?.['app.kubernetes.io/name'] === 'redis' && !p.namespaceSelector,
+      ),
+    );
     const dns = rules.filter((r) =>
-      r.to.every((p: Json) => p.namespaceSelector?.matchLabels?.['kubernetes.io/metadata.name'] === 'kube-system' && p.podSelector?.matchLabels?.['k8s-app'] === 'kube-dns'),
+      r.to.every(
+        (p: Json) =>
+          p.namespaceSelector?.matchLabels?.['kubernetes.io/metadata.name'] === 'kube-system' &&
+          p.podSelector?.matchLabels?.['k8s-app'] === 'kube-dns',
+      ),
     );
     expect(redis).toHaveLength(1);
     expect(redis[0].ports).toEqual([{ protocol: 'TCP', port: 6379 }]);
@@ -308,12 +367,16 @@ describe('NetworkPolicies', () => {
     const container = api.spec.containers.find((c: Json) => c.name === 'api');
     expect(container.ports.find((p: Json) => p.name === 'metrics')?.containerPort).toBe(9464);
     const ingress = objects
-      .filter((o) => o.kind === 'NetworkPolicy' && selects(o.spec.podSelector?.matchLabels, api.metadata.labels))
+      .filter(
+        (o) => o.kind === 'NetworkPolicy' && selects(o.spec.podSelector?.matchLabels, api.metadata.labels),
+      )
       .flatMap((o) => o.spec.ingress ?? []);
     const toMetrics = ingress.filter((r: Json) => r.ports.some((p: Json) => p.port === 9464));
     expect(toMetrics).toHaveLength(1);
     expect(toMetrics[0].ports).toEqual([{ protocol: 'TCP', port: 9464 }]);
-    expect(toMetrics[0].from).toEqual([{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } } }]);
+    expect(toMetrics[0].from).toEqual([
+      { namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } } },
+    ]);
     // The app's port takes no scraper: the metrics are not served there.
     const toApp = ingress.filter((r: Json) => r.ports.some((p: Json) => p.port === 3000));
     for (const r of toApp) expect(JSON.stringify(r.from)).not.toContain('monitoring');
@@ -333,15 +396,23 @@ describe('NetworkPolicies', () => {
     const objects = render('k8s/overlays/production');
     const rules = egressFor(objects, find(objects, 'Deployment', 'api').spec.template.metadata.labels);
     const portsTo = (name: string) =>
-      rules.filter((r) => r.to.some((p: Json) => p.podSelector?.matchLabels?.['app.kubernetes.io/name'] === name)).flatMap((r) => r.ports.map((p: Json) => p.port));
+      rules
+        .filter((r) =>
+          r.to.some((p: Json) => p.podSelector?.matchLabels?.['app.kubernetes.io/name'] === name),
+        )
+        .flatMap((r) => r.ports.map((p: Json) => p.port));
     expect(portsTo('postgresql')).toEqual([5432]);
     expect(portsTo('redis')).toEqual([6379]);
     const internet = rules.filter((r) => r.to.some((p: Json) => p.ipBlock));
     expect(internet).toHaveLength(1);
-    expect(internet[0].ports.map((p: Json) => p.port).sort((a: number, b: number) => a - b)).toEqual([25, 443, 465, 587]);
+    expect(internet[0].ports.map((p: Json) => p.port).sort((a: number, b: number) => a - b)).toEqual([
+      25, 443, 465, 587,
+    ]);
     const block = internet[0].to[0].ipBlock;
     expect(block.cidr).toBe('0.0.0.0/0');
-    expect(block.except).toEqual(expect.arrayContaining(['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', '169.254.0.0/16']));
+    expect(block.except).toEqual(
+      expect.arrayContaining(['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', '169.254.0.0/16']),
+    );
     for (const r of rules) expect(r.ports?.length).toBeGreaterThan(0);
   });
 
@@ -350,7 +421,11 @@ describe('NetworkPolicies', () => {
     const from = (name: string) =>
       find(objects, 'NetworkPolicy', name)
         .spec.ingress.flatMap((r: Json) => r.from)
-        .map((p: Json) => p.podSelector?.matchLabels?.['app.kubernetes.io/name'] ?? `ns:${p.namespaceSelector?.matchLabels?.['kubernetes.io/metadata.name']}`)
+        .map(
+          (p: Json) =>
+            p.podSelector?.matchLabels?.['app.kubernetes.io/name'] ??
+            `ns:${p.namespaceSelector?.matchLabels?.['kubernetes.io/metadata.name']}`,
+        )
         .sort();
     expect(from('redis')).toEqual(['api', 'judge', 'ns:keda']);
     expect(from('postgresql')).toEqual(['api', 'migrate']);
@@ -364,11 +439,17 @@ describe('judge scaling', () => {
     expect(so.spec.scaleTargetRef).toMatchObject({ kind: 'Deployment', name: 'judge' });
     expect(so.spec.minReplicaCount).toBeGreaterThanOrEqual(1);
     expect(so.spec.maxReplicaCount).toBeGreaterThan(so.spec.minReplicaCount);
-    expect(so.spec.triggers).toHaveLength(1);
+    // One trigger per judge job version's queue the judges consume (issue 46), the same settings each.
+    expect(so.spec.triggers.map((t: Json) => t.metadata.listName)).toEqual(
+      [...JUDGE_JOB_VERSIONS].reverse().map((v) => `bull:${judgeQueueName(v)}:wait`),
+    );
     const [trigger] = so.spec.triggers;
-    expect(trigger.type).toBe('redis');
-    expect(trigger.metadata.listName).toBe('bull:judge:wait');
-    expect(Number(trigger.metadata.listLength)).toBeGreaterThan(0);
+    for (const t of so.spec.triggers) {
+      expect(t.type).toBe('redis');
+      expect(Number(t.metadata.listLength)).toBeGreaterThan(0);
+      expect(t.metadata.addressFromEnv).toBe(trigger.metadata.addressFromEnv);
+      expect(t.authenticationRef).toEqual(trigger.authenticationRef);
+    }
     // The address comes from the judge container's environment: the ConfigMap must define it.
     const cm = find(objects, 'ConfigMap', 'javelin-config');
     expect(cm.data[trigger.metadata.addressFromEnv]).toMatch(/^[\w.-]+:\d+$/);
@@ -380,7 +461,9 @@ describe('judge scaling', () => {
   it('the queue prefix KEDA watches is the one the API and judge use', () => {
     const objects = render('k8s/overlays/production');
     const prefix = find(objects, 'ConfigMap', 'javelin-config').data.JUDGE_QUEUE_PREFIX;
-    expect(find(objects, 'ScaledObject', 'judge').spec.triggers[0].metadata.listName).toBe(`${prefix}:judge:wait`);
+    expect(find(objects, 'ScaledObject', 'judge').spec.triggers[0].metadata.listName).toBe(
+      `${prefix}:${JUDGE_QUEUE}:wait`,
+    );
   });
 
   it('the autoscaled judge Deployment has no replicas field for kubectl apply to reset', () => {
@@ -396,7 +479,9 @@ describe('judge scaling', () => {
     expect(hpa.spec.scaleTargetRef).toMatchObject({ kind: 'Deployment', name: 'judge' });
     expect(hpa.spec.metrics[0].resource).toMatchObject({ name: 'cpu', target: { type: 'Utilization' } });
     expect(hpa.spec.maxReplicas).toBeGreaterThan(hpa.spec.minReplicas);
-    expect(objects.filter((o) => o.kind.startsWith('Scaled') || o.kind === 'TriggerAuthentication')).toEqual([]);
+    expect(objects.filter((o) => o.kind.startsWith('Scaled') || o.kind === 'TriggerAuthentication')).toEqual(
+      [],
+    );
   });
 
   it('the judge gets time to finish its running submission on SIGTERM', () => {
