@@ -4,13 +4,14 @@ import {
   JUDGE_JOB_NAME,
   judgeQueueName,
   JudgeJobRefusals,
+  parseAiJob,
   parseJudgeJob,
   type JudgeJobProgress,
   type JudgeJobRefusal,
   type JudgeJobResult,
   type JudgeJobVersion,
 } from '@javelin/contracts';
-import { runAiJob, type AiJobData, type AiJobResult } from './ai/jobs';
+import { runAiJob, type AiJobResult } from './ai/jobs';
 import type { JudgeConfig } from './config';
 import type { Judge } from './judge';
 import { log } from './log';
@@ -173,9 +174,11 @@ async function judgeOne(
   token: string | undefined,
 ): Promise<JudgeJobResult | AiJobResult> {
   const t0 = performance.now();
-  // The AI features' jobs (ai/jobs.ts), told apart by the job's name.
+  // The AI features' jobs (ai/jobs.ts), told apart by the job's name, checked whole as a judging job is.
   if (isAiJobName(job.name)) {
-    const answer = await runAiJob(judge, job.name, job.data as AiJobData);
+    const ai = parseAiJob(job.name, job.data, version);
+    if (!ai.ok) return refuse(job, token, ai, config);
+    const answer = await runAiJob(judge, job.name, ai.data);
     log('ai job done', { jobId: job.id, name: job.name, ms: Math.round(performance.now() - t0) });
     return answer;
   }

@@ -279,6 +279,11 @@ describe('the judge job contract at the worker', () => {
     expect(refusals(malformed.id!)).toHaveLength(1);
     const stranger = await queue.add('ai-explain', { code: ADD });
     await expect(stranger.waitUntilFinished(events, 30_000)).rejects.toThrow(/a job named "ai-explain"/);
+    // The AI's jobs pass the same door: one with a field this judge does not know is not run.
+    const lint = await queue.add('ai-lint', { code: ADD, hints: true });
+    await expect(lint.waitUntilFinished(events, 30_000)).rejects.toThrow(/does not know: hints/);
+    const known = await queue.add('ai-lint', { code: ADD });
+    expect(await known.waitUntilFinished(events, 60_000)).toMatchObject({ ran: true, compiled: true });
   });
 
   it('shares its one slot between the versions: a job of the other queue waits on its queue, not in the judge', async () => {

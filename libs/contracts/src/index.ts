@@ -9,6 +9,7 @@ export * from './profiles';
 export * from './messages';
 export * from './practice';
 export * from './ai';
+export * from './ai-jobs';
 export { FieldSentences, checkRequest, uuidParamSchema, type RequestProblems } from './request-rules';
 export * from './admin';
 export * from './clics';

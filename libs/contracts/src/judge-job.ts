@@ -75,6 +75,8 @@ const testV2 = testV1.extend({
   validatorFlags: z.array(z.string()).optional(),
 });
 export type JudgeTest = z.infer<typeof testV2>;
+/** A test as this version's job carries it (the AI's measurement carries the problem's examples so). */
+export const judgeTestSchema = testV2;
 
 const sourceFile = z.strictObject({ path: z.string(), content: z.string() });
 
@@ -163,14 +165,26 @@ export function parseJudgeJob(
     };
   }
   const parsed = JOB_SCHEMAS[queueVersion].safeParse(data);
-  if (parsed.success) return { ok: true, job: parsed.data };
-  const unknown = parsed.error.issues.find((i) => i.code === 'unrecognized_keys');
+  return parsed.success ? { ok: true, job: parsed.data } : { ok: false, ...refusalOf(parsed.error) };
+}
+
+/** Why a job failed its schema: a field the schema does not name is `foreign`, anything else `malformed`. */
+export function refusalOf(error: z.ZodError): JudgeJobRefusal {
+  const unknown = error.issues.find((i) => i.code === 'unrecognized_keys');
   if (unknown) {
-    const where = [...unknown.path, ...(unknown as { keys: string[] }).keys].join('.');
-    return { ok: false, kind: 'foreign', detail: `a field this judge does not know: ${where}` };
+    const where = [...unknown.path, ...unknown.keys].join('.');
+    return { kind: 'foreign', detail: `a field this judge does not know: ${where}` };
   }
-  const first = parsed.error.issues[0];
-  return { ok: false, kind: 'malformed', detail: `${first.path.join('.') || 'job'}: ${first.message}` };
+  const first = error.issues[0];
+  return { kind: 'malformed', detail: `${first.path.join('.') || 'job'}: ${first.message}` };
+}
+
+/** A job whose `version` is not its queue's: a newer (or older) API's, for another judge. */
+export function versionRefusal(stated: unknown, queueVersion: number): JudgeJobRefusal {
+  return {
+    kind: 'foreign',
+    detail: `a job of version ${String(stated)} on the version ${queueVersion} queue`,
+  };
 }
 
 /** What a judge answers when it would not judge a job (the job fails with it; the API answers 503). */
