@@ -105,7 +105,10 @@ describe('apps/judge/src module boundaries', () => {
   it(`has no source file over ${MAX_LINES} lines (tests aside)`, () => {
     const long = sourceFiles(SRC)
       .filter((file) => !isSpec(file))
-      .map((file) => ({ file: relative(SRC, file), lines: readFileSync(file, 'utf8').trimEnd().split('\n').length }))
+      .map((file) => ({
+        file: relative(SRC, file),
+        lines: readFileSync(file, 'utf8').trimEnd().split('\n').length,
+      }))
       .filter(({ lines }) => lines > MAX_LINES);
     expect(long.map(({ file, lines }) => `${file}: ${lines} lines`)).toEqual([]);
   });

@@ -82,7 +82,8 @@ export function spawnHarness(
     { src: interactDir, dest: INTERACT_DIR },
   ];
   if (launch.cdsDir) binds.push({ src: launch.cdsDir, dest: '/cds' });
-  if (launch.cdsDir && launch.harnessArchiveDir) binds.push({ src: launch.harnessArchiveDir, dest: '/harness-cds' });
+  if (launch.cdsDir && launch.harnessArchiveDir)
+    binds.push({ src: launch.harnessArchiveDir, dest: '/harness-cds' });
   return launch.sandbox.spawnLongLived(
     {
       // Without the harness's archive (not dumped) the warm-up at least loads the test path's classes before a job.
