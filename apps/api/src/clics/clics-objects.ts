@@ -118,6 +118,26 @@ export function judgementShownAt(
   return c.unfrozenAt ? Math.max(at, c.unfrozenAt.getTime()) : null;
 }
 
+/**
+ * When `viewer` may first read a problem of the contest (epoch ms): admins, and everyone for a
+ * problem that is public anyway, from the contest's creation; a hidden problem only from the
+ * contest's start (issue 47), so nothing names it before (its title, id, label, test count).
+ */
+export function problemShownAt(c: ClicsContestRow, p: ClicsProblemRow, viewer: ClicsViewer): number {
+  const created = c.createdAt.getTime();
+  return viewer.admin || p.isVisible ? created : Math.max(created, c.startTime.getTime());
+}
+
+/** The contest's problems `viewer` may read at `now`, in contest order. */
+export function shownProblems(
+  c: ClicsContestRow,
+  problems: ClicsProblemRow[],
+  viewer: ClicsViewer,
+  now: number,
+): ClicsProblemRow[] {
+  return problems.filter((p) => problemShownAt(c, p, viewer) <= now);
+}
+
 export function problemObject(p: ClicsProblemRow, defaultTimeLimitMs: number) {
   return {
     id: p.clicsId,

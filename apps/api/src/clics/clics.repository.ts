@@ -351,7 +351,7 @@ export class ClicsRepository {
 
   /**
    * A fingerprint of everything a contest's CLICS objects are made of (the contest, its problems and
-   * their test counts, its teams and their organizations, the submits and their versions, the
+   * their test counts and visibility, its teams and their organizations, the submits and their versions, the
    * clarifications): equal fingerprints, equal objects, so an idle sync stops at this one query.
    */
   async fingerprint(contestId: string): Promise<string | null> {
@@ -373,7 +373,7 @@ export class ClicsRepository {
                    FROM contest_groups g WHERE g.contest_id = $1)
              || (SELECT '|' || count(*) || ':' || coalesce(sum(hashtext(concat_ws('|', o.clics_id, o.name, o.formal_name, o.country))), 0)
                    FROM contest_organizations o WHERE o.contest_id = $1) AS contest,
-           (SELECT count(*) || ':' || coalesce(sum(hashtext(concat_ws('|', p.id, cp.position, cp.clics_id, cp.label, cp.rgb, p.title, p.time_limit_ms,
+           (SELECT count(*) || ':' || coalesce(sum(hashtext(concat_ws('|', p.id, cp.position, cp.clics_id, cp.label, cp.rgb, p.title, p.time_limit_ms, p.is_visible,
                      (SELECT count(*) FROM test_cases t WHERE t.problem_id = p.id)))), 0)
               FROM contest_problems cp JOIN problems p ON p.id = cp.problem_id WHERE cp.contest_id = $1) AS problems,
            (SELECT count(*) || ':' || coalesce(sum(hashtext(concat_ws('|', u.id, u.username, u.full_name, cp.joined_at,

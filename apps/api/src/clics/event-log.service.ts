@@ -284,7 +284,7 @@ export class EventLogService {
 
   /** The rows that bring each audience's newest view to the contest's objects now, in append order. */
   private async changes(contest: ClicsContestRow, log: ContestLog, now: number): Promise<NewLogRow[]> {
-    const { snapshot, touched } = await this.snapshot(contest, log);
+    const { snapshot, touched } = await this.snapshot(contest, log, now);
     const admin = feedObjects(snapshot, { admin: true, teamId: null });
     const open = feedObjects(snapshot, PUBLIC_VIEWER);
 
@@ -380,6 +380,7 @@ export class EventLogService {
   private async snapshot(
     contest: ClicsContestRow,
     log: ContestLog,
+    now: number,
   ): Promise<{ snapshot: FeedSnapshot; touched: Set<string> }> {
     const [problems, roster, judgements, clarifications, awards] = await Promise.all([
       this.repository.problems(contest.id),
@@ -418,6 +419,7 @@ export class EventLogService {
         clarifications,
         awards,
         defaultTimeLimitMs: this.env.judgeLimits.cpuTimeMs,
+        now,
       },
       touched,
     };
