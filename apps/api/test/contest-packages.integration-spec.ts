@@ -242,6 +242,41 @@ describe('contest packages', () => {
     await t.http.get('/api/clics/contests/reg1/teams').set('Authorization', `Basic ${basic}`).expect(200);
   });
 
+  it("never marks a hidden team first to solve on Javelin's own board: the next ranked team is first", async () => {
+    // Out of the freeze, so every reader sees the real board.
+    await startNow(t, contestId, 180);
+    const [{ problem_id: echoId }] = await t.db.query(
+      `SELECT problem_id FROM contest_problems WHERE contest_id = $1 AND clics_id = 'echo'`,
+      [contestId],
+    );
+    const hidden = (await login('reg1-team5', TEAM_PASSWORD(5)).expect(200)).body.token as string;
+    const team3 = (await login('reg1-team3', TEAM_PASSWORD(3)).expect(200)).body.token as string;
+    await judgeAndRecord(t, { token: hidden } as SeededUser, echoId, ECHO_MAIN, 'accepted', { contestId });
+    await judgeAndRecord(t, { token: team3 } as SeededUser, echoId, ECHO_MAIN, 'accepted', { contestId });
+    const [hiddenFirst] = await t.db.query(
+      `SELECT u.username FROM solved_problems s JOIN users u ON u.id = s.user_id
+        WHERE s.contest_id = $1 AND s.problem_id = $2 ORDER BY s.solved_at LIMIT 1`,
+      [contestId, echoId],
+    );
+    expect(hiddenFirst.username).toBe('reg1-team5');
+    for (const viewer of [admin.token, team3, undefined]) {
+      const board = await t.http
+        .get(`/api/leaderboard/contests/${contestId}`)
+        .set(viewer ? bearer(viewer) : {})
+        .expect(200);
+      const rows = board.body as { username: string; cells: { problemId: string; firstSolve: boolean }[] }[];
+      expect(rows.map((r) => r.username)).not.toContain('reg1-team5');
+      const echo = rows.find((r) => r.username === 'reg1-team3')!.cells.find((c) => c.problemId === echoId);
+      expect(echo).toMatchObject({ firstSolve: true });
+    }
+    const clics = Clics.Scoreboard.parse(
+      (await t.http.get('/api/clics/contests/reg1/scoreboard').expect(200)).body,
+    );
+    expect(
+      clics.rows.find((r) => r.team_id === 't3')!.problems.find((p) => p.problem_id === 'echo'),
+    ).toMatchObject({ solved: true, first_to_solve: true });
+  }, 120_000);
+
   describe('refuses a bad package with a 400 naming the file and the field, and keeps nothing of it', () => {
     const cases: [string, () => Buffer, string][] = [
       ['no contest.yaml', () => regionalZip('bad1', (f) => delete f['contest.yaml']), M.noContestFile],

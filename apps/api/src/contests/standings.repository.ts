@@ -299,14 +299,19 @@ export class StandingsRepository {
     return { row: boardRow(contest, rows[0]), cells };
   }
 
-  /** problemId → the user who accepted it first in `view`: one index probe per problem. */
+  /**
+   * problemId → the user who accepted it first in `view`, among the ranked: a hidden team (issue 43)
+   * is never first, the first solve is the next team's. One index walk per problem.
+   */
   async firstSolvers(contestId: string, view: StandingsView): Promise<FirstSolvers> {
     const column = view === 'frozen' ? 'visible_accepted_at' : 'accepted_at';
     const rows: { problem_id: string; user_id: string }[] = await this.db.query(
       `SELECT cp.problem_id, f.user_id FROM contest_problems cp
          CROSS JOIN LATERAL (
            SELECT cc.user_id FROM contest_cells cc
+             LEFT JOIN contest_teams ct ON ct.contest_id = cc.contest_id AND ct.user_id = cc.user_id
             WHERE cc.contest_id = cp.contest_id AND cc.problem_id = cp.problem_id AND cc.${column} IS NOT NULL
+              ${NOT_HIDDEN}
             ORDER BY cc.${column}, cc.user_id LIMIT 1) f
         WHERE cp.contest_id = $1`,
       [contestId],
