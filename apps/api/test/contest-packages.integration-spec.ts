@@ -277,6 +277,63 @@ describe('contest packages', () => {
     ).toMatchObject({ solved: true, first_to_solve: true });
   }, 120_000);
 
+  it('names a team account by its label, team name and organization in clarifications and plagiarism reports', async () => {
+    const team3 = (await login('reg1-team3', TEAM_PASSWORD(3)).expect(200)).body.token as string;
+    const team = { label: '103', name: 'Team 3 Display', organization: 'Uni North' };
+    const asked = await t.http
+      .post(`/api/contests/${contestId}/clarifications`)
+      .set(bearer(team3))
+      .send({ question: 'Is the input one line?' })
+      .expect(201);
+    expect(asked.body).toMatchObject({ askedBy: 'reg1-team3', askedByTeam: team });
+    const listed = await t.http
+      .get(`/api/contests/${contestId}/clarifications`)
+      .set(bearer(admin.token))
+      .expect(200);
+    expect(listed.body.find((c: { id: string }) => c.id === asked.body.id)).toMatchObject({
+      askedBy: 'reg1-team3',
+      askedByTeam: team,
+    });
+    const answered = await t.http
+      .post(`/api/contests/${contestId}/clarifications/${asked.body.id}/answer`)
+      .set(bearer(admin.token))
+      .send({ answer: 'Yes.', public: true })
+      .expect(200);
+    expect(answered.body.askedByTeam).toEqual(team);
+    // Everyone else reads the public answer without its asker.
+    const others = await t.http.get(`/api/contests/${contestId}/clarifications`).expect(200);
+    const publicView = others.body.find((c: { id: string }) => c.id === asked.body.id);
+    expect(publicView.askedBy).toBeNull();
+    expect(publicView).not.toHaveProperty('askedByTeam');
+
+    // Teams 3 and 5 sent the same echo: the report names both teams.
+    await t.http.post(`/api/contests/${contestId}/complete`).set(bearer(admin.token)).expect(200);
+    const url = `/api/admin/contests/${contestId}/plagiarism`;
+    await t.http.post(url).set(bearer(admin.token)).send({}).expect(202);
+    const deadline = Date.now() + 60_000;
+    let report = (await t.http.get(url).set(bearer(admin.token)).expect(200)).body;
+    while (report.status !== 'done' && report.status !== 'failed' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      report = (await t.http.get(url).set(bearer(admin.token)).expect(200)).body;
+    }
+    expect(report.status).toBe('done');
+    type Pair = { id: string; usernameA: string; usernameB: string; teamA?: unknown; teamB?: unknown };
+    const pair = (report.pairs as Pair[]).find(
+      (p) => [p.usernameA, p.usernameB].sort().join() === 'reg1-team3,reg1-team5',
+    )!;
+    expect(pair).toBeDefined();
+    const teams = {
+      'reg1-team3': team,
+      'reg1-team5': { label: '105', name: 'Team 5 Display', organization: 'Uni North' },
+    };
+    expect(pair).toMatchObject({
+      teamA: teams[pair.usernameA as keyof typeof teams],
+      teamB: teams[pair.usernameB as keyof typeof teams],
+    });
+    const detail = await t.http.get(`${url}/pairs/${pair.id}`).set(bearer(admin.token)).expect(200);
+    expect(detail.body).toMatchObject({ teamA: pair.teamA, teamB: pair.teamB });
+  }, 120_000);
+
   describe('refuses a bad package with a 400 naming the file and the field, and keeps nothing of it', () => {
     const cases: [string, () => Buffer, string][] = [
       ['no contest.yaml', () => regionalZip('bad1', (f) => delete f['contest.yaml']), M.noContestFile],

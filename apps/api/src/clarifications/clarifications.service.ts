@@ -32,6 +32,7 @@ function clarificationView(row: ClarificationRow, showAsker: boolean): ContestCl
     problemTitle: row.problemTitle,
     question: row.question,
     askedBy: showAsker ? row.username : null,
+    ...(showAsker && row.team ? { askedByTeam: row.team } : {}),
     answer: row.answer,
     public: row.isPublic,
     createdAt: row.createdAt.toISOString(),
