@@ -450,6 +450,52 @@ describe('contest packages', () => {
     await upload(zip).expect(409);
   }, 60_000);
 
+  it('reuses a problem already in Javelin under the same package, with a warning; a changed or edited one is imported', async () => {
+    const problemsOf = async (contest: string) =>
+      (
+        (await t.db.query(
+          `SELECT cp.clics_id, cp.problem_id FROM contest_problems cp WHERE cp.contest_id = $1 ORDER BY cp.position`,
+          [contest],
+        )) as { clics_id: string; problem_id: string }[]
+      ).map((r) => [r.clics_id, r.problem_id]);
+    const original = await problemsOf(contestId);
+    const [{ n: before }] = await t.db.query(`SELECT count(*)::int AS n FROM problems`);
+    // Publishing a problem is no edit: it is still its package.
+    await t.db.query(`UPDATE problems SET is_visible = true WHERE id = $1`, [original[0][1]]);
+
+    const again = await upload(regionalZip('again')).expect(201);
+    for (const [id, title] of [
+      ['sum', 'Sum'],
+      ['echo', 'Echo'],
+      ['twice', 'Twice'],
+    ])
+      expect(again.body.warnings).toContain(M.problemReused(id, title));
+    expect(await problemsOf(again.body._id)).toEqual(original);
+    const [{ n: afterReuse }] = await t.db.query(`SELECT count(*)::int AS n FROM problems`);
+    expect(afterReuse).toBe(before);
+    // The reused problems are the contest's in /api/clics too, under this package's ids.
+    const clics = await t.http.get('/api/clics/contests/again/problems').set(bearer(admin.token)).expect(200);
+    expect(clics.body.map((p: { id: string; uuid: string }) => [p.id, p.uuid])).toEqual(original);
+
+    // A problem edited since its import is no longer its package; a package with one file changed, or
+    // another time limit from problems.yaml, is another problem.
+    // (Echo: the jury edits a test's answer; sum: another time limit; twice: one file changed.)
+    await t.db.query(`UPDATE test_cases SET expected_output = expected_output || ' ' WHERE problem_id = $1`, [
+      original[1][1],
+    ]);
+    const changed = await upload(
+      regionalZip('changed', (f) => {
+        f['problems.yaml'] = String(f['problems.yaml']).replace('time_limit: 2', 'time_limit: 3');
+        f['problems/twice/data/secret/2.ans'] = '10 \n';
+      }),
+    ).expect(201);
+    expect(changed.body.warnings.filter((w: string) => w.includes('is reused'))).toEqual([]);
+    const fresh = await problemsOf(changed.body._id);
+    for (const [i, [, problemId]] of fresh.entries()) expect(problemId).not.toBe(original[i][1]);
+    const [{ n: afterChanged }] = await t.db.query(`SELECT count(*)::int AS n FROM problems`);
+    expect(afterChanged).toBe(before + 3);
+  }, 120_000);
+
   describe('first_to_solve and the first-to-solve awards', () => {
     const S = new Date('2040-11-20T09:00:00.000Z').getTime();
     const MIN = 60_000;
