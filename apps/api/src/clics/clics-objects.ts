@@ -9,7 +9,7 @@ import type {
   ClicsOrganizationRow,
   ClicsProblemRow,
   ClicsTeamRow,
-} from './clics.repository';
+} from './clics-rows';
 
 /**
  * The objects of the CLICS Contest API 2023-06 built from Javelin's rows: pure functions, so the

@@ -27,12 +27,8 @@ import {
   type ClicsRoster,
   type ClicsViewer,
 } from './clics-objects';
-import {
-  ClicsRepository,
-  type ClicsContestRow,
-  type ClicsJudgementRow,
-  type ClicsTeamRow,
-} from './clics.repository';
+import { ClicsRepository } from './clics.repository';
+import type { ClicsContestRow, ClicsJudgementRow, ClicsTeamRow } from './clics-rows';
 import { awardsOf, scoreboardRows, type Award, type ScoreboardRow, type TeamStanding } from './scoreboard';
 
 export const CLICS_VERSION = '2023-06';

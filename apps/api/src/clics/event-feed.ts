@@ -23,7 +23,7 @@ import type {
   ClicsJudgementRow,
   ClicsProblemRow,
   ClicsTeamRow,
-} from './clics.repository';
+} from './clics-rows';
 import type { Award } from './scoreboard';
 
 /**
