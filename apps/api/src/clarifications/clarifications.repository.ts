@@ -112,7 +112,10 @@ export class ClarificationsRepository {
   }
 
   /** Newest first: every clarification (admins), or those of `userId` and the public ones. */
-  async clarifications(contestId: string, visibleTo: { all: true } | { userId: string | null }): Promise<ClarificationRow[]> {
+  async clarifications(
+    contestId: string,
+    visibleTo: { all: true } | { userId: string | null },
+  ): Promise<ClarificationRow[]> {
     const everything = 'all' in visibleTo;
     const rows: ClarificationRecord[] = await this.db.query(
       `SELECT ${CLARIFICATION_COLUMNS} FROM contest_clarifications c ${CLARIFICATION_JOINS}

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import type { ExecutionResult } from '@javelin/contracts';
 import { DataSource } from 'typeorm';
 import { shortId } from './clics-format';
 import type {

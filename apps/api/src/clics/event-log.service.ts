@@ -10,14 +10,7 @@ import type { ClicsContestRow } from './clics-rows';
 import { ClicsService } from './clics.service';
 import { canonical, stateHistory, type FeedEvent, type FeedSnapshot } from './event-feed';
 import { plannedRows } from './event-log-changes';
-import {
-  compactOf,
-  emptyLog,
-  isClosed,
-  JUDGING,
-  remember,
-  type ContestLog,
-} from './event-log-knowledge';
+import { compactOf, emptyLog, isClosed, JUDGING, remember, type ContestLog } from './event-log-knowledge';
 import { FeedTokens } from './feed-tokens';
 import { EventLogRepository, type NewLogRow } from './event-log.repository';
 
@@ -303,4 +296,3 @@ export class EventLogService {
     };
   }
 }
-

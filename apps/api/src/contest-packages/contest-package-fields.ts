@@ -53,7 +53,13 @@ export function text(o: Obj, file: string, field: string, where: string, max = N
   return value.trim();
 }
 
-export function optionalText(o: Obj, file: string, field: string, where: string, max = NAME_MAX): string | null {
+export function optionalText(
+  o: Obj,
+  file: string,
+  field: string,
+  where: string,
+  max = NAME_MAX,
+): string | null {
   const value = o[field];
   if (value === undefined || value === null || value === '') return null;
   return text(o, file, field, where, max);

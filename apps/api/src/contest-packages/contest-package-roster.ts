@@ -1,14 +1,6 @@
 import { ContestPackageMessages as M } from '@javelin/contracts';
 import { PackageError } from '../packages/zip';
-import {
-  clicsId,
-  flag,
-  list,
-  optionalText,
-  text,
-  where,
-  type Obj,
-} from './contest-package-fields';
+import { clicsId, flag, list, optionalText, text, where, type Obj } from './contest-package-fields';
 import type {
   PackageAccount,
   PackageGroup,

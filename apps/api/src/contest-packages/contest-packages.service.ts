@@ -173,7 +173,11 @@ export class ContestPackagesService {
     tx: Tx,
     contestId: string,
     position: number,
-    { clics, read, identity }: { clics: ContestPackage['problems'][number]; read: ReadPackage; identity: string },
+    {
+      clics,
+      read,
+      identity,
+    }: { clics: ContestPackage['problems'][number]; read: ReadPackage; identity: string },
     authorId: string,
   ): Promise<{ id: string; title: string } | null> {
     const reused = await problemOfPackage(tx, identity);

@@ -13,7 +13,9 @@ export class ProblemPackageHash1796025427000 implements MigrationInterface {
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`ALTER TABLE problems ADD COLUMN package_hash char(64)`);
-    await q.query(`CREATE INDEX problems_package_hash ON problems (package_hash) WHERE package_hash IS NOT NULL`);
+    await q.query(
+      `CREATE INDEX problems_package_hash ON problems (package_hash) WHERE package_hash IS NOT NULL`,
+    );
     await q.query(`
       CREATE FUNCTION javelin_problem_edited() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN

@@ -231,8 +231,8 @@ function PairView({ contestId, pairId }: { contestId: string; pairId: string }) 
   return (
     <section className="card" aria-labelledby="plagiarism-pair-heading">
       <h2 id="plagiarism-pair-heading">
-        {pair.problemTitle}: {accountText(pair.usernameA, pair.teamA)} and {accountText(pair.usernameB, pair.teamB)}{' '}
-        · {percent(pair.similarity)} similar
+        {pair.problemTitle}: {accountText(pair.usernameA, pair.teamA)} and{' '}
+        {accountText(pair.usernameB, pair.teamB)} · {percent(pair.similarity)} similar
       </h2>
       <p className="muted" style={{ marginTop: 0 }}>
         {pair.fragments.length} matching fragment{pair.fragments.length === 1 ? '' : 's'}; each has one colour
