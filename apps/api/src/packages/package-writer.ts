@@ -8,7 +8,7 @@ import { serializeInputs } from '@javelin/java-io';
 import { stringify as toYaml } from 'yaml';
 import { imageUrlPrefix, unsignStatement } from '../problems/image-links';
 import type { Problem } from '../problems/problem.entity';
-import { examplesFirst } from '../problems/problems.service';
+import { examplesFirst } from '../problems/problem-judging';
 import type { TestCase } from '../problems/test-case.entity';
 import type { JurySubmission, ProblemImage } from './package-files.entity';
 
