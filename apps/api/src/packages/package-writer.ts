@@ -13,7 +13,7 @@ import type { TestCase } from '../problems/test-case.entity';
 import type { JurySubmission, ProblemImage } from './package-files.entity';
 
 /** What a problem is exported with. */
-export interface ExportedProblem {
+interface ExportedProblem {
   problem: Problem;
   tests: TestCase[];
   jury: (Pick<JurySubmission, 'path' | 'code'> & Partial<Pick<JurySubmission, 'files'>>)[];
@@ -164,7 +164,7 @@ function uniquePath(taken: Map<string, string>, path: string): string {
  * checker); `unordered` and `custom` need a validator program (a Java one: the custom checker wrapped in
  * the format's interface).
  */
-export function validationOfChecker(problem: Pick<Problem, 'checker' | 'tolerance' | 'checkerCode'>): {
+function validationOfChecker(problem: Pick<Problem, 'checker' | 'tolerance' | 'checkerCode'>): {
   flags: string[];
   validator: CustomOutputValidator | null;
 } {
