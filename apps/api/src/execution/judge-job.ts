@@ -9,7 +9,7 @@ import {
   type VersionedJudgeJob,
 } from '@javelin/contracts';
 import { serializeInputs } from '@javelin/java-io';
-import { checkerOfProblem, examplesFirst } from '../problems/problems.service';
+import { checkerOfProblem, examplesFirst } from '../problems/problem-judging';
 import type { Problem } from '../problems/problem.entity';
 
 /**

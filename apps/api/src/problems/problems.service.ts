@@ -19,7 +19,6 @@ import { ExamplesAndCount, ProblemsRepository } from './problems.repository';
 import { TestCase } from './test-case.entity';
 
 // Re-exported for execution/, which imports them from this file.
-export { checkerOfProblem, examplesFirst } from './problem-judging';
 
 export const PROBLEM_NOT_FOUND = ServerMessages.problemNotFound;
 const PROBLEM_IN_CONTEST = ServerMessages.problemInContest;
