@@ -1,5 +1,5 @@
 import { closeSync, constants, openSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import {
   InteractiveMessages,
   type CustomOutputValidator,
@@ -11,6 +11,7 @@ import type { CheckResult } from '../checkers';
 import type { HarnessFifos, HarnessProcess, InteractiveTestHooks } from '../executor/harness';
 import { CHECKER_LIMITS, checkerFailed } from './custom-checker';
 import type { OutputValidators, PreparedValidator } from './output-validator';
+import type { ValidatorHost } from './validator-host';
 import { classifyOutcome, type TestOutcome } from './verdict';
 
 /**
@@ -49,6 +50,9 @@ export interface InteractionOutcome {
 export class Interactor {
   private prepared: PreparedValidator | null = null;
   private runs = 0;
+  /** The validator host of the current harness's FIFOs (validator-host.ts), when the validator is C++. */
+  private host: ValidatorHost | null = null;
+  private hostBinary: string | null = null;
 
   constructor(
     private readonly validators: OutputValidators,
@@ -61,7 +65,25 @@ export class Interactor {
   /** Compiles the validator; the judge error every test gets when it does not compile (then nothing runs). */
   async prepare(): Promise<(CheckResult & { feedback?: string }) | null> {
     this.prepared = await this.validators.prepare(this.validator);
-    return this.prepared.ok ? null : this.prepared.error;
+    if (!this.prepared.ok) return this.prepared.error;
+    this.hostBinary = await this.validators.hostBinary(this.prepared.compiled);
+    return null;
+  }
+
+  /** The submission's tests are over: its validator host goes. */
+  close(): void {
+    this.host?.close();
+    this.host = null;
+  }
+
+  /** The host for a harness's FIFOs: one per harness (its FIFOs are bound into the host's sandbox). */
+  private hostFor(fifos: HarnessFifos): ValidatorHost | null {
+    if (!this.prepared?.ok || !this.hostBinary || this.prepared.compiled.kind !== 'cpp') return null;
+    const fifoDir = dirname(fifos.toProgram);
+    if (this.host?.serves(fifoDir)) return this.host;
+    this.host?.close();
+    this.host = this.validators.startHost(this.prepared.compiled, this.hostBinary, this.workDir, fifoDir);
+    return this.host;
   }
 
   /** Starts a test's interaction on `harness`: the hooks for its runTest, and `end` for its outcome. */
@@ -74,7 +96,8 @@ export class Interactor {
       dir: join(this.workDir, `i${this.runs++}`),
       wallTimeMs: this.limits.wallTimeMs + DECIDED_GRACE_MS + CHECKER_LIMITS.wallTimeMs,
     };
-    return new Interaction(run, harness.fifos());
+    const fifos = harness.fifos();
+    return new Interaction({ ...run, host: this.hostFor(fifos) }, fifos);
   }
 }
 
@@ -96,6 +119,7 @@ export class Interaction {
       item: { input: string; expected: string };
       dir: string;
       wallTimeMs: number;
+      host: ValidatorHost | null;
     },
     private readonly fifos: HarnessFifos,
   ) {
@@ -113,8 +137,9 @@ export class Interaction {
 
   /** The program's ends are open: the validator starts on the other ends. */
   private startValidator(): void {
-    const { prepared } = this.run;
+    const { prepared, host } = this.run;
     if (!prepared?.ok) return;
+    if (host) return this.startHosted(prepared, host);
     let stdin: number | null = null;
     let stdout: number | null = null;
     const failed = (e: unknown): ValidatorVerdict => ({
@@ -127,7 +152,7 @@ export class Interaction {
       const { validators, flags, item, dir, wallTimeMs } = this.run;
       // The validator's process is forked before this returns; the judge's copies can go at once.
       this.validating = validators
-        .runInteractive(prepared, flags, item, dir, { stdin, stdout }, wallTimeMs)
+        .runInteractive(prepared, flags, item, dir, { stdio: { stdin, stdout } }, wallTimeMs)
         .catch(failed)
         .finally(() => {
           this.validatorEnded = true;
@@ -140,6 +165,26 @@ export class Interaction {
       if (stdout !== null) closeSync(stdout);
       this.release('to');
     }
+  }
+
+  /**
+   * The same through the submission's validator host: the host opens the FIFOs by their paths, and the
+   * judge lets go of to-program once the validator holds it (STARTED).
+   */
+  private startHosted(prepared: Extract<PreparedValidator, { ok: true }>, host: ValidatorHost): void {
+    const { validators, flags, item, dir, wallTimeMs } = this.run;
+    const wiring = { fifos: this.fifos, onStarted: () => this.release('to') };
+    this.validating = validators
+      .runInteractive(prepared, flags, item, dir, wiring, wallTimeMs, host)
+      .catch((e: unknown) => ({
+        ...checkerFailed(`${InteractiveMessages.noStart}: ${String(e).slice(0, 300)}`),
+        brokenPipe: false,
+      }))
+      .finally(() => {
+        this.validatorEnded = true;
+        this.release('to');
+        this.release('from');
+      });
   }
 
   /** The program's test ended: the validator's verdict beside its outcome. */
