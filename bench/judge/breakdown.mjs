@@ -26,7 +26,8 @@ const require = createRequire(join(root, 'package.json'));
 const dist = join(root, 'apps/judge/dist');
 const { loadConfig } = require(join(dist, 'config.js'));
 const { startRuntime } = require(join(dist, 'startup.js'));
-const { HarnessProcess, HARNESS_ARCHIVE_PATH } = require(join(dist, 'executor/harness.js'));
+const { HarnessProcess } = require(join(dist, 'executor/harness.js'));
+const { HARNESS_ARCHIVE_PATH } = require(join(dist, 'executor/harness-launch.js'));
 const { jvmArgs } = require(join(dist, 'executor/jvm.js'));
 const { DEFAULT_JUDGE_LIMITS } = require('@javelin/contracts');
 

@@ -15,7 +15,7 @@ import { httpObserver } from './observability/http-observer';
 import { Metrics } from './observability/metrics';
 import type { Env } from './config/env';
 
-export const API_PREFIX = 'api';
+const API_PREFIX = 'api';
 const BODY_LIMIT = '256kb';
 
 /** Builds the configured application; main.ts listens, tests drive it through supertest. */

@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
@@ -109,5 +109,57 @@ describe('apps/api/src module boundaries', () => {
   it('has no import running back up between folders', () => {
     const wrong = arrows().filter((arrow) => !runsDown(arrow));
     expect(wrong.map((a) => `${a.file} imports ${a.specifier} (${a.from} → ${a.to})`)).toEqual([]);
+  });
+});
+
+/**
+ * Issue 46: every API and judge source file reads in a screen's length or a few, at most MAX_LINES
+ * lines. Tests, migrations, seed data and generated files aside: they are read a case or a row at a time.
+ */
+const MAX_LINES = 400;
+const JUDGE_SRC = resolve(SRC, '../../judge/src');
+const REPOSITORY = resolve(SRC, '../../..');
+const NOT_BOUNDED_FOLDERS = ['test', 'tests', '__tests__', 'migrations'];
+/** The seed's catalogs are data: problems, statements and tests written out. */
+const SEED_DATA = /^apps\/api\/src\/seed\/catalog[^/]*\.ts$/;
+
+/** The API's and the judge's source files the bound applies to, by their paths in the repository. */
+function boundedFiles(): { path: string; text: string }[] {
+  return [...sourceFiles(SRC), ...sourceFiles(JUDGE_SRC)]
+    .map((file) => ({
+      path: relative(REPOSITORY, file).split(sep).join('/'),
+      text: readFileSync(file, 'utf8'),
+    }))
+    .filter(
+      ({ path, text }) =>
+        !/\.(spec|test)\.ts$/.test(path) &&
+        !path.endsWith('.d.ts') &&
+        !path.split('/').some((part) => NOT_BOUNDED_FOLDERS.includes(part)) &&
+        !SEED_DATA.test(path) &&
+        !text.slice(0, 400).includes('@generated'),
+    );
+}
+
+function lineCount(text: string): number {
+  return text.split('\n').length - (text.endsWith('\n') ? 1 : 0);
+}
+
+describe('API and judge source files', () => {
+  it('bounds the source of both apps, tests, migrations and seed data aside', () => {
+    const bounded = boundedFiles().map((file) => file.path);
+    expect(bounded).toContain('apps/api/src/main.ts');
+    expect(bounded).toContain('apps/judge/src/main.ts');
+    expect(bounded).not.toContain('apps/api/src/module-boundaries.spec.ts');
+    expect(bounded).not.toContain('apps/api/src/seed/catalog.ts');
+    expect(bounded).toContain('apps/api/src/seed/seed.ts');
+    expect(bounded.filter((path) => path.includes('/migrations/'))).toEqual([]);
+  });
+
+  it(`has no file over ${MAX_LINES} lines`, () => {
+    const offenders = boundedFiles()
+      .map(({ path, text }) => ({ path, lines: lineCount(text) }))
+      .filter(({ lines }) => lines > MAX_LINES)
+      .map(({ path, lines }) => `${path}: ${lines} lines`);
+    expect(offenders, `split these by what they do, each at most ${MAX_LINES} lines`).toEqual([]);
   });
 });

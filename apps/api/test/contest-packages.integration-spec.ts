@@ -242,6 +242,97 @@ describe('contest packages', () => {
     await t.http.get('/api/clics/contests/reg1/teams').set('Authorization', `Basic ${basic}`).expect(200);
   });
 
+  it("never marks a hidden team first to solve on Javelin's own board: the next ranked team is first", async () => {
+    // Out of the freeze, so every reader sees the real board.
+    await startNow(t, contestId, 180);
+    const [{ problem_id: echoId }] = await t.db.query(
+      `SELECT problem_id FROM contest_problems WHERE contest_id = $1 AND clics_id = 'echo'`,
+      [contestId],
+    );
+    const hidden = (await login('reg1-team5', TEAM_PASSWORD(5)).expect(200)).body.token as string;
+    const team3 = (await login('reg1-team3', TEAM_PASSWORD(3)).expect(200)).body.token as string;
+    await judgeAndRecord(t, { token: hidden } as SeededUser, echoId, ECHO_MAIN, 'accepted', { contestId });
+    await judgeAndRecord(t, { token: team3 } as SeededUser, echoId, ECHO_MAIN, 'accepted', { contestId });
+    const [hiddenFirst] = await t.db.query(
+      `SELECT u.username FROM solved_problems s JOIN users u ON u.id = s.user_id
+        WHERE s.contest_id = $1 AND s.problem_id = $2 ORDER BY s.solved_at LIMIT 1`,
+      [contestId, echoId],
+    );
+    expect(hiddenFirst.username).toBe('reg1-team5');
+    for (const viewer of [admin.token, team3, undefined]) {
+      const board = await t.http
+        .get(`/api/leaderboard/contests/${contestId}`)
+        .set(viewer ? bearer(viewer) : {})
+        .expect(200);
+      const rows = board.body as { username: string; cells: { problemId: string; firstSolve: boolean }[] }[];
+      expect(rows.map((r) => r.username)).not.toContain('reg1-team5');
+      const echo = rows.find((r) => r.username === 'reg1-team3')!.cells.find((c) => c.problemId === echoId);
+      expect(echo).toMatchObject({ firstSolve: true });
+    }
+    const clics = Clics.Scoreboard.parse(
+      (await t.http.get('/api/clics/contests/reg1/scoreboard').expect(200)).body,
+    );
+    expect(
+      clics.rows.find((r) => r.team_id === 't3')!.problems.find((p) => p.problem_id === 'echo'),
+    ).toMatchObject({ solved: true, first_to_solve: true });
+  }, 120_000);
+
+  it('names a team account by its label, team name and organization in clarifications and plagiarism reports', async () => {
+    const team3 = (await login('reg1-team3', TEAM_PASSWORD(3)).expect(200)).body.token as string;
+    const team = { label: '103', name: 'Team 3 Display', organization: 'Uni North' };
+    const asked = await t.http
+      .post(`/api/contests/${contestId}/clarifications`)
+      .set(bearer(team3))
+      .send({ question: 'Is the input one line?' })
+      .expect(201);
+    expect(asked.body).toMatchObject({ askedBy: 'reg1-team3', askedByTeam: team });
+    const listed = await t.http
+      .get(`/api/contests/${contestId}/clarifications`)
+      .set(bearer(admin.token))
+      .expect(200);
+    expect(listed.body.find((c: { id: string }) => c.id === asked.body.id)).toMatchObject({
+      askedBy: 'reg1-team3',
+      askedByTeam: team,
+    });
+    const answered = await t.http
+      .post(`/api/contests/${contestId}/clarifications/${asked.body.id}/answer`)
+      .set(bearer(admin.token))
+      .send({ answer: 'Yes.', public: true })
+      .expect(200);
+    expect(answered.body.askedByTeam).toEqual(team);
+    // Everyone else reads the public answer without its asker.
+    const others = await t.http.get(`/api/contests/${contestId}/clarifications`).expect(200);
+    const publicView = others.body.find((c: { id: string }) => c.id === asked.body.id);
+    expect(publicView.askedBy).toBeNull();
+    expect(publicView).not.toHaveProperty('askedByTeam');
+
+    // Teams 2 and 5 sent the same sum, teams 3 and 5 the same echo: the report names the teams.
+    await t.http.post(`/api/contests/${contestId}/complete`).set(bearer(admin.token)).expect(200);
+    const url = `/api/admin/contests/${contestId}/plagiarism`;
+    await t.http.post(url).set(bearer(admin.token)).send({}).expect(202);
+    const deadline = Date.now() + 60_000;
+    let report = (await t.http.get(url).set(bearer(admin.token)).expect(200)).body;
+    while (report.status !== 'done' && report.status !== 'failed' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      report = (await t.http.get(url).set(bearer(admin.token)).expect(200)).body;
+    }
+    expect(report.status).toBe('done');
+    const teams: Record<string, unknown> = {
+      'reg1-team2': { label: '102', name: 'Team 2 Display', organization: 'Uni South' },
+      'reg1-team3': team,
+      'reg1-team5': { label: '105', name: 'Team 5 Display', organization: 'Uni North' },
+    };
+    type Pair = { id: string; usernameA: string; usernameB: string; teamA?: unknown; teamB?: unknown };
+    const pairs = report.pairs as Pair[];
+    expect(pairs.length).toBeGreaterThan(0);
+    for (const pair of pairs) {
+      expect(pair.teamA).toEqual(teams[pair.usernameA]);
+      expect(pair.teamB).toEqual(teams[pair.usernameB]);
+    }
+    const detail = await t.http.get(`${url}/pairs/${pairs[0].id}`).set(bearer(admin.token)).expect(200);
+    expect(detail.body).toMatchObject({ teamA: pairs[0].teamA, teamB: pairs[0].teamB });
+  }, 120_000);
+
   describe('refuses a bad package with a 400 naming the file and the field, and keeps nothing of it', () => {
     const cases: [string, () => Buffer, string][] = [
       ['no contest.yaml', () => regionalZip('bad1', (f) => delete f['contest.yaml']), M.noContestFile],
@@ -357,6 +448,52 @@ describe('contest packages', () => {
     expect(users).toBe(6);
     await upload(zip).expect(409);
   }, 60_000);
+
+  it('reuses a problem already in Javelin under the same package, with a warning; a changed or edited one is imported', async () => {
+    const problemsOf = async (contest: string) =>
+      (
+        (await t.db.query(
+          `SELECT cp.clics_id, cp.problem_id FROM contest_problems cp WHERE cp.contest_id = $1 ORDER BY cp.position`,
+          [contest],
+        )) as { clics_id: string; problem_id: string }[]
+      ).map((r) => [r.clics_id, r.problem_id]);
+    const original = await problemsOf(contestId);
+    const [{ n: before }] = await t.db.query(`SELECT count(*)::int AS n FROM problems`);
+    // Publishing a problem is no edit: it is still its package.
+    await t.db.query(`UPDATE problems SET is_visible = true WHERE id = $1`, [original[0][1]]);
+
+    const again = await upload(regionalZip('again')).expect(201);
+    for (const [id, title] of [
+      ['sum', 'Sum'],
+      ['echo', 'Echo'],
+      ['twice', 'Twice'],
+    ])
+      expect(again.body.warnings).toContain(M.problemReused(id, title));
+    expect(await problemsOf(again.body._id)).toEqual(original);
+    const [{ n: afterReuse }] = await t.db.query(`SELECT count(*)::int AS n FROM problems`);
+    expect(afterReuse).toBe(before);
+    // The reused problems are the contest's in /api/clics too, under this package's ids.
+    const clics = await t.http.get('/api/clics/contests/again/problems').set(bearer(admin.token)).expect(200);
+    expect(clics.body.map((p: { id: string; uuid: string }) => [p.id, p.uuid])).toEqual(original);
+
+    // A problem edited since its import is no longer its package; a package with one file changed, or
+    // another time limit from problems.yaml, is another problem.
+    // (Echo: the jury edits a test's answer; sum: another time limit; twice: one file changed.)
+    await t.db.query(`UPDATE test_cases SET expected_output = expected_output || ' ' WHERE problem_id = $1`, [
+      original[1][1],
+    ]);
+    const changed = await upload(
+      regionalZip('changed', (f) => {
+        f['problems.yaml'] = String(f['problems.yaml']).replace('time_limit: 2', 'time_limit: 3');
+        f['problems/twice/data/secret/2.ans'] = '10 \n';
+      }),
+    ).expect(201);
+    expect(changed.body.warnings.filter((w: string) => w.includes('is reused'))).toEqual([]);
+    const fresh = await problemsOf(changed.body._id);
+    for (const [i, [, problemId]] of fresh.entries()) expect(problemId).not.toBe(original[i][1]);
+    const [{ n: afterChanged }] = await t.db.query(`SELECT count(*)::int AS n FROM problems`);
+    expect(afterChanged).toBe(before + 3);
+  }, 120_000);
 
   describe('first_to_solve and the first-to-solve awards', () => {
     const S = new Date('2040-11-20T09:00:00.000Z').getTime();

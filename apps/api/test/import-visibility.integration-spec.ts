@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, resetDatabase, seedUser, SeededUser, startApp, TestApp } from './support/app';
+import { ContestsService } from '../src/contests/contests.service';
 import { createContest, startNow } from './support/contests';
 import { importPackage } from './support/packages';
 import { buildZip } from './support/zip';
@@ -121,5 +122,68 @@ describe('imports start hidden; hidden contest problems are named from the start
       'Open Warm-up',
       'Zq Contest Secret',
     ]);
+  });
+
+  it('names a hidden problem in the public CLICS event feed only from the start, resumed or read whole; admins throughout', async () => {
+    const secret = 'Zq Feed Secret';
+    const hidden = await importHidden(secret);
+    const visible = (await importPackage(t, admin.token, packageZip('Open Feed Warm-up')).expect(201)).body;
+    const start = new Date(Date.now() + 3 * 3_600_000);
+    const contest = await createContest(t, admin.token, [visible._id, hidden._id], {
+      format: 'icpc',
+      startTime: start.toISOString(),
+      endTime: new Date(start.getTime() + 3_600_000).toISOString(),
+    });
+    const clock = t.app.get(ContestsService);
+    type Line = { type: string; id: string | null; data: Record<string, unknown> | null; token: string };
+    const feed = async (who: 'public' | 'admin', since?: string): Promise<Line[]> => {
+      const query = since ? `&since_token=${encodeURIComponent(since)}` : '';
+      const req = t.http.get(`/api/clics/contests/${contest._id}/event-feed?stream=false${query}`);
+      if (who === 'admin') req.set(bearer(admin.token));
+      const res = await req.buffer(true).parse((response, done) => {
+        let text = '';
+        response.on('data', (c: Buffer) => (text += c.toString()));
+        response.on('end', () => done(null, text));
+      });
+      expect(res.status).toBe(200);
+      return (res.body as string)
+        .split('\n')
+        .filter((line) => line.trim() !== '')
+        .map((line) => JSON.parse(line) as Line);
+    };
+    const problemNames = (lines: Line[]) =>
+      lines.filter((e) => e.type === 'problems' && e.data).map((e) => e.data!.name as string);
+    const hiddenUuid = hidden._id;
+    try {
+      clock.useClock(() => new Date(start.getTime() - 10 * 60_000));
+      const before = await feed('public');
+      expect(problemNames(before)).toEqual(['Open Feed Warm-up']);
+      // Nothing in the public feed names it: not its title, not its id (its UUID's first 13 characters).
+      expect(JSON.stringify(before)).not.toContain(secret);
+      expect(JSON.stringify(before)).not.toContain(hiddenUuid.slice(0, 13));
+      for (const e of before) expect(e.token).toMatch(/^[A-Za-z0-9_-]{22}$/);
+      // Resumed before the start: still nothing.
+      expect(problemNames(await feed('public', before[0].token))).toEqual(['Open Feed Warm-up']);
+      const adminBefore = await feed('admin');
+      expect(problemNames(adminBefore)).toEqual(['Open Feed Warm-up', secret]);
+      const publicBoard = await t.http.get(`/api/clics/contests/${contest._id}/scoreboard`).expect(200);
+      expect(JSON.stringify(publicBoard.body)).not.toContain(hiddenUuid.slice(0, 13));
+
+      clock.useClock(() => new Date(start.getTime() + 60_000));
+      // A reader resuming from its last token gets the problem, at the start, before the state that says so.
+      const rest = await feed('public', before.at(-1)!.token);
+      expect(problemNames(rest)).toEqual([secret]);
+      const named = rest.findIndex((e) => e.type === 'problems');
+      const started = rest.findIndex((e) => e.type === 'state' && e.data?.started);
+      expect(started).toBeGreaterThan(named);
+      // Read whole, the feed is what was read before, then the rest, token for token.
+      expect(await feed('public')).toEqual([...before, ...rest]);
+      // Admins had it from the first event; their feed gives it no second time.
+      const adminAfter = await feed('admin', adminBefore.at(-1)!.token);
+      expect(problemNames(adminAfter)).toEqual([]);
+      expect((await feed('admin')).slice(0, adminBefore.length)).toEqual(adminBefore);
+    } finally {
+      clock.useClock(() => new Date());
+    }
   });
 });

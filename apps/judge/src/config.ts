@@ -8,7 +8,7 @@ import { JUDGE_JOB_VERSIONS, type JudgeJobVersion } from '@javelin/contracts';
  * per-test: a fresh sandboxed JVM per test (warm compiler, AppCDS, tests in parallel).
  * cold: the benchmark's baseline: javac per submission, a JVM per test with default flags, one at a time.
  */
-export const JUDGE_MODES = ['harness', 'per-test', 'cold'] as const;
+const JUDGE_MODES = ['harness', 'per-test', 'cold'] as const;
 export type JudgeMode = (typeof JUDGE_MODES)[number];
 
 /** Judge configuration from the environment; a bad value stops the process with a message naming it. */
@@ -83,7 +83,7 @@ function bool(name: string, def: boolean): boolean {
   throw new Error(`${name} must be 1/0 or true/false (got "${raw}")`);
 }
 
-export function findJavaHome(): string {
+function findJavaHome(): string {
   const env = process.env.JAVA_HOME;
   if (env) return env;
   for (const p of ['/usr/bin/javac', '/usr/local/bin/javac']) {

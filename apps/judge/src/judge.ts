@@ -13,13 +13,10 @@ import {
 import { analyzeJavaSource } from '@javelin/java-io';
 import { loadConfig, type JudgeConfig, type JudgeMode } from './config';
 import { CompileCache } from './executor/compile-cache';
-import {
-  compileCold,
-  FAST_START_JAVAC_OPTIONS,
-  type CompileResult,
-  type LintReply,
-} from './executor/compiler';
-import { HARNESS_ARCHIVE_PATH, HarnessPool, shapeOf } from './executor/harness';
+import type { LintReply } from './executor/compile-service';
+import { compileCold, FAST_START_JAVAC_OPTIONS, type CompileResult } from './executor/compiler';
+import { HARNESS_ARCHIVE_PATH, shapeOf } from './executor/harness-launch';
+import { HarnessPool } from './executor/harness-pool';
 import { jvmArgs } from './executor/jvm';
 import type { CheckingContext } from './grader/apply-checker';
 import { grade } from './grader/grade';

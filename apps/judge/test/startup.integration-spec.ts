@@ -5,10 +5,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Judge } from '../src/judge';
 import { loadConfig } from '../src/config';
 import { ADD, ADD_TESTS, job, mainWith } from './helpers';
-import type { HarnessLaunch } from '../src/executor/harness';
+import type { HarnessLaunch } from '../src/executor/harness-launch';
 import type { CgroupRun } from '../src/sandbox/cgroups';
-import { COMPILER_WARMUP_ROUNDS } from '../src/executor/compiler';
-import { WARMUP_SOURCES, type JudgeRuntime } from '../src/startup';
+import { COMPILER_WARMUP_ROUNDS } from '../src/executor/compile-service';
+import type { JudgeRuntime } from '../src/startup';
+import { WARMUP_SOURCES } from '../src/startup/warmup-sources';
 
 afterEach(() => {
   vi.restoreAllMocks();

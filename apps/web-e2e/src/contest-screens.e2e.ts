@@ -69,10 +69,22 @@ async function factsOnOneLineEach(page: Page): Promise<void> {
   for (const lines of heights) expect(lines).toBeLessThan(1.9);
 }
 
+/** The page fits the window's width; a failure names the elements that reach past its right edge. */
 async function noSidewaysScroll(page: Page): Promise<void> {
-  expect(
-    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
-  ).toBeLessThanOrEqual(0);
+  const { over, width, wide } = await page.evaluate(() => {
+    const width = window.innerWidth;
+    const name = (el: Element) =>
+      `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${[...el.classList].map((c) => `.${c}`).join('')}`;
+    const past = [...document.body.querySelectorAll('*')].filter(
+      (el) => el.getBoundingClientRect().right > width + 0.5,
+    );
+    return {
+      over: document.documentElement.scrollWidth - width,
+      width,
+      wide: past.slice(0, 12).map((el) => `${name(el)} → ${Math.round(el.getBoundingClientRect().right)}px`),
+    };
+  });
+  expect(over, `wider than the ${width} px window: ${wide.join(', ')}`).toBeLessThanOrEqual(0);
 }
 
 /** The practice numbers through the API: what every screen must show. */

@@ -122,7 +122,7 @@ export function eligible(dir) {
   return out;
 }
 
-/** Sample A (measured), B (held out) and C (held out once B was tuned on), drawn by a seeded Fisher–Yates shuffle. */
+/** Samples A (measured), B, C, D, E and F (each held out from the rules of its time), drawn by a seeded Fisher–Yates shuffle. */
 export function draw(all, seed = SEED, size = SAMPLE) {
   const rnd = random(seed);
   const xs = [...all];
@@ -130,12 +130,15 @@ export function draw(all, seed = SEED, size = SAMPLE) {
     const j = Math.floor(rnd() * (i + 1));
     [xs[i], xs[j]] = [xs[j], xs[i]];
   }
-  // D (held out from the final rules): C's last 60 and the next 40 of the draw.
+  // D (held out from the final rules): C's last 60 and the next 40 of the draw. E (held out from
+  // round 4) and F (held out from round 5, the confirmation): the next 60 each, never in A–D.
   return {
     a: xs.slice(0, size),
     b: xs.slice(size, 2 * size),
     c: xs.slice(2 * size, 3 * size),
     d: xs.slice(2 * size + 100, 3 * size + 40),
+    e: xs.slice(3 * size + 40, 3 * size + 100),
+    f: xs.slice(3 * size + 100, 3 * size + 160),
   };
 }
 
@@ -143,9 +146,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const dir = process.argv[2];
   if (!dir) throw new Error('usage: extract.mjs <doocs/leetcode git dir>');
   const all = eligible(dir);
-  const { a, b, c, d } = draw(all);
+  const { a, b, c, d, e, f } = draw(all);
   process.stderr.write(
-    `${all.length} eligible problems; samples A ${a.length}, B ${b.length}, C ${c.length}, D ${d.length}\n`,
+    `${all.length} eligible problems; samples A ${a.length}, B ${b.length}, C ${c.length}, D ${d.length}, E ${e.length}, F ${f.length}\n`,
   );
-  process.stdout.write(JSON.stringify({ seed: SEED, eligible: all.length, a, b, c, d }, null, 1));
+  process.stdout.write(JSON.stringify({ seed: SEED, eligible: all.length, a, b, c, d, e, f }, null, 1));
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FieldSentences, requiredText, uuidField } from './request-rules';
+import { contestTeamSchema } from './contests';
 import { ResponseSchemas } from './response-rules';
 /** Limits of what participants and admins write during a contest (both sides validate them). */
 export const ANNOUNCEMENT_MAX_LENGTH = 2_000;
@@ -30,6 +31,8 @@ export const contestClarificationSchema = z
     question: z.string(),
     /** The asker's username, for admins and the asker; null for others reading a public answer. */
     askedBy: z.string().nullable(),
+    /** Shown with askedBy when the asker is a contest package's team account (issue 43). */
+    askedByTeam: contestTeamSchema.optional(),
     answer: z.string().nullable(),
     public: z.boolean(),
     createdAt: z.string(),

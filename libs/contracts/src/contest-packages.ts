@@ -26,6 +26,8 @@ export const ContestPackageMessages = {
     `accounts: '${username}' has no password; it cannot sign in until an admin sends it a reset`,
   submissionsWithoutAccount: (count: number) =>
     `submissions.json: ${count} submission${count === 1 ? '' : 's'} of teams without an account left out`,
+  problemReused: (id: string, title: string) =>
+    `problems/${id}: the same package is already in Javelin as '${title}'; that problem is reused, not imported again`,
   teamWithoutAccount: (count: number) =>
     `${count} team${count === 1 ? ' has' : 's have'} no account in accounts.yaml: they are listed but cannot sign in`,
 } as const;

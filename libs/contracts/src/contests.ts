@@ -88,6 +88,20 @@ export const scoreboardCellSchema = z
   .register(ResponseSchemas, { id: 'ScoreboardCell' });
 export type ScoreboardCell = z.infer<typeof scoreboardCellSchema>;
 
+/**
+ * A contest package's team account (issue 43) as the boards show it: its label, its team's name
+ * (the display name, else the name) and its organization. Plagiarism reports and clarifications
+ * carry it beside the account's username.
+ */
+export const contestTeamSchema = z
+  .object({
+    label: z.string().nullable(),
+    name: z.string(),
+    organization: z.string().nullable(),
+  })
+  .register(ResponseSchemas, { id: 'ContestTeam' });
+export type ContestTeam = z.infer<typeof contestTeamSchema>;
+
 export const contestLeaderboardEntrySchema = z
   .object({
     userId: z.string(),

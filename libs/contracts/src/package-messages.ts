@@ -1,4 +1,5 @@
 import type { DefaultValidatorOptions } from './output-validation';
+import { PackageMessages } from './packages';
 
 /**
  * The sentences the web shows around classic problems and problem packages (issue 29): Problem
@@ -61,8 +62,8 @@ export const PackageUiMessages = {
   dialogueJudge: 'Judge',
   dialogueYou: 'Your program',
   dialoguePass: 'next run',
-  noCustomInputInteractive:
-    "Custom input needs the judge's program on an interactive problem, so it is not available here: Run plays the samples with it.",
+  /** In place of the custom input form on an interactive problem: the API's own 400 sentence. */
+  noCustomInputInteractive: PackageMessages.customInputInteractive,
   // The verification table (issue 42): each jury submission's slowest test beside the limit.
   slowestOfLimit: (ms: number, limitMs: number) => `${ms} ms of ${limitMs} ms`,
   timeLimitBasis: (limitMs: number, slowestMs: number, path: string, rule: string) =>

@@ -196,8 +196,9 @@ export const PackageMessages = {
   badPasses: 'problem.yaml: limits.validation_passes must be a whole number from 2 to 100',
   badInteraction: (path: string, line: number) =>
     `${path}: line ${line} starts with neither "<" nor ">" (nor is it "---" between passes)`,
+  /** The API's 400 on a custom run of an interactive problem, and the problem page's line in its place (issue 42). */
   customInputInteractive:
-    "Custom input is not available on an interactive problem: your program talks to the problem's validator, which needs its own test data. Run plays the samples with it.",
+    "Custom input is not available on an interactive problem: the judge's interactor answers your program, with test data of its own. Run plays the samples with it.",
   unsupportedValidatorLanguage: (path: string) =>
     `${path}: only C++ (.cpp, .cc) and Java (.java) output validators are supported`,
   customWithoutValidator:

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FieldSentences, typeError } from './request-rules';
+import { contestTeamSchema } from './contests';
 import { ResponseSchemas } from './response-rules';
 /** Pairs of accepted solutions at least this similar (Dolos' 0..1 similarity) are reported. */
 export const PLAGIARISM_DEFAULT_THRESHOLD = 0.7;
@@ -34,6 +35,9 @@ const pairFields = {
   similarity: z.number(),
   submissionA: z.string(),
   submissionB: z.string(),
+  /** A contest package's team account (issue 43): its label, team name and organization. */
+  teamA: contestTeamSchema.optional(),
+  teamB: contestTeamSchema.optional(),
 };
 
 export const plagiarismPairSchema = z.object(pairFields).register(ResponseSchemas, { id: 'PlagiarismPair' });

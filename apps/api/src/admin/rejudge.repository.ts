@@ -5,7 +5,7 @@ import { DataSource, EntityManager } from 'typeorm';
 import { returningRows } from '../common/sql';
 
 /** One submit (a full judgement that kept its code) a rejudge runs again. */
-export interface RejudgeItem {
+interface RejudgeItem {
   judgementId: string;
   userId: string;
   problemId: string;
@@ -14,14 +14,14 @@ export interface RejudgeItem {
 }
 
 /** Whose solve a rejudge may have changed: one user's one problem, in a contest or in practice. */
-export interface SolveKey {
+interface SolveKey {
   userId: string;
   problemId: string;
   contestId: string | null;
 }
 
 /** Whether a problem was solved before a rejudge settled it, and is after. */
-export interface SolveChange {
+interface SolveChange {
   before: boolean;
   after: boolean;
 }

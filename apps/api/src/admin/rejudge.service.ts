@@ -22,7 +22,7 @@ import { bullConnection, failFast, waitForRedis } from '../redis/connections';
 import type { AuthUser } from '../users/users.service';
 import { RejudgeRepository } from './rejudge.repository';
 
-export const REJUDGE_QUEUE = 'rejudge';
+const REJUDGE_QUEUE = 'rejudge';
 const REJUDGE_ATTEMPTS = 5;
 
 /**

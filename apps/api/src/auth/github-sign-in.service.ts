@@ -14,7 +14,7 @@ import {
   ProviderIdentity,
 } from './oauth-accounts.service';
 
-export const GITHUB_CALLBACK_PATH = '/api/auth/github/callback';
+const GITHUB_CALLBACK_PATH = '/api/auth/github/callback';
 
 interface GitHubUser {
   id?: unknown;

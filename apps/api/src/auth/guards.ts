@@ -36,7 +36,7 @@ function authenticatedUser<T>(error: unknown, user: T): T {
 
 /** Reads the bearer token when present; a missing token means an anonymous caller, a bad one is still 401. */
 @Injectable()
-export class OptionalJwtAuthGuard extends AuthGuard('jwt') {
+class OptionalJwtAuthGuard extends AuthGuard('jwt') {
   override canActivate(context: ExecutionContext) {
     const request = context.switchToHttp().getRequest<{ headers: Record<string, string | undefined> }>();
     if (!request.headers.authorization) return true;
@@ -52,7 +52,7 @@ type RequiredRole = 'admin' | 'super_admin';
 const REQUIRED_ROLE = 'requiredRole';
 
 @Injectable()
-export class RolesGuard implements CanActivate {
+class RolesGuard implements CanActivate {
   constructor(private readonly reflector: Reflector) {}
 
   canActivate(context: ExecutionContext): boolean {

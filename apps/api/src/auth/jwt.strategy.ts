@@ -8,7 +8,7 @@ import { jwtKey } from './jwt-key';
 import { AuthUser, UsersService } from '../users/users.service';
 
 /** What Javelin signs into a token: its user, its version of the user's tokens, when it was issued and until when it holds. */
-export interface TokenClaims {
+interface TokenClaims {
   sub: string;
   /** The user's token version at signing; absent in tokens signed before versions existed, which count as 0. */
   ver?: number;

@@ -124,7 +124,7 @@ export class OAuthAccountsService {
 }
 
 /** Turns a display name or login into a valid username (USERNAME_PATTERN, 3..32 characters). */
-export function usernameBase(hint: string | null, fallback: string): string {
+function usernameBase(hint: string | null, fallback: string): string {
   for (const candidate of [hint, fallback]) {
     const slug = slugify(candidate ?? '');
     if (slug.length >= USERNAME_MIN && !isReservedUsername(slug)) return slug;

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import type { ContestTeam } from '@javelin/contracts';
 import { DataSource } from 'typeorm';
 import { returningRows } from '../common/sql';
 
@@ -15,6 +16,8 @@ export interface ClarificationRow {
   contestId: string;
   userId: string;
   username: string;
+  /** The asker's team when it is a contest package's team account (issue 43). */
+  team: ContestTeam | null;
   problemId: string | null;
   problemTitle: string | null;
   question: string;
@@ -29,6 +32,7 @@ interface ClarificationRecord {
   contest_id: string;
   user_id: string;
   username: string;
+  team: ContestTeam | null;
   problem_id: string | null;
   problem_title: string | null;
   question: string;
@@ -39,7 +43,11 @@ interface ClarificationRecord {
 }
 
 const CLARIFICATION_COLUMNS = `c.id, c.contest_id, c.user_id, u.username, c.problem_id, p.title AS problem_title,
-  c.question, c.answer, c.is_public, c.created_at, c.answered_at`;
+  c.question, c.answer, c.is_public, c.created_at, c.answered_at,
+  (SELECT json_build_object('label', ct.label, 'name', coalesce(ct.display_name, ct.name), 'organization', co.name)
+     FROM contest_teams ct
+     LEFT JOIN contest_organizations co ON co.contest_id = ct.contest_id AND co.clics_id = ct.organization_id
+    WHERE ct.contest_id = c.contest_id AND ct.user_id = c.user_id) AS team`;
 const CLARIFICATION_JOINS = `JOIN users u ON u.id = c.user_id LEFT JOIN problems p ON p.id = c.problem_id`;
 
 function toClarification(r: ClarificationRecord): ClarificationRow {
@@ -48,6 +56,7 @@ function toClarification(r: ClarificationRecord): ClarificationRow {
     contestId: r.contest_id,
     userId: r.user_id,
     username: r.username,
+    team: r.team,
     problemId: r.problem_id,
     problemTitle: r.problem_title,
     question: r.question,
@@ -103,7 +112,10 @@ export class ClarificationsRepository {
   }
 
   /** Newest first: every clarification (admins), or those of `userId` and the public ones. */
-  async clarifications(contestId: string, visibleTo: { all: true } | { userId: string | null }): Promise<ClarificationRow[]> {
+  async clarifications(
+    contestId: string,
+    visibleTo: { all: true } | { userId: string | null },
+  ): Promise<ClarificationRow[]> {
     const everything = 'all' in visibleTo;
     const rows: ClarificationRecord[] = await this.db.query(
       `SELECT ${CLARIFICATION_COLUMNS} FROM contest_clarifications c ${CLARIFICATION_JOINS}

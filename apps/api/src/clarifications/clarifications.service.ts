@@ -19,7 +19,13 @@ import { AnnouncementRow, ClarificationRow, ClarificationsRepository } from './c
 import { AnswerClarificationDto, AskClarificationDto, CreateAnnouncementDto } from './dto';
 
 function announcementView(row: AnnouncementRow): ContestAnnouncement {
-  return { _id: row.id, id: row.id, contestId: row.contestId, text: row.text, createdAt: row.createdAt.toISOString() };
+  return {
+    _id: row.id,
+    id: row.id,
+    contestId: row.contestId,
+    text: row.text,
+    createdAt: row.createdAt.toISOString(),
+  };
 }
 
 /** The asker's name is shown to admins and to the asker; others read a public answer anonymously. */
@@ -32,6 +38,7 @@ function clarificationView(row: ClarificationRow, showAsker: boolean): ContestCl
     problemTitle: row.problemTitle,
     question: row.question,
     askedBy: showAsker ? row.username : null,
+    ...(showAsker && row.team ? { askedByTeam: row.team } : {}),
     answer: row.answer,
     public: row.isPublic,
     createdAt: row.createdAt.toISOString(),
@@ -56,9 +63,15 @@ export class ClarificationsService {
     return (await this.repository.announcements(contestId)).map(announcementView);
   }
 
-  async announce(contestId: string, dto: CreateAnnouncementDto, author: AuthUser): Promise<ContestAnnouncement> {
+  async announce(
+    contestId: string,
+    dto: CreateAnnouncementDto,
+    author: AuthUser,
+  ): Promise<ContestAnnouncement> {
     await this.contests.requireContest(contestId);
-    const announcement = announcementView(await this.repository.addAnnouncement(contestId, dto.text, author.id));
+    const announcement = announcementView(
+      await this.repository.addAnnouncement(contestId, dto.text, author.id),
+    );
     await this.events.publish(contestId, {
       type: CONTEST_STREAM_EVENTS.announcement,
       data: announcement,
@@ -76,7 +89,12 @@ export class ClarificationsService {
       throw new ConflictException(ServerMessages.questionsOnlyWhileActive);
     if (dto.problemId && (await this.contests.pointsFor(contestId, dto.problemId)) === null)
       throw new BadRequestException(ServerMessages.problemNotPartOfContest);
-    const row = await this.repository.addClarification(contestId, asker.id, dto.problemId ?? null, dto.question);
+    const row = await this.repository.addClarification(
+      contestId,
+      asker.id,
+      dto.problemId ?? null,
+      dto.question,
+    );
     const clarification = clarificationView(row, true);
     await this.events.publish(contestId, {
       type: CONTEST_STREAM_EVENTS.clarification,

@@ -9,7 +9,7 @@ import type {
   ClicsOrganizationRow,
   ClicsProblemRow,
   ClicsTeamRow,
-} from './clics.repository';
+} from './clics-rows';
 
 /**
  * The objects of the CLICS Contest API 2023-06 built from Javelin's rows: pure functions, so the
@@ -116,6 +116,26 @@ export function judgementShownAt(
   const freezeAt = freezeTimeOf(c)?.getTime() ?? null;
   if (viewer.admin || freezeAt === null || at < freezeAt) return at;
   return c.unfrozenAt ? Math.max(at, c.unfrozenAt.getTime()) : null;
+}
+
+/**
+ * When `viewer` may first read a problem of the contest (epoch ms): admins, and everyone for a
+ * problem that is public anyway, from the contest's creation; a hidden problem only from the
+ * contest's start (issue 47), so nothing names it before (its title, id, label, test count).
+ */
+export function problemShownAt(c: ClicsContestRow, p: ClicsProblemRow, viewer: ClicsViewer): number {
+  const created = c.createdAt.getTime();
+  return viewer.admin || p.isVisible ? created : Math.max(created, c.startTime.getTime());
+}
+
+/** The contest's problems `viewer` may read at `now`, in contest order. */
+export function shownProblems(
+  c: ClicsContestRow,
+  problems: ClicsProblemRow[],
+  viewer: ClicsViewer,
+  now: number,
+): ClicsProblemRow[] {
+  return problems.filter((p) => problemShownAt(c, p, viewer) <= now);
 }
 
 export function problemObject(p: ClicsProblemRow, defaultTimeLimitMs: number) {

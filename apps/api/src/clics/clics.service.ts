@@ -20,18 +20,15 @@ import {
   problemObject,
   rosterOf,
   runObjects,
+  shownProblems,
   stateAt,
   submissionObject,
   teamObject,
   type ClicsRoster,
   type ClicsViewer,
 } from './clics-objects';
-import {
-  ClicsRepository,
-  type ClicsContestRow,
-  type ClicsJudgementRow,
-  type ClicsTeamRow,
-} from './clics.repository';
+import { ClicsRepository } from './clics.repository';
+import type { ClicsContestRow, ClicsJudgementRow, ClicsTeamRow } from './clics-rows';
 import { awardsOf, scoreboardRows, type Award, type ScoreboardRow, type TeamStanding } from './scoreboard';
 
 export const CLICS_VERSION = '2023-06';
@@ -195,9 +192,9 @@ export class ClicsService {
       case 'languages':
         return [{ ...JAVA_LANGUAGE }];
       case 'problems':
-        return (await this.repository.problems(contest.id))
-          .filter((p) => viewer.admin || p.isVisible || now >= contest.startTime.getTime())
-          .map((p) => problemObject(p, this.env.judgeLimits.cpuTimeMs));
+        return shownProblems(contest, await this.repository.problems(contest.id), viewer, now).map((p) =>
+          problemObject(p, this.env.judgeLimits.cpuTimeMs),
+        );
       case 'groups':
         return (await this.roster(contest)).groups.map((g) => ({ ...g.data }));
       case 'organizations':
@@ -251,12 +248,14 @@ export class ClicsService {
     const frozen = contest.freezeMinutes > 0 && contest.unfrozenAt === null;
     const view = frozen && !viewer.admin ? 'frozen' : 'real';
     const boardContest = { id: contest.id, format: 'icpc' as const };
-    const [roster, problems, rows, judgements] = await Promise.all([
+    const [roster, allProblems, rows, judgements] = await Promise.all([
       this.roster(contest),
       this.repository.problems(contest.id),
       this.standings.rows(boardContest, view, ALL_ROWS, 0),
       this.repository.judgements(contest.id, false),
     ]);
+    // Before the start the public's columns leave a hidden problem out, as /problems does (issue 47).
+    const problems = shownProblems(contest, allProblems, viewer, this.now());
     const ranked = roster.teams.filter((t) => !t.hidden);
     const firsts = firstSolvesOf(contest, judgements, ranked, viewer, this.now());
     const cells = await this.standings.cellsOf(

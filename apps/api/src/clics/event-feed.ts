@@ -7,6 +7,7 @@ import {
   judgementShownAt,
   organizationObject,
   problemObject,
+  problemShownAt,
   runObjects,
   stateAt,
   stateMoments,
@@ -22,7 +23,7 @@ import type {
   ClicsJudgementRow,
   ClicsProblemRow,
   ClicsTeamRow,
-} from './clics.repository';
+} from './clics-rows';
 import type { Award } from './scoreboard';
 
 /**
@@ -70,6 +71,8 @@ export interface FeedSnapshot {
   /** The final awards (empty until the contest is finalised). */
   awards: Award[];
   defaultTimeLimitMs: number;
+  /** Epoch milliseconds the snapshot is of: a hidden problem is named from the contest's start only. */
+  now: number;
 }
 
 export const objectKey = (type: string, id: string | null) => `${type}|${id ?? ''}`;
@@ -89,8 +92,12 @@ export function feedObjects(s: FeedSnapshot, viewer: ClicsViewer): Map<string, F
   for (const t of Object.values(JUDGEMENT_TYPES)) put(created, 'judgement-types', t.id, { ...t });
   put(created, 'languages', JAVA_LANGUAGE.id, JAVA_LANGUAGE);
   for (const p of s.problems) {
+    // A hidden problem enters the public's feed at the contest's start, just before its state says
+    // started (issue 47): no event names it before, whenever the feed is read or resumed.
+    const shown = problemShownAt(c, p, viewer);
+    if (shown > s.now) continue;
     const data = problemObject(p, s.defaultTimeLimitMs);
-    put(created, 'problems', data.id, data);
+    put(shown, 'problems', data.id, data);
   }
   for (const g of s.roster.groups) put(g.since.getTime(), 'groups', g.id, g.data);
   for (const { org, since } of s.roster.organizations) {

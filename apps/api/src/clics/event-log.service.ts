@@ -3,52 +3,16 @@ import { ServerMessages } from '@javelin/contracts';
 import { ENV, Env } from '../config/env';
 import type { Tx } from '../common/transactions';
 import { clicsError } from './clics-error';
-import { PUBLIC_VIEWER, type ClicsViewer } from './clics-objects';
+import type { ClicsViewer } from './clics-objects';
 import { freezeTimeOf } from '../contests/contest.entity';
-import { ClicsRepository, type ClicsContestRow } from './clics.repository';
+import { ClicsRepository } from './clics.repository';
+import type { ClicsContestRow } from './clics-rows';
 import { ClicsService } from './clics.service';
-import {
-  canonical,
-  endsFeed,
-  feedObjects,
-  objectKey,
-  ORDER,
-  stateHistory,
-  teamClarifications,
-  type FeedEvent,
-  type FeedObject,
-  type FeedSnapshot,
-} from './event-feed';
+import { canonical, stateHistory, type FeedEvent, type FeedSnapshot } from './event-feed';
+import { plannedRows } from './event-log-changes';
+import { compactOf, emptyLog, isClosed, JUDGING, remember, type ContestLog } from './event-log-knowledge';
 import { FeedTokens } from './feed-tokens';
-import { EventLogRepository, type Audience, type LogRow, type NewLogRow } from './event-log.repository';
-
-/** The newest logged version of one object for one audience: canonical JSON, null once deleted. */
-interface Logged {
-  id: number;
-  json: string | null;
-}
-
-/** What this instance knows of a contest's log: it catches up from the table before each sync. */
-interface ContestLog {
-  lastId: number;
-  /** audience key ('all', 'admin', 'public', 'team:<id>') → object key → newest row. */
-  latest: Map<string, Map<string, Logged>>;
-  /** The sources' fingerprint when the log was last brought up to date from them. */
-  fingerprint: string | null;
-  /**
-   * Each submit (by its id without dashes) → what its submission, judgement and runs were last made
-   * of (its row version, the contest's start, freeze and unfreeze): a submit whose basis is unchanged
-   * has nothing new to log, so a sync builds and compares the objects of new and changed submits only.
-   */
-  judged: Map<string, string>;
-  /** False until a sync built `judged` (this instance's first): then every logged submit is compared. */
-  judgedKnown: boolean;
-  /** The logged objects not made of a submit (contest, problems, teams, …), any audience. */
-  others: Set<string>;
-  /** A submit (id without dashes) → the keys of its logged runs. */
-  runs: Map<string, Set<string>>;
-  usedAt: number;
-}
+import { EventLogRepository, type NewLogRow } from './event-log.repository';
 
 interface Syncing {
   running: Promise<void> | null;
@@ -245,16 +209,7 @@ export class EventLogService {
     if (!log || maxId < log.lastId) {
       // First look, or the log was emptied under us (the contest was recreated): start over.
       if (log) return this.catchUpFresh(tx, contestId);
-      log = {
-        lastId: 0,
-        latest: new Map(),
-        fingerprint: null,
-        judged: new Map(),
-        judgedKnown: false,
-        others: new Set(),
-        runs: new Map(),
-        usedAt: Date.now(),
-      };
+      log = emptyLog();
       this.logs.set(contestId, log);
     }
     for (const row of rows) {
@@ -284,92 +239,8 @@ export class EventLogService {
 
   /** The rows that bring each audience's newest view to the contest's objects now, in append order. */
   private async changes(contest: ClicsContestRow, log: ContestLog, now: number): Promise<NewLogRow[]> {
-    const { snapshot, touched } = await this.snapshot(contest, log);
-    const admin = feedObjects(snapshot, { admin: true, teamId: null });
-    const open = feedObjects(snapshot, PUBLIC_VIEWER);
-
-    const planned: Planned[] = [];
-    const plan = (audience: Audience, teamId: string | null, key: string, o: FeedObject, data: unknown) =>
-      planned.push({ audience, teamId, key, object: o, data, phase: teamId ? 1 : 0, final: false });
-
-    // The state: every state since the one logged last (all of them on a first sync).
-    const history = stateHistory(contest, now);
-    const stateKey = objectKey('state', null);
-    const loggedState = viewOf(log, ['all', 'admin'], stateKey)?.json ?? null;
-    if (canonical(history.at(-1)!.data) !== loggedState) {
-      // After the one logged last; all of them the first time; only the last when the contest's
-      // times were changed (the logged state is in no history of the new ones).
-      const found = history.findIndex((h) => canonical(h.data) === loggedState);
-      const from = found >= 0 ? found + 1 : loggedState === null ? 0 : history.length - 1;
-      for (const h of history.slice(from)) {
-        const o: FeedObject = { type: 'state', id: null, at: h.at, order: ORDER.state, data: h.data };
-        planned.push({
-          audience: 'all',
-          teamId: null,
-          key: stateKey,
-          object: o,
-          data: h.data,
-          phase: 0,
-          final: endsFeed('state', h.data),
-        });
-      }
-    }
-
-    // Everyone's, admins' and the public's objects.
-    const keys = new Set([...admin.keys(), ...open.keys()]);
-    // What is logged may have to be deleted; a submit's objects only when it is new, changed or gone.
-    for (const k of log.others) keys.add(k);
-    for (const compact of touched) {
-      const id = uuidOf(compact);
-      keys.add(objectKey('submissions', id));
-      keys.add(objectKey('judgements', id));
-      for (const k of log.runs.get(compact) ?? []) keys.add(k);
-    }
-    keys.delete(stateKey);
-    const overlay = new Map<string, string | null>();
-    for (const key of keys) {
-      const a = admin.get(key);
-      const p = open.get(key);
-      const aJson = a ? jsonOf(a) : null;
-      const pJson = p ? jsonOf(p) : null;
-      const aChanged = aJson !== (viewOf(log, ['all', 'admin'], key)?.json ?? null);
-      const pChanged = pJson !== (viewOf(log, ['all', 'public'], key)?.json ?? null);
-      const o = a ?? p ?? deleted(key, now);
-      if (aChanged && pChanged && aJson === pJson) plan('all', null, key, o, a?.data ?? null);
-      else {
-        if (aChanged) plan('admin', null, key, a ?? deleted(key, now), a?.data ?? null);
-        if (pChanged) plan('public', null, key, p ?? deleted(key, now), p?.data ?? null);
-      }
-      if (pChanged) overlay.set(key, pJson);
-    }
-
-    // Each team's own clarifications, over what the public reads (the overlay: this sync's rows).
-    const teamIds = new Set(snapshot.clarifications.map((q) => q.userId));
-    for (const aud of log.latest.keys()) if (aud.startsWith('team:')) teamIds.add(aud.slice(5));
-    for (const teamId of teamIds) {
-      const own = new Map(
-        teamClarifications(snapshot, { admin: false, teamId }).map((o) => [objectKey(o.type, o.id), o]),
-      );
-      const teamKeys = new Set([...own.keys(), ...(log.latest.get(`team:${teamId}`)?.keys() ?? [])]);
-      for (const key of teamKeys) {
-        const want = own.get(key);
-        const wantJson = want ? canonical(want.data) : null;
-        const team = log.latest.get(`team:${teamId}`)?.get(key);
-        const publicRow = viewOf(log, ['all', 'public'], key);
-        const seen = overlay.has(key)
-          ? overlay.get(key)!
-          : ((team && (!publicRow || team.id > publicRow.id) ? team : publicRow)?.json ?? null);
-        if (wantJson !== seen) plan('team', teamId, key, want ?? deleted(key, now), want?.data ?? null);
-      }
-    }
-
-    return planned.sort(appendOrder).map((p) => ({
-      type: p.object.type,
-      objectId: p.object.id,
-      audience: p.audience,
-      teamId: p.teamId,
-      data: p.data,
-    }));
+    const { snapshot, touched } = await this.snapshot(contest, log, now);
+    return plannedRows(contest, snapshot, touched, log, now);
   }
 
   /**
@@ -380,6 +251,7 @@ export class EventLogService {
   private async snapshot(
     contest: ClicsContestRow,
     log: ContestLog,
+    now: number,
   ): Promise<{ snapshot: FeedSnapshot; touched: Set<string> }> {
     const [problems, roster, judgements, clarifications, awards] = await Promise.all([
       this.repository.problems(contest.id),
@@ -418,91 +290,9 @@ export class EventLogService {
         clarifications,
         awards,
         defaultTimeLimitMs: this.env.judgeLimits.cpuTimeMs,
+        now,
       },
       touched,
     };
   }
-}
-
-/** The kinds of object made of one submit. */
-const JUDGING = new Set(['submissions', 'judgements', 'runs']);
-
-/** The submit an object of JUDGING is made of, by its id without dashes (a run's id starts with it). */
-function compactOf(type: string, id: string): string {
-  return type === 'runs' ? id.slice(0, id.lastIndexOf('-')) : id.replace(/-/g, '');
-}
-
-interface Planned {
-  audience: Audience;
-  teamId: string | null;
-  key: string;
-  object: FeedObject;
-  data: unknown;
-  /** 1 for a team's own row: after the public row of the same object. */
-  phase: number;
-  /** The state that sets end_of_updates: the very last event. */
-  final: boolean;
-}
-
-function appendOrder(a: Planned, b: Planned): number {
-  if (a.final !== b.final) return a.final ? 1 : -1;
-  const [x, y] = [a.object, b.object];
-  if (x.at !== y.at) return x.at - y.at;
-  if (x.order !== y.order) return x.order - y.order;
-  const [i, j] = [x.id ?? '', y.id ?? ''];
-  if (i !== j) return i < j ? -1 : 1;
-  return a.phase - b.phase;
-}
-
-const jsonOf = (o: FeedObject) => canonical(o.data);
-
-/** A delete event's place: now, after the objects of its kind. */
-function deleted(key: string, now: number): FeedObject {
-  const bar = key.indexOf('|');
-  const type = key.slice(0, bar);
-  const id = key.slice(bar + 1);
-  return {
-    type,
-    id: id === '' ? null : id,
-    at: now,
-    order: ORDER[type as keyof typeof ORDER] ?? 0,
-    data: null,
-  };
-}
-
-/** A submit's UUID from its id without dashes. */
-function uuidOf(c: string): string {
-  return `${c.slice(0, 8)}-${c.slice(8, 12)}-${c.slice(12, 16)}-${c.slice(16, 20)}-${c.slice(20)}`;
-}
-
-function remember(log: ContestLog, row: LogRow): void {
-  const audience = row.audience === 'team' ? `team:${row.teamId}` : row.audience;
-  let objects = log.latest.get(audience);
-  if (!objects) log.latest.set(audience, (objects = new Map()));
-  const key = objectKey(row.type, row.objectId);
-  if (row.type === 'runs') {
-    const compact = compactOf('runs', row.objectId!);
-    let runs = log.runs.get(compact);
-    if (!runs) log.runs.set(compact, (runs = new Set()));
-    runs.add(key);
-  } else if (!JUDGING.has(row.type)) log.others.add(key);
-  objects.set(key, {
-    id: row.id,
-    json: row.data === null ? null : canonical(row.data),
-  });
-}
-
-/** The newest row among `audiences` for an object. */
-function viewOf(log: ContestLog, audiences: string[], key: string): Logged | undefined {
-  let newest: Logged | undefined;
-  for (const aud of audiences) {
-    const row = log.latest.get(aud)?.get(key);
-    if (row && (!newest || row.id > newest.id)) newest = row;
-  }
-  return newest;
-}
-
-function isClosed(log: ContestLog): boolean {
-  const state = viewOf(log, ['all', 'admin'], objectKey('state', null));
-  return !!state?.json && endsFeed('state', JSON.parse(state.json));
 }

@@ -1,6 +1,6 @@
 import type { ScoreboardCell } from '@javelin/contracts';
 import { compareStandings, type StandingKey } from '../contests/ranking';
-import type { ClicsContestRow, ClicsProblemRow, ClicsTeamRow } from './clics.repository';
+import type { ClicsContestRow, ClicsProblemRow, ClicsTeamRow } from './clics-rows';
 
 /** One team's standing as the board keeps it (no row yet: nothing counted). */
 export interface TeamStanding {

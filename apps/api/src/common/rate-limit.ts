@@ -69,7 +69,7 @@ export const JudgingBudget = () =>
  * worse than an uncounted minute.
  */
 @Injectable()
-export class RateLimitInterceptor implements NestInterceptor {
+class RateLimitInterceptor implements NestInterceptor {
   private readonly logger = new Logger('RateLimit');
 
   constructor(

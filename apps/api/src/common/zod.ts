@@ -3,7 +3,7 @@ import { checkRequest, ServerSentences, textProblem, uuidParamSchema } from '@ja
 import type { z } from 'zod';
 
 /** Where a route's input comes from: the pipe checks each the way it arrives. */
-export type ZodSource = 'body' | 'query' | 'param';
+type ZodSource = 'body' | 'query' | 'param';
 
 /**
  * Validates a body, a query or a path parameter with a zod schema of libs/contracts (issue 33 item 1:

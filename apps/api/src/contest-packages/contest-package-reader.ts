@@ -1,6 +1,18 @@
 import { ContestPackageMessages as M } from '@javelin/contracts';
-import { parse as parseYaml } from 'yaml';
 import { PackageError } from '../packages/zip';
+import {
+  clicsId,
+  list,
+  document,
+  optionalText,
+  relTime,
+  RELTIME,
+  text,
+  unique,
+  where,
+  type Obj,
+} from './contest-package-fields';
+import { readAccounts, readGroup, readOrganization, readTeam } from './contest-package-roster';
 
 /**
  * A CLICS contest package (icpc/ccs-specs 2023-06, "Contest Package Format", its configuration use)
@@ -83,16 +95,7 @@ export interface ContestPackage {
   warnings: string[];
 }
 
-/** The spec's ID: at most 36 of [a-zA-Z0-9_.-], not starting with a dot. */
-const CLICS_ID = /^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,35}$/;
-/** Javelin's usernames (libs/contracts USERNAME_PATTERN, at most 32). */
-const USERNAME = /^[A-Za-z0-9_.-]{1,32}$/;
-const RELTIME = /^(-)?(\d+):([0-5]\d):([0-5]\d)(?:\.(\d{1,3}))?$/;
 const RGB = /^#[0-9a-fA-F]{6}$/;
-/** A team name becomes the account's full name (at most 100 characters). */
-const NAME_MAX = 300;
-
-type Obj = Record<string, unknown>;
 
 export function readContestPackage(given: ReadonlyMap<string, Buffer>): ContestPackage {
   const files = withoutTopFolder(given);
@@ -172,77 +175,6 @@ function withoutTopFolder(files: ReadonlyMap<string, Buffer>): Map<string, Buffe
   return new Map(files);
 }
 
-/** A YAML or JSON file parsed; null when the package has neither. */
-function document(files: Map<string, Buffer>, name: string): { file: string; value: unknown } | null {
-  for (const file of [`${name}.yaml`, `${name}.yml`, `${name}.json`]) {
-    const bytes = files.get(file);
-    if (!bytes) continue;
-    try {
-      const text = bytes.toString('utf8');
-      return { file, value: file.endsWith('.json') ? JSON.parse(text) : parseYaml(text) };
-    } catch (error) {
-      throw new PackageError(M.notParsed(file, (error as Error).message.split('\n')[0]));
-    }
-  }
-  return null;
-}
-
-/** A list file (organizations, groups, teams, …): each entry an object; [] when absent. */
-function list(files: Map<string, Buffer>, name: string): (Obj & { $file: string; $at: number })[] {
-  const doc = document(files, name);
-  if (!doc || doc.value === null || doc.value === undefined) return [];
-  if (!Array.isArray(doc.value)) throw new PackageError(M.badField(doc.file, 'the file', 'must be a list'));
-  return doc.value.map((entry, i) => {
-    if (!entry || typeof entry !== 'object' || Array.isArray(entry))
-      throw new PackageError(M.badField(doc.file, `entry ${i + 1}`, 'must be an object'));
-    return { ...(entry as Obj), $file: doc.file, $at: i };
-  });
-}
-
-function text(o: Obj, file: string, field: string, where: string, max = NAME_MAX): string {
-  const value = o[field];
-  if (typeof value === 'number') return String(value);
-  if (typeof value !== 'string' || value.trim() === '')
-    throw new PackageError(M.badField(file, `${field}${where}`, 'is missing'));
-  if (value.length > max)
-    throw new PackageError(M.badField(file, `${field}${where}`, `is over ${max} characters`));
-  return value.trim();
-}
-
-function optionalText(o: Obj, file: string, field: string, where: string, max = NAME_MAX): string | null {
-  const value = o[field];
-  if (value === undefined || value === null || value === '') return null;
-  return text(o, file, field, where, max);
-}
-
-function clicsId(o: Obj, file: string, field: string, where: string): string {
-  const id = text(o, file, field, where, 36);
-  if (!CLICS_ID.test(id))
-    throw new PackageError(
-      M.badField(file, `${field}${where}`, `'${id}' is no CLICS id (at most 36 of a-z A-Z 0-9 _ . -)`),
-    );
-  return id;
-}
-
-function flag(o: Obj, file: string, field: string, where: string): boolean {
-  const value = o[field];
-  if (value === undefined || value === null) return false;
-  if (typeof value !== 'boolean')
-    throw new PackageError(M.badField(file, `${field}${where}`, 'must be true or false'));
-  return value;
-}
-
-/** RELTIME (`5:00:00`, `1:00:00.000`) in milliseconds. */
-function relTime(o: Obj, file: string, field: string): number | null {
-  const value = o[field];
-  if (value === undefined || value === null) return null;
-  const m = typeof value === 'string' ? RELTIME.exec(value.trim()) : null;
-  if (!m) throw new PackageError(M.badField(file, field, `'${String(value)}' is no duration (h:mm:ss)`));
-  const ms =
-    (Number(m[2]) * 3600 + Number(m[3]) * 60 + Number(m[4])) * 1000 + Number((m[5] ?? '0').padEnd(3, '0'));
-  return m[1] ? -ms : ms;
-}
-
 /** contest.yaml's keys, the legacy dashed ones (`start-time`, `scoreboard-freeze-length`) included. */
 function readContest(files: Map<string, Buffer>): PackageContest {
   const doc = document(files, 'contest');
@@ -298,122 +230,6 @@ function penalty(o: Obj, file: string): number {
   if (typeof value === 'string' && RELTIME.test(value))
     return Math.round((relTime(o, file, 'penalty_time') ?? 0) / 60_000);
   throw new PackageError(M.badField(file, 'penalty_time', `'${String(value)}' is no number of minutes`));
-}
-
-const where = (o: { $at: number }, id?: string) => (id ? ` of '${id}'` : ` of entry ${o.$at + 1}`);
-
-function readOrganization(o: Obj & { $file: string; $at: number }): PackageOrganization {
-  const id = clicsId(o, o.$file, 'id', where(o));
-  const country = optionalText(o, o.$file, 'country', where(o, id), 3);
-  if (country !== null && !/^[A-Z]{3}$/.test(country))
-    throw new PackageError(
-      M.badField(o.$file, `country${where(o, id)}`, `'${country}' is no ISO 3166-1 alpha-3 code`),
-    );
-  return {
-    id,
-    name: text(o, o.$file, 'name', where(o, id)),
-    formalName: optionalText(o, o.$file, 'formal_name', where(o, id)),
-    country,
-  };
-}
-
-function readGroup(o: Obj & { $file: string; $at: number }): PackageGroup {
-  const id = clicsId(o, o.$file, 'id', where(o));
-  return {
-    id,
-    name: text(o, o.$file, 'name', where(o, id)),
-    type: optionalText(o, o.$file, 'type', where(o, id), 100),
-    hidden: flag(o, o.$file, 'hidden', where(o, id)),
-  };
-}
-
-function readTeam(
-  o: Obj & { $file: string; $at: number },
-  _i: number,
-  organizations: PackageOrganization[],
-  groups: PackageGroup[],
-): PackageTeam {
-  const id = clicsId(o, o.$file, 'id', where(o));
-  const at = where(o, id);
-  const organizationId =
-    o.organization_id === undefined || o.organization_id === null
-      ? null
-      : clicsId(o, o.$file, 'organization_id', at);
-  if (organizationId !== null && !organizations.some((g) => g.id === organizationId))
-    throw new PackageError(
-      M.badField(
-        o.$file,
-        `organization_id${at}`,
-        `'${organizationId}' is no organization of organizations.json`,
-      ),
-    );
-  const rawGroups = o.group_ids ?? [];
-  if (!Array.isArray(rawGroups))
-    throw new PackageError(M.badField(o.$file, `group_ids${at}`, 'must be a list'));
-  const groupIds = rawGroups.map((g) => String(g));
-  for (const g of groupIds)
-    if (!groups.some((x) => x.id === g))
-      throw new PackageError(M.badField(o.$file, `group_ids${at}`, `'${g}' is no group of groups.json`));
-  const label = o.label === undefined || o.label === null ? id : clicsId(o, o.$file, 'label', at);
-  return {
-    id,
-    name: text(o, o.$file, 'name', at),
-    displayName: optionalText(o, o.$file, 'display_name', at),
-    label,
-    organizationId,
-    groupIds: [...new Set(groupIds)],
-    hidden: flag(o, o.$file, 'hidden', at),
-  };
-}
-
-function unique(items: { id: string }[], file: string): void {
-  const seen = new Set<string>();
-  for (const item of items) {
-    if (seen.has(item.id)) throw new PackageError(M.badField(file, 'id', `'${item.id}' is given twice`));
-    seen.add(item.id);
-  }
-}
-
-function readAccounts(
-  files: Map<string, Buffer>,
-  teams: PackageTeam[],
-  warnings: string[],
-): PackageAccount[] {
-  const accounts: PackageAccount[] = [];
-  const names = new Set<string>();
-  const teamsTaken = new Set<string>();
-  for (const o of list(files, 'accounts')) {
-    const file = o.$file;
-    const username = text(o, file, 'username', where(o), 32);
-    const at = where(o, username);
-    if (!USERNAME.test(username))
-      throw new PackageError(
-        M.badField(file, `username${at}`, 'may have only letters, digits, _ . - (at most 32)'),
-      );
-    if (names.has(username.toLowerCase()))
-      throw new PackageError(M.badField(file, 'username', `'${username}' is given twice`));
-    names.add(username.toLowerCase());
-    const type = typeof o.type === 'string' ? o.type : 'team';
-    if (type !== 'team' && type !== 'judge' && type !== 'admin') {
-      warnings.push(M.accountTypeSkipped(username, type));
-      continue;
-    }
-    const teamId = o.team_id === undefined || o.team_id === null ? null : String(o.team_id);
-    if (type === 'team') {
-      if (teamId === null) throw new PackageError(M.badField(file, `team_id${at}`, 'is missing'));
-      if (!teams.some((t) => t.id === teamId))
-        throw new PackageError(M.badField(file, `team_id${at}`, `'${teamId}' is no team of teams.json`));
-      if (teamsTaken.has(teamId))
-        throw new PackageError(M.badField(file, `team_id${at}`, `team '${teamId}' has two accounts`));
-      teamsTaken.add(teamId);
-    }
-    const password = o.password === undefined || o.password === null ? null : String(o.password);
-    if (password !== null && (password.length === 0 || password.length > 128))
-      throw new PackageError(M.badField(file, `password${at}`, 'must have 1 to 128 characters'));
-    if (password === null) warnings.push(M.accountWithoutPassword(username));
-    accounts.push({ username, password, type, teamId: type === 'team' ? teamId : null });
-  }
-  return accounts;
 }
 
 function readProblems(files: Map<string, Buffer>): PackageProblem[] {

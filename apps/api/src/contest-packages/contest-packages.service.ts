@@ -20,6 +20,7 @@ import { ProblemsRepository } from '../problems/problems.repository';
 import { ProblemsService } from '../problems/problems.service';
 import type { AuthUser } from '../users/users.service';
 import { readContestPackage, type ContestPackage, type PackageAccount } from './contest-package-reader';
+import { packageIdentity, problemOfPackage, rememberPackage } from './problem-reuse';
 
 /** A package account's e-mail: never delivered (RFC 2606 `.invalid`), never shown; it signs in by username. */
 export const accountEmail = (username: string) => `${username.toLowerCase()}@accounts.invalid`;
@@ -46,24 +47,33 @@ export class ContestPackagesService {
     const pkg = await refusing(async () => readContestPackage(await readZip(zip)));
     const problems = await Promise.all(
       pkg.problems.map(async (p) => {
+        const files = await refusing(
+          async () => p.files ?? (await readZip(p.zip!)),
+          (why) => M.problemPackage(p.id, why),
+        );
         const read = await refusing(
-          async () => readPackage(p.files ?? (await readZip(p.zip!)), p.id),
+          async () => readPackage(files, p.id),
           (why) => M.problemPackage(p.id, why),
         );
         if (p.timeLimitMs !== null) read.timeLimitMs = p.timeLimitMs;
-        return { clics: p, read };
+        return { clics: p, read, identity: packageIdentity(p.id, files, read.timeLimitMs) };
       }),
     );
     await this.refuseTaken(pkg);
     const hashes = await hashAll(pkg.accounts);
     const id = randomUUID();
     const warnings: string[] = [];
+    const reusedIds = new Set<string>();
     const endTime = new Date(pkg.contest.startTime.getTime() + pkg.contest.durationMs);
     try {
       await this.db.transaction(async (tx) => {
         await this.insertContest(tx, id, pkg, author.id, endTime);
-        for (const [position, { clics, read }] of problems.entries())
-          await this.insertProblem(tx, id, position, clics, read, author.id);
+        for (const [position, problem] of problems.entries()) {
+          const reused = await this.insertProblem(tx, id, position, problem, author.id);
+          if (!reused) continue;
+          reusedIds.add(problem.clics.id);
+          warnings.push(M.problemReused(problem.clics.id, reused.title));
+        }
         await insertTeams(tx, id, pkg);
         await insertAccounts(tx, id, pkg, hashes);
         warnings.push(...(await insertSubmissions(tx, id, pkg)));
@@ -79,7 +89,10 @@ export class ContestPackagesService {
       clicsId: pkg.contest.id,
       warnings: [
         ...pkg.warnings,
-        ...problems.flatMap(({ clics, read }) => read.warnings.map((w) => `problems/${clics.id}: ${w}`)),
+        // A reused problem was not imported: what its reading found is no news.
+        ...problems.flatMap(({ clics, read }) =>
+          reusedIds.has(clics.id) ? [] : read.warnings.map((w) => `problems/${clics.id}: ${w}`),
+        ),
         ...warnings,
       ],
     };
@@ -152,22 +165,34 @@ export class ContestPackagesService {
     );
   }
 
+  /**
+   * Stores the contest's problem, or points at the same package already in Javelin (problem-reuse.ts):
+   * then returns the problem reused.
+   */
   private async insertProblem(
     tx: Tx,
     contestId: string,
     position: number,
-    clics: ContestPackage['problems'][number],
-    read: ReadPackage,
+    {
+      clics,
+      read,
+      identity,
+    }: { clics: ContestPackage['problems'][number]; read: ReadPackage; identity: string },
     authorId: string,
-  ): Promise<void> {
-    const problemId = randomUUID();
-    // A contest's problem is the contest's until an admin makes it public (imports start hidden, issue 47).
-    await storePackage(tx, this.problemsRepository, problemId, read, authorId, { isVisible: false });
+  ): Promise<{ id: string; title: string } | null> {
+    const reused = await problemOfPackage(tx, identity);
+    const problemId = reused?.id ?? randomUUID();
+    if (!reused) {
+      // A contest's problem is the contest's until an admin makes it public (imports start hidden, issue 47).
+      await storePackage(tx, this.problemsRepository, problemId, read, authorId, { isVisible: false });
+      await rememberPackage(tx, problemId, identity);
+    }
     await tx.query(
       `INSERT INTO contest_problems (contest_id, problem_id, position, points, clics_id, label, rgb)
        VALUES ($1, $2, $3, $4, $5, $6, $7)`,
       [contestId, problemId, position, DEFAULT_PROBLEM_POINTS, clics.id, clics.label, clics.rgb],
     );
+    return reused;
   }
 }
 

@@ -12,29 +12,23 @@ import {
 } from '@nestjs/common';
 import type { Response } from 'express';
 import { isAdminRoles, leaderboardQuerySchema, createContestSchema } from '@javelin/contracts';
-import { Observable } from 'rxjs';
+import type { Observable } from 'rxjs';
 import { AdminOnly, Authenticated, CurrentUser, OptionalAuth } from '../auth/guards';
 import { sendPreparedJson } from '../common/prepared-json';
 import { uuidParam } from '../common/uuid.pipe';
-import { SessionEvents } from '../users/session-events.service';
 import type { AuthUser } from '../users/users.service';
-import { ContestEventsService, mayReceive } from './contest-events.service';
+import { ContestStreamService } from './contest-stream.service';
 import { CONTEST_NOT_FOUND, ContestsService } from './contests.service';
 import { CreateContestDto, LeaderboardQueryDto } from './dto';
 import { DEFAULT_LEADERBOARD_LIMIT, StandingsService } from './standings.service';
 import { ZodBody, ZodQuery } from '../common/zod';
-
-/** Pushes at most this often, however fast accepts arrive. */
-const STREAM_THROTTLE_MS = 250;
-const STREAM_HEARTBEAT_MS = 25_000;
 
 @Controller()
 export class ContestsController {
   constructor(
     private readonly contests: ContestsService,
     private readonly standings: StandingsService,
-    private readonly events: ContestEventsService,
-    private readonly sessions: SessionEvents,
+    private readonly streams: ContestStreamService,
   ) {}
 
   @Get('contests')
@@ -118,56 +112,13 @@ export class ContestsController {
     await sendPreparedJson(res.req, res, body);
   }
 
-  /**
-   * Server-sent events: the standings now, then again within a second of every change; announcements
-   * and clarifications as they happen, each only to the viewers (bearer token, optional) allowed to read it.
-   * A signed-in viewer's stream closes when their sessions change (a role granted or removed, their tokens
-   * revoked): what it may receive was decided by the roles it was opened with, so a reconnect decides anew.
-   */
+  /** Server-sent events: the standings, announcements and clarifications (ContestStreamService). */
   @Sse('contests/:id/leaderboard/stream')
   @OptionalAuth()
   async stream(
     @Param('id', uuidParam('id')) id: string,
     @CurrentUser() viewer?: AuthUser,
   ): Promise<Observable<MessageEvent>> {
-    await this.contests.requireContest(id);
-    return new Observable<MessageEvent>((subscriber) => {
-      let timer: NodeJS.Timeout | undefined;
-      let closed = false;
-      const push = () => {
-        timer = undefined;
-        // The shared page's JSON as prepared for the leaderboard route: no serialising per viewer.
-        this.standings
-          .sharedJson(id)
-          .then((json) => !closed && subscriber.next({ type: 'leaderboard', data: json }))
-          .catch(() => undefined);
-      };
-      const schedule = () => {
-        timer ??= setTimeout(push, STREAM_THROTTLE_MS);
-      };
-      const unsubscribe = this.standings.onChange(id, schedule);
-      const stopEvents = this.events.onEvent(id, (event) => {
-        if (!closed && mayReceive(event.audience, viewer))
-          subscriber.next({ type: event.type, data: event.data });
-      });
-      const stopOnClose = this.standings.onClosing(() => subscriber.complete());
-      const stopOnSessionChange = viewer
-        ? this.sessions.onChange(viewer.id, () => subscriber.complete())
-        : () => undefined;
-      const heartbeat = setInterval(
-        () => subscriber.next({ type: 'heartbeat', data: {} }),
-        STREAM_HEARTBEAT_MS,
-      );
-      push();
-      return () => {
-        closed = true;
-        unsubscribe();
-        stopEvents();
-        stopOnClose();
-        stopOnSessionChange();
-        clearInterval(heartbeat);
-        if (timer) clearTimeout(timer);
-      };
-    });
+    return this.streams.open(id, viewer);
   }
 }

@@ -3,6 +3,7 @@ import { ProblemsModule } from '../problems/problems.module';
 import { ContestCache } from './contest-cache.service';
 import { ContestEventsService } from './contest-events.service';
 import { ContestScheduler } from './contest-scheduler.service';
+import { ContestStreamService } from './contest-stream.service';
 import { ContestsController } from './contests.controller';
 import { ContestsRepository } from './contests.repository';
 import { ContestsService } from './contests.service';
@@ -27,6 +28,7 @@ import { VirtualRunsService } from './virtual-runs.service';
     ContestScheduler,
     JudgeAccessPolicy,
     ContestEventsService,
+    ContestStreamService,
     VirtualRunsRepository,
     VirtualRunsService,
   ],

@@ -35,7 +35,7 @@ const RUN_COLUMNS = 'id, contest_id, user_id, started_at, ends_at';
 
 /**
  * Every real participant's cell as it stood at $2 (a moment of the contest), built as the maintained
- * cells are (standings.repository REFRESH_CELLS) from the contest's judgements and solves up to then.
+ * cells are (standings-refresh.sql.ts REFRESH_CELLS) from the contest's judgements and solves up to then.
  * $3 is the freeze (infinity without one): the visible columns count only what came before it, and
  * `pending` the tries at or after it up to the accept.
  */

@@ -17,6 +17,7 @@ import { ContestAiHelp1795844000000 } from './migrations/1795844000000-ContestAi
 import { ContestPackages1795900000000 } from './migrations/1795900000000-ContestPackages';
 import { DisplayNameKey1795900047000 } from './migrations/1795900047000-DisplayNameKey';
 import { InteractiveProblems1795900100000 } from './migrations/1795900100000-InteractiveProblems';
+import { ProblemPackageHash1796025427000 } from './migrations/1796025427000-ProblemPackageHash';
 
 /** Every migration, in order; listed explicitly so the build and the tests run the same set. */
 export const MIGRATIONS = [
@@ -39,4 +40,5 @@ export const MIGRATIONS = [
   ContestPackages1795900000000,
   DisplayNameKey1795900047000,
   InteractiveProblems1795900100000,
+  ProblemPackageHash1796025427000,
 ];

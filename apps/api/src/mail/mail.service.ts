@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { createTransport, Transporter } from 'nodemailer';
 import { ENV, Env } from '../config/env';
 
-export interface Mail {
+interface Mail {
   to: string;
   subject: string;
   text: string;

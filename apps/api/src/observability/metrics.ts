@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /** Reads how many jobs wait in a queue; registered by the module that owns the queue. */
-export type QueueDepthProvider = () => Promise<number>;
+type QueueDepthProvider = () => Promise<number>;
 
 /** The API's Prometheus metrics, served at /metrics. */
 @Injectable()

@@ -26,7 +26,7 @@ const ERROR_BODY: SchemaObject = {
 };
 
 /** A route's input as its zod pipes check it (common/zod.ts). */
-export interface Handler {
+interface Handler {
   operationId: string;
   /** The body's schema, under the name the document lists it by (RequestSchemas). */
   body?: { name: string; schema: z.ZodType };
@@ -90,7 +90,7 @@ export function routeHandlers(app: INestApplication): Handler[] {
 }
 
 /** The JSON Schema of a request schema, as OpenAPI 3.0 has it (what a client may send). */
-export function requestSchema(schema: z.ZodType): SchemaObject {
+function requestSchema(schema: z.ZodType): SchemaObject {
   const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { target: 'openapi-3.0', io: 'input' });
   return json as SchemaObject;
 }
@@ -99,7 +99,7 @@ export function requestSchema(schema: z.ZodType): SchemaObject {
  * An answer's JSON Schema (openapi/responses.ts): the schemas registered in ResponseSchemas inside it
  * are references to the document's components (responseSchemas() publishes each of them).
  */
-export function answerSchema(schema: z.ZodType): SchemaObject | ReferenceObject {
+function answerSchema(schema: z.ZodType): SchemaObject | ReferenceObject {
   const {
     $schema: _dialect,
     definitions: _published,
@@ -111,7 +111,7 @@ export function answerSchema(schema: z.ZodType): SchemaObject | ReferenceObject 
 }
 
 /** The answers' JSON Schemas, from the zod schemas libs/contracts registers them with (ResponseSchemas). */
-export function responseSchemas(): Record<string, SchemaObject> {
+function responseSchemas(): Record<string, SchemaObject> {
   const { schemas } = z.toJSONSchema(ResponseSchemas, {
     target: 'openapi-3.0',
     // What a client may receive: an object may carry more than the web reads.

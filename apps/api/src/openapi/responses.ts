@@ -61,7 +61,7 @@ import { z } from 'zod';
  * suite validates every 2xx body it receives against these, and the contract test fails on an
  * operation missing here, so the document stays true as routes change.
  */
-export interface Answer {
+interface Answer {
   status: number;
   /** A JSON body; absent for a redirect or a stream. */
   json?: z.ZodType;

@@ -8,12 +8,12 @@ import { serializeInputs } from '@javelin/java-io';
 import { stringify as toYaml } from 'yaml';
 import { imageUrlPrefix, unsignStatement } from '../problems/image-links';
 import type { Problem } from '../problems/problem.entity';
-import { examplesFirst } from '../problems/problems.service';
+import { examplesFirst } from '../problems/problem-judging';
 import type { TestCase } from '../problems/test-case.entity';
 import type { JurySubmission, ProblemImage } from './package-files.entity';
 
 /** What a problem is exported with. */
-export interface ExportedProblem {
+interface ExportedProblem {
   problem: Problem;
   tests: TestCase[];
   jury: (Pick<JurySubmission, 'path' | 'code'> & Partial<Pick<JurySubmission, 'files'>>)[];
@@ -164,7 +164,7 @@ function uniquePath(taken: Map<string, string>, path: string): string {
  * checker); `unordered` and `custom` need a validator program (a Java one: the custom checker wrapped in
  * the format's interface).
  */
-export function validationOfChecker(problem: Pick<Problem, 'checker' | 'tolerance' | 'checkerCode'>): {
+function validationOfChecker(problem: Pick<Problem, 'checker' | 'tolerance' | 'checkerCode'>): {
   flags: string[];
   validator: CustomOutputValidator | null;
 } {

@@ -23,7 +23,8 @@ import { buildJudgeJob } from '../execution/judge-job';
 import { ImageLinks } from '../problems/image-links';
 import type { Problem } from '../problems/problem.entity';
 import { ProblemsRepository } from '../problems/problems.repository';
-import { CLASSIC_STARTER_CODE, PROBLEM_NOT_FOUND, ProblemsService } from '../problems/problems.service';
+import { CLASSIC_STARTER_CODE } from '../problems/classic-problem-form';
+import { PROBLEM_NOT_FOUND, ProblemsService } from '../problems/problems.service';
 import { TestCase } from '../problems/test-case.entity';
 import type { AuthUser } from '../users/users.service';
 import { JurySubmission, ProblemImage } from './package-files.entity';
@@ -225,9 +226,7 @@ export class PackagesService {
 const TIMING_CAP_MS = CLASSIC_LIMITS.maxTimeLimitMs / 4;
 
 /** A judgement's slowest test: its CPU time where the judge measured it, else its time. */
-export function slowestTest(
-  results: readonly Pick<JudgeTestResult, 'executionTime' | 'cpuTimeMs'>[],
-): number {
+function slowestTest(results: readonly Pick<JudgeTestResult, 'executionTime' | 'cpuTimeMs'>[]): number {
   return Math.round(Math.max(0, ...results.map((r) => r.cpuTimeMs ?? r.executionTime)));
 }
 
@@ -303,7 +302,7 @@ export async function storePackage(
  * The validator's feedback on the test that decided a jury submission's verdict: the first test not
  * accepted, or (all accepted) the first with feedback; named as the package named it, else by position.
  */
-export function decidingFeedback(
+function decidingFeedback(
   tests: readonly Pick<TestCase, 'id' | 'name'>[],
   results: readonly Pick<JudgeTestResult, 'id' | 'verdict' | 'feedback'>[],
 ): JurySubmissionVerdict['feedback'] {
@@ -317,7 +316,7 @@ export function decidingFeedback(
 const IMAGE_NAME = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,199}$/;
 
 /** The statement's image links to its stored images, pointed at the problem's image route. */
-export function pointImagesAt(markdown: string, names: string[], prefix: string): string {
+function pointImagesAt(markdown: string, names: string[], prefix: string): string {
   const stored = new Set(names);
   const target = (name: string) => {
     const found = stored.has(name) ? name : names.find((n) => n.replace(/\.[^.]+$/, '') === name);

@@ -61,7 +61,7 @@ function positive(value: unknown, fallback: number, field: string, min: number):
 }
 
 /** The limit and the margin a time_limit_exceeded submission must exceed, ms (stored, before the time scale). */
-export interface JuryLimit {
+interface JuryLimit {
   limitMs: number;
   marginMs: number;
   /** The rule in words, for the import's warning. */

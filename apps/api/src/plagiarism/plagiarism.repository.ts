@@ -1,6 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import type { PlagiarismFragment, PlagiarismPair, PlagiarismPairDetail, PlagiarismStatus } from '@javelin/contracts';
+import type {
+  ContestTeam,
+  PlagiarismFragment,
+  PlagiarismPair,
+  PlagiarismPairDetail,
+  PlagiarismStatus,
+} from '@javelin/contracts';
 import { DataSource } from 'typeorm';
 import { returningRows } from '../common/sql';
 
@@ -48,10 +54,20 @@ interface PairRecord {
   similarity: number;
   submission_a: string;
   submission_b: string;
+  team_a: ContestTeam | null;
+  team_b: ContestTeam | null;
 }
 
+/** A contest package's team account (issue 43) as the boards show it: label, team name, organization. */
+const teamOf = (side: 'a' | 'b') =>
+  `(SELECT json_build_object('label', ct.label, 'name', coalesce(ct.display_name, ct.name), 'organization', co.name)
+      FROM contest_teams ct
+      LEFT JOIN contest_organizations co ON co.contest_id = ct.contest_id AND co.clics_id = ct.organization_id
+     WHERE ct.contest_id = pp.contest_id AND ct.user_id = pp.user_${side}) AS team_${side}`;
+
 const PAIR_COLUMNS = `pp.id, pp.problem_id, p.title AS problem_title, pp.user_a, pp.user_b,
-  ua.username AS username_a, ub.username AS username_b, pp.similarity, pp.submission_a, pp.submission_b`;
+  ua.username AS username_a, ub.username AS username_b, pp.similarity, pp.submission_a, pp.submission_b,
+  ${teamOf('a')}, ${teamOf('b')}`;
 const PAIR_FROM = `plagiarism_pairs pp
   JOIN problems p ON p.id = pp.problem_id
   JOIN users ua ON ua.id = pp.user_a
@@ -69,6 +85,8 @@ function toPair(r: PairRecord): PlagiarismPair {
     similarity: Number(r.similarity),
     submissionA: r.submission_a,
     submissionB: r.submission_b,
+    ...(r.team_a ? { teamA: r.team_a } : {}),
+    ...(r.team_b ? { teamB: r.team_b } : {}),
   };
 }
 

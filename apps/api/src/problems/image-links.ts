@@ -13,7 +13,7 @@ export const IMAGE_LINK_LIFETIME_SECONDS = 6 * 3600;
 const IMAGE_LINK_STEP_SECONDS = 3600;
 
 /** A link's query as the API writes it: `?exp=<unix seconds>&sig=<base64url HMAC-SHA256>`. */
-export const IMAGE_SIGNATURE_QUERY = /\?exp=\d{1,12}&sig=[A-Za-z0-9_-]{43}/;
+const IMAGE_SIGNATURE_QUERY = /\?exp=\d{1,12}&sig=[A-Za-z0-9_-]{43}/;
 /** What `exp` and `sig` must look like when a request carries them (a 400 otherwise). */
 export const IMAGE_EXP = /^\d{1,12}$/;
 export const IMAGE_SIG = /^[A-Za-z0-9_-]{43}$/;

@@ -21,10 +21,10 @@ export interface StoredTest {
 }
 
 /** The columns of a problem its form sets (the database keeps the id and the times, and the author). */
-export type ProblemValues = Omit<Problem, 'id' | 'createdAt' | 'updatedAt' | 'createdBy' | 'testCases'>;
+type ProblemValues = Omit<Problem, 'id' | 'createdAt' | 'updatedAt' | 'createdBy' | 'testCases'>;
 
 /** A problem with its tests in order. */
-export interface StoredProblem {
+interface StoredProblem {
   problem: Problem;
   tests: TestCase[];
 }
@@ -36,7 +36,7 @@ export interface ExamplesAndCount {
   count: number;
 }
 
-export type ProblemSummary = Pick<Problem, 'id' | 'title' | 'difficulty' | 'points' | 'kind' | 'isVisible'>;
+type ProblemSummary = Pick<Problem, 'id' | 'title' | 'difficulty' | 'points' | 'kind' | 'isVisible'>;
 
 const TESTS_PER_INSERT = 100;
 

@@ -24,7 +24,7 @@ interface ProfileRow extends UserNumbersRow {
 }
 
 /** A profile with its owner's names and email (whether the email goes out is the service's rule). */
-export type ProfileRecord = Required<Profile>;
+type ProfileRecord = Required<Profile>;
 
 /** The profiles table, and what a profile shows of solved problems and rating changes. */
 @Injectable()

@@ -12,7 +12,7 @@ import { AuthUser, UsersService } from '../users/users.service';
 import { UpdateProfileDto } from './dto';
 import { ProfilesRepository } from './profiles.repository';
 
-export const PROFILE_NOT_FOUND = ServerMessages.profileNotFound;
+const PROFILE_NOT_FOUND = ServerMessages.profileNotFound;
 
 function freezeViewer(viewer: AuthUser | undefined): FreezeViewer {
   return viewer ? { id: viewer.id, admin: isAdminRoles(viewer.roles) } : ANONYMOUS;

@@ -13,12 +13,8 @@ import { randomUUID } from 'node:crypto';
 import { ENV, Env } from '../config/env';
 import { JudgeClient } from '../execution/judge-client.service';
 import { buildJudgeJob, type JudgedProblem } from '../execution/judge-job';
-import {
-  judgingFields,
-  normaliseTests,
-  normaliseVariables,
-  ProblemsService,
-} from '../problems/problems.service';
+import { judgingFields, normaliseTests, normaliseVariables } from '../problems/problem-form';
+import { ProblemsService } from '../problems/problems.service';
 
 interface ReferenceTest {
   id: string | null;

@@ -11,13 +11,13 @@ import type { CatalogInputVariable, CatalogProblem, CatalogTest } from './catalo
  */
 
 /** A jury solution: the body of the problem's function, and the score it must get. */
-export interface JurySolution {
+interface JurySolution {
   name: string;
   body: string;
   score: number;
 }
 
-export interface OlympiadProblem extends CatalogProblem {
+interface OlympiadProblem extends CatalogProblem {
   testGroups: TestGroup[];
   jury: JurySolution[];
 }

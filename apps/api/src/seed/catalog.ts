@@ -23,7 +23,7 @@ import { OLYMPIAD_CATALOG } from './catalog-olympiad';
  * runs it through the real judge against every test, which is what "verified" means here.
  */
 
-export type CatalogValue = number | string | boolean | readonly number[];
+type CatalogValue = number | string | boolean | readonly number[];
 
 export interface CatalogTest {
   /** Variable name to value, as an admin types it in the problem form. */
@@ -63,7 +63,7 @@ export interface CatalogProblem {
   testGroups?: TestGroup[];
 }
 
-export const POINTS: Record<Difficulty, number> = { easy: 10, medium: 20, hard: 40 };
+const POINTS: Record<Difficulty, number> = { easy: 10, medium: 20, hard: 40 };
 
 // ---------------------------------------------------------------------------------------------
 // Helpers

@@ -19,7 +19,7 @@ export const PACKAGES_DIRS = [
 /** Serialises concurrent seed runs, as the function catalog's seed does. */
 const SEED_PACKAGES_LOCK = 'javelin:seed-packages';
 
-export interface PackageSeedResult {
+interface PackageSeedResult {
   added: string[];
   alreadyPresent: string[];
 }

@@ -61,7 +61,7 @@ export function toProblemForm(problem: CatalogProblem): Record<string, unknown> 
 }
 
 /** Checks a catalog problem with the problem form's schema, as the HTTP route checks a form. */
-export function validateCatalogProblem(problem: CatalogProblem): ProblemFormBody {
+function validateCatalogProblem(problem: CatalogProblem): ProblemFormBody {
   const checked = checkRequest(problemFormSchema, toProblemForm(problem));
   if (!checked.ok)
     throw new Error(`catalog problem "${problem.title}" is invalid: ${checked.problems.messages.join('; ')}`);

@@ -9,7 +9,7 @@ import {
 import { DataSource } from 'typeorm';
 import { hiddenByFreezeSql } from '../contests/freeze-visibility';
 
-export interface HistoryFilter {
+interface HistoryFilter {
   userId: string;
   problemId?: string;
   contestId?: string;
@@ -17,7 +17,7 @@ export interface HistoryFilter {
   offset: number;
 }
 
-export interface StoredSubmission extends SubmissionSummary {
+interface StoredSubmission extends SubmissionSummary {
   userId: string;
   code: string;
   results: ExecutionResult[];
@@ -25,7 +25,7 @@ export interface StoredSubmission extends SubmissionSummary {
   groups: GroupResult[] | null;
 }
 
-export interface AcceptanceRow {
+interface AcceptanceRow {
   problemId: string;
   solvedUsers: number;
   submittedUsers: number;

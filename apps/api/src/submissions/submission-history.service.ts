@@ -11,7 +11,7 @@ import { SubmissionHistoryQueryDto } from './dto';
 import { maskHiddenResults } from './hidden-results';
 import { SubmissionHistoryRepository } from './submission-history.repository';
 
-export interface AcceptanceRate {
+interface AcceptanceRate {
   problemId: string;
   solvedUsers: number;
   submittedUsers: number;

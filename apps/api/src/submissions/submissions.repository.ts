@@ -5,10 +5,10 @@ import { insertTakingParticipantLock } from '../contests/standings.repository';
 import { Judgement } from './judgement.entity';
 import { Submission } from './submission.entity';
 
-export type NewJudgement = Omit<Judgement, 'id'>;
-export type NewSubmission = Omit<Submission, 'id' | 'createdAt'>;
+type NewJudgement = Omit<Judgement, 'id'>;
+type NewSubmission = Omit<Submission, 'id' | 'createdAt'>;
 
-export interface NewSolve {
+interface NewSolve {
   userId: string;
   problemId: string;
   contestId: string | null;

@@ -10,7 +10,7 @@ import type { AuthUser } from '../users/users.service';
 import { SolveDto, SubmissionDto } from './dto';
 import { SubmissionsRepository } from './submissions.repository';
 
-export interface SolveResult {
+interface SolveResult {
   success: true;
   alreadySolved: boolean;
   points: number;

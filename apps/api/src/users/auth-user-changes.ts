@@ -15,7 +15,7 @@ const PING_TIMEOUT_MS = 2_000;
 const IDLE_AFTER_MS = 5_000;
 const RECONNECT_MS = 500;
 
-export interface AuthUserChangeHandler {
+interface AuthUserChangeHandler {
   /** A user's names, roles, token version or account changed (committed). */
   changed(userId: string): void;
   /** Anything may have changed: the connection was (re)opened, or a table was emptied. */

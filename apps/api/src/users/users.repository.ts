@@ -53,7 +53,7 @@ export const AUTH_USER_MAX_AGE_MS = 1000;
  * forgets its user at once. Without the announcements (the listening connection is down or late) a
  * value is reused for AUTH_USER_MAX_AGE_MS at most, as read.
  */
-export const AUTH_USER_HEARD_MAX_AGE_MS = 10 * 60_000;
+const AUTH_USER_HEARD_MAX_AGE_MS = 10 * 60_000;
 /** Entries kept at most (expired ones are dropped first). */
 const AUTH_USER_CACHE_SIZE = 20_000;
 

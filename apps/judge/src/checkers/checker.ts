@@ -1,6 +1,6 @@
 import { DEFAULT_FLOAT_TOLERANCE } from '@javelin/contracts';
 
-export interface CheckerOptions {
+interface CheckerOptions {
   /** The 'float' checker's absolute or relative error; DEFAULT_FLOAT_TOLERANCE when unset. */
   tolerance?: number;
 }

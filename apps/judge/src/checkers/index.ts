@@ -6,11 +6,11 @@ import { tokensChecker } from './tokens';
 import { unorderedChecker } from './unordered';
 
 export { ACCEPTED } from './checker';
-export type { Checker, CheckerOptions, CheckResult } from './checker';
+export type { Checker, CheckResult } from './checker';
 export { exactChecker, floatChecker, tokensChecker, unorderedChecker };
 
 /** The checkers that compare text in the judge process; 'custom' runs the author's Java in the sandbox instead. */
-export type BuiltInCheckerName = Exclude<CheckerName, 'custom'>;
+type BuiltInCheckerName = Exclude<CheckerName, 'custom'>;
 
 const BUILT_IN: Record<BuiltInCheckerName, Checker> = {
   exact: exactChecker,

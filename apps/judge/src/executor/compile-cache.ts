@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import type { CompileResult } from './compiler';
 
 /** How long a compiled submission is kept: long enough for run-then-submit of the same code. */
-export const COMPILE_CACHE_TTL_MS = 10 * 60_000;
-export const COMPILE_CACHE_MAX_ENTRIES = 256;
+const COMPILE_CACHE_TTL_MS = 10 * 60_000;
+const COMPILE_CACHE_MAX_ENTRIES = 256;
 
 /**
  * A short-lived cache of compile results (classes or javac's error), keyed by the SHA-256 of the file

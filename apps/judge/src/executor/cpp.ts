@@ -1,6 +1,7 @@
 import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
-import type { Bind, Sandbox } from '../sandbox/sandbox';
+import type { Sandbox } from '../sandbox/sandbox';
+import type { Bind } from '../sandbox/types';
 import { compilerProcessLimits, COMPILER_FILE_BYTES } from './jvm';
 
 /**
@@ -19,21 +20,21 @@ const TOOLCHAIN_DIRS = [
   '/usr/lib/x86_64-linux-gnu',
 ];
 const GXX = '/usr/bin/g++';
-export const CPP_FLAGS = ['-O2', '-std=gnu++20', '-static', '-pipe'];
+const CPP_FLAGS = ['-O2', '-std=gnu++20', '-static', '-pipe'];
 const COMPILE_WALL_MS = 60_000;
 const MESSAGE_BYTES = 1 << 16;
 
-export type CppCompileResult = { ok: true; binary: string } | { ok: false; message: string };
+type CppCompileResult = { ok: true; binary: string } | { ok: false; message: string };
 
 /** A package path, kept inside its folder: no absolute path, no `..`, nothing but plain names. */
-export function safeRelativePath(path: string): string | null {
+function safeRelativePath(path: string): string | null {
   const p = normalize(path).replace(/^\.\/+/, '');
   if (p === '' || p.startsWith('/') || p.startsWith('..') || p.split('/').some((s) => s === '..' || s === ''))
     return null;
   return /^[\w./+-]+$/.test(p) ? p : null;
 }
 
-export function gxxAvailable(): boolean {
+function gxxAvailable(): boolean {
   return existsSync(GXX);
 }
 

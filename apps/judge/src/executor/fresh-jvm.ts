@@ -2,11 +2,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { JudgeLimits, JudgeTest } from '@javelin/contracts';
 import type { JudgeMode } from '../config';
-import type { TestOutcome } from '../grader/verdict';
-import { THREAD_LIMIT_RE } from '../grader/verdict';
 import type { Sandbox } from '../sandbox/sandbox';
+import type { TestOutcome } from '../sandbox/types';
 import type { CompiledClass } from './compiler';
-import { jvmArgs, programProcessLimits, STDERR_LIMIT } from './jvm';
+import { jvmArgs, programProcessLimits, STDERR_LIMIT, THREAD_LIMIT_RE } from './jvm';
 
 /** The compiled classes as files, for a JVM per test (and a custom checker's JVMs). */
 export function writeClasses(classes: CompiledClass[], dir: string): void {

@@ -5,35 +5,14 @@ import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 import type { JudgeLimits } from '@javelin/contracts';
 import { log } from '../log';
-import { THREAD_LIMIT_RE, type TestOutcome } from '../grader/verdict';
 import type { CgroupRun } from '../sandbox/cgroups';
-import { CONTROL_FD, SandboxError, type Bind, type ProcessLimits, type Sandbox } from '../sandbox/sandbox';
+import { CONTROL_FD, SandboxError, type TestOutcome } from '../sandbox/types';
 import type { CompiledClass } from './compiler';
-import { programProcessLimits } from './jvm';
-
-/** Must match Harness.java. */
-const MAGIC = 0x4a565331;
-const READY = Buffer.from('JAVELIN-HARNESS-READY\n', 'ascii');
-const NONCE_BYTES = 16;
-/** index, exitCode, cpuNanos, wallNanos, heapBytes, flags, stderr length. */
-const RESULT_HEAD_BYTES = 4 + 4 + 8 + 8 + 8 + 1 + 4;
-const FLAG_RECYCLE = 1;
-/** Submission option: the harness reports the heap in use after a full collection at the end of every test. */
-const OPTION_REPORT_HEAP = 1;
-/** Submission option: the harness measures each test's CPU time itself (only without a cgroup to read it from). */
-const OPTION_MEASURE_CPU = 2;
+import { harnessLimits, spawnHarness, type HarnessLaunch, type HarnessShape } from './harness-launch';
+import { NONCE_BYTES, READY, submissionFrame, testFrame, TestInFlight } from './harness-protocol';
 
 const START_TIMEOUT_MS = 60_000;
 const CPU_POLL_MS = 50;
-/** What the JVM itself may write to stderr around a test (warnings), on top of the program's capped stderr. */
-const RAW_STDERR_BYTES = 64 * 1024;
-/** RLIMIT_CPU of a harness JVM: a backstop only, since it serves many tests; each test's CPU is bounded through its cgroup. */
-const HARNESS_CPU_BACKSTOP_S = 3600;
-/** Test frame modes (Harness.java). */
-const MODE_PLAIN = 0;
-const MODE_INTERACTIVE = 1;
-/** Where a harness sees its interactive FIFOs (Harness.java TO_PROGRAM / FROM_PROGRAM). */
-const INTERACT_DIR = '/interact';
 
 /** The FIFOs of a harness's interactive tests, as host paths (made once, reused by every test). */
 export interface HarnessFifos {
@@ -48,207 +27,10 @@ export interface InteractiveTestHooks {
   onStarted: () => void;
 }
 
-/** The JVM settings a harness is started with; a job can only use a harness started with its own. */
-export interface HarnessShape {
-  memoryMb: number;
-  stackMb: number;
-  maxProcesses: number;
-  /** Compilations in the program's own thread (jvmArgs' `foregroundJit`): the AI's growth measurement. */
-  foregroundJit?: boolean;
-}
-
-export function shapeOf(limits: JudgeLimits, foregroundJit = false): HarnessShape {
-  return {
-    memoryMb: limits.memoryMb,
-    stackMb: limits.stackMb,
-    maxProcesses: limits.maxProcesses,
-    foregroundJit,
-  };
-}
-
-export function shapeKey(s: HarnessShape): string {
-  return `${s.memoryMb}/${s.stackMb}/${s.maxProcesses}${s.foregroundJit ? '/fg' : ''}`;
-}
-
-export interface HarnessLaunch {
-  sandbox: Sandbox;
-  /** JVM flags for this shape (heap, stack, GC, CDS). */
-  jvmArgs: (shape: HarnessShape) => string[];
-  /** Host directories: the harness classes (at /harness), the CDS archive (at /cds, optional), the harness's own archive (at /harness-cds, optional). */
-  harnessDir: string;
-  cdsDir: string | null;
-  harnessArchiveDir: string | null;
-}
-
-/** The harness's own classes, in harnessDir (Exit and Warmup stay class files beside it). */
-export const HARNESS_JAR = 'harness.jar';
-/** The dynamic CDS archive of a harness's start, in the harness archive directory. */
-export const HARNESS_ARCHIVE = 'harness.jsa';
-/** Where the harness archive is bound in the sandbox. */
-export const HARNESS_ARCHIVE_PATH = `/harness-cds/${HARNESS_ARCHIVE}`;
-
-/**
- * The java arguments after the flags: the harness's class path, main class and its arguments (the
- * sandbox's paths). `warmUp`: the trusted start the harness's CDS archive is dumped from runs the
- * warm-up, so that the archive holds every class a test's path loads; harnesses started to judge do not.
- */
-export function harnessMain(warmUp = false): string[] {
-  return ['-cp', `/harness/${HARNESS_JAR}`, 'Harness', '/work', '/harness', ...(warmUp ? ['--warm-up'] : [])];
-}
-
-export interface HarnessTestRun {
+interface HarnessTestRun {
   outcome: TestOutcome;
   /** The JVM is gone or must not run another test. */
   recycle: boolean;
-}
-
-interface Parsed {
-  exitCode: number;
-  cpuMs: number;
-  wallMs: number;
-  heapBytes: number;
-  recycle: boolean;
-  stderr: string;
-}
-
-/**
- * One test in flight: its output is everything on the harness's stdout before the test's nonce; after
- * the nonce comes a fixed-size result. Nothing from the harness is trusted: sizes are bounded, the
- * result must name this test, and the limits are enforced from outside (wall timer, cgroup CPU).
- */
-export class TestInFlight {
-  private chunks: Buffer[] = [];
-  private size = 0;
-  private tail: Buffer | null = null;
-  private rawErr = '';
-  readonly started = performance.now();
-  timedOut = false;
-  cpuExceeded = false;
-  outputExceeded = false;
-  stderrMatched = false;
-  protocolViolation = false;
-  result: Parsed | null = null;
-  /** Bytes after the result: someone else writes to the harness's stdout. */
-  stray = false;
-
-  constructor(
-    readonly index: number,
-    readonly nonce: Buffer,
-    private readonly limits: JudgeLimits,
-    private readonly stderrCap: number,
-    readonly cpuAtStart: number | null,
-    /** An interactive test: the harness first sends the nonce alone once the FIFOs are open. */
-    private ack: { onStarted: () => void; got: Buffer } | null = null,
-  ) {}
-
-  /** Returns true once the test's result (or a reason to kill) is known. */
-  onStdout(chunk: Buffer): boolean {
-    if (this.ack) {
-      const got = Buffer.concat([this.ack.got, chunk]);
-      if (got.length < NONCE_BYTES) {
-        this.ack.got = got;
-        return false;
-      }
-      if (!got.subarray(0, NONCE_BYTES).equals(this.nonce)) {
-        this.protocolViolation = true;
-        return true;
-      }
-      const { onStarted } = this.ack;
-      this.ack = null;
-      onStarted();
-      if (got.length === NONCE_BYTES) return false;
-      chunk = got.subarray(NONCE_BYTES);
-    }
-    if (this.tail !== null) {
-      this.tail = Buffer.concat([this.tail, chunk]);
-      return this.parseResult();
-    }
-    const carry = this.lastBytes(NONCE_BYTES - 1);
-    const at = Buffer.concat([carry, chunk]).indexOf(this.nonce);
-    this.chunks.push(chunk);
-    this.size += chunk.length;
-    if (at < 0) {
-      if (this.size > this.limits.outputBytes + NONCE_BYTES) this.outputExceeded = true;
-      return this.outputExceeded;
-    }
-    const all = Buffer.concat(this.chunks);
-    const outputEnd = this.size - chunk.length - carry.length + at;
-    this.chunks = [all.subarray(0, outputEnd)];
-    this.size = outputEnd;
-    this.tail = all.subarray(outputEnd + NONCE_BYTES);
-    if (outputEnd > this.limits.outputBytes) this.outputExceeded = true;
-    return this.outputExceeded || this.parseResult();
-  }
-
-  private lastBytes(n: number): Buffer {
-    const out: Buffer[] = [];
-    let need = n;
-    for (let i = this.chunks.length - 1; i >= 0 && need > 0; i--) {
-      const c = this.chunks[i];
-      out.unshift(c.subarray(Math.max(0, c.length - need)));
-      need -= Math.min(need, c.length);
-    }
-    return Buffer.concat(out);
-  }
-
-  private parseResult(): boolean {
-    const t = this.tail as Buffer;
-    if (t.length < RESULT_HEAD_BYTES) return false;
-    const index = t.readInt32BE(0);
-    const errLen = t.readInt32BE(RESULT_HEAD_BYTES - 4);
-    if (index !== this.index || errLen < 0 || errLen > this.stderrCap) {
-      this.protocolViolation = true;
-      return true;
-    }
-    if (t.length < RESULT_HEAD_BYTES + errLen) return false;
-    const nanos = (at: number) => Number(t.readBigInt64BE(at)) / 1e6;
-    this.result = {
-      exitCode: t.readInt32BE(4),
-      cpuMs: nanos(8),
-      wallMs: nanos(16),
-      heapBytes: Number(t.readBigInt64BE(24)),
-      recycle: (t.readUInt8(32) & FLAG_RECYCLE) !== 0,
-      stderr: t.subarray(RESULT_HEAD_BYTES, RESULT_HEAD_BYTES + errLen).toString('utf8'),
-    };
-    this.stray = t.length > RESULT_HEAD_BYTES + errLen;
-    return true;
-  }
-
-  /** Returns true when the JVM logged that it could not start a thread. */
-  onStderr(chunk: Buffer): boolean {
-    if (this.rawErr.length < RAW_STDERR_BYTES)
-      this.rawErr += chunk.toString('utf8').slice(0, RAW_STDERR_BYTES - this.rawErr.length);
-    if (!this.stderrMatched && THREAD_LIMIT_RE.test(this.rawErr)) this.stderrMatched = true;
-    return this.stderrMatched;
-  }
-
-  outcome(
-    exit: { code: number | null; signal: NodeJS.Signals | null } | null,
-    cpuMs: number | null,
-    oomKilled: boolean,
-  ): TestOutcome {
-    const outerWall = performance.now() - this.started;
-    const r = this.result;
-    const stdout = Buffer.concat(this.chunks);
-    const cpuUsed = Math.max(r?.cpuMs ?? 0, cpuMs ?? 0);
-    return {
-      exitCode: r && !this.protocolViolation ? r.exitCode : (exit?.code ?? null),
-      signal: r ? null : (exit?.signal ?? null),
-      stdout: stdout.length > this.limits.outputBytes ? stdout.subarray(0, this.limits.outputBytes) : stdout,
-      stderr: (r?.stderr ?? '') + this.rawErr,
-      outputExceeded: this.outputExceeded,
-      timedOut: this.timedOut,
-      stderrMatched: this.stderrMatched,
-      cpuExceeded: this.cpuExceeded || cpuUsed > this.limits.cpuTimeMs,
-      oomKilled,
-      protocolViolation: this.protocolViolation,
-      // The harness's own wall time of the test (main and the threads it waited for), never more than
-      // the judge saw from outside.
-      executionMs: r ? Math.min(Math.max(0, r.wallMs), outerWall) : outerWall,
-      ...(cpuUsed > 0 ? { cpuMs: cpuUsed } : {}),
-      ...(r && r.heapBytes >= 0 ? { heapBytes: r.heapBytes } : {}),
-    };
-  }
 }
 
 /**
@@ -279,26 +61,16 @@ export class HarnessProcess {
     readonly shape: HarnessShape,
   ) {
     const { sandbox } = launch;
-    const limits: ProcessLimits = programProcessLimits(
-      shape,
-      sandbox.cgroups.available ? HARNESS_CPU_BACKSTOP_S : null,
-    );
+    const limits = harnessLimits(sandbox, shape);
     this.cg = sandbox.cgroups.available
       ? sandbox.cgroups.create({ memoryBytes: limits.memoryBytes, pids: limits.pids })
       : null;
     this.interactDir = sandbox.privateDir('interact-');
-    const binds: Bind[] = [
-      { src: launch.harnessDir, dest: '/harness' },
-      { src: this.interactDir, dest: INTERACT_DIR },
-    ];
-    if (launch.cdsDir) binds.push({ src: launch.cdsDir, dest: '/cds' });
-    if (launch.cdsDir && launch.harnessArchiveDir)
-      binds.push({ src: launch.harnessArchiveDir, dest: '/harness-cds' });
     const spawned = performance.now();
     const input = sandbox.openInputFile();
     this.input = input;
     try {
-      this.child = this.spawn(launch, shape, binds, limits, input.read);
+      this.child = spawnHarness(launch, shape, limits, this.cg, this.interactDir, input.read);
     } catch (e) {
       closeSync(input.write);
       rmSync(this.interactDir, { recursive: true, force: true });
@@ -315,29 +87,6 @@ export class HarnessProcess {
     this.control?.on('error', () => {
       /* the JVM died; handled on close */
     });
-  }
-
-  private spawn(
-    launch: HarnessLaunch,
-    shape: HarnessShape,
-    binds: Bind[],
-    limits: ProcessLimits,
-    stdinFd: number,
-  ): ChildProcess {
-    return launch.sandbox.spawnLongLived(
-      {
-        // Without the harness's archive (not dumped) the warm-up at least loads the test path's classes before a job.
-        argv: [
-          `${launch.sandbox.javaHome}/bin/java`,
-          ...launch.jvmArgs(shape),
-          ...harnessMain(!(launch.cdsDir && launch.harnessArchiveDir)),
-        ],
-        binds,
-        limits,
-      },
-      this.cg,
-      stdinFd,
-    );
   }
 
   /** Resolves once the harness has warmed up and said READY; rejects if it exits or takes too long. */
@@ -450,19 +199,11 @@ export class HarnessProcess {
   ): void {
     if (this.loaded) throw new Error('a harness serves one submission only');
     this.loaded = true;
-    const parts: Buffer[] = [];
-    const head = Buffer.alloc(20);
-    head.writeInt32BE(MAGIC, 0);
-    head.writeBigInt64BE(BigInt(stackBytes), 4);
-    head.writeInt32BE(stderrCap, 12);
-    const cgroupCpu = this.cg?.cpuMs() != null;
-    head.writeInt32BE(
-      (options.reportHeap ? OPTION_REPORT_HEAP : 0) | (cgroupCpu ? 0 : OPTION_MEASURE_CPU),
-      16,
-    );
-    parts.push(head, lengthPrefixed(Buffer.from(mainClass, 'utf8')), int32(classes.length));
-    for (const c of classes) parts.push(lengthPrefixed(Buffer.from(c.name, 'utf8')), lengthPrefixed(c.bytes));
-    this.control?.write(Buffer.concat(parts));
+    const frame = submissionFrame(classes, mainClass, stackBytes, stderrCap, {
+      reportHeap: options.reportHeap,
+      measureCpu: this.cg?.cpuMs() == null,
+    });
+    this.control?.write(frame);
   }
 
   /**
@@ -530,8 +271,7 @@ export class HarnessProcess {
       const input = Buffer.from(interactive ? '' : stdin, 'utf8');
       ftruncateSync(fd, 0);
       for (let at = 0; at < input.length;) at += writeSync(fd, input, at, input.length - at, at);
-      const mode = Buffer.from([interactive ? MODE_INTERACTIVE : MODE_PLAIN]);
-      this.control?.write(Buffer.concat([int32(index), nonce, mode]));
+      this.control?.write(testFrame(index, nonce, interactive !== undefined));
     });
   }
 
@@ -544,60 +284,5 @@ export class HarnessProcess {
       }
     }
     this.cg?.killAll();
-  }
-}
-
-function int32(n: number): Buffer {
-  const b = Buffer.alloc(4);
-  b.writeInt32BE(n, 0);
-  return b;
-}
-
-function lengthPrefixed(b: Buffer): Buffer {
-  return Buffer.concat([int32(b.length), b]);
-}
-
-/**
- * Pre-started harnesses, one per concurrent job: a job takes one that is already warm (started with
- * its shape) and a replacement starts in the background at once.
- */
-export class HarnessPool {
-  private idle: HarnessProcess[] = [];
-  private closed = false;
-
-  constructor(
-    private readonly launch: HarnessLaunch,
-    private readonly size: number,
-  ) {}
-
-  prestart(shape: HarnessShape): void {
-    while (!this.closed && this.idle.length < this.size)
-      this.idle.push(new HarnessProcess(this.launch, shape));
-  }
-
-  /** A ready harness of this shape (pre-started if one is waiting). */
-  async take(shape: HarnessShape): Promise<HarnessProcess> {
-    if (this.closed) throw new SandboxError('the judge is closed');
-    const key = shapeKey(shape);
-    const i = this.idle.findIndex((h) => !h.dead && shapeKey(h.shape) === key);
-    const h = i >= 0 ? this.idle.splice(i, 1)[0] : new HarnessProcess(this.launch, shape);
-    this.idle = this.idle.filter((x) => !x.dead);
-    this.idle.push(new HarnessProcess(this.launch, shape));
-    while (this.idle.length > this.size) this.idle.shift()?.kill();
-    try {
-      await h.ready;
-      return h;
-    } catch {
-      // A pre-started one that died while waiting: one fresh start, which reports its own failure.
-      const fresh = new HarnessProcess(this.launch, shape);
-      await fresh.ready;
-      return fresh;
-    }
-  }
-
-  close(): void {
-    this.closed = true;
-    for (const h of this.idle) h.kill();
-    this.idle = [];
   }
 }

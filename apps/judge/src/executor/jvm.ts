@@ -1,6 +1,6 @@
 import type { JudgeLimits } from '@javelin/contracts';
 import type { JudgeMode } from '../config';
-import type { ProcessLimits } from '../sandbox/sandbox';
+import type { ProcessLimits } from '../sandbox/types';
 
 /**
  * How a sandboxed JVM is launched: its flags and its process limits, for a program (a test's own JVM,
@@ -10,25 +10,27 @@ import type { ProcessLimits } from '../sandbox/sandbox';
 const MIB = 1 << 20;
 
 /** Memory a JVM needs beside heap and main stack (metaspace, code cache, CDS, direct buffers, the tmpfs): part of its cgroup limit. */
-export const JVM_NATIVE_MEMORY_MB = 160;
+const JVM_NATIVE_MEMORY_MB = 160;
 /** The largest file a program may write (RLIMIT_FSIZE). */
-export const PROGRAM_FILE_BYTES = 16 * MIB;
+const PROGRAM_FILE_BYTES = 16 * MIB;
 /** The program's private writable /work (a tmpfs). */
-export const PROGRAM_WORK_DIR_BYTES = 32 * MIB;
+const PROGRAM_WORK_DIR_BYTES = 32 * MIB;
 /** A custom checker writes nothing worth more than this. */
-export const CHECKER_FILE_BYTES = 1 * MIB;
-export const CHECKER_WORK_DIR_BYTES = 8 * MIB;
-export const PROGRAM_OPEN_FILES = 128;
+const CHECKER_FILE_BYTES = 1 * MIB;
+const CHECKER_WORK_DIR_BYTES = 8 * MIB;
+const PROGRAM_OPEN_FILES = 128;
 /** The program's stderr kept for the verdict (the exception line). */
 export const STDERR_LIMIT = 64 * 1024;
+/** The JVM logs this when the pids cgroup refuses a thread. */
+export const THREAD_LIMIT_RE = /Failed to start (?:the native )?thread|unable to create native thread/;
 
 /** The compiler's JVM (the warm compile service, or a cold javac): trusted code, a bounded heap. */
-export const COMPILER_HEAP_MB = 768;
-export const COMPILER_STACK_MB = 64;
-export const COMPILER_MEMORY_BYTES = 1536 * MIB;
-export const COMPILER_PIDS = 96;
-export const COMPILER_OPEN_FILES = 512;
-export const COMPILER_WORK_DIR_BYTES = 16 * MIB;
+const COMPILER_HEAP_MB = 768;
+const COMPILER_STACK_MB = 64;
+const COMPILER_MEMORY_BYTES = 1536 * MIB;
+const COMPILER_PIDS = 96;
+const COMPILER_OPEN_FILES = 512;
+const COMPILER_WORK_DIR_BYTES = 16 * MIB;
 /** A cold javac writes class files to /out (the warm service returns them in memory). */
 export const COMPILER_FILE_BYTES = 16 * MIB;
 export const COMPILER_SERVICE_FILE_BYTES = 1 * MIB;
@@ -37,7 +39,7 @@ export const COMPILER_SERVICE_FILE_BYTES = 1 * MIB;
 export const COMPILER_MEMORY_FLAGS = [`-Xmx${COMPILER_HEAP_MB}m`, `-Xss${COMPILER_STACK_MB}m`];
 
 /** Tiered compilation's C2 thresholds at 10x the JDK 17 defaults (5000, 600, 15000, 40000). */
-export const C2_LATER = [
+const C2_LATER = [
   '-XX:Tier4InvocationThreshold=50000',
   '-XX:Tier4MinInvocationThreshold=6000',
   '-XX:Tier4CompileThreshold=150000',
@@ -52,7 +54,7 @@ export const C2_LATER = [
  * unrelated to n (a late C2 compilation added ~60 ms to the largest runs, flattening the fitted slope).
  * In the foreground the thread's CPU time no longer depends on when they run.
  */
-export const FOREGROUND_JIT = '-Xbatch';
+const FOREGROUND_JIT = '-Xbatch';
 
 /** JVM flags of a program run: a test's own JVM, or a harness JVM serving a submission. */
 export function jvmArgs(
@@ -111,7 +113,7 @@ export function jvmArgs(
 }
 
 /** The cgroup memory of a program's JVM: heap, main stack and the JVM's own needs. */
-export function jvmMemoryBytes(limits: Pick<JudgeLimits, 'memoryMb' | 'stackMb'>): number {
+function jvmMemoryBytes(limits: Pick<JudgeLimits, 'memoryMb' | 'stackMb'>): number {
   return (limits.memoryMb + limits.stackMb + JVM_NATIVE_MEMORY_MB) * MIB;
 }
 

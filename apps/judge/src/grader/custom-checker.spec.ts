@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RunOutcome } from '../sandbox/sandbox';
+import type { RunOutcome } from '../sandbox/types';
 import { interpretCheckerRun } from './custom-checker';
 
 function run(o: Partial<RunOutcome>): RunOutcome {

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { CheckerErrors, type JudgeLimits } from '@javelin/contracts';
 import type { JudgeMode } from '../config';
 import { checkerProcessLimits, jvmArgs, STDERR_LIMIT } from '../executor/jvm';
-import type { RunOutcome, Sandbox } from '../sandbox/sandbox';
+import type { Sandbox } from '../sandbox/sandbox';
+import type { RunOutcome } from '../sandbox/types';
 import { ACCEPTED, type CheckResult } from '../checkers';
 
 /**
@@ -27,7 +28,7 @@ export const CHECKER_LIMITS: JudgeLimits = {
 };
 
 /** The files a checker reads, as it sees them in the sandbox. */
-export const CHECKER_ARGS = ['/check/input', '/check/expected', '/check/actual'] as const;
+const CHECKER_ARGS = ['/check/input', '/check/expected', '/check/actual'] as const;
 
 /** One test to check: its stdin, its expected output and what the submission printed. */
 export interface CustomCheckItem {
@@ -38,7 +39,7 @@ export interface CustomCheckItem {
   flags?: string[];
 }
 
-export interface CustomCheckerRun {
+interface CustomCheckerRun {
   sandbox: Sandbox;
   /** The checker's compiled classes, on the host. */
   classesDir: string;

@@ -11,7 +11,7 @@ import { gradeMultiPass } from './multi-pass';
 import { GroupStops, runTests, type TestRunner } from './run-tests';
 import { classifyOutcome } from './verdict';
 
-export type GradedJob = Pick<
+type GradedJob = Pick<
   JudgeJobData,
   'checker' | 'tolerance' | 'checkerCode' | 'outputValidation' | 'stopAtFirstFailure'
 >;

@@ -9,10 +9,11 @@ import {
 } from '@javelin/contracts';
 import type { CheckResult } from '../checkers';
 import type { HarnessFifos, HarnessProcess, InteractiveTestHooks } from '../executor/harness';
+import type { TestOutcome } from '../sandbox/types';
 import { CHECKER_LIMITS, checkerFailed } from './custom-checker';
 import type { OutputValidators, PreparedValidator } from './output-validator';
 import type { ValidatorHost } from './validator-host';
-import { classifyOutcome, type TestOutcome } from './verdict';
+import { classifyOutcome } from './verdict';
 
 /**
  * Interactive problems (issue 42), as the problem package format runs them: the output validator runs
@@ -37,13 +38,21 @@ import { classifyOutcome, type TestOutcome } from './verdict';
 const DECIDED_GRACE_MS = 1_000;
 
 /** What the validator made of one interactive test, beside the submission's own outcome. */
-export interface InteractionOutcome {
+interface InteractionOutcome {
   /** The validator's verdict (accepted / wrong answer / a judge error), or null when it never started. */
   validator: (CheckResult & { feedback?: string }) | null;
   /** The validator ended before it could see the submission end (it decided first). */
   validatorFirst: boolean;
   /** The validator was killed writing to a submission that had already ended. */
   brokenPipe: boolean;
+}
+
+/**
+ * An interactive test's outcome: the program's, and what the validator made of it (set by
+ * Interaction.end; a test runner hands it on as the TestOutcome it is, classifyInteractive reads it).
+ */
+interface InteractiveOutcome extends TestOutcome {
+  interaction?: InteractionOutcome;
 }
 
 /** Runs interactive tests: the job's validator compiled once, then one validator run beside each test. */
@@ -104,7 +113,7 @@ export class Interactor {
 type ValidatorVerdict = CheckResult & { feedback?: string; brokenPipe: boolean };
 
 /** One interactive test: the judge's holds on the FIFOs, and the validator run beside the program. */
-export class Interaction {
+class Interaction {
   private holdTo: number | null;
   private holdFrom: number | null;
   private validatorEnded = false;
@@ -188,7 +197,7 @@ export class Interaction {
   }
 
   /** The program's test ended: the validator's verdict beside its outcome. */
-  async end(outcome: TestOutcome): Promise<TestOutcome> {
+  async end(outcome: TestOutcome): Promise<InteractiveOutcome> {
     try {
       if (!programSucceeded(outcome))
         await Promise.race([this.validating, new Promise((r) => setTimeout(r, DECIDED_GRACE_MS))]);
@@ -228,7 +237,7 @@ function programSucceeded(o: TestOutcome): boolean {
  */
 export function classifyInteractive(
   test: JudgeTest,
-  out: TestOutcome,
+  out: InteractiveOutcome,
   limits: JudgeLimits,
   maxReportedOutputBytes: number,
 ): JudgeTestResult {

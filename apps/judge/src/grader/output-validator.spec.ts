@@ -1,6 +1,6 @@
 import { CheckerErrors } from '@javelin/contracts';
 import { describe, expect, it } from 'vitest';
-import type { RunOutcome } from '../sandbox/sandbox';
+import type { RunOutcome } from '../sandbox/types';
 import { interpretValidatorRun, VALIDATOR_ACCEPTED, VALIDATOR_WRONG_ANSWER } from './output-validator';
 
 const run = (over: Partial<RunOutcome>): RunOutcome => ({

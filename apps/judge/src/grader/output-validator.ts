@@ -17,7 +17,8 @@ import type { CompileResult } from '../executor/compiler';
 import { compileCpp } from '../executor/cpp';
 import { writeClasses } from '../executor/fresh-jvm';
 import { checkerProcessLimits, jvmArgs, STDERR_LIMIT } from '../executor/jvm';
-import type { RunOutcome, Sandbox } from '../sandbox/sandbox';
+import type { Sandbox } from '../sandbox/sandbox';
+import type { RunOutcome } from '../sandbox/types';
 import type { CustomCheckItem } from './custom-checker';
 import { CHECKER_LIMITS, checkerFailed as failed, checkerLimitFailure } from './custom-checker';
 import { compiledHost, ValidatorHost } from './validator-host';
@@ -54,7 +55,7 @@ type Compiled =
   | { ok: true; kind: 'java'; dir: string; mainClass: string }
   | { ok: false; message: string };
 
-export interface ValidatorContext {
+interface ValidatorContext {
   sandbox: Sandbox;
   cdsArchive: string | null;
   /** Where compiled validators are kept (the judge's state directory). */

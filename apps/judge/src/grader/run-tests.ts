@@ -1,10 +1,13 @@
 import type { JudgeLimits, JudgeTest } from '@javelin/contracts';
 import { writeClasses, runInFreshJvm, type FreshJvmRun } from '../executor/fresh-jvm';
-import { shapeOf, type HarnessPool, type HarnessProcess } from '../executor/harness';
+import type { HarnessProcess } from '../executor/harness';
+import { shapeOf } from '../executor/harness-launch';
+import type { HarnessPool } from '../executor/harness-pool';
 import { STDERR_LIMIT } from '../executor/jvm';
 import type { Sandbox } from '../sandbox/sandbox';
+import type { TestOutcome } from '../sandbox/types';
 import type { Interactor } from './interactive';
-import { classifyOutcome, THREAD_LIMIT_ERROR, type TestOutcome } from './verdict';
+import { classifyOutcome, THREAD_LIMIT_ERROR } from './verdict';
 
 /** A compiled submission: its classes and the class whose main runs. */
 export interface Submission {
@@ -16,14 +19,6 @@ export interface Submission {
 export interface TestRunner {
   run(test: JudgeTest, index: number): Promise<TestOutcome>;
   close(): void;
-}
-
-/** What running a submission's tests left: an outcome per test run (a prefix of the tests when stopped early). */
-export interface TestRuns {
-  outcomes: TestOutcome[];
-  /** Tests whose memory or thread verdict from a reused JVM was judged again in a fresh one. */
-  confirmedFresh: string[];
-  harnessWaitMs: number;
 }
 
 /**
@@ -81,7 +76,7 @@ export class GroupStops {
 }
 
 /** A memory or thread-limit verdict: one that what earlier tests left in a reused JVM could cause. */
-export function isResourceVerdict(test: JudgeTest, outcome: TestOutcome, limits: JudgeLimits): boolean {
+function isResourceVerdict(test: JudgeTest, outcome: TestOutcome, limits: JudgeLimits): boolean {
   // A clean exit without the OOM killer or a refused thread is neither: no need to classify (the hot path).
   if (outcome.exitCode === 0 && !outcome.oomKilled && !outcome.stderrMatched) return false;
   const r = classifyOutcome(test, outcome, limits, 0);

@@ -5,7 +5,8 @@ import type { JudgeLimits } from '@javelin/contracts';
 import { compileCpp } from '../executor/cpp';
 import { checkerProcessLimits } from '../executor/jvm';
 import type { CgroupRun } from '../sandbox/cgroups';
-import type { Bind, RunOutcome, Sandbox } from '../sandbox/sandbox';
+import type { Sandbox } from '../sandbox/sandbox';
+import type { Bind, RunOutcome } from '../sandbox/types';
 
 /**
  * One sandbox per submission for its C++ output validator (issue 42): native/validator-host.c runs in it

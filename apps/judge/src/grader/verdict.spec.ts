@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_JUDGE_LIMITS, HARNESS_PROTOCOL_ERROR, type JudgeTest } from '@javelin/contracts';
-import { classifyOutcome, type TestOutcome } from './verdict';
+import type { TestOutcome } from '../sandbox/types';
+import { classifyOutcome } from './verdict';
 
 const test: JudgeTest = { id: 't1', stdin: '1 2\n', expectedOutput: '3' };
 

@@ -5,38 +5,11 @@ import {
   type JudgeTestResult,
   type Verdict,
 } from '@javelin/contracts';
-import type { CheckResult } from '../checkers';
-import type { InteractionOutcome } from './interactive';
-import { exactChecker } from '../checkers';
-
-/** What one test run left behind, however it was run (a fresh JVM or the harness): the classifier's only input. */
-export interface TestOutcome {
-  exitCode: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: Buffer;
-  stderr: string;
-  outputExceeded: boolean;
-  timedOut: boolean;
-  /** Killed because the JVM logged that it could not start a thread (the pids limit). */
-  stderrMatched: boolean;
-  cpuExceeded: boolean;
-  oomKilled: boolean;
-  /** The harness sent something the protocol does not allow (a program tampering with it). */
-  protocolViolation?: boolean;
-  /** The time shown to the user, ms. */
-  executionMs: number;
-  /** The CPU time the run used, ms (what the time limit is held to), when it was measured. */
-  cpuMs?: number | null;
-  /** The harness's heap in use after a full collection at the test's end, when it was asked to report it (tests). */
-  heapBytes?: number;
-  /** An interactive test: what its validator made of it (grader/interactive.ts). */
-  interaction?: InteractionOutcome;
-}
+import { exactChecker, type CheckResult } from '../checkers';
+import type { TestOutcome } from '../sandbox/types';
 
 /** How a thread/process-limit verdict's error text begins. */
 export const THREAD_LIMIT_ERROR = 'Too many threads or processes';
-/** The JVM logs this when the pids cgroup refuses a thread. */
-export const THREAD_LIMIT_RE = /Failed to start (?:the native )?thread|unable to create native thread/;
 /** What -XX:+ExitOnOutOfMemoryError prints (on stdout) before exiting with code 3. */
 const EXIT_ON_OOM_RE = /(?:^|\n)Terminating due to (java\.lang\.OutOfMemoryError[^\n]*)\n?$/;
 const UNCAUGHT_OOM_RE = /Exception in thread "[^"\n]*" (java\.lang\.OutOfMemoryError[^\n]*)/;

@@ -26,7 +26,7 @@ export interface CgroupRun {
   destroy(): Promise<void>;
 }
 
-export interface CgroupLimits {
+interface CgroupLimits {
   memoryBytes: number;
   pids: number;
 }

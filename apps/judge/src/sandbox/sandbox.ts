@@ -1,98 +1,26 @@
 import {
   spawn,
-  spawnSync,
   type ChildProcess,
   type ChildProcessWithoutNullStreams,
   type StdioOptions,
 } from 'node:child_process';
-import {
-  chmodSync,
-  closeSync,
-  existsSync,
-  openSync,
-  lstatSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readlinkSync,
-  realpathSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { dirname, join } from 'node:path';
-import { CgroupManager, type CgroupRun } from './cgroups';
+import { chmodSync, closeSync, mkdtempSync, openSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { bwrapArgs, jdkBindArgs, which, writePrivateEtc } from './bwrap';
+import type { CgroupManager, CgroupRun } from './cgroups';
 import { buildSeccompFilter } from './seccomp';
+import { SandboxError, type RunOutcome, type RunRequest } from './types';
+import { WatchedRun } from './watched-run';
 
-/** A host path made visible inside the sandbox at `dest` (read-only unless `rw`). */
-export interface Bind {
-  src: string;
-  dest: string;
-  rw?: boolean;
-}
-
-export interface ProcessLimits {
-  /** RLIMIT_CPU, whole seconds per process (hard stop; the verdict uses the cgroup's CPU time). */
-  cpuSeconds: number | null;
-  /** cgroup memory limit for all processes of the run. */
-  memoryBytes: number;
-  /** cgroup pids limit (processes + threads). */
-  pids: number;
-  /** RLIMIT_FSIZE. */
-  fileSizeBytes: number;
-  /** RLIMIT_NOFILE. */
-  openFiles: number;
-  /** Size of the private tmpfs work dir. */
-  workDirBytes: number;
-}
-
-export interface RunRequest {
-  argv: string[];
-  binds: Bind[];
-  stdin: string | Buffer;
-  limits: ProcessLimits;
-  wallTimeMs: number;
-  /** Stop reading stdout and kill the run past this many bytes. */
-  maxStdoutBytes: number;
-  maxStderrBytes: number;
-  /** Kill the run as soon as its stderr matches this (e.g. the JVM failing to start a thread). */
-  killOnStderr?: RegExp;
-  /** Kill the run once the CPU time of its cgroup passes this (polled); null: only RLIMIT_CPU. */
-  cpuLimitMs?: number | null;
-  /**
-   * Open fds to be the program's fd 0 and fd 1 instead of pipes (an interactive validator's ends of
-   * the FIFOs to and from the submission): `stdin` is then ignored and `stdout` comes back empty.
-   */
-  stdio?: { stdin: number; stdout: number };
-}
-
-export interface RunOutcome {
-  exitCode: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: Buffer;
-  stderr: string;
-  outputExceeded: boolean;
-  timedOut: boolean;
-  /** Killed because stderr matched `killOnStderr`. */
-  stderrMatched: boolean;
-  /** Killed by the CPU watchdog or by RLIMIT_CPU. */
-  cpuExceeded: boolean;
-  wallMs: number;
-  cpuMs: number | null;
-  oomKilled: boolean;
-  peakMemoryBytes: number | null;
-}
-
-/** The sandbox itself could not be set up (a judge fault, not the program's). */
-export class SandboxError extends Error {}
-
-/** The fd of a long-lived process's control pipe when its fd 0 is a file (see spawnLongLived). */
-export const CONTROL_FD = 4;
+/**
+ * The sandbox: every untrusted program (and the trusted compile service and harness JVMs beside them)
+ * starts here, on the host through javelin-enter (or sh and setpriv), then bubblewrap with the
+ * seccomp filter, in a cgroup of its own; a run is watched to its end (watched-run.ts).
+ */
 
 /** Exit code of the wrapper when joining cgroups or setting rlimits failed. */
 const SETUP_FAILED = 125;
-/** How often a run's cgroup CPU time is read against its limit. */
-const CPU_POLL_MS = 50;
 
 /**
  * Runs in the host shell right before bubblewrap when the judge has no javelin-enter (native/, built
@@ -114,24 +42,7 @@ const WRAPPER = [
 /** Nothing of the judge's environment reaches the wrapper: the sandbox's /proc/1/environ shows bwrap's. */
 const HOST_ENV = {};
 
-const REFUSE =
-  'the judge refuses to run code without its sandbox (JUDGE_UNSAFE_NO_SANDBOX=1 turns it off, for local development only)';
-
-function which(tool: string, configured?: string): string {
-  if (configured) {
-    if (!existsSync(configured)) throw new SandboxError(`${tool} not found at ${configured}: ${REFUSE}`);
-    return configured;
-  }
-  const r = spawnSync('/bin/sh', ['-c', `command -v ${tool}`], {
-    encoding: 'utf8',
-    env: { PATH: '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' },
-  });
-  const p = (r.stdout ?? '').trim();
-  if (r.status !== 0 || !p.startsWith('/')) throw new SandboxError(`${tool} is not installed: ${REFUSE}`);
-  return p;
-}
-
-export interface SandboxOptions {
+interface SandboxOptions {
   javaHome: string;
   stateDir: string;
   uid: number;
@@ -150,7 +61,6 @@ export interface SandboxOptions {
 export class Sandbox {
   readonly javaHome: string;
   private readonly baseArgs: string[];
-  private readonly etcDir: string;
   private readonly bwrap: string;
   private readonly setpriv: string;
   private readonly enter: string | null;
@@ -159,13 +69,13 @@ export class Sandbox {
 
   constructor(private readonly opts: SandboxOptions) {
     this.javaHome = realpathSync(opts.javaHome);
-    this.etcDir = join(opts.stateDir, 'etc');
-    this.writePrivateEtc();
+    const etcDir = join(opts.stateDir, 'etc');
+    writePrivateEtc(etcDir, opts.uid, opts.gid);
     this.bwrap = opts.unsafeNoSandbox ? '' : which('bwrap', opts.bwrapPath);
     const filter = opts.unsafeNoSandbox ? null : buildSeccompFilter();
     this.seccompFile = filter ? join(opts.stateDir, 'seccomp.bpf') : null;
     if (filter && this.seccompFile) writeFileSync(this.seccompFile, filter, { mode: 0o644 });
-    this.baseArgs = opts.unsafeNoSandbox ? [] : this.computeBaseArgs();
+    this.baseArgs = opts.unsafeNoSandbox ? [] : jdkBindArgs(this.javaHome, etcDir);
     this.enter = opts.enterPath ?? null;
     this.setpriv = opts.unsafeNoSandbox || !this.privileged || this.enter ? '' : which('setpriv');
   }
@@ -188,113 +98,9 @@ export class Sandbox {
     return this.opts.cgroups;
   }
 
-  /** A minimal /etc of the sandbox's own: no host users, hosts or configuration. */
-  private writePrivateEtc(): void {
-    mkdirSync(this.etcDir, { recursive: true });
-    const { uid, gid } = this.opts;
-    writeFileSync(join(this.etcDir, 'passwd'), `sandbox:x:${uid}:${gid}:sandbox:/work:/nonexistent\n`);
-    writeFileSync(join(this.etcDir, 'group'), `sandbox:x:${gid}:\n`);
-    writeFileSync(join(this.etcDir, 'hosts'), '127.0.0.1 localhost sandbox\n::1 localhost\n');
-    writeFileSync(join(this.etcDir, 'hostname'), 'sandbox\n');
-    writeFileSync(join(this.etcDir, 'nsswitch.conf'), 'passwd: files\ngroup: files\nhosts: files\n');
-    chmodSync(this.etcDir, 0o755);
-  }
-
-  /** Read-only binds for the JDK and the shared libraries it loads, found with ldd; symlinks for /lib*. */
-  private computeBaseArgs(): string[] {
-    const args: string[] = [];
-    const ro = new Set<string>([this.javaHome]);
-    const libs = new Set<string>();
-    for (const bin of [
-      join(this.javaHome, 'bin/java'),
-      join(this.javaHome, 'lib/server/libjvm.so'),
-      join(this.javaHome, 'lib/libjava.so'),
-      join(this.javaHome, 'lib/libnio.so'),
-      join(this.javaHome, 'lib/libnet.so'),
-      join(this.javaHome, 'lib/libzip.so'),
-    ]) {
-      if (!existsSync(bin)) continue;
-      const r = spawnSync('ldd', [bin], { encoding: 'utf8' });
-      for (const line of (r.stdout ?? '').split('\n')) {
-        const m = /(?:=>\s*)?(\/\S+)\s+\(0x/.exec(line);
-        if (m) libs.add(m[1]);
-      }
-    }
-    if (libs.size === 0) throw new SandboxError('ldd found no shared libraries for the JDK');
-    for (const lib of libs) {
-      ro.add(dirname(realpathSync(lib)));
-      // The directory holding the name the loader uses (e.g. /lib64 -> /usr/lib64 with ld-linux).
-      ro.add(realpathSync(dirname(lib)));
-    }
-    // Configuration the JDK links to outside its home (Debian: /etc/java-17-openjdk).
-    for (const sub of ['lib', 'conf', 'lib/security', 'conf/security']) {
-      const d = join(this.javaHome, sub);
-      if (!existsSync(d)) continue;
-      for (const e of readdirSync(d)) {
-        const p = join(d, e);
-        try {
-          if (!lstatSync(p).isSymbolicLink()) continue;
-          const target = realpathSync(p);
-          const m = /^\/etc\/[^/]+/.exec(target);
-          if (m && !m[0].startsWith('/etc/ssl')) ro.add(m[0]);
-        } catch {
-          /* dangling link */
-        }
-      }
-    }
-    // Collapse nested binds.
-    const sorted = [...ro].sort();
-    const binds = sorted.filter((p, i) => !sorted.slice(0, i).some((q) => p.startsWith(`${q}/`)));
-    for (const top of ['/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32']) {
-      try {
-        if (lstatSync(top).isSymbolicLink()) args.push('--symlink', readlinkSync(top), top);
-      } catch {
-        /* absent */
-      }
-    }
-    for (const b of binds) args.push('--ro-bind', b, b);
-    args.push('--dir', '/etc');
-    for (const f of ['passwd', 'group', 'hosts', 'hostname', 'nsswitch.conf']) {
-      args.push('--ro-bind', join(this.etcDir, f), `/etc/${f}`);
-    }
-    if (existsSync('/etc/ld.so.cache')) args.push('--ro-bind', '/etc/ld.so.cache', '/etc/ld.so.cache');
-    return args;
-  }
-
+  /** bubblewrap's arguments for one sandbox (a method, so that bench/judge/sandbox-start.mjs can vary them). */
   private bwrapArgs(req: Pick<RunRequest, 'argv' | 'binds' | 'limits'>): string[] {
-    return [
-      '--unshare-all',
-      '--unshare-user',
-      '--disable-userns',
-      '--die-with-parent',
-      '--new-session',
-      '--cap-drop',
-      'ALL',
-      ...(this.seccompFile ? ['--seccomp', '3'] : []),
-      '--clearenv',
-      '--hostname',
-      'sandbox',
-      ...this.baseArgs,
-      '--proc',
-      '/proc',
-      '--dev',
-      '/dev',
-      '--size',
-      String(req.limits.workDirBytes),
-      '--perms',
-      '0700',
-      '--tmpfs',
-      '/work',
-      ...req.binds.flatMap((b) => [b.rw ? '--bind' : '--ro-bind', b.src, b.dest]),
-      '--chdir',
-      '/work',
-      '--remount-ro',
-      '/',
-      '--remount-ro',
-      '/dev',
-      '--',
-      ...req.argv,
-    ];
+    return bwrapArgs(this.baseArgs, this.seccompFile !== null, req);
   }
 
   /**
@@ -474,151 +280,6 @@ export class Sandbox {
   }
 }
 
-/** One sandboxed run under watch: its output read up to the limits, its wall and CPU time bounded. */
-class WatchedRun {
-  private readonly started = performance.now();
-  private readonly out: Buffer[] = [];
-  stdoutBytes = 0;
-  stderr = '';
-  private stderrBytes = 0;
-  outputExceeded = false;
-  timedOut = false;
-  cpuExceeded = false;
-  stderrMatched = false;
-  private done = false;
-  private readonly timer: NodeJS.Timeout;
-  private readonly watchdog: NodeJS.Timeout | null;
-
-  constructor(
-    private readonly child: ChildProcessWithoutNullStreams,
-    private readonly req: RunRequest,
-    private readonly cg: CgroupRun | null,
-  ) {
-    this.timer = setTimeout(() => {
-      this.timedOut = true;
-      this.kill();
-    }, req.wallTimeMs);
-    const cpuLimit = req.cpuLimitMs;
-    this.watchdog =
-      cg && cpuLimit
-        ? setInterval(() => {
-            const used = cg.cpuMs();
-            if (used !== null && used > cpuLimit) {
-              this.cpuExceeded = true;
-              this.kill();
-            }
-          }, CPU_POLL_MS)
-        : null;
-    child.stdout?.on('data', (chunk: Buffer) => this.onStdout(chunk));
-    child.stderr.on('data', (chunk: Buffer) => this.onStderr(chunk));
-  }
-
-  private kill(): void {
-    if (this.child.pid) {
-      try {
-        process.kill(-this.child.pid, 'SIGKILL');
-      } catch {
-        /* gone */
-      }
-    }
-    this.cg?.killAll();
-  }
-
-  private onStdout(chunk: Buffer): void {
-    if (this.outputExceeded) return;
-    const room = this.req.maxStdoutBytes - this.stdoutBytes;
-    if (chunk.length > room) {
-      this.out.push(chunk.subarray(0, Math.max(0, room)));
-      this.stdoutBytes = this.req.maxStdoutBytes;
-      this.outputExceeded = true;
-      this.kill();
-      this.child.stdout.destroy();
-      return;
-    }
-    this.out.push(chunk);
-    this.stdoutBytes += chunk.length;
-  }
-
-  private onStderr(chunk: Buffer): void {
-    if (this.stderrBytes >= this.req.maxStderrBytes) return;
-    const s = chunk.subarray(0, this.req.maxStderrBytes - this.stderrBytes);
-    this.stderrBytes += s.length;
-    this.stderr += s.toString('utf8');
-    if (this.req.killOnStderr && !this.stderrMatched && this.req.killOnStderr.test(this.stderr)) {
-      this.stderrMatched = true;
-      this.kill();
-    }
-  }
-
-  /** Stop the timers; false when the run had already ended. */
-  stop(): boolean {
-    if (this.done) return false;
-    this.done = true;
-    clearTimeout(this.timer);
-    if (this.watchdog) clearInterval(this.watchdog);
-    return true;
-  }
-
-  outcome(code: number | null, signal: NodeJS.Signals | null): RunOutcome {
-    const cpuMs = this.cg ? this.cg.cpuMs() : null;
-    const cpuLimit = this.req.cpuLimitMs;
-    const killedBy = signal ?? (code !== null && code > 128 ? code - 128 : null);
-    const overCpu =
-      killedBy === 'SIGXCPU' || killedBy === 24 || Boolean(cpuLimit && cpuMs !== null && cpuMs > cpuLimit);
-    return {
-      exitCode: code,
-      signal,
-      cpuExceeded: this.cpuExceeded || overCpu,
-      stderrMatched: this.stderrMatched,
-      stdout: Buffer.concat(this.out),
-      stderr: this.stderr,
-      outputExceeded: this.outputExceeded,
-      timedOut: this.timedOut,
-      wallMs: performance.now() - this.started,
-      cpuMs,
-      oomKilled: this.cg ? this.cg.oomKilled() : false,
-      peakMemoryBytes: this.cg ? this.cg.peakBytes() : null,
-    };
-  }
-}
-
 function escapeRe(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-/** Check that bubblewrap works here; throws with the reason when it does not. */
-/** Limits of a trusted start-up check that runs `java -version` in the sandbox. */
-export const JVM_CHECK_RUN: Pick<RunRequest, 'limits' | 'wallTimeMs' | 'maxStdoutBytes' | 'maxStderrBytes'> =
-  {
-    limits: {
-      cpuSeconds: 10,
-      memoryBytes: 512 << 20,
-      pids: 64,
-      fileSizeBytes: 1 << 20,
-      openFiles: 128,
-      workDirBytes: 1 << 20,
-    },
-    wallTimeMs: 20_000,
-    maxStdoutBytes: 1 << 16,
-    maxStderrBytes: 1 << 16,
-  };
-
-export async function probeSandbox(sandbox: Sandbox): Promise<void> {
-  const r = await sandbox.run({
-    argv: [
-      join(sandbox.javaHome, 'bin/java'),
-      '-Xshare:auto',
-      '-XX:+UseSerialGC',
-      '-XX:-UsePerfData',
-      '-version',
-    ],
-    binds: [],
-    stdin: '',
-    ...JVM_CHECK_RUN,
-  });
-  if (r.exitCode !== 0 || !/version/.test(r.stderr)) {
-    throw new SandboxError(
-      `the sandboxed JVM does not start (exit ${r.exitCode}): ${r.stderr.slice(0, 500)}`,
-    );
-  }
 }

@@ -251,6 +251,39 @@ describe('property: the reader recovers the ranges a text was built from', () =>
     );
   });
 
+  it('sample E: a line about one element, the parts of a text or a string as a number changes no bound', () => {
+    fc.assert(
+      fc.property(
+        notation,
+        notation,
+        fc.constantFrom(
+          (b: string) =>
+            `The input is generated such that there is at least one i such that nums[i] == ${b}.`,
+          (b: string) => `There is at least one index i such that nums[i] >= k.`.replace('k', b),
+          (b: string) => `The number of words in s is in the range [1, ${b}].`,
+          (b: string) => `The length of each word in s is at most ${b}.`,
+          (b: string) => `Each string words[i] represents an integer in the range [0, ${b}].`,
+        ),
+        (a, b, line) => {
+          fc.pre(a.value >= 1);
+          const vars = [
+            { name: 'nums', type: 'int[]' },
+            { name: 's', type: 'string' },
+            { name: 'words', type: 'string[]' },
+          ] as Variable[];
+          const base = `1 <= nums.length, s.length, words.length <= ${a.text}\n0 <= nums[i] <= ${a.text}`;
+          const plain = readConstraints(base, vars);
+          const r = readConstraints(`${base}\n${line(b.text)}`, vars);
+          for (const key of ['nums:length', 'nums:values', 's:length', 'words:length', 'words:values'])
+            expect(resolvedBound(r, key)).toEqual(resolvedBound(plain, key));
+          expect(r.bounds).toEqual(plain.bounds);
+          expect(r.lines[2].rules).toEqual([]);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
   it('for a chain through two variables, with prose ranges and enumerations beside it', () => {
     fc.assert(
       fc.property(notation, notation, fc.integer({ min: 2, max: 5 }), (a, b, count) => {

@@ -225,6 +225,16 @@ function isScalarKey(ctx: Context, key: string): boolean {
   return v ? shape(v).depth === 0 : ctx.reading.virtuals.has(name);
 }
 
+/**
+ * Sample E rule "a text has no numeric value": a string's or a string[]'s `values` are no number
+ * (`Each string prices[i] represents a real number in the range [0.0, 1000.0]`): no bound is read on them.
+ */
+function textValue(ctx: Context, key: string): boolean {
+  const [name, aspect] = key.split(':');
+  const v = ctx.vars.find((x) => x.name === name);
+  return aspect === 'values' && v !== undefined && shape(v).element === 'string';
+}
+
 /** Whether a key counts whole numbers (a strict `<` moves its bound by one). */
 function integral(ctx: Context, key: string): boolean {
   const [name, aspect] = key.split(':');
@@ -360,6 +370,8 @@ const comparisonChain: Rule = {
         ops = [...ops.slice(0, i - 1), op, ...ops.slice(i + 1)];
       }
     if (terms.some((t) => t === undefined)) return false;
+    const keysOf = (t: Term) => (t.kind === 'keys' ? t.keys : t.kind === 'formula' ? [t.linear.key] : []);
+    if ((terms as Term[]).some((t) => keysOf(t).some((k) => textValue(ctx, k)))) return false;
     const ascending = ops.every((op) => op === '<' || op === '<=');
     const descending = ops.every((op) => op === '>' || op === '>=');
     if (!ascending && !descending) return false;
@@ -480,6 +492,8 @@ const equality: Rule = {
     const lhs = parts[0].trim().split(' ').pop() ?? '';
     if (ctx.reading.aliases.has(lhs) || ctx.reading.aliases.has(parts[1].trim())) return true;
     if (!a || !b) return false;
+    const keysOf = (t: Term) => (t.kind === 'keys' ? t.keys : t.kind === 'formula' ? [t.linear.key] : []);
+    if ([...keysOf(a), ...keysOf(b)].some((k) => textValue(ctx, k))) return false;
     for (const [x, y] of [
       [a, b],
       [b, a],
@@ -517,8 +531,15 @@ const equality: Rule = {
 
 const NUMBER_WORDS = String.raw`-?\s*[\d.]+(?:\s*(?:\^|\*\*|\*)\s*-?[\d.]+)*(?:\s*[-+]\s*\d+(?!\s*(?:\^|\*)))?`;
 
+const PARTS =
+  /\b(?:number|count) of (?!(?:the |all )?(?:elements?|items?|values?|integers?|numbers?|entries|characters?|letters?|digits?)\b)[a-z]+\b|\b(?:length|size) of (?:each|every|any|a|one) (?!(?:array|string|list|element)\b)([A-Za-z_]\w*)/i;
+
 /** The quantity a sentence speaks of: `nums.length`, `nums[i]`, "the length of s", "each element of nums", a name. */
 function proseSubjects(ctx: Context, text: string): string[] {
+  // Sample E rule "parts of a text": "The number of words in sentence is in the range [1, 1000]", "The
+  // length of each word in sentence …" count or measure the text's parts, never the variable itself.
+  const part = PARTS.exec(text);
+  if (part && !(part[1] && ctx.vars.some((v) => v.name === part[1]))) return [];
   const keys: string[] = [];
   const add = (key: string | undefined) => key && !keys.includes(key) && keys.push(key);
   const sum =
@@ -554,7 +575,7 @@ const proseRange: Rule = {
   name: 'prose-range',
   read(ctx, clause) {
     const subjects = proseSubjects(ctx, clause);
-    if (subjects.length === 0) return false;
+    if (subjects.length === 0 || subjects.some((k) => textValue(ctx, k))) return false;
     // "digits from 1 to 9" names characters (the alphabet rule's), not a range of the string's length.
     const characters = /\b(?:digits?|letters?|characters?)\s+(?:from|between)\b/i.test(clause);
     let m = characters
@@ -620,7 +641,7 @@ const enumeration: Rule = {
       );
     if (!m) return false;
     const keys = proseSubjects(ctx, m[1]).filter((k) => k.endsWith(':values'));
-    if (keys.length === 0) return false;
+    if (keys.length === 0 || keys.some((k) => textValue(ctx, k))) return false;
     const values = [...m[2].matchAll(/-?\d+/g)].map((x) => Number(x[0]));
     for (const key of keys) {
       ctx.reading.oneOf.set(key.split(':')[0], values);
@@ -663,7 +684,7 @@ const uniqueness: Rule = {
     const arrays = ctx.vars.filter((v) => shape(v).depth > 0);
     const rowsOf = (name: string) =>
       new RegExp(
-        `\\b(?:${name}|pairs|points|edges|rows|intervals|elements)\\b(?!\\[)|\\b${name}\\[i\\] (?:are|is)\\b`,
+        `\\b(?:${name}|pairs|points|positions|edges|rows|intervals|elements)\\b(?!\\[)|\\b${name}\\[i\\] (?:are|is)\\b`,
         'i',
       ).test(clause) &&
       !new RegExp(`(?:values|elements|integers|numbers) (?:of|in) ${name}\\[`, 'i').test(clause);
@@ -735,7 +756,8 @@ const alphabet: Rule = {
       /!=|\bnot\b|n't\b|\bonly one\b|\bexactly one\b|\bno two\b|\bno leading\b|\bthere (?:is|are)\b|\bat (?:most|least)\b|\b\w+\[\d+\]|"\w{2,}"/i.test(
         clause,
       ) ||
-      /\bsymbols?\b|\bspecial characters?\b|\bpunctuation\b|\bother characters?\b/i.test(clause)
+      // Sample E: "special characters '*', '#', and '%'" names them; "special characters" alone does not.
+      /\bsymbols?\b|\bspecial characters?\b(?!\s*'[^']')|\bpunctuation\b|\bother characters?\b/i.test(clause)
     )
       return false;
     // `'a' <= suits[i] <= 'd'`: the characters between.
@@ -831,6 +853,9 @@ function readAlias(ctx: Context, clause: string): boolean {
 
 export const RULES: Rule[] = [comparisonChain, equality, enumeration, proseRange, uniqueness, alphabet];
 
+const EXISTENTIAL =
+  /\b(?:at least one|exactly one|only one|some)\s+(?:index|indices|i|j|k|element|value|position|pair|row|column|cell)\b[^.]*?\b(?:such that|where|with|satisfying|for which)\b|\bfor some\b|\bthere exists?\b/i;
+
 /** Reads a constraints text against the signature's variables. */
 export function readConstraints(text: string, vars: Variable[]): Reading {
   const reading: Reading = {
@@ -878,6 +903,12 @@ export function readConstraints(text: string, vars: Variable[]): Reading {
     reading.assumptions.push(`m read as ${matrix.name}.length (the constraints do not say what m is)`);
   }
   normalised.forEach((line, i) => {
+    // Sample E rule "one element is not all": `there is at least one i such that endi == n - 1`, "at least
+    // one index i such that nums[i] >= k" state a relation of some element, never of every one.
+    if (EXISTENTIAL.test(line)) {
+      reading.lines.push({ text: lines[i].trim(), rules: [] });
+      return;
+    }
     const rules = new Set<string>(early.has(i) ? ['names'] : []);
     // Issue 44 item 1: a line is read whole or not at all. When one of its clauses is understood by no
     // rule, nothing is read from it and it is listed as not understood.

@@ -296,3 +296,77 @@ describe('found on held-out sample D (issue 44 item 2: what the outside measurem
     expect(at(read('1 <= seq.size <= 10000', 'seq:string'), 'seq:length')).toEqual({ min: 1, max: 10000 });
   });
 });
+
+describe('found on held-out sample E (session 13): each a named rule from the real lines', () => {
+  it('"one element is not all": `there is at least one i such that endi == n - 1` reads nothing and is listed', () => {
+    const text =
+      '2 <= n <= 300\n1 <= requirements.length <= n\nrequirements[i] = [endi, cnti]\n0 <= endi <= n - 1\n0 <= cnti <= 400\nThe input is generated such that there is at least one i such that endi == n - 1.\nThe input is generated such that all endi are unique.';
+    const r = read(text, 'n:int requirements:int[][]');
+    expect(at(r, 'requirements:column0')).toEqual({ min: 0, max: 299 });
+    expect(at(r, 'requirements:column1')).toEqual({ min: 0, max: 400 });
+    expect(unread(r)).toContain(
+      'The input is generated such that there is at least one i such that endi == n - 1.',
+    );
+    // "at least one index i such that nums[i] >= k" ties no element to k.
+    const k = read(
+      '1 <= nums[i] <= 10^9\n1 <= k <= 10^9\nThe input is generated such that there is at least one index i such that nums[i] >= k.',
+      'nums:int[] k:int',
+    );
+    expect(k.bounds.get('nums:values')?.minFrom).toBeUndefined();
+    expect(k.bounds.get('k:values')?.maxFrom).toBeUndefined();
+    expect(unread(k)).toHaveLength(1);
+  });
+
+  it('"parts of a text": the number of words in sentence, the length of each word, bound no length of sentence', () => {
+    const text =
+      '1 <= sentence.length <= 10^6\nsentence consists of only lower-case letters and spaces.\nThe number of words in sentence is in the range [1, 1000]\nThe length of each word in sentence is in the range [1, 1000]';
+    const r = read(text, 'sentence:string');
+    expect(at(r, 'sentence:length')).toEqual({ min: 1, max: 1e6 });
+    expect(r.alphabets.get('sentence')).toBe('abcdefghijklmnopqrstuvwxyz ');
+    expect(unread(r)).toEqual([
+      'The number of words in sentence is in the range [1, 1000]',
+      'The length of each word in sentence is in the range [1, 1000]',
+    ]);
+    // The count of a variable's own elements still reads.
+    expect(
+      at(read('The number of elements in nums is in the range [1, 100].', 'nums:int[]'), 'nums:length'),
+    ).toEqual({ min: 1, max: 100 });
+    const built = buildInputSpec([{ name: 'sentence', type: 'string' }], text)!;
+    expect(built.spec.variables[0].length).toEqual({ min: 1, max: 1e6 });
+    expect(built.defaults.join('\n')).toContain('The number of words in sentence');
+  });
+
+  it('"a text has no numeric value": `prices[i] represents a real number in the range [0.0, 1000.0]` bounds nothing', () => {
+    const r = read(
+      '1 <= prices.length <= 500\nEach string prices[i] represents a real number in the range [0.0, 1000.0] and has exactly 3 decimal places.\n0 <= target <= 10^6',
+      'prices:string[] target:int',
+    );
+    expect(at(r, 'prices:values')).toEqual({});
+    expect(at(r, 'prices:length')).toEqual({ min: 1, max: 500 });
+    expect(unread(r)).toHaveLength(1);
+    expect(at(read('0 <= s[i] <= 9', 's:string'), 's:values')).toEqual({});
+    // A char's value still is one (`'a' <= c`, or a number bound of a char[]'s elements).
+    expect(at(read('0 <= board[i] <= 9', 'board:char[]'), 'board:values')).toEqual({ min: 0, max: 9 });
+  });
+
+  it('"positions are rows": "All the given positions are unique" makes the rows distinct', () => {
+    const r = read(
+      '1 <= trees.length <= 3000\ntrees[i].length == 2\n0 <= xi, yi <= 100\nAll the given positions are unique.',
+      'trees:int[][]',
+    );
+    expect(r.distinct.has('trees')).toBe(true);
+    expect(at(r, 'trees:values')).toEqual({ min: 0, max: 100 });
+  });
+
+  it("\"special characters named by quotes\": \"special characters '*', '#', and '%'\" is an alphabet", () => {
+    const r = read(
+      "s consists of only lowercase English letters and special characters '*', '#', and '%'.",
+      's:string',
+    );
+    expect(r.alphabets.get('s')).toBe('abcdefghijklmnopqrstuvwxyz*#%');
+    // Unnamed special characters are still no alphabet.
+    expect(
+      read('s consists of lowercase letters and special characters.', 's:string').alphabets.has('s'),
+    ).toBe(false);
+  });
+});

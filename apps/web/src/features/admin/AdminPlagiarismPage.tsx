@@ -14,6 +14,7 @@ import { errorMessage } from '../../lib/api';
 import { useNow } from '../clock/useNow';
 import { effectiveStatus, formatDateTime } from '../contests/contestRules';
 import { useContestQuery } from '../contests/contestsApi';
+import { accountText } from '../contests/teamText';
 import { useToast } from '../toast/useToast';
 import { markFragments } from './problem-form/codeFragments';
 import {
@@ -203,7 +204,7 @@ function PairsTable({
             <tr key={p.id} aria-selected={p.id === selected} data-testid="plagiarism-pair">
               <td>{p.problemTitle}</td>
               <td>
-                @{p.usernameA} · @{p.usernameB}
+                {accountText(p.usernameA, p.teamA)} · {accountText(p.usernameB, p.teamB)}
               </td>
               <td>
                 <Badge variant={p.similarity >= 0.9 ? 'destructive' : 'warning'}>
@@ -230,7 +231,8 @@ function PairView({ contestId, pairId }: { contestId: string; pairId: string }) 
   return (
     <section className="card" aria-labelledby="plagiarism-pair-heading">
       <h2 id="plagiarism-pair-heading">
-        {pair.problemTitle}: @{pair.usernameA} and @{pair.usernameB} · {percent(pair.similarity)} similar
+        {pair.problemTitle}: {accountText(pair.usernameA, pair.teamA)} and{' '}
+        {accountText(pair.usernameB, pair.teamB)} · {percent(pair.similarity)} similar
       </h2>
       <p className="muted" style={{ marginTop: 0 }}>
         {pair.fragments.length} matching fragment{pair.fragments.length === 1 ? '' : 's'}; each has one colour
@@ -238,13 +240,13 @@ function PairView({ contestId, pairId }: { contestId: string; pairId: string }) 
       </p>
       <div className="code-compare">
         <CodePane
-          title={`@${pair.usernameA}`}
+          title={accountText(pair.usernameA, pair.teamA)}
           code={pair.codeA}
           regions={pair.fragments.map((f) => f.a)}
           label="Solution A"
         />
         <CodePane
-          title={`@${pair.usernameB}`}
+          title={accountText(pair.usernameB, pair.teamB)}
           code={pair.codeB}
           regions={pair.fragments.map((f) => f.b)}
           label="Solution B"

@@ -1,13 +1,10 @@
-import {
-  ContestPackageUiMessages,
-  PackageUiMessages,
-  type ImportContestPackageResponse,
-} from '@javelin/contracts';
-import { useState, type FormEvent } from 'react';
+import { ContestPackageUiMessages, type ImportContestPackageResponse } from '@javelin/contracts';
+import { useState } from 'react';
 import { Icon } from '../../components/Icon';
 import { Modal } from '../../components/Modal';
 import { errorMessage } from '../../lib/api';
 import { useContestAccountsQuery, useImportContestPackageMutation } from './contestPackagesApi';
+import { ZipUploadForm } from './ZipUploadForm';
 
 /** The accounts a contest's package brought: username, team and label, never a password. */
 export function ImportedAccountsTable({ contestId }: { contestId: string }) {
@@ -47,56 +44,21 @@ export function ImportedAccountsTable({ contestId }: { contestId: string }) {
  * reads what the import warns of and the team accounts it brought.
  */
 export function ImportContestPackageDialog({ onClose }: { onClose: () => void }) {
-  const [file, setFile] = useState<File | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [imported, setImported] = useState<ImportContestPackageResponse | null>(null);
-  const [importPackage, { isLoading }] = useImportContestPackageMutation();
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!file) return setError(PackageUiMessages.chooseZip);
-    if (!/\.zip$/i.test(file.name)) return setError(PackageUiMessages.notAZip(file.name));
-    setError(null);
-    try {
-      setImported(await importPackage(file).unwrap());
-    } catch (err) {
-      setError(`${PackageUiMessages.importFailed}: ${errorMessage(err)}`);
-    }
-  };
+  const [importPackage] = useImportContestPackageMutation();
 
   return (
     <Modal title={ContestPackageUiMessages.importTitle} onClose={onClose}>
       {!imported ? (
-        <form onSubmit={(e) => void submit(e)} noValidate aria-label={ContestPackageUiMessages.importTitle}>
-          <p className="muted">{ContestPackageUiMessages.importHint}</p>
-          <div className="field">
-            <label htmlFor="contest-package-file">Contest package (.zip)</label>
-            <input
-              id="contest-package-file"
-              type="file"
-              accept=".zip,application/zip"
-              aria-invalid={!!error}
-              aria-describedby={error ? 'contest-package-error' : undefined}
-              onChange={(e) => {
-                setFile(e.target.files?.[0] ?? null);
-                setError(null);
-              }}
-            />
-          </div>
-          {error && (
-            <div id="contest-package-error" className="alert alert-error" role="alert">
-              {error}
-            </div>
-          )}
-          <div className="row" style={{ justifyContent: 'flex-end', marginTop: '1rem' }}>
-            <button type="button" className="btn btn-outline" onClick={onClose}>
-              Cancel
-            </button>
-            <button type="submit" className="btn" disabled={isLoading}>
-              {isLoading ? 'Importing...' : 'Import'}
-            </button>
-          </div>
-        </form>
+        <ZipUploadForm
+          title={ContestPackageUiMessages.importTitle}
+          hint={ContestPackageUiMessages.importHint}
+          fileLabel="Contest package (.zip)"
+          inputId="contest-package-file"
+          errorId="contest-package-error"
+          upload={async (file) => setImported(await importPackage(file).unwrap())}
+          onClose={onClose}
+        />
       ) : (
         <div data-testid="contest-import-report">
           <div className="alert alert-success" role="status">

@@ -5,11 +5,12 @@ import {
   type JurySubmissionVerdict,
   type VerifyPackageResponse,
 } from '@javelin/contracts';
-import { Fragment, useState, type FormEvent } from 'react';
+import { Fragment, useState } from 'react';
 import { Modal } from '../../components/Modal';
 import { errorMessage } from '../../lib/api';
 import { verdictLabel } from '../submissions/TestResults';
 import { useImportPackageMutation, useVerifyPackageMutation } from './packagesApi';
+import { ZipUploadForm } from './ZipUploadForm';
 
 /** A verdict name of the judge (or of a package folder) in words. */
 function verdictWords(verdict: string): string {
@@ -17,7 +18,7 @@ function verdictWords(verdict: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** The upload: a .zip chosen, checked, and sent; `onImported` gets what the import read. */
+/** The upload: a .zip chosen, checked, and sent, published now or not; `onImported` gets what the import read. */
 function ImportForm({
   onImported,
   onClose,
@@ -25,38 +26,18 @@ function ImportForm({
   onImported: (result: ImportPackageResponse) => Promise<void>;
   onClose: () => void;
 }) {
-  const [file, setFile] = useState<File | null>(null);
   const [publish, setPublish] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [importPackage, { isLoading: importing }] = useImportPackageMutation();
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!file) return setError(PackageUiMessages.chooseZip);
-    if (!/\.zip$/i.test(file.name)) return setError(PackageUiMessages.notAZip(file.name));
-    setError(null);
-    try {
-      await onImported(await importPackage({ file, publish }).unwrap());
-    } catch (err) {
-      setError(`${PackageUiMessages.importFailed}: ${errorMessage(err)}`);
-    }
-  };
+  const [importPackage] = useImportPackageMutation();
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate aria-label={PackageUiMessages.importTitle}>
-      <p className="muted">{PackageUiMessages.importHint}</p>
-      <div className="field">
-        <label htmlFor="package-file">Package (.zip)</label>
-        <input
-          id="package-file"
-          type="file"
-          accept=".zip,application/zip"
-          aria-invalid={!!error}
-          aria-describedby={error ? 'package-file-error' : undefined}
-          onChange={(e) => {
-            setFile(e.target.files?.[0] ?? null);
-            setError(null);
-          }}
-        />
-      </div>
+    <ZipUploadForm
+      title={PackageUiMessages.importTitle}
+      hint={PackageUiMessages.importHint}
+      fileLabel="Package (.zip)"
+      inputId="package-file"
+      errorId="package-file-error"
+      upload={async (file) => onImported(await importPackage({ file, publish }).unwrap())}
+      onClose={onClose}
+    >
       <div className="field">
         <label className="row" style={{ fontWeight: 400 }}>
           <input
@@ -71,20 +52,7 @@ function ImportForm({
           {PackageUiMessages.publishHint}
         </p>
       </div>
-      {error && (
-        <div id="package-file-error" className="alert alert-error" role="alert">
-          {error}
-        </div>
-      )}
-      <div className="row" style={{ justifyContent: 'flex-end', marginTop: '1rem' }}>
-        <button type="button" className="btn btn-outline" onClick={onClose}>
-          Cancel
-        </button>
-        <button type="submit" className="btn" disabled={importing}>
-          {importing ? 'Importing...' : 'Import'}
-        </button>
-      </div>
-    </form>
+    </ZipUploadForm>
   );
 }
 

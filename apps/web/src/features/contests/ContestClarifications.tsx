@@ -11,6 +11,7 @@ import { Badge } from '../../components/Badge';
 import { errorMessage } from '../../lib/api';
 import { useToast } from '../toast/useToast';
 import { formatDateTime } from './contestRules';
+import { accountText } from './teamText';
 import {
   useAnswerClarificationMutation,
   useAskClarificationMutation,
@@ -141,7 +142,7 @@ function ClarificationItem({
             {c.public ? 'Answered to everyone' : 'Answered privately'}
           </Badge>
         )}
-        {c.askedBy && <span className="muted">@{c.askedBy}</span>}
+        {c.askedBy && <span className="muted">{accountText(c.askedBy, c.askedByTeam)}</span>}
         <time className="muted" dateTime={c.createdAt}>
           {formatDateTime(c.createdAt)}
         </time>

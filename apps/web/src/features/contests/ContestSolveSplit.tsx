@@ -136,6 +136,7 @@ export function ContestSolveSplit(
           variables={props.problem.inputVariables ?? []}
           stdin={isClassic(props.problem)}
           testGroups={props.problem.testGroups}
+          interactive={props.problem.interaction === 'interactive'}
         />
       }
     />

@@ -80,6 +80,7 @@ export function ProblemPage() {
             variables={problem.inputVariables ?? []}
             stdin={isClassic(problem)}
             testGroups={problem.testGroups}
+            interactive={problem.interaction === 'interactive'}
           />
           <AiPanels
             ai={ai}

@@ -1,4 +1,4 @@
-import { PracticeMessages, type InputVariable, type TestGroup } from '@javelin/contracts';
+import { PackageUiMessages, PracticeMessages, type InputVariable, type TestGroup } from '@javelin/contracts';
 import { useMemo, useState } from 'react';
 import { Modal } from '../../components/Modal';
 import { Tabs, tabPanelProps } from '../../components/Tabs';
@@ -89,7 +89,11 @@ function SolverToolbar(props: {
   );
 }
 
-/** Custom Input and Submissions, as tabs under the results. */
+/**
+ * Custom Input and Submissions, as tabs under the results. On an interactive problem (issue 42) custom
+ * input has no one to talk to (the judge's interactor answers the program, with its own test data), so
+ * its tab says so instead of offering a form the API would refuse.
+ */
 function SolverExtras(props: {
   problemId: string;
   contestId?: string;
@@ -97,6 +101,7 @@ function SolverExtras(props: {
   variables: readonly InputVariable[];
   signedIn: boolean;
   stdin: boolean;
+  interactive: boolean;
   onSignInNeeded: () => void;
   onLoad: (code: string) => void;
 }) {
@@ -114,7 +119,11 @@ function SolverExtras(props: {
         ]}
       />
       <div {...tabPanelProps('solver-extra', tab)}>
-        {tab === 'custom' ? (
+        {tab === 'custom' && props.interactive ? (
+          <p className="muted" data-testid="custom-input-unavailable">
+            {PackageUiMessages.noCustomInputInteractive}
+          </p>
+        ) : tab === 'custom' ? (
           <CustomInputPanel
             problemId={props.problemId}
             contestId={props.contestId}
@@ -158,6 +167,8 @@ export function SolverPanel(props: {
   stdin?: boolean;
   /** A scoring problem's subtasks (issue 31): the submit's result shows each. */
   testGroups?: readonly TestGroup[];
+  /** An interactive problem (issue 42): no custom input, the judge's interactor answers the program. */
+  interactive?: boolean;
 }) {
   const { solver, code, submitDisabledReason, variables, testGroups = [] } = props;
   const { status: session } = useAuth();
@@ -229,6 +240,7 @@ export function SolverPanel(props: {
         variables={variables ?? []}
         signedIn={signedIn}
         stdin={props.stdin ?? false}
+        interactive={props.interactive ?? false}
         onSignInNeeded={() => setAskSignIn(true)}
         onLoad={props.onCodeChange}
       />

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PackageUiMessages } from '@javelin/contracts';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ProblemPage } from './ProblemPage';
@@ -120,6 +121,43 @@ describe('a classic problem page', () => {
       problemId: 'c1',
       inputs: { stdin: '3 4' },
     });
+  });
+
+  it('offers no custom input on an interactive problem: one line says why (issue 42)', async () => {
+    const { calls } = mockApi({
+      'GET /problems/c1': { body: { ...classic, interaction: 'interactive' } },
+      'GET /problems/c1/test-cases': { body: [] },
+    });
+    renderRoute(<ProblemPage />, {
+      url: '/problems/c1',
+      path: '/problems/:id',
+      preloadedState: signedInState(),
+    });
+    const panel = await screen.findByRole('tabpanel', { name: 'Custom Input' });
+    expect(screen.getByRole('tab', { name: 'Custom Input' })).toHaveAttribute('aria-selected', 'true');
+    expect(within(panel).getByTestId('custom-input-unavailable')).toHaveTextContent(
+      PackageUiMessages.noCustomInputInteractive,
+    );
+    expect(within(panel).queryByLabelText('Standard input')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Run with this input' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('form', { name: 'Custom input' })).not.toBeInTheDocument();
+    // Run still plays the samples with the interactor.
+    expect(screen.getByRole('button', { name: 'Run Code' })).toBeEnabled();
+    expect(calls.some((c) => c.path === '/run-custom')).toBe(false);
+  });
+
+  it('keeps custom input on a multi-pass problem (each pass reads the input it is given)', async () => {
+    mockApi({
+      'GET /problems/c1': { body: { ...classic, interaction: 'multi-pass', validationPasses: 3 } },
+      'GET /problems/c1/test-cases': { body: [] },
+    });
+    renderRoute(<ProblemPage />, {
+      url: '/problems/c1',
+      path: '/problems/:id',
+      preloadedState: signedInState(),
+    });
+    expect(await screen.findByLabelText('Standard input')).toBeInTheDocument();
+    expect(screen.queryByTestId('custom-input-unavailable')).not.toBeInTheDocument();
   });
 
   it("starts from the classic problem's own starter when its author wrote one", async () => {

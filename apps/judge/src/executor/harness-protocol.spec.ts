@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_JUDGE_LIMITS } from '@javelin/contracts';
-import { TestInFlight } from './harness';
+import { TestInFlight } from './harness-protocol';
 
 const nonce = Buffer.from('0123456789abcdef');
 
