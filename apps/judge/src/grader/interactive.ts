@@ -118,6 +118,8 @@ class Interaction {
   private holdFrom: number | null;
   private validatorEnded = false;
   private validating: Promise<ValidatorVerdict | null> = Promise.resolve(null);
+  /** Settles once a hosted validator holds its ends of the FIFOs (or never will): the judge keeps its own till then. */
+  private hosted: Promise<void> = Promise.resolve();
   readonly hooks: InteractiveTestHooks = { onStarted: () => this.startValidator() };
 
   constructor(
@@ -182,7 +184,15 @@ class Interaction {
    */
   private startHosted(prepared: Extract<PreparedValidator, { ok: true }>, host: ValidatorHost): void {
     const { validators, flags, item, dir, wallTimeMs } = this.run;
-    const wiring = { fifos: this.fifos, onStarted: () => this.release('to') };
+    let holding = () => {};
+    this.hosted = new Promise((r) => (holding = r));
+    const wiring = {
+      fifos: this.fifos,
+      onStarted: () => {
+        this.release('to');
+        holding();
+      },
+    };
     this.validating = validators
       .runInteractive(prepared, flags, item, dir, wiring, wallTimeMs, host)
       .catch((e: unknown) => ({
@@ -191,6 +201,7 @@ class Interaction {
       }))
       .finally(() => {
         this.validatorEnded = true;
+        holding();
         this.release('to');
         this.release('from');
       });
@@ -202,6 +213,9 @@ class Interaction {
       if (!programSucceeded(outcome))
         await Promise.race([this.validating, new Promise((r) => setTimeout(r, DECIDED_GRACE_MS))]);
       const validatorFirst = this.validatorEnded;
+      // A hosted validator opens the FIFOs by their paths: what the program wrote stays in from-program
+      // only while someone holds it, so the judge lets go once the validator does.
+      await this.hosted;
       this.release('from');
       this.release('to');
       const v = await this.validating;

@@ -1,5 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { constants } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import type { JudgeLimits } from '@javelin/contracts';
 import { compileCpp } from '../executor/cpp';
@@ -48,6 +49,8 @@ export function compiledHost(sandbox: Sandbox, cacheDir: string): Promise<string
 export class ValidatorHost {
   private readonly child: ChildProcess;
   private buffered = '';
+  /** Lines read before anyone asked for them (STARTED and DONE often come in one chunk), and who waits. */
+  private readonly lines: string[] = [];
   private readonly waiting: ((line: string) => void)[] = [];
   private exited = false;
   private queue: Promise<unknown> = Promise.resolve();
@@ -76,12 +79,11 @@ export class ValidatorHost {
       },
       cg,
     );
-    if (process.env.HOSTDEBUG) console.error('HOST spawned', this.child.pid, Date.now());
     this.child.stdout?.on('data', (d: Buffer) => this.onData(d.toString('utf8')));
     this.child.stdin?.on('error', () => undefined);
-    if (process.env.HOSTDEBUG) this.child.stderr?.on('data', (d: Buffer) => console.error('HOST stderr', d.toString()));
-    this.child.on('close', (code, sig) => {
-      if (process.env.HOSTDEBUG) console.error('HOST exit', code, sig);
+    // The host writes nothing there; its validators' standard error goes to /dev/null.
+    this.child.stderr?.resume();
+    this.child.on('close', () => {
       this.exited = true;
       for (const w of this.waiting.splice(0)) w('ERR the validator host exited');
     });
@@ -100,7 +102,6 @@ export class ValidatorHost {
   }
 
   close(): void {
-    if (process.env.HOSTDEBUG) console.error('HOST close', new Error().stack?.split('\n').slice(2, 5).join(' | '));
     this.child.stdin?.end();
     if (this.child.pid && !this.exited) {
       try {
@@ -127,11 +128,9 @@ export class ValidatorHost {
     if (this.exited) return failedRun('the validator host exited');
     this.child.stdin?.write(`${fields.join('\t')}\n`);
     const first = await this.nextLine();
-    if (process.env.HOSTDEBUG) console.error('HOST', fields.join(' '), '->', first);
     if (first !== 'STARTED') return failedRun(first.replace(/^ERR /, ''));
     req.onStarted?.();
     const done = await this.nextLine();
-    if (process.env.HOSTDEBUG) console.error('HOST done', done);
     return doneRun(done);
   }
 
@@ -152,30 +151,31 @@ export class ValidatorHost {
     while ((i = this.buffered.indexOf('\n')) >= 0) {
       const line = this.buffered.slice(0, i);
       this.buffered = this.buffered.slice(i + 1);
-      this.waiting.shift()?.(line);
+      const waiter = this.waiting.shift();
+      if (waiter) waiter(line);
+      else this.lines.push(line);
     }
   }
 
   private nextLine(): Promise<string> {
+    const read = this.lines.shift();
+    if (read !== undefined) return Promise.resolve(read);
     if (this.exited) return Promise.resolve('ERR the validator host exited');
     return new Promise((resolve) => this.waiting.push(resolve));
   }
 }
 
-const SIGNALS: Record<number, NodeJS.Signals> = {
-  6: 'SIGABRT',
-  9: 'SIGKILL',
-  11: 'SIGSEGV',
-  13: 'SIGPIPE',
-  24: 'SIGXCPU',
-};
+/** A signal's name from its number, as Node names the signals of the processes it waits for. */
+const SIGNAL_NAMES = new Map(
+  Object.entries(constants.signals).map(([name, n]) => [n, name as NodeJS.Signals]),
+);
 
 /** The host's DONE line as a sandbox run's outcome. */
 export function doneRun(line: string): RunOutcome {
   const m = /^DONE (-?\d+) (\d+) (\d+) (\d+) ([01])$/.exec(line);
   if (!m) return failedRun(line.replace(/^ERR /, '') || 'no answer from the validator host');
   const [exit, signal, cpuMs, wallMs, timedOut] = m.slice(1).map(Number);
-  const name = signal ? (SIGNALS[signal] ?? (`SIG${signal}` as NodeJS.Signals)) : null;
+  const name = signal ? (SIGNAL_NAMES.get(signal) ?? null) : null;
   return {
     exitCode: exit < 0 ? null : exit,
     signal: name,
