@@ -201,13 +201,11 @@ export class Judge {
       const parallel = mode === 'per-test' ? this.config.testParallelism : 1;
       const onTest = options.onTestDone && reporting(tests, options.onTestDone);
       const ctx = this.checking(mode, subDir);
-      const results = await grade(data, tests, limits, run, parallel, ctx, onTest);
+      const results = await grade(data, tests, limits, run, parallel, ctx, onTest).finally(() =>
+        interactor?.close(),
+      );
       const failed = results.find((r) => r.verdict !== 'accepted');
-      const report: JudgeReport = {
-        verdict: failed ? failed.verdict : 'accepted',
-        results,
-        timings: timings(),
-      };
+      const report: JudgeReport = { verdict: failed?.verdict ?? 'accepted', results, timings: timings() };
       if (run instanceof HarnessRunner) {
         report.confirmedFresh = run.confirmedFresh;
         if (options.reportHeap) report.heapBytes = run.heapBytes;

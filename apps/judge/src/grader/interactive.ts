@@ -1,5 +1,5 @@
 import { closeSync, constants, openSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import {
   InteractiveMessages,
   type CustomOutputValidator,
@@ -12,6 +12,7 @@ import type { HarnessFifos, HarnessProcess, InteractiveTestHooks } from '../exec
 import type { TestOutcome } from '../sandbox/types';
 import { CHECKER_LIMITS, checkerFailed } from './custom-checker';
 import type { OutputValidators, PreparedValidator } from './output-validator';
+import type { ValidatorHost } from './validator-host';
 import { classifyOutcome } from './verdict';
 
 /**
@@ -58,6 +59,9 @@ interface InteractiveOutcome extends TestOutcome {
 export class Interactor {
   private prepared: PreparedValidator | null = null;
   private runs = 0;
+  /** The validator host of the current harness's FIFOs (validator-host.ts), when the validator is C++. */
+  private host: ValidatorHost | null = null;
+  private hostBinary: string | null = null;
 
   constructor(
     private readonly validators: OutputValidators,
@@ -70,7 +74,25 @@ export class Interactor {
   /** Compiles the validator; the judge error every test gets when it does not compile (then nothing runs). */
   async prepare(): Promise<(CheckResult & { feedback?: string }) | null> {
     this.prepared = await this.validators.prepare(this.validator);
-    return this.prepared.ok ? null : this.prepared.error;
+    if (!this.prepared.ok) return this.prepared.error;
+    this.hostBinary = await this.validators.hostBinary(this.prepared.compiled);
+    return null;
+  }
+
+  /** The submission's tests are over: its validator host goes. */
+  close(): void {
+    this.host?.close();
+    this.host = null;
+  }
+
+  /** The host for a harness's FIFOs: one per harness (its FIFOs are bound into the host's sandbox). */
+  private hostFor(fifos: HarnessFifos): ValidatorHost | null {
+    if (!this.prepared?.ok || !this.hostBinary || this.prepared.compiled.kind !== 'cpp') return null;
+    const fifoDir = dirname(fifos.toProgram);
+    if (this.host?.serves(fifoDir)) return this.host;
+    this.host?.close();
+    this.host = this.validators.startHost(this.prepared.compiled, this.hostBinary, this.workDir, fifoDir);
+    return this.host;
   }
 
   /** Starts a test's interaction on `harness`: the hooks for its runTest, and `end` for its outcome. */
@@ -83,7 +105,8 @@ export class Interactor {
       dir: join(this.workDir, `i${this.runs++}`),
       wallTimeMs: this.limits.wallTimeMs + DECIDED_GRACE_MS + CHECKER_LIMITS.wallTimeMs,
     };
-    return new Interaction(run, harness.fifos());
+    const fifos = harness.fifos();
+    return new Interaction({ ...run, host: this.hostFor(fifos) }, fifos);
   }
 }
 
@@ -95,6 +118,8 @@ class Interaction {
   private holdFrom: number | null;
   private validatorEnded = false;
   private validating: Promise<ValidatorVerdict | null> = Promise.resolve(null);
+  /** Settles once a hosted validator holds its ends of the FIFOs (or never will): the judge keeps its own till then. */
+  private hosted: Promise<void> = Promise.resolve();
   readonly hooks: InteractiveTestHooks = { onStarted: () => this.startValidator() };
 
   constructor(
@@ -105,6 +130,7 @@ class Interaction {
       item: { input: string; expected: string };
       dir: string;
       wallTimeMs: number;
+      host: ValidatorHost | null;
     },
     private readonly fifos: HarnessFifos,
   ) {
@@ -122,8 +148,9 @@ class Interaction {
 
   /** The program's ends are open: the validator starts on the other ends. */
   private startValidator(): void {
-    const { prepared } = this.run;
+    const { prepared, host } = this.run;
     if (!prepared?.ok) return;
+    if (host) return this.startHosted(prepared, host);
     let stdin: number | null = null;
     let stdout: number | null = null;
     const failed = (e: unknown): ValidatorVerdict => ({
@@ -136,7 +163,7 @@ class Interaction {
       const { validators, flags, item, dir, wallTimeMs } = this.run;
       // The validator's process is forked before this returns; the judge's copies can go at once.
       this.validating = validators
-        .runInteractive(prepared, flags, item, dir, { stdin, stdout }, wallTimeMs)
+        .runInteractive(prepared, flags, item, dir, { stdio: { stdin, stdout } }, wallTimeMs)
         .catch(failed)
         .finally(() => {
           this.validatorEnded = true;
@@ -151,12 +178,44 @@ class Interaction {
     }
   }
 
+  /**
+   * The same through the submission's validator host: the host opens the FIFOs by their paths, and the
+   * judge lets go of to-program once the validator holds it (STARTED).
+   */
+  private startHosted(prepared: Extract<PreparedValidator, { ok: true }>, host: ValidatorHost): void {
+    const { validators, flags, item, dir, wallTimeMs } = this.run;
+    let holding = () => {};
+    this.hosted = new Promise((r) => (holding = r));
+    const wiring = {
+      fifos: this.fifos,
+      onStarted: () => {
+        this.release('to');
+        holding();
+      },
+    };
+    this.validating = validators
+      .runInteractive(prepared, flags, item, dir, wiring, wallTimeMs, host)
+      .catch((e: unknown) => ({
+        ...checkerFailed(`${InteractiveMessages.noStart}: ${String(e).slice(0, 300)}`),
+        brokenPipe: false,
+      }))
+      .finally(() => {
+        this.validatorEnded = true;
+        holding();
+        this.release('to');
+        this.release('from');
+      });
+  }
+
   /** The program's test ended: the validator's verdict beside its outcome. */
   async end(outcome: TestOutcome): Promise<InteractiveOutcome> {
     try {
       if (!programSucceeded(outcome))
         await Promise.race([this.validating, new Promise((r) => setTimeout(r, DECIDED_GRACE_MS))]);
       const validatorFirst = this.validatorEnded;
+      // A hosted validator opens the FIFOs by their paths: what the program wrote stays in from-program
+      // only while someone holds it, so the judge lets go once the validator does.
+      await this.hosted;
       this.release('from');
       this.release('to');
       const v = await this.validating;

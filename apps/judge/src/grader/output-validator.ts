@@ -10,7 +10,7 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { CheckerErrors, type CustomOutputValidator, type JudgeLimits } from '@javelin/contracts';
 import { ACCEPTED, type CheckResult } from '../checkers';
 import type { CompileResult } from '../executor/compiler';
@@ -21,6 +21,7 @@ import type { Sandbox } from '../sandbox/sandbox';
 import type { RunOutcome } from '../sandbox/types';
 import type { CustomCheckItem } from './custom-checker';
 import { CHECKER_LIMITS, checkerFailed as failed, checkerLimitFailure } from './custom-checker';
+import { compiledHost, ValidatorHost } from './validator-host';
 
 /**
  * A problem package's custom output validator (issue 29), as the format defines it:
@@ -102,10 +103,60 @@ export class OutputValidators {
   ): Promise<(CheckResult & { feedback?: string })[]> {
     const compiled = await this.compile(validator);
     if (!compiled.ok) return items.map(() => compileFailure(compiled.message));
+    const host = await this.host(compiled, workDir, null);
     const results: (CheckResult & { feedback?: string })[] = [];
-    for (const [i, item] of items.entries())
-      results.push(await this.runOnce(compiled, item.flags ?? flags, item, join(workDir, `v${i}`)));
+    try {
+      for (const [i, item] of items.entries())
+        results.push(
+          await this.runOnce(compiled, item.flags ?? flags, item, join(workDir, `v${i}`), undefined, host),
+        );
+    } finally {
+      host?.close();
+    }
     return results;
+  }
+
+  /**
+   * A validator host for `compiled` (a C++ validator: one sandbox for many runs, validator-host.ts), its
+   * runs' directories under `workDir`, the FIFOs in `fifoDir` for an interactive test; null for a Java
+   * validator or when the host did not compile (each run then gets a sandbox of its own, as before).
+   */
+  async host(
+    compiled: Extract<Compiled, { ok: true }>,
+    workDir: string,
+    fifoDir: string | null,
+  ): Promise<ValidatorHost | null> {
+    const binary = await this.hostBinary(compiled);
+    return binary && compiled.kind === 'cpp' ? this.startHost(compiled, binary, workDir, fifoDir) : null;
+  }
+
+  /** The compiled validator host when `compiled` can run in one (a C++ validator), else null. */
+  async hostBinary(compiled: Extract<Compiled, { ok: true }>): Promise<string | null> {
+    return compiled.kind === 'cpp' ? compiledHost(this.ctx.sandbox, this.ctx.cacheDir) : null;
+  }
+
+  /** A validator host (sandbox) for `compiled`, from the host binary hostBinary gave. */
+  startHost(
+    compiled: Extract<Compiled, { kind: 'cpp' }>,
+    binary: string,
+    workDir: string,
+    fifoDir: string | null,
+  ): ValidatorHost {
+    mkdirSync(workDir, { recursive: true, mode: 0o755 });
+    const limits = CHECKER_LIMITS;
+    const cg = this.ctx.sandbox.cgroups.available
+      ? this.ctx.sandbox.cgroups.create({ memoryBytes: limits.memoryMb << 20, pids: 8 })
+      : null;
+    return new ValidatorHost(
+      this.ctx.sandbox,
+      cg,
+      dirname(binary),
+      compiled.dir,
+      compiled.binary,
+      workDir,
+      fifoDir,
+      limits,
+    );
   }
 
   /** Compiles the validator (once per source); a judge error sentence when it does not compile. */
@@ -125,15 +176,19 @@ export class OutputValidators {
     flags: string[],
     item: Pick<CustomCheckItem, 'input' | 'expected'>,
     dir: string,
-    stdio: { stdin: number; stdout: number },
+    wiring: Pick<Interactive, 'stdio' | 'fifos' | 'onStarted'>,
     wallTimeMs: number,
+    host?: ValidatorHost | null,
   ): Promise<CheckResult & { feedback?: string; brokenPipe: boolean }> {
     const out = { value: null as RunOutcome | null };
-    const result = await this.runOnce(prepared.compiled, flags, { ...item, actual: '' }, dir, {
-      stdio,
-      wallTimeMs,
-      seen: out,
-    });
+    const result = await this.runOnce(
+      prepared.compiled,
+      flags,
+      { ...item, actual: '' },
+      dir,
+      { ...wiring, wallTimeMs, seen: out },
+      host,
+    );
     const o = out.value;
     const brokenPipe = o !== null && (o.signal === 'SIGPIPE' || o.exitCode === 128 + 13);
     return { ...result, brokenPipe };
@@ -190,11 +245,8 @@ export class OutputValidators {
     flags: string[],
     item: CustomCheckItem,
     dir: string,
-    interactive?: {
-      stdio: { stdin: number; stdout: number };
-      wallTimeMs: number;
-      seen: { value: RunOutcome | null };
-    },
+    interactive?: Interactive,
+    host?: ValidatorHost | null,
   ): Promise<CheckResult & { feedback?: string }> {
     const feedbackDir = join(dir, 'feedback');
     mkdirSync(feedbackDir, { recursive: true });
@@ -202,6 +254,59 @@ export class OutputValidators {
     chmodSync(feedbackDir, 0o777);
     writeFileSync(join(dir, 'input'), item.input, { mode: 0o644 });
     writeFileSync(join(dir, 'answer'), item.expected, { mode: 0o644 });
+    const out = host
+      ? await this.runHosted(host, flags, item, dir, interactive)
+      : await this.runSandboxed(compiled, flags, item, dir, interactive);
+    if (interactive) interactive.seen.value = out;
+    return interpretValidatorRun(out, {
+      team: readFeedback(feedbackDir, 'teammessage.txt'),
+      judge: readFeedback(feedbackDir, 'judgemessage.txt'),
+    });
+  }
+
+  /** One run through the submission's validator host (the files are in `dir`, under the host's /work). */
+  private runHosted(
+    host: ValidatorHost,
+    flags: string[],
+    item: CustomCheckItem,
+    dir: string,
+    interactive?: Interactive,
+  ): Promise<RunOutcome> {
+    // The feedback directory ends in '/': validators append the file names to it as they are.
+    const args = [
+      host.path(join(dir, 'input')),
+      host.path(join(dir, 'answer')),
+      `${host.path(join(dir, 'feedback'))}/`,
+    ];
+    if (interactive?.fifos)
+      return host.run({
+        stdin: interactive.fifos.fromProgram,
+        stdout: interactive.fifos.toProgram,
+        args: [...args, ...flags],
+        wallTimeMs: interactive.wallTimeMs,
+        onStarted: interactive.onStarted,
+      });
+    writeFileSync(join(dir, 'output'), item.actual, { mode: 0o644 });
+    // What it prints goes to a file it may fill up to the limit a sandbox of its own held it to.
+    writeFileSync(join(dir, 'stdout'), '');
+    chmodSync(join(dir, 'stdout'), 0o666);
+    return host.run({
+      stdin: join(dir, 'output'),
+      stdout: join(dir, 'stdout'),
+      fileBytes: CHECKER_LIMITS.outputBytes,
+      args: [...args, ...flags],
+      wallTimeMs: CHECKER_LIMITS.wallTimeMs,
+    });
+  }
+
+  private async runSandboxed(
+    compiled: Extract<Compiled, { ok: true }>,
+    flags: string[],
+    item: CustomCheckItem,
+    dir: string,
+    interactive?: Interactive,
+  ): Promise<RunOutcome> {
+    const feedbackDir = join(dir, 'feedback');
     const args = ['/check/input', '/check/answer', '/feedback/', ...flags];
     const limits = CHECKER_LIMITS;
     const java = compiled.kind === 'java';
@@ -223,7 +328,7 @@ export class OutputValidators {
         ]
       : [`/validator/${compiled.binary}`, ...args];
     const processLimits = checkerProcessLimits(limits);
-    const out = await this.ctx.sandbox.run({
+    return this.ctx.sandbox.run({
       argv,
       binds,
       stdin: item.actual,
@@ -232,14 +337,18 @@ export class OutputValidators {
       cpuLimitMs: limits.cpuTimeMs,
       maxStdoutBytes: limits.outputBytes,
       maxStderrBytes: STDERR_LIMIT,
-      ...(interactive ? { stdio: interactive.stdio } : {}),
-    });
-    if (interactive) interactive.seen.value = out;
-    return interpretValidatorRun(out, {
-      team: readFeedback(feedbackDir, 'teammessage.txt'),
-      judge: readFeedback(feedbackDir, 'judgemessage.txt'),
+      ...(interactive?.stdio ? { stdio: interactive.stdio } : {}),
     });
   }
+}
+
+/** An interactive run: the FIFOs as fds (a sandbox of its own) or as paths (the validator host). */
+interface Interactive {
+  stdio?: { stdin: number; stdout: number };
+  fifos?: { toProgram: string; fromProgram: string };
+  wallTimeMs: number;
+  seen: { value: RunOutcome | null };
+  onStarted?: () => void;
 }
 
 /** The file a multi-pass validator writes the next pass's input to, and how much of it is read. */

@@ -1,0 +1,200 @@
+import type { ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { constants } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+import type { JudgeLimits } from '@javelin/contracts';
+import { compileCpp } from '../executor/cpp';
+import { checkerProcessLimits } from '../executor/jvm';
+import type { CgroupRun } from '../sandbox/cgroups';
+import type { Sandbox } from '../sandbox/sandbox';
+import type { Bind, RunOutcome } from '../sandbox/types';
+
+/**
+ * One sandbox per submission for its C++ output validator (issue 42): native/validator-host.c runs in it
+ * and forks the validator for each test, as a sandbox per test did (the same binds, uid, seccomp filter,
+ * cgroup limits; the validator's CPU by RLIMIT_CPU, its wall time by the host, which kills its process
+ * group). A sandbox per test cost more than the validator: ~17 ms of CPU each, ten per 10-test
+ * submission. Paths inside: /validator (the compiled validator), /work (the submission's validator
+ * directory: only each test's feedback directory is writable), /interact (the harness's FIFOs).
+ */
+const HOST_SOURCE = resolve(__dirname, '../../native/validator-host.c');
+const WORK = '/work';
+const INTERACT = '/interact';
+/** The host, the validator and what it may start. */
+const HOST_PIDS = 8;
+
+/** One validator run as the host is asked for it: paths on this machine, inside `workDir` or the FIFOs' directory. */
+export interface HostedRun {
+  stdin: string;
+  /** Null: /dev/null (an interactive validator's stdout is the FIFO instead). */
+  stdout: string | null;
+  /** The most the validator may write to a file (its stdout included); 0: the sandbox's own limit. */
+  fileBytes?: number;
+  args: string[];
+  wallTimeMs: number;
+  /** Called once the validator holds its stdin and stdout (an interactive test's judge may let go of its ends). */
+  onStarted?: () => void;
+}
+
+/** The compiled host binary, once per judge process (compiled as the validators are, in the sandbox). */
+let hostBinary: Promise<string | null> | null = null;
+
+export function compiledHost(sandbox: Sandbox, cacheDir: string): Promise<string | null> {
+  hostBinary ??= compileCpp(sandbox, join(cacheDir, 'validator-host'), [
+    { path: 'validator-host.cpp', content: readFileSync(HOST_SOURCE, 'utf8') },
+  ]).then((r) => (r.ok ? r.binary : null));
+  return hostBinary;
+}
+
+export class ValidatorHost {
+  private readonly child: ChildProcess;
+  private buffered = '';
+  /** Lines read before anyone asked for them (STARTED and DONE often come in one chunk), and who waits. */
+  private readonly lines: string[] = [];
+  private readonly waiting: ((line: string) => void)[] = [];
+  private exited = false;
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    sandbox: Sandbox,
+    private readonly cg: CgroupRun | null,
+    binaryDir: string,
+    validatorDir: string,
+    private readonly validatorBinary: string,
+    private readonly workDir: string,
+    private readonly fifoDir: string | null,
+    private readonly limits: JudgeLimits,
+  ) {
+    const binds: Bind[] = [
+      { src: binaryDir, dest: '/host' },
+      { src: validatorDir, dest: '/validator' },
+      { src: workDir, dest: WORK, rw: true },
+      ...(fifoDir ? [{ src: fifoDir, dest: INTERACT, rw: true }] : []),
+    ];
+    this.child = sandbox.spawnLongLived(
+      {
+        argv: ['/host/validator'],
+        binds,
+        limits: { ...checkerProcessLimits(limits), cpuSeconds: null, pids: HOST_PIDS },
+      },
+      cg,
+    );
+    this.child.stdout?.on('data', (d: Buffer) => this.onData(d.toString('utf8')));
+    this.child.stdin?.on('error', () => undefined);
+    // The host writes nothing there; its validators' standard error goes to /dev/null.
+    this.child.stderr?.resume();
+    this.child.on('close', () => {
+      this.exited = true;
+      for (const w of this.waiting.splice(0)) w('ERR the validator host exited');
+    });
+  }
+
+  /** Whether this host can serve a test whose FIFOs live in `fifoDir` (null: not interactive). */
+  serves(fifoDir: string | null): boolean {
+    return !this.exited && (fifoDir === null || fifoDir === this.fifoDir);
+  }
+
+  /** One validator run; runs queue one after another. */
+  run(req: HostedRun): Promise<RunOutcome> {
+    const next = this.queue.then(() => this.runNow(req));
+    this.queue = next.catch(() => undefined);
+    return next;
+  }
+
+  close(): void {
+    this.child.stdin?.end();
+    if (this.child.pid && !this.exited) {
+      try {
+        process.kill(-this.child.pid, 'SIGKILL');
+      } catch {
+        /* gone */
+      }
+    }
+    void this.cg?.destroy().catch(() => undefined);
+  }
+
+  private async runNow(req: HostedRun): Promise<RunOutcome> {
+    const fields = [
+      String(this.limits.cpuTimeMs),
+      String(req.wallTimeMs),
+      String(req.fileBytes ?? 0),
+      this.inside(req.stdin),
+      req.stdout === null ? '/dev/null' : this.inside(req.stdout),
+      `/validator/${this.validatorBinary}`,
+      ...req.args,
+    ];
+    if (fields.some((f) => /[\t\n]/.test(f)))
+      return failedRun('a validator argument holds a tab or a newline');
+    if (this.exited) return failedRun('the validator host exited');
+    this.child.stdin?.write(`${fields.join('\t')}\n`);
+    const first = await this.nextLine();
+    if (first !== 'STARTED') return failedRun(first.replace(/^ERR /, ''));
+    req.onStarted?.();
+    const done = await this.nextLine();
+    return doneRun(done);
+  }
+
+  /** A path of this machine as the host sees it. */
+  path(path: string): string {
+    return this.inside(path);
+  }
+
+  private inside(path: string): string {
+    if (this.fifoDir && path.startsWith(`${this.fifoDir}/`))
+      return `${INTERACT}/${relative(this.fifoDir, path)}`;
+    return `${WORK}/${relative(this.workDir, path)}`;
+  }
+
+  private onData(text: string): void {
+    this.buffered += text;
+    let i: number;
+    while ((i = this.buffered.indexOf('\n')) >= 0) {
+      const line = this.buffered.slice(0, i);
+      this.buffered = this.buffered.slice(i + 1);
+      const waiter = this.waiting.shift();
+      if (waiter) waiter(line);
+      else this.lines.push(line);
+    }
+  }
+
+  private nextLine(): Promise<string> {
+    const read = this.lines.shift();
+    if (read !== undefined) return Promise.resolve(read);
+    if (this.exited) return Promise.resolve('ERR the validator host exited');
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+}
+
+/** A signal's name from its number, as Node names the signals of the processes it waits for. */
+const SIGNAL_NAMES = new Map(
+  Object.entries(constants.signals).map(([name, n]) => [n, name as NodeJS.Signals]),
+);
+
+/** The host's DONE line as a sandbox run's outcome. */
+export function doneRun(line: string): RunOutcome {
+  const m = /^DONE (-?\d+) (\d+) (\d+) (\d+) ([01])$/.exec(line);
+  if (!m) return failedRun(line.replace(/^ERR /, '') || 'no answer from the validator host');
+  const [exit, signal, cpuMs, wallMs, timedOut] = m.slice(1).map(Number);
+  const name = signal ? (SIGNAL_NAMES.get(signal) ?? null) : null;
+  return {
+    exitCode: exit < 0 ? null : exit,
+    signal: name,
+    stdout: Buffer.alloc(0),
+    stderr: '',
+    // Past RLIMIT_FSIZE: its output (to a file) went over the limit.
+    outputExceeded: name === 'SIGXFSZ',
+    timedOut: timedOut === 1,
+    stderrMatched: false,
+    cpuExceeded: name === 'SIGXCPU',
+    wallMs,
+    cpuMs,
+    // Killed outright, and not by the host's wall clock: the cgroup's memory limit.
+    oomKilled: name === 'SIGKILL' && timedOut !== 1,
+    peakMemoryBytes: null,
+  };
+}
+
+/** A run the host could not make: the validator failed to start (a judge error, never a verdict). */
+function failedRun(reason: string): RunOutcome {
+  return { ...doneRun('DONE 125 0 0 0 0'), stderr: reason };
+}
