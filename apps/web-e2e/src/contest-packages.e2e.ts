@@ -140,7 +140,8 @@ describe("a regional's contest package: imported, its team signed in by username
     const contestId = contests.find((c) => c.title === `Regional ${RUN_ID}`)?._id ?? '';
     expect(contestId).not.toBe('');
     await page.goto(`/contests/${contestId}`);
-    await page.getByRole('link', { name: 'Solve Problem' }).first().click();
+    // The link is named for the problem it opens (issue 45): 'Solve Sum …'.
+    await page.getByRole('link', { name: `Solve Sum ${RUN_ID}`, exact: true }).click();
     await page.getByText('Ready').first().waitFor({ timeout: 60_000 });
     await page.locator('.monaco-editor .view-line', { hasText: 'public class Main {' }).first().waitFor();
     await pasteInMonaco(page, SUM);

@@ -31,6 +31,7 @@ const PHONE = { width: 375, height: 812 };
 const CONTEST_TITLE = `Screens Cup ${RUN_ID}`;
 const A_TITLE = `Screens Sum ${RUN_ID}`;
 const B_TITLE = `Screens Diff ${RUN_ID}`;
+const C_TITLE = `Screens Halves ${RUN_ID}`;
 /** Time to sign in from the contest page and join it while it is upcoming. */
 const START_DELAY_MS = 45_000;
 /** Results before the freeze show to everyone: the first 90 s. */
@@ -46,10 +47,33 @@ const problem = (title: string, points: number, expected: (a: number, b: number)
     testCases: twoIntTests(expected),
   });
 
+/** A scoring problem (issue 31): 40 points in two subtasks of 50 each; PARTIAL passes the small one only. */
+const scoringProblem = () => ({
+  ...twoIntProblem({
+    title: C_TITLE,
+    description: `Print ${C_TITLE}.`,
+    points: 40,
+    functionName: 'calc',
+    testCases: [],
+  }),
+  testCases: [
+    { inputs: { a: '2', b: '3' }, expectedOutput: '5', isExample: true },
+    { inputs: { a: '1', b: '1' }, expectedOutput: '2', isExample: false, group: 'small' },
+    { inputs: { a: '4', b: '5' }, expectedOutput: '9', isExample: false, group: 'small' },
+    { inputs: { a: '500', b: '400' }, expectedOutput: '900', isExample: false, group: 'large' },
+  ],
+  testGroups: [
+    { name: 'small', points: 50 },
+    { name: 'large', points: 50 },
+  ],
+});
+const PARTIAL = A_PLUS_B.replace('a + b', 'a + b < 100 ? a + b : 0');
+
 let adminApi = '';
 let ada: Account;
 let aId = '';
 let bId = '';
+let cId = '';
 let contestPath = '';
 let startAt = 0;
 let session: Session;
@@ -74,8 +98,8 @@ async function noSidewaysScroll(page: Page): Promise<void> {
   const { over, width, wide } = await page.evaluate(() => {
     const width = window.innerWidth;
     const name = (el: Element) =>
-      `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${[...el.classList].map((c) => `.${c}`).join('')}`;
-    const past = [...document.body.querySelectorAll('*')].filter(
+      `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${Array.from(el.classList, (c) => `.${c}`).join('')}`;
+    const past = Array.from(document.body.querySelectorAll('*')).filter(
       (el) => el.getBoundingClientRect().right > width + 0.5,
     );
     return {
@@ -90,10 +114,14 @@ async function noSidewaysScroll(page: Page): Promise<void> {
 /** The practice numbers through the API: what every screen must show. */
 async function apiNumbers() {
   const me = await expectOk('GET', '/profiles/me', ada.token);
+  const solved = (await expectOk('GET', '/solved-problems', ada.token)) as unknown as { problemId: string }[];
   return {
     solved: me.problemsSolved as number,
     score: me.totalScore as number,
+    solvedScore: me.solvedScore as number,
+    partialScore: me.partialScore as number,
     acceptance: `${Math.round((me.acceptanceRate as number) * 100)}%`,
+    solvedIds: solved.map((s) => s.problemId).sort(),
   };
 }
 
@@ -122,6 +150,7 @@ beforeAll(async () => {
     adminApi,
     problem(B_TITLE, 15, (x, y) => x - y),
   );
+  cId = await createProblem(adminApi, scoringProblem());
   ada = await account('screens');
   startAt = Date.now() + START_DELAY_MS;
   const contestId = await createContest(adminApi, {
@@ -327,11 +356,77 @@ describe('the admin', () => {
   });
 });
 
-describe('numbers agree after a practice and a contest solve', () => {
+/** In the browser: a practice submit of C that earns its small subtask, 50 / 100, seen at 1280 and 375 px. */
+async function partialScoreInBrowser(page: Page): Promise<string[]> {
+  await page.goto(`/problems/${cId}`);
+  await page.getByRole('heading', { name: C_TITLE }).waitFor();
+  await page.getByText('Ready').first().waitFor();
+  await pasteInMonaco(page, PARTIAL);
+  await page.getByRole('button', { name: 'Submit Solution' }).click();
+  const result = page.getByTestId('submission-result');
+  await result.filter({ hasText: 'Partial — 50 / 100' }).waitFor({ timeout: 90_000 });
+  expect(await result.getAttribute('data-tone')).toBe('partial');
+  await page.waitForLoadState('networkidle');
+  const violations = await axeSerious(page);
+  await screenshot(page, 'screens-11a-partial');
+  await page.setViewportSize(PHONE);
+  await noSidewaysScroll(page);
+  // From the top: a full-page shot of a scrolled page draws the sticky header mid-page.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await screenshot(page, 'screens-11b-partial-375');
+  await page.setViewportSize(DESKTOP);
+  return violations;
+}
+
+/** The profile's numbers: each the sum of what the page lists (issue 45). */
+async function profileAgrees(page: Page, want: Awaited<ReturnType<typeof apiNumbers>>): Promise<void> {
+  await page.goto('/profile');
+  await expect
+    .poll(() => page.getByTestId('profile-Problems Solved').innerText(), { timeout: 15_000 })
+    .toBe(String(want.solved));
+  expect(await page.getByTestId('profile-Total Score').innerText()).toBe(String(want.score));
+  expect(await page.getByTestId('profile-score-parts').innerText()).toBe(
+    `${want.solvedScore} from solved problems + ${want.partialScore} partial`,
+  );
+  expect(await page.getByTestId('profile-acceptance').innerText()).toBe(want.acceptance);
+  // Recent Activity: one line per solved problem; its practice points and the partial make up Total Score.
+  const items = page.getByTestId('activity-item');
+  await expect.poll(() => items.count(), { timeout: 15_000 }).toBe(want.solved);
+  const practice = await items.filter({ hasText: B_TITLE }).innerText();
+  expect(practice).toContain(`${want.solvedScore} pts`);
+  expect(practice).not.toContain('contest pts');
+  const contest = await items.filter({ hasText: A_TITLE }).innerText();
+  expect(contest).toContain(`in ${CONTEST_TITLE}`);
+  expect(contest).toContain('10 contest pts');
+  expect(await items.filter({ hasText: C_TITLE }).count()).toBe(0);
+  // Recent Submissions: C's submit reads as the partial score it earned, not as a plain failure.
+  const partial = page.getByTestId('recent-submission').filter({ hasText: C_TITLE });
+  await expect.poll(() => partial.innerText(), { timeout: 15_000 }).toContain('Partial — 50 / 100');
+}
+
+describe('numbers agree after a practice solve, a contest solve and a partial score', () => {
   it('dashboard, profile, problem list and leaderboard show the same definitions', async () => {
+    expect(await partialScoreInBrowser(session.page)).toEqual([]);
     const want = await apiNumbers();
-    // B solved in practice (1 wrong, 1 accepted), A in the contest: 2 problems, 15 practice points, 2 of 3 accepted.
-    expect(want).toEqual({ solved: 2, score: 15, acceptance: '67%' });
+    // B solved in practice (1 wrong, 1 accepted), A in the contest, C half (a partial submit): 2 problems,
+    // 15 points from B + 20 partial (half of C's 40), 2 of 4 judged submissions accepted.
+    expect(want).toEqual({
+      solved: 2,
+      score: 35,
+      solvedScore: 15,
+      partialScore: 20,
+      acceptance: '50%',
+      solvedIds: [aId, bId].sort(),
+    });
+    const activity = (await expectOk('GET', '/profiles/me/activity', ada.token)) as unknown as {
+      problemId: string;
+      points: number;
+      contestTitle: string | null;
+    }[];
+    expect(activity).toEqual([
+      expect.objectContaining({ problemId: aId, contestTitle: CONTEST_TITLE }),
+      expect.objectContaining({ problemId: bId, points: 15, contestTitle: null }),
+    ]);
     for (const viewport of [DESKTOP, PHONE]) {
       const s = viewport === DESKTOP ? session : await openSession(PHONE);
       const page = s.page;
@@ -349,12 +444,8 @@ describe('numbers agree after a practice and a contest solve', () => {
         expect(await page.getByTestId('dashboard-acceptance').innerText()).toBe(want.acceptance);
         await screenshot(page, `screens-11-dashboard${tag}`);
 
-        await page.goto('/profile');
-        await expect
-          .poll(() => page.getByTestId('profile-Problems Solved').innerText(), { timeout: 15_000 })
-          .toBe(String(want.solved));
-        expect(await page.getByTestId('profile-Total Score').innerText()).toBe(String(want.score));
-        expect(await page.getByTestId('profile-acceptance').innerText()).toBe(want.acceptance);
+        await profileAgrees(page, want);
+        await noSidewaysScroll(page);
         await screenshot(page, `screens-12-profile${tag}`);
 
         await page.goto('/leaderboard');
@@ -363,14 +454,22 @@ describe('numbers agree after a practice and a contest solve', () => {
         expect(await row.getByTestId('leaderboard-numbers').innerText()).toBe(
           `${want.solved} solved · ${want.acceptance} acceptance`,
         );
+        await noSidewaysScroll(page);
         await screenshot(page, `screens-13-leaderboard${tag}`);
 
-        // The problem list: B was judged twice (1 accepted), A once in the contest (accepted).
+        // The problem list: B was judged twice (1 accepted), A once in the contest (accepted); A and B
+        // are marked Solved (a contest solve too), C's partial is not a solve.
         await page.goto('/problems');
         await page.getByLabel('Search problems').fill(RUN_ID);
         const cardOf = (title: string) => page.getByRole('article', { name: title });
         await expect.poll(() => cardOf(B_TITLE).innerText(), { timeout: 15_000 }).toContain('50% accepted');
         expect(await cardOf(A_TITLE).innerText()).toContain('100% accepted');
+        const solvedMark = page.getByText('Solved', { exact: true });
+        await expect.poll(() => cardOf(C_TITLE).count(), { timeout: 15_000 }).toBe(1);
+        expect(await cardOf(C_TITLE).filter({ has: solvedMark }).count()).toBe(0);
+        expect(await page.getByRole('article').filter({ has: solvedMark }).count()).toBe(want.solved);
+        for (const title of [A_TITLE, B_TITLE])
+          expect(await cardOf(title).filter({ has: solvedMark }).count()).toBe(1);
         await noSidewaysScroll(page);
         await screenshot(page, `screens-14-problems${tag}`);
       } finally {
@@ -399,7 +498,8 @@ describe('accounts', () => {
         const email = `e2e-unverified${tag.replace('-', '')}-${RUN_ID}@javelin.test`;
         await page.getByLabel('Email').fill(email);
         await page.getByLabel('Username').fill(`unv${tag.replace('-', '')}${RUN_ID}`);
-        await page.getByLabel('Full Name').fill('Una Verified');
+        // Display names are unique (issue 47): each width signs up a name of its own.
+        await page.getByLabel('Full Name').fill(`Una Verified ${RUN_ID}${tag}`);
         await page.getByLabel('Password', { exact: true }).fill('unverified-password');
         await page.getByLabel('Confirm Password', { exact: true }).fill('unverified-password');
         await page.getByRole('button', { name: 'Sign Up' }).click();
@@ -460,6 +560,27 @@ describe('titles and accessibility', () => {
       await expect.poll(() => page.title(), { timeout: 10_000 }).toBe(title);
       // The title comes before the session has loaded: let it load before leaving the page.
       await signedIn(page);
+    }
+  });
+
+  it("the admin problems table: no serious or critical axe-core violation; at 375 px each row's actions on screen", async () => {
+    const page = admin.page;
+    await page.goto('/admin/problems');
+    const row = page.getByTestId('admin-problem-row').filter({ hasText: C_TITLE });
+    await row.waitFor({ timeout: 15_000 });
+    await page.waitForLoadState('networkidle');
+    expect(await axeSerious(page)).toEqual([]);
+    await screenshot(page, 'screens-18-admin-problems');
+    await page.setViewportSize(PHONE);
+    try {
+      await noSidewaysScroll(page);
+      const remove = row.getByRole('button', { name: `Delete ${C_TITLE}` });
+      await remove.scrollIntoViewIfNeeded();
+      const box = (await remove.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+      await screenshot(page, 'screens-18-admin-problems-375');
+    } finally {
+      await page.setViewportSize(DESKTOP);
     }
   });
 

@@ -115,6 +115,11 @@ describe('an interactive problem, read as a dialogue and solved', () => {
       'Judge correct',
     ]);
     expect(await page.getByText('This problem is interactive').count()).toBeGreaterThan(0);
+    // No custom input form: the judge's interactor answers the program, and the tab says so up front.
+    expect(await page.getByTestId('custom-input-unavailable').innerText()).toContain(
+      'Custom input is not available on an interactive problem',
+    );
+    expect(await page.getByRole('button', { name: 'Run with this input' }).count()).toBe(0);
     await screenshot(page, 'interactive-problem-desktop');
     await page.setViewportSize({ width: 375, height: 812 });
     await page.waitForTimeout(300);

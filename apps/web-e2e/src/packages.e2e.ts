@@ -161,10 +161,14 @@ describe('an imported problem package, verified and solved in an ICPC contest', 
     const rows = dialog.getByTestId('verification-row');
     expect(await rows.count()).toBe(2);
     const texts = await rows.allInnerTexts();
-    expect(texts.find((t) => t.includes('submissions/accepted/Main.java'))).toMatch(/Accepted[\s\S]*✓\s*ok/);
-    expect(texts.find((t) => t.includes('submissions/wrong_answer/Main.java'))).toMatch(
-      /Wrong answer\s+Wrong answer[\s\S]*✓\s*ok/,
+    // Each row's mark is an SVG icon and the word 'ok' (issue 45: icons are SVG, never a glyph).
+    expect(texts.find((t) => t.includes('submissions/accepted/Main.java'))).toMatch(
+      /Accepted[\s\S]*\bok\s*$/,
     );
+    expect(texts.find((t) => t.includes('submissions/wrong_answer/Main.java'))).toMatch(
+      /Wrong answer\s+Wrong answer[\s\S]*\bok\s*$/,
+    );
+    expect(await rows.locator('.verify-mark.ok svg').count()).toBe(2);
     expect(texts.join('\n')).not.toContain('not ok');
     await bothWidths(page, 'packages-verification-table');
     await dialog.getByRole('button', { name: 'Done' }).click();

@@ -204,7 +204,8 @@ describe('the verdict first, at 1280×800', () => {
     const result = page.getByTestId('submission-result');
     expect(await result.innerText()).toContain('Solution Incorrect');
     expect(await result.getAttribute('data-verdict')).toBe('wrong_answer');
-    expect(await result.locator('.verdict-icon').innerText()).toBe('✗');
+    // The verdict's icon is an SVG (issue 45: never an emoji or a glyph the font may lack).
+    expect(await result.locator('.verdict-icon svg').count()).toBe(1);
     const chips = page.getByTestId('test-chip');
     expect(await chips.count()).toBe(TESTS);
     expect(await page.locator('.chip.not-judged').count()).toBe(6);

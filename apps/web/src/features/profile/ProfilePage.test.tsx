@@ -86,6 +86,42 @@ describe('profile', () => {
     expect(practiceLine).not.toHaveTextContent('contest');
   });
 
+  it('issue 45: a partial score in Recent Submissions reads as its score, not as a plain failure', async () => {
+    const summary = {
+      problemId: 'p1',
+      problemTitle: 'Halves',
+      contestId: null,
+      passedCount: 3,
+      totalCount: 4,
+      maxTimeMs: 40,
+      createdAt: '2026-01-02T00:00:00Z',
+    };
+    mockApi({
+      'GET /profiles/me': { body: { ...profile, totalScore: 20, solvedScore: 0, partialScore: 20 } },
+      'GET /profiles/me/activity': { body: [] },
+      'GET /profiles/me/rating-history': { body: [] },
+      'GET /submissions': {
+        body: {
+          items: [
+            { ...summary, _id: 's2', verdict: 'wrong_answer', score: 50, maxScore: 100 },
+            { ...summary, _id: 's1', verdict: 'wrong_answer', passedCount: 1, score: 0, maxScore: 100 },
+          ],
+          total: 2,
+          limit: 5,
+          offset: 0,
+        },
+      },
+    });
+    renderRoute(routes, { url: '/profile', preloadedState: signedInState() });
+    const [partial, failed] = await screen.findAllByTestId('recent-submission');
+    expect(partial).toHaveTextContent('Partial — 50 / 100');
+    expect(partial.querySelector('.badge-warning')).not.toBeNull();
+    expect(partial.querySelector('.badge-destructive')).toBeNull();
+    // No points earned: a failure, as before.
+    expect(failed).toHaveTextContent('wrong answer');
+    expect(failed.querySelector('.badge-destructive')).not.toBeNull();
+  });
+
   it("shows 'Unrated' until the first rated contest, and the owner's buttons alike", async () => {
     mockApi({
       'GET /profiles/me': { body: { ...profile, rating: 1500, contestsParticipated: 0 } },

@@ -17,7 +17,7 @@ export function RecentActivity({ activity }: { activity: Activity[] }) {
       ) : (
         <ul style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {activity.slice(0, RECENT_ACTIVITY_LIMIT).map((a, i) => (
-            <li key={`${a.problemId}-${i}`} className="lb-row" data-testid="activity-item">
+            <li key={`${a.problemId}-${i}`} className="lb-row activity-row" data-testid="activity-item">
               <div className="lb-name">
                 <div className="full">{a.problemTitle}</div>
                 <div className="muted" style={{ fontSize: '0.8rem' }}>

@@ -19,7 +19,7 @@ export function RecentSubmissions() {
       ) : (
         <ul style={{ listStyle: 'none', padding: 0, margin: 0 }}>
           {items.map((s) => (
-            <li key={s._id} className="lb-row" data-testid="recent-submission">
+            <li key={s._id} className="lb-row activity-row" data-testid="recent-submission">
               <div className="lb-name">
                 <div className="full">
                   <Link
@@ -42,7 +42,7 @@ export function RecentSubmissions() {
               <span className="muted">
                 {s.passedCount}/{s.totalCount}
               </span>
-              <VerdictBadge verdict={s.verdict} />
+              <VerdictBadge verdict={s.verdict} score={s.score} maxScore={s.maxScore} />
             </li>
           ))}
         </ul>

@@ -1,5 +1,6 @@
 import {
   PracticeMessages,
+  VerdictMessages,
   VirtualMessages,
   type ContestMode,
   type InputVariable,
@@ -16,7 +17,22 @@ import { useSubmissionQuery, useSubmissionsQuery } from './submissionsApi';
 /** How many of a problem's submissions the tab lists. */
 export const PROBLEM_SUBMISSIONS_SHOWN = 20;
 
-export function VerdictBadge({ verdict }: { verdict: string }) {
+/**
+ * A submission's verdict as a badge. A partial score of a scoring problem (some of its points, not all)
+ * reads as its score in the partial tone, "Partial — 50 / 100", as the submit's own headline does
+ * (issue 45): never a plain red failure beside the points it earned.
+ */
+export function VerdictBadge({
+  verdict,
+  score,
+  maxScore,
+}: {
+  verdict: string;
+  score?: number;
+  maxScore?: number;
+}) {
+  if (verdict !== 'accepted' && maxScore && score && score > 0 && score < maxScore)
+    return <Badge variant="warning">{VerdictMessages.partial(score, maxScore)}</Badge>;
   return <Badge variant={verdict === 'accepted' ? 'success' : 'destructive'}>{verdictLabel(verdict)}</Badge>;
 }
 
@@ -55,7 +71,7 @@ function SubmissionViewer({
       ) : (
         <div data-testid="submission-viewer">
           <div className="row" style={{ marginBottom: '0.5rem' }}>
-            <VerdictBadge verdict={data.verdict} />
+            <VerdictBadge verdict={data.verdict} score={data.score} maxScore={data.maxScore} />
             <span className="muted">
               {data.passedCount}/{data.totalCount} tests
               <NotJudgedNote results={data.results} /> · {data.maxTimeMs} ms · {formatWhen(data.createdAt)}
@@ -115,7 +131,7 @@ export function SubmissionsPanel({
               onClick={() => setOpen(s._id)}
               data-testid="submission-row"
             >
-              <VerdictBadge verdict={s.verdict} />
+              <VerdictBadge verdict={s.verdict} score={s.score} maxScore={s.maxScore} />
               <ContestModeBadge mode={s.contestMode} />
               <span>
                 {s.passedCount}/{s.totalCount}
