@@ -2145,6 +2145,7 @@ export interface components {
       problemTitle: string | null;
       question: string;
       askedBy: string | null;
+      askedByTeam?: components['schemas']['ContestTeam'];
       answer: string | null;
       public: boolean;
       createdAt: string;
@@ -2187,6 +2188,11 @@ export interface components {
     };
     /** @enum {string} */
     ContestStatus: 'upcoming' | 'active' | 'ended';
+    ContestTeam: {
+      label: string | null;
+      name: string;
+      organization: string | null;
+    };
     CustomOutputValidator: {
       /** @enum {string} */
       language: 'cpp' | 'java';
@@ -2315,6 +2321,8 @@ export interface components {
       similarity: number;
       submissionA: string;
       submissionB: string;
+      teamA?: components['schemas']['ContestTeam'];
+      teamB?: components['schemas']['ContestTeam'];
     };
     PlagiarismPairDetail: {
       id: string;
@@ -2327,6 +2335,8 @@ export interface components {
       similarity: number;
       submissionA: string;
       submissionB: string;
+      teamA?: components['schemas']['ContestTeam'];
+      teamB?: components['schemas']['ContestTeam'];
       codeA: string;
       codeB: string;
       fragments: components['schemas']['PlagiarismFragment'][];
