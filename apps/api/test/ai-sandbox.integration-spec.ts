@@ -228,7 +228,8 @@ describe('Analyze Code measures the complexity in the sandbox', () => {
       });
       // With twice the budget its run at nums.length = 65536 may reach the 2 s limit: 'too-slow'.
       expect(['measured', 'too-slow']).toContain(quadratic.measurement.status);
-      expect(quadratic.measurement.doublingFactor).toBeGreaterThan(3);
+      // 2^1.4: the analysis's own boundary of O(n²) (its label, asserted above, needs the whole range in it).
+      expect(quadratic.measurement.doublingFactor).toBeGreaterThan(2.6);
       expect(quadratic.measurement.points.length).toBeGreaterThanOrEqual(4);
       expect(quadratic.measurement.points[0]).toMatchObject({ n: 128 });
       // Extrapolated to nums.length = 10^5 it does not fit 2 s.
@@ -538,7 +539,7 @@ describe('the OpenAI-compatible path gets the sandbox findings, never a hidden t
       .send({ problemId, code: QUADRATIC, language: 'java' })
       .expect(200);
     expect(analysis.body.analysis.startsWith(FAKE_ANSWER_PREFIX)).toBe(true);
-    expect(analysis.body.measurement.label).toBe('O(n²)');
+    expect(['measured', 'too-slow']).toContain(analysis.body.measurement.status);
     const debug = await t.http
       .post('/api/debug-help')
       .set(bearer(user.token))
@@ -555,8 +556,12 @@ describe('the OpenAI-compatible path gets the sandbox findings, never a hidden t
       .slice(before)
       .map((r) => r.body.messages!.map((m) => m.content).join('\n'));
     expect(analyzePrompt).toContain('## Measured complexity (run in the sandbox on generated inputs)');
-    expect(analyzePrompt).toMatch(/measured ≈ O\(n²\): doubling n multiplied the time by/);
     expect(analyzePrompt).toMatch(/Times \(n: ms\): 128: [\d.]+, 256: /);
+    // The prompt says what the measurement named. Which class that is, is statistical (the block with
+    // retries above asserts O(n²)); this test, deterministic, runs once (issue 44 item 6).
+    const label = analysis.body.measurement.label as string | null;
+    if (label) expect(analyzePrompt).toContain(`measured ≈ ${label}: doubling n multiplied the time by`);
+    else expect(analyzePrompt).toMatch(/too fast to tell its growth|inconclusive: doubling n multiplied/);
     expect(debugPrompt).toContain('## Verified counterexample');
     expect(debugPrompt).toMatch(/- nums = \[/);
     for (const r of fake.requests.slice(before))
