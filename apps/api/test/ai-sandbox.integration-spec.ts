@@ -181,25 +181,55 @@ describe('Analyze Code measures the complexity in the sandbox', () => {
     expect(res.analysis).toMatch(/Line \d+: \[rawtypes\] found raw type: List/);
   });
 
+  // Deterministic (issue 44): the runs stop within the 2 s budget whatever the machine's speed, and an
+  // O(n³) program never reaches nums.length = 10^5 (10^15 steps). No retry.
+  it('stops a solution that passes the examples but is far too slow within the budget', async () => {
+    const started = Date.now();
+    const res = (await analyze(CUBIC)).body;
+    console.log(JSON.stringify(res.measurement), Date.now() - started, 'ms');
+    expect(res.analysis).toContain('**Time:** O(n^3)');
+    expect(['measured', 'too-slow']).toContain(res.measurement.status);
+    const points = res.measurement.points as { n: number; ms: number }[];
+    expect(points.length).toBeGreaterThan(0);
+    // The runs took at most the 2 s budget together.
+    expect(points.reduce((s, p) => s + p.ms, 0)).toBeLessThanOrEqual(2_000);
+    expect(points[points.length - 1].n).toBeLessThan(1e5);
+  });
+
   // Growth is fitted from CPU times on a shared machine: a run starved by other processes can leave
   // too few sizes to fit, or one size's single run slowed, so a measurement gets four more tries (each
-  // measures afresh and still asserts the figures).
+  // measures afresh and still asserts the figures). Its API measures with twice the default 2 s budget
+  // (AI_MEASURE_BUDGET_MS): a machine twice as slow then reaches the sizes this one reaches with 2 s.
   describe('the growth measurement (statistical: it alone may retry)', { retry: 4 }, () => {
+    let x2: TestApp;
+    beforeAll(async () => {
+      // The same database and user as the block's API: only the measurement budget differs.
+      x2 = await startApp({ JUDGE_QUEUE_PREFIX: judge.prefix, AI_MEASURE_BUDGET_MS: '4000' });
+    });
+    afterAll(() => x2?.close());
+    const analyzeX2 = (code: string) =>
+      x2.http
+        .post('/api/analyze-code')
+        .set(bearer(user.token))
+        .send({ problemId, code, language: 'java' })
+        .expect(200);
     let attempt = 0;
     it('tells an O(n) solution from an O(n²) one, beside the static estimate, with the points to chart', async () => {
       // A comment that differs per try: a retry measures again instead of reading the cached answer.
       attempt++;
-      const quadratic = (await analyze(`${QUADRATIC}// try ${attempt}\n`)).body;
-      const linear = (await analyze(`${LINEAR}// try ${attempt}\n`)).body;
+      const quadratic = (await analyzeX2(`${QUADRATIC}// try ${attempt}\n`)).body;
+      const linear = (await analyzeX2(`${LINEAR}// try ${attempt}\n`)).body;
       console.log(JSON.stringify(quadratic.measurement), JSON.stringify(linear.measurement));
       expect(quadratic.analysis).toContain('**Time:** O(n^2)');
       expect(quadratic.analysis).toMatch(/measured ≈ O\(n²\): doubling n multiplied the time by \d+\.\d/);
       expect(quadratic.measurement).toMatchObject({
         label: 'O(n²)',
         xLabel: 'nums.length',
-        status: 'measured',
       });
-      expect(quadratic.measurement.doublingFactor).toBeGreaterThan(3);
+      // With twice the budget its run at nums.length = 65536 may reach the 2 s limit: 'too-slow'.
+      expect(['measured', 'too-slow']).toContain(quadratic.measurement.status);
+      // 2^1.4: the analysis's own boundary of O(n²) (its label, asserted above, needs the whole range in it).
+      expect(quadratic.measurement.doublingFactor).toBeGreaterThan(2.6);
       expect(quadratic.measurement.points.length).toBeGreaterThanOrEqual(4);
       expect(quadratic.measurement.points[0]).toMatchObject({ n: 128 });
       // Extrapolated to nums.length = 10^5 it does not fit 2 s.
@@ -222,7 +252,7 @@ describe('Analyze Code measures the complexity in the sandbox', () => {
     let sortAttempt = 0;
     it('does not call an O(n log n) sort O(n²)', async () => {
       sortAttempt++;
-      const res = (await analyze(`${SORTING}// try ${sortAttempt}\n`)).body;
+      const res = (await analyzeX2(`${SORTING}// try ${sortAttempt}\n`)).body;
       console.log(JSON.stringify(res.measurement));
       expect(res.analysis).toContain('**Time:** O(n log n)');
       expect(res.analysis).not.toContain('O(n²)');
@@ -233,18 +263,15 @@ describe('Analyze Code measures the complexity in the sandbox', () => {
       expect(res.analysis).not.toMatch(/measured ≈ O\(1\)/);
     });
 
-    it('stops a solution that passes the examples but is far too slow within the budget, and says so', async () => {
-      const started = Date.now();
-      const res = (await analyze(CUBIC)).body;
-      console.log(JSON.stringify(res.measurement), Date.now() - started, 'ms');
+    let cubicAttempt = 0;
+    it('says a solution that passes the examples but is far too slow is too slow, past the limit', async () => {
+      cubicAttempt++;
+      const res = (await analyzeX2(`${CUBIC}// try ${cubicAttempt}\n`)).body;
+      console.log(JSON.stringify(res.measurement));
       expect(res.analysis).toMatch(
         /(Run in the sandbox, measured ≈ O\(n[²³]\)|Measured in the sandbox: ).*\*\*too slow\*\*/,
       );
       expect(res.analysis).toContain('past the 2.0 s limit');
-      const points = res.measurement.points as { n: number; ms: number }[];
-      // The runs took at most the 2 s budget together.
-      expect(points.reduce((s, p) => s + p.ms, 0)).toBeLessThanOrEqual(2_000);
-      expect(points[points.length - 1].n).toBeLessThan(1e5);
     });
   });
 });
@@ -512,7 +539,7 @@ describe('the OpenAI-compatible path gets the sandbox findings, never a hidden t
       .send({ problemId, code: QUADRATIC, language: 'java' })
       .expect(200);
     expect(analysis.body.analysis.startsWith(FAKE_ANSWER_PREFIX)).toBe(true);
-    expect(analysis.body.measurement.label).toBe('O(n²)');
+    expect(['measured', 'too-slow']).toContain(analysis.body.measurement.status);
     const debug = await t.http
       .post('/api/debug-help')
       .set(bearer(user.token))
@@ -529,8 +556,12 @@ describe('the OpenAI-compatible path gets the sandbox findings, never a hidden t
       .slice(before)
       .map((r) => r.body.messages!.map((m) => m.content).join('\n'));
     expect(analyzePrompt).toContain('## Measured complexity (run in the sandbox on generated inputs)');
-    expect(analyzePrompt).toMatch(/measured ≈ O\(n²\): doubling n multiplied the time by/);
     expect(analyzePrompt).toMatch(/Times \(n: ms\): 128: [\d.]+, 256: /);
+    // The prompt says what the measurement named. Which class that is, is statistical (the block with
+    // retries above asserts O(n²)); this test, deterministic, runs once (issue 44 item 6).
+    const label = analysis.body.measurement.label as string | null;
+    if (label) expect(analyzePrompt).toContain(`measured ≈ ${label}: doubling n multiplied the time by`);
+    else expect(analyzePrompt).toMatch(/too fast to tell its growth|inconclusive: doubling n multiplied/);
     expect(debugPrompt).toContain('## Verified counterexample');
     expect(debugPrompt).toMatch(/- nums = \[/);
     for (const r of fake.requests.slice(before))

@@ -84,8 +84,14 @@ export async function findCounterexample(
     magnitude: magnitudeOf(values),
   });
 
-  /** Runs the candidates; the failing ones, smallest first. Undefined when either program does not compile. */
-  const failing = async (candidates: Candidate[]): Promise<Failure[] | 'reference' | 'user'> => {
+  /**
+   * Runs the candidates; the failing ones, smallest first. Undefined when either program does not
+   * compile. `always`: the user's runs go ahead even past the budget (the one verifying run).
+   */
+  const failing = async (
+    candidates: Candidate[],
+    always = false,
+  ): Promise<Failure[] | 'reference' | 'user'> => {
     const unique = [...new Map(candidates.map((c) => [c.stdin, c])).values()].sort(smallerFirst);
     if (unique.length === 0) return [];
     const ref = await judge.judge({
@@ -101,7 +107,7 @@ export async function findCounterexample(
       .map((c, i) => ({ c, expected: ref.results[i] }))
       .filter((x) => x.expected && !crashed(x.expected.verdict));
     const found: Failure[] = [];
-    for (let from = 0; from < valid.length && found.length === 0 && !outOfTime(); from += CHUNK) {
+    for (let from = 0; from < valid.length && found.length === 0 && (always || !outOfTime()); from += CHUNK) {
       const chunk = valid.slice(from, from + CHUNK);
       const user = await judge.judge({
         code,
@@ -173,8 +179,10 @@ export async function findCounterexample(
     best = found[0];
   }
 
-  // Verified: the smallest input fails again when both programs run on it once more.
-  const again = await failing([best]);
+  // Verified: the smallest input fails again when both programs run on it once more. That one run is
+  // made even when the search spent its budget or its wall time (on a busy machine it once was skipped,
+  // and a true counterexample went out unverified).
+  const again = await failing([best], true);
   const verified =
     Array.isArray(again) &&
     again.length === 1 &&

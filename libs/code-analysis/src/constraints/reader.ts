@@ -177,6 +177,10 @@ function termOf(ctx: Context, text: string): Term | undefined {
   return { kind: 'formula', linear: { key: value.key, times: value.times, plus: value.plus } };
 }
 
+/** The quantities a term names. */
+const termKeys = (t: Term): string[] =>
+  t.kind === 'keys' ? t.keys : t.kind === 'formula' ? [t.linear.key] : [];
+
 /** The longest run of words at the end (or start) of prose that is a term: "where 1" → 1. */
 function trimmedTerm(ctx: Context, text: string, from: 'end' | 'start'): Term | undefined {
   const words = text.trim().split(' ');
@@ -370,8 +374,7 @@ const comparisonChain: Rule = {
         ops = [...ops.slice(0, i - 1), op, ...ops.slice(i + 1)];
       }
     if (terms.some((t) => t === undefined)) return false;
-    const keysOf = (t: Term) => (t.kind === 'keys' ? t.keys : t.kind === 'formula' ? [t.linear.key] : []);
-    if ((terms as Term[]).some((t) => keysOf(t).some((k) => textValue(ctx, k)))) return false;
+    if ((terms as Term[]).some((t) => termKeys(t).some((k) => textValue(ctx, k)))) return false;
     const ascending = ops.every((op) => op === '<' || op === '<=');
     const descending = ops.every((op) => op === '>' || op === '>=');
     if (!ascending && !descending) return false;
@@ -492,8 +495,7 @@ const equality: Rule = {
     const lhs = parts[0].trim().split(' ').pop() ?? '';
     if (ctx.reading.aliases.has(lhs) || ctx.reading.aliases.has(parts[1].trim())) return true;
     if (!a || !b) return false;
-    const keysOf = (t: Term) => (t.kind === 'keys' ? t.keys : t.kind === 'formula' ? [t.linear.key] : []);
-    if ([...keysOf(a), ...keysOf(b)].some((k) => textValue(ctx, k))) return false;
+    if ([...termKeys(a), ...termKeys(b)].some((k) => textValue(ctx, k))) return false;
     for (const [x, y] of [
       [a, b],
       [b, a],
