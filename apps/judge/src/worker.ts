@@ -23,7 +23,7 @@ import { log } from './log';
  * enough to watch (issue 35). A progress held back is sent when the interval is over, so a test that
  * takes longer shows the tests before it as finished within this interval.
  */
-export const PROGRESS_INTERVAL_MS = 200;
+const PROGRESS_INTERVAL_MS = 200;
 
 /**
  * Progress reports sent at most once per `intervalMs` (the latest one; the first after the interval
@@ -66,7 +66,7 @@ export function throttledProgress(
  * judging, so a job never waits on a busy judge while another is idle, and on SIGTERM a judge has only
  * the jobs it is judging to finish.
  */
-export class JobSlots {
+class JobSlots {
   private readonly parked = new Set<Worker>();
 
   constructor(private free: number) {}

@@ -6,9 +6,9 @@ export const NOISE_FLOOR_MS = 4;
  * A run shows growth only when its time stands this far above the fixed cost (the time of the
  * smallest input: class loading, the reader's first lines, the interpreter before the JIT), ms …
  */
-export const CLEAR_MS = 8;
+const CLEAR_MS = 8;
 /** … and at least this many times the fixed cost itself ("well above", issue 34). */
-export const CLEAR_FACTOR = 2;
+const CLEAR_FACTOR = 2;
 /** The fit uses at most this many of the largest sizes: growth shows best where the work dominates. */
 const FIT_POINTS = 4;
 /**
@@ -17,7 +17,7 @@ const FIT_POINTS = 4;
  * machine is busy): when two or more sizes reach it, the slope is that of the two largest (three
  * after a short step).
  */
-export const SETTLED_MS = 30;
+const SETTLED_MS = 30;
 /**
  * How far a run's time may stray from its true value, as a share of it plus a constant: measured on
  * the shared 2-core machine with the judge at half a core (issue 34), settled runs of one size

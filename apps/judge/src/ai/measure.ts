@@ -19,7 +19,7 @@ import { cpuMsOf, withCpuTimer } from './cpu-timer';
 import { fitGrowth, fitSlope, NOISE_FLOOR_MS } from './fit';
 
 /** The first size measured (2^7), unless the constraints allow less. */
-export const FIRST_N = 128;
+const FIRST_N = 128;
 /** Runs per size: the fastest counts (a stray pause only ever adds time); one for a size predicted slow. */
 const RUNS_PER_SIZE = 3;
 const SLOW_RUN_MS = 100;
@@ -35,7 +35,7 @@ const MAX_BATCH_STDIN_BYTES = 24 << 20;
 const MIN_RUN_MS = 50;
 
 /** The largest n the spec allows: every size variable at its bound (a square matrix of n cells). */
-export function maxSizeOf(spec: InputSpec): number {
+function maxSizeOf(spec: InputSpec): number {
   const bounds = spec.variables.filter((v) => v.role === 'size').map(sizeBound);
   return bounds.length ? Math.max(1, Math.min(...bounds)) : 0;
 }
