@@ -229,6 +229,9 @@ describe('user, practice that remembers', () => {
   it('re-solving says it is already solved instead of awarding points again', async () => {
     const page = user.page;
     await expect.poll(() => page.getByTestId('solver-status').innerText()).toContain('Ready');
+    // The editor holds the fixed line (and not the broken one) before the shortcut submits it.
+    await page.locator('.monaco-editor .view-line', { hasText: 'return a + b;' }).first().waitFor();
+    expect(await page.locator('.monaco-editor .view-line', { hasText: 'return a + ;' }).count()).toBe(0);
     await page.keyboard.press('Control+Shift+Enter');
     expect(await submissionResult(page)).toContain('Congratulations!');
     await expectToast(page, 'already solved');

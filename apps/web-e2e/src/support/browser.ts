@@ -99,7 +99,11 @@ export async function retypeLineInMonaco(page: Page, current: string, replacemen
   await page.keyboard.press('End');
   await page.keyboard.press('Shift+Home');
   await page.keyboard.type(replacement);
+  // A suggestion or hover widget Monaco opened while typing must not take the next keystroke.
+  await page.keyboard.press('Escape');
   await page.locator('.monaco-editor .view-line', { hasText: replacement }).first().waitFor();
+  if (!replacement.includes(current))
+    await page.locator('.monaco-editor .view-line', { hasText: current }).first().waitFor({ state: 'detached' });
 }
 
 /**
