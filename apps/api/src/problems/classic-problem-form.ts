@@ -3,12 +3,11 @@ import {
   canonicalTags,
   type ClassicProblemFormBody,
   CLASSIC_LIMITS,
-  DEFAULT_PROBLEM_POINTS,
   PackageMessages,
   parseDefaultValidatorFlags,
 } from '@javelin/contracts';
-import { unsignStatement } from './image-links';
 import { isInsidePath } from './paths';
+import { statementFields } from './problem-form';
 import type { Problem } from './problem.entity';
 import type { StoredTest } from './problems.repository';
 
@@ -56,11 +55,7 @@ export function normaliseClassicForm(
   if (interaction !== 'none' && !outputValidator)
     throw new BadRequestException(PackageMessages.interactiveWithoutValidator(interaction));
   return {
-    title: form.title,
-    description: unsignStatement(form.description),
-    constraints: form.constraints ?? '',
-    difficulty: form.difficulty ?? 'easy',
-    points: form.points ?? DEFAULT_PROBLEM_POINTS,
+    ...statementFields(form),
     inputVariables: [],
     functionName: '',
     returnType: 'void',

@@ -27,6 +27,19 @@ import type { StoredTest } from './problems.repository';
  * field, and the spec's defaults filled in. The classic form is classic-problem-form.ts.
  */
 
+/** What every problem form states the same way, function or classic: its statement, difficulty and points, defaults filled. */
+export function statementFields(
+  form: Pick<ProblemFormBody, 'title' | 'description' | 'constraints' | 'difficulty' | 'points'>,
+) {
+  return {
+    title: form.title,
+    description: unsignStatement(form.description),
+    constraints: form.constraints ?? '',
+    difficulty: form.difficulty ?? 'easy',
+    points: form.points ?? DEFAULT_PROBLEM_POINTS,
+  };
+}
+
 /** Checks what the DTO cannot (identifiers; test values are checked by normaliseTests) and fills the spec's defaults. */
 export function normaliseForm(form: ProblemFormBody) {
   if (!isJavaIdentifier(form.functionName)) {
@@ -35,11 +48,7 @@ export function normaliseForm(form: ProblemFormBody) {
   const inputVariables = normaliseVariables(form.inputVariables);
   const returnType = form.returnType ?? 'int';
   return {
-    title: form.title,
-    description: unsignStatement(form.description),
-    constraints: form.constraints ?? '',
-    difficulty: form.difficulty ?? 'easy',
-    points: form.points ?? DEFAULT_PROBLEM_POINTS,
+    ...statementFields(form),
     inputVariables,
     functionName: form.functionName,
     returnType,
