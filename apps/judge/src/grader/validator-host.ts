@@ -118,8 +118,8 @@ export class ValidatorHost {
       String(this.limits.cpuTimeMs),
       String(req.wallTimeMs),
       String(req.fileBytes ?? 0),
-      this.inside(req.stdin),
-      req.stdout === null ? '/dev/null' : this.inside(req.stdout),
+      this.path(req.stdin),
+      req.stdout === null ? '/dev/null' : this.path(req.stdout),
       `/validator/${this.validatorBinary}`,
       ...req.args,
     ];
@@ -136,10 +136,6 @@ export class ValidatorHost {
 
   /** A path of this machine as the host sees it. */
   path(path: string): string {
-    return this.inside(path);
-  }
-
-  private inside(path: string): string {
     if (this.fifoDir && path.startsWith(`${this.fifoDir}/`))
       return `${INTERACT}/${relative(this.fifoDir, path)}`;
     return `${WORK}/${relative(this.workDir, path)}`;
