@@ -159,8 +159,6 @@ export const PACKAGE_LIMITS = {
   maxEntries: 5_000,
   /** One file, uncompressed. */
   maxFileBytes: 32 * 1024 * 1024,
-  /** Compression ratio beyond which an entry is taken for a bomb (real packages compress ~10:1 at most). */
-  maxCompressionRatio: 200,
   /**
    * A YAML file (problem.yaml, testdata.yaml, test_group.yaml), checked before it is parsed: real ones
    * are a few hundred bytes, and parsing time grows with the square of the keys (issue 47).
@@ -186,7 +184,6 @@ export const PackageMessages = {
   uncompressedTooLarge: (limitMb: number) =>
     `The package holds more than ${limitMb} MB once uncompressed (a zip bomb?)`,
   fileTooLarge: (path: string, limitMb: number) => `${path} is larger than ${limitMb} MB uncompressed`,
-  suspiciousRatio: (path: string) => `${path} is compressed beyond any real file's ratio (a zip bomb?)`,
   pathEscapes: (path: string) => `${path} escapes the package: paths must stay inside it`,
   noProblem: 'The package has no problem.yaml and no statement (problem_statement/ or statement/)',
   badYaml: (path: string, why: string) => `${path} is not valid YAML: ${why}`,
