@@ -53,6 +53,8 @@ export interface JudgeConfig {
   foreignJobWaitMs: number;
   /** How long such a job waits before a judge looks at it again (JUDGE_FOREIGN_RETRY_MS). */
   foreignRetryMs: number;
+  /** Most bytes of test data fetched by reference kept on this judge's disk (JUDGE_TEST_DATA_CACHE_MB). */
+  testDataCacheBytes: number;
 }
 
 function versions(name: string): JudgeJobVersion[] {
@@ -129,6 +131,7 @@ export function loadConfig(overrides: Partial<JudgeConfig> = {}): JudgeConfig {
     jobVersions: versions('JUDGE_JOB_VERSIONS'),
     foreignJobWaitMs: int('JUDGE_FOREIGN_JOB_WAIT_MS', 120_000, 0, 3_600_000),
     foreignRetryMs: int('JUDGE_FOREIGN_RETRY_MS', 2_000, 50, 60_000),
+    testDataCacheBytes: int('JUDGE_TEST_DATA_CACHE_MB', 2048, 16, 1 << 20) * 1024 * 1024,
     ...overrides,
   };
 }

@@ -1,4 +1,5 @@
 import { DelayedError, UnrecoverableError, WaitingError, Worker, type Job } from 'bullmq';
+import { join } from 'node:path';
 import {
   isAiJobName,
   JUDGE_JOB_NAME,
@@ -15,6 +16,7 @@ import { runAiJob, type AiJobResult } from './ai/jobs';
 import type { JudgeConfig } from './config';
 import type { Judge } from './judge';
 import { log } from './log';
+import { TestDataCache } from './test-data';
 
 /**
  * How often at most a job's progress (its finished tests) goes to Redis while it is judged. Every update
@@ -121,7 +123,13 @@ async function refuse(
  */
 export function createWorkers(judge: Judge, config: JudgeConfig): Worker[] {
   const slots = new JobSlots(config.concurrency);
-  return config.jobVersions.map((version) => createWorker(judge, config, version, slots));
+  const testData = new TestDataCache(
+    config.redisUrl,
+    config.queuePrefix,
+    join(config.workRoot, 'test-data'),
+    config.testDataCacheBytes,
+  );
+  return config.jobVersions.map((version) => createWorker({ judge, config, testData }, version, slots));
 }
 
 /**
@@ -133,7 +141,15 @@ export function createWorkers(judge: Judge, config: JudgeConfig): Worker[] {
  * check (every `stalledIntervalMs`) moves the job back to waiting and a live worker judges it.
  * A job that stalls more than `maxStalledCount` times fails (a submission that kills judges).
  */
-function createWorker(judge: Judge, config: JudgeConfig, version: JudgeJobVersion, slots: JobSlots): Worker {
+/** What every worker of this judge shares. */
+interface JudgeParts {
+  judge: Judge;
+  config: JudgeConfig;
+  testData: TestDataCache;
+}
+
+function createWorker(parts: JudgeParts, version: JudgeJobVersion, slots: JobSlots): Worker {
+  const { config } = parts;
   const worker: Worker = new Worker<unknown, JudgeJobResult | AiJobResult>(
     judgeQueueName(version),
     async (job: QueuedJob, token?: string) => {
@@ -143,7 +159,7 @@ function createWorker(judge: Judge, config: JudgeConfig, version: JudgeJobVersio
         throw new WaitingError();
       }
       try {
-        return await judgeOne(judge, config, version, job, token);
+        return await judgeOne(parts, version, job, token);
       } finally {
         slots.give();
       }
@@ -167,8 +183,7 @@ function createWorker(judge: Judge, config: JudgeConfig, version: JudgeJobVersio
 
 /** One job this judge has a slot for: an AI job, or a judging job once its version's schema took it whole. */
 async function judgeOne(
-  judge: Judge,
-  config: JudgeConfig,
+  { judge, config, testData }: JudgeParts,
   version: JudgeJobVersion,
   job: QueuedJob,
   token: string | undefined,
@@ -187,7 +202,8 @@ async function judgeOne(
       ? parseJudgeJob(job.data, version)
       : ({ ok: false, kind: 'foreign', detail: `a job named "${job.name}"` } as const);
   if (!parsed.ok) return refuse(job, token, parsed, config);
-  const data = parsed.job;
+  // Large tests by reference (version 3): fetched once per judge, checked against their hash.
+  const data = { ...parsed.job, tests: await testData.resolve(parsed.job.tests) };
   const total = data.tests.length;
   // Finished tests as the job's progress (not awaited: the judging never waits for Redis), at most
   // one update per PROGRESS_INTERVAL_MS and the last test's at once.

@@ -3,7 +3,8 @@ import { MAX_CODE_BYTES } from './messages';
 import { javaCodeBodyFields } from './execution';
 import { FieldSentences, typeError, type Issue } from './request-rules';
 import { ResponseSchemas } from './response-rules';
-import type { JudgeJobData, JudgeLimits, JudgeTest } from './judge';
+import type { JudgeJobData, JudgeLimits } from './judge';
+import type { InlineJudgeTest } from './judge-job';
 import type { ProblemInputType } from './problem-types';
 
 /**
@@ -90,7 +91,7 @@ export interface InputSpec {
 export interface AiMeasureJobData extends Pick<JudgeJobData, 'checker' | 'tolerance' | 'checkerCode'> {
   code: string;
   /** The problem's example tests: the code is measured only when it passes them. */
-  examples: JudgeTest[];
+  examples: InlineJudgeTest[];
   spec: InputSpec;
   limits: JudgeLimits;
   /** Total test time the measurement may spend, ms. */

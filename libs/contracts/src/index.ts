@@ -27,3 +27,4 @@ export * from './health';
 export * from './text-rule';
 export * from './tags';
 export * from './contest-packages';
+export * from './test-data';

@@ -98,3 +98,42 @@ describe('the judge job contract (issue 46)', () => {
     expect(judgeJobResultSchema.safeParse({ verdict: 'accepted' }).success).toBe(false);
   });
 });
+
+describe('version 3: large test data by reference (issue 42)', () => {
+  const ref = 'a'.repeat(64);
+  const v3Job = {
+    ...v2Job,
+    version: 3,
+    tests: [
+      { id: 't1', stdin: '', stdinRef: ref, expectedOutput: '3\n' },
+      { id: 't2', stdin: '1 2\n', expectedOutput: '', expectedOutputRef: ref },
+    ],
+  };
+
+  it('travels on judge-v3 and is taken whole there', () => {
+    expect(judgeQueueName(3)).toBe('judge-v3');
+    expect(parseJudgeJob(v3Job, 3)).toEqual({ ok: true, job: v3Job });
+  });
+
+  it('is foreign to a version-2 judge, even when its tests carry no reference', () => {
+    expect(parseJudgeJob(v3Job, 2)).toMatchObject({ ok: false, kind: 'foreign' });
+    // The same fields on the v2 queue (an API that stamped the old version): a field v2 does not know.
+    expect(parseJudgeJob({ ...v3Job, version: 2 }, 2)).toMatchObject({
+      kind: 'foreign',
+      detail: 'a field this judge does not know: tests.0.stdinRef',
+    });
+  });
+
+  it('refuses a reference that is not a SHA-256, or one beside inline text of the same test', () => {
+    const bad = parseJudgeJob(
+      { ...v3Job, tests: [{ id: 't', stdin: '', stdinRef: 'abc', expectedOutput: '' }] },
+      3,
+    );
+    expect(bad).toMatchObject({ kind: 'malformed', detail: expect.stringContaining('tests.0.stdinRef') });
+    const both = parseJudgeJob(
+      { ...v3Job, tests: [{ id: 't', stdin: '1\n', stdinRef: ref, expectedOutput: '' }] },
+      3,
+    );
+    expect(both).toMatchObject({ kind: 'malformed', detail: expect.stringContaining('no inline text') });
+  });
+});

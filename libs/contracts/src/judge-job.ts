@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { checkerNameSchema } from './problem-types';
+import { TEST_DATA_INLINE_MAX_BYTES } from './test-data';
 
 /**
  * The judge job as a contract between two apps that deploy separately (issue 46). The API builds every
@@ -18,13 +19,15 @@ import { checkerNameSchema } from './problem-types';
  * | 1       | `judge`    | the jobs of before this contract (no `version` field)                       |
  * | 2       | `judge-v2` | `version`; interactive and multi-pass validation, per-group validator flags, |
  * |         |            | a program of several files (issue 42)                                       |
+ * | 3       | `judge-v3` | large test data by reference: `tests[].stdinRef`, `expectedOutputRef`        |
+ * |         |            | (test-data.ts; a real regional's tests are tens of megabytes a problem)      |
  *
  * How an upgrade rolls is in k8s/README.md ("Upgrading").
  */
-export const JUDGE_JOB_VERSION = 2;
+export const JUDGE_JOB_VERSION = 3;
 
 /** Every version this build's judge understands, oldest first: it consumes each one's queue. */
-export const JUDGE_JOB_VERSIONS = [1, 2] as const;
+export const JUDGE_JOB_VERSIONS = [1, 2, 3] as const;
 export type JudgeJobVersion = (typeof JUDGE_JOB_VERSIONS)[number];
 
 /** The BullMQ queue of one version's jobs: version 1 kept the name the queue had before versions. */
@@ -74,9 +77,29 @@ const testV2 = testV1.extend({
    */
   validatorFlags: z.array(z.string()).optional(),
 });
-export type JudgeTest = z.infer<typeof testV2>;
-/** A test as this version's job carries it (the AI's measurement carries the problem's examples so). */
+const sha256 = z.string().regex(/^[0-9a-f]{64}$/, 'a SHA-256 in lowercase hex');
+
+const testV3 = testV2
+  .extend({
+    /** The SHA-256 of a large input's UTF-8 bytes (test-data.ts): `stdin` is then empty, the judge fetches it. */
+    stdinRef: sha256.optional(),
+    /** The same for a large expected output: `expectedOutput` is then empty. */
+    expectedOutputRef: sha256.optional(),
+  })
+  .refine(
+    (t) =>
+      (t.stdinRef === undefined || t.stdin === '') &&
+      (t.expectedOutputRef === undefined || t.expectedOutput === ''),
+    {
+      message: 'a test with a reference carries no inline text of it',
+    },
+  );
+export type JudgeTest = z.infer<typeof testV3>;
+/** A test as the AI's measurement carries the problem's examples (small: always inline). */
 export const judgeTestSchema = testV2;
+export type InlineJudgeTest = z.infer<typeof testV2>;
+/** A text larger than this travels by reference in a version-3 job. */
+export const JUDGE_TEST_INLINE_MAX_BYTES = TEST_DATA_INLINE_MAX_BYTES;
 
 const sourceFile = z.strictObject({ path: z.string(), content: z.string() });
 
@@ -135,13 +158,18 @@ const jobV2 = jobV1.extend({
   files: z.array(sourceFile).optional(),
 });
 
+const jobV3 = jobV2.extend({
+  version: z.literal(3),
+  tests: z.array(testV3),
+});
+
 /** The job this version of the API sends. */
-export const judgeJobSchema = jobV2;
-export type VersionedJudgeJob = z.infer<typeof jobV2>;
+export const judgeJobSchema = jobV3;
+export type VersionedJudgeJob = z.infer<typeof jobV3>;
 /** A job as the judge judges it, whichever version carried it. */
 export type JudgeJobData = Omit<VersionedJudgeJob, 'version'>;
 
-const JOB_SCHEMAS: Record<JudgeJobVersion, z.ZodType<JudgeJobData>> = { 1: jobV1, 2: jobV2 };
+const JOB_SCHEMAS: Record<JudgeJobVersion, z.ZodType<JudgeJobData>> = { 1: jobV1, 2: jobV2, 3: jobV3 };
 
 /** Why a judge did not take a job: it may be another judge's to judge (`foreign`), or nobody's (`malformed`). */
 export type JudgeJobRefusal = { kind: 'foreign' | 'malformed'; detail: string };

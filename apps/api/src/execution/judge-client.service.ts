@@ -11,6 +11,7 @@ import {
   JUDGE_QUEUE,
   JUDGE_JOB_NAME,
   JudgeJobRefusals,
+  TestDataErrors,
   judgeJobProgressSchema,
   judgeJobResultSchema,
   JudgeJobResult,
@@ -26,6 +27,7 @@ import { ENV, Env } from '../config/env';
 import { Metrics } from '../observability/metrics';
 import { bullConnection, failFast, waitForRedis } from '../redis/connections';
 import type { BuiltJudgeJob } from './judge-job';
+import { TestDataRefs, type TestDataRedis } from './test-data-refs';
 
 const RETRY_AFTER_SECONDS = 10;
 /** What a 503 for an unreachable or restarted judge queue tells the client to wait before retrying. */
@@ -88,6 +90,7 @@ export class JudgeClient implements OnApplicationShutdown {
    * below still answers the request (503) when Redis is away.
    */
   private readonly waiting: Queue;
+  private readonly testData: TestDataRefs;
 
   constructor(
     @Inject(ENV) private readonly env: Env,
@@ -106,6 +109,11 @@ export class JudgeClient implements OnApplicationShutdown {
       prefix: env.redisPrefix,
       connection: bullConnection(env, waitForRedis),
     });
+    // BullMQ's client is an ioredis connection (its own type names only what BullMQ calls).
+    this.testData = new TestDataRefs(
+      () => bounded(this.queue.client) as Promise<unknown> as Promise<TestDataRedis>,
+      env.redisPrefix,
+    );
     this.waiting.on('error', (e) => this.logger.warn(`queue (waiting) connection: ${e.message}`));
     this.queue.on('error', (e) => this.logger.warn(`queue connection: ${e.message}`));
     this.events.on('error', (e) => this.logger.warn(`queue events connection: ${e.message}`));
@@ -160,10 +168,13 @@ export class JudgeClient implements OnApplicationShutdown {
     priority: number | undefined,
     waitMs: number,
     jobId?: string,
+    testDataAgain = false,
   ): Promise<JudgeJobResult> {
     let job: Job;
     try {
-      job = await this.enqueue({ name: JUDGE_JOB_NAME, data, priority, keepCompleted: 10_000, jobId });
+      // Large tests by reference (issue 42): their bytes in Redis, the job itself a few kilobytes.
+      const sent = await this.testData.externalize(data, testDataAgain);
+      job = await this.enqueue({ name: JUDGE_JOB_NAME, data: sent, priority, keepCompleted: 10_000, jobId });
     } catch (error) {
       this.logger.warn(`enqueue failed: ${(error as Error).message}`);
       throw judgeUnavailable();
@@ -179,6 +190,13 @@ export class JudgeClient implements OnApplicationShutdown {
       const message = (error as Error).message ?? '';
       if (/timed out/i.test(message)) throw new GatewayTimeoutException(ServerMessages.judgeTimeout);
       if (isConnectionError(error)) throw judgeUnavailable();
+      if (message.startsWith(TestDataErrors.prefix) && !testDataAgain) {
+        // The test data's bytes left Redis between the queueing and the judge (evicted, or Redis
+        // restarted): written again, and the job queued once more under its id.
+        this.logger.warn(`judge job ${job.id}: ${message}; queued again with its test data`);
+        await bounded(job.remove()).catch(() => undefined);
+        return this.run(data, priority, waitMs, jobId, true);
+      }
       if (message.startsWith(JudgeJobRefusals.prefix)) {
         // Issue 46: no judge understood the job (a judge of another version, mid-upgrade): no verdict.
         this.metrics.judgeRefusals.inc({ reason: /malformed/.test(message) ? 'malformed' : 'foreign' });
