@@ -16,7 +16,15 @@
  * Nothing of icpctools is copied into this repository.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, writeFileSync, cpSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  writeFileSync,
+  cpSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,10 +41,13 @@ function args() {
   const argv = process.argv.slice(2);
   for (let i = 0; i < argv.length; i += 2) {
     if (!['--icpctools', '--out'].includes(argv[i]) || argv[i + 1] === undefined)
-      throw new Error(`usage: node scripts/icpc-tools-check.mjs --icpctools <dir> [--out <dir>] (at "${argv[i]}")`);
+      throw new Error(
+        `usage: node scripts/icpc-tools-check.mjs --icpctools <dir> [--out <dir>] (at "${argv[i]}")`,
+      );
     out[argv[i].slice(2)] = resolve(argv[i + 1]);
   }
-  if (!out.icpctools) throw new Error('--icpctools <dir> is required: an icpctools checkout or its git directory');
+  if (!out.icpctools)
+    throw new Error('--icpctools <dir> is required: an icpctools checkout or its git directory');
   return out;
 }
 
@@ -66,7 +77,9 @@ const javaFiles = (dir) =>
 
 function compile(model, classes) {
   const lib = join(model, 'lib');
-  const jars = readdirSync(lib).filter((f) => f.endsWith('.jar')).map((f) => join(lib, f));
+  const jars = readdirSync(lib)
+    .filter((f) => f.endsWith('.jar'))
+    .map((f) => join(lib, f));
   // Without Batik their SVGUtil cannot compile: ours (no logos) takes its place.
   const batik = jars.some((f) => /batik-all/.test(f));
   const svg = (f) => f.endsWith('/SVGUtil.java');
@@ -78,10 +91,14 @@ function compile(model, classes) {
   execFileSync('javac', ['-nowarn', '-encoding', 'UTF-8', '-d', classes, '-cp', cp, `@${listFile}`], {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
-  cpSync(join(model, 'src/org/icpc/tools/contest/model/util'), join(classes, 'org/icpc/tools/contest/model/util'), {
-    recursive: true,
-    filter: (f) => !f.endsWith('.java'),
-  });
+  cpSync(
+    join(model, 'src/org/icpc/tools/contest/model/util'),
+    join(classes, 'org/icpc/tools/contest/model/util'),
+    {
+      recursive: true,
+      filter: (f) => !f.endsWith('.java'),
+    },
+  );
   execFileSync('javac', ['-d', classes, '-cp', `${classes}:${cp}`, join(DRIVER, 'ScoreboardCheck.java')]);
   return `${classes}:${cp}`;
 }
@@ -92,7 +109,8 @@ function playContest(out) {
     env: { ...process.env, ICPC_TOOLS_OUT: out },
     stdio: 'inherit',
   });
-  if (run.status !== 0) throw new Error('the contest could not be played (icpc-tools.integration-spec.ts failed)');
+  if (run.status !== 0)
+    throw new Error('the contest could not be played (icpc-tools.integration-spec.ts failed)');
 }
 
 /** Javelin's and the model's scoreboard, field by field: each difference as one sentence. */
@@ -162,13 +180,17 @@ function main() {
     for (const audience of AUDIENCES) {
       const file = (kind) => join(out, `${moment}-${audience}-${kind}`);
       const model = JSON.parse(
-        execFileSync('java', ['-cp', classpath, 'ScoreboardCheck', file('feed.ndjson')], { encoding: 'utf8' }),
+        execFileSync('java', ['-cp', classpath, 'ScoreboardCheck', file('feed.ndjson')], {
+          encoding: 'utf8',
+        }),
       );
       writeFileSync(file('tools.json'), JSON.stringify(model, null, 1));
       const board = JSON.parse(readFileSync(file('scoreboard.json'), 'utf8'));
       const awards = JSON.parse(readFileSync(file('awards.json'), 'utf8'));
       const diffs = [...compareBoards(board, model), ...compareAwards(awards, model)];
-      const cells = board.rows.flatMap((r) => r.problems.filter((p) => p.num_judged + p.num_pending > 0)).length;
+      const cells = board.rows.flatMap((r) =>
+        r.problems.filter((p) => p.num_judged + p.num_pending > 0),
+      ).length;
       console.log(
         `${moment} ${audience}: ${board.rows.length} rows, ${cells} tried cells, ${awards.length} awards — ` +
           (diffs.length ? `${diffs.length} difference(s)` : 'the ICPC tools agree'),
@@ -176,7 +198,9 @@ function main() {
       for (const d of diffs) console.log(`  ${d}`);
       differences += diffs.length;
     }
-  console.log(differences ? `${differences} difference(s) in all (files in ${out})` : `no difference (files in ${out})`);
+  console.log(
+    differences ? `${differences} difference(s) in all (files in ${out})` : `no difference (files in ${out})`,
+  );
   process.exit(differences ? 1 : 0);
 }
 

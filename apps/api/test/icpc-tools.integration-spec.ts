@@ -25,7 +25,10 @@ import { replay } from './support/clics-replay';
 const OUT = process.env.ICPC_TOOLS_OUT;
 const START = new Date('2040-11-20T09:00:00.000Z').getTime();
 const MIN = 60_000;
-const TWICE_MAIN = SUM_MAIN.replace('long x = in.nextLong(), y = in.nextLong();', 'long x = in.nextLong(), y = x;');
+const TWICE_MAIN = SUM_MAIN.replace(
+  'long x = in.nextLong(), y = in.nextLong();',
+  'long x = in.nextLong(), y = x;',
+);
 const TWICE_WRONG = TWICE_MAIN.replace('x + y', 'x');
 /** Passes echo's package tests (hello, regional) by heart: the jury's later fix of a test fails it. */
 const ECHO_BY_HEART = ECHO_MAIN.replace(
