@@ -17,7 +17,8 @@ import { replay } from './support/clics-replay';
  * Issue 43: the contest that scripts/icpc-tools-check.mjs reads into the ICPC tools' own contest
  * model. A regional imported from its package (teams in groups, the observers' group hidden), played
  * through the real judge: rejections, a compile error, a hidden team solving first, two solves of one
- * problem seconds apart and of another seconds apart across the freeze, a rejudge that takes a first
+ * problem seconds apart and of another seconds apart across the freeze, tries after a solve, a
+ * rejection then a solve in the freeze, a rejudge that takes a first
  * solve away, the unfreeze. At three moments each audience's event feed and /scoreboard (and at the
  * end /awards) are taken; here each feed is replayed by the ICPC rules (support/clics-replay.ts) and
  * must give its board. With ICPC_TOOLS_OUT set they are also written there, for the real tools.
@@ -45,10 +46,13 @@ const PLAY: [number, number, Problem, string, Verdict][] = [
   [50 * MIN, 1, 'sum', SUM_MAIN, 'accepted'],
   [60 * MIN, 3, 'echo', ECHO_BY_HEART, 'accepted'],
   [60 * MIN + 5_000, 4, 'echo', ECHO_MAIN, 'accepted'],
+  [61 * MIN, 4, 'echo', ECHO_MAIN, 'accepted'],
+  [70 * MIN, 1, 'sum', SUM_WRONG, 'wrong_answer'],
   [100 * MIN, 2, 'twice', TWICE_WRONG, 'wrong_answer'],
   [240 * MIN - 2_000, 2, 'twice', TWICE_MAIN, 'accepted'],
   [240 * MIN + 1_000, 4, 'twice', TWICE_MAIN, 'accepted'],
   [245 * MIN, 1, 'twice', TWICE_WRONG, 'wrong_answer'],
+  [246 * MIN, 1, 'twice', TWICE_MAIN, 'accepted'],
 ];
 
 describe("the ICPC tools' scoreboard over Javelin's event feed", () => {
