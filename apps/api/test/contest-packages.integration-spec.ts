@@ -459,8 +459,7 @@ describe('contest packages', () => {
       ).map((r) => [r.clics_id, r.problem_id]);
     const original = await problemsOf(contestId);
     const [{ n: before }] = await t.db.query(`SELECT count(*)::int AS n FROM problems`);
-    // Publishing a problem is no edit: it is still its package.
-    await t.db.query(`UPDATE problems SET is_visible = true WHERE id = $1`, [original[0][1]]);
+    // (A published one is never reused: contest-packages-reuse.integration-spec.ts.)
 
     const again = await upload(regionalZip('again')).expect(201);
     for (const [id, title] of [

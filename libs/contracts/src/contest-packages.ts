@@ -28,6 +28,8 @@ export const ContestPackageMessages = {
     `submissions.json: ${count} submission${count === 1 ? '' : 's'} of teams without an account left out`,
   problemReused: (id: string, title: string) =>
     `problems/${id}: the same package is already in Javelin as '${title}'; that problem is reused, not imported again`,
+  problemPublishedNotReused: (id: string, title: string) =>
+    `problems/${id}: the same package is already in Javelin as '${title}', but published; a hidden copy is imported instead, so that the contest's problem stays hidden until the contest starts`,
   teamWithoutAccount: (count: number) =>
     `${count} team${count === 1 ? ' has' : 's have'} no account in accounts.yaml: they are listed but cannot sign in`,
 } as const;

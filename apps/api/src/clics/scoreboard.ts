@@ -28,7 +28,7 @@ const NAME_ORDER = new Intl.Collator('en-US');
 const teamName = (t: ClicsTeamRow) => t.fullName || t.username;
 
 /**
- * The spec's scoreboard rows: ranked by the board's own rule (one rank for teams it cannot tell apart),
+ * The spec's scoreboard rows: ranked by the ICPC rule (one rank for teams it cannot tell apart),
  * alphabetical within a rank; every problem listed for every team.
  */
 export function scoreboardRows(
@@ -37,11 +37,16 @@ export function scoreboardRows(
   standings: TeamStanding[],
   firsts: Map<string, string[]>,
 ): ScoreboardRow[] {
-  const sorted = [...standings].sort(
-    (a, b) =>
-      compareStandings('icpc', a.key, b.key) || NAME_ORDER.compare(teamName(a.team), teamName(b.team)),
-  );
   const start = c.startTime.getTime();
+  // The last solve breaks a tie by its contest time, whole minutes (2023-06 CCS requirements, Scoring
+  // 1 and 5), as the ICPC tools rank: two last solves in one minute tie.
+  const minutes = (at: number | null) => (at === null ? null : Math.floor((at - start) / 60_000));
+  const sorted = standings
+    .map((s) => ({ ...s, key: { ...s.key, lastAt: minutes(s.key.lastAt) } }))
+    .sort(
+      (a, b) =>
+        compareStandings('icpc', a.key, b.key) || NAME_ORDER.compare(teamName(a.team), teamName(b.team)),
+    );
   let rank = 0;
   return sorted.map((s, i) => {
     if (i === 0 || compareStandings('icpc', sorted[i - 1].key, s.key) !== 0) rank = i + 1;
@@ -52,7 +57,7 @@ export function scoreboardRows(
       score: {
         num_solved: s.key.problemsSolved,
         total_time: s.key.penalty ?? 0,
-        time: s.key.lastAt === null ? 0 : Math.floor((s.key.lastAt - start) / 60_000),
+        time: s.key.lastAt ?? 0,
       },
       problems: problems.map((p) => {
         const cell = byProblem.get(p.id);

@@ -14,13 +14,13 @@ import type { Tx } from '../common/transactions';
 import { ContestsService } from '../contests/contests.service';
 import { StandingsRepository } from '../contests/standings.repository';
 import { readPackage, type ReadPackage } from '../packages/package-reader';
-import { storePackage } from '../packages/packages.service';
+import { packageIdentity, storePackage } from '../packages/packages.service';
 import { PackageError, readZip } from '../packages/zip';
 import { ProblemsRepository } from '../problems/problems.repository';
 import { ProblemsService } from '../problems/problems.service';
 import type { AuthUser } from '../users/users.service';
 import { readContestPackage, type ContestPackage, type PackageAccount } from './contest-package-reader';
-import { packageIdentity, problemOfPackage, rememberPackage } from './problem-reuse';
+import { problemOfPackage, rememberPackage } from './problem-reuse';
 
 /** A package account's e-mail: never delivered (RFC 2606 `.invalid`), never shown; it signs in by username. */
 export const accountEmail = (username: string) => `${username.toLowerCase()}@accounts.invalid`;
@@ -69,10 +69,14 @@ export class ContestPackagesService {
       await this.db.transaction(async (tx) => {
         await this.insertContest(tx, id, pkg, author.id, endTime);
         for (const [position, problem] of problems.entries()) {
-          const reused = await this.insertProblem(tx, id, position, problem, author.id);
-          if (!reused) continue;
+          const same = await this.insertProblem(tx, id, position, problem, author.id);
+          if (!same) continue;
+          if (same.published) {
+            warnings.push(M.problemPublishedNotReused(problem.clics.id, same.title));
+            continue;
+          }
           reusedIds.add(problem.clics.id);
-          warnings.push(M.problemReused(problem.clics.id, reused.title));
+          warnings.push(M.problemReused(problem.clics.id, same.title));
         }
         await insertTeams(tx, id, pkg);
         await insertAccounts(tx, id, pkg, hashes);
@@ -166,8 +170,8 @@ export class ContestPackagesService {
   }
 
   /**
-   * Stores the contest's problem, or points at the same package already in Javelin (problem-reuse.ts):
-   * then returns the problem reused.
+   * Stores the contest's problem, or points at the same package already in Javelin if it is hidden
+   * (problem-reuse.ts). Returns the problem of the same package found, reused or (published) not.
    */
   private async insertProblem(
     tx: Tx,
@@ -179,8 +183,9 @@ export class ContestPackagesService {
       identity,
     }: { clics: ContestPackage['problems'][number]; read: ReadPackage; identity: string },
     authorId: string,
-  ): Promise<{ id: string; title: string } | null> {
-    const reused = await problemOfPackage(tx, identity);
+  ): Promise<{ id: string; title: string; published: boolean } | null> {
+    const same = await problemOfPackage(tx, identity);
+    const reused = same?.published ? null : same;
     const problemId = reused?.id ?? randomUUID();
     if (!reused) {
       // A contest's problem is the contest's until an admin makes it public (imports start hidden, issue 47).
@@ -192,7 +197,7 @@ export class ContestPackagesService {
        VALUES ($1, $2, $3, $4, $5, $6, $7)`,
       [contestId, problemId, position, DEFAULT_PROBLEM_POINTS, clics.id, clics.label, clics.rgb],
     );
-    return reused;
+    return same;
   }
 }
 

@@ -14,7 +14,7 @@ import {
   type Verdict,
   type VerifyPackageResponse,
 } from '@javelin/contracts';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { DataSource, EntityManager } from 'typeorm';
 import { ENV, Env } from '../config/env';
 import { ContestsService } from '../contests/contests.service';
@@ -32,7 +32,8 @@ import type { ReadPackage } from './package-reader';
 import { PackageReaderThread } from './package-reader-thread';
 import { imageUrlPrefix, writePackage } from './package-writer';
 import { limitFromJury, type TimingRule } from './timing';
-import { writeZip } from './zip';
+import { withoutIgnored, withoutTopFolder } from './package-reader/files';
+import { readZip, writeZip } from './zip';
 
 /** Problem packages (issue 29): import a zip as a classic problem, verify its jury submissions, export a problem. */
 @Injectable()
@@ -60,10 +61,13 @@ export class PackagesService {
   ): Promise<ImportPackageResponse> {
     // Read on a thread of its own: unzipping, YAML and the statement's conversion never hold up other requests.
     const read = await this.reader.read(zip, packageName);
+    const identity = await identityOfUpload(zip, packageName, read.timeLimitMs);
     const id = randomUUID();
-    await this.db.transaction((m) =>
-      storePackage(m, this.repository, id, read, author?.id ?? null, { isVisible: publish }),
-    );
+    await this.db.transaction(async (m) => {
+      await storePackage(m, this.repository, id, read, author?.id ?? null, { isVisible: publish });
+      // After its tests (their trigger forgets it); a limit timed from the jury below is an edit that does too.
+      if (identity) await m.query(`UPDATE problems SET package_hash = $2 WHERE id = $1`, [id, identity]);
+    });
     const warnings = [...read.warnings];
     if (read.timing) warnings.push(...(await this.timeFromJury(id, read.timing)));
     this.problems.problemsChanged();
@@ -220,6 +224,49 @@ export class PackagesService {
     if (!image) throw new NotFoundException(PackageMessages.imageNotFound(name));
     return image;
   }
+}
+
+/**
+ * Issue 43: "a problem already in Javelin under the same package may be reused". A package's identity
+ * is its short name (its id in a contest's problems.yaml, or the name of the zip imported alone), its
+ * files byte for byte as the reader sees them (zipped or unpacked, with or without its top folder), and
+ * the time limit it is stored with before any jury timing (a contest's problems.yaml may set it). Kept
+ * in problems.package_hash (migration ProblemPackageHash forgets it once the problem is edited) for a
+ * later contest package to reuse the problem (contest-packages/problem-reuse.ts).
+ */
+export function packageIdentity(
+  name: string,
+  given: ReadonlyMap<string, Buffer>,
+  timeLimitMs: number | null,
+): string {
+  const files = withoutTopFolder(withoutIgnored(given));
+  const hash = createHash('sha256');
+  const field = (text: string) => hash.update(`${Buffer.byteLength(text)}:${text}\n`);
+  field('javelin problem package v2');
+  field(name);
+  field(timeLimitMs === null ? '' : String(timeLimitMs));
+  for (const path of [...files.keys()].sort()) {
+    const bytes = files.get(path)!;
+    field(path);
+    hash.update(`${bytes.length}:`).update(bytes).update('\n');
+  }
+  return hash.digest('hex');
+}
+
+/**
+ * The identity of a package imported alone, named by its upload's file name or else its top folder;
+ * a zip sent bare with neither has no short name, and so no identity to be reused by.
+ */
+async function identityOfUpload(
+  zip: Buffer,
+  uploadName: string | undefined,
+  timeLimitMs: number | null,
+): Promise<string | null> {
+  const files = withoutIgnored(await readZip(zip));
+  const tops = new Set([...files.keys()].map((p) => (p.includes('/') ? p.split('/')[0] : '')));
+  const top = tops.size === 1 && !tops.has('') ? [...tops][0] : undefined;
+  const name = uploadName ?? top;
+  return name ? packageIdentity(name, files, timeLimitMs) : null;
 }
 
 /** How long a jury submission may run per test while it is timed (the limit it sets can be no larger). */

@@ -3,7 +3,8 @@ import type * as Clics from '../contract/clics-schemas';
 /**
  * ICPC ranking worked out from the event feed alone, by the rules the feed states: per team and
  * problem, the first submission judged `solved` counts, with penalty_time for each earlier judgement
- * whose type has `penalty`; more solved first, then less time, then the earlier last solve; teams
+ * whose type has `penalty`; more solved first, then less time, then the earlier last solve (in whole
+ * contest minutes, as the 2023-06 CCS requirements and the ICPC tools' model have it); teams
  * equal on all three share a rank, and are listed by name. Hidden teams (by themselves or any of
  * their groups) are left out. A solved cell's first_to_solve follows the ICPC tools' contest model
  * (read in icpctools' ContestModel, not copied): submissions in time order (the feed's order for
@@ -61,7 +62,7 @@ export function replay(events: Clics.FeedLine[]) {
           const minute = Math.floor((at - startMs) / 60_000);
           solved++;
           total += minute + rejected * contest.penalty_time;
-          last = Math.max(last, at);
+          last = Math.max(last, minute);
           return {
             problem_id: p.id,
             num_judged: rejected + 1,
