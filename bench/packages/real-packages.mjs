@@ -11,6 +11,7 @@
 import { randomBytes } from 'node:crypto';
 import { lstatSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
+import { request } from 'node:http';
 import { loadavg } from 'node:os';
 import { benchAdmin, clockLog, machineLine, requireFromRoot } from '../lib/common.mjs';
 import { migrate, startApi, startJudge, startPostgres, startRedis } from '../contest-day/stack.mjs';
@@ -51,13 +52,50 @@ function zipFolder(root) {
   });
 }
 
-async function call(base, method, path, token, body, type = 'application/json') {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: { 'content-type': type, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : type === 'application/json' ? JSON.stringify(body) : body,
+/** A request to the private API over node:http: no client-side timeout (verifying a real problem's jury takes minutes). */
+function call(base, method, path, token, body, type = 'application/json') {
+  const payload =
+    body === undefined ? undefined : type === 'application/json' ? Buffer.from(JSON.stringify(body)) : body;
+  return new Promise((done, fail) => {
+    const req = request(
+      `${base}${path}`,
+      {
+        method,
+        headers: {
+          'content-type': type,
+          ...(payload ? { 'content-length': payload.length } : {}),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+      },
+      (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let parsed;
+          try {
+            parsed = JSON.parse(text);
+          } catch {
+            parsed = undefined;
+          }
+          done({ status: res.statusCode, body: parsed });
+        });
+      },
+    );
+    req.on('error', fail);
+    req.end(payload);
   });
-  return { status: res.status, body: await res.json().catch(() => undefined) };
+}
+
+/** The last lines of a stack process's output that say something went wrong (for a verify that failed). */
+function troubleOf(proc) {
+  return proc
+    .output()
+    .split('\n')
+    .filter((l) => /error|refus|fail|unavailable|exceed|killed/i.test(l))
+    .slice(-8)
+    .map((l) => `    ${proc.name}: ${l.slice(0, 300)}`)
+    .join('\n');
 }
 
 const cleanups = [];
@@ -89,7 +127,14 @@ async function main() {
   let refused = 0;
   for (const folder of folders) {
     const name = basename(folder);
-    const imported = await call(api.url, 'POST', '/api/problems/import', token, await zipFolder(folder), 'application/zip');
+    const imported = await call(
+      api.url,
+      'POST',
+      '/api/problems/import',
+      token,
+      await zipFolder(folder),
+      'application/zip',
+    );
     if (imported.status !== 201) {
       // A refusal is counted apart: the README says what Javelin does not host, and why.
       console.log(`\n${name}: refused (${imported.status}): ${imported.body?.message}`);
@@ -97,7 +142,9 @@ async function main() {
       continue;
     }
     const problem = (await call(api.url, 'GET', `/api/problems/${imported.body._id}`, token)).body;
-    console.log(`\n${name}: imported (${problem.interaction ?? 'none'}), time limit ${problem.timeLimitMs} ms`);
+    console.log(
+      `\n${name}: imported (${problem.interaction ?? 'none'}), time limit ${problem.timeLimitMs} ms`,
+    );
     for (const w of imported.body.warnings) console.log(`  warning: ${w}`);
     const verified = await call(api.url, 'POST', `/api/problems/${imported.body._id}/verify`, token);
     if (verified.status === 400 && /no jury submissions/.test(verified.body?.message ?? '')) {
@@ -106,6 +153,8 @@ async function main() {
     }
     if (verified.status !== 200) {
       console.log(`  verify ${verified.status} ${verified.body?.message}`);
+      console.log(troubleOf(judge));
+      console.log(troubleOf(api));
       bad++;
       continue;
     }
@@ -118,7 +167,9 @@ async function main() {
   }
   console.log(`\n${machineLine(loadAtStart)}`);
   console.log(`packages: ${folders.length}, refused: ${refused}`);
-  console.log(`RESULT ${bad === 0 ? 'PASS' : `FAIL (${bad} package(s) or submission(s) not as their folders allow)`}`);
+  console.log(
+    `RESULT ${bad === 0 ? 'PASS' : `FAIL (${bad} package(s) or submission(s) not as their folders allow)`}`,
+  );
   process.exitCode = bad === 0 ? 0 : 1;
 }
 
