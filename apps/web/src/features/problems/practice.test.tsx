@@ -657,7 +657,7 @@ describe('custom input and submissions', () => {
         'GET /submissions': { body: { items: [summary], total: 1, limit: 20, offset: 0 } },
         // The accepted code arrives only when the test says so: after the user has typed.
         'GET /submissions/s1': () => new Promise<MockResponse>((resolve) => (answer = resolve)),
-        'POST /execute-code': judged([result()]),
+        'POST /execute-code': judged([result()], 'accepted'),
       }),
     );
     const user = userEvent.setup();
