@@ -18,8 +18,8 @@ import { requireStack } from './support/stack';
  * Whatever the user last typed is what Run and Submit send (the re-solve journey once saw a compile
  * error submitted after a retype). Every code the page sends to /api/execute-code is read off the
  * request itself, in real Chromium against the real judge: typed and sent at once by Ctrl+Enter,
- * Ctrl+Shift+Enter and the Submit button, typed while a run is pending and submitted when it ends, and
- * typed right after a reload restores the draft.
+ * Ctrl+Shift+Enter and the Submit button, typed while a run is pending and submitted when it ends, typed
+ * right after a reload restores the draft; and View Solution's accepted code, over a draft, is what runs.
  */
 
 const TITLE = `Editor code ${RUN_ID}`;
@@ -152,5 +152,21 @@ describe('Run and Submit send what the user last typed', () => {
       await page.keyboard.press('Control+Enter');
     }, false);
     expect(lastSentLine()).toBe('return a + b + 7 - 7;');
+  });
+
+  it("View Solution puts the latest accepted code over a different draft, and Run sends it", async () => {
+    // The draft holds 7 - 7 (never submitted); the latest accepted submit holds 6 - 6. Through the app's
+    // own link, so the problem and Monaco are already loaded: the editor opens empty and the draft is set.
+    await page.getByRole('navigation').getByRole('link', { name: 'Problems', exact: true }).first().click();
+    await page.getByLabel('Search problems').fill(RUN_ID);
+    await page.getByRole('article', { name: TITLE }).getByRole('link', { name: 'View Solution' }).click();
+    await page.locator('.monaco-editor .view-line', { hasText: 'return a + b + 6 - 6;' }).first().waitFor();
+    expect(await page.locator('.monaco-editor .view-line', { hasText: 'return a + b + 7 - 7;' }).count()).toBe(0);
+    line = 'return a + b + 6 - 6;';
+    await sendAndWait(async () => {
+      await selectLineInMonaco(page, page.locator('.monaco-editor .view-line', { hasText: line }).first(), line);
+      await page.keyboard.press('Control+Enter');
+    }, false);
+    expect(lastSentLine()).toBe('return a + b + 6 - 6;');
   });
 });
