@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { ARTIFACTS_DIR, BASE_URL, CHROMIUM_PATH } from './config';
 
@@ -91,13 +91,40 @@ export async function pasteInMonaco(page: Page, code: string, visibleText?: stri
   }
 }
 
-/** Type over one line of the editor: click the line showing `current`, select its text, type `replacement`. */
-export async function retypeLineInMonaco(page: Page, current: string, replacement: string): Promise<void> {
-  const line = page.locator('.monaco-editor .view-line', { hasText: current }).first();
+/** How long a line must keep its place to count as still (the pane's smooth scroll moves it every frame). */
+const STILL_MS = 150;
+
+/**
+ * Waits until `line` stops moving, and selects it: from its end to its first non-blank character, with
+ * the cursor put there by a click. The solving page scrolls a new result into view smoothly; a click
+ * while its pane still moves lands on another line (Monaco then puts the cursor on line 1), and what is
+ * typed next replaces that line instead. Fails, naming the line selected, when the cursor is elsewhere.
+ */
+export async function selectLineInMonaco(page: Page, line: Locator, text: string): Promise<void> {
   await line.waitFor({ state: 'visible', timeout: 30_000 });
+  // Still, the line may be out of view: the click scrolls it in at once, which an animation would not undo.
+  await expect
+    .poll(async () => {
+      const before = await line.boundingBox();
+      await page.waitForTimeout(STILL_MS);
+      const after = await line.boundingBox();
+      return !!before && before.x === after?.x && before.y === after.y;
+    })
+    .toBe(true);
   await line.click();
   await page.keyboard.press('End');
   await page.keyboard.press('Shift+Home');
+  // Monaco mirrors the selection into its focused textarea: what the next keys will replace.
+  const selected = await page.evaluate(() => {
+    const input = document.activeElement as HTMLTextAreaElement | null;
+    return input?.value?.slice(input.selectionStart, input.selectionEnd) ?? '';
+  });
+  expect(selected, `the click on "${text}" selected another line`).toContain(text);
+}
+
+/** Type over one line of the editor: select the line showing `current` (see selectLineInMonaco), type `replacement`. */
+export async function retypeLineInMonaco(page: Page, current: string, replacement: string): Promise<void> {
+  await selectLineInMonaco(page, page.locator('.monaco-editor .view-line', { hasText: current }).first(), current);
   await page.keyboard.type(replacement);
   // A suggestion or hover widget Monaco opened while typing must not take the next keystroke.
   await page.keyboard.press('Escape');

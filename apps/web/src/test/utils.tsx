@@ -14,7 +14,10 @@ export interface MockResponse {
   headers?: Record<string, string>;
 }
 
-export type MockReply = MockResponse | ((req: { url: URL; body: unknown }) => MockResponse);
+/** A function reply may take its time (a promise): a test then decides when the answer arrives. */
+export type MockReply =
+  | MockResponse
+  | ((req: { url: URL; body: unknown }) => MockResponse | Promise<MockResponse>);
 
 export interface RecordedCall {
   method: string;
@@ -43,7 +46,7 @@ export function mockApi(replies: Record<string, MockReply>) {
     const reply =
       replies[`${request.method} ${path}`] ??
       (path === '/time' ? { body: { utc_datetime: new Date().toISOString() } } : undefined);
-    const resolved = typeof reply === 'function' ? reply({ url, body }) : reply;
+    const resolved = typeof reply === 'function' ? await reply({ url, body }) : reply;
     const status = resolved?.status ?? (reply ? 200 : 404);
     const payload =
       resolved?.body ?? (reply ? {} : { statusCode: 404, error: 'Not Found', message: 'Not Found' });

@@ -67,7 +67,11 @@ export default function MonacoEditor({
         run: () => onSubmitRef.current?.(),
       }),
     ];
-    const sub = editor.onDidChangeModelContent(() => onChangeRef.current(editor.getValue()));
+    // Only the user's edits are reported: a flush is setValue of the `value` prop, which the page already holds
+    // (reported, a restored draft would count as typed, and View Solution would then leave it alone).
+    const sub = editor.onDidChangeModelContent((e) => {
+      if (!e.isFlush) onChangeRef.current(editor.getValue());
+    });
     editorRef.current = editor;
     return () => {
       sub.dispose();

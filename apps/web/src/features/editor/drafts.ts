@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 
 const DRAFT_PREFIX = 'javelin:draft:';
 
@@ -31,13 +31,17 @@ function writeDraft(key: string, code: string | null): void {
  */
 export function useDraft(key: string, boilerplate: string | undefined) {
   const [code, setCodeState] = useState('');
+  /** Whether the user changed the code since this problem's draft was restored. */
+  const edited = useRef(false);
 
   useEffect(() => {
+    edited.current = false;
     if (boilerplate !== undefined) setCodeState(readDraft(key) ?? boilerplate);
   }, [key, boilerplate]);
 
   const setCode = useCallback(
     (next: string) => {
+      edited.current = true;
       setCodeState(next);
       // Code equal to the boilerplate is no draft: a later change of the boilerplate by an admin then shows through.
       writeDraft(key, next === boilerplate ? null : next);
@@ -45,10 +49,21 @@ export function useDraft(key: string, boilerplate: string | undefined) {
     [key, boilerplate],
   );
 
+  /**
+   * Code that arrives on its own (View Solution's accepted code, fetched after the page opened): taken
+   * only while the user has not typed, so it never replaces what they wrote in the meantime.
+   */
+  const offer = useCallback(
+    (next: string) => {
+      if (!edited.current) setCode(next);
+    },
+    [setCode],
+  );
+
   const reset = useCallback(() => {
     writeDraft(key, null);
     setCodeState(boilerplate ?? '');
   }, [key, boilerplate]);
 
-  return { code, setCode, reset };
+  return { code, setCode, offer, reset };
 }

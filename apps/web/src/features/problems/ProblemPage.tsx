@@ -36,7 +36,7 @@ export function ProblemPage() {
     { problemId: id, all: isAdmin },
     { skip: !id || status === 'loading' },
   );
-  const { code, setCode, reset } = useDraft(draftKey(id), problem ? starterCode(problem) : undefined);
+  const { code, setCode, offer, reset } = useDraft(draftKey(id), problem ? starterCode(problem) : undefined);
   const ai = useAiHelp(id);
   const solver = useSolver({
     problemId: id,
@@ -47,7 +47,7 @@ export function ProblemPage() {
   const location = useLocation();
   const viewSolution =
     status === 'authenticated' && !!(location.state as OpenProblemState | null)?.loadSolution;
-  useLatestAcceptedCode(id, viewSolution, !!problem, setCode);
+  useLatestAcceptedCode(id, viewSolution, !!problem, offer);
   const hasAccepted = useHasAccepted(id, status === 'authenticated');
   const storedFailure = useLastFailedSubmission(id, status === 'authenticated');
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ExecutionMessages, PracticeMessages, type Problem, type ShownResult } from '@javelin/contracts';
 import { ProblemPage } from './ProblemPage';
@@ -8,7 +8,7 @@ import { draftKey } from '../editor/drafts';
 import { returnPath } from '../auth/SignInLink';
 import { compileErrorMarkers } from '../editor/compileMarkers';
 import { truncateStderr } from '../submissions/TestResults';
-import { mockApi, renderRoute, signedInState } from '../../test/utils';
+import { mockApi, renderRoute, signedInState, type MockResponse } from '../../test/utils';
 import { judged, testResult } from '../../test/judgeReplies';
 
 vi.mock('../editor/CodeEditor', () => import('../../test/editorMock'));
@@ -648,6 +648,42 @@ describe('custom input and submissions', () => {
     );
     await router.navigate('/problems/p1', { state: { loadSolution: true } });
     await waitFor(() => expect(screen.getByLabelText('Java code editor')).toHaveValue('class Accepted {}'));
+  });
+
+  it("'View Solution' keeps what the user typed before the accepted code arrived, and Run sends that", async () => {
+    let answer: (reply: MockResponse) => void = () => undefined;
+    const { calls } = mockApi(
+      withProblem({
+        'GET /submissions': { body: { items: [summary], total: 1, limit: 20, offset: 0 } },
+        // The accepted code arrives only when the test says so: after the user has typed.
+        'GET /submissions/s1': () => new Promise<MockResponse>((resolve) => (answer = resolve)),
+        'POST /execute-code': judged([result()], 'accepted'),
+      }),
+    );
+    const user = userEvent.setup();
+    const { router, store } = renderRoute(
+      [
+        { path: '/problems', element: <ProblemsPage /> },
+        { path: '/problems/:id', element: <ProblemPage /> },
+      ],
+      { url: '/problems', preloadedState: signedInState() },
+    );
+    await router.navigate('/problems/p1', { state: { loadSolution: true } });
+    const editor = await screen.findByLabelText('Java code editor');
+    await waitFor(() => expect(editor).toHaveValue(BOILERPLATE));
+    await waitFor(() => expect(calls.some((c) => c.path === '/submissions/s1')).toBe(true));
+    await user.type(editor, ' // mine');
+    answer({ body: { ...summary, code: 'class Accepted {}', language: 'java', results: [] } });
+    // The answer is in the store and rendered (its effects run): the typed code stays.
+    await waitFor(() => expect(store.getState().api.queries['submission("s1")']?.status).toBe('fulfilled'));
+    await act(async () => undefined);
+    expect(editor).toHaveValue(`${BOILERPLATE} // mine`);
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === '/execute-code')?.body).toMatchObject({
+        code: `${BOILERPLATE} // mine`,
+      }),
+    );
   });
 
   it('shows the acceptance rate on the problem cards', async () => {

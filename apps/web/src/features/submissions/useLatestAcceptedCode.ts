@@ -4,7 +4,8 @@ import { PROBLEM_SUBMISSIONS_SHOWN } from './SubmissionsPanel';
 
 /**
  * 'View Solution': once the problem is ready, puts the latest accepted code of this problem into the editor.
- * `ready` waits for the editor's own start (draft or boilerplate), so the solution is not overwritten by it.
+ * `ready` waits for the editor's own start (draft or boilerplate), so the solution is not overwritten by it;
+ * `load` is the draft's `offer`, which leaves alone code the user typed before the solution arrived.
  */
 export function useLatestAcceptedCode(
   problemId: string,
