@@ -18,13 +18,16 @@ import { checkerNameSchema } from './problem-types';
  * | 1       | `judge`    | the jobs of before this contract (no `version` field)                       |
  * | 2       | `judge-v2` | `version`; interactive and multi-pass validation, per-group validator flags, |
  * |         |            | a program of several files (issue 42)                                       |
+ * | 3       | `judge-v3` | Python output validators and interactors (`custom.language: 'python'`);     |
+ * |         |            | `interactive` together with `passes`: an interactive multi-pass problem,    |
+ * |         |            | each pass an interaction (a version-2 judge would judge it in one pass)     |
  *
  * How an upgrade rolls is in k8s/README.md ("Upgrading").
  */
-export const JUDGE_JOB_VERSION = 2;
+export const JUDGE_JOB_VERSION = 3;
 
 /** Every version this build's judge understands, oldest first: it consumes each one's queue. */
-export const JUDGE_JOB_VERSIONS = [1, 2] as const;
+export const JUDGE_JOB_VERSIONS = [1, 2, 3] as const;
 export type JudgeJobVersion = (typeof JUDGE_JOB_VERSIONS)[number];
 
 /** The BullMQ queue of one version's jobs: version 1 kept the name the queue had before versions. */
@@ -32,7 +35,12 @@ export function judgeQueueName(version: number): string {
   return version === 1 ? 'judge' : `judge-v${version}`;
 }
 
-/** The queue the API produces to and waits on: this version's. */
+/**
+ * The queue the API produces to and waits on: this version's. The API stamps every job with this version,
+ * not only the jobs an older judge could not judge: one queue per API keeps a contest's waiting line in one
+ * place (the backlog refusal, a submission's place in the line and the queue-depth metric all count one
+ * queue), and judges roll first (k8s/README.md), so every job finds a judge that knows its version.
+ */
 export const JUDGE_QUEUE = judgeQueueName(JUDGE_JOB_VERSION);
 
 /** The BullMQ job name of a judging job (the AI's jobs have names of their own, ai.ts). */
@@ -85,6 +93,9 @@ const customValidator = z.strictObject({
   files: z.array(sourceFile),
 });
 
+/** Version 3: a Python validator too (run with the judge's python3, its files as the package holds them). */
+const customValidatorV3 = customValidator.extend({ language: z.enum(['cpp', 'java', 'python']) });
+
 const outputValidationV1 = z.strictObject({
   /** `validator_flags`: for the default validator its options, for a custom one its extra arguments. */
   flags: z.array(z.string()),
@@ -98,6 +109,13 @@ const outputValidationV2 = outputValidationV1.extend({
   /** A multi-pass problem: at most this many passes (at least 2). */
   passes: z.number().int().min(2).optional(),
 });
+
+/**
+ * Version 3's output validation: the same fields, a Python validator allowed, and `interactive` with
+ * `passes` meaning an interactive multi-pass problem (each pass an interaction; the validator's nextpass.in
+ * is the next pass's input file).
+ */
+const outputValidationV3 = outputValidationV2.extend({ custom: customValidatorV3.optional() });
 
 const jobV1 = z.strictObject({
   code: z.string(),
@@ -135,13 +153,18 @@ const jobV2 = jobV1.extend({
   files: z.array(sourceFile).optional(),
 });
 
+const jobV3 = jobV2.extend({
+  version: z.literal(3),
+  outputValidation: outputValidationV3.optional(),
+});
+
 /** The job this version of the API sends. */
-export const judgeJobSchema = jobV2;
-export type VersionedJudgeJob = z.infer<typeof jobV2>;
+export const judgeJobSchema = jobV3;
+export type VersionedJudgeJob = z.infer<typeof jobV3>;
 /** A job as the judge judges it, whichever version carried it. */
 export type JudgeJobData = Omit<VersionedJudgeJob, 'version'>;
 
-const JOB_SCHEMAS: Record<JudgeJobVersion, z.ZodType<JudgeJobData>> = { 1: jobV1, 2: jobV2 };
+const JOB_SCHEMAS: Record<JudgeJobVersion, z.ZodType<JudgeJobData>> = { 1: jobV1, 2: jobV2, 3: jobV3 };
 
 /** Why a judge did not take a job: it may be another judge's to judge (`foreign`), or nobody's (`malformed`). */
 export type JudgeJobRefusal = { kind: 'foreign' | 'malformed'; detail: string };

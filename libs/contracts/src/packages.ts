@@ -200,7 +200,9 @@ export const PackageMessages = {
   customInputInteractive:
     "Custom input is not available on an interactive problem: the judge's interactor answers your program, with test data of its own. Run plays the samples with it.",
   unsupportedValidatorLanguage: (path: string) =>
-    `${path}: only C++ (.cpp, .cc) and Java (.java) output validators are supported`,
+    `${path}: only C++ (.cpp, .cc), Java (.java) and Python 3 (.py) output validators are supported`,
+  noPythonEntry: (path: string) =>
+    `${path}: a Python validator of several files needs its entry point, __main__.py (the format's default)`,
   customWithoutValidator:
     'problem.yaml asks for a custom output validator (validation: custom) but output_validators/ holds none',
   badValidatorFlags: (path: string, why: string) => `${path}: validator_flags: ${why}`,

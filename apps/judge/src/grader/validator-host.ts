@@ -10,8 +10,8 @@ import type { Sandbox } from '../sandbox/sandbox';
 import type { Bind, RunOutcome } from '../sandbox/types';
 
 /**
- * One sandbox per submission for its C++ output validator (issue 42): native/validator-host.c runs in it
- * and forks the validator for each test, as a sandbox per test did (the same binds, uid, seccomp filter,
+ * One sandbox per submission for its C++ or Python output validator (issue 42): native/validator-host.c
+ * runs in it and forks the validator (or `python3 validator.py`) for each test, as a sandbox per test did (the same binds, uid, seccomp filter,
  * cgroup limits; the validator's CPU by RLIMIT_CPU, its wall time by the host, which kills its process
  * group). A sandbox per test cost more than the validator: ~17 ms of CPU each, ten per 10-test
  * submission. Paths inside: /validator (the compiled validator), /work (the submission's validator
@@ -34,6 +34,13 @@ export interface HostedRun {
   wallTimeMs: number;
   /** Called once the validator holds its stdin and stdout (an interactive test's judge may let go of its ends). */
   onStarted?: () => void;
+}
+
+/** The validator a host runs: its folder (at /validator), its command there, and what else it needs bound. */
+export interface HostedValidator {
+  dir: string;
+  command: string[];
+  binds: Bind[];
 }
 
 /** The compiled host binary, once per judge process (compiled as the validators are, in the sandbox). */
@@ -59,15 +66,15 @@ export class ValidatorHost {
     sandbox: Sandbox,
     private readonly cg: CgroupRun | null,
     binaryDir: string,
-    validatorDir: string,
-    private readonly validatorBinary: string,
+    private readonly validator: HostedValidator,
     private readonly workDir: string,
     private readonly fifoDir: string | null,
     private readonly limits: JudgeLimits,
   ) {
     const binds: Bind[] = [
       { src: binaryDir, dest: '/host' },
-      { src: validatorDir, dest: '/validator' },
+      { src: validator.dir, dest: '/validator' },
+      ...validator.binds,
       { src: workDir, dest: WORK, rw: true },
       ...(fifoDir ? [{ src: fifoDir, dest: INTERACT, rw: true }] : []),
     ];
@@ -120,7 +127,7 @@ export class ValidatorHost {
       String(req.fileBytes ?? 0),
       this.path(req.stdin),
       req.stdout === null ? '/dev/null' : this.path(req.stdout),
-      `/validator/${this.validatorBinary}`,
+      ...this.validator.command,
       ...req.args,
     ];
     if (fields.some((f) => /[\t\n]/.test(f)))
