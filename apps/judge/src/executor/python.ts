@@ -19,6 +19,21 @@ const PYTHON = '/usr/bin/python3';
  */
 const PYTHON_OPTIONS = ['-E', '-s', '-B'];
 
+/**
+ * Runs the validator as `python3 script args` would, with SIGPIPE and SIGXFSZ back to their default
+ * (Python ignores both): an interactor writing to a program that has gone dies of SIGPIPE, and one
+ * writing past its file limit of SIGXFSZ, as a C++ one does, so the verdict rules read them alike.
+ * One line, no tabs: it travels as one field of a validator host request.
+ */
+const BOOTSTRAP = [
+  'import os, runpy, signal, sys',
+  'signal.signal(signal.SIGPIPE, signal.SIG_DFL)',
+  'signal.signal(signal.SIGXFSZ, signal.SIG_DFL)',
+  'sys.argv = sys.argv[1:]',
+  'sys.path[0] = sys.argv[0] if os.path.isdir(sys.argv[0]) else os.path.dirname(sys.argv[0])',
+  "runpy.run_path(sys.argv[0], run_name='__main__')",
+].join('; ');
+
 export interface PythonRuntime {
   /** The interpreter as the sandbox sees it (the same path as on the host). */
   binary: string;
@@ -48,7 +63,7 @@ export function pythonRuntime(): PythonRuntime | null {
 
 /** The command that runs `script` (a file, or a folder with its __main__.py) with `args`. */
 export function pythonArgv(runtime: PythonRuntime, script: string, args: string[]): string[] {
-  return [runtime.binary, ...PYTHON_OPTIONS, script, ...args];
+  return [runtime.binary, ...PYTHON_OPTIONS, '-c', BOOTSTRAP, script, ...args];
 }
 
 type PythonPrepared = { ok: true; dir: string; entry: string } | { ok: false; message: string };
