@@ -16,7 +16,8 @@ export const problemKindSchema = z.enum(PROBLEM_KINDS).register(ResponseSchemas,
 /**
  * How a classic problem's program meets its validator (issue 42): judged on its output (`none`),
  * `interactive` (the validator talks with the running program), or `multi-pass` (the validator gives
- * the program a next input, up to `validationPasses` runs).
+ * the program a next input, up to `validationPasses` runs). An interactive problem with
+ * `validationPasses` is both (the format's `type: interactive multi-pass`): each pass an interaction.
  */
 export const INTERACTIONS = ['none', 'interactive', 'multi-pass'] as const;
 export type Interaction = (typeof INTERACTIONS)[number];
