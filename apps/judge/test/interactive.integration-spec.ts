@@ -362,7 +362,12 @@ function doublingProgram(odd = '2 * x'): string {
   );
 }
 
-function interactivePasses(code: string, validatorPasses: number, passes: number, askExit = 42): JudgeJobData {
+function interactivePasses(
+  code: string,
+  validatorPasses: number,
+  passes: number,
+  askExit = 42,
+): JudgeJobData {
   const validator = doublingValidator(askExit, true);
   return {
     ...multiPass(code, validatorPasses, passes, validator),

@@ -79,7 +79,10 @@ export function writePython(files: { path: string; content: string }[], dir: str
   for (const f of files) {
     const rel = safeRelativePath(f.path);
     if (!rel)
-      return { ok: false, message: `the validator file name ${JSON.stringify(f.path)} is not a plain relative path` };
+      return {
+        ok: false,
+        message: `the validator file name ${JSON.stringify(f.path)} is not a plain relative path`,
+      };
     mkdirSync(dirname(join(src, rel)), { recursive: true, mode: 0o755 });
     writeFileSync(join(src, rel), f.content, { mode: 0o644 });
   }

@@ -64,7 +64,7 @@ export interface InteractiveOutcome extends TestOutcome {
 export class Interactor {
   private prepared: PreparedValidator | null = null;
   private runs = 0;
-  /** The validator host of the current harness's FIFOs (validator-host.ts), when the validator is C++ or Python. */
+  /** The validator host of the current harness's FIFOs (validator-host.ts). */
   private host: ValidatorHost | null = null;
   private hostBinary: string | null = null;
   /** The run whose feedback directory the next run starts from (a multi-pass test's pass before). */

@@ -9,7 +9,7 @@ import { writeClasses } from '../executor/fresh-jvm';
 import { checkerProcessLimits, jvmArgs, STDERR_LIMIT } from '../executor/jvm';
 import { pythonArgv, pythonRuntime, writePython } from '../executor/python';
 import type { Sandbox } from '../sandbox/sandbox';
-import type { RunOutcome } from '../sandbox/types';
+import type { Bind, RunOutcome } from '../sandbox/types';
 import type { CustomCheckItem } from './custom-checker';
 import { CHECKER_LIMITS, checkerFailed as failed, checkerLimitFailure } from './custom-checker';
 import { readFeedback, takeNextPass } from './feedback-dir';
@@ -19,15 +19,18 @@ import { compiledHost, ValidatorHost } from './validator-host';
  * A problem package's custom output validator (issue 29), as the format defines it:
  * `validator input judge_answer feedback_dir [flags] < team_output`, exit 42 accepted, 43 wrong
  * answer, anything else (another code, a crash, a loop or a flood past its limits) a judge error —
- * never an accepted. C++ (compiled with g++, statically) or Java (compiled as a submission is); both
- * run in the sandbox, one process per test, with the test's files read-only and only the feedback
- * directory writable. Compiled validators are kept per source (a problem's validator is compiled once).
+ * never an accepted. C++ (compiled with g++, statically), Java (compiled as a submission is) or Python
+ * (the judge's python3, issue 42); each runs in the sandbox, in a validator host that starts one process
+ * per test (validator-host.ts), with the test's files read-only and only the feedback directory writable.
+ * Compiled validators are kept per source (a problem's validator is compiled once).
  */
 
 export const VALIDATOR_ACCEPTED = 42;
 export const VALIDATOR_WRONG_ANSWER = 43;
 /** A C++ or Python validator's threads/processes: it has no business starting any. */
 const NATIVE_PIDS = 4;
+/** A validator host's own process beside its validator's (validator-host.ts). */
+const HOST_OWN_PIDS = 4;
 const CACHE_SIZE = 32;
 
 /** A compiled validator, or why it is not. */
@@ -46,19 +49,6 @@ type Compiled =
   /** `entry`: the script inside `dir`, or '' for the folder's __main__.py. */
   | { ok: true; kind: 'python'; dir: string; entry: string }
   | { ok: false; message: string };
-
-/** How a validator that runs without a JVM starts, as its sandbox sees it (at /validator); null for Java. */
-function nativeCommand(compiled: Extract<Compiled, { ok: true }>): string[] | null {
-  if (compiled.kind === 'cpp') return [`/validator/${compiled.binary}`];
-  const python = pythonRuntime();
-  if (compiled.kind !== 'python' || !python) return null;
-  return pythonArgv(python, compiled.entry ? `/validator/${compiled.entry}` : '/validator', []);
-}
-
-/** What a validator's sandbox binds beside its own folder: the interpreter of a Python one. */
-function runtimeBinds(compiled: Extract<Compiled, { ok: true }>) {
-  return compiled.kind === 'python' ? (pythonRuntime()?.binds ?? []) : [];
-}
 
 interface ValidatorContext {
   sandbox: Sandbox;
@@ -122,9 +112,9 @@ export class OutputValidators {
   }
 
   /**
-   * A validator host for `compiled` (a C++ or Python validator: one sandbox for many runs,
-   * validator-host.ts), its runs' directories under `workDir`, the FIFOs in `fifoDir` for an interactive
-   * test; null for a Java validator or when the host did not compile (each run then gets a sandbox of its own).
+   * A validator host for `compiled` (one sandbox for many runs, validator-host.ts), its runs' directories
+   * under `workDir`, the FIFOs in `fifoDir` for an interactive test; null when the host did not compile
+   * (each run then gets a sandbox of its own).
    */
   async host(
     compiled: Extract<Compiled, { ok: true }>,
@@ -135,9 +125,28 @@ export class OutputValidators {
     return binary ? this.startHost(compiled, binary, workDir, fifoDir) : null;
   }
 
-  /** The compiled validator host when `compiled` can run in one (C++ or Python), else null. */
+  /** The compiled validator host (every validator can run in one), or null when it did not compile. */
   async hostBinary(compiled: Extract<Compiled, { ok: true }>): Promise<string | null> {
-    return nativeCommand(compiled) ? compiledHost(this.ctx.sandbox, this.ctx.cacheDir) : null;
+    return this.command(compiled) ? compiledHost(this.ctx.sandbox, this.ctx.cacheDir) : null;
+  }
+
+  /** How `compiled` starts in its sandbox (its folder at /validator), before its arguments. */
+  private command(compiled: Extract<Compiled, { ok: true }>): string[] | null {
+    if (compiled.kind === 'cpp') return [`/validator/${compiled.binary}`];
+    if (compiled.kind === 'java') {
+      const { sandbox, cdsArchive } = this.ctx;
+      const jvm = jvmArgs(CHECKER_LIMITS, 'per-test', cdsArchive);
+      return [join(sandbox.javaHome, 'bin/java'), ...jvm, '-cp', '/validator', compiled.mainClass];
+    }
+    const python = pythonRuntime();
+    return python && pythonArgv(python, compiled.entry ? `/validator/${compiled.entry}` : '/validator', []);
+  }
+
+  /** What a validator's sandbox binds beside its own folder: Java's class-data archive, Python's interpreter. */
+  private runtimeBinds(compiled: Extract<Compiled, { ok: true }>): Bind[] {
+    const { cdsArchive } = this.ctx;
+    if (compiled.kind === 'java') return cdsArchive ? [{ src: cdsArchive, dest: '/cds' }] : [];
+    return compiled.kind === 'python' ? (pythonRuntime()?.binds ?? []) : [];
   }
 
   /** A validator host (sandbox) for `compiled`, from the host binary hostBinary gave. */
@@ -149,10 +158,20 @@ export class OutputValidators {
   ): ValidatorHost {
     mkdirSync(workDir, { recursive: true, mode: 0o755 });
     const limits = CHECKER_LIMITS;
+    // A JVM's threads and heap as a sandbox of its own allowed them; a C++ or Python validator's few.
+    const java = compiled.kind === 'java';
+    const pids = (java ? limits.maxProcesses : NATIVE_PIDS) + HOST_OWN_PIDS;
+    const memoryBytes = java ? checkerProcessLimits(limits).memoryBytes : limits.memoryMb << 20;
     const cg = this.ctx.sandbox.cgroups.available
-      ? this.ctx.sandbox.cgroups.create({ memoryBytes: limits.memoryMb << 20, pids: 8 })
+      ? this.ctx.sandbox.cgroups.create({ memoryBytes, pids })
       : null;
-    const validator = { dir: compiled.dir, command: nativeCommand(compiled) ?? [], binds: runtimeBinds(compiled) };
+    const validator = {
+      dir: compiled.dir,
+      command: this.command(compiled) ?? [],
+      binds: this.runtimeBinds(compiled),
+      pids,
+      memoryBytes,
+    };
     return new ValidatorHost(this.ctx.sandbox, cg, dirname(binary), validator, workDir, fifoDir, limits);
   }
 
@@ -313,20 +332,9 @@ export class OutputValidators {
       { src: join(dir, 'input'), dest: '/check/input' },
       { src: join(dir, 'answer'), dest: '/check/answer' },
       { src: feedbackDir, dest: '/feedback', rw: true },
-      ...(java && this.ctx.cdsArchive ? [{ src: this.ctx.cdsArchive, dest: '/cds' }] : []),
-      ...runtimeBinds(compiled),
+      ...this.runtimeBinds(compiled),
     ];
-    const argv =
-      compiled.kind === 'java'
-        ? [
-            join(this.ctx.sandbox.javaHome, 'bin/java'),
-            ...jvmArgs(limits, 'per-test', this.ctx.cdsArchive),
-            '-cp',
-            '/validator',
-            compiled.mainClass,
-            ...args,
-          ]
-        : [...(nativeCommand(compiled) ?? []), ...args];
+    const argv = [...(this.command(compiled) ?? []), ...args];
     const processLimits = checkerProcessLimits(limits);
     return this.ctx.sandbox.run({
       argv,
