@@ -1,5 +1,5 @@
 # syntax=docker/dockerfile:1.7
-# Javelin judge worker: Node 20 + OpenJDK 17 + bubblewrap. Build from the repository root:
+# Javelin judge worker: Node 20 + OpenJDK 17 + bubblewrap (+ g++ and python3 for package validators). Build from the repository root:
 #   docker build -f docker/judge.Dockerfile -t javelin/judge:dev .
 # The sandbox needs settings from the container runtime: see docker/README.md ("The judge's sandbox").
 
@@ -25,14 +25,15 @@ RUN npm prune --omit=dev --no-audit --no-fund
 
 ############################ runtime ############################
 FROM node:20-bookworm-slim AS runtime
-# Debian's JDK 17 and bubblewrap (not setuid: it relies on unprivileged user namespaces), and g++ for
-# problem packages' C++ output validators (compiled in the sandbox, linked statically).
+# Debian's JDK 17 and bubblewrap (not setuid: it relies on unprivileged user namespaces), g++ for
+# problem packages' C++ output validators (compiled in the sandbox, linked statically), and python3 for
+# their Python validators and interactors (run in the validator's sandbox, apps/judge/src/executor/python.ts).
 # util-linux (setpriv) and libc-bin (ldd) are part of the base image.
 RUN mkdir -p /usr/share/man/man1 \
  && apt-get update \
- && apt-get install -y --no-install-recommends openjdk-17-jdk-headless bubblewrap g++ \
+ && apt-get install -y --no-install-recommends openjdk-17-jdk-headless bubblewrap g++ python3 \
  && rm -rf /var/lib/apt/lists/* \
- && bwrap --version && javac -version && g++ --version
+ && bwrap --version && javac -version && g++ --version && python3 --version
 RUN groupadd --system --gid 10001 judge \
  && useradd --system --uid 10001 --gid 10001 --home-dir /nonexistent --no-create-home --shell /usr/sbin/nologin judge
 # The judge drops sandboxed programs to JUDGE_SANDBOX_UID with `setpriv --reuid --regid --clear-groups`,

@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import { spawn } from 'node:child_process';
 const require = createRequire(new URL('../package.json', import.meta.url));
 const { Queue, QueueEvents } = require('bullmq');
-const { JUDGE_QUEUE, DEFAULT_JUDGE_LIMITS } = require('@javelin/contracts');
+const { JUDGE_QUEUE, JUDGE_JOB_VERSION, DEFAULT_JUDGE_LIMITS } = require('@javelin/contracts');
 const prefix = `upg${Date.now()}`;
 const connection = { url: 'redis://127.0.0.1:6379', maxRetriesPerRequest: null };
 const start = (main, env = {}) =>
@@ -45,7 +45,7 @@ const v2 = new Queue(JUDGE_QUEUE, { prefix, connection }),
 const e1 = new QueueEvents('judge', { prefix, connection }),
   e2 = new QueueEvents(JUDGE_QUEUE, { prefix, connection });
 await Promise.all([e1.waitUntilReady(), e2.waitUntilReady()]);
-const newJob = await v2.add('judge', { version: 2, ...data });
+const newJob = await v2.add('judge', { version: JUDGE_JOB_VERSION, ...data });
 const oldJob = await v1.add('judge', data);
 console.log('old API job judged by the old judge:', (await oldJob.waitUntilFinished(e1, 60000)).verdict);
 await new Promise((r) => setTimeout(r, 3000));

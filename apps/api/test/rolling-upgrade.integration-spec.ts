@@ -11,7 +11,10 @@ import {
 import { bearer, resetDatabase, seedUser, SeededUser, startApp, TestApp } from './support/app';
 import { TEST_REDIS_URL } from './support/env';
 import { startJudge, RunningJudge } from './support/judge';
+import { DECLARATIONS, DOUBLING, doublingPackage } from './support/doubling-package';
+import { importPackage } from './support/packages';
 import { createProblem, SUM_ACCEPTED, SUM_WRONG_ON_HIDDEN } from './support/problems';
+import { buildZip } from './support/zip';
 
 /**
  * Issue 46: a rolling upgrade on one Redis. "Old" judges and APIs are played by what they put on and take
@@ -25,6 +28,7 @@ describe('a rolling upgrade: judges and APIs of two versions on one Redis', () =
   const judges: RunningJudge[] = [];
   let t: TestApp;
   let user: SeededUser;
+  let admin: SeededUser;
   let problemId: string;
   let legacy: Queue;
   let legacyEvents: QueueEvents;
@@ -61,7 +65,7 @@ describe('a rolling upgrade: judges and APIs of two versions on one Redis', () =
       METRICS_TOKEN: SCRAPE_TOKEN,
     });
     await resetDatabase(t.db);
-    const admin = await seedUser(t, ['admin']);
+    admin = await seedUser(t, ['admin']);
     user = await seedUser(t);
     problemId = (await createProblem(t, admin.token))._id;
   });
@@ -129,5 +133,32 @@ describe('a rolling upgrade: judges and APIs of two versions on one Redis', () =
     expect(judged(strict)).toBe(0);
     const metrics = await t.http.get('/metrics').set(bearer(SCRAPE_TOKEN)).expect(200);
     expect(metrics.text).toMatch(/^judge_jobs_refused_total\{reason="foreign"\} 1$/m);
+  });
+
+  it('a version-3 job (an interactive multi-pass problem) waits for a judge that knows version 3; a version-2 judge never takes it', async () => {
+    for (const j of judges) await j.stop();
+    const imported = await importPackage(t, admin.token, buildZip(doublingPackage(DECLARATIONS[1][1])));
+    expect(imported.status, JSON.stringify(imported.body)).toBe(201);
+    // The release before this one: versions 1 and 2 (it would judge this problem in one pass).
+    const v2Judge = await startJudge({ JUDGE_JOB_VERSIONS: '1,2' }, prefix);
+    judges.push(v2Judge);
+    const inFlight = t.http
+      .post('/api/execute-code')
+      .set(bearer(user.token))
+      .send({ language: 'java', problemId: imported.body._id, code: DOUBLING, runAllTestCases: true })
+      .then((r) => r);
+    // This API's queue is version 3's.
+    expect(JUDGE_QUEUE).toBe(judgeQueueName(3));
+    await expect.poll(() => current.getWaitingCount(), { timeout: 10_000 }).toBe(1);
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(await current.getWaitingCount()).toBe(1);
+    expect(judged(v2Judge)).toBe(0);
+    const v3Judge = await startJudge({}, prefix);
+    judges.push(v3Judge);
+    const res = await inFlight;
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.verdict).toBe('accepted');
+    await expect.poll(() => judged(v3Judge)).toBe(1);
+    expect(judged(v2Judge)).toBe(0);
   });
 });

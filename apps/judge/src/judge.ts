@@ -200,7 +200,7 @@ export class Judge {
       const run = this.runner(compiled as Compiled, limits, mode, subDir, options, interactor);
       const parallel = mode === 'per-test' ? this.config.testParallelism : 1;
       const onTest = options.onTestDone && reporting(tests, options.onTestDone);
-      const ctx = this.checking(mode, subDir);
+      const ctx = { ...this.checking(mode, subDir), interactor };
       const results = await grade(data, tests, limits, run, parallel, ctx, onTest).finally(() =>
         interactor?.close(),
       );

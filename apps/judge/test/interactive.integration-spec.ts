@@ -273,11 +273,12 @@ describe('interactive problems: hostile validators are judge errors, never accep
 });
 
 /**
- * Doubling, pass after pass: pass k's input is x, the program prints 2x; the validator (which counts
- * passes in its feedback directory) checks it and, until its flag's count, asks for a pass on 2x + 1
- * (exiting `askExit`: 42 as the format wants, anything else a judge error).
+ * Doubling, pass after pass: a pass's input file holds x, the program answers 2x; the validator (which
+ * counts passes in its feedback directory) checks it and, until its flag's count, asks for a pass on 2x + 1
+ * (exiting `askExit`: 42 as the format wants, anything else a judge error). Interactive, it first tells
+ * the program x and reads the answer back; the judgemessage.txt it appends to covers every pass.
  */
-function doublingValidator(askExit = 42): CustomOutputValidator {
+function doublingValidator(askExit = 42, interactive = false): CustomOutputValidator {
   return cppValidator(`
   std::string fb = argv[3];
   int pass = 0;
@@ -286,12 +287,11 @@ function doublingValidator(askExit = 42): CustomOutputValidator {
   { FILE* p = fopen((fb + "pass").c_str(), "w"); fprintf(p, "%d", pass); fclose(p); }
   int limit = atoi(argv[4]);
   long x; FILE* in = fopen(argv[1], "r"); if (fscanf(in, "%ld", &x) != 1) return 1; fclose(in);
-  for (int k = 1; k < pass; k++) x = 2 * x + 1;
+  ${interactive ? 'printf("%ld\\n", x); fflush(stdout);' : ''}
   long got;
-  if (scanf("%ld", &got) != 1 || got != 2 * x) {
-    FILE* m = fopen((fb + "judgemessage.txt").c_str(), "a"); fprintf(m, "pass %d wrong", pass); fclose(m);
-    return 43;
-  }
+  FILE* m = fopen((fb + "judgemessage.txt").c_str(), "a");
+  if (scanf("%ld", &got) != 1 || got != 2 * x) { fprintf(m, "pass %d wrong", pass); fclose(m); return 43; }
+  fprintf(m, "pass %d ok;", pass); fclose(m);
   if (pass < limit) {
     FILE* n = fopen((fb + "nextpass.in").c_str(), "w"); fprintf(n, "%ld\\n", got + 1); fclose(n);
     return ${askExit};
@@ -325,7 +325,8 @@ describe('multi-pass problems', () => {
     const code = mainWith(`long x = new Scanner(System.in).nextLong(); System.out.println(2 * x + (x % 2));`);
     const r = await judge.judge(multiPass(code, 3, 3));
     expect(r.results[0].verdict).toBe('wrong_answer');
-    expect(r.results[0].feedback).toBe('pass 2 wrong');
+    // The feedback directory is kept from pass to pass: judgemessage.txt holds both passes' words.
+    expect(r.results[0].feedback).toBe('pass 1 ok;pass 2 wrong');
   });
 
   it('a validator asking for more passes than limits.validation_passes: a judge error', async () => {
@@ -346,6 +347,66 @@ describe('multi-pass problems', () => {
     );
     const r = await judge.judge(multiPass(code, 3, 3));
     expect(r.results[0].verdict).toBe('time_limit_exceeded');
+  });
+});
+
+/** Doubling as an interaction: the validator tells x, the program answers 2x (odd x: `odd` instead). */
+function doublingProgram(odd = '2 * x'): string {
+  return mainWith(
+    `
+        BufferedReader in = new BufferedReader(new InputStreamReader(System.in));
+        long x = Long.parseLong(in.readLine().trim());
+        System.out.println(x % 2 == 1 ? ${odd} : 2 * x);
+        System.out.flush();`,
+    '    static long loop() { long y = 0; while (true) y++; }',
+  );
+}
+
+function interactivePasses(
+  code: string,
+  validatorPasses: number,
+  passes: number,
+  askExit = 42,
+): JudgeJobData {
+  const validator = doublingValidator(askExit, true);
+  return {
+    ...multiPass(code, validatorPasses, passes, validator),
+    outputValidation: { flags: [String(validatorPasses)], custom: validator, interactive: true, passes },
+  };
+}
+
+describe('interactive multi-pass problems (each pass an interaction)', () => {
+  it('three passes, each an interaction on the input the validator wrote, the feedback directory kept: accepted', async () => {
+    const r = await judge.judge(interactivePasses(doublingProgram(), 3, 3));
+    expect(
+      r.results.map((x) => x.verdict),
+      r.results.map((x) => x.error).join('; '),
+    ).toEqual(['accepted', 'accepted']);
+    expect(r.results[0].feedback).toBe('pass 1 ok;pass 2 ok;pass 3 ok;');
+  });
+
+  it('a validator asking for a pass past limits.validation_passes: a judge error, never accepted', async () => {
+    const r = await judge.judge(interactivePasses(doublingProgram(), 5, 3));
+    expect(r.results[0].verdict).toBe('runtime_error');
+    expect(r.results[0].error).toContain(InteractiveMessages.tooManyPasses(3));
+    expect(r.results[0].feedback).toBe('pass 1 ok;pass 2 ok;pass 3 ok;');
+  });
+
+  it('a wrong answer in pass 2: Wrong Answer with the validator message of both passes', async () => {
+    const r = await judge.judge(interactivePasses(doublingProgram('2 * x + 1'), 3, 3));
+    expect(r.results[0].verdict).toBe('wrong_answer');
+    expect(r.results[0].feedback).toBe('pass 1 ok;pass 2 wrong');
+  });
+
+  it('a CPU loop in pass 2: Time Limit Exceeded (each pass has its own limits)', async () => {
+    const r = await judge.judge(interactivePasses(doublingProgram('loop()'), 3, 3));
+    expect(r.results[0].verdict).toBe('time_limit_exceeded');
+  });
+
+  it('nextpass.in with an exit code other than 42: a judge error', async () => {
+    const r = await judge.judge(interactivePasses(doublingProgram(), 3, 3, 43));
+    expect(r.results[0].verdict).toBe('runtime_error');
+    expect(r.results[0].error).toContain(InteractiveMessages.nextPassWithoutAccept);
   });
 });
 

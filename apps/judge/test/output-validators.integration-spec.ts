@@ -192,6 +192,30 @@ describe('custom output validators in C++ and Java, in the sandbox', () => {
     expect(r.results[0].error).toBe('Wrong answer: not quite');
   });
 
+  it("a Java validator runs in the submission's validator host: one sandbox, a JVM forked per test (issue 42)", async () => {
+    // Accepts only when its parent process is the validator host (a sandbox per run would be its parent).
+    const hosted: CustomOutputValidator = {
+      language: 'java',
+      files: [
+        {
+          path: 'Hosted.java',
+          content: `public class Hosted {
+  public static void main(String[] a) {
+    String parent = ProcessHandle.current().parent().flatMap(p -> p.info().command()).orElse("?");
+    System.exit(parent.equals("/host/validator") ? 42 : 43);
+  }
+}
+`,
+        },
+      ],
+    };
+    const r = await judge.judge(withValidation(job(RECIPROCAL, tests(9)), { flags: [], custom: hosted }));
+    expect(
+      r.results.map((x) => x.verdict),
+      JSON.stringify(r.results),
+    ).toEqual(['accepted', 'accepted']);
+  });
+
   it('a validator that does not compile is a judge error; the compiler output is for admins only (feedback)', async () => {
     const broken: CustomOutputValidator = {
       language: 'cpp',

@@ -21,11 +21,23 @@ const v2Job = {
     interactive: true,
   },
 };
+/** Version 3 (issue 42): a Python validator, an interactive multi-pass problem. */
+const v3Job = {
+  ...v2Job,
+  version: 3,
+  outputValidation: {
+    flags: [],
+    custom: { language: 'python', files: [{ path: 'validator.py', content: 'import sys' }] },
+    interactive: true,
+    passes: 3,
+  },
+};
 
 describe('the judge job contract (issue 46)', () => {
   it('puts each version on a queue of its own, version 1 on the queue of before versions', () => {
     expect(judgeQueueName(1)).toBe('judge');
     expect(judgeQueueName(2)).toBe('judge-v2');
+    expect(judgeQueueName(3)).toBe('judge-v3');
     expect(JUDGE_QUEUE).toBe(judgeQueueName(JUDGE_JOB_VERSION));
   });
 
@@ -43,6 +55,21 @@ describe('the judge job contract (issue 46)', () => {
       detail: 'a job of version 1 on the version 2 queue',
     });
     expect(parseJudgeJob(v2Job, 1)).toMatchObject({ ok: false, kind: 'foreign' });
+  });
+
+  it('version 3: a Python validator and an interactive multi-pass problem, never on an older queue', () => {
+    expect(parseJudgeJob(v3Job, 3)).toEqual({ ok: true, job: v3Job });
+    expect(parseJudgeJob(v3Job, 2)).toMatchObject({
+      ok: false,
+      kind: 'foreign',
+      detail: 'a job of version 3 on the version 2 queue',
+    });
+    // A Python validator is a version-3 field value: version 2 never had it.
+    const pythonV2 = { ...v2Job, outputValidation: { ...v3Job.outputValidation, interactive: false } };
+    expect(parseJudgeJob(pythonV2, 2)).toMatchObject({ ok: false });
+    expect(
+      parseJudgeJob({ ...v3Job, outputValidation: { ...v3Job.outputValidation, custom: { language: 'ruby', files: [] } } }, 3),
+    ).toMatchObject({ ok: false, kind: 'malformed' });
   });
 
   it('never ignores a field it does not know, at any depth, and names it', () => {

@@ -19,7 +19,10 @@ import { TEST_DATA_INLINE_MAX_BYTES } from './test-data';
  * | 1       | `judge`    | the jobs of before this contract (no `version` field)                       |
  * | 2       | `judge-v2` | `version`; interactive and multi-pass validation, per-group validator flags, |
  * |         |            | a program of several files (issue 42)                                       |
- * | 3       | `judge-v3` | large test data by reference: `tests[].stdinRef`, `expectedOutputRef`        |
+ * | 3       | `judge-v3` | Python output validators and interactors (`custom.language: 'python'`);     |
+ * |         |            | `interactive` together with `passes`: an interactive multi-pass problem,    |
+ * |         |            | each pass an interaction (a version-2 judge would judge it in one pass);    |
+ * |         |            | large test data by reference: `tests[].stdinRef`, `expectedOutputRef`        |
  * |         |            | (test-data.ts; a real regional's tests are tens of megabytes a problem)      |
  *
  * How an upgrade rolls is in k8s/README.md ("Upgrading").
@@ -35,7 +38,12 @@ export function judgeQueueName(version: number): string {
   return version === 1 ? 'judge' : `judge-v${version}`;
 }
 
-/** The queue the API produces to and waits on: this version's. */
+/**
+ * The queue the API produces to and waits on: this version's. The API stamps every job with this version,
+ * not only the jobs an older judge could not judge: one queue per API keeps a contest's waiting line in one
+ * place (the backlog refusal, a submission's place in the line and the queue-depth metric all count one
+ * queue), and judges roll first (k8s/README.md), so every job finds a judge that knows its version.
+ */
 export const JUDGE_QUEUE = judgeQueueName(JUDGE_JOB_VERSION);
 
 /** The BullMQ job name of a judging job (the AI's jobs have names of their own, ai.ts). */
@@ -77,6 +85,7 @@ const testV2 = testV1.extend({
    */
   validatorFlags: z.array(z.string()).optional(),
 });
+
 const sha256 = z.string().regex(/^[0-9a-f]{64}$/, 'a SHA-256 in lowercase hex');
 
 const testV3 = testV2
@@ -108,6 +117,9 @@ const customValidator = z.strictObject({
   files: z.array(sourceFile),
 });
 
+/** Version 3: a Python validator too (run with the judge's python3, its files as the package holds them). */
+const customValidatorV3 = customValidator.extend({ language: z.enum(['cpp', 'java', 'python']) });
+
 const outputValidationV1 = z.strictObject({
   /** `validator_flags`: for the default validator its options, for a custom one its extra arguments. */
   flags: z.array(z.string()),
@@ -121,6 +133,13 @@ const outputValidationV2 = outputValidationV1.extend({
   /** A multi-pass problem: at most this many passes (at least 2). */
   passes: z.number().int().min(2).optional(),
 });
+
+/**
+ * Version 3's output validation: the same fields, a Python validator allowed, and `interactive` with
+ * `passes` meaning an interactive multi-pass problem (each pass an interaction; the validator's nextpass.in
+ * is the next pass's input file).
+ */
+const outputValidationV3 = outputValidationV2.extend({ custom: customValidatorV3.optional() });
 
 const jobV1 = z.strictObject({
   code: z.string(),
@@ -161,6 +180,7 @@ const jobV2 = jobV1.extend({
 const jobV3 = jobV2.extend({
   version: z.literal(3),
   tests: z.array(testV3),
+  outputValidation: outputValidationV3.optional(),
 });
 
 /** The job this version of the API sends. */

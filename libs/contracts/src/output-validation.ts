@@ -4,14 +4,15 @@ import type { VersionedJudgeJob } from './judge-job';
 
 /**
  * Output validation as the ICPC / Kattis problem package format defines it (issue 29): the default
- * output validator with its flags (problem.yaml `validator_flags`), or a custom output validator (C++
- * or Java) run as `validator input judge_answer feedback_dir [flags] < team_output`, exit 42 accepted,
+ * output validator with its flags (problem.yaml `validator_flags`), or a custom output validator (C++,
+ * Java or Python) run as `validator input judge_answer feedback_dir [flags] < team_output`, exit 42 accepted,
  * 43 wrong answer, anything else a judge error.
  */
 /** A custom output validator's sources as the package holds them (`output_validators/<name>/…`). */
 export const customOutputValidatorSchema = z
   .object({
-    language: z.enum(['cpp', 'java']),
+    /** Python: run by the judge's python3 (a package's `.py` validator; imported, not authored in the form). */
+    language: z.enum(['cpp', 'java', 'python']),
     /** Paths relative to the validator's folder (e.g. `validator.cpp`, `validate.h`); no `..`, no absolute paths. */
     files: z.array(z.object({ path: z.string(), content: z.string() })),
   })
@@ -35,6 +36,8 @@ export const InteractiveMessages = {
   tooManyPasses: (limit: number) =>
     `The output validator asked for more than ${limit} passes (limits.validation_passes)`,
   nextPassWithoutAccept: 'The output validator wrote nextpass.in but did not exit with 42',
+  feedbackTooLarge: (limitMb: number) =>
+    `The output validator's feedback directory grew past ${limitMb} MB: it is not carried to the next pass`,
   noValidator: 'An interactive or multi-pass problem needs its custom output validator',
 } as const;
 

@@ -16,7 +16,8 @@ export const problemKindSchema = z.enum(PROBLEM_KINDS).register(ResponseSchemas,
 /**
  * How a classic problem's program meets its validator (issue 42): judged on its output (`none`),
  * `interactive` (the validator talks with the running program), or `multi-pass` (the validator gives
- * the program a next input, up to `validationPasses` runs).
+ * the program a next input, up to `validationPasses` runs). An interactive problem with
+ * `validationPasses` is both (the format's `type: interactive multi-pass`): each pass an interaction.
  */
 export const INTERACTIONS = ['none', 'interactive', 'multi-pass'] as const;
 export type Interaction = (typeof INTERACTIONS)[number];
@@ -197,7 +198,9 @@ export const PackageMessages = {
   customInputInteractive:
     "Custom input is not available on an interactive problem: the judge's interactor answers your program, with test data of its own. Run plays the samples with it.",
   unsupportedValidatorLanguage: (path: string) =>
-    `${path}: only C++ (.cpp, .cc) and Java (.java) output validators are supported`,
+    `${path}: only C++ (.cpp, .cc), Java (.java) and Python 3 (.py) output validators are supported`,
+  noPythonEntry: (path: string) =>
+    `${path}: a Python validator of several files needs its entry point, __main__.py (the format's default)`,
   customWithoutValidator:
     'problem.yaml asks for a custom output validator (validation: custom) but output_validators/ holds none',
   badValidatorFlags: (path: string, why: string) => `${path}: validator_flags: ${why}`,

@@ -287,6 +287,36 @@ describe('buildJudgeJob: the contract it builds through (issue 46)', () => {
     expect(parseJudgeJob(unversioned, 1)).toMatchObject({ ok: false, kind: 'foreign' });
   });
 
+  it('an interactive problem with passes and a Python interactor: a version-3 job, interactive with its passes', () => {
+    const job = buildJudgeJob({
+      purpose: 'submit',
+      problem: {
+        inputVariables: [],
+        checker: 'exact',
+        tolerance: null,
+        checkerCode: null,
+        kind: 'stdio',
+        interaction: 'interactive',
+        validationPasses: 4,
+        validatorFlags: [],
+        outputValidator: { language: 'python', files: [{ path: 'i.py', content: 'import sys' }] },
+      },
+      tests: [{ id: 's1', input: '5\n', expectedOutput: '', isExample: false }],
+      code: 'class A {}',
+      limits: DEFAULT_JUDGE_LIMITS,
+    });
+    expect(job.version).toBe(3);
+    expect(job.outputValidation).toMatchObject({
+      interactive: true,
+      passes: 4,
+      custom: { language: 'python' },
+    });
+    const json = JSON.parse(JSON.stringify(job));
+    expect(parseJudgeJob(json, 3)).toMatchObject({ ok: true });
+    // A version-2 judge would judge it in one pass: it never takes it.
+    expect(parseJudgeJob(json, 2)).toMatchObject({ ok: false, kind: 'foreign' });
+  });
+
   it('refuses to build a job the judge would refuse (limits out of the contract)', () => {
     expect(() =>
       buildJudgeJob({

@@ -143,9 +143,13 @@ export function outputValidationOf(
   return {
     flags: [...(problem.validatorFlags ?? [])],
     ...(problem.outputValidator ? { custom: problem.outputValidator } : {}),
-    // Issue 42: the validator talks with the program, or gives it the next pass's input.
+    // Issue 42: the validator talks with the program, or gives it the next pass's input, or both (an
+    // interactive problem with passes: each pass an interaction, a version-3 job).
     ...(problem.interaction === 'interactive' ? { interactive: true } : {}),
     ...(problem.interaction === 'multi-pass' ? { passes: problem.validationPasses ?? 2 } : {}),
+    ...(problem.interaction === 'interactive' && problem.validationPasses
+      ? { passes: problem.validationPasses }
+      : {}),
   };
 }
 

@@ -11,6 +11,7 @@ import { readJury } from './package-reader/jury';
 import {
   interactionOf,
   keywordsOf,
+  multiPass,
   readMemoryLimit,
   readPasses,
   readTimeLimit,
@@ -62,7 +63,7 @@ export function readPackage(given: ReadonlyMap<string, Buffer>, packageName = 'p
     validatorFlags: flags,
     outputValidator,
     interaction,
-    validationPasses: interaction === 'multi-pass' ? readPasses(yaml) : null,
+    validationPasses: multiPass(yaml) ? readPasses(yaml) : null,
     sampleInteractions,
     tests,
     testGroups,

@@ -48,12 +48,13 @@ export function writePackage({
     type: [
       problem.testGroups?.length ? 'scoring' : 'pass-fail',
       ...(problem.interaction && problem.interaction !== 'none' ? [problem.interaction] : []),
+      ...(problem.interaction === 'interactive' && problem.validationPasses ? ['multi-pass'] : []),
     ].join(' '),
     ...(problem.tags.length > 0 ? { keywords: problem.tags } : {}),
     limits: {
       time_limit: (problem.timeLimitMs ?? CLASSIC_LIMITS.defaultTimeLimitMs) / 1000,
       ...(problem.memoryLimitMb ? { memory: problem.memoryLimitMb } : {}),
-      ...(problem.interaction === 'multi-pass' && problem.validationPasses
+      ...(problem.interaction && problem.interaction !== 'none' && problem.validationPasses
         ? { validation_passes: problem.validationPasses }
         : {}),
     },

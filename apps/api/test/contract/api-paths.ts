@@ -2195,7 +2195,7 @@ export interface components {
     };
     CustomOutputValidator: {
       /** @enum {string} */
-      language: 'cpp' | 'java';
+      language: 'cpp' | 'java' | 'python';
       files: {
         path: string;
         content: string;

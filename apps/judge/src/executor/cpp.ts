@@ -27,7 +27,7 @@ const MESSAGE_BYTES = 1 << 16;
 type CppCompileResult = { ok: true; binary: string } | { ok: false; message: string };
 
 /** A package path, kept inside its folder: no absolute path, no `..`, nothing but plain names. */
-function safeRelativePath(path: string): string | null {
+export function safeRelativePath(path: string): string | null {
   const p = normalize(path).replace(/^\.\/+/, '');
   if (p === '' || p.startsWith('/') || p.startsWith('..') || p.split('/').some((s) => s === '..' || s === ''))
     return null;

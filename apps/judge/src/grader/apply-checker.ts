@@ -17,6 +17,7 @@ import type { TestOutcome } from '../sandbox/types';
 import { classifyOutcome, type OutputCheck } from './verdict';
 import { ACCEPTED, checkerFor, type CheckResult } from '../checkers';
 import { packageDefaultCheck } from '../checkers/package-default';
+import type { Interactor } from './interactive';
 import { compileFailure, type OutputValidators } from './output-validator';
 import { allFailed, CHECKER_LIMITS, runCustomChecker } from './custom-checker';
 
@@ -30,6 +31,8 @@ export interface CheckingContext {
   workDir: string;
   /** The judge's output validators (compiled once per validator). */
   validators: OutputValidators;
+  /** An interactive job's validator beside each test (the runner's own, grader/interactive.ts). */
+  interactor?: Interactor | null;
   /** Compiles the custom checker as the judge compiles submissions (warm service and cache, or cold, sandboxed). */
   compile: (
     code: string,

@@ -7,6 +7,7 @@ import {
   type CheckingContext,
 } from './apply-checker';
 import { classifyInteractive } from './interactive';
+import { gradeInteractivePasses } from './interactive-passes';
 import { gradeMultiPass } from './multi-pass';
 import { GroupStops, runTests, type TestRunner } from './run-tests';
 import { classifyOutcome } from './verdict';
@@ -35,7 +36,12 @@ export async function grade(
   onTest?: (index: number, passed: boolean | null) => void,
 ): Promise<JudgeTestResult[]> {
   const stop = job.stopAtFirstFailure === true;
-  if (job.outputValidation?.interactive) return gradeInteractive(tests, limits, runner, stop, ctx, onTest);
+  const { interactive, passes } = job.outputValidation ?? {};
+  if (interactive && passes && ctx.interactor) {
+    const run = { limits, runner, interactor: ctx.interactor, passes };
+    return gradeInteractivePasses(tests, run, stop, ctx.maxReportedOutputBytes, onTest);
+  }
+  if (interactive) return gradeInteractive(tests, limits, runner, stop, ctx, onTest);
   if (job.outputValidation?.passes) return gradeMultiPass(job, tests, limits, runner, ctx, onTest);
   const builtIn = builtInCheck(job);
   const slots = await runTests(tests, runner, parallel, (i, outcome) => {

@@ -11,6 +11,7 @@ import type { CheckResult } from '../checkers';
 import type { HarnessFifos, HarnessProcess, InteractiveTestHooks } from '../executor/harness';
 import type { TestOutcome } from '../sandbox/types';
 import { CHECKER_LIMITS, checkerFailed } from './custom-checker';
+import { CARRIED_FEEDBACK_BYTES, carryFeedback, takeNextPass } from './feedback-dir';
 import type { OutputValidators, PreparedValidator } from './output-validator';
 import type { ValidatorHost } from './validator-host';
 import { classifyOutcome } from './verdict';
@@ -45,13 +46,17 @@ interface InteractionOutcome {
   validatorFirst: boolean;
   /** The validator was killed writing to a submission that had already ended. */
   brokenPipe: boolean;
+  /** The run's directory (its feedback directory inside), for the next pass of a multi-pass test. */
+  dir: string;
+  /** The nextpass.in the validator wrote (an interactive multi-pass problem asks for another pass), or null. */
+  nextPass: string | null;
 }
 
 /**
  * An interactive test's outcome: the program's, and what the validator made of it (set by
  * Interaction.end; a test runner hands it on as the TestOutcome it is, classifyInteractive reads it).
  */
-interface InteractiveOutcome extends TestOutcome {
+export interface InteractiveOutcome extends TestOutcome {
   interaction?: InteractionOutcome;
 }
 
@@ -59,9 +64,11 @@ interface InteractiveOutcome extends TestOutcome {
 export class Interactor {
   private prepared: PreparedValidator | null = null;
   private runs = 0;
-  /** The validator host of the current harness's FIFOs (validator-host.ts), when the validator is C++. */
+  /** The validator host of the current harness's FIFOs (validator-host.ts). */
   private host: ValidatorHost | null = null;
   private hostBinary: string | null = null;
+  /** The run whose feedback directory the next run starts from (a multi-pass test's pass before). */
+  private carried: string | null = null;
 
   constructor(
     private readonly validators: OutputValidators,
@@ -87,7 +94,7 @@ export class Interactor {
 
   /** The host for a harness's FIFOs: one per harness (its FIFOs are bound into the host's sandbox). */
   private hostFor(fifos: HarnessFifos): ValidatorHost | null {
-    if (!this.prepared?.ok || !this.hostBinary || this.prepared.compiled.kind !== 'cpp') return null;
+    if (!this.prepared?.ok || !this.hostBinary) return null;
     const fifoDir = dirname(fifos.toProgram);
     if (this.host?.serves(fifoDir)) return this.host;
     this.host?.close();
@@ -95,14 +102,26 @@ export class Interactor {
     return this.host;
   }
 
+  /**
+   * The next runs start with the feedback directory `dir` (an interaction's InteractionOutcome.dir) left:
+   * the format keeps it from pass to pass. Null: a fresh one (a test's first pass). A run judged again (in
+   * a fresh JVM) starts from the same one.
+   */
+  carryFrom(dir: string | null): void {
+    this.carried = dir;
+  }
+
   /** Starts a test's interaction on `harness`: the hooks for its runTest, and `end` for its outcome. */
   begin(test: JudgeTest, harness: HarnessProcess): Interaction {
+    const dir = join(this.workDir, `i${this.runs++}`);
+    const carried = !this.carried || carryFeedback(join(this.carried, 'feedback'), join(dir, 'feedback'));
+    const tooLarge = checkerFailed(InteractiveMessages.feedbackTooLarge(CARRIED_FEEDBACK_BYTES >> 20));
     const run = {
-      prepared: this.prepared,
+      prepared: carried ? this.prepared : { ok: false as const, error: tooLarge },
       validators: this.validators,
       flags: test.validatorFlags ?? this.flags,
       item: { input: test.stdin ?? '', expected: test.expectedOutput ?? '' },
-      dir: join(this.workDir, `i${this.runs++}`),
+      dir,
       wallTimeMs: this.limits.wallTimeMs + DECIDED_GRACE_MS + CHECKER_LIMITS.wallTimeMs,
     };
     const fifos = harness.fifos();
@@ -219,9 +238,11 @@ class Interaction {
       this.release('from');
       this.release('to');
       const v = await this.validating;
-      const { prepared } = this.run;
+      const { prepared, dir } = this.run;
       const validator = prepared && !prepared.ok ? prepared.error : v;
-      return { ...outcome, interaction: { validator, validatorFirst, brokenPipe: v?.brokenPipe ?? false } };
+      const nextPass = v ? takeNextPass(join(dir, 'feedback')) : null;
+      const brokenPipe = v?.brokenPipe ?? false;
+      return { ...outcome, interaction: { validator, validatorFirst, brokenPipe, dir, nextPass } };
     } finally {
       this.release('from');
       this.release('to');

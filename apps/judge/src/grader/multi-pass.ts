@@ -16,8 +16,8 @@ import { classifyOutcome } from './verdict';
 
 /**
  * Multi-pass problems (issue 42), as the problem package format defines them: the submission runs on
- * the test's input; the output validator judges that pass's output (with the test's own input and
- * answer, its feedback directory kept from pass to pass) and, to ask for another pass, exits 42 with
+ * the test's input; the output validator judges that pass's output (with that pass's input and the
+ * test's answer, its feedback directory kept from pass to pass) and, to ask for another pass, exits 42 with
  * the next input in `nextpass.in`; the submission then runs again on it, in a fresh run with its
  * own time and memory limits, at most `passes` times in all. A nextpass.in with any exit code but 42,
  * or one pass too many, is a judge error. A test's time is its slowest pass's.
@@ -77,8 +77,9 @@ async function judgeTest(
     const timed = (r: JudgeTestResult) => ({ ...r, executionTime: Math.round(slowest) });
     const ran = classifyOutcome(test, outcome, limits, ctx.maxReportedOutputBytes, RAN_TO_THE_END);
     if (ran.verdict !== 'accepted') return timed(ran);
+    // The validator's input file is the pass's input (the format's input_file: what the program was given).
     const item = {
-      input: test.stdin ?? '',
+      input,
       expected: test.expectedOutput ?? '',
       actual: outcome.stdout.toString('utf8'),
     };

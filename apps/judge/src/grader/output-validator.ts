@@ -1,15 +1,5 @@
 import { createHash } from 'node:crypto';
-import {
-  chmodSync,
-  closeSync,
-  constants,
-  fstatSync,
-  mkdirSync,
-  openSync,
-  readSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { chmodSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { CheckerErrors, type CustomOutputValidator, type JudgeLimits } from '@javelin/contracts';
 import { ACCEPTED, type CheckResult } from '../checkers';
@@ -17,27 +7,30 @@ import type { CompileResult } from '../executor/compiler';
 import { compileCpp } from '../executor/cpp';
 import { writeClasses } from '../executor/fresh-jvm';
 import { checkerProcessLimits, jvmArgs, STDERR_LIMIT } from '../executor/jvm';
+import { pythonArgv, pythonRuntime, writePython } from '../executor/python';
 import type { Sandbox } from '../sandbox/sandbox';
-import type { RunOutcome } from '../sandbox/types';
+import type { Bind, RunOutcome } from '../sandbox/types';
 import type { CustomCheckItem } from './custom-checker';
 import { CHECKER_LIMITS, checkerFailed as failed, checkerLimitFailure } from './custom-checker';
+import { readFeedback, takeNextPass } from './feedback-dir';
 import { compiledHost, ValidatorHost } from './validator-host';
 
 /**
  * A problem package's custom output validator (issue 29), as the format defines it:
  * `validator input judge_answer feedback_dir [flags] < team_output`, exit 42 accepted, 43 wrong
  * answer, anything else (another code, a crash, a loop or a flood past its limits) a judge error —
- * never an accepted. C++ (compiled with g++, statically) or Java (compiled as a submission is); both
- * run in the sandbox, one process per test, with the test's files read-only and only the feedback
- * directory writable. Compiled validators are kept per source (a problem's validator is compiled once).
+ * never an accepted. C++ (compiled with g++, statically), Java (compiled as a submission is) or Python
+ * (the judge's python3, issue 42); each runs in the sandbox, in a validator host that starts one process
+ * per test (validator-host.ts), with the test's files read-only and only the feedback directory writable.
+ * Compiled validators are kept per source (a problem's validator is compiled once).
  */
 
 export const VALIDATOR_ACCEPTED = 42;
 export const VALIDATOR_WRONG_ANSWER = 43;
-/** What one validator run may keep of its feedback (judgemessage.txt / teammessage.txt). */
-const FEEDBACK_CHARS = 4096;
-/** A C++ validator's threads/processes: it has no business starting any. */
-const CPP_PIDS = 4;
+/** A C++ or Python validator's threads/processes: it has no business starting any. */
+const NATIVE_PIDS = 4;
+/** A validator host's own process beside its validator's (validator-host.ts). */
+const HOST_OWN_PIDS = 4;
 const CACHE_SIZE = 32;
 
 /** A compiled validator, or why it is not. */
@@ -53,6 +46,8 @@ export function compileFailure(message: string): CheckResult & { feedback: strin
 type Compiled =
   | { ok: true; kind: 'cpp'; dir: string; binary: string }
   | { ok: true; kind: 'java'; dir: string; mainClass: string }
+  /** `entry`: the script inside `dir`, or '' for the folder's __main__.py. */
+  | { ok: true; kind: 'python'; dir: string; entry: string }
   | { ok: false; message: string };
 
 interface ValidatorContext {
@@ -117,9 +112,9 @@ export class OutputValidators {
   }
 
   /**
-   * A validator host for `compiled` (a C++ validator: one sandbox for many runs, validator-host.ts), its
-   * runs' directories under `workDir`, the FIFOs in `fifoDir` for an interactive test; null for a Java
-   * validator or when the host did not compile (each run then gets a sandbox of its own, as before).
+   * A validator host for `compiled` (one sandbox for many runs, validator-host.ts), its runs' directories
+   * under `workDir`, the FIFOs in `fifoDir` for an interactive test; null when the host did not compile
+   * (each run then gets a sandbox of its own).
    */
   async host(
     compiled: Extract<Compiled, { ok: true }>,
@@ -127,36 +122,57 @@ export class OutputValidators {
     fifoDir: string | null,
   ): Promise<ValidatorHost | null> {
     const binary = await this.hostBinary(compiled);
-    return binary && compiled.kind === 'cpp' ? this.startHost(compiled, binary, workDir, fifoDir) : null;
+    return binary ? this.startHost(compiled, binary, workDir, fifoDir) : null;
   }
 
-  /** The compiled validator host when `compiled` can run in one (a C++ validator), else null. */
+  /** The compiled validator host (every validator can run in one), or null when it did not compile. */
   async hostBinary(compiled: Extract<Compiled, { ok: true }>): Promise<string | null> {
-    return compiled.kind === 'cpp' ? compiledHost(this.ctx.sandbox, this.ctx.cacheDir) : null;
+    return this.command(compiled) ? compiledHost(this.ctx.sandbox, this.ctx.cacheDir) : null;
+  }
+
+  /** How `compiled` starts in its sandbox (its folder at /validator), before its arguments. */
+  private command(compiled: Extract<Compiled, { ok: true }>): string[] | null {
+    if (compiled.kind === 'cpp') return [`/validator/${compiled.binary}`];
+    if (compiled.kind === 'java') {
+      const { sandbox, cdsArchive } = this.ctx;
+      const jvm = jvmArgs(CHECKER_LIMITS, 'per-test', cdsArchive);
+      return [join(sandbox.javaHome, 'bin/java'), ...jvm, '-cp', '/validator', compiled.mainClass];
+    }
+    const python = pythonRuntime();
+    return python && pythonArgv(python, compiled.entry ? `/validator/${compiled.entry}` : '/validator', []);
+  }
+
+  /** What a validator's sandbox binds beside its own folder: Java's class-data archive, Python's interpreter. */
+  private runtimeBinds(compiled: Extract<Compiled, { ok: true }>): Bind[] {
+    const { cdsArchive } = this.ctx;
+    if (compiled.kind === 'java') return cdsArchive ? [{ src: cdsArchive, dest: '/cds' }] : [];
+    return compiled.kind === 'python' ? (pythonRuntime()?.binds ?? []) : [];
   }
 
   /** A validator host (sandbox) for `compiled`, from the host binary hostBinary gave. */
   startHost(
-    compiled: Extract<Compiled, { kind: 'cpp' }>,
+    compiled: Extract<Compiled, { ok: true }>,
     binary: string,
     workDir: string,
     fifoDir: string | null,
   ): ValidatorHost {
     mkdirSync(workDir, { recursive: true, mode: 0o755 });
     const limits = CHECKER_LIMITS;
+    // A JVM's threads and heap as a sandbox of its own allowed them; a C++ or Python validator's few.
+    const java = compiled.kind === 'java';
+    const pids = (java ? limits.maxProcesses : NATIVE_PIDS) + HOST_OWN_PIDS;
+    const memoryBytes = java ? checkerProcessLimits(limits).memoryBytes : limits.memoryMb << 20;
     const cg = this.ctx.sandbox.cgroups.available
-      ? this.ctx.sandbox.cgroups.create({ memoryBytes: limits.memoryMb << 20, pids: 8 })
+      ? this.ctx.sandbox.cgroups.create({ memoryBytes, pids })
       : null;
-    return new ValidatorHost(
-      this.ctx.sandbox,
-      cg,
-      dirname(binary),
-      compiled.dir,
-      compiled.binary,
-      workDir,
-      fifoDir,
-      limits,
-    );
+    const validator = {
+      dir: compiled.dir,
+      command: this.command(compiled) ?? [],
+      binds: this.runtimeBinds(compiled),
+      pids,
+      memoryBytes,
+    };
+    return new ValidatorHost(this.ctx.sandbox, cg, dirname(binary), validator, workDir, fifoDir, limits);
   }
 
   /** Compiles the validator (once per source); a judge error sentence when it does not compile. */
@@ -206,10 +222,7 @@ export class OutputValidators {
     dir: string,
   ): Promise<CheckResult & { feedback?: string; nextPass: string | null }> {
     const result = await this.runOnce(prepared.compiled, flags, item, dir);
-    const path = join(dir, 'feedback', NEXT_PASS);
-    const nextPass = readFile(path, NEXT_PASS_BYTES);
-    rmSync(path, { force: true });
-    return { ...result, nextPass };
+    return { ...result, nextPass: takeNextPass(join(dir, 'feedback')) };
   }
 
   private compile(validator: CustomOutputValidator): Promise<Compiled> {
@@ -230,6 +243,10 @@ export class OutputValidators {
     if (validator.language === 'cpp') {
       const r = await compileCpp(this.ctx.sandbox, dir, validator.files);
       return r.ok ? { ok: true, kind: 'cpp', dir: join(dir, 'out'), binary: 'validator' } : r;
+    }
+    if (validator.language === 'python') {
+      const r = writePython(validator.files, dir);
+      return r.ok ? { ok: true, kind: 'python', dir: r.dir, entry: r.entry } : r;
     }
     const sources = validator.files.filter((f) => f.path.endsWith('.java'));
     if (sources.length !== 1) return { ok: false, message: 'a Java output validator is one .java file' };
@@ -315,24 +332,15 @@ export class OutputValidators {
       { src: join(dir, 'input'), dest: '/check/input' },
       { src: join(dir, 'answer'), dest: '/check/answer' },
       { src: feedbackDir, dest: '/feedback', rw: true },
-      ...(java && this.ctx.cdsArchive ? [{ src: this.ctx.cdsArchive, dest: '/cds' }] : []),
+      ...this.runtimeBinds(compiled),
     ];
-    const argv = java
-      ? [
-          join(this.ctx.sandbox.javaHome, 'bin/java'),
-          ...jvmArgs(limits, 'per-test', this.ctx.cdsArchive),
-          '-cp',
-          '/validator',
-          compiled.mainClass,
-          ...args,
-        ]
-      : [`/validator/${compiled.binary}`, ...args];
+    const argv = [...(this.command(compiled) ?? []), ...args];
     const processLimits = checkerProcessLimits(limits);
     return this.ctx.sandbox.run({
       argv,
       binds,
       stdin: item.actual,
-      limits: java ? processLimits : { ...processLimits, pids: CPP_PIDS },
+      limits: java ? processLimits : { ...processLimits, pids: NATIVE_PIDS },
       wallTimeMs: interactive?.wallTimeMs ?? limits.wallTimeMs,
       cpuLimitMs: limits.cpuTimeMs,
       maxStdoutBytes: limits.outputBytes,
@@ -349,39 +357,4 @@ interface Interactive {
   wallTimeMs: number;
   seen: { value: RunOutcome | null };
   onStarted?: () => void;
-}
-
-/** The file a multi-pass validator writes the next pass's input to, and how much of it is read. */
-const NEXT_PASS = 'nextpass.in';
-const NEXT_PASS_BYTES = 32 << 20;
-
-/** A file the validator wrote, never through a link it planted (O_NOFOLLOW), at most `max` bytes; null when absent. */
-function readFile(path: string, max: number): string | null {
-  let fd: number | null = null;
-  try {
-    fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
-    if (!fstatSync(fd).isFile()) return null;
-    const buf = Buffer.alloc(Math.min(max, fstatSync(fd).size));
-    const n = readSync(fd, buf, 0, buf.length, 0);
-    return buf.subarray(0, n).toString('utf8');
-  } catch {
-    return null;
-  } finally {
-    if (fd !== null) closeSync(fd);
-  }
-}
-
-/** A feedback file, never through a link the validator planted (O_NOFOLLOW), at most FEEDBACK_CHARS. */
-function readFeedback(dir: string, name: string): string {
-  let fd: number | null = null;
-  try {
-    fd = openSync(join(dir, name), constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
-    const buf = Buffer.alloc(FEEDBACK_CHARS * 4);
-    const n = readSync(fd, buf, 0, buf.length, 0);
-    return buf.subarray(0, n).toString('utf8').slice(0, FEEDBACK_CHARS).trim();
-  } catch {
-    return '';
-  } finally {
-    if (fd !== null) closeSync(fd);
-  }
 }

@@ -10,9 +10,9 @@ import type { Sandbox } from '../sandbox/sandbox';
 import type { Bind, RunOutcome } from '../sandbox/types';
 
 /**
- * One sandbox per submission for its C++ output validator (issue 42): native/validator-host.c runs in it
- * and forks the validator for each test, as a sandbox per test did (the same binds, uid, seccomp filter,
- * cgroup limits; the validator's CPU by RLIMIT_CPU, its wall time by the host, which kills its process
+ * One sandbox per submission for its output validator (issue 42): native/validator-host.c runs in it and
+ * forks the validator (a C++ binary, `python3 validator.py`, or `java Validator`) for each test, as a
+ * sandbox per test did (the same binds, uid, seccomp filter, cgroup limits; the validator's CPU by RLIMIT_CPU, its wall time by the host, which kills its process
  * group). A sandbox per test cost more than the validator: ~17 ms of CPU each, ten per 10-test
  * submission. Paths inside: /validator (the compiled validator), /work (the submission's validator
  * directory: only each test's feedback directory is writable), /interact (the harness's FIFOs).
@@ -20,8 +20,6 @@ import type { Bind, RunOutcome } from '../sandbox/types';
 const HOST_SOURCE = resolve(__dirname, '../../native/validator-host.c');
 const WORK = '/work';
 const INTERACT = '/interact';
-/** The host, the validator and what it may start. */
-const HOST_PIDS = 8;
 
 /** One validator run as the host is asked for it: paths on this machine, inside `workDir` or the FIFOs' directory. */
 export interface HostedRun {
@@ -34,6 +32,17 @@ export interface HostedRun {
   wallTimeMs: number;
   /** Called once the validator holds its stdin and stdout (an interactive test's judge may let go of its ends). */
   onStarted?: () => void;
+}
+
+/** The validator a host runs: its folder (at /validator), its command there, and what else it needs bound. */
+export interface HostedValidator {
+  dir: string;
+  command: string[];
+  binds: Bind[];
+  /** The host's processes and threads, its validator's included (a JVM's dozens, a C++ one's few). */
+  pids: number;
+  /** The memory of the host and its validator together. */
+  memoryBytes: number;
 }
 
 /** The compiled host binary, once per judge process (compiled as the validators are, in the sandbox). */
@@ -59,15 +68,15 @@ export class ValidatorHost {
     sandbox: Sandbox,
     private readonly cg: CgroupRun | null,
     binaryDir: string,
-    validatorDir: string,
-    private readonly validatorBinary: string,
+    private readonly validator: HostedValidator,
     private readonly workDir: string,
     private readonly fifoDir: string | null,
     private readonly limits: JudgeLimits,
   ) {
     const binds: Bind[] = [
       { src: binaryDir, dest: '/host' },
-      { src: validatorDir, dest: '/validator' },
+      { src: validator.dir, dest: '/validator' },
+      ...validator.binds,
       { src: workDir, dest: WORK, rw: true },
       ...(fifoDir ? [{ src: fifoDir, dest: INTERACT, rw: true }] : []),
     ];
@@ -75,7 +84,12 @@ export class ValidatorHost {
       {
         argv: ['/host/validator'],
         binds,
-        limits: { ...checkerProcessLimits(limits), cpuSeconds: null, pids: HOST_PIDS },
+        limits: {
+          ...checkerProcessLimits(limits),
+          cpuSeconds: null,
+          pids: validator.pids,
+          memoryBytes: validator.memoryBytes,
+        },
       },
       cg,
     );
@@ -120,7 +134,7 @@ export class ValidatorHost {
       String(req.fileBytes ?? 0),
       this.path(req.stdin),
       req.stdout === null ? '/dev/null' : this.path(req.stdout),
-      `/validator/${this.validatorBinary}`,
+      ...this.validator.command,
       ...req.args,
     ];
     if (fields.some((f) => /[\t\n]/.test(f)))

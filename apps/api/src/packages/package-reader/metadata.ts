@@ -31,14 +31,20 @@ function typesOf(yaml: Yaml): string[] {
 
 /**
  * Interactive (legacy `validation: custom interactive`, `type: interactive`) or multi-pass
- * (`type: multi-pass`); a problem that is both runs interactively, pass after pass: Javelin judges it
- * as interactive (one pass), and says so when it is read.
+ * (`type: multi-pass`, 2023-07's `validation: {multipass: true}`); a problem that is both (2023-07 / 2025-09
+ * `type: interactive multi-pass`) is interactive with its passes (multiPass): each pass an interaction.
  */
 export function interactionOf(yaml: Yaml): Interaction {
   const types = typesOf(yaml);
   if (types.includes('interactive')) return 'interactive';
-  if (types.includes('multi-pass') || types.includes('multipass')) return 'multi-pass';
+  if (multiPass(yaml)) return 'multi-pass';
   return 'none';
+}
+
+/** Whether the submission runs pass after pass (`limits.validation_passes` then counts), interactive or not. */
+export function multiPass(yaml: Yaml): boolean {
+  const types = typesOf(yaml);
+  return types.includes('multi-pass') || types.includes('multipass');
 }
 
 export function refuseUnhostable(yaml: Yaml): void {

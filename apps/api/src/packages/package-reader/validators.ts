@@ -11,11 +11,17 @@ import { legacyCustom } from './metadata';
 import type { PackageTest } from './types';
 
 /**
- * How output is checked: a custom output validator (Java or C++ sources) or the default validator's
+ * How output is checked: a custom output validator (Java, C++ or Python sources) or the default validator's
  * flags, for the problem and for each test group that sets its own.
  */
 
 const CPP_EXTENSIONS = ['cpp', 'cc', 'cxx', 'c++', 'h', 'hpp', 'hh'];
+const PYTHON_EXTENSIONS = ['py'];
+const LANGUAGE_RUN = {
+  cpp: 'the C++ sources are compiled',
+  java: 'the Java sources are compiled',
+  python: 'the Python sources are run with python3',
+} as const;
 
 /** `output_validators/<name>/…` (legacy, 2023-07) or `output_validator/…` (2025-09): the first program found. */
 function readOutputValidator(files: Map<string, Buffer>, warnings: string[]): CustomOutputValidator | null {
@@ -39,14 +45,17 @@ function readOutputValidator(files: Map<string, Buffer>, warnings: string[]): Cu
     ? 'java'
     : extensions.some((e) => CPP_EXTENSIONS.includes(e))
       ? 'cpp'
-      : null;
+      : extensions.some((e) => PYTHON_EXTENSIONS.includes(e))
+        ? 'python'
+        : null;
   if (!language) throw new PackageError(PackageMessages.unsupportedValidatorLanguage(name));
   if (paths.some((p) => /\/(build|run)$/.test(p)))
-    warnings.push(
-      `${name}: its build/run scripts are not used; the ${language === 'cpp' ? 'C++' : 'Java'} sources are compiled by the judge`,
-    );
-  const wanted = language === 'java' ? ['java'] : CPP_EXTENSIONS;
+    warnings.push(`${name}: its build/run scripts are not used; ${LANGUAGE_RUN[language]} by the judge`);
+  const wanted = language === 'java' ? ['java'] : language === 'cpp' ? CPP_EXTENSIONS : PYTHON_EXTENSIONS;
   const kept = paths.filter((p) => wanted.includes(p.split('.').pop()!.toLowerCase()));
+  // Several Python files start from the format's default entry point (the judge runs the folder).
+  if (language === 'python' && kept.length > 1 && !kept.some((p) => p === `${name}/__main__.py`))
+    throw new PackageError(PackageMessages.noPythonEntry(name));
   if (kept.length > CLASSIC_LIMITS.maxValidatorFiles)
     throw new PackageError(
       PackageMessages.badField(
