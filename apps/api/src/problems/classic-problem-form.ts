@@ -77,8 +77,7 @@ export function normaliseClassicForm(
     validatorFlags,
     outputValidator,
     interaction,
-    validationPasses:
-      interaction === 'multi-pass' ? (form.validationPasses ?? current?.validationPasses ?? 2) : null,
+    validationPasses: passesOf(interaction, form.validationPasses, current),
     sampleInteractions: current?.sampleInteractions ?? [],
     // An admin's own limit replaces the one set from the jury.
     timeLimitBasis:
@@ -105,4 +104,19 @@ function checkOutputValidation(
   for (const file of validator.files) {
     if (!isInsidePath(file.path)) throw new BadRequestException(PackageMessages.badValidatorPath(file.path));
   }
+}
+
+/**
+ * The most passes: a multi-pass problem's (2 unless set); an interactive problem keeps the passes it was
+ * imported with (an interactive multi-pass package, issue 42) while it stays interactive; none otherwise.
+ */
+function passesOf(
+  interaction: string,
+  asked: number | undefined,
+  current: Pick<Problem, 'interaction' | 'validationPasses'> | null | undefined,
+): number | null {
+  if (interaction === 'multi-pass') return asked ?? current?.validationPasses ?? 2;
+  if (interaction === 'interactive')
+    return asked ?? (current?.interaction === 'interactive' ? (current.validationPasses ?? null) : null);
+  return null;
 }

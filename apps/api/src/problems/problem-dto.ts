@@ -78,7 +78,8 @@ function classicFieldsOf(problem: Problem, admin: boolean): ClassicProblemFields
     validatorFlags: problem.validatorFlags ?? [],
     ...(admin && problem.outputValidator ? { outputValidator: problem.outputValidator } : {}),
     ...(problem.interaction && problem.interaction !== 'none' ? { interaction: problem.interaction } : {}),
-    ...(problem.interaction === 'multi-pass' && problem.validationPasses
+    // A multi-pass problem's passes, and an interactive multi-pass one's (issue 42).
+    ...(problem.interaction !== 'none' && problem.validationPasses
       ? { validationPasses: problem.validationPasses }
       : {}),
     ...(problem.sampleInteractions?.length ? { sampleInteractions: problem.sampleInteractions } : {}),
