@@ -37,16 +37,12 @@ export function scoreboardRows(
   standings: TeamStanding[],
   firsts: Map<string, string[]>,
 ): ScoreboardRow[] {
-  const start = c.startTime.getTime();
-  // The last solve breaks a tie by its contest time, whole minutes (2023-06 CCS requirements, Scoring
-  // 1 and 5), as the ICPC tools rank: two last solves in one minute tie.
-  const minutes = (at: number | null) => (at === null ? null : Math.floor((at - start) / 60_000));
-  const sorted = standings
-    .map((s) => ({ ...s, key: { ...s.key, lastAt: minutes(s.key.lastAt) } }))
-    .sort(
-      (a, b) =>
-        compareStandings('icpc', a.key, b.key) || NAME_ORDER.compare(teamName(a.team), teamName(b.team)),
-    );
+  // The board's keys count the last solve in whole contest minutes (ranking.ts contestMinute, 2023-06
+  // CCS requirements, Scoring 1, 5 and 6), as the ICPC tools rank: two last solves in one minute tie.
+  const sorted = [...standings].sort(
+    (a, b) =>
+      compareStandings('icpc', a.key, b.key) || NAME_ORDER.compare(teamName(a.team), teamName(b.team)),
+  );
   let rank = 0;
   return sorted.map((s, i) => {
     if (i === 0 || compareStandings('icpc', sorted[i - 1].key, s.key) !== 0) rank = i + 1;

@@ -1,6 +1,7 @@
 import type { ContestFormat } from '@javelin/contracts';
 import type { EntityManager } from 'typeorm';
 import { returningRows } from '../common/sql';
+import { contestMinuteSql } from './ranking';
 
 /** A rated participant's real final standing (never the frozen one). */
 export interface FinalStanding {
@@ -8,8 +9,8 @@ export interface FinalStanding {
   score: number;
   problemsSolved: number;
   penalty: number;
-  /** The time that breaks ties in the contest's format. */
-  lastAt: Date | null;
+  /** The time that breaks ties, as StandingKey has it: ICPC, the last accept's contest minute; points, epoch ms. */
+  lastAt: number | null;
 }
 
 /** A rating change already applied for a contest. */
@@ -55,11 +56,11 @@ export class RatingsRepository {
     return row?.format ?? 'points';
   }
 
-  /** Participants with at least one judged submission in the contest, best first in its format. */
+  /** Participants with at least one judged submission in the contest, best first in its format (compareStandings). */
   async ratedStandings(contestId: string, format: ContestFormat): Promise<FinalStanding[]> {
     const order =
       format === 'icpc'
-        ? `problems_solved DESC, penalty ASC, last_at ASC NULLS LAST, p.user_id`
+        ? `problems_solved DESC, penalty ASC, last_minute ASC NULLS LAST, p.user_id`
         : format === 'ioi'
           ? `score DESC, p.user_id`
           : `score DESC, last_at ASC NULLS LAST, p.user_id`;
@@ -69,10 +70,12 @@ export class RatingsRepository {
       problems_solved: number;
       penalty: number;
       last_at: Date | null;
+      last_minute: number | null;
     }[] = await this.m.query(
       `SELECT p.user_id, COALESCE(s.score, 0) AS score, COALESCE(s.problems_solved, 0) AS problems_solved,
-                COALESCE(s.penalty, 0) AS penalty, ${format === 'icpc' ? 's.last_accepted_at' : 's.last_improved_at'} AS last_at
-           FROM contest_participants p
+                COALESCE(s.penalty, 0) AS penalty, s.last_improved_at AS last_at,
+                ${contestMinuteSql('s.last_accepted_at', 'c.start_time')} AS last_minute
+           FROM contest_participants p JOIN contests c ON c.id = p.contest_id
            LEFT JOIN contest_scores s ON s.contest_id = p.contest_id AND s.user_id = p.user_id
           WHERE p.contest_id = $1
             AND EXISTS (SELECT 1 FROM judgements j WHERE j.contest_id = p.contest_id AND j.user_id = p.user_id AND j.all_tests)
@@ -84,7 +87,7 @@ export class RatingsRepository {
       score: r.score,
       problemsSolved: r.problems_solved,
       penalty: r.penalty,
-      lastAt: r.last_at,
+      lastAt: format === 'icpc' ? r.last_minute : (r.last_at?.getTime() ?? null),
     }));
   }
 

@@ -2,18 +2,13 @@ import { Injectable, Logger } from '@nestjs/common';
 import { INITIAL_RATING } from '@javelin/contracts';
 import type { ContestFormat } from '@javelin/contracts';
 import { Transactions } from '../common/transactions';
+import { compareStandings } from './ranking';
 import { codeforcesRatingChanges, RatedPlayer, sharedRanks } from './rating';
 import { FinalStanding, RatingsRepository } from './ratings.repository';
 
-/** Two final standings share a place when everything that orders them is equal. */
+/** Two final standings share a place when the contest's ranking rule ties them (ranking.ts). */
 function tied(format: ContestFormat) {
-  // IOI: equal scores share a place, whenever they were reached (issue 31).
-  if (format === 'ioi') return (a: FinalStanding, b: FinalStanding) => a.score === b.score;
-  return (a: FinalStanding, b: FinalStanding) =>
-    a.lastAt?.getTime() === b.lastAt?.getTime() &&
-    (format === 'icpc'
-      ? a.problemsSolved === b.problemsSolved && a.penalty === b.penalty
-      : a.score === b.score);
+  return (a: FinalStanding, b: FinalStanding) => compareStandings(format, a, b) === 0;
 }
 
 /** Applies a finished contest's rating changes, exactly once however many instances try. */

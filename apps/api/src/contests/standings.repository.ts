@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { ContestFormat, ContestLeaderboardEntry, ScoreboardCell } from '@javelin/contracts';
 import { DataSource, EntityManager } from 'typeorm';
+import { contestMinuteSql } from './ranking';
 import { REFRESH_CELLS, REFRESH_SCORES } from './standings-refresh.sql';
 
 /** Which results a standings read shows: all of them, or only those from before the freeze. */
@@ -13,9 +14,13 @@ export type StandingsView = 'real' | 'frozen';
  */
 export interface BoardRow {
   entry: Omit<ContestLeaderboardEntry, 'rank' | 'cells'>;
-  /** Epoch milliseconds. */
+  /** The tie-breaking time as StandingKey has it: ICPC, the last accept's contest minute; points, epoch ms. */
   lastAt: number | null;
-  /** IOI contests (issue 31): the rank, shared by equal scores; otherwise rows are ranked by their place. */
+  /**
+   * ICPC and IOI contests: the rank, shared by the rows the ranking rule ties (compareStandings: IOI's
+   * equal scores, issue 31; ICPC's equal solved, penalty and last accept minute); points: none, rows
+   * are ranked by their place.
+   */
   sharedRank?: number;
 }
 
@@ -32,7 +37,7 @@ interface ScoreRow {
   score: number;
   problems_solved: number;
   penalty: number;
-  /** The tie-breaking time in epoch milliseconds (numbers, so no dates are parsed per row). */
+  /** The tie-breaking time as BoardRow has it (numbers, so no dates are parsed per row). */
   last_at: number | null;
   old_rating: number | null;
   new_rating: number | null;
@@ -79,15 +84,35 @@ const VIEW_COLUMNS: Record<
 };
 
 /**
- * Best first. Points: score, then the earlier last score-raising accept. ICPC: solved, less penalty,
- * earlier last accept. IOI: score alone (equal scores share a rank; the user id only fixes the order).
+ * The time that breaks a tie in `view`, as BoardRow.lastAt has it: ICPC, the last accept's whole minute
+ * from the contest's start (`c`, the contests row; ranking.ts contestMinute); points, the last
+ * score-raising accept in epoch milliseconds. IOI has none.
  */
-function orderBy(format: ContestFormat, view: StandingsView): string {
+function tieTime(format: ContestFormat, view: StandingsView): string {
   const c = VIEW_COLUMNS[view];
-  if (format === 'ioi') return `${c.score} DESC, s.user_id ASC`;
+  return format === 'icpc' ? contestMinuteSql(c.accepted, 'c.start_time') : epochMs(c.improved);
+}
+
+/**
+ * What ranks a row, best first (compareStandings in SQL). Points: score, then the earlier last
+ * score-raising accept. ICPC: solved, less penalty, the earlier last accept's minute. IOI: score alone.
+ */
+function rankOrder(format: ContestFormat, view: StandingsView): string {
+  const c = VIEW_COLUMNS[view];
+  if (format === 'ioi') return `${c.score} DESC`;
   return format === 'icpc'
-    ? `${c.solved} DESC, ${c.penalty} ASC, ${c.accepted} ASC NULLS LAST, s.user_id ASC`
-    : `${c.score} DESC, ${c.improved} ASC NULLS LAST, s.user_id ASC`;
+    ? `${c.solved} DESC, ${c.penalty} ASC, ${tieTime(format, view)} ASC NULLS LAST`
+    : `${c.score} DESC, ${tieTime(format, view)} ASC NULLS LAST`;
+}
+
+/** The board's order: the ranking rule, then the user id within a tie (those share a rank: sharedRankSql). */
+function orderBy(format: ContestFormat, view: StandingsView): string {
+  return `${rankOrder(format, view)}, s.user_id ASC`;
+}
+
+/** ICPC and IOI: the rank shared by tied rows (1, 1, 3), over every row of the board; points: none. */
+function sharedRankSql(format: ContestFormat, view: StandingsView): string {
+  return format === 'points' ? 'NULL' : `rank() OVER (ORDER BY ${rankOrder(format, view)})`;
 }
 
 /**
@@ -166,10 +191,9 @@ export class StandingsRepository {
     const c = VIEW_COLUMNS[view];
     const rows: ScoreRow[] = await this.db.query(
       `SELECT s.user_id, u.username, u.full_name, ${c.score} AS score, ${c.solved} AS problems_solved, ${c.penalty} AS penalty,
-              ${epochMs(contest.format === 'icpc' ? c.accepted : c.improved)} AS last_at, rc.old_rating, rc.new_rating,
-              ${contest.format === 'ioi' ? `rank() OVER (ORDER BY ${c.score} DESC)` : 'NULL'} AS shared_rank,
-              ${ORGANIZATION_COLUMNS}
-         FROM contest_scores s JOIN users u ON u.id = s.user_id ${ORGANIZATION_JOIN}
+              ${tieTime(contest.format, view)} AS last_at, rc.old_rating, rc.new_rating,
+              ${sharedRankSql(contest.format, view)} AS shared_rank, ${ORGANIZATION_COLUMNS}
+         FROM contest_scores s JOIN users u ON u.id = s.user_id JOIN contests c ON c.id = s.contest_id ${ORGANIZATION_JOIN}
          LEFT JOIN rating_changes rc ON rc.contest_id = s.contest_id AND rc.user_id = s.user_id
         WHERE s.contest_id = $1 ${listsEveryone(contest.format) ? '' : `AND ${c.solved} > 0`} ${NOT_HIDDEN}
         ORDER BY ${orderBy(contest.format, view)}
@@ -192,7 +216,7 @@ export class StandingsRepository {
     const c = VIEW_COLUMNS.real;
     const rows: (ScoreRow & Partial<CellRow>)[] = await this.db.query(
       `SELECT s.user_id, u.username, u.full_name, ${c.score} AS score, ${c.solved} AS problems_solved, ${c.penalty} AS penalty,
-              ${epochMs(contest.format === 'icpc' ? c.accepted : c.improved)} AS last_at, NULL::int AS old_rating, NULL::int AS new_rating,
+              ${tieTime(contest.format, 'real')} AS last_at, NULL::int AS old_rating, NULL::int AS new_rating,
               cc.problem_id, cc.attempts, ${CELL_MINUTES('cc.accepted_at')} AS accepted_minutes, 0 AS pending,
               ${contest.format === 'ioi' ? 'cc.score' : 'NULL'} AS cell_score, ${ORGANIZATION_COLUMNS}
          FROM contest_scores s JOIN users u ON u.id = s.user_id JOIN contests c ON c.id = s.contest_id ${ORGANIZATION_JOIN}
@@ -263,8 +287,7 @@ export class StandingsRepository {
 }
 
 /** Whole minutes from the contest's start (`c`) to an accept, as the ICPC penalty counts them; null without one. */
-const CELL_MINUTES = (acceptedAt: string) =>
-  `floor(extract(epoch FROM ${acceptedAt} - c.start_time) / 60)::int`;
+const CELL_MINUTES = (acceptedAt: string) => contestMinuteSql(acceptedAt, 'c.start_time');
 
 function cellOf(row: CellRow, firsts: FirstSolvers): ScoreboardCell {
   return {

@@ -15,7 +15,7 @@ import { StaleWhileRevalidate } from '../common/stale-while-revalidate';
 import { Transactions } from '../common/transactions';
 import { ENV, Env } from '../config/env';
 import { KeyAnnouncements } from '../redis/key-announcements';
-import { compareStandings } from './ranking';
+import { compareStandings, ranksOf, sharesRanks, type StandingKey } from './ranking';
 import { REDIS } from '../redis/redis.module';
 import {
   BoardContest,
@@ -67,9 +67,11 @@ export interface StandingsViewer {
   admin: boolean;
 }
 
-/** True when `a` ranks above `b` in the contest's format (ties go to the smaller user id, as in SQL). */
+const keyOf = (row: BoardRow): StandingKey => ({ ...row.entry, lastAt: row.lastAt });
+
+/** True when `a` is placed above `b` in the contest's format (ties go to the smaller user id, as in SQL). */
 function ranksAbove(format: BoardContest['format'], a: BoardRow, b: BoardRow): boolean {
-  const order = compareStandings(format, { ...a.entry, lastAt: a.lastAt }, { ...b.entry, lastAt: b.lastAt });
+  const order = compareStandings(format, keyOf(a), keyOf(b));
   return order !== 0 ? order < 0 : a.entry.userId < b.entry.userId;
 }
 
@@ -275,21 +277,27 @@ function rowHead(row: BoardRow, cells: ScoreboardCell[] = []): string {
   return `${JSON.stringify({ ...row.entry, cells }).slice(0, -1)},"rank":`;
 }
 
-/** The rows as a JSON array, ranked by their place from `offset` on (or by their shared rank: IOI). */
+/** The rows as a JSON array, ranked by their shared rank (ICPC, IOI) or by their place from `offset` on (points). */
 function pageJson(rows: BoardRow[], offset: number, headOf: (row: BoardRow) => string): string {
   return `[${rows.map((row, i) => `${headOf(row)}${row.sharedRank ?? offset + i + 1}}`).join(',')}]`;
 }
 
-/** The frozen rows with the viewer's own row replaced by its real one, placed where it ranks (ranks follow places). */
+/**
+ * The frozen rows with the viewer's own row replaced by its real one, placed where it ranks. ICPC and
+ * IOI: the shared ranks are reckoned again over the list (it starts at rank 1), so the viewer's row
+ * shares the rank of the frozen rows it ties and the rows it passed move down by one. `own` is read
+ * for this request alone (the caller finds it by identity); a cached row whose rank moves is copied.
+ */
 function withOwnRow(contest: BoardContest, rows: BoardRow[], own: BoardRow): BoardRow[] {
   const others = rows.filter((r) => r.entry.userId !== own.entry.userId);
   let at = others.findIndex((r) => ranksAbove(contest.format, own, r));
   if (at === -1) at = others.length;
   if (at === others.length && others.length >= CACHED_ROWS) return rows;
-  // IOI: the viewer's real score shares the rank of the frozen rows with the same score.
-  // (`own` is read for this request alone, and the caller finds it by identity.)
-  if (contest.format === 'ioi')
-    own.sharedRank = 1 + others.filter((r) => r.entry.score > own.entry.score).length;
   others.splice(at, 0, own);
-  return others;
+  if (!sharesRanks(contest.format)) return others;
+  const ranks = ranksOf(contest.format, others, keyOf);
+  return others.map((r, i) => {
+    if (r === own) return Object.assign(own, { sharedRank: ranks[i] });
+    return r.sharedRank === ranks[i] ? r : { ...r, sharedRank: ranks[i] };
+  });
 }

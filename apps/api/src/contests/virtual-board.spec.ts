@@ -81,6 +81,36 @@ describe('virtual board', () => {
     expect(board.find((e) => e.userId === 'r2')!.cells![0].firstSolve).toBe(false);
   });
 
+  it("ICPC: ties a run's last accept with a real one in the same whole minute, counted from the run's own start", () => {
+    const s = setting();
+    const rows = realBoardCells(s, [
+      real({ userId: 'r1', problemId: 'A', solvedAt: at(START, 10, 40), points: 30 }),
+      real({ userId: 'r2', problemId: 'A', solvedAt: at(START, 11, 1), points: 30 }),
+    ]);
+    // The run started 25 s past a minute: its accept 10:50 after its own start is minute 10 (11:15 after RUN).
+    const runStart = at(RUN, 0, 25);
+    const virtualCells = virtualBoardCells(
+      s,
+      [{ problemId: 'A', accepted: true, at: at(runStart, 10, 50) }],
+      runStart,
+    );
+    const board = rankBoard(s, [
+      ...[...rows].map(([userId, cells]) => ({
+        userId,
+        username: userId,
+        fullName: userId,
+        cells,
+        virtual: false,
+      })),
+      { userId: 'v', username: 'v', fullName: 'V', cells: virtualCells, virtual: true },
+    ]);
+    expect(board.map((e) => [e.userId, e.rank, e.penalty])).toEqual([
+      ['r1', 1, 10],
+      ['v', 1, 10],
+      ['r2', 3, 11],
+    ]);
+  });
+
   it('in the points format, lists real rows with an accept and the run always, ties to the earlier last accept', () => {
     const s = setting({ format: 'points' });
     const rows = realBoardCells(s, [

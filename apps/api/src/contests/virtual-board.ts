@@ -6,8 +6,7 @@ import {
   type ScoreboardCell,
   type TestGroup,
 } from '@javelin/contracts';
-
-const MINUTE_MS = 60_000;
+import { compareStandings, contestMinute, ranksOf, type StandingKey } from './ranking';
 
 /** One real participant's cell at a moment of the contest, with what the freeze lets others see of it. */
 export interface RealCell {
@@ -72,9 +71,9 @@ interface Totals {
   score: number;
   solved: number;
   penalty: number;
-  /** The last accept that raised the score (points format tie-break). */
+  /** The last accept that raised the score (points format tie-break), epoch ms. */
   lastImproved: number | null;
-  /** The last accept (ICPC tie-break). */
+  /** The last accept's contest minute (ICPC tie-break): a virtual run's, from its own start. */
   lastAccepted: number | null;
 }
 
@@ -158,30 +157,29 @@ function totals(setting: BoardSetting, input: BoardRowInput): Totals {
     const at = cell.acceptedAt.getTime();
     if (setting.format !== 'ioi') score += cell.points;
     solved++;
-    penalty += Math.floor((at - start) / MINUTE_MS) + setting.penaltyMinutes * cell.attempts;
+    const minute = contestMinute(at, start);
+    penalty += minute + setting.penaltyMinutes * cell.attempts;
     if (cell.points > 0) lastImproved = Math.max(lastImproved ?? at, at);
-    lastAccepted = Math.max(lastAccepted ?? at, at);
+    lastAccepted = Math.max(lastAccepted ?? minute, minute);
   }
   return { input, score, solved, penalty, lastImproved, lastAccepted };
 }
 
-/** Earlier first, a missing time last. */
-function byTime(a: number | null, b: number | null): number {
-  if (a === b) return 0;
-  if (a === null) return 1;
-  if (b === null) return -1;
-  return a - b;
+/** A row's key for the contest's ranking rule (ranking.ts), as the maintained standings rank it. */
+function keyOf(format: ContestFormat) {
+  return (t: Totals): StandingKey => ({
+    score: t.score,
+    problemsSolved: t.solved,
+    penalty: t.penalty,
+    lastAt: format === 'icpc' ? t.lastAccepted : t.lastImproved,
+  });
 }
 
-/** The contest's order (as the maintained standings sort): points, or ICPC's solved then penalty; then the time; then the id. */
+/** The contest's order (as the maintained standings sort): its ranking rule, then the id within a tie. */
 function compare(format: ContestFormat) {
+  const key = keyOf(format);
   return (a: Totals, b: Totals): number => {
-    const primary =
-      format === 'ioi'
-        ? b.score - a.score
-        : format === 'icpc'
-          ? b.solved - a.solved || a.penalty - b.penalty || byTime(a.lastAccepted, b.lastAccepted)
-          : b.score - a.score || byTime(a.lastImproved, b.lastImproved);
+    const primary = compareStandings(format, key(a), key(b));
     if (primary !== 0) return primary;
     return a.input.userId < b.input.userId ? -1 : a.input.userId > b.input.userId ? 1 : 0;
   };
@@ -209,13 +207,8 @@ export function rankBoard(setting: BoardSetting, rows: readonly BoardRowInput[])
   }
   const order = new Map(setting.problems.map((p, i) => [p.problemId, i]));
   const start = setting.startTime.getTime();
-  // IOI: equal scores share a rank (the first place with that score).
-  const rankAt = (i: number): number => {
-    if (setting.format !== 'ioi') return i + 1;
-    let first = i;
-    while (first > 0 && ranked[first - 1].score === ranked[i].score) first--;
-    return first + 1;
-  };
+  // ICPC and IOI: rows the ranking rule ties share a rank (the first place among them).
+  const ranks = ranksOf(setting.format, ranked, keyOf(setting.format));
   return ranked.map((t, i) => {
     const cells: ScoreboardCell[] = [...t.input.cells]
       .filter((c) => order.has(c.problemId))
@@ -225,8 +218,7 @@ export function rankBoard(setting: BoardSetting, rows: readonly BoardRowInput[])
         return {
           problemId: c.problemId,
           attempts: c.attempts,
-          acceptedAtMinutes:
-            c.acceptedAt === null ? null : Math.floor((c.acceptedAt.getTime() - start) / MINUTE_MS),
+          acceptedAtMinutes: c.acceptedAt === null ? null : contestMinute(c.acceptedAt.getTime(), start),
           pending: c.pending,
           firstSolve:
             c.acceptedAt !== null &&
@@ -242,7 +234,7 @@ export function rankBoard(setting: BoardSetting, rows: readonly BoardRowInput[])
       fullName: t.input.fullName,
       score: t.score,
       problemsSolved: t.solved,
-      rank: rankAt(i),
+      rank: ranks[i],
       ...(setting.format === 'icpc' ? { penalty: t.penalty } : {}),
       cells,
       ...(t.input.virtual ? { virtual: true } : {}),
