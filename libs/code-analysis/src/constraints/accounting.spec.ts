@@ -86,6 +86,28 @@ describe('rule: consumed words in the wrong structure are declined', () => {
   });
 });
 
+describe('rule: an exception unread (sample G, 1273)', () => {
+  it("`parent[0] == -1 which indicates …` after `0 <= parent[i] <= nodes - 1`: the elements' range is dropped", () => {
+    const r = read(
+      '1 <= nodes <= 10^4\nparent.length == nodes\n0 <= parent[i] <= nodes - 1\nparent[0] == -1 which indicates that 0 is the root.',
+      'nodes:int parent:int[]',
+    );
+    expect(resolvedBound(r, 'parent:values')).toEqual({});
+    expect(r.assumptions.join(' ')).toContain("range of parent's elements not read");
+    const inside = read('0 <= stones[i] <= 2^31 - 1\nstones[0] == 0', 'stones:int[]');
+    expect(resolvedBound(inside, 'stones:values')).toEqual({ min: 0, max: 2 ** 31 - 1 });
+  });
+});
+
+describe('rule: n and m beside one matrix (sample G, 3122)', () => {
+  it('`1 <= n, m <= 1000` with grid alone: its rows and columns, the assumption stated', () => {
+    const r = read('1 <= n, m <= 1000\n0 <= grid[i][j] <= 9', 'grid:int[][]');
+    expect(resolvedBound(r, 'grid:length')).toEqual({ min: 1, max: 1000 });
+    expect(resolvedBound(r, 'grid:columns')).toEqual({ min: 1, max: 1000 });
+    expect(r.assumptions.join(' ')).toContain('rows and columns of grid');
+  });
+});
+
 describe('rule: a set of characters (sample F, 854)', () => {
   it("`lowercase letters from the set {'a', 'b', 'c', 'd', 'e', 'f'}` is the set, not a–z", () => {
     const r = read(

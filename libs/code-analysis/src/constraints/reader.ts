@@ -1028,11 +1028,19 @@ export function readConstraints(text: string, vars: Variable[]): Reading {
     mentions(name);
   // Issue 44 rule 11: `1 <= n, m <= 50` with two arrays and neither defined says nothing of which is which.
   const twoUndefined = undefinedName('n') && undefinedName('m') && !matrix && arrays.length > 1;
-  if (undefinedName('n') && firstArray && !twoUndefined) {
+  // Session 14: `1 <= n, m <= 1000` beside one matrix and nothing else: its rows and its columns.
+  const dimensions = undefinedName('n') && undefinedName('m') && matrix !== undefined && arrays.length === 1;
+  if (dimensions) {
+    reading.aliases.set('m', `${matrix.name}.length`);
+    reading.aliases.set('n', `${matrix.name}[i].length`);
+    reading.assumptions.push(
+      `m and n read as the rows and columns of ${matrix.name} (the constraints do not say which is which)`,
+    );
+  } else if (undefinedName('n') && firstArray && !twoUndefined) {
     reading.aliases.set('n', `${firstArray.name}.length`);
     reading.assumptions.push(`n read as ${firstArray.name}.length (the constraints do not say what n is)`);
   }
-  if (undefinedName('m') && matrix) {
+  if (!dimensions && undefinedName('m') && matrix) {
     reading.aliases.set('m', `${matrix.name}.length`);
     reading.assumptions.push(`m read as ${matrix.name}.length (the constraints do not say what m is)`);
   }
@@ -1083,7 +1091,33 @@ export function readConstraints(text: string, vars: Variable[]): Reading {
     });
   });
   settleColumns(ctx);
+  dropContradicted(ctx, normalised);
   return reading;
+}
+
+/**
+ * Session 14 rule "an exception unread": a line not understood that gives one element a number outside
+ * the range read for all of them (`parent[0] == -1 which indicates that 0 is the root` after
+ * `0 <= parent[i] <= n - 1`) makes that range doubtful: it is dropped, and the user told why.
+ */
+function dropContradicted(ctx: Context, lines: string[]) {
+  ctx.reading.lines.forEach((line, i) => {
+    if (line.rules.length) return;
+    for (const m of lines[i].matchAll(/\b([A-Za-z_]\w*)\[\d+\]/g)) {
+      const v = ctx.vars.find((x) => x.name === m[1] && shape(x).depth > 0);
+      const key = `${m[1]}:values`;
+      if (!v || !ctx.reading.bounds.has(key)) continue;
+      const { min, max } = resolvedBound(ctx.reading, key);
+      const rest = lines[i].replace(/\b[A-Za-z_]\w*\[\d+\]/g, ' ');
+      const numbers = [...rest.matchAll(/(?<![\w^.])-?\d+(?:\.\d+)?(?![\w^.])/g)].map((x) => Number(x[0]));
+      if (numbers.some((x) => (min !== undefined && x < min) || (max !== undefined && x > max))) {
+        ctx.reading.bounds.delete(key);
+        ctx.reading.assumptions.push(
+          `the range of ${m[1]}'s elements not read: "${line.text}" gives one of them a value outside it`,
+        );
+      }
+    }
+  });
 }
 
 /**
