@@ -122,7 +122,7 @@ export function eligible(dir) {
   return out;
 }
 
-/** Samples A (measured), B, C, D, E, F and G (each held out from the rules of its time), drawn by a seeded Fisher–Yates shuffle. */
+/** Samples A (measured), B, C, D, E, F, G and H (each held out from the rules of its time), drawn by a seeded Fisher–Yates shuffle. */
 export function draw(all, seed = SEED, size = SAMPLE) {
   const rnd = random(seed);
   const xs = [...all];
@@ -141,6 +141,8 @@ export function draw(all, seed = SEED, size = SAMPLE) {
     f: xs.slice(3 * size + 100, 3 * size + 160),
     // G (session 14, held out from the token-accounting reader): the next 60, never in A–F.
     g: xs.slice(3 * size + 160, 3 * size + 220),
+    // H (held out from the reader tuned on G): the next 60, never in A–G.
+    h: xs.slice(3 * size + 220, 3 * size + 280),
   };
 }
 
@@ -148,9 +150,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const dir = process.argv[2];
   if (!dir) throw new Error('usage: extract.mjs <doocs/leetcode git dir>');
   const all = eligible(dir);
-  const { a, b, c, d, e, f, g } = draw(all);
+  const { a, b, c, d, e, f, g, h } = draw(all);
   process.stderr.write(
-    `${all.length} eligible problems; samples A ${a.length}, B ${b.length}, C ${c.length}, D ${d.length}, E ${e.length}, F ${f.length}, G ${g.length}\n`,
+    `${all.length} eligible problems; samples A ${a.length}, B ${b.length}, C ${c.length}, D ${d.length}, E ${e.length}, F ${f.length}, G ${g.length}, H ${h.length}\n`,
   );
-  process.stdout.write(JSON.stringify({ seed: SEED, eligible: all.length, a, b, c, d, e, f, g }, null, 1));
+  process.stdout.write(JSON.stringify({ seed: SEED, eligible: all.length, a, b, c, d, e, f, g, h }, null, 1));
 }
