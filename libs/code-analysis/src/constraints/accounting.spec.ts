@@ -99,6 +99,28 @@ describe('rule: an exception unread (sample G, 1273)', () => {
   });
 });
 
+describe('rule: columns by order need every name placed (sample H, 1094 and 871)', () => {
+  it('an unread line naming another column leaves every column unread', () => {
+    const r = read(
+      '1 <= trips.length <= 1000\ntrips[i].length == 3\n1 <= numPassengersi <= 100\n0 <= fromi < toi <= 1000',
+      'trips:int[][]',
+    );
+    for (const key of ['trips:column0', 'trips:column1', 'trips:column2', 'trips:values'])
+      expect(resolvedBound(r, key)).toEqual({});
+    expect(r.assumptions.join(' ')).toContain('columns of trips not read');
+  });
+
+  it('`positioni+1` is the next row, not a column plus one', () => {
+    const r = read(
+      '0 <= stations.length <= 500\n1 <= positioni < positioni+1 < target\n1 <= fueli < 10^9',
+      'target:int stations:int[][]',
+    );
+    expect(r.lines[1].rules).toEqual([]);
+    expect(resolvedBound(r, 'stations:column0')).toEqual({});
+    expect(resolvedBound(r, 'stations:values')).toEqual({});
+  });
+});
+
 describe('rule: n and m beside one matrix (sample G, 3122)', () => {
   it('`1 <= n, m <= 1000` with grid alone: its rows and columns, the assumption stated', () => {
     const r = read('1 <= n, m <= 1000\n0 <= grid[i][j] <= 9', 'grid:int[][]');

@@ -119,12 +119,15 @@ export function keyOf(ctx: Context, path: string, depth = 0): string | undefined
     const matrix = matrices[0].name;
     const index = [...ctx.reading.columnNames.values()].filter((c) => c.matrix === matrix).length;
     ctx.reading.columnNames.set(p.replace(/_?\{?([ij])\}?$/, '_i'), { matrix, index });
-    const note = `undeclared names read as the columns of ${matrix} in the order the text names them`;
+    const note = positionalNote(matrix);
     if (!ctx.reading.assumptions.includes(note)) ctx.reading.assumptions.push(note);
     return `${matrix}:column${index}`;
   }
   return undefined;
 }
+
+const positionalNote = (matrix: string) =>
+  `undeclared names read as the columns of ${matrix} in the order the text names them`;
 
 /** Prose words ending in i or j that are no column names. */
 const WORDS = new Set(['hi', 'multi', 'taxi']);
@@ -392,6 +395,8 @@ const comparisonChain: Rule = {
         ops = [...ops.slice(0, i - 1), op, ...ops.slice(i + 1)];
       }
     if (terms.some((t) => t === undefined)) return false;
+    // Session 14: `positioni+1` is the next row's position (x_{i+1}), not a column plus one: not read.
+    if (/\b[A-Za-z]\w*?_?i\+\d/.test(clause)) return false;
     if ((terms as Term[]).some((t) => termKeys(t).some((k) => textValue(ctx, k)))) return false;
     const ascending = ops.every((op) => op === '<' || op === '<=');
     const descending = ops.every((op) => op === '>' || op === '>=');
@@ -1090,9 +1095,37 @@ export function readConstraints(text: string, vars: Variable[]): Reading {
       ...(unaccounted.length && !whole ? { unaccounted } : {}),
     });
   });
+  dropUnplacedColumns(ctx, normalised);
   settleColumns(ctx);
   dropContradicted(ctx, normalised);
   return reading;
+}
+
+/**
+ * Session 14 rule "columns by order need every name placed": undeclared names are a matrix's columns in
+ * the order the text names them only when no line naming another such name (`numPassengersi`) went
+ * unread; otherwise the order is unknown and no column's range is read.
+ */
+function dropUnplacedColumns(ctx: Context, lines: string[]) {
+  const known = (name: string) =>
+    ctx.vars.some((v) => v.name === name) ||
+    ctx.reading.aliases.has(name) ||
+    ctx.reading.columnNames.has(name.replace(/_?i$/, '_i')) ||
+    WORDS.has(name.toLowerCase());
+  for (const v of ctx.vars.filter((x) => ctx.reading.assumptions.includes(positionalNote(x.name)))) {
+    const unplaced = ctx.reading.lines.find(
+      (line, i) =>
+        line.rules.length === 0 &&
+        [...lines[i].matchAll(/\b([A-Za-z][A-Za-z]*_?i)\b/g)].some((m) => m[1].length > 2 && !known(m[1])),
+    );
+    if (!unplaced) continue;
+    for (const key of [...ctx.reading.bounds.keys()])
+      if (key.startsWith(`${v.name}:column`) || key === `${v.name}:values`) ctx.reading.bounds.delete(key);
+    ctx.reading.orderedColumns.delete(v.name);
+    ctx.reading.assumptions.push(
+      `the columns of ${v.name} not read: "${unplaced.text}" names one the order of the others cannot place`,
+    );
+  }
 }
 
 /**
