@@ -107,6 +107,8 @@ describe('rule: columns by order need every name placed (sample H, 1094 and 871)
     );
     for (const key of ['trips:column0', 'trips:column1', 'trips:column2', 'trips:values'])
       expect(resolvedBound(r, key)).toEqual({});
+    expect(resolvedBound(r, 'trips:columns')).toEqual({ min: 3, max: 3 });
+    expect(r.lines[3].rules).toEqual([]);
     expect(r.assumptions.join(' ')).toContain('columns of trips not read');
   });
 

@@ -1120,8 +1120,16 @@ function dropUnplacedColumns(ctx: Context, lines: string[]) {
     );
     if (!unplaced) continue;
     for (const key of [...ctx.reading.bounds.keys()])
-      if (key.startsWith(`${v.name}:column`) || key === `${v.name}:values`) ctx.reading.bounds.delete(key);
+      if (key === `${v.name}:values` || (key.startsWith(`${v.name}:column`) && /:column\d+$/.test(key)))
+        ctx.reading.bounds.delete(key);
     ctx.reading.orderedColumns.delete(v.name);
+    // The lines that read those columns are listed as not understood with it.
+    const names = [...ctx.reading.columnNames]
+      .filter(([, c]) => c.matrix === v.name)
+      .map(([name]) => name.replace(/_i$/, ''));
+    ctx.reading.lines.forEach((line, i) => {
+      if (names.some((n) => new RegExp(`\\b${n}_?i\\b`).test(lines[i]))) line.rules = [];
+    });
     ctx.reading.assumptions.push(
       `the columns of ${v.name} not read: "${unplaced.text}" names one the order of the others cannot place`,
     );
