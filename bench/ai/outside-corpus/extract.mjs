@@ -156,5 +156,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   process.stderr.write(
     `${all.length} eligible problems; samples A ${a.length}, B ${b.length}, C ${c.length}, D ${d.length}, E ${e.length}, F ${f.length}, G ${g.length}, H ${h.length}, I ${i.length}\n`,
   );
-  process.stdout.write(JSON.stringify({ seed: SEED, eligible: all.length, a, b, c, d, e, f, g, h, i }, null, 1));
+  process.stdout.write(
+    JSON.stringify({ seed: SEED, eligible: all.length, a, b, c, d, e, f, g, h, i }, null, 1),
+  );
 }
