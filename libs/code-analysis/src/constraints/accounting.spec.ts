@@ -86,7 +86,7 @@ describe('rule: consumed words in the wrong structure are declined', () => {
   });
 });
 
-describe('rule: an exception unread (sample G, 1273)', () => {
+describe('rule: an exception unread (sample G, 1273; sample I, 1324)', () => {
   it("`parent[0] == -1 which indicates …` after `0 <= parent[i] <= nodes - 1`: the elements' range is dropped", () => {
     const r = read(
       '1 <= nodes <= 10^4\nparent.length == nodes\n0 <= parent[i] <= nodes - 1\nparent[0] == -1 which indicates that 0 is the root.',
@@ -94,6 +94,12 @@ describe('rule: an exception unread (sample G, 1273)', () => {
     );
     expect(resolvedBound(r, 'parent:values')).toEqual({});
     expect(r.assumptions.join(' ')).toContain("range of parent's elements not read");
+    const spaces = read(
+      "s contains only upper case English letters.\nIt's guaranteed that there is only one space between 2 words.",
+      's:string',
+    );
+    expect(spaces.alphabets.has('s')).toBe(false);
+    expect(spaces.assumptions.join(' ')).toContain('characters of s not read');
     const inside = read('0 <= stones[i] <= 2^31 - 1\nstones[0] == 0', 'stones:int[]');
     expect(resolvedBound(inside, 'stones:values')).toEqual({ min: 0, max: 2 ** 31 - 1 });
   });

@@ -1144,6 +1144,21 @@ function dropUnplacedColumns(ctx: Context, lines: string[]) {
 function dropContradicted(ctx: Context, lines: string[]) {
   ctx.reading.lines.forEach((line, i) => {
     if (line.rules.length) return;
+    // The same for characters: an unread line naming one outside a text's alphabet (`only one space
+    // between 2 words` after `only upper case English letters`) makes that alphabet doubtful.
+    const texts = ctx.vars.filter((v) => ['string', 'char'].includes(shape(v).element));
+    const named = texts.filter((v) => new RegExp(`\\b${v.name}\\b`).test(lines[i]));
+    let characters = '';
+    for (const [re, cs] of NAMED_CHARACTERS) if (re.test(lines[i])) characters += cs;
+    for (const m of lines[i].matchAll(/'(.)'/g)) characters += m[1];
+    for (const v of named.length ? named : texts.length === 1 ? texts : []) {
+      const alphabet = ctx.reading.alphabets.get(v.name);
+      if (alphabet === undefined || [...characters].every((c) => alphabet.includes(c))) continue;
+      ctx.reading.alphabets.delete(v.name);
+      ctx.reading.assumptions.push(
+        `the characters of ${v.name} not read: "${line.text}" names one outside them`,
+      );
+    }
     for (const m of lines[i].matchAll(/\b([A-Za-z_]\w*)\[\d+\]/g)) {
       const v = ctx.vars.find((x) => x.name === m[1] && shape(x).depth > 0);
       const key = `${m[1]}:values`;
