@@ -129,6 +129,24 @@ describe('rule: columns by order need every name placed (sample H, 1094 and 871)
   });
 });
 
+describe('rule: sample J — a bare name is no length, no lower bound through rows (483, 2065)', () => {
+  it('"n is an integer in the range [3, 10^18]" with n a string bounds neither its length nor a value', () => {
+    const r = read('n is an integer in the range [3, 10^18].', 'n:string');
+    expect(resolvedBound(r, 'n:length')).toEqual({});
+    expect(r.lines[0].rules).toEqual([]);
+    const len = read('The length of s is between 1 and 500.', 's:string');
+    expect(resolvedBound(len, 's:length')).toEqual({ min: 1, max: 500 });
+  });
+
+  it('`0 <= uj < vj <= n - 1` with edges possibly empty leaves n at its own minimum', () => {
+    const r = read(
+      'n == values.length\n1 <= n <= 1000\n0 <= edges.length <= 2000\nedges[j].length == 3\n0 <= uj < vj <= n - 1',
+      'values:int[] edges:int[][]',
+    );
+    expect(resolvedBound(r, 'values:length')).toEqual({ min: 1, max: 1000 });
+  });
+});
+
 describe('rule: n and m beside one matrix (sample G, 3122)', () => {
   it('`1 <= n, m <= 1000` with grid alone: its rows and columns, the assumption stated', () => {
     const r = read('1 <= n, m <= 1000\n0 <= grid[i][j] <= 9', 'grid:int[][]');

@@ -417,7 +417,13 @@ const comparisonChain: Rule = {
       const upper = ts.slice(j + 1).find((s) => s.kind === 'number');
       const lowAt = ts.lastIndexOf(lower as Term, j);
       const highAt = ts.indexOf(upper as Term, j);
-      if (lower?.kind === 'number') {
+      // Session 14 (sample J, 2065): `0 <= uj < vj <= n - 1` raises no size or scalar through a
+      // matrix's elements (the matrix may have no rows), for a formula as for a plain term.
+      const elementOf = (x: Term) =>
+        (x.kind === 'keys' && x.keys.some((k) => isMatrixElement(ctx, k))) ||
+        (x.kind === 'formula' && isMatrixElement(ctx, x.linear.key));
+      const throughRows = !isMatrixElement(ctx, key) && ts.slice(lowAt + 1, j).some(elementOf);
+      if (lower?.kind === 'number' && !throughRows) {
         const lo = (lower.value + gap(lowAt, j) - plus) / times;
         set(ctx, key, { min: whole ? Math.ceil(lo) : lo });
       }
@@ -600,8 +606,17 @@ function proseSubjects(ctx: Context, text: string, spans: [number, number][] = [
     /\b(?:elements?|values?|integers?|numbers?|entries) (?:of|in) (?:the )?(?:array )?([A-Za-z_]\w*)/gi,
   ))
     add(find(ctx, m[1]) && `${m[1]}:values`, m);
-  for (const m of text.matchAll(/[A-Za-z_][\w]*(?:\[\w+\])*(?:\.length(?:\(\))?|\.size\(\))?/g))
-    add(keyOf(ctx, m[0]), m);
+  const taken = spans.length;
+  for (const m of text.matchAll(/[A-Za-z_][\w]*(?:\[\w+\])*(?:\.length(?:\(\))?|\.size\(\))?/g)) {
+    const at = m.index ?? 0;
+    if (spans.slice(0, taken).some(([a, b]) => at >= a && at < b)) continue;
+    // Session 14 (sample J, 483): a text's or an array's bare name in prose is its value, never its
+    // length (`n is an integer in the range [3, 10^18]` with n a string); only "length of" says length.
+    const bare = ctx.vars.find(
+      (v) => v.name === m[0] && !isScalarNumber(v) && !ctx.reading.aliases.has(m[0]),
+    );
+    add(bare ? `${bare.name}:values` : keyOf(ctx, m[0]), m);
+  }
   return keys;
 }
 
