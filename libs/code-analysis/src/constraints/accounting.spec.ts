@@ -147,6 +147,15 @@ describe('rule: sample J — a bare name is no length, no lower bound through ro
   });
 });
 
+describe('rule: a sum of row lengths is no sum of elements (sample K, 2248)', () => {
+  it('`1 <= sum(nums[i].length) <= 1000` bounds no sum; `sum(nums[i]) <= 10^5` does', () => {
+    const rows = read('1 <= sum(nums[i].length) <= 1000', 'nums:int[][]');
+    expect(resolvedBound(rows, 'nums:sum')).toEqual({});
+    expect(rows.lines[0].rules).toEqual([]);
+    expect(resolvedBound(read('sum(nums[i]) <= 10^5', 'nums:int[]'), 'nums:sum')).toEqual({ max: 1e5 });
+  });
+});
+
 describe('rule: n and m beside one matrix (sample G, 3122)', () => {
   it('`1 <= n, m <= 1000` with grid alone: its rows and columns, the assumption stated', () => {
     const r = read('1 <= n, m <= 1000\n0 <= grid[i][j] <= 9', 'grid:int[][]');

@@ -82,7 +82,9 @@ export function keyOf(ctx: Context, path: string, depth = 0): string | undefined
   let m = /^sum\((.+)\)$/.exec(p);
   if (m) {
     const inner = keyOf(ctx, m[1], depth + 1);
-    return inner ? `${inner.split(':')[0]}:sum` : undefined;
+    // Session 14 (sample K, 2248): only a sum of elements is `:sum`; `sum(nums[i].length)` is not.
+    const bare = ctx.vars.some((v) => v.name === m![1]);
+    return inner && (bare || inner.endsWith(':values')) ? `${inner.split(':')[0]}:sum` : undefined;
   }
   m = /^([A-Za-z_]\w*)(?:\[\w+\])+\.(?:length(?:\(\))?|size(?:\(\))?)$/.exec(p);
   if (m) {
