@@ -26,7 +26,7 @@ const labelsFile = opt(
   'labels',
   join(
     ROOT,
-    `bench/ai/outside-corpus/${{ a: 'labels', b: 'labels-b', c: 'labels-c', d: 'labels-d', e: 'labels-e', f: 'labels-f' }[opt('sample', 'a')]}.txt`,
+    `bench/ai/outside-corpus/${{ a: 'labels', b: 'labels-b', c: 'labels-c', d: 'labels-d', e: 'labels-e', f: 'labels-f', g: 'labels-g', h: 'labels-h', i: 'labels-i', j: 'labels-j', k: 'labels-k', l: 'labels-l' }[opt('sample', 'a')]}.txt`,
   ),
 );
 const detail = process.argv.includes('--detail');
@@ -54,6 +54,11 @@ function parseLabels(text) {
 
 function alphabetOf(spec) {
   const chars = new Set();
+  // `printable`: printable ASCII (32–126).
+  if (spec === 'printable') {
+    for (let c = 32; c <= 126; c++) chars.add(String.fromCharCode(c));
+    return chars;
+  }
   for (let i = 0; i < spec.length; i++) {
     if (spec[i] === '\\') {
       i++;

@@ -122,7 +122,7 @@ export function eligible(dir) {
   return out;
 }
 
-/** Samples A (measured), B, C, D, E and F (each held out from the rules of its time), drawn by a seeded Fisher–Yates shuffle. */
+/** Samples A (measured), B, C, D, E, F, G, H, I, J, K and L (each held out from the rules of its time), drawn by a seeded Fisher–Yates shuffle. */
 export function draw(all, seed = SEED, size = SAMPLE) {
   const rnd = random(seed);
   const xs = [...all];
@@ -139,6 +139,18 @@ export function draw(all, seed = SEED, size = SAMPLE) {
     d: xs.slice(2 * size + 100, 3 * size + 40),
     e: xs.slice(3 * size + 40, 3 * size + 100),
     f: xs.slice(3 * size + 100, 3 * size + 160),
+    // G (session 14, held out from the token-accounting reader): the next 60, never in A–F.
+    g: xs.slice(3 * size + 160, 3 * size + 220),
+    // H (held out from the reader tuned on G): the next 60, never in A–G.
+    h: xs.slice(3 * size + 220, 3 * size + 280),
+    // I (held out from the reader tuned on H): the next 60, never in A–H.
+    i: xs.slice(3 * size + 280, 3 * size + 340),
+    // J (held out from the reader tuned on I): the next 60, never in A–I.
+    j: xs.slice(3 * size + 340, 3 * size + 400),
+    // K (held out from the reader tuned on J): the next 60, never in A–J.
+    k: xs.slice(3 * size + 400, 3 * size + 460),
+    // L (held out from the reader tuned on K): the next 60, never in A–K.
+    l: xs.slice(3 * size + 460, 3 * size + 520),
   };
 }
 
@@ -146,9 +158,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const dir = process.argv[2];
   if (!dir) throw new Error('usage: extract.mjs <doocs/leetcode git dir>');
   const all = eligible(dir);
-  const { a, b, c, d, e, f } = draw(all);
+  const { a, b, c, d, e, f, g, h, i, j, k, l } = draw(all);
   process.stderr.write(
-    `${all.length} eligible problems; samples A ${a.length}, B ${b.length}, C ${c.length}, D ${d.length}, E ${e.length}, F ${f.length}\n`,
+    `${all.length} eligible problems; samples A ${a.length}, B ${b.length}, C ${c.length}, D ${d.length}, E ${e.length}, F ${f.length}, G ${g.length}, H ${h.length}, I ${i.length}, J ${j.length}, K ${k.length}, L ${l.length}\n`,
   );
-  process.stdout.write(JSON.stringify({ seed: SEED, eligible: all.length, a, b, c, d, e, f }, null, 1));
+  process.stdout.write(
+    JSON.stringify({ seed: SEED, eligible: all.length, a, b, c, d, e, f, g, h, i, j, k, l }, null, 1),
+  );
 }

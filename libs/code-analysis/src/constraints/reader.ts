@@ -1,5 +1,6 @@
 import type { ProblemInputType } from '@javelin/contracts';
 import { TYPE_SHAPES } from '@javelin/java-io';
+import { leftover, matchSpans } from './accounting';
 import { evaluate, Node, normaliseLine, parse, pathOf, Value } from './expression';
 
 /**
@@ -45,7 +46,7 @@ export interface Reading {
   /** What `n`, `m`, … stand for (`n == nums.length`), and which were assumed. */
   aliases: Map<string, string>;
   /** Each line and the rules that read it (none: not understood). */
-  lines: { text: string; rules: string[] }[];
+  lines: { text: string; rules: string[]; unaccounted?: string[] }[];
   /** What the reader assumed beyond the text (an undefined `n` read as the first array's length). */
   assumptions: string[];
   /**
@@ -58,7 +59,12 @@ export interface Reading {
 interface Context {
   vars: Variable[];
   reading: Reading;
+  /** The spans of the clause being read that the rules consumed (issue 44 item 1: every token accounted for). */
+  spans: [number, number][];
 }
+
+/** A rule consumed `clause[a, b)`. */
+const eat = (ctx: Context, a: number, b: number) => ctx.spans.push([a, b]);
 
 const shape = (v: Variable) => TYPE_SHAPES[v.type];
 const isScalarNumber = (v: Variable) => shape(v).depth === 0 && shape(v).element !== 'string';
@@ -76,7 +82,9 @@ export function keyOf(ctx: Context, path: string, depth = 0): string | undefined
   let m = /^sum\((.+)\)$/.exec(p);
   if (m) {
     const inner = keyOf(ctx, m[1], depth + 1);
-    return inner ? `${inner.split(':')[0]}:sum` : undefined;
+    // Session 14 (sample K, 2248): only a sum of elements is `:sum`; `sum(nums[i].length)` is not.
+    const bare = ctx.vars.some((v) => v.name === m![1]);
+    return inner && (bare || inner.endsWith(':values')) ? `${inner.split(':')[0]}:sum` : undefined;
   }
   m = /^([A-Za-z_]\w*)(?:\[\w+\])+\.(?:length(?:\(\))?|size(?:\(\))?)$/.exec(p);
   if (m) {
@@ -113,12 +121,15 @@ export function keyOf(ctx: Context, path: string, depth = 0): string | undefined
     const matrix = matrices[0].name;
     const index = [...ctx.reading.columnNames.values()].filter((c) => c.matrix === matrix).length;
     ctx.reading.columnNames.set(p.replace(/_?\{?([ij])\}?$/, '_i'), { matrix, index });
-    const note = `undeclared names read as the columns of ${matrix} in the order the text names them`;
+    const note = positionalNote(matrix);
     if (!ctx.reading.assumptions.includes(note)) ctx.reading.assumptions.push(note);
     return `${matrix}:column${index}`;
   }
   return undefined;
 }
+
+const positionalNote = (matrix: string) =>
+  `undeclared names read as the columns of ${matrix} in the order the text names them`;
 
 /** Prose words ending in i or j that are no column names. */
 const WORDS = new Set(['hi', 'multi', 'taxi']);
@@ -181,9 +192,17 @@ function termOf(ctx: Context, text: string): Term | undefined {
 const termKeys = (t: Term): string[] =>
   t.kind === 'keys' ? t.keys : t.kind === 'formula' ? [t.linear.key] : [];
 
-/** The longest run of words at the end (or start) of prose that is a term: "where 1" → 1. */
-function trimmedTerm(ctx: Context, text: string, from: 'end' | 'start'): Term | undefined {
-  const words = text.trim().split(' ');
+/**
+ * The longest run of words at the end (or start) of prose that is a term ("where 1" → 1), with the span
+ * of `text` it was read from (the prose cut off is not consumed).
+ */
+function trimmedTermSpan(
+  ctx: Context,
+  text: string,
+  from: 'end' | 'start',
+): { term: Term; start: number; end: number } | undefined {
+  const found = [...text.matchAll(/\S+/g)];
+  const words = found.map((m) => m[0]);
   for (let k = Math.min(words.length, 8); k >= 1; k--) {
     // Issue 44 rule 7: what is cut off must be prose, never the rest of a formula (`m * n`, `n * (n - 1) / 2`).
     const rest = from === 'end' ? words.slice(0, -k) : words.slice(k);
@@ -198,7 +217,11 @@ function trimmedTerm(ctx: Context, text: string, from: 'end' | 'start'): Term | 
     )
       continue;
     const term = termOf(ctx, part.replace(/^[(,:]+/, ''));
-    if (term) return term;
+    if (term) {
+      const first = found[from === 'end' ? words.length - k : 0];
+      const last = found[from === 'end' ? words.length - 1 : k - 1];
+      return { term, start: first.index ?? 0, end: (last.index ?? 0) + last[0].length };
+    }
   }
   return undefined;
 }
@@ -251,7 +274,7 @@ const COMPARISON = /(<=|>=|==|!=|<|>|=)/;
 /** A line's clauses: split at `;`, and at a comma or "and" where a new comparison starts. */
 function clauses(line: string): string[] {
   return line
-    .split(/;|\.\s+(?=[A-Za-z])|\.$/)
+    .split(/;|\.\s+(?=[A-Za-z])|\.$|,?\s+(?=where\s+[A-Za-z_]\w*\s+(?:is|==?)\s)/)
     .flatMap((c) =>
       c.split(
         /,\s*(?:and\s+)?(?=-?\s*[\w(]+[^,<>=]*(?:<=|>=|==|<|>|=)[^,<>=]+(?:<=|>=|==|<|>|=))|,\s*(?:and\s+)?(?=[\w[\]]+\s*==)|\s+and\s+(?=-?\s*[\w(]+[^,<>=]*(?:<=|>=|==|<|>|=))/,
@@ -352,17 +375,17 @@ interface Rule {
 const comparisonChain: Rule = {
   name: 'comparison-chain',
   read(ctx, clause) {
-    const parts = clause.split(COMPARISON).map((p) => p.trim());
+    const raw = clause.split(COMPARISON);
+    const parts = raw.map((p) => p.trim());
     if (parts.length < 3) return false;
     let ops = parts.filter((_, i) => i % 2 === 1);
     if (ops.some((op) => op === '==' || op === '=' || op === '!=')) return false;
     const rawTerms = parts.filter((_, i) => i % 2 === 0);
+    const head = trimmedTermSpan(ctx, raw[0], 'end');
+    const tail = trimmedTermSpan(ctx, raw[raw.length - 1], 'start');
+    const tailAt = clause.length - raw[raw.length - 1].length;
     let terms = rawTerms.map((t, i) =>
-      i === 0
-        ? trimmedTerm(ctx, t, 'end')
-        : i === rawTerms.length - 1
-          ? trimmedTerm(ctx, t, 'start')
-          : termOf(ctx, t),
+      i === 0 ? head?.term : i === rawTerms.length - 1 ? tail?.term : termOf(ctx, t),
     );
     // Issue 44 rule 10: a name in the middle that is no input (`startX` in `1 <= startX <= targetX <= 10^5`)
     // is left out; the chain still holds across it (its ops merged, strict if either was).
@@ -374,6 +397,8 @@ const comparisonChain: Rule = {
         ops = [...ops.slice(0, i - 1), op, ...ops.slice(i + 1)];
       }
     if (terms.some((t) => t === undefined)) return false;
+    // Session 14: `positioni+1` is the next row's position (x_{i+1}), not a column plus one: not read.
+    if (/\b[A-Za-z]\w*?_?i\+\d/.test(clause)) return false;
     if ((terms as Term[]).some((t) => termKeys(t).some((k) => textValue(ctx, k)))) return false;
     const ascending = ops.every((op) => op === '<' || op === '<=');
     const descending = ops.every((op) => op === '>' || op === '>=');
@@ -394,7 +419,13 @@ const comparisonChain: Rule = {
       const upper = ts.slice(j + 1).find((s) => s.kind === 'number');
       const lowAt = ts.lastIndexOf(lower as Term, j);
       const highAt = ts.indexOf(upper as Term, j);
-      if (lower?.kind === 'number') {
+      // Session 14 (sample J, 2065): `0 <= uj < vj <= n - 1` raises no size or scalar through a
+      // matrix's elements (the matrix may have no rows), for a formula as for a plain term.
+      const elementOf = (x: Term) =>
+        (x.kind === 'keys' && x.keys.some((k) => isMatrixElement(ctx, k))) ||
+        (x.kind === 'formula' && isMatrixElement(ctx, x.linear.key));
+      const throughRows = !isMatrixElement(ctx, key) && ts.slice(lowAt + 1, j).some(elementOf);
+      if (lower?.kind === 'number' && !throughRows) {
         const lo = (lower.value + gap(lowAt, j) - plus) / times;
         set(ctx, key, { min: whole ? Math.ceil(lo) : lo });
       }
@@ -479,6 +510,7 @@ const comparisonChain: Rule = {
       if (Number.isFinite(Math.min(...xs))) set(ctx, key, { min: Math.min(...xs) });
     for (const [key, xs] of maxes)
       if (Number.isFinite(Math.max(...xs))) set(ctx, key, { max: Math.max(...xs) });
+    eat(ctx, head!.start, tailAt + tail!.end);
     return true;
   },
 };
@@ -491,10 +523,16 @@ const equality: Rule = {
     if (parts.length !== 2 || /[<>!]/.test(clause)) return false;
     // An alias (`m == grid.length`) was read in the first pass.
     if (/^\s*-?[\w.]+\s*,?\s*(?:or|and)\s/i.test(parts[1])) return false;
-    const [a, b] = [trimmedTerm(ctx, parts[0], 'end'), trimmedTerm(ctx, parts[1], 'start')];
+    const rightAt = clause.length - parts[1].length;
+    const [sa, sb] = [trimmedTermSpan(ctx, parts[0], 'end'), trimmedTermSpan(ctx, parts[1], 'start')];
+    const [a, b] = [sa?.term, sb?.term];
     const lhs = parts[0].trim().split(' ').pop() ?? '';
-    if (ctx.reading.aliases.has(lhs) || ctx.reading.aliases.has(parts[1].trim())) return true;
+    if (ctx.reading.aliases.has(lhs) || ctx.reading.aliases.has(parts[1].trim())) {
+      eat(ctx, parts[0].lastIndexOf(lhs), clause.length);
+      return true;
+    }
     if (!a || !b) return false;
+    eat(ctx, sa!.start, rightAt + sb!.end);
     if ([...termKeys(a), ...termKeys(b)].some((k) => textValue(ctx, k))) return false;
     for (const [x, y] of [
       [a, b],
@@ -537,33 +575,50 @@ const PARTS =
   /\b(?:number|count) of (?!(?:the |all )?(?:elements?|items?|values?|integers?|numbers?|entries|characters?|letters?|digits?)\b)[a-z]+\b|\b(?:length|size) of (?:each|every|any|a|one) (?!(?:array|string|list|element)\b)([A-Za-z_]\w*)/i;
 
 /** The quantity a sentence speaks of: `nums.length`, `nums[i]`, "the length of s", "each element of nums", a name. */
-function proseSubjects(ctx: Context, text: string): string[] {
+function proseSubjects(ctx: Context, text: string, spans: [number, number][] = []): string[] {
   // Sample E rule "parts of a text": "The number of words in sentence is in the range [1, 1000]", "The
   // length of each word in sentence …" count or measure the text's parts, never the variable itself.
   const part = PARTS.exec(text);
   if (part && !(part[1] && ctx.vars.some((v) => v.name === part[1]))) return [];
   const keys: string[] = [];
-  const add = (key: string | undefined) => key && !keys.includes(key) && keys.push(key);
+  // Each match that names a quantity is consumed (issue 44 item 1).
+  const add = (key: string | undefined | false, m: RegExpMatchArray) => {
+    if (!key) return;
+    spans.push([m.index ?? 0, (m.index ?? 0) + m[0].length]);
+    if (!keys.includes(key)) keys.push(key);
+  };
   const sum =
     /\bsum of (?:all )?(?:the )?(?:elements? (?:of|in) |values? (?:of|in) |integers? (?:of|in) )?([A-Za-z_][\w.[\]()]*)/i.exec(
       text,
     );
   if (sum) {
     const inner = keyOf(ctx, sum[1].replace(/\.$/, ''));
-    if (inner) return [`${inner.split(':')[0]}:sum`];
+    if (inner) {
+      spans.push([sum.index, sum.index + sum[0].length]);
+      return [`${inner.split(':')[0]}:sum`];
+    }
   }
   for (const m of text.matchAll(/\b(?:length|size) of (?:the )?(?:array |string |list )?([A-Za-z_]\w*)/gi))
-    add(find(ctx, m[1]) && `${m[1]}:length`);
+    add(find(ctx, m[1]) && `${m[1]}:length`, m);
   for (const m of text.matchAll(
     /\b(?:number of (?:elements|items|values) in) (?:the )?(?:array )?([A-Za-z_]\w*)/gi,
   ))
-    add(find(ctx, m[1]) && `${m[1]}:length`);
+    add(find(ctx, m[1]) && `${m[1]}:length`, m);
   for (const m of text.matchAll(
     /\b(?:elements?|values?|integers?|numbers?|entries) (?:of|in) (?:the )?(?:array )?([A-Za-z_]\w*)/gi,
   ))
-    add(find(ctx, m[1]) && `${m[1]}:values`);
-  for (const m of text.matchAll(/[A-Za-z_][\w]*(?:\[\w+\])*(?:\.length(?:\(\))?|\.size\(\))?/g))
-    add(keyOf(ctx, m[0]));
+    add(find(ctx, m[1]) && `${m[1]}:values`, m);
+  const taken = spans.length;
+  for (const m of text.matchAll(/[A-Za-z_][\w]*(?:\[\w+\])*(?:\.length(?:\(\))?|\.size\(\))?/g)) {
+    const at = m.index ?? 0;
+    if (spans.slice(0, taken).some(([a, b]) => at >= a && at < b)) continue;
+    // Session 14 (sample J, 483): a text's or an array's bare name in prose is its value, never its
+    // length (`n is an integer in the range [3, 10^18]` with n a string); only "length of" says length.
+    const bare = ctx.vars.find(
+      (v) => v.name === m[0] && !isScalarNumber(v) && !ctx.reading.aliases.has(m[0]),
+    );
+    add(bare ? `${bare.name}:values` : keyOf(ctx, m[0]), m);
+  }
   return keys;
 }
 
@@ -576,8 +631,12 @@ function numberIn(ctx: Context, text: string): number | undefined {
 const proseRange: Rule = {
   name: 'prose-range',
   read(ctx, clause) {
-    const subjects = proseSubjects(ctx, clause);
+    const subjects = proseSubjects(ctx, clause, ctx.spans);
     if (subjects.length === 0 || subjects.some((k) => textValue(ctx, k))) return false;
+    // Session 14: subjects of different kinds (`nums.length is at least 1 and nums[i] at most 10`) would
+    // each take both bounds: declined.
+    if (new Set(subjects.map((k) => k.split(':')[1])).size > 1) return false;
+    const took = (x: RegExpExecArray | null) => x && eat(ctx, x.index, x.index + x[0].length);
     // "digits from 1 to 9" names characters (the alphabet rule's), not a range of the string's length.
     const characters = /\b(?:digits?|letters?|characters?)\s+(?:from|between)\b/i.test(clause);
     let m = characters
@@ -594,11 +653,13 @@ const proseRange: Rule = {
       }
       return true;
     };
+    took(m);
     if (m) return both(numberIn(ctx, m[1]), numberIn(ctx, m[2]));
     m = new RegExp(
       String.raw`range\s*([[(])\s*(${NUMBER_WORDS})\s*,\s*(${NUMBER_WORDS})\s*([\])])`,
       'i',
     ).exec(clause);
+    took(m);
     if (m) return both(numberIn(ctx, m[2]), numberIn(ctx, m[3]), m[1] === '(', m[4] === ')');
     let read = false;
     m = new RegExp(
@@ -609,6 +670,7 @@ const proseRange: Rule = {
     if (m && /^\s+(?!and\b|or\b|inclusive\b|for\b)[A-Za-z]/.test(clause.slice((m.index ?? 0) + m[0].length)))
       return false;
     const hi = m ? numberIn(ctx, m[1]) : undefined;
+    if (hi !== undefined) took(m);
     if (hi !== undefined) {
       for (const key of subjects) set(ctx, key, { max: hi });
       read = true;
@@ -618,14 +680,17 @@ const proseRange: Rule = {
       'i',
     ).exec(clause);
     const lo = m ? numberIn(ctx, m[1]) : undefined;
+    if (lo !== undefined) took(m);
     if (lo !== undefined) {
       for (const key of subjects) set(ctx, key, { min: lo });
       read = true;
     }
     if (/\bnon-?negative\b/i.test(clause)) {
+      ctx.spans.push(...matchSpans(clause, /\bnon-?negative\b/i));
       for (const key of subjects) set(ctx, key, { min: 0 });
       read = true;
     } else if (/\bpositive\b/i.test(clause)) {
+      ctx.spans.push(...matchSpans(clause, /\bpositive\b/i));
       for (const key of subjects) set(ctx, key, { min: integral(ctx, key) ? 1 : 0 });
       read = true;
     }
@@ -642,8 +707,9 @@ const enumeration: Rule = {
         clause,
       );
     if (!m) return false;
-    const keys = proseSubjects(ctx, m[1]).filter((k) => k.endsWith(':values'));
+    const keys = proseSubjects(ctx, m[1], ctx.spans).filter((k) => k.endsWith(':values'));
     if (keys.length === 0 || keys.some((k) => textValue(ctx, k))) return false;
+    eat(ctx, m[1].length, clause.length);
     const values = [...m[2].matchAll(/-?\d+/g)].map((x) => Number(x[0]));
     for (const key of keys) {
       ctx.reading.oneOf.set(key.split(':')[0], values);
@@ -658,15 +724,56 @@ const uniqueness: Rule = {
   name: 'uniqueness',
   read(ctx, clause) {
     // `nums is a permutation (of …)`: distinct elements.
-    const permutation = /^\s*([A-Za-z_]\w*) is a permutation\b/.exec(clause);
+    const permutation =
+      /^\s*([A-Za-z_]\w*) is a permutation\b(?:\s+of\s+(?:all\s+)?(?:the\s+)?(?:integers|numbers)?\s*(?:from\s+(.+?)\s+to\s+(.+?)|in the range\s*\[\s*(.+?)\s*,\s*(.+?)\s*\])\s*$)?/.exec(
+        clause,
+      );
     if (permutation) {
       const v = ctx.vars.find((x) => x.name === permutation[1] && shape(x).depth === 1 && isIntegral(x));
-      if (v) ctx.reading.distinct.add(v.name);
-      return v !== undefined;
-    }
-    if (!/\b(?:unique|distinct|pairwise different|no duplicates?|no repeated)\b/i.test(clause)) return false;
-    if (/\bnot\s+(?:necessarily\s+)?(?:unique|distinct)\b|\bmay contain duplicates\b/i.test(clause))
+      if (!v) return false;
+      // Session 14: `nums is a permutation of integers from 1 to n`: distinct values in [1, n], and n of them.
+      const [lowText, highText] = [permutation[2] ?? permutation[4], permutation[3] ?? permutation[5]];
+      if (lowText !== undefined) {
+        const [low, high] = [termOf(ctx, lowText), termOf(ctx, highText)];
+        if (low?.kind !== 'number' || (low.value !== 0 && low.value !== 1) || !high) return false;
+        const top: Linear | undefined =
+          high.kind === 'formula'
+            ? high.linear
+            : high.kind === 'keys' && high.keys.length === 1
+              ? { key: high.keys[0], times: 1, plus: 0 }
+              : undefined;
+        if (high.kind === 'number') {
+          set(ctx, `${v.name}:values`, { min: low.value, max: high.value });
+          set(ctx, `${v.name}:length`, { min: high.value - low.value + 1, max: high.value - low.value + 1 });
+        } else if (top) {
+          set(ctx, `${v.name}:values`, { min: low.value, maxFrom: [top] });
+          const count = { ...top, plus: top.plus - low.value + 1 };
+          if (count.key !== `${v.name}:length`) set(ctx, `${v.name}:length`, { equals: count });
+          else if (count.times !== 1 || count.plus !== 0) return false;
+        } else return false;
+      }
+      ctx.reading.distinct.add(v.name);
+      eat(ctx, 0, permutation[0].length);
       return true;
+    }
+    const keyword = /\b(?:unique|distinct|pairwise different|no duplicates?|no repeated)\b/i;
+    if (!keyword.test(clause)) return false;
+    // "not necessarily unique" claims nothing; "not unique" (some duplicate) is a claim no rule reads.
+    const negated =
+      /\bnot\s+necessarily\s+(?:unique|distinct)\b|\bneed not be (?:unique|distinct)\b|\bmay contain duplicates\b/i;
+    if (negated.test(clause)) {
+      // Claims nothing: the negation and the subjects it speaks of are consumed.
+      ctx.spans.push(...matchSpans(clause, negated));
+      proseSubjects(ctx, clause, ctx.spans);
+      return true;
+    }
+    ctx.spans.push(...matchSpans(clause, keyword));
+    ctx.spans.push(
+      ...matchSpans(
+        clause,
+        /\b(?:pairwise|pairs|tuples|points|positions|edges|rows|intervals)\b|\b(?:consists?|contains?)(?:\s+of)?\b/i,
+      ),
+    );
     // Issue 44 rule 12: "the answer is unique" speaks of something else than the input.
     if (
       /\b(?:answers?|solutions?|outputs?|results?|way)\b|\brepeated\b|\btimes\b|\bnumber of\b|\bcount of\b/i.test(
@@ -674,7 +781,7 @@ const uniqueness: Rule = {
       )
     )
       return false;
-    const subjects = proseSubjects(ctx, clause);
+    const subjects = proseSubjects(ctx, clause, ctx.spans);
     const tuples = /\b(?:pairs|tuples)\b/i.test(clause);
     // `All the tuples [username[i], timestamp[i], website[i]] are unique`: across arrays, not expressible.
     if ((tuples || /\[\s*\w+\[/.test(clause)) && new Set(subjects.map((k) => k.split(':')[0])).size > 1)
@@ -728,6 +835,10 @@ const NAMED_CHARACTERS: [RegExp, string][] = [
   [/\bat signs?\b|'@'/i, '@'],
 ];
 
+/** The words of a sentence naming a string's characters that the alphabet rule reads (or that say nothing more). */
+const ALPHABET_WORDS =
+  /\b(?:digits?|a digit)\s+(?:from\s+)?\d\s*(?:-|to|through)\s*\d|\bone of\b|\band\/or\b|\bspecial characters?(?=\s*')|\boperators?(?=\s*')|\(?\bexcluding the quotes\)?|\b(?:consists?|consisting|contains?|containing|made|up|composed|only|of|from|to|through|or|either|lower\s*-?\s*case|upper\s*-?\s*case|lower|upper|case|english|letters?|characters?|digits?|numeric|alphabets?|printable|ascii|binary|vowels)\b/i;
+
 /**
  * The characters of a string: classes composed ("uppercase and lowercase English letters",
  * "letters, digits, and dashes '-'", "English letters (lower-case and upper-case), ',' and '.'",
@@ -745,6 +856,15 @@ const alphabet: Rule = {
         ? texts
         : [];
     if (targets.length === 0) return false;
+    // Session 14: every text it speaks of is named before its characters (`s1 and s2 contain only …`);
+    // `s consists of letters and t of digits` gives each its own and is declined.
+    const classAt = clause.search(
+      /\b(?:consists?|contains?|made|composed|only|lower|upper|english|letters?|digits?|characters?)\b|'/i,
+    );
+    const lastName = Math.max(
+      ...targets.map((v) => clause.search(new RegExp(`\\b${v.name}\\b(?![^']*'\\s*$)`))),
+    );
+    if (named.length > 1 && classAt >= 0 && lastName > classAt) return false;
     // "Each word consists of …", "words are separated by a single space": about parts of the text.
     const subject = /^\s*(?:each|every|all(?: the)?)\s+([A-Za-z_]\w*)/i.exec(clause)?.[1];
     if (
@@ -770,8 +890,17 @@ const alphabet: Rule = {
       let cs = '';
       for (let c = between[1].charCodeAt(0); c <= between[2].charCodeAt(0); c++) cs += String.fromCharCode(c);
       for (const v of targets) ctx.reading.alphabets.set(v.name, cs);
+      eat(ctx, between.index, between.index + between[0].length);
       return cs.length > 0;
     }
+    // Session 14 rule "a set of characters": `lowercase letters from the set {'a', 'b', 'c'}` is the set
+    // (the class words describe its members); with another class joined (`digits and letters from …`) declined.
+    const braced = /(?:\b(?:from|in|of)\s+)?(?:the\s+)?(?:set\s*)?\{\s*('.'(?:\s*,\s*'.')*)\s*\}/i.exec(
+      clause,
+    );
+    if (braced && /(?:letters?|digits?|characters?|case)\s*(?:,|\band\b|\bor\b)/i.test(clause)) return false;
+    if (!braced && /[{}]/.test(clause.replace(/'[^']*'|"[^"]*"/g, ''))) return false;
+    clause = braced ? clause.replace(braced[0], ' '.repeat(braced[0].length)) : clause;
     let chars = '';
     const add = (s: string) => (chars += [...s].filter((c) => !chars.includes(c)).join(''));
     const lower = /\blower\s*-?\s*case\b/i.test(clause);
@@ -805,7 +934,19 @@ const alphabet: Rule = {
     for (const m of clause.matchAll(/'(.)'\s*(?:-|to|through)\s*'(.)'/g))
       for (let c = m[1].charCodeAt(0); c <= m[2].charCodeAt(0); c++) add(String.fromCharCode(c));
     for (const m of clause.matchAll(/'(.)'|"(.)"/g)) add(m[1] ?? m[2]);
+    if (braced) {
+      const members = [...braced[1].matchAll(/'(.)'/g)].map((x) => x[1]).join('');
+      const quotedElsewhere = /'[^']*'|"[^"]*"/.test(clause);
+      if (quotedElsewhere || (chars && [...members].some((c) => !chars.includes(c)))) return false;
+      chars = members;
+      eat(ctx, braced.index, braced.index + braced[0].length);
+    }
     if (!chars) return false;
+    // Issue 44 item 1: the words of the alphabet's sentence it understood are consumed.
+    for (const v of targets) ctx.spans.push(...matchSpans(clause, new RegExp(`\\b${v.name}(?:\\[\\w+\\])*`)));
+    ctx.spans.push(...matchSpans(clause, ALPHABET_WORDS));
+    for (const [re] of NAMED_CHARACTERS) ctx.spans.push(...matchSpans(clause, re));
+    ctx.spans.push(...matchSpans(clause, /'[^']*'s?|"[^"]*"/));
     // Issue 44 rule 13: a later line never overwrites an alphabet (`separated by a single space`, a
     // quoted example); one that names characters outside it is not understood.
     for (const v of targets) {
@@ -817,9 +958,11 @@ const alphabet: Rule = {
   },
 };
 
+const COLUMN_NAMES = /([A-Za-z_]\w*)\[i\]\s*==?\s*\[([^\]]+)\]/;
+
 /** `intervals[i] = [start_i, end_i]`: the names of a matrix's columns (read before the others). */
 function readColumnNames(ctx: Context, line: string) {
-  const m = /([A-Za-z_]\w*)\[i\]\s*==?\s*\[([^\]]+)\]/.exec(line);
+  const m = COLUMN_NAMES.exec(line);
   if (!m) return false;
   const v = ctx.vars.find((x) => x.name === m[1]);
   if (!v || shape(v).depth !== 2) return false;
@@ -833,6 +976,17 @@ function readColumnNames(ctx: Context, line: string) {
 
 /** `m == grid.length`, `n == nums.length`: a name that is no input stands for a quantity. */
 function readAlias(ctx: Context, clause: string): boolean {
+  // Session 14: `where n is the length of nums`, `where n is the length` (of the one text or array there is).
+  const prose =
+    /^\s*(?:where\s+)?([A-Za-z_]\w*)\s+(?:is|==?)\s+the\s+(?:length|size)(?:\s+of\s+(?:the\s+)?(?:array\s+|string\s+)?([A-Za-z_]\w*))?\s*\.?\s*$/.exec(
+      clause,
+    );
+  if (prose) {
+    const sized = ctx.vars.filter((v) => shape(v).depth > 0 || shape(v).element === 'string');
+    const of = prose[2] ?? (sized.length === 1 ? sized[0].name : undefined);
+    if (!of || !sized.some((v) => v.name === of)) return false;
+    clause = `${prose[1]} == ${of}.length`;
+  }
   const m = /^\s*(?:where\s+|and\s+)?([A-Za-z_]\w*)\s*==?\s*([A-Za-z_][\w.[\]()]*)\s*$/.exec(clause);
   if (!m || ctx.vars.some((v) => v.name === m[1])) {
     const r = /^\s*([A-Za-z_][\w.[\]()]*)\s*==?\s*([A-Za-z_]\w*)\s*$/.exec(clause);
@@ -872,7 +1026,7 @@ export function readConstraints(text: string, vars: Variable[]): Reading {
     assumptions: [],
     virtuals: new Set(),
   };
-  const ctx: Context = { vars, reading };
+  const ctx: Context = { vars, reading, spans: [] };
   const lines = (text ?? '')
     .split(/\n/)
     .map((l) => l.replace(/^\s*(?:[-*•]|\d+[.)])\s+/, ''))
@@ -896,11 +1050,19 @@ export function readConstraints(text: string, vars: Variable[]): Reading {
     mentions(name);
   // Issue 44 rule 11: `1 <= n, m <= 50` with two arrays and neither defined says nothing of which is which.
   const twoUndefined = undefinedName('n') && undefinedName('m') && !matrix && arrays.length > 1;
-  if (undefinedName('n') && firstArray && !twoUndefined) {
+  // Session 14: `1 <= n, m <= 1000` beside one matrix and nothing else: its rows and its columns.
+  const dimensions = undefinedName('n') && undefinedName('m') && matrix !== undefined && arrays.length === 1;
+  if (dimensions) {
+    reading.aliases.set('m', `${matrix.name}.length`);
+    reading.aliases.set('n', `${matrix.name}[i].length`);
+    reading.assumptions.push(
+      `m and n read as the rows and columns of ${matrix.name} (the constraints do not say which is which)`,
+    );
+  } else if (undefinedName('n') && firstArray && !twoUndefined) {
     reading.aliases.set('n', `${firstArray.name}.length`);
     reading.assumptions.push(`n read as ${firstArray.name}.length (the constraints do not say what n is)`);
   }
-  if (undefinedName('m') && matrix) {
+  if (!dimensions && undefinedName('m') && matrix) {
     reading.aliases.set('m', `${matrix.name}.length`);
     reading.assumptions.push(`m read as ${matrix.name}.length (the constraints do not say what m is)`);
   }
@@ -916,24 +1078,119 @@ export function readConstraints(text: string, vars: Variable[]): Reading {
     // rule, nothing is read from it and it is listed as not understood.
     const before = structuredClone({ ...reading, lines: [] as Reading['lines'] });
     let whole = true;
+    const unaccounted: string[] = [];
     for (const clause of clauses(line)) {
-      let read = early.has(i) && (readAlias(ctx, clause) || /\[i\]\s*==?\s*\[/.test(clause));
-      for (const rule of RULES)
+      ctx.spans = [];
+      let read = false;
+      if (early.has(i) && readAlias(ctx, clause)) {
+        eat(ctx, 0, clause.length);
+        read = true;
+      } else if (early.has(i) && COLUMN_NAMES.test(clause)) {
+        ctx.spans.push(...matchSpans(clause, COLUMN_NAMES));
+        read = true;
+      }
+      for (const rule of RULES) {
+        const had = ctx.spans.length;
         if (rule.read(ctx, clause)) {
           rules.add(rule.name);
           read = true;
-        }
-      if (!read) whole = false;
+        } else ctx.spans.length = had;
+      }
+      // Issue 44 item 1: a clause with a token no rule consumed (an unknown word, a qualifier) is not understood.
+      const rest = leftover(clause, ctx.spans);
+      if (!read || rest.length) whole = false;
+      if (read) unaccounted.push(...rest.filter((t) => !unaccounted.includes(t)));
     }
     if (!whole && rules.size) {
       const { lines: _lines, ...kept } = before;
       Object.assign(reading, kept);
       rules.clear();
     }
-    reading.lines.push({ text: lines[i].trim(), rules: [...rules] });
+    reading.lines.push({
+      text: lines[i].trim(),
+      rules: [...rules],
+      ...(unaccounted.length && !whole ? { unaccounted } : {}),
+    });
   });
+  dropUnplacedColumns(ctx, normalised);
   settleColumns(ctx);
+  dropContradicted(ctx, normalised);
   return reading;
+}
+
+/**
+ * Session 14 rule "columns by order need every name placed": undeclared names are a matrix's columns in
+ * the order the text names them only when no line naming another such name (`numPassengersi`) went
+ * unread; otherwise the order is unknown and no column's range is read.
+ */
+function dropUnplacedColumns(ctx: Context, lines: string[]) {
+  const known = (name: string) =>
+    ctx.vars.some((v) => v.name === name) ||
+    ctx.reading.aliases.has(name) ||
+    ctx.reading.columnNames.has(name.replace(/_?i$/, '_i')) ||
+    WORDS.has(name.toLowerCase());
+  for (const v of ctx.vars.filter((x) => ctx.reading.assumptions.includes(positionalNote(x.name)))) {
+    const unplaced = ctx.reading.lines.find(
+      (line, i) =>
+        line.rules.length === 0 &&
+        [...lines[i].matchAll(/\b([A-Za-z][A-Za-z]*_?i)\b/g)].some((m) => m[1].length > 2 && !known(m[1])),
+    );
+    if (!unplaced) continue;
+    for (const key of [...ctx.reading.bounds.keys()])
+      if (key === `${v.name}:values` || (key.startsWith(`${v.name}:column`) && /:column\d+$/.test(key)))
+        ctx.reading.bounds.delete(key);
+    ctx.reading.orderedColumns.delete(v.name);
+    // The lines that read those columns are listed as not understood with it.
+    const names = [...ctx.reading.columnNames]
+      .filter(([, c]) => c.matrix === v.name)
+      .map(([name]) => name.replace(/_i$/, ''));
+    ctx.reading.lines.forEach((line, i) => {
+      if (names.some((n) => new RegExp(`\\b${n}_?i\\b`).test(lines[i]))) line.rules = [];
+    });
+    ctx.reading.assumptions.push(
+      `the columns of ${v.name} not read: "${unplaced.text}" names one the order of the others cannot place`,
+    );
+  }
+}
+
+/**
+ * Session 14 rule "an exception unread": a line not understood that gives one element a number outside
+ * the range read for all of them (`parent[0] == -1 which indicates that 0 is the root` after
+ * `0 <= parent[i] <= n - 1`) makes that range doubtful: it is dropped, and the user told why.
+ */
+function dropContradicted(ctx: Context, lines: string[]) {
+  ctx.reading.lines.forEach((line, i) => {
+    if (line.rules.length) return;
+    // The same for characters: an unread line naming one outside a text's alphabet (`only one space
+    // between 2 words` after `only upper case English letters`) makes that alphabet doubtful.
+    const texts = ctx.vars.filter((v) => ['string', 'char'].includes(shape(v).element));
+    const named = texts.filter((v) => new RegExp(`\\b${v.name}\\b`).test(lines[i]));
+    let characters = '';
+    for (const [re, cs] of NAMED_CHARACTERS) if (re.test(lines[i])) characters += cs;
+    for (const m of lines[i].matchAll(/'(.)'/g)) characters += m[1];
+    for (const v of named.length ? named : texts.length === 1 ? texts : []) {
+      const alphabet = ctx.reading.alphabets.get(v.name);
+      if (alphabet === undefined || [...characters].every((c) => alphabet.includes(c))) continue;
+      ctx.reading.alphabets.delete(v.name);
+      ctx.reading.assumptions.push(
+        `the characters of ${v.name} not read: "${line.text}" names one outside them`,
+      );
+    }
+    for (const m of lines[i].matchAll(/\b([A-Za-z_]\w*)\[\d+\]/g)) {
+      const v = ctx.vars.find((x) => x.name === m[1] && shape(x).depth > 0);
+      const key = `${m[1]}:values`;
+      if (!v || !ctx.reading.bounds.has(key)) continue;
+      const { min, max } = resolvedBound(ctx.reading, key);
+      const rest = lines[i].replace(/\b[A-Za-z_]\w*\[\d+\]/g, ' ');
+      const numbers = [...rest.matchAll(/(?<![\w^.])-?\d+(?:\.\d+)?(?![\w^.])/g)].map((x) => Number(x[0]));
+      if (numbers.some((x) => (min !== undefined && x < min) || (max !== undefined && x > max))) {
+        ctx.reading.bounds.delete(key);
+        ctx.reading.assumptions.push(
+          `the range of ${m[1]}'s elements not read: "${line.text}" gives one of them a value outside it`,
+        );
+      }
+    }
+  });
 }
 
 /**
