@@ -13,11 +13,18 @@ import { lstatSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { basename, join, relative, resolve } from 'node:path';
 import { request } from 'node:http';
 import { loadavg } from 'node:os';
-import { benchAdmin, clockLog, machineLine, requireFromRoot } from '../lib/common.mjs';
+import { benchAdmin, clockLog, machineLine, pct, processCpuMs, requireFromRoot } from '../lib/common.mjs';
 import { migrate, startApi, startJudge, startPostgres, startRedis } from '../contest-day/stack.mjs';
 
 const log = clockLog();
-const folders = process.argv.slice(2).map((f) => resolve(f));
+// --reverify N: verify each package N more times and print the API's CPU per judged jury submission
+// (what one judge job of that problem costs the API: loading its tests, building and queueing the job).
+const reverifyAt = process.argv.indexOf('--reverify');
+const reverify = reverifyAt >= 0 ? Number(process.argv[reverifyAt + 1]) : 0;
+const folders = process.argv
+  .slice(2)
+  .filter((a, i, all) => a !== '--reverify' && all[i - 1] !== '--reverify')
+  .map((f) => resolve(f));
 if (folders.length === 0) {
   console.error('usage: node bench/packages/real-packages.mjs <package folder> [...]');
   process.exit(2);
@@ -157,6 +164,18 @@ async function main() {
       console.log(troubleOf(api));
       bad++;
       continue;
+    }
+    if (reverify > 0) {
+      const perJob = [];
+      for (let i = 0; i < reverify; i++) {
+        const before = processCpuMs(api.proc.pid);
+        const again = await call(api.url, 'POST', `/api/problems/${imported.body._id}/verify`, token);
+        if (again.status !== 200) break;
+        perJob.push((processCpuMs(api.proc.pid) - before) / again.body.submissions.length);
+      }
+      console.log(
+        `  API CPU per judged jury submission over ${perJob.length} re-verifies: median ${Math.round(pct(perJob, 50))} ms (min ${Math.round(Math.min(...perJob))}, max ${Math.round(Math.max(...perJob))})`,
+      );
     }
     for (const s of verified.body.submissions) {
       if (!s.ok) bad++;
