@@ -13,6 +13,8 @@ const RANKS: Record<string, number> = {
   'main.ts': 0,
   'worker.ts': 1,
   ai: 2,
+  // The worker's copy of large test data fetched by reference (judge job version 3), beside the AI's jobs.
+  'test-data.ts': 2,
   'judge.ts': 3,
   'startup.ts': 4,
   // startup.ts's pieces: the trusted Java built at start, its archives.

@@ -34,6 +34,29 @@ export function safeRelativePath(path: string): string | null {
   return /^[\w./+-]+$/.test(p) ? p : null;
 }
 
+/**
+ * A validator's source files written below `dir` at their package paths (readable by the sandbox's uid):
+ * their relative paths, or the message naming the first path that would leave `dir`.
+ */
+export function writeValidatorFiles(
+  files: { path: string; content: string }[],
+  dir: string,
+): { ok: true; paths: string[] } | { ok: false; message: string } {
+  const paths: string[] = [];
+  for (const f of files) {
+    const rel = safeRelativePath(f.path);
+    if (!rel)
+      return {
+        ok: false,
+        message: `the validator file name ${JSON.stringify(f.path)} is not a plain relative path`,
+      };
+    mkdirSync(dirname(join(dir, rel)), { recursive: true, mode: 0o755 });
+    writeFileSync(join(dir, rel), f.content, { mode: 0o644 });
+    paths.push(rel);
+  }
+  return { ok: true, paths };
+}
+
 function gxxAvailable(): boolean {
   return existsSync(GXX);
 }
@@ -51,18 +74,9 @@ export async function compileCpp(
   mkdirSync(outDir, { recursive: true });
   // g++ runs as the sandbox's uid: it writes the binary here, and nothing else.
   chmodSync(outDir, 0o777);
-  const units: string[] = [];
-  for (const f of files) {
-    const rel = safeRelativePath(f.path);
-    if (!rel)
-      return {
-        ok: false,
-        message: `the validator file name ${JSON.stringify(f.path)} is not a plain relative path`,
-      };
-    mkdirSync(dirname(join(srcDir, rel)), { recursive: true, mode: 0o755 });
-    writeFileSync(join(srcDir, rel), f.content, { mode: 0o644 });
-    if (/\.(cpp|cc|cxx)$/.test(rel)) units.push(`/src/${rel}`);
-  }
+  const written = writeValidatorFiles(files, srcDir);
+  if (!written.ok) return written;
+  const units = written.paths.filter((rel) => /\.(cpp|cc|cxx)$/.test(rel)).map((rel) => `/src/${rel}`);
   if (units.length === 0) return { ok: false, message: 'the validator has no .cpp file' };
   const binds: Bind[] = [
     ...TOOLCHAIN_DIRS.filter((d) => existsSync(d)).map((d) => ({ src: d, dest: d })),

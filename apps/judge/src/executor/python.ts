@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, realpathSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, realpathSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { Bind } from '../sandbox/types';
-import { safeRelativePath } from './cpp';
+import { writeValidatorFiles } from './cpp';
 
 /**
  * Python 3 for a problem package's output validators and interactors (issue 42): real packages ship
@@ -76,17 +76,9 @@ export function writePython(files: { path: string; content: string }[], dir: str
   if (!pythonRuntime()) return { ok: false, message: 'python3 is not installed on this judge' };
   const src = join(dir, 'src');
   mkdirSync(src, { recursive: true, mode: 0o755 });
-  for (const f of files) {
-    const rel = safeRelativePath(f.path);
-    if (!rel)
-      return {
-        ok: false,
-        message: `the validator file name ${JSON.stringify(f.path)} is not a plain relative path`,
-      };
-    mkdirSync(dirname(join(src, rel)), { recursive: true, mode: 0o755 });
-    writeFileSync(join(src, rel), f.content, { mode: 0o644 });
-  }
-  const scripts = files.map((f) => safeRelativePath(f.path)!).filter((p) => p.endsWith('.py'));
+  const written = writeValidatorFiles(files, src);
+  if (!written.ok) return written;
+  const scripts = written.paths.filter((p) => p.endsWith('.py'));
   if (scripts.length === 1) return { ok: true, dir: src, entry: scripts[0] };
   if (scripts.includes('__main__.py')) return { ok: true, dir: src, entry: '' };
   return { ok: false, message: 'a Python validator of several files needs its __main__.py' };
