@@ -98,6 +98,10 @@ describe('classifyOutcome', () => {
       verdict: 'memory_limit_exceeded',
       error: 'Memory limit exceeded (256 MiB)',
     });
+    // The cgroup's OOM kill decides even when a timer fired too (a slow machine's memory bomb: the CI saw TLE).
+    expect(classify({ exitCode: 137, oomKilled: true, cpuExceeded: true, timedOut: true })).toMatchObject({
+      verdict: 'memory_limit_exceeded',
+    });
   });
 
   it('time_limit_exceeded: CPU before wall; limits beat every other sign of the kill', () => {

@@ -81,12 +81,14 @@ export function classifyOutcome(
   if (out.outputExceeded)
     return res('output_limit_exceeded', `Output limit exceeded (${limits.outputBytes} bytes)`);
   if (out.stderrMatched) return res('runtime_error', threadLimit);
+  // The cgroup's OOM kill is proof the memory limit ended the run, even when the CPU or wall timer also
+  // fired: on a slow machine a memory bomb's page faults near the limit take long enough for both.
+  if (out.oomKilled) return res('memory_limit_exceeded', `Memory limit exceeded (${limits.memoryMb} MiB)`);
   if (out.cpuExceeded)
     return res('time_limit_exceeded', `Time limit exceeded (CPU ${seconds(limits.cpuTimeMs)})`);
   if (out.timedOut)
     return res('time_limit_exceeded', `Time limit exceeded (wall ${seconds(limits.wallTimeMs)})`);
   if (oom.line && /unable to create native thread/.test(oom.line)) return res('runtime_error', threadLimit);
-  if (out.oomKilled) return res('memory_limit_exceeded', `Memory limit exceeded (${limits.memoryMb} MiB)`);
   if (oom.line) return res('memory_limit_exceeded', oom.line);
   if (out.protocolViolation) return res('runtime_error', HARNESS_PROTOCOL_ERROR);
   if (out.exitCode !== 0) return res('runtime_error', abnormalEnd(out));
