@@ -4,8 +4,9 @@ import java.util.*;
 
 /**
  * Relay the Message, multi-pass: pass 1 checks the note (hex, at most ceil(n / 4) characters) and
- * writes nextpass.in for pass 2; pass 2 checks the message. The pass number is kept in the feedback
- * directory, which persists between passes.
+ * writes nextpass.in for pass 2; pass 2 checks the message. Each pass's input file is that pass's input
+ * (pass 2's is nextpass.in, as the format gives it), so the pass number and the message sent are kept in
+ * the feedback directory, which persists between passes.
  */
 public class Validator {
     public static void main(String[] args) throws IOException {
@@ -24,10 +25,12 @@ public class Validator {
             int most = (n + 3) / 4;
             if (got.isEmpty() || got.length() > most || !got.matches("[0-9a-f]+"))
                 fail(feedback, "pass 1: the note must be 1 to " + most + " hex digits, got " + got.length() + " characters");
+            Files.writeString(feedback.resolve("message"), message);
             Files.writeString(feedback.resolve("nextpass.in"), "receive\n" + n + "\n" + got + "\n");
             System.exit(42);
         }
-        if (!got.equals(message)) fail(feedback, "pass 2: the message told is not the one sent");
+        String sent = Files.readString(feedback.resolve("message")).trim();
+        if (!got.equals(sent)) fail(feedback, "pass 2: the message told is not the one sent");
         System.exit(42);
     }
 
