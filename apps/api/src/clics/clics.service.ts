@@ -272,7 +272,7 @@ export class ClicsService {
         : { score: 0, problemsSolved: 0, penalty: 0, lastAt: null };
       return { team, key, cells: (team.userId && cells.get(team.userId)) || [] };
     });
-    return { rows: scoreboardRows(contest, problems, standings, firsts), roster, problems, firsts };
+    return { rows: scoreboardRows(problems, standings, firsts), roster, problems, firsts };
   }
 
   /** The final awards as the event log gives them (the same for every reader: a final board is unfrozen). */

@@ -1,6 +1,6 @@
 import type { ScoreboardCell } from '@javelin/contracts';
 import { compareStandings, type StandingKey } from '../contests/ranking';
-import type { ClicsContestRow, ClicsProblemRow, ClicsTeamRow } from './clics-rows';
+import type { ClicsProblemRow, ClicsTeamRow } from './clics-rows';
 
 /** One team's standing as the board keeps it (no row yet: nothing counted). */
 export interface TeamStanding {
@@ -32,7 +32,6 @@ const teamName = (t: ClicsTeamRow) => t.fullName || t.username;
  * alphabetical within a rank; every problem listed for every team.
  */
 export function scoreboardRows(
-  c: ClicsContestRow,
   problems: ClicsProblemRow[],
   standings: TeamStanding[],
   firsts: Map<string, string[]>,
