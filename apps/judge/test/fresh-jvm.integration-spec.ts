@@ -61,6 +61,11 @@ describe('memory: no test sees the memory of the tests before it', () => {
         System.out.println("fine " + TABLE.length);`,
     '    static final long[] TABLE = new long[4_000_000];',
   );
+  /**
+   * Time enough that only memory can stop the bomb: near a full heap its collector's threads spend the
+   * JVM's CPU, and on a loaded machine a 2 s limit can come first (time_limit_exceeded, as it should).
+   */
+  const BOMB_LIMITS = { cpuTimeMs: 10_000, wallTimeMs: 30_000 };
   const bombTests = (): JudgeTest[] =>
     Array.from({ length: 20 }, (_, i) => ({
       id: `t${i + 1}`,
@@ -69,14 +74,14 @@ describe('memory: no test sees the memory of the tests before it', () => {
     }));
 
   it('a submit with a memory bomb on test 7 of 20: memory limit exceeded on test 7, confirmed in a fresh JVM; 1-6 accepted; the rest not judged', async () => {
-    const r = await judge.judge({ ...job(BOMB, bombTests()), stopAtFirstFailure: true });
+    const r = await judge.judge({ ...job(BOMB, bombTests(), BOMB_LIMITS), stopAtFirstFailure: true });
     expect(r.verdict).toBe('memory_limit_exceeded');
     expect(verdicts(r)).toEqual([...Array(6).fill('accepted'), 'memory_limit_exceeded']);
     expect(r.confirmedFresh).toEqual(['t7']);
   });
 
   it('the same program as a run over 20 examples: test 7 memory limit exceeded, the other 19 accepted', async () => {
-    const r = await judge.judge(job(BOMB, bombTests()));
+    const r = await judge.judge(job(BOMB, bombTests(), BOMB_LIMITS));
     expect(r.results).toHaveLength(20);
     expect(verdicts(r)).toEqual([
       ...Array(6).fill('accepted'),
@@ -87,7 +92,7 @@ describe('memory: no test sees the memory of the tests before it', () => {
 
   it('a memory verdict on the first test of a JVM is not run again', async () => {
     const tests = bombTests().slice(6, 8);
-    const r = await judge.judge({ ...job(BOMB, tests), stopAtFirstFailure: true });
+    const r = await judge.judge({ ...job(BOMB, tests, BOMB_LIMITS), stopAtFirstFailure: true });
     expect(verdicts(r)).toEqual(['memory_limit_exceeded']);
     expect(r.confirmedFresh).toEqual([]);
   });
