@@ -156,6 +156,45 @@ describe('rule: a sum of row lengths is no sum of elements (sample K, 2248)', ()
   });
 });
 
+describe('rule: n defined by a formula on either side (sample L, 2122)', () => {
+  it('`2 * n == nums.length`: n is a quantity of its own, nums has 2 to 2000 elements', () => {
+    const r = read('2 * n == nums.length\n1 <= n <= 1000\n1 <= nums[i] <= 10^9', 'nums:int[]');
+    expect(resolvedBound(r, 'nums:length')).toEqual({ min: 2, max: 2000 });
+    expect(r.virtuals.has('n')).toBe(true);
+    expect(r.assumptions).toEqual([]);
+    expect(
+      resolvedBound(read('n - 1 == edges.length\n2 <= n <= 1000', 'edges:int[][]'), 'edges:length'),
+    ).toEqual({
+      min: 1,
+      max: 999,
+    });
+  });
+});
+
+describe('rule: a default never overrides an unread definition (sample L, 2122)', () => {
+  it('`n == nums.length / 2` not understood: n is not assumed nums.length, and nothing is read through it', () => {
+    const r = read('n == nums.length / 2\n1 <= n <= 1000\n1 <= nums[i] <= 10^9', 'nums:int[]');
+    expect(resolvedBound(r, 'nums:length')).toEqual({});
+    expect(r.lines.map((l) => l.rules.length > 0)).toEqual([false, false, true]);
+    expect(r.assumptions).toEqual([
+      'n not read as a length: "n == nums.length / 2" defines it in a way not understood',
+    ]);
+    expect(resolvedBound(r, 'nums:values')).toEqual({ min: 1, max: 1e9 });
+  });
+
+  it('an unread line naming n without an equality keeps the default (`1 <= k <= n * (n - 1) / 2`)', () => {
+    const r = read('1 <= n <= 100\n1 <= k <= n * (n - 1) / 2', 'nums:int[] k:int');
+    expect(resolvedBound(r, 'nums:length')).toEqual({ min: 1, max: 100 });
+    expect(r.assumptions).toEqual(['n read as nums.length (the constraints do not say what n is)']);
+  });
+
+  it('an alias line is only the alias: `n == nums.length` with more after it is no alias line', () => {
+    const r = read('n == nums.length\n1 <= n <= 50', 'nums:int[]');
+    expect(resolvedBound(r, 'nums:length')).toEqual({ min: 1, max: 50 });
+    expect(r.lines[0].rules.length).toBeGreaterThan(0);
+  });
+});
+
 describe('rule: n and m beside one matrix (sample G, 3122)', () => {
   it('`1 <= n, m <= 1000` with grid alone: its rows and columns, the assumption stated', () => {
     const r = read('1 <= n, m <= 1000\n0 <= grid[i][j] <= 9', 'grid:int[][]');

@@ -527,7 +527,9 @@ const equality: Rule = {
     const [sa, sb] = [trimmedTermSpan(ctx, parts[0], 'end'), trimmedTermSpan(ctx, parts[1], 'start')];
     const [a, b] = [sa?.term, sb?.term];
     const lhs = parts[0].trim().split(' ').pop() ?? '';
-    if (ctx.reading.aliases.has(lhs) || ctx.reading.aliases.has(parts[1].trim())) {
+    // Only the alias itself (session 15: `n == nums.length / 2` with n assumed nums.length is no alias line).
+    const rhs = parts[1].trim();
+    if (ctx.reading.aliases.get(lhs) === rhs || ctx.reading.aliases.get(rhs) === lhs) {
       eat(ctx, parts[0].lastIndexOf(lhs), clause.length);
       return true;
     }
@@ -1014,6 +1016,35 @@ const EXISTENTIAL =
 
 /** Reads a constraints text against the signature's variables. */
 export function readConstraints(text: string, vars: Variable[]): Reading {
+  const reading = readWith(text, vars, new Set());
+  // Session 15 rule "a default never overrides an unread definition" (sample L, 2122): an undefined name
+  // read by default as a length (`n read as nums.length`) is not assumed when a line the reader did not
+  // understand ties that name by an equality (`2 * n == nums.length`): the text defines it, the reader
+  // cannot say how, so the lines through it read nothing and the user is told why.
+  const defines = (name: string) =>
+    reading.lines.find(
+      (l) => l.rules.length === 0 && new RegExp(`\\b${name}\\b`).test(l.text) && EQUALITY.test(l.text),
+    );
+  const doubtful = DEFAULTED.filter(
+    (name) =>
+      reading.assumptions.some((a) => new RegExp(`^(?:m and n|${name}) read as`).test(a)) && defines(name),
+  );
+  if (doubtful.length === 0) return reading;
+  const again = readWith(text, vars, new Set(doubtful));
+  for (const name of doubtful)
+    again.assumptions.push(
+      `${name} not read as a length: "${defines(name)!.text}" defines it in a way not understood`,
+    );
+  return again;
+}
+
+/** An equality sign, never part of `<=`, `>=` or `!=`. */
+const EQUALITY = /(?<![<>!=])==?(?!=)/;
+
+/** The undefined names the reader may take by default for a length. */
+const DEFAULTED = ['n', 'm'];
+
+function readWith(text: string, vars: Variable[], noDefault: Set<string>): Reading {
   const reading: Reading = {
     bounds: new Map(),
     oneOf: new Map(),
@@ -1044,6 +1075,7 @@ export function readConstraints(text: string, vars: Variable[]): Reading {
   const matrix = vars.find((v) => shape(v).depth === 2);
   const mentions = (name: string) => normalised.some((l) => new RegExp(`\\b${name}\\b`).test(l));
   const undefinedName = (name: string) =>
+    !noDefault.has(name) &&
     !reading.aliases.has(name) &&
     !reading.virtuals.has(name) &&
     !vars.some((v) => v.name === name) &&
@@ -1198,9 +1230,16 @@ function dropContradicted(ctx: Context, lines: string[]) {
  * `edges.length == n - 1`, `nums.length == 3 * n`) is a quantity of its own, not an input's length.
  */
 function readVirtuals(ctx: Context, lines: string[]) {
+  // Session 15 (sample L, 2122): the formula on either side (`2 * n == nums.length`).
+  const formulas = (line: string) => [
+    ...[...line.matchAll(/[A-Za-z_][\w[\]]*\.length\s*==?\s*([^,;<>=]+)/g)].map((m) => m[1]),
+    ...[...line.matchAll(/(?:^|[,;<>]\s*)([^,;<>=]+?)\s*==?\s*[A-Za-z_][\w[\]]*\.length\b/g)].map(
+      (m) => m[1],
+    ),
+  ];
   for (const line of lines)
-    for (const m of line.matchAll(/[A-Za-z_][\w[\]]*\.length\s*==?\s*([^,;<>=]+)/g)) {
-      const rhs = m[1].trim();
+    for (const formula of formulas(line)) {
+      const rhs = formula.trim();
       const names = [...rhs.matchAll(/\b([a-z])\b/g)].map((x) => x[1]);
       if (names.length !== 1 || /^[a-z]$/.test(rhs)) continue;
       const name = names[0];
