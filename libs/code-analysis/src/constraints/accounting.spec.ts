@@ -195,6 +195,31 @@ describe('rule: a default never overrides an unread definition (sample L, 2122)'
   });
 });
 
+describe('rule: several arrays each a permutation of n integers (sample M, 2657)', () => {
+  it('`A and B are both a permutation of n integers` with n their length: each distinct', () => {
+    const r = read(
+      '1 <= A.length == B.length == n <= 50\n1 <= A[i], B[i] <= n\nIt is guaranteed that A and B are both a permutation of n integers.',
+      'A:int[] B:int[]',
+    );
+    expect([...r.distinct].sort()).toEqual(['A', 'B']);
+    expect(r.lines[2].rules).toEqual(['uniqueness']);
+  });
+
+  it('declined when n is not the length of each (B unbounded by n), and for a text', () => {
+    const loose = read(
+      '1 <= A.length, B.length <= 50\nIt is guaranteed that A and B are both a permutation of n integers.',
+      'A:int[] B:int[]',
+    );
+    expect(loose.distinct.size).toBe(0);
+    expect(loose.lines[1].rules).toEqual([]);
+    const text = read(
+      'n == a.length == b.length\na and b are both a permutation of n integers.',
+      'a:string b:int[]',
+    );
+    expect(text.distinct.size).toBe(0);
+  });
+});
+
 describe('rule: n and m beside one matrix (sample G, 3122)', () => {
   it('`1 <= n, m <= 1000` with grid alone: its rows and columns, the assumption stated', () => {
     const r = read('1 <= n, m <= 1000\n0 <= grid[i][j] <= 9', 'grid:int[][]');

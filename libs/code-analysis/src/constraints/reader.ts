@@ -730,6 +730,29 @@ const uniqueness: Rule = {
       /^\s*([A-Za-z_]\w*) is a permutation\b(?:\s+of\s+(?:all\s+)?(?:the\s+)?(?:integers|numbers)?\s*(?:from\s+(.+?)\s+to\s+(.+?)|in the range\s*\[\s*(.+?)\s*,\s*(.+?)\s*\])\s*$)?/.exec(
         clause,
       );
+    // Session 15 (sample M, 2657): `It is guaranteed that A and B are both a permutation of n integers`:
+    // each distinct, when n counts the elements of each (n stands for their lengths).
+    const several =
+      /^\s*(?:it is guaranteed that\s+)?([A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*,?\s+and\s+[A-Za-z_]\w*) are (?:both |all )?(?:a )?permutations? of ([A-Za-z_]\w*) (?:distinct )?integers\s*$/i.exec(
+        clause,
+      );
+    if (several) {
+      const names = several[1].split(/\s*,\s*|\s+and\s+/).filter(Boolean);
+      const vs = names.map((n) =>
+        ctx.vars.find((x) => x.name === n && shape(x).depth === 1 && isIntegral(x)),
+      );
+      const count = keyOf(ctx, several[2]);
+      const tied = (name: string) => {
+        const own = `${name}:length`;
+        const other = (k: string) => ctx.reading.bounds.get(k)?.equals;
+        const same = (l: Linear | undefined, k: string) => l?.key === k && l.times === 1 && l.plus === 0;
+        return own === count || same(other(own), count!) || same(other(count!), own);
+      };
+      if (vs.some((x) => !x) || !count || !names.every(tied)) return false;
+      for (const n of names) ctx.reading.distinct.add(n);
+      eat(ctx, 0, several[0].length);
+      return true;
+    }
     if (permutation) {
       const v = ctx.vars.find((x) => x.name === permutation[1] && shape(x).depth === 1 && isIntegral(x));
       if (!v) return false;
