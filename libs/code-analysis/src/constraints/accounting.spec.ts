@@ -188,7 +188,16 @@ describe('rule: a default never overrides an unread definition (sample L, 2122)'
     expect(r.assumptions).toEqual(['n read as nums.length (the constraints do not say what n is)']);
   });
 
-  it('an alias line is only the alias: `n == nums.length` with more after it is no alias line', () => {
+  it('an alias read from the text still reads its own lines once (no equality both ways: 778, 1980)', () => {
+    const r = read('n == grid.length\nn == grid[i].length\n1 <= n <= 50', 'grid:int[][]');
+    expect(resolvedBound(r, 'grid:columns')).toEqual({ min: 1, max: 50 });
+    const cycles = [...r.bounds].filter(
+      ([key, b]) => b.equals && r.bounds.get(b.equals.key)?.equals?.key === key,
+    );
+    expect(cycles).toEqual([]);
+  });
+
+  it('the alias line itself is still read (`n == nums.length`)', () => {
     const r = read('n == nums.length\n1 <= n <= 50', 'nums:int[]');
     expect(resolvedBound(r, 'nums:length')).toEqual({ min: 1, max: 50 });
     expect(r.lines[0].rules.length).toBeGreaterThan(0);

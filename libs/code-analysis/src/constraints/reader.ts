@@ -61,6 +61,8 @@ interface Context {
   reading: Reading;
   /** The spans of the clause being read that the rules consumed (issue 44 item 1: every token accounted for). */
   spans: [number, number][];
+  /** The names read by default as a length (`n read as nums.length`), not from a line of the text. */
+  assumed: Set<string>;
 }
 
 /** A rule consumed `clause[a, b)`. */
@@ -527,9 +529,10 @@ const equality: Rule = {
     const [sa, sb] = [trimmedTermSpan(ctx, parts[0], 'end'), trimmedTermSpan(ctx, parts[1], 'start')];
     const [a, b] = [sa?.term, sb?.term];
     const lhs = parts[0].trim().split(' ').pop() ?? '';
-    // Only the alias itself (session 15: `n == nums.length / 2` with n assumed nums.length is no alias line).
+    // Never through a default (session 15: `n == nums.length / 2` with n assumed nums.length is no alias line).
     const rhs = parts[1].trim();
-    if (ctx.reading.aliases.get(lhs) === rhs || ctx.reading.aliases.get(rhs) === lhs) {
+    const alias = (name: string) => ctx.reading.aliases.has(name) && !ctx.assumed.has(name);
+    if (alias(lhs) || alias(rhs)) {
       eat(ctx, parts[0].lastIndexOf(lhs), clause.length);
       return true;
     }
@@ -1080,7 +1083,7 @@ function readWith(text: string, vars: Variable[], noDefault: Set<string>): Readi
     assumptions: [],
     virtuals: new Set(),
   };
-  const ctx: Context = { vars, reading, spans: [] };
+  const ctx: Context = { vars, reading, spans: [], assumed: new Set() };
   const lines = (text ?? '')
     .split(/\n/)
     .map((l) => l.replace(/^\s*(?:[-*•]|\d+[.)])\s+/, ''))
@@ -1110,15 +1113,18 @@ function readWith(text: string, vars: Variable[], noDefault: Set<string>): Readi
   if (dimensions) {
     reading.aliases.set('m', `${matrix.name}.length`);
     reading.aliases.set('n', `${matrix.name}[i].length`);
+    ctx.assumed.add('m').add('n');
     reading.assumptions.push(
       `m and n read as the rows and columns of ${matrix.name} (the constraints do not say which is which)`,
     );
   } else if (undefinedName('n') && firstArray && !twoUndefined) {
     reading.aliases.set('n', `${firstArray.name}.length`);
+    ctx.assumed.add('n');
     reading.assumptions.push(`n read as ${firstArray.name}.length (the constraints do not say what n is)`);
   }
   if (!dimensions && undefinedName('m') && matrix) {
     reading.aliases.set('m', `${matrix.name}.length`);
+    ctx.assumed.add('m');
     reading.assumptions.push(`m read as ${matrix.name}.length (the constraints do not say what m is)`);
   }
   normalised.forEach((line, i) => {
