@@ -156,6 +156,79 @@ describe('rule: a sum of row lengths is no sum of elements (sample K, 2248)', ()
   });
 });
 
+describe('rule: n defined by a formula on either side (sample L, 2122)', () => {
+  it('`2 * n == nums.length`: n is a quantity of its own, nums has 2 to 2000 elements', () => {
+    const r = read('2 * n == nums.length\n1 <= n <= 1000\n1 <= nums[i] <= 10^9', 'nums:int[]');
+    expect(resolvedBound(r, 'nums:length')).toEqual({ min: 2, max: 2000 });
+    expect(r.virtuals.has('n')).toBe(true);
+    expect(r.assumptions).toEqual([]);
+    expect(
+      resolvedBound(read('n - 1 == edges.length\n2 <= n <= 1000', 'edges:int[][]'), 'edges:length'),
+    ).toEqual({
+      min: 1,
+      max: 999,
+    });
+  });
+});
+
+describe('rule: a default never overrides an unread definition (sample L, 2122)', () => {
+  it('`n == nums.length / 2` not understood: n is not assumed nums.length, and nothing is read through it', () => {
+    const r = read('n == nums.length / 2\n1 <= n <= 1000\n1 <= nums[i] <= 10^9', 'nums:int[]');
+    expect(resolvedBound(r, 'nums:length')).toEqual({});
+    expect(r.lines.map((l) => l.rules.length > 0)).toEqual([false, false, true]);
+    expect(r.assumptions).toEqual([
+      'n not read as a length: "n == nums.length / 2" defines it in a way not understood',
+    ]);
+    expect(resolvedBound(r, 'nums:values')).toEqual({ min: 1, max: 1e9 });
+  });
+
+  it('an unread line naming n without an equality keeps the default (`1 <= k <= n * (n - 1) / 2`)', () => {
+    const r = read('1 <= n <= 100\n1 <= k <= n * (n - 1) / 2', 'nums:int[] k:int');
+    expect(resolvedBound(r, 'nums:length')).toEqual({ min: 1, max: 100 });
+    expect(r.assumptions).toEqual(['n read as nums.length (the constraints do not say what n is)']);
+  });
+
+  it('an alias read from the text still reads its own lines once (no equality both ways: 778, 1980)', () => {
+    const r = read('n == grid.length\nn == grid[i].length\n1 <= n <= 50', 'grid:int[][]');
+    expect(resolvedBound(r, 'grid:columns')).toEqual({ min: 1, max: 50 });
+    const cycles = [...r.bounds].filter(
+      ([key, b]) => b.equals && r.bounds.get(b.equals.key)?.equals?.key === key,
+    );
+    expect(cycles).toEqual([]);
+  });
+
+  it('the alias line itself is still read (`n == nums.length`)', () => {
+    const r = read('n == nums.length\n1 <= n <= 50', 'nums:int[]');
+    expect(resolvedBound(r, 'nums:length')).toEqual({ min: 1, max: 50 });
+    expect(r.lines[0].rules.length).toBeGreaterThan(0);
+  });
+});
+
+describe('rule: several arrays each a permutation of n integers (sample M, 2657)', () => {
+  it('`A and B are both a permutation of n integers` with n their length: each distinct', () => {
+    const r = read(
+      '1 <= A.length == B.length == n <= 50\n1 <= A[i], B[i] <= n\nIt is guaranteed that A and B are both a permutation of n integers.',
+      'A:int[] B:int[]',
+    );
+    expect([...r.distinct].sort()).toEqual(['A', 'B']);
+    expect(r.lines[2].rules).toEqual(['uniqueness']);
+  });
+
+  it('declined when n is not the length of each (B unbounded by n), and for a text', () => {
+    const loose = read(
+      '1 <= A.length, B.length <= 50\nIt is guaranteed that A and B are both a permutation of n integers.',
+      'A:int[] B:int[]',
+    );
+    expect(loose.distinct.size).toBe(0);
+    expect(loose.lines[1].rules).toEqual([]);
+    const text = read(
+      'n == a.length == b.length\na and b are both a permutation of n integers.',
+      'a:string b:int[]',
+    );
+    expect(text.distinct.size).toBe(0);
+  });
+});
+
 describe('rule: n and m beside one matrix (sample G, 3122)', () => {
   it('`1 <= n, m <= 1000` with grid alone: its rows and columns, the assumption stated', () => {
     const r = read('1 <= n, m <= 1000\n0 <= grid[i][j] <= 9', 'grid:int[][]');

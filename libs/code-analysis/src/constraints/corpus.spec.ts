@@ -251,6 +251,47 @@ describe('property: the reader recovers the ranges a text was built from', () =>
     );
   });
 
+  it('sample L: n defined by a multiple on either side; a definition not understood takes no default', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 5 }),
+        fc.integer({ min: 1, max: 99_999 }),
+        fc.integer({ min: 0, max: 3 }),
+        fc.integer({ min: 0, max: 3 }),
+        fc.boolean(),
+        (t, high, form, unread, first) => {
+          const vars = [{ name: 'nums', type: 'int[]' }] as Variable[];
+          const range = `1 <= n <= ${high}`;
+          const defined = [
+            `${t} * n == nums.length`,
+            `nums.length == ${t} * n`,
+            `n * ${t} == nums.length`,
+            `${t}n == nums.length`,
+          ][form];
+          const read = (line: string) =>
+            readConstraints(first ? `${line}\n${range}` : `${range}\n${line}`, vars);
+          const r = read(defined);
+          expect(resolvedBound(r, 'nums:length')).toEqual({ min: t, max: t * high });
+          expect(r.assumptions).toEqual([]);
+          // `n == nums.length / 2`, `n == nums.length - 1`: n is not assumed nums.length, nothing is read through it.
+          const other = [
+            `n == nums.length / ${t + 1}`,
+            `n == nums.length - ${t}`,
+            `n = nums.length / ${t + 1}`,
+            `n == ${t} + nums.length`,
+          ][unread];
+          const u = read(other);
+          expect(resolvedBound(u, 'nums:length')).toEqual({});
+          expect(u.lines.every((l) => l.rules.length === 0)).toBe(true);
+          expect(u.assumptions).toEqual([
+            `n not read as a length: "${other}" defines it in a way not understood`,
+          ]);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
   it('sample E: a line about one element, the parts of a text or a string as a number changes no bound', () => {
     fc.assert(
       fc.property(

@@ -61,6 +61,8 @@ interface Context {
   reading: Reading;
   /** The spans of the clause being read that the rules consumed (issue 44 item 1: every token accounted for). */
   spans: [number, number][];
+  /** The names read by default as a length (`n read as nums.length`), not from a line of the text. */
+  assumed: Set<string>;
 }
 
 /** A rule consumed `clause[a, b)`. */
@@ -527,7 +529,10 @@ const equality: Rule = {
     const [sa, sb] = [trimmedTermSpan(ctx, parts[0], 'end'), trimmedTermSpan(ctx, parts[1], 'start')];
     const [a, b] = [sa?.term, sb?.term];
     const lhs = parts[0].trim().split(' ').pop() ?? '';
-    if (ctx.reading.aliases.has(lhs) || ctx.reading.aliases.has(parts[1].trim())) {
+    // Never through a default (session 15: `n == nums.length / 2` with n assumed nums.length is no alias line).
+    const rhs = parts[1].trim();
+    const alias = (name: string) => ctx.reading.aliases.has(name) && !ctx.assumed.has(name);
+    if (alias(lhs) || alias(rhs)) {
       eat(ctx, parts[0].lastIndexOf(lhs), clause.length);
       return true;
     }
@@ -728,6 +733,29 @@ const uniqueness: Rule = {
       /^\s*([A-Za-z_]\w*) is a permutation\b(?:\s+of\s+(?:all\s+)?(?:the\s+)?(?:integers|numbers)?\s*(?:from\s+(.+?)\s+to\s+(.+?)|in the range\s*\[\s*(.+?)\s*,\s*(.+?)\s*\])\s*$)?/.exec(
         clause,
       );
+    // Session 15 (sample M, 2657): `It is guaranteed that A and B are both a permutation of n integers`:
+    // each distinct, when n counts the elements of each (n stands for their lengths).
+    const several =
+      /^\s*(?:it is guaranteed that\s+)?([A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)*,?\s+and\s+[A-Za-z_]\w*) are (?:both |all )?(?:a )?permutations? of ([A-Za-z_]\w*) (?:distinct )?integers\s*$/i.exec(
+        clause,
+      );
+    if (several) {
+      const names = several[1].split(/\s*,\s*|\s+and\s+/).filter(Boolean);
+      const vs = names.map((n) =>
+        ctx.vars.find((x) => x.name === n && shape(x).depth === 1 && isIntegral(x)),
+      );
+      const count = keyOf(ctx, several[2]);
+      const tied = (name: string) => {
+        const own = `${name}:length`;
+        const other = (k: string) => ctx.reading.bounds.get(k)?.equals;
+        const same = (l: Linear | undefined, k: string) => l?.key === k && l.times === 1 && l.plus === 0;
+        return own === count || same(other(own), count!) || same(other(count!), own);
+      };
+      if (vs.some((x) => !x) || !count || !names.every(tied)) return false;
+      for (const n of names) ctx.reading.distinct.add(n);
+      eat(ctx, 0, several[0].length);
+      return true;
+    }
     if (permutation) {
       const v = ctx.vars.find((x) => x.name === permutation[1] && shape(x).depth === 1 && isIntegral(x));
       if (!v) return false;
@@ -1014,6 +1042,35 @@ const EXISTENTIAL =
 
 /** Reads a constraints text against the signature's variables. */
 export function readConstraints(text: string, vars: Variable[]): Reading {
+  const reading = readWith(text, vars, new Set());
+  // Session 15 rule "a default never overrides an unread definition" (sample L, 2122): an undefined name
+  // read by default as a length (`n read as nums.length`) is not assumed when a line the reader did not
+  // understand ties that name by an equality (`2 * n == nums.length`): the text defines it, the reader
+  // cannot say how, so the lines through it read nothing and the user is told why.
+  const defines = (name: string) =>
+    reading.lines.find(
+      (l) => l.rules.length === 0 && new RegExp(`\\b${name}\\b`).test(l.text) && EQUALITY.test(l.text),
+    );
+  const doubtful = DEFAULTED.filter(
+    (name) =>
+      reading.assumptions.some((a) => new RegExp(`^(?:m and n|${name}) read as`).test(a)) && defines(name),
+  );
+  if (doubtful.length === 0) return reading;
+  const again = readWith(text, vars, new Set(doubtful));
+  for (const name of doubtful)
+    again.assumptions.push(
+      `${name} not read as a length: "${defines(name)!.text}" defines it in a way not understood`,
+    );
+  return again;
+}
+
+/** An equality sign, never part of `<=`, `>=` or `!=`. */
+const EQUALITY = /(?<![<>!=])==?(?!=)/;
+
+/** The undefined names the reader may take by default for a length. */
+const DEFAULTED = ['n', 'm'];
+
+function readWith(text: string, vars: Variable[], noDefault: Set<string>): Reading {
   const reading: Reading = {
     bounds: new Map(),
     oneOf: new Map(),
@@ -1026,7 +1083,7 @@ export function readConstraints(text: string, vars: Variable[]): Reading {
     assumptions: [],
     virtuals: new Set(),
   };
-  const ctx: Context = { vars, reading, spans: [] };
+  const ctx: Context = { vars, reading, spans: [], assumed: new Set() };
   const lines = (text ?? '')
     .split(/\n/)
     .map((l) => l.replace(/^\s*(?:[-*•]|\d+[.)])\s+/, ''))
@@ -1044,6 +1101,7 @@ export function readConstraints(text: string, vars: Variable[]): Reading {
   const matrix = vars.find((v) => shape(v).depth === 2);
   const mentions = (name: string) => normalised.some((l) => new RegExp(`\\b${name}\\b`).test(l));
   const undefinedName = (name: string) =>
+    !noDefault.has(name) &&
     !reading.aliases.has(name) &&
     !reading.virtuals.has(name) &&
     !vars.some((v) => v.name === name) &&
@@ -1055,15 +1113,18 @@ export function readConstraints(text: string, vars: Variable[]): Reading {
   if (dimensions) {
     reading.aliases.set('m', `${matrix.name}.length`);
     reading.aliases.set('n', `${matrix.name}[i].length`);
+    ctx.assumed.add('m').add('n');
     reading.assumptions.push(
       `m and n read as the rows and columns of ${matrix.name} (the constraints do not say which is which)`,
     );
   } else if (undefinedName('n') && firstArray && !twoUndefined) {
     reading.aliases.set('n', `${firstArray.name}.length`);
+    ctx.assumed.add('n');
     reading.assumptions.push(`n read as ${firstArray.name}.length (the constraints do not say what n is)`);
   }
   if (!dimensions && undefinedName('m') && matrix) {
     reading.aliases.set('m', `${matrix.name}.length`);
+    ctx.assumed.add('m');
     reading.assumptions.push(`m read as ${matrix.name}.length (the constraints do not say what m is)`);
   }
   normalised.forEach((line, i) => {
@@ -1198,9 +1259,16 @@ function dropContradicted(ctx: Context, lines: string[]) {
  * `edges.length == n - 1`, `nums.length == 3 * n`) is a quantity of its own, not an input's length.
  */
 function readVirtuals(ctx: Context, lines: string[]) {
+  // Session 15 (sample L, 2122): the formula on either side (`2 * n == nums.length`).
+  const formulas = (line: string) => [
+    ...[...line.matchAll(/[A-Za-z_][\w[\]]*\.length\s*==?\s*([^,;<>=]+)/g)].map((m) => m[1]),
+    ...[...line.matchAll(/(?:^|[,;<>]\s*)([^,;<>=]+?)\s*==?\s*[A-Za-z_][\w[\]]*\.length\b/g)].map(
+      (m) => m[1],
+    ),
+  ];
   for (const line of lines)
-    for (const m of line.matchAll(/[A-Za-z_][\w[\]]*\.length\s*==?\s*([^,;<>=]+)/g)) {
-      const rhs = m[1].trim();
+    for (const formula of formulas(line)) {
+      const rhs = formula.trim();
       const names = [...rhs.matchAll(/\b([a-z])\b/g)].map((x) => x[1]);
       if (names.length !== 1 || /^[a-z]$/.test(rhs)) continue;
       const name = names[0];
