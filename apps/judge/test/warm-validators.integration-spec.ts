@@ -117,7 +117,10 @@ describe('a Java validator in one warm JVM per submission', () => {
   // [what it does on the first test, its body there]
   const hostile: [string, string][] = [
     ['halts the JVM with 42', 'Runtime.getRuntime().halt(42);'],
-    ['runs out of memory', 'java.util.List<long[]> hog = new java.util.ArrayList<>(); while (true) hog.add(new long[1 << 20]);'],
+    [
+      'runs out of memory',
+      'java.util.List<long[]> hog = new java.util.ArrayList<>(); while (true) hog.add(new long[1 << 20]);',
+    ],
     ['loops', 'while (true) { }'],
     ['floods its output', 'while (true) System.out.print("accepted ");'],
   ];
@@ -184,7 +187,9 @@ if first == 3:
   ];
   for (const [what, body] of hostile) {
     it(`one that ${what}: a judge error; the next test and the next submission judged as usual`, async () => {
-      const validator = python(`if first == 1:\n    ${body.split('\n').join('\n    ')}\n    sys.exit(42)\nsys.exit(42 if right else 43)`);
+      const validator = python(
+        `if first == 1:\n    ${body.split('\n').join('\n    ')}\n    sys.exit(42)\nsys.exit(42 if right else 43)`,
+      );
       const r = await judge.judge(validated(validator, sumTests(1, 2)));
       expectJudgeError(r.results[0]);
       expect(r.results[1].verdict, JSON.stringify(r.results[1])).toBe('accepted');

@@ -154,7 +154,15 @@ export class OutputValidators {
     if (compiled.kind === 'java') {
       const jvm = jvmArgs(CHECKER_LIMITS, 'per-test', this.ctx.cdsArchive);
       return {
-        hostArgv: [binary, ...jvm, '-cp', `/harness/${HARNESS_JAR}`, 'ValidatorServer', '/harness', '/validator'],
+        hostArgv: [
+          binary,
+          ...jvm,
+          '-cp',
+          `/harness/${HARNESS_JAR}`,
+          'ValidatorServer',
+          '/harness',
+          '/validator',
+        ],
         command: [compiled.mainClass],
         binds: [{ src: this.ctx.harnessDir, dest: '/harness' }, ...this.runtimeBinds(compiled)],
       };

@@ -98,9 +98,7 @@ export function buildJavaCache(config: JudgeConfig, sandbox: Sandbox): string {
         'ValidatorServer.java',
         'javelin_harness/Exit.java',
         'javelin_harness/Warmup.java',
-      ].map(
-        (f) => join(JAVA_DIR, f),
-      ),
+      ].map((f) => join(JAVA_DIR, f)),
     ]);
     jarHarness(join(sandbox.javaHome, 'bin/jar'), join(tmp, 'harness'));
     buildCdsArchive(java, tmp);
