@@ -8,7 +8,9 @@
 # `python3 script args < stdin > stdout` would (runpy, __main__), with its own process group, RLIMIT_CPU,
 # RLIMIT_FSIZE, SIGPIPE and SIGXFSZ at their defaults (as a C++ validator has them), standard error to
 # /dev/null, and the wall time held here (the group killed past it).
+import gc
 import os
+import pkgutil  # noqa: F401 (runpy imports it on its first run: here once, not in every run's child)
 import resource
 import runpy
 import signal
@@ -126,6 +128,9 @@ def main():
     signal.pthread_sigmask(signal.SIG_SETMASK, [])
     signal.signal(signal.SIGALRM, on_alarm)
     signal.signal(signal.SIGPIPE, signal.SIG_IGN)
+    # Every object so far out of the collector's reach: a child's collections then leave the pages it
+    # shares with this process unwritten (not copied).
+    gc.freeze()
     requests = os.fdopen(0, "rb", buffering=0)
     buffered = b""
     while True:
