@@ -106,8 +106,7 @@ export class OutputValidators {
     const results: (CheckResult & { feedback?: string })[] = [];
     try {
       for (const [i, item] of items.entries()) {
-        // A warm runtime that ended (a validator broke it, or it ended itself after a run it could not
-        // undo) judged its run a judge error already; the next test gets a fresh one.
+        // A warm runtime that ended (broken, or done after a run it could not undo): a fresh one.
         if (host && !host.serves(null)) {
           host.close();
           host = await this.host(compiled, workDir, null);
@@ -136,10 +135,7 @@ export class OutputValidators {
     return binary ? this.startHost(compiled, binary, workDir, fifoDir) : null;
   }
 
-  /**
-   * The program a validator host for `compiled` runs: the compiled validator-host.c for C++, the JVM for
-   * Java, python3 for Python; null when there is none (each run then gets a sandbox of its own).
-   */
+  /** The program a host for `compiled` runs (validator-host.c built, java, python3); null: a sandbox per run. */
   async hostBinary(compiled: Extract<Compiled, { ok: true }>): Promise<string | null> {
     if (compiled.kind === 'java') return join(this.ctx.sandbox.javaHome, 'bin/java');
     if (compiled.kind === 'python') return pythonRuntime()?.binary ?? null;
