@@ -11,7 +11,8 @@
 //   cold:     the baseline: javac in a new process, then a new JVM per test, one test at a time
 //   validated, interactive (issue 42; ask for them in --paths): the harness path with a custom C++
 //             output validator on the same submission, and an interactive guess-the-number submission
-//             against a C++ interactor (interactive.mjs)
+//             against a C++ interactor (interactive.mjs); validated-java, validated-python,
+//             interactive-java, interactive-python: the same with the validator in Java or Python
 // all with the same bubblewrap sandbox and limits. --base-worker adds the harness path of another build
 // (say, the code before a change) as 'harness-base', interleaved with the others so that both see the
 // same machine: on a shared machine only figures of one run compare. It then measures
@@ -186,14 +187,18 @@ function judgeCpuParts(pid) {
 
 /** The job a path judges: the plain two-sum submission, or one of interactive.mjs's. */
 function jobOf(mode, salt) {
-  if (mode === 'interactive') return interactiveSubmission(salt);
-  if (mode === 'validated') return validatedSubmission(submission(salt));
+  const [kind, language = 'cpp'] = mode.split('-');
+  if (kind === 'interactive') return interactiveSubmission(salt, language);
+  if (kind === 'validated') return validatedSubmission(submission(salt), language);
   return submission(salt);
 }
 
+/** The paths whose worker judges in harness mode: the plain one's, with a validator or an interactor. */
+const isValidatorPath = (mode) => /^(validated|interactive)(-(java|python))?$/.test(mode);
+
 async function setup(mode, concurrency = 1, base = false) {
   const prefix = `bench-${randomBytes(4).toString('hex')}`;
-  const workerMode = mode === 'interactive' || mode === 'validated' ? 'harness' : mode;
+  const workerMode = isValidatorPath(mode) ? 'harness' : mode;
   const worker = await startWorker(workerMode, prefix, concurrency, base ? BASE_WORKER : WORKER);
   const killWorker = () => worker.kill('SIGKILL');
   process.once('exit', killWorker);
@@ -343,16 +348,16 @@ console.log(
   '\nJudge benchmark: accepted 10-test Java submission, real worker via Redis/BullMQ (JUDGE_CONCURRENCY=1 unless shown)',
 );
 console.log(machineLine(load0));
-console.log('path          runs   p50 ms  p95 ms  mean ms   burst  submissions/s  CPU ms/submission');
+console.log('path               runs   p50 ms  p95 ms  mean ms   burst  submissions/s  CPU ms/submission');
 const cpuCell = (r) => (r.cpuPerSubmission === null ? 'n/a' : r.cpuPerSubmission.toFixed(0)).padStart(12);
 for (const [name, r] of rows) {
   console.log(
-    `${name.padEnd(13)} ${String(r.runs).padStart(4)} ${f(r.p50)}  ${f(r.p95)}  ${f(r.mean)}   ${String(r.burst).padStart(5)}  ${r.perSecond.toFixed(2).padStart(8)}  ${cpuCell(r)}`,
+    `${name.padEnd(18)} ${String(r.runs).padStart(4)} ${f(r.p50)}  ${f(r.p95)}  ${f(r.mean)}   ${String(r.burst).padStart(5)}  ${r.perSecond.toFixed(2).padStart(8)}  ${cpuCell(r)}`,
   );
 }
 for (const [name, r] of extraRows) {
   console.log(
-    `${name.padEnd(13)}    -        -       -        -   ${String(r.burst).padStart(5)}  ${r.perSecond.toFixed(2).padStart(8)}  ${cpuCell(r)}`,
+    `${name.padEnd(18)}    -        -       -        -   ${String(r.burst).padStart(5)}  ${r.perSecond.toFixed(2).padStart(8)}  ${cpuCell(r)}`,
   );
 }
 for (const [name, r] of [...rows, ...extraRows]) {
@@ -392,6 +397,13 @@ if (harnessCpu.length && harnessCpu.every((x) => x !== null)) {
         `harness-base (${BASE_WORKER}): ${by['harness-base'].cpuPerSubmission.toFixed(0)} CPU ms per submission, ${(by['harness-base'].cpuPerSubmission / bare).toFixed(2)} bare JVM starts; this build / base: ${(best / by['harness-base'].cpuPerSubmission).toFixed(3)}`,
       );
   }
+}
+if (by.harness?.cpuPerSubmission != null) {
+  const validated = rows.filter(([n, r]) => isValidatorPath(n) && r.cpuPerSubmission !== null);
+  if (validated.length)
+    console.log(
+      `CPU ms per accepted 10-test submission against plain (harness ${by.harness.cpuPerSubmission.toFixed(0)}): ${validated.map(([n, r]) => `${n} ${r.cpuPerSubmission.toFixed(0)} = ${(r.cpuPerSubmission / by.harness.cpuPerSubmission).toFixed(2)}x`).join(', ')}`,
+    );
 }
 const judged = logs.judged.filter((l) => l.mode === 'harness');
 if (judged.length > 0) {

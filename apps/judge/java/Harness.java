@@ -98,7 +98,7 @@ public final class Harness {
      * through /proc/self/fd, so the field is set with sun.misc.Unsafe (open to every class-path
      * program anyway: this gives a test nothing it does not have). Trusted start-up only.
      */
-    private static FileDescriptor inheritedFd(int fd) throws ReflectiveOperationException {
+    static FileDescriptor inheritedFd(int fd) throws ReflectiveOperationException {
         sun.misc.Unsafe unsafe = unsafe();
         FileDescriptor d = new FileDescriptor();
         unsafe.putInt(d, unsafe.objectFieldOffset(FileDescriptor.class.getDeclaredField("fd")), fd);

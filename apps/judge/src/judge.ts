@@ -101,6 +101,7 @@ export class Judge {
       sandbox: rt.sandbox,
       cdsArchive: rt.cdsArchive,
       cacheDir: join(rt.stateDir, 'validators'),
+      harnessDir: rt.harnessDir,
       compileJava: (code, limits, dir) => this.compile(code, limits, 'per-test', dir),
     });
   }

@@ -17,7 +17,7 @@ const PYTHON = '/usr/bin/python3';
  * The interpreter's options: -E ignores PYTHON* variables (the sandbox's environment is empty anyway),
  * -s leaves out the user's site directory, -B writes no .pyc beside the (read-only) sources.
  */
-const PYTHON_OPTIONS = ['-E', '-s', '-B'];
+export const PYTHON_OPTIONS = ['-E', '-s', '-B'];
 
 /**
  * Runs the validator as `python3 script args` would, with SIGPIPE and SIGXFSZ back to their default

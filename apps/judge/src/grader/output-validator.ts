@@ -6,22 +6,24 @@ import { ACCEPTED, type CheckResult } from '../checkers';
 import type { CompileResult } from '../executor/compiler';
 import { compileCpp } from '../executor/cpp';
 import { writeClasses } from '../executor/fresh-jvm';
+import { HARNESS_JAR } from '../executor/harness-launch';
 import { checkerProcessLimits, jvmArgs, STDERR_LIMIT } from '../executor/jvm';
-import { pythonArgv, pythonRuntime, writePython } from '../executor/python';
+import { PYTHON_OPTIONS, pythonArgv, pythonRuntime, writePython } from '../executor/python';
 import type { Sandbox } from '../sandbox/sandbox';
 import type { Bind, RunOutcome } from '../sandbox/types';
 import type { CustomCheckItem } from './custom-checker';
 import { CHECKER_LIMITS, checkerFailed as failed, checkerLimitFailure } from './custom-checker';
 import { readFeedback, takeNextPass } from './feedback-dir';
-import { compiledHost, ValidatorHost } from './validator-host';
+import { compiledHost, type HostedValidator, pythonHostSource, ValidatorHost } from './validator-host';
 
 /**
  * A problem package's custom output validator (issue 29), as the format defines it:
  * `validator input judge_answer feedback_dir [flags] < team_output`, exit 42 accepted, 43 wrong
  * answer, anything else (another code, a crash, a loop or a flood past its limits) a judge error —
  * never an accepted. C++ (compiled with g++, statically), Java (compiled as a submission is) or Python
- * (the judge's python3, issue 42); each runs in the sandbox, in a validator host that starts one process
- * per test (validator-host.ts), with the test's files read-only and only the feedback directory writable.
+ * (the judge's python3, issue 42); each runs in the sandbox, in one validator host per submission
+ * (validator-host.ts: a C++ validator forked per test, a Python one forked from a warm interpreter, a Java
+ * one run in a warm JVM), with the test's files read-only and only the feedback directory writable.
  * Compiled validators are kept per source (a problem's validator is compiled once).
  */
 
@@ -55,6 +57,8 @@ interface ValidatorContext {
   cdsArchive: string | null;
   /** Where compiled validators are kept (the judge's state directory). */
   cacheDir: string;
+  /** The harness's classes (java/ValidatorServer.java among them): a Java validator's warm JVM runs them. */
+  harnessDir: string;
   /** Compiles Java as the judge compiles submissions. */
   compileJava: (
     code: string,
@@ -98,13 +102,19 @@ export class OutputValidators {
   ): Promise<(CheckResult & { feedback?: string })[]> {
     const compiled = await this.compile(validator);
     if (!compiled.ok) return items.map(() => compileFailure(compiled.message));
-    const host = await this.host(compiled, workDir, null);
+    let host = await this.host(compiled, workDir, null);
     const results: (CheckResult & { feedback?: string })[] = [];
     try {
-      for (const [i, item] of items.entries())
+      for (const [i, item] of items.entries()) {
+        // A warm runtime that ended (broken, or done after a run it could not undo): a fresh one.
+        if (host && !host.serves(null)) {
+          host.close();
+          host = await this.host(compiled, workDir, null);
+        }
         results.push(
           await this.runOnce(compiled, item.flags ?? flags, item, join(workDir, `v${i}`), undefined, host),
         );
+      }
     } finally {
       host?.close();
     }
@@ -125,9 +135,45 @@ export class OutputValidators {
     return binary ? this.startHost(compiled, binary, workDir, fifoDir) : null;
   }
 
-  /** The compiled validator host (every validator can run in one), or null when it did not compile. */
+  /** The program a host for `compiled` runs (validator-host.c built, java, python3); null: a sandbox per run. */
   async hostBinary(compiled: Extract<Compiled, { ok: true }>): Promise<string | null> {
-    return this.command(compiled) ? compiledHost(this.ctx.sandbox, this.ctx.cacheDir) : null;
+    if (compiled.kind === 'java') return join(this.ctx.sandbox.javaHome, 'bin/java');
+    if (compiled.kind === 'python') return pythonRuntime()?.binary ?? null;
+    return compiledHost(this.ctx.sandbox, this.ctx.cacheDir);
+  }
+
+  /** The host's command line and binds for `compiled`, whose program `binary` is (hostBinary). */
+  private hostLaunch(
+    compiled: Extract<Compiled, { ok: true }>,
+    binary: string,
+  ): Pick<HostedValidator, 'hostArgv' | 'command' | 'binds'> {
+    if (compiled.kind === 'java') {
+      const jvm = jvmArgs(CHECKER_LIMITS, 'per-test', this.ctx.cdsArchive);
+      return {
+        hostArgv: [
+          binary,
+          ...jvm,
+          '-cp',
+          `/harness/${HARNESS_JAR}`,
+          'ValidatorServer',
+          '/harness',
+          '/validator',
+        ],
+        command: [compiled.mainClass],
+        binds: [{ src: this.ctx.harnessDir, dest: '/harness' }, ...this.runtimeBinds(compiled)],
+      };
+    }
+    if (compiled.kind === 'python')
+      return {
+        hostArgv: [binary, ...PYTHON_OPTIONS, '-c', pythonHostSource()],
+        command: [compiled.entry ? `/validator/${compiled.entry}` : '/validator'],
+        binds: this.runtimeBinds(compiled),
+      };
+    return {
+      hostArgv: ['/host/validator'],
+      command: [`/validator/${compiled.binary}`],
+      binds: [{ src: dirname(binary), dest: '/host' }],
+    };
   }
 
   /** How `compiled` starts in its sandbox (its folder at /validator), before its arguments. */
@@ -149,7 +195,7 @@ export class OutputValidators {
     return compiled.kind === 'python' ? (pythonRuntime()?.binds ?? []) : [];
   }
 
-  /** A validator host (sandbox) for `compiled`, from the host binary hostBinary gave. */
+  /** A validator host (sandbox) for `compiled`, from the host program hostBinary gave. */
   startHost(
     compiled: Extract<Compiled, { ok: true }>,
     binary: string,
@@ -165,14 +211,8 @@ export class OutputValidators {
     const cg = this.ctx.sandbox.cgroups.available
       ? this.ctx.sandbox.cgroups.create({ memoryBytes, pids })
       : null;
-    const validator = {
-      dir: compiled.dir,
-      command: this.command(compiled) ?? [],
-      binds: this.runtimeBinds(compiled),
-      pids,
-      memoryBytes,
-    };
-    return new ValidatorHost(this.ctx.sandbox, cg, dirname(binary), validator, workDir, fifoDir, limits);
+    const validator = { dir: compiled.dir, ...this.hostLaunch(compiled, binary), pids, memoryBytes };
+    return new ValidatorHost(this.ctx.sandbox, cg, validator, workDir, fifoDir, limits);
   }
 
   /** Compiles the validator (once per source); a judge error sentence when it does not compile. */

@@ -10,14 +10,22 @@ import type { Sandbox } from '../sandbox/sandbox';
 import type { Bind, RunOutcome } from '../sandbox/types';
 
 /**
- * One sandbox per submission for its output validator (issue 42): native/validator-host.c runs in it and
- * forks the validator (a C++ binary, `python3 validator.py`, or `java Validator`) for each test, as a
- * sandbox per test did (the same binds, uid, seccomp filter, cgroup limits; the validator's CPU by RLIMIT_CPU, its wall time by the host, which kills its process
- * group). A sandbox per test cost more than the validator: ~17 ms of CPU each, ten per 10-test
- * submission. Paths inside: /validator (the compiled validator), /work (the submission's validator
- * directory: only each test's feedback directory is writable), /interact (the harness's FIFOs).
+ * One sandbox per submission for its output validator (issue 42), serving every test's run of it, as a
+ * sandbox per test did (the same binds, uid, seccomp filter, cgroup limits; the validator's CPU, wall time
+ * and output held per run). A sandbox per test cost more than the validator: ~17 ms of CPU each, ten per
+ * 10-test submission. What runs in it speaks one protocol (native/validator-host.c describes it):
+ *   - a C++ validator: native/validator-host.c, which forks and execs the binary per test;
+ *   - a Python one: native/validator-host.py, an interpreter started once that forks per test and runs
+ *     the script in the child (runpy): a test pays a fork, not an interpreter's start;
+ *   - a Java one: java/ValidatorServer.java, one JVM that runs each test's main(args) in a class loader
+ *     of its own, as the submission harness runs a test.
+ * A host that ends (a warm runtime a validator broke, or one that ended itself after a run it could not
+ * undo) fails the run it was serving as a judge error; the judge starts another for the next test.
+ * Paths inside: /validator (the compiled validator), /work (the submission's validator directory: only
+ * each test's feedback directory is writable), /interact (the harness's FIFOs).
  */
 const HOST_SOURCE = resolve(__dirname, '../../native/validator-host.c');
+const PYTHON_HOST_SOURCE = resolve(__dirname, '../../native/validator-host.py');
 const WORK = '/work';
 const INTERACT = '/interact';
 
@@ -37,7 +45,11 @@ export interface HostedRun {
 /** The validator a host runs: its folder (at /validator), its command there, and what else it needs bound. */
 export interface HostedValidator {
   dir: string;
+  /** The host's own command line in its sandbox (validator-host.c, validator-host.py or the JVM's). */
+  hostArgv: string[];
+  /** The validator as the host names it in each request (a binary, a script, a main class). */
   command: string[];
+  /** What the host and its validator need bound beside /validator, /work and /interact. */
   binds: Bind[];
   /** The host's processes and threads, its validator's included (a JVM's dozens, a C++ one's few). */
   pids: number;
@@ -55,6 +67,22 @@ export function compiledHost(sandbox: Sandbox, cacheDir: string): Promise<string
   return hostBinary;
 }
 
+let pythonHost: string | null = null;
+
+/** The Python fork server's program (validator-host.py), passed to `python3 -c`. */
+export function pythonHostSource(): string {
+  pythonHost ??= readFileSync(PYTHON_HOST_SOURCE, 'utf8');
+  return pythonHost;
+}
+
+/**
+ * How long past a run's wall time the judge waits for the host's answer before it ends the host itself:
+ * the host holds the wall time, but a warm runtime a validator wedged may never answer.
+ */
+const HOST_ANSWER_GRACE_MS = 2_000;
+/** The line a host sends with a run's DONE when it ends after that run. */
+const HOST_ENDS = 'END';
+
 export class ValidatorHost {
   private readonly child: ChildProcess;
   private buffered = '';
@@ -62,19 +90,19 @@ export class ValidatorHost {
   private readonly lines: string[] = [];
   private readonly waiting: ((line: string) => void)[] = [];
   private exited = false;
+  /** Closed by the judge, or ending by itself (END): it serves no more runs, even before its process is reaped. */
+  private closed = false;
   private queue: Promise<unknown> = Promise.resolve();
 
   constructor(
     sandbox: Sandbox,
     private readonly cg: CgroupRun | null,
-    binaryDir: string,
     private readonly validator: HostedValidator,
     private readonly workDir: string,
     private readonly fifoDir: string | null,
     private readonly limits: JudgeLimits,
   ) {
     const binds: Bind[] = [
-      { src: binaryDir, dest: '/host' },
       { src: validator.dir, dest: '/validator' },
       ...validator.binds,
       { src: workDir, dest: WORK, rw: true },
@@ -82,7 +110,7 @@ export class ValidatorHost {
     ];
     this.child = sandbox.spawnLongLived(
       {
-        argv: ['/host/validator'],
+        argv: validator.hostArgv,
         binds,
         limits: {
           ...checkerProcessLimits(limits),
@@ -105,7 +133,7 @@ export class ValidatorHost {
 
   /** Whether this host can serve a test whose FIFOs live in `fifoDir` (null: not interactive). */
   serves(fifoDir: string | null): boolean {
-    return !this.exited && (fifoDir === null || fifoDir === this.fifoDir);
+    return !this.exited && !this.closed && (fifoDir === null || fifoDir === this.fifoDir);
   }
 
   /** One validator run; runs queue one after another. */
@@ -116,6 +144,7 @@ export class ValidatorHost {
   }
 
   close(): void {
+    this.closed = true;
     this.child.stdin?.end();
     if (this.child.pid && !this.exited) {
       try {
@@ -139,13 +168,29 @@ export class ValidatorHost {
     ];
     if (fields.some((f) => /[\t\n]/.test(f)))
       return failedRun('a validator argument holds a tab or a newline');
-    if (this.exited) return failedRun('the validator host exited');
+    if (this.exited || this.closed) return failedRun('the validator host exited');
     this.child.stdin?.write(`${fields.join('\t')}\n`);
-    const first = await this.nextLine();
-    if (first !== 'STARTED') return failedRun(first.replace(/^ERR /, ''));
-    req.onStarted?.();
-    const done = await this.nextLine();
-    return doneRun(done);
+    let timer: NodeJS.Timeout | undefined;
+    const overdue = new Promise<string>((resolve) => {
+      timer = setTimeout(() => {
+        this.close();
+        resolve('DONE -1 9 0 0 1');
+      }, req.wallTimeMs + HOST_ANSWER_GRACE_MS);
+    });
+    try {
+      const first = await Promise.race([this.nextLine(), overdue]);
+      if (first === 'STARTED') {
+        req.onStarted?.();
+        const done = await Promise.race([this.nextLine(), overdue]);
+        if (!DONE_LINE.test(done)) this.close();
+        return doneRun(done);
+      }
+      // Anything but the protocol's (a dying JVM's last words on stdout) ends the host: it serves no next run.
+      if (!first.startsWith('ERR ')) this.close();
+      return DONE_LINE.test(first) ? doneRun(first) : failedRun(first.replace(/^ERR /, ''));
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   /** A path of this machine as the host sees it. */
@@ -161,6 +206,11 @@ export class ValidatorHost {
     while ((i = this.buffered.indexOf('\n')) >= 0) {
       const line = this.buffered.slice(0, i);
       this.buffered = this.buffered.slice(i + 1);
+      // A warm runtime that ends after the run it answered (java/ValidatorServer.java) says so with its DONE.
+      if (line === HOST_ENDS) {
+        this.closed = true;
+        continue;
+      }
       const waiter = this.waiting.shift();
       if (waiter) waiter(line);
       else this.lines.push(line);
@@ -180,9 +230,11 @@ const SIGNAL_NAMES = new Map(
   Object.entries(constants.signals).map(([name, n]) => [n, name as NodeJS.Signals]),
 );
 
+const DONE_LINE = /^DONE (-?\d+) (\d+) (\d+) (\d+) ([01])$/;
+
 /** The host's DONE line as a sandbox run's outcome. */
 export function doneRun(line: string): RunOutcome {
-  const m = /^DONE (-?\d+) (\d+) (\d+) (\d+) ([01])$/.exec(line);
+  const m = DONE_LINE.exec(line);
   if (!m) return failedRun(line.replace(/^ERR /, '') || 'no answer from the validator host');
   const [exit, signal, cpuMs, wallMs, timedOut] = m.slice(1).map(Number);
   const name = signal ? (SIGNAL_NAMES.get(signal) ?? null) : null;

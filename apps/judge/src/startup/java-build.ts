@@ -16,12 +16,16 @@ import { HARNESS_DUMP_SHAPE } from './harness-archive';
 
 /** Where the judge's Java sources live (beside src/ and dist/). */
 const JAVA_DIR = resolve(__dirname, '../../java');
-/** Trusted Java the judge compiles at start: the compile service, the CDS training program, the test harness. */
+/**
+ * Trusted Java the judge compiles at start: the compile service, the CDS training program, the test
+ * harness and, in its jar, a Java output validator's warm JVM (ValidatorServer).
+ */
 const JAVA_SOURCES = [
   'CompileServer.java',
   'CdsTraining.java',
   'Harness.java',
   'JdkState.java',
+  'ValidatorServer.java',
   'javelin_harness/Exit.java',
   'javelin_harness/Warmup.java',
 ];
@@ -88,9 +92,13 @@ export function buildJavaCache(config: JudgeConfig, sandbox: Sandbox): string {
       '-XDstringConcat=inline',
       '-d',
       join(tmp, 'harness'),
-      ...['Harness.java', 'JdkState.java', 'javelin_harness/Exit.java', 'javelin_harness/Warmup.java'].map(
-        (f) => join(JAVA_DIR, f),
-      ),
+      ...[
+        'Harness.java',
+        'JdkState.java',
+        'ValidatorServer.java',
+        'javelin_harness/Exit.java',
+        'javelin_harness/Warmup.java',
+      ].map((f) => join(JAVA_DIR, f)),
     ]);
     jarHarness(join(sandbox.javaHome, 'bin/jar'), join(tmp, 'harness'));
     buildCdsArchive(java, tmp);
