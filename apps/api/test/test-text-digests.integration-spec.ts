@@ -1,12 +1,17 @@
 import { createHash } from 'node:crypto';
 import { Redis } from 'ioredis';
+import { Client } from 'pg';
+import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JUDGE_TEST_INLINE_MAX_BYTES, testDataKey } from '@javelin/contracts';
+import { dataSourceOptions } from '../src/database/data-source';
+import { MIGRATIONS } from '../src/database/migrations';
+import { TestTextDigests1796100000000 } from '../src/database/migrations/1796100000000-TestTextDigests';
 import { ProblemsService } from '../src/problems/problems.service';
 import { bearer, seedUser, type SeededUser, type TestApp } from './support/app';
 import { regionalZip } from './support/contest-package';
 import { watchDbReads } from './support/db-reads';
-import { TEST_REDIS_URL } from './support/env';
+import { TEST_DATABASE_URL, TEST_REDIS_URL } from './support/env';
 import { startJudgedApp, type JudgedApp } from './support/judged-app';
 import { importPackage } from './support/packages';
 import { sumProblem, sumStdioProblem } from './support/problems';
@@ -252,4 +257,61 @@ describe('judge jobs refer to large tests without reading them', () => {
       changed,
     );
   }, 240_000);
+});
+
+describe('the migration that added the digests', () => {
+  it("fills them for the tests already stored, and keeps each problem's package identity", async () => {
+    const url = new URL(TEST_DATABASE_URL);
+    url.pathname = `${url.pathname}_digests`;
+    const name = url.pathname.slice(1);
+    const server = new URL(TEST_DATABASE_URL);
+    server.pathname = '/postgres';
+    const admin = new Client({ connectionString: server.toString() });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE "${name}"`);
+    const big = `${'ñ'.repeat(70_000)}\n`;
+    try {
+      const older = new DataSource({
+        ...dataSourceOptions(url.toString()),
+        migrations: MIGRATIONS.slice(0, MIGRATIONS.indexOf(TestTextDigests1796100000000)),
+      });
+      await older.initialize();
+      await older.runMigrations({ transaction: 'each' });
+      const [problem]: { id: string }[] = await older.query(
+        `INSERT INTO problems (title, description, function_name) VALUES ('Old', '', 'f') RETURNING id`,
+      );
+      await older.query(
+        `INSERT INTO test_cases (problem_id, position, input, expected_output)
+         VALUES ($1, 0, 'a b\n', ''), ($1, 1, $2, 'ü\n')`,
+        [problem!.id, big],
+      );
+      // A problem a contest package brought in: the identity its tests' writes would forget.
+      await older.query(`UPDATE problems SET package_hash = repeat('a', 64) WHERE id = $1`, [problem!.id]);
+      await older.destroy();
+
+      const current = new DataSource(dataSourceOptions(url.toString()));
+      await current.initialize();
+      try {
+        expect((await current.runMigrations({ transaction: 'each' })).map((m) => m.name)).toEqual([
+          'TestTextDigests1796100000000',
+        ]);
+        const rows: { input_bytes: number; input_sha256: string; expected_output_sha256: string }[] =
+          await current.query(
+            `SELECT input_bytes, input_sha256, expected_output_sha256 FROM test_cases ORDER BY position`,
+          );
+        expect(rows).toEqual([
+          { input_bytes: 4, input_sha256: sha256('a b\n'), expected_output_sha256: sha256('') },
+          { input_bytes: 140_001, input_sha256: sha256(big), expected_output_sha256: sha256('ü\n') },
+        ]);
+        const [kept] = await current.query(`SELECT package_hash FROM problems WHERE id = $1`, [problem!.id]);
+        expect(kept.package_hash).toBe('a'.repeat(64));
+      } finally {
+        await current.destroy();
+      }
+    } finally {
+      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await admin.end();
+    }
+  });
 });
