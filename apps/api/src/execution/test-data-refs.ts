@@ -35,7 +35,10 @@ export class TestDataRefs {
   /** The job with its large texts replaced by references, their bytes in Redis (`force`: written again). */
   async externalize<J extends VersionedJudgeJob>(job: J, force = false): Promise<J> {
     const referenced = (t: JudgeTest) =>
-      t.stdinRef !== undefined || t.expectedOutputRef !== undefined || large(t.stdin) || large(t.expectedOutput);
+      t.stdinRef !== undefined ||
+      t.expectedOutputRef !== undefined ||
+      large(t.stdin) ||
+      large(t.expectedOutput);
     if (!job.tests.some(referenced)) return job;
     const redis = await this.client();
     const tests: JudgeTest[] = [];
@@ -47,8 +50,7 @@ export class TestDataRefs {
         await this.ensure(redis, ref, test.stdin, force);
         out = { ...out, stdin: '', stdinRef: ref };
       }
-      if (test.expectedOutputRef !== undefined)
-        await this.ensure(redis, test.expectedOutputRef, null, force);
+      if (test.expectedOutputRef !== undefined) await this.ensure(redis, test.expectedOutputRef, null, force);
       else if (large(test.expectedOutput)) {
         const ref = sha256(test.expectedOutput);
         await this.ensure(redis, ref, test.expectedOutput, force);
@@ -63,7 +65,12 @@ export class TestDataRefs {
    * The bytes in Redis for TEST_DATA_TTL_SECONDS more: renewed when there, written when not (`text`, or
    * a stored test's text of that hash, read from the database only then).
    */
-  private async ensure(redis: TestDataRedis, ref: string, text: string | null, force: boolean): Promise<void> {
+  private async ensure(
+    redis: TestDataRedis,
+    ref: string,
+    text: string | null,
+    force: boolean,
+  ): Promise<void> {
     const key = testDataKey(this.queuePrefix, ref);
     if (!force && (await redis.expire(key, TEST_DATA_TTL_SECONDS)) === 1) return;
     const bytes = text ?? (await this.stored.textBySha256(ref));

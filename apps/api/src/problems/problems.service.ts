@@ -40,11 +40,10 @@ export class ProblemsService {
     this.readVisibleList(),
   );
   /** A problem and its tests as judged, by 'id/all' or 'id/examples' (forJudging). */
-  private readonly judgingViews = new ExpiringCache<string, { problem: Problem; tests: JudgingTest[] } | null>(
-    PUBLIC_VIEW_MAX_AGE_MS,
-    (key) => this.readForJudging(key),
-    1_000,
-  );
+  private readonly judgingViews = new ExpiringCache<
+    string,
+    { problem: Problem; tests: JudgingTest[] } | null
+  >(PUBLIC_VIEW_MAX_AGE_MS, (key) => this.readForJudging(key), 1_000);
   /** Problems as everyone but admins sees them, by their ids joined with commas (problemsByIds). */
   private readonly publicViews = new ExpiringCache<string, Map<string, ProblemDto>>(
     PUBLIC_VIEW_MAX_AGE_MS,

@@ -21,7 +21,11 @@ export function watchDbReads(db: DataSource): { reads: DbReads; stop(): void } {
     const [config] = args;
     reads.statements.push(typeof config === 'string' ? config : String((config as { text?: string })?.text));
     const result = original.apply(this, args);
-    if (result instanceof Promise) void result.then((r) => (reads.textChars += textCharsOf(r)), () => undefined);
+    if (result instanceof Promise)
+      void result.then(
+        (r) => (reads.textChars += textCharsOf(r)),
+        () => undefined,
+      );
     return result;
   };
   return { reads, stop: () => void (proto.query = original) };
