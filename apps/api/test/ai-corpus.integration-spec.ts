@@ -59,18 +59,11 @@ let analyzer: OfflineAnalyzer;
 const source = (file: string) => readFileSync(join(CORPUS_DIR, file), 'utf8');
 const problem = (id: string): ProblemContext => ({ ...corpus.problems[id], boilerplateCode: '' });
 /** The problem's example tests as the database would hold them. */
-const exampleRows = (id: string): TestCase[] =>
+const exampleRows = (id: string): Pick<TestCase, 'id' | 'input' | 'expectedOutput'>[] =>
   corpus.problems[id].examples.map((e, i) => ({
     id: `${id}-${i}`,
-    problemId: id,
-    position: i,
     input: e.input,
     expectedOutput: e.expectedOutput,
-    isExample: true,
-    name: null,
-    group: null,
-    interaction: null,
-    validatorFlags: null,
   }));
 
 /** How the analysis's summary words each verdict on the constraints. */

@@ -71,7 +71,7 @@ export class AiService {
     // Practice rules, as on the solving page: hidden (contest-only) problems are for admins.
     if (!problem.isVisible && !isAdminRoles(user.roles))
       throw new NotFoundException({ message: PROBLEM_NOT_FOUND, success: false });
-    const examples = await this.problems.testsForJudging(problem.id, false);
+    const examples = await this.problems.testsInFull(problem.id, false);
     // Issue 44: code the judge accepted is never called too slow.
     const accepted = await this.access.accepted(user.id, problem.id, dto.code);
     const context: ProblemContext = {
@@ -181,12 +181,15 @@ function hasFailure(debug: { errorMessage: string; results: TestOutcome[] }): bo
   return debug.errorMessage.trim() !== '' || debug.results.some((r) => !r.passed);
 }
 
+/** What of an example test the analysis reads. */
+type ExampleTest = Pick<TestCase, 'id' | 'input' | 'expectedOutput'>;
+
 /**
  * What the analysis may use from the client's test results. Data is kept only for results that
  * match one of the problem's example tests, and the expected output is the server's own; any other
  * result (a hidden test, or one that matches nothing) keeps only pass/fail and a verdict label.
  */
-export function trustedOutcomes(results: TestResultDto[], examples: TestCase[]): TestOutcome[] {
+export function trustedOutcomes(results: TestResultDto[], examples: ExampleTest[]): TestOutcome[] {
   return results.map((r) => {
     const example = r.isExample === false ? undefined : matchExample(r, examples);
     if (!example) return { passed: r.passed, isExample: false, error: verdictLabel(r.error ?? '') };
@@ -203,7 +206,7 @@ export function trustedOutcomes(results: TestResultDto[], examples: TestCase[]):
   });
 }
 
-function matchExample(r: TestResultDto, examples: TestCase[]): TestCase | undefined {
+function matchExample(r: TestResultDto, examples: ExampleTest[]): ExampleTest | undefined {
   const id = r.testCaseId ?? r._id;
   if (id) return examples.find((e) => e.id === id);
   if (r.expectedOutput === undefined) return undefined;

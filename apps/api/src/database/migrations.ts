@@ -18,6 +18,7 @@ import { ContestPackages1795900000000 } from './migrations/1795900000000-Contest
 import { DisplayNameKey1795900047000 } from './migrations/1795900047000-DisplayNameKey';
 import { InteractiveProblems1795900100000 } from './migrations/1795900100000-InteractiveProblems';
 import { ProblemPackageHash1796025427000 } from './migrations/1796025427000-ProblemPackageHash';
+import { TestTextDigests1796100000000 } from './migrations/1796100000000-TestTextDigests';
 
 /** Every migration, in order; listed explicitly so the build and the tests run the same set. */
 export const MIGRATIONS = [
@@ -41,4 +42,5 @@ export const MIGRATIONS = [
   DisplayNameKey1795900047000,
   InteractiveProblems1795900100000,
   ProblemPackageHash1796025427000,
+  TestTextDigests1796100000000,
 ];

@@ -25,7 +25,7 @@ import { JudgeAccessPolicy, type JudgingContext } from '../contests/judge-access
 import { Metrics } from '../observability/metrics';
 import { examplesFirst } from '../problems/problem-judging';
 import { ProblemsService } from '../problems/problems.service';
-import type { TestCase } from '../problems/test-case.entity';
+import type { JudgingTest } from '../problems/problems.repository';
 import { slowestOf, VERDICT_LABEL } from '../submissions/hidden-results';
 import type { AuthUser } from '../users/users.service';
 import { ExecuteCodeDto, RunCustomDto } from './dto';
@@ -101,7 +101,10 @@ export class ExecutionService {
       throw error;
     }
     stopTimer();
-    const response = toResponse(tests, outcome, isAdminRoles(user.roles), problem.testGroups);
+    const admin = isAdminRoles(user.roles);
+    // A large text the job referred to unread is read only when this caller is shown it.
+    const shown = await this.problems.withTexts(tests, (t) => admin || t.isExample);
+    const response = toResponse(shown, outcome, admin, problem.testGroups);
     await this.progress.ended(user.id, requestId, jobId, doneOf(response));
     this.metrics.judgeVerdicts.inc({ verdict: response.verdict, kind });
     return { response, context };
@@ -115,7 +118,7 @@ export class ExecutionService {
    */
   async rejudge(problemId: string, code: string): Promise<ExecuteCodeResponse> {
     const problem = await this.problems.requireProblem(problemId);
-    const tests = await this.problems.testsForJudging(problem.id, true);
+    const tests = await this.problems.testsForJudging(problem, true);
     if (tests.length === 0) throw new BadRequestException(ServerMessages.noTestCases);
     const outcome = await this.queue.requestBackgroundJudgement(
       buildJudgeJob({
@@ -128,7 +131,8 @@ export class ExecutionService {
         requestId: randomUUID(),
       }),
     );
-    const response = toResponse(tests, outcome, false, problem.testGroups);
+    const shown = await this.problems.withTexts(tests, (t) => t.isExample);
+    const response = toResponse(shown, outcome, false, problem.testGroups);
     this.metrics.judgeVerdicts.inc({ verdict: response.verdict, kind: 'rejudge' });
     return response;
   }
@@ -210,6 +214,9 @@ export function customInputs(
   return inputs;
 }
 
+/** A judged test as a response shows it: a text is null only where it is not shown (ProblemsService.withTexts). */
+type ShownTest = Pick<JudgingTest, 'id' | 'isExample' | 'group' | 'input' | 'expectedOutput'>;
+
 /**
  * The response to a judgement of `tests` (the judge's order, examples first) for this caller. A hidden
  * test is masked unless `revealHidden` (admins): no data, the verdict as its error, and the slowest
@@ -217,7 +224,7 @@ export function customInputs(
  * reported as not judged (ExecutionMessages in libs/contracts).
  */
 export function toResponse(
-  tests: readonly TestCase[],
+  tests: readonly ShownTest[],
   outcome: JudgeJobResult,
   revealHidden: boolean,
   testGroups?: readonly TestGroup[] | null,
@@ -229,7 +236,7 @@ export function toResponse(
   // A judge that stops (a submit) returns each group's tests up to its first failure: a test after that
   // one was never run. Without groups the whole submission is one group, so that is the first failure of
   // all. A test missing anywhere else is still reported as the run's fault, as before.
-  const groupOf = (test: TestCase): string => (scoring && !test.isExample ? (test.group ?? '') : '');
+  const groupOf = (test: ShownTest): string => (scoring && !test.isExample ? (test.group ?? '') : '');
   const stoppedIn = stopsByGroup(ordered, outcome, groupOf);
   const slowest = slowestOf(outcome.results);
   const results: ShownResult[] = ordered.map((test, index) => {
@@ -242,8 +249,8 @@ export function toResponse(
     const ownTime = Math.round(judged?.executionTime ?? 0);
     return {
       testCaseId: test.id,
-      input: reveal ? test.input : '',
-      expectedOutput: reveal ? test.expectedOutput : '',
+      input: reveal ? (test.input ?? '') : '',
+      expectedOutput: reveal ? (test.expectedOutput ?? '') : '',
       // Shown as compared: trailing whitespace does not count.
       actualOutput: reveal ? (judged?.actualOutput ?? '').replace(/\s+$/, '') : '',
       passed: verdict === 'accepted',
@@ -286,9 +293,9 @@ export function toResponse(
  * the index (in `ordered`) of the last judged test of a group whose last judged test failed, and its verdict.
  */
 function stopsByGroup(
-  ordered: readonly TestCase[],
+  ordered: readonly ShownTest[],
   outcome: JudgeJobResult,
-  groupOf: (test: TestCase) => string,
+  groupOf: (test: ShownTest) => string,
 ): Map<string, { at: number; verdict: Verdict }> {
   const index = new Map(ordered.map((t, i) => [t.id, i]));
   const last = new Map<string, { at: number; verdict: Verdict }>();
@@ -303,11 +310,11 @@ function stopsByGroup(
 }
 
 /** A test after the first failure of a submit: never run, so nothing of a run to show. */
-function notJudged(test: TestCase, stoppedOn: Verdict, reveal: boolean): ShownResult {
+function notJudged(test: ShownTest, stoppedOn: Verdict, reveal: boolean): ShownResult {
   return {
     testCaseId: test.id,
-    input: reveal ? test.input : '',
-    expectedOutput: reveal ? test.expectedOutput : '',
+    input: reveal ? (test.input ?? '') : '',
+    expectedOutput: reveal ? (test.expectedOutput ?? '') : '',
     actualOutput: '',
     passed: false,
     executionTime: 0,

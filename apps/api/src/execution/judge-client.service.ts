@@ -25,6 +25,7 @@ import { closeWithin, SHUTDOWN_CLOSE_MS } from '../common/shutdown';
 import { withTimeout } from '../common/timeout';
 import { ENV, Env } from '../config/env';
 import { Metrics } from '../observability/metrics';
+import { ProblemsRepository } from '../problems/problems.repository';
 import { bullConnection, failFast, waitForRedis } from '../redis/connections';
 import type { BuiltJudgeJob } from './judge-job';
 import { TestDataRefs, type TestDataRedis } from './test-data-refs';
@@ -95,6 +96,7 @@ export class JudgeClient implements OnApplicationShutdown {
   constructor(
     @Inject(ENV) private readonly env: Env,
     private readonly metrics: Metrics,
+    problems: ProblemsRepository,
   ) {
     this.queue = new Queue(JUDGE_QUEUE, {
       prefix: env.redisPrefix,
@@ -113,6 +115,7 @@ export class JudgeClient implements OnApplicationShutdown {
     this.testData = new TestDataRefs(
       () => bounded(this.queue.client) as Promise<unknown> as Promise<TestDataRedis>,
       env.redisPrefix,
+      problems,
     );
     this.waiting.on('error', (e) => this.logger.warn(`queue (waiting) connection: ${e.message}`));
     this.queue.on('error', (e) => this.logger.warn(`queue connection: ${e.message}`));

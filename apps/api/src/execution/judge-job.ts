@@ -1,16 +1,19 @@
 import {
   isScoring,
   JUDGE_JOB_VERSION,
+  JUDGE_TEST_INLINE_MAX_BYTES,
   judgeJobSchema,
   type InputVariable,
   type JudgeJobData,
   type JudgeLimits,
+  type JudgeTest,
   type OutputValidation,
   type VersionedJudgeJob,
 } from '@javelin/contracts';
 import { serializeInputs } from '@javelin/java-io';
 import { checkerOfProblem, examplesFirst } from '../problems/problem-judging';
 import type { Problem } from '../problems/problem.entity';
+import type { TextDigests } from '../problems/problems.repository';
 
 /**
  * Why code is judged. Every judge job the API sends is built here (issue 27), so a rejudge, a reference
@@ -65,11 +68,16 @@ export type JudgedProblem = Pick<Problem, 'checker' | 'tolerance' | 'checkerCode
     >
   >;
 
-/** A test as the builder takes it: its inputs as the problem stores them (the JSON map's text, or the map). */
+/**
+ * A test as the builder takes it: its inputs as the problem stores them (the JSON map's text, or the map).
+ * A stored test carries its texts' digests: a classic input or an expected output over
+ * JUDGE_TEST_INLINE_MAX_BYTES then travels as its SHA-256 (issue 42), and its text may be left unread (null).
+ */
 export interface JudgedTest {
   id: string;
-  input: string | Readonly<Record<string, string>>;
-  expectedOutput: string;
+  input: string | Readonly<Record<string, string>> | null;
+  expectedOutput: string | null;
+  digests?: TextDigests;
   isExample: boolean;
   /** A hidden test's group on a scoring problem (issue 31). */
   group?: string | null;
@@ -112,8 +120,8 @@ export function buildJudgeJob<T extends JudgedTest>(request: JudgeJobRequest<T>)
     language: 'java',
     tests: examplesFirst(request.tests).map((t) => ({
       id: t.id,
-      stdin: classic ? rawInput(t.input) : serializeInputs(problem.inputVariables, t.input),
-      expectedOutput: compared ? t.expectedOutput : '',
+      ...(classic ? classicStdin(t) : { stdin: serializeInputs(problem.inputVariables, textOf(t.input)) }),
+      ...(compared ? expectedOutputOf(t) : { expectedOutput: '' }),
       // A scoring problem's submit stops per group (issue 31): the judge reads each hidden test's group.
       ...(scoring && !t.isExample && t.group ? { group: t.group } : {}),
       ...(classic && compared && t.validatorFlags ? { validatorFlags: [...t.validatorFlags] } : {}),
@@ -153,10 +161,26 @@ export function outputValidationOf(
   };
 }
 
-/** A classic test's input is its raw text; a map here is a caller's mistake, not something to serialise. */
-function rawInput(input: JudgedTest['input']): string {
-  if (typeof input !== 'string') throw new Error("A classic problem's test input is its raw text, not a map");
-  return input;
+/** A classic test's standard input: its raw text, or the reference to a large one. */
+function classicStdin(test: JudgedTest): Pick<JudgeTest, 'stdin' | 'stdinRef'> {
+  if (test.digests && test.digests.inputBytes > JUDGE_TEST_INLINE_MAX_BYTES)
+    return { stdin: '', stdinRef: test.digests.inputSha256 };
+  // A map here is a caller's mistake, not something to serialise.
+  if (typeof test.input === 'object' && test.input !== null)
+    throw new Error("A classic problem's test input is its raw text, not a map");
+  return { stdin: textOf(test.input) };
+}
+
+function expectedOutputOf(test: JudgedTest): Pick<JudgeTest, 'expectedOutput' | 'expectedOutputRef'> {
+  if (test.digests && test.digests.expectedOutputBytes > JUDGE_TEST_INLINE_MAX_BYTES)
+    return { expectedOutput: '', expectedOutputRef: test.digests.expectedOutputSha256 };
+  return { expectedOutput: textOf(test.expectedOutput) };
+}
+
+/** A text the job carries inline: one the caller left unread is its mistake (ProblemsService.testsForJudging reads these). */
+function textOf<T>(text: T | null): T {
+  if (text === null) throw new Error('A test text sent inline was not read');
+  return text;
 }
 
 /**

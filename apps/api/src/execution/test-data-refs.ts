@@ -13,40 +13,46 @@ export interface TestDataRedis {
   set(key: string, value: Buffer, mode: 'EX', seconds: number): Promise<unknown>;
 }
 
-/** A stored test's id (a UUID): its texts never change under it (ProblemsRepository.replaceTests inserts anew). */
-const STORED_TEST_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-/** How many stored tests' hashes are remembered (a regional's problems hold a few thousand tests). */
-const REMEMBERED_TESTS = 20_000;
+/** Where the bytes of a stored test's text are found by their SHA-256 (ProblemsRepository.textBySha256). */
+export interface StoredTestTexts {
+  textBySha256(sha256: string): Promise<string | null>;
+}
 
 /**
  * A job's large tests sent by reference (libs/contracts/src/test-data.ts, issue 42): each text over
  * JUDGE_TEST_INLINE_MAX_BYTES travels as its SHA-256, its bytes kept in Redis (put once, their expiry
- * renewed by every job that uses them). A stored test's hashes are remembered by its id, so a problem's
- * megabytes are hashed once per API process, not per submission.
+ * renewed by every job that uses them). A stored test's job already refers to its large texts by the
+ * digests the database keeps, unread: their bytes are read from the database only when Redis lacks them.
+ * A text the job carries inline (a function problem's serialised input, a custom run's) is hashed here.
  */
 export class TestDataRefs {
-  private readonly hashes = new Map<string, { stdin?: string; expectedOutput?: string }>();
-
   constructor(
     private readonly client: () => Promise<TestDataRedis>,
     private readonly queuePrefix: string,
+    private readonly stored: StoredTestTexts,
   ) {}
 
   /** The job with its large texts replaced by references, their bytes in Redis (`force`: written again). */
   async externalize<J extends VersionedJudgeJob>(job: J, force = false): Promise<J> {
-    if (!job.tests.some((t) => large(t.stdin) || large(t.expectedOutput))) return job;
+    const referenced = (t: JudgeTest) =>
+      t.stdinRef !== undefined ||
+      t.expectedOutputRef !== undefined ||
+      large(t.stdin) ||
+      large(t.expectedOutput);
+    if (!job.tests.some(referenced)) return job;
     const redis = await this.client();
     const tests: JudgeTest[] = [];
     for (const test of job.tests) {
-      const remembered = this.remembered(test);
       let out: JudgeTest = test;
-      if (large(test.stdin)) {
-        const ref = (remembered.stdin ??= sha256(test.stdin));
+      if (test.stdinRef !== undefined) await this.ensure(redis, test.stdinRef, null, force);
+      else if (large(test.stdin)) {
+        const ref = sha256(test.stdin);
         await this.ensure(redis, ref, test.stdin, force);
         out = { ...out, stdin: '', stdinRef: ref };
       }
-      if (large(test.expectedOutput)) {
-        const ref = (remembered.expectedOutput ??= sha256(test.expectedOutput));
+      if (test.expectedOutputRef !== undefined) await this.ensure(redis, test.expectedOutputRef, null, force);
+      else if (large(test.expectedOutput)) {
+        const ref = sha256(test.expectedOutput);
         await this.ensure(redis, ref, test.expectedOutput, force);
         out = { ...out, expectedOutput: '', expectedOutputRef: ref };
       }
@@ -55,22 +61,22 @@ export class TestDataRefs {
     return { ...job, tests };
   }
 
-  private remembered(test: JudgeTest): { stdin?: string; expectedOutput?: string } {
-    if (!STORED_TEST_ID.test(test.id)) return {};
-    let entry = this.hashes.get(test.id);
-    if (!entry) {
-      if (this.hashes.size >= REMEMBERED_TESTS) this.hashes.delete(this.hashes.keys().next().value!);
-      entry = {};
-      this.hashes.set(test.id, entry);
-    }
-    return entry;
-  }
-
-  /** The bytes in Redis for TEST_DATA_TTL_SECONDS more: renewed when there, written when not. */
-  private async ensure(redis: TestDataRedis, ref: string, text: string, force: boolean): Promise<void> {
+  /**
+   * The bytes in Redis for TEST_DATA_TTL_SECONDS more: renewed when there, written when not (`text`, or
+   * a stored test's text of that hash, read from the database only then).
+   */
+  private async ensure(
+    redis: TestDataRedis,
+    ref: string,
+    text: string | null,
+    force: boolean,
+  ): Promise<void> {
     const key = testDataKey(this.queuePrefix, ref);
     if (!force && (await redis.expire(key, TEST_DATA_TTL_SECONDS)) === 1) return;
-    await redis.set(key, Buffer.from(text, 'utf8'), 'EX', TEST_DATA_TTL_SECONDS);
+    const bytes = text ?? (await this.stored.textBySha256(ref));
+    // The test was replaced since the job was built: no judge could judge it (the caller's 503).
+    if (bytes === null) throw new Error(`test data ${ref} is in neither Redis nor the database`);
+    await redis.set(key, Buffer.from(bytes, 'utf8'), 'EX', TEST_DATA_TTL_SECONDS);
   }
 }
 

@@ -130,7 +130,7 @@ export class PackagesService {
     timeLimitMs: number,
   ): Promise<{ verdict: Verdict; maxTimeMs: number }> {
     const problem = { ...(await this.problems.requireProblem(problemId)), timeLimitMs };
-    const tests = await this.problems.testsForJudging(problemId, true);
+    const tests = await this.problems.testsForJudging(problem, true);
     const outcome = await this.queue.requestJudgement(
       buildJudgeJob({
         purpose: 'submit',
@@ -153,7 +153,7 @@ export class PackagesService {
       .getRepository(JurySubmission)
       .find({ where: { problemId }, order: { path: 'ASC' } });
     if (jury.length === 0) throw new BadRequestException(PackageMessages.noJurySubmissions);
-    const tests = await this.problems.testsForJudging(problemId, true);
+    const tests = await this.problems.testsForJudging(problem, true);
     if (tests.length === 0) throw new BadRequestException(ServerMessages.noTestCases);
     const submissions: JurySubmissionVerdict[] = [];
     // One at a time: a verification must not take every judge away from the contestants.

@@ -36,6 +36,29 @@ export interface ExamplesAndCount {
   count: number;
 }
 
+/** A stored test's texts' UTF-8 sizes and SHA-256, kept by the database beside them (issue 42). */
+export interface TextDigests {
+  inputBytes: number;
+  inputSha256: string;
+  expectedOutputBytes: number;
+  expectedOutputSha256: string;
+}
+
+/**
+ * A test as a judge job is built from it (issue 42): a text over `unreadOver` bytes is not read (null),
+ * the job refers to it by its digest; the rest as stored.
+ */
+export interface JudgingTest {
+  id: string;
+  name: string | null;
+  isExample: boolean;
+  group: string | null;
+  validatorFlags: string[] | null;
+  input: string | null;
+  expectedOutput: string | null;
+  digests: TextDigests;
+}
+
 type ProblemSummary = Pick<Problem, 'id' | 'title' | 'difficulty' | 'points' | 'kind' | 'isVisible'>;
 
 const TESTS_PER_INSERT = 100;
@@ -147,6 +170,78 @@ export class ProblemsRepository {
       where: includeHidden ? { problemId } : { problemId, isExample: true },
       order: { position: 'ASC' },
     });
+  }
+
+  /**
+   * A problem's tests in order (all, or its examples only) with their texts' digests; a text over
+   * `unreadOver` bytes is left unread, an input too unless `allInputs` (a function problem's input is
+   * its variables' map, serialised into the job: its digest is not the job's).
+   */
+  async judgingTests(
+    problemId: string,
+    includeHidden: boolean,
+    unreadOver: number,
+    allInputs: boolean,
+  ): Promise<JudgingTest[]> {
+    const rows: {
+      id: string;
+      name: string | null;
+      is_example: boolean;
+      group_name: string | null;
+      validator_flags: string[] | null;
+      input: string | null;
+      expected_output: string | null;
+      input_bytes: number;
+      input_sha256: string;
+      expected_output_bytes: number;
+      expected_output_sha256: string;
+    }[] = await this.db.query(
+      `SELECT id, name, is_example, group_name, validator_flags,
+              input_bytes, input_sha256, expected_output_bytes, expected_output_sha256,
+              CASE WHEN $4 OR input_bytes <= $3 THEN input END AS input,
+              CASE WHEN expected_output_bytes <= $3 THEN expected_output END AS expected_output
+         FROM test_cases
+        WHERE problem_id = $1 AND ($2 OR is_example)
+        ORDER BY position`,
+      [problemId, includeHidden, unreadOver, allInputs],
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      isExample: r.is_example,
+      group: r.group_name,
+      validatorFlags: r.validator_flags,
+      input: r.input,
+      expectedOutput: r.expected_output,
+      digests: {
+        inputBytes: r.input_bytes,
+        inputSha256: r.input_sha256,
+        expectedOutputBytes: r.expected_output_bytes,
+        expectedOutputSha256: r.expected_output_sha256,
+      },
+    }));
+  }
+
+  /** The texts of the tests `ids`, by id (what judgingTests left unread, when it is to be shown). */
+  async textsOf(ids: string[]): Promise<Map<string, { input: string; expectedOutput: string }>> {
+    if (ids.length === 0) return new Map();
+    const rows: { id: string; input: string; expected_output: string }[] = await this.db.query(
+      `SELECT id, input, expected_output FROM test_cases WHERE id = ANY($1)`,
+      [ids],
+    );
+    return new Map(rows.map((r) => [r.id, { input: r.input, expectedOutput: r.expected_output }]));
+  }
+
+  /** A stored test's input or expected output whose UTF-8 bytes hash to `sha256`; null when no test has it. */
+  async textBySha256(sha256: string): Promise<string | null> {
+    const [row]: { text: string }[] = await this.db.query(
+      `(SELECT input AS text FROM test_cases WHERE input_sha256 = $1 LIMIT 1)
+       UNION ALL
+       (SELECT expected_output FROM test_cases WHERE expected_output_sha256 = $1 LIMIT 1)
+       LIMIT 1`,
+      [sha256],
+    );
+    return row?.text ?? null;
   }
 
   /** The problems `userId` solved, in practice or in a contest (issue 45: one 'solved' on every screen). */

@@ -2,6 +2,7 @@ import { ConflictException, Injectable, NotFoundException, Optional } from '@nes
 import {
   type ClassicProblemFormBody,
   isAdminRoles,
+  JUDGE_TEST_INLINE_MAX_BYTES,
   Problem as ProblemDto,
   type ProblemFormBody,
   ServerMessages,
@@ -15,7 +16,7 @@ import { toProblemDto, toTestCaseDto } from './problem-dto';
 import { judgingFields, normaliseForm, normaliseTests, withGroups } from './problem-form';
 import { examplesFirst } from './problem-judging';
 import { Problem } from './problem.entity';
-import { ExamplesAndCount, ProblemsRepository } from './problems.repository';
+import { ExamplesAndCount, type JudgingTest, ProblemsRepository } from './problems.repository';
 import { TestCase } from './test-case.entity';
 
 // Re-exported for execution/, which imports them from this file.
@@ -39,11 +40,10 @@ export class ProblemsService {
     this.readVisibleList(),
   );
   /** A problem and its tests as judged, by 'id/all' or 'id/examples' (forJudging). */
-  private readonly judgingViews = new ExpiringCache<string, { problem: Problem; tests: TestCase[] } | null>(
-    PUBLIC_VIEW_MAX_AGE_MS,
-    (key) => this.readForJudging(key),
-    1_000,
-  );
+  private readonly judgingViews = new ExpiringCache<
+    string,
+    { problem: Problem; tests: JudgingTest[] } | null
+  >(PUBLIC_VIEW_MAX_AGE_MS, (key) => this.readForJudging(key), 1_000);
   /** Problems as everyone but admins sees them, by their ids joined with commas (problemsByIds). */
   private readonly publicViews = new ExpiringCache<string, Map<string, ProblemDto>>(
     PUBLIC_VIEW_MAX_AGE_MS,
@@ -141,21 +141,51 @@ export class ProblemsService {
   async forJudging(
     problemId: string,
     includeHidden: boolean,
-  ): Promise<{ problem: Problem; tests: TestCase[] }> {
+  ): Promise<{ problem: Problem; tests: JudgingTest[] }> {
     const found = await this.judgingViews.get(`${problemId}/${includeHidden ? 'all' : 'examples'}`);
     if (!found) throw new NotFoundException(PROBLEM_NOT_FOUND);
     return found;
   }
 
-  private async readForJudging(key: string): Promise<{ problem: Problem; tests: TestCase[] } | null> {
+  private async readForJudging(key: string): Promise<{ problem: Problem; tests: JudgingTest[] } | null> {
     const [problemId, which] = key.split('/');
     const problem = await this.repository.byId(problemId);
     if (!problem) return null;
-    return { problem, tests: await this.testsForJudging(problemId, which === 'all') };
+    return { problem, tests: await this.testsForJudging(problem, which === 'all') };
   }
 
-  /** A problem's tests in the order they are judged (examplesFirst): all of them, or its examples only. */
-  async testsForJudging(problemId: string, includeHidden: boolean): Promise<TestCase[]> {
+  /**
+   * A problem's tests in the order they are judged (examplesFirst): all of them, or its examples only. A
+   * classic test's text too large to travel inline in a judge job is left unread (issue 42: the job refers
+   * to it by its stored digest); withTexts reads it where it is to be shown.
+   */
+  async testsForJudging(
+    problem: Pick<Problem, 'id' | 'kind'>,
+    includeHidden: boolean,
+  ): Promise<JudgingTest[]> {
+    return examplesFirst(
+      await this.repository.judgingTests(
+        problem.id,
+        includeHidden,
+        JUDGE_TEST_INLINE_MAX_BYTES,
+        problem.kind !== 'stdio',
+      ),
+    );
+  }
+
+  /** The tests with the texts testsForJudging left unread read, for those `shown` picks (the rest as they are). */
+  async withTexts<T extends JudgingTest>(tests: readonly T[], shown: (test: T) => boolean): Promise<T[]> {
+    const unread = tests.filter((t) => shown(t) && (t.input === null || t.expectedOutput === null));
+    if (unread.length === 0) return [...tests];
+    const texts = await this.repository.textsOf(unread.map((t) => t.id));
+    return tests.map((t) => {
+      const read = shown(t) ? texts.get(t.id) : undefined;
+      return read ? { ...t, ...read } : t;
+    });
+  }
+
+  /** A problem's tests in order with their whole texts: all of them, or its examples only. */
+  async testsInFull(problemId: string, includeHidden: boolean): Promise<TestCase[]> {
     return examplesFirst(await this.repository.tests(problemId, includeHidden));
   }
 

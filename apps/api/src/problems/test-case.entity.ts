@@ -39,6 +39,22 @@ export class TestCase {
   @Column({ name: 'validator_flags', type: 'jsonb', nullable: true })
   validatorFlags!: string[] | null;
 
+  /**
+   * Its texts' UTF-8 sizes and SHA-256 (hex), computed by the database on every write (migration
+   * 1796100000000, issue 42): a judge job refers to a large text by them without reading it.
+   */
+  @Column({ name: 'input_bytes', type: 'int', insert: false, update: false })
+  readonly inputBytes!: number;
+
+  @Column({ name: 'input_sha256', type: 'char', length: 64, insert: false, update: false })
+  readonly inputSha256!: string;
+
+  @Column({ name: 'expected_output_bytes', type: 'int', insert: false, update: false })
+  readonly expectedOutputBytes!: number;
+
+  @Column({ name: 'expected_output_sha256', type: 'char', length: 64, insert: false, update: false })
+  readonly expectedOutputSha256!: string;
+
   @ManyToOne('Problem', (p: Problem) => p.testCases, { onDelete: 'CASCADE' })
   @JoinColumn({ name: 'problem_id' })
   problem?: Problem;

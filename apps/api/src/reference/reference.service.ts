@@ -47,7 +47,7 @@ export class ReferenceService {
   async validateStored(problemId: string, requestId?: string): Promise<ValidateTestsResponse> {
     const problem = await this.problems.requireProblem(problemId);
     if (!problem.referenceSolution) throw new BadRequestException(ReferenceMessages.noReferenceSolution);
-    const tests = await this.problems.testsForJudging(problem.id, true);
+    const tests = await this.problems.testsInFull(problem.id, true);
     if (tests.length === 0) throw new BadRequestException(ServerMessages.noTestCases);
     return this.run(
       'validate',
