@@ -26,7 +26,7 @@ const labelsFile = opt(
   'labels',
   join(
     ROOT,
-    `bench/ai/outside-corpus/${{ a: 'labels', b: 'labels-b', c: 'labels-c', d: 'labels-d', e: 'labels-e', f: 'labels-f', g: 'labels-g', h: 'labels-h', i: 'labels-i', j: 'labels-j', k: 'labels-k', l: 'labels-l', m: 'labels-m' }[opt('sample', 'a')]}.txt`,
+    `bench/ai/outside-corpus/${{ a: 'labels', b: 'labels-b', c: 'labels-c', d: 'labels-d', e: 'labels-e', f: 'labels-f', g: 'labels-g', h: 'labels-h', i: 'labels-i', j: 'labels-j', k: 'labels-k', l: 'labels-l', m: 'labels-m', n: 'labels-n' }[opt('sample', 'a')]}.txt`,
   ),
 );
 const detail = process.argv.includes('--detail');

@@ -122,7 +122,7 @@ export function eligible(dir) {
   return out;
 }
 
-/** Samples A (measured), B, C, D, E, F, G, H, I, J, K, L and M (each held out from the rules of its time), drawn by a seeded Fisher–Yates shuffle. */
+/** Samples A (measured), B, C, D, E, F, G, H, I, J, K, L, M and N (each held out from the rules of its time), drawn by a seeded Fisher–Yates shuffle. */
 export function draw(all, seed = SEED, size = SAMPLE) {
   const rnd = random(seed);
   const xs = [...all];
@@ -153,6 +153,8 @@ export function draw(all, seed = SEED, size = SAMPLE) {
     l: xs.slice(3 * size + 460, 3 * size + 520),
     // M (session 15, held out from the reader tuned on L): the next 60, never in A–L.
     m: xs.slice(3 * size + 520, 3 * size + 580),
+    // N (session 15, held out from the reader tuned on M): the next 60, never in A–M.
+    n: xs.slice(3 * size + 580, 3 * size + 640),
   };
 }
 
@@ -160,11 +162,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const dir = process.argv[2];
   if (!dir) throw new Error('usage: extract.mjs <doocs/leetcode git dir>');
   const all = eligible(dir);
-  const { a, b, c, d, e, f, g, h, i, j, k, l, m } = draw(all);
+  const { a, b, c, d, e, f, g, h, i, j, k, l, m, n } = draw(all);
   process.stderr.write(
-    `${all.length} eligible problems; samples A ${a.length}, B ${b.length}, C ${c.length}, D ${d.length}, E ${e.length}, F ${f.length}, G ${g.length}, H ${h.length}, I ${i.length}, J ${j.length}, K ${k.length}, L ${l.length}, M ${m.length}\n`,
+    `${all.length} eligible problems; samples A ${a.length}, B ${b.length}, C ${c.length}, D ${d.length}, E ${e.length}, F ${f.length}, G ${g.length}, H ${h.length}, I ${i.length}, J ${j.length}, K ${k.length}, L ${l.length}, M ${m.length}, N ${n.length}\n`,
   );
   process.stdout.write(
-    JSON.stringify({ seed: SEED, eligible: all.length, a, b, c, d, e, f, g, h, i, j, k, l, m }, null, 1),
+    JSON.stringify({ seed: SEED, eligible: all.length, a, b, c, d, e, f, g, h, i, j, k, l, m, n }, null, 1),
   );
 }
