@@ -3,9 +3,10 @@
 # same protocol (see validator-host.c) on stdin and stdout:
 #   cpu_ms \t wall_ms \t file_bytes \t stdin_path \t stdout_path \t script \t arg1 \t arg2 ...
 # answered by STARTED once the run's process holds both files, then DONE exit signal cpu_ms wall_ms timed_out.
-# The interpreter starts once per submission; each run is a fork of it (a copy of this process as it
-# was before any run: nothing of an earlier test is in it) that runs the script as
-# `python3 script args < stdin > stdout` would (runpy, __main__), with its own process group, RLIMIT_CPU,
+# The interpreter starts once and serves submission after submission (grader/host-pool.ts); each run is
+# a fork of it (a copy of this process as it was before any run: nothing of an earlier test is in it)
+# that runs the script as `python3 script args < stdin > stdout` would (as __main__), with its own
+# process group, RLIMIT_CPU,
 # RLIMIT_FSIZE, SIGPIPE and SIGXFSZ at their defaults (as a C++ validator has them), standard error to
 # /dev/null, and the wall time held here (the group killed past it).
 import gc
@@ -17,10 +18,43 @@ import signal
 import sys
 import time
 import traceback
+import types
 
 
 class WallTimeUp(Exception):
     pass
+
+
+# A script file's code, compiled here once (compiling runs nothing of it) rather than in every run's
+# child: a child pays for each page of this process it touches (copied on write), and runpy's search
+# for the script's importer (zipimport reading it, pkgutil) touched hundreds. Keyed by the file's
+# path, size and mtime; a folder's __main__.py still goes through runpy.
+compiled = {}
+
+
+def code_of(script):
+    try:
+        st = os.stat(script)
+        if not os.path.isfile(script):
+            return None
+        key = (script, st.st_size, st.st_mtime_ns)
+        if key not in compiled:
+            with open(script, "rb") as f:
+                compiled[key] = compile(f.read(), script, "exec", dont_inherit=True)
+        return compiled[key]
+    except (OSError, SyntaxError, ValueError):
+        return None  # the child's runpy then meets the same error, as a fresh python3 would
+
+
+def run_main(script, program):
+    """Runs `program` (the script's code) as __main__, as runpy.run_path does a file."""
+    if program is None:
+        runpy.run_path(script, run_name="__main__")
+        return
+    main = types.ModuleType("__main__")
+    main.__dict__.update(__file__=script, __cached__=None, __loader__=None, __package__=None, __spec__=None)
+    sys.modules["__main__"] = main
+    exec(program, main.__dict__)
 
 
 def on_alarm(signum, frame):
@@ -31,7 +65,7 @@ def answer(text):
     os.write(1, (text + "\n").encode())
 
 
-def child(fields, stdin_fd, stdout_fd):
+def child(fields, stdin_fd, stdout_fd, program):
     """The forked run: never returns."""
     code = 1
     try:
@@ -47,15 +81,14 @@ def child(fields, stdin_fd, stdout_fd):
             resource.setrlimit(resource.RLIMIT_FSIZE, (file_bytes, file_bytes))
         for s in (signal.SIGPIPE, signal.SIGXFSZ, signal.SIGALRM):
             signal.signal(s, signal.SIG_DFL)
-        # The interpreter's own streams, as a fresh `python3` builds them on fds 0, 1 and 2.
-        sys.stdin = sys.__stdin__ = open(0, "r", closefd=False)
-        sys.stdout = sys.__stdout__ = open(1, "w", closefd=False)
-        sys.stderr = sys.__stderr__ = open(2, "w", closefd=False, errors="backslashreplace")
+        # sys.stdin, sys.stdout and sys.stderr stay the interpreter's own, on fds 0, 1 and 2 now the run's:
+        # built at start on pipes as a fresh `python3` builds them on a FIFO or a file, and never used by
+        # this host (it reads and answers on its own objects), so nothing is buffered in them.
         script = fields[5]
         sys.argv = [script] + fields[6:]
         sys.path[0] = script if os.path.isdir(script) else os.path.dirname(script)
         try:
-            runpy.run_path(script, run_name="__main__")
+            run_main(script, program)
             code = 0
         except SystemExit as e:
             if e.code is None:
@@ -91,10 +124,11 @@ def run(fields):
         return answer("ERR cannot open stdout: %s" % e.strerror)
     os.set_blocking(stdin_fd, True)
     os.set_blocking(stdout_fd, True)
+    program = code_of(fields[5])
     t0 = time.monotonic()
     pid = os.fork()
     if pid == 0:
-        child(fields, stdin_fd, stdout_fd)
+        child(fields, stdin_fd, stdout_fd, program)
     try:
         os.setpgid(pid, pid)
     except OSError:

@@ -102,6 +102,8 @@ export class Judge {
       cdsArchive: rt.cdsArchive,
       cacheDir: join(rt.stateDir, 'validators'),
       harnessDir: rt.harnessDir,
+      // A warm host per validator a concurrent job may need, and as many again for the problems of the hour.
+      hostsKept: 2 * config.concurrency,
       compileJava: (code, limits, dir) => this.compile(code, limits, 'per-test', dir),
     });
   }
@@ -139,6 +141,7 @@ export class Judge {
     if (this.closed) return;
     this.closed = true;
     this.harnesses.close();
+    this.validators.close();
     await this.rt.compiler?.close();
     this.rt.cgroups.destroySync();
     rmSync(this.rt.stateDir, { recursive: true, force: true });

@@ -11,8 +11,9 @@ import { Judge } from '../src/judge';
 import { loadConfig } from '../src/config';
 
 /**
- * Java and Python validators on a warm runtime (issue 42): one JVM per submission that runs each test's
- * main in a class loader of its own, one Python interpreter per submission forked per test. Each test
+ * Java and Python validators on a warm runtime (issue 42): one JVM that runs each test's main in a class
+ * loader of its own, one Python interpreter forked per test (both kept from submission to submission:
+ * warm-hosts.integration-spec.ts). Each test
  * still sees what a fresh `java Validator` / `python3 validator.py` would, gets its own exit code, and a
  * validator that breaks the warm runtime is a judge error, never accepted, with the next test and the
  * next submission judged as usual.
@@ -80,7 +81,7 @@ function expectJudgeError(r: JudgeTestResult): void {
   expect(r.error.startsWith(CheckerErrors.prefix), r.error).toBe(true);
 }
 
-describe('a Java validator in one warm JVM per submission', () => {
+describe('a Java validator in one warm JVM', () => {
   it('every test gets fresh statics, in the same JVM', async () => {
     const counter = java(
       'Counter',
@@ -147,7 +148,7 @@ describe('a Java validator in one warm JVM per submission', () => {
   });
 });
 
-describe('a Python validator forked from one warm interpreter per submission', () => {
+describe('a Python validator forked from one warm interpreter', () => {
   it('every test starts from the interpreter as it was (nothing a test imported or set is carried)', async () => {
     const counter = python(`import json
 json.carried = getattr(json, 'carried', 0) + 1

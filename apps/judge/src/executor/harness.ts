@@ -65,7 +65,7 @@ export class HarnessProcess {
     this.cg = sandbox.cgroups.available
       ? sandbox.cgroups.create({ memoryBytes: limits.memoryBytes, pids: limits.pids })
       : null;
-    this.interactDir = sandbox.privateDir('interact-');
+    this.interactDir = sandbox.interactDir();
     const spawned = performance.now();
     const input = sandbox.openInputFile();
     this.input = input;

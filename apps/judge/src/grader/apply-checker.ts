@@ -18,7 +18,8 @@ import { classifyOutcome, type OutputCheck } from './verdict';
 import { ACCEPTED, checkerFor, type CheckResult } from '../checkers';
 import { packageDefaultCheck } from '../checkers/package-default';
 import type { Interactor } from './interactive';
-import { compileFailure, type OutputValidators } from './output-validator';
+import type { OutputValidators } from './output-validator';
+import { compileFailure } from './validator-verdict';
 import { allFailed, CHECKER_LIMITS, runCustomChecker } from './custom-checker';
 
 export interface CheckingContext {

@@ -1,5 +1,5 @@
 import { closeSync, constants, openSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import {
   InteractiveMessages,
   type CustomOutputValidator,
@@ -12,6 +12,7 @@ import type { HarnessFifos, HarnessProcess, InteractiveTestHooks } from '../exec
 import type { TestOutcome } from '../sandbox/types';
 import { CHECKER_LIMITS, checkerFailed } from './custom-checker';
 import { CARRIED_FEEDBACK_BYTES, carryFeedback, takeNextPass } from './feedback-dir';
+import type { HostLease } from './host-pool';
 import type { OutputValidators, PreparedValidator } from './output-validator';
 import type { ValidatorHost } from './validator-host';
 import { classifyOutcome } from './verdict';
@@ -64,8 +65,10 @@ export interface InteractiveOutcome extends TestOutcome {
 export class Interactor {
   private prepared: PreparedValidator | null = null;
   private runs = 0;
-  /** The validator host of the current harness's FIFOs (validator-host.ts). */
-  private host: ValidatorHost | null = null;
+  /** The validator host serving this submission (validator-host.ts), leased from the judge's warm ones. */
+  private lease: HostLease | null = null;
+  /** Leases given up mid-submission (their host ended): their runs' files stay until close (a next pass reads them). */
+  private readonly spent: HostLease[] = [];
   private hostBinary: string | null = null;
   /** The run whose feedback directory the next run starts from (a multi-pass test's pass before). */
   private carried: string | null = null;
@@ -86,20 +89,20 @@ export class Interactor {
     return null;
   }
 
-  /** The submission's tests are over: its validator host goes. */
+  /** The submission's tests are over: its validator host goes back to wait for the next one. */
   close(): void {
-    this.host?.close();
-    this.host = null;
+    if (this.lease) this.spent.push(this.lease);
+    this.lease = null;
+    for (const lease of this.spent.splice(0)) this.validators.give(lease);
   }
 
-  /** The host for a harness's FIFOs: one per harness (its FIFOs are bound into the host's sandbox). */
-  private hostFor(fifos: HarnessFifos): ValidatorHost | null {
+  /** The host for a harness's FIFOs: the lease's, or a new lease when its host ended. */
+  private hostFor(fifos: HarnessFifos): HostLease | null {
     if (!this.prepared?.ok || !this.hostBinary) return null;
-    const fifoDir = dirname(fifos.toProgram);
-    if (this.host?.serves(fifoDir)) return this.host;
-    this.host?.close();
-    this.host = this.validators.startHost(this.prepared.compiled, this.hostBinary, this.workDir, fifoDir);
-    return this.host;
+    if (this.lease?.host.serves(fifos.toProgram)) return this.lease;
+    if (this.lease) this.spent.push(this.lease);
+    this.lease = this.validators.lease(this.prepared.compiled, this.hostBinary);
+    return this.lease;
   }
 
   /**
@@ -113,7 +116,9 @@ export class Interactor {
 
   /** Starts a test's interaction on `harness`: the hooks for its runTest, and `end` for its outcome. */
   begin(test: JudgeTest, harness: HarnessProcess): Interaction {
-    const dir = join(this.workDir, `i${this.runs++}`);
+    const fifos = harness.fifos();
+    const lease = this.hostFor(fifos);
+    const dir = join(lease?.dir ?? this.workDir, `i${this.runs++}`);
     const carried = !this.carried || carryFeedback(join(this.carried, 'feedback'), join(dir, 'feedback'));
     const tooLarge = checkerFailed(InteractiveMessages.feedbackTooLarge(CARRIED_FEEDBACK_BYTES >> 20));
     const run = {
@@ -124,8 +129,7 @@ export class Interactor {
       dir,
       wallTimeMs: this.limits.wallTimeMs + DECIDED_GRACE_MS + CHECKER_LIMITS.wallTimeMs,
     };
-    const fifos = harness.fifos();
-    return new Interaction({ ...run, host: this.hostFor(fifos) }, fifos);
+    return new Interaction({ ...run, host: lease?.host ?? null }, fifos);
   }
 }
 

@@ -1,7 +1,7 @@
 import { CheckerErrors } from '@javelin/contracts';
 import { describe, expect, it } from 'vitest';
 import type { RunOutcome } from '../sandbox/types';
-import { interpretValidatorRun, VALIDATOR_ACCEPTED, VALIDATOR_WRONG_ANSWER } from './output-validator';
+import { interpretValidatorRun, VALIDATOR_ACCEPTED, VALIDATOR_WRONG_ANSWER } from './validator-verdict';
 
 const run = (over: Partial<RunOutcome>): RunOutcome => ({
   exitCode: 0,

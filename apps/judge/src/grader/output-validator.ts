@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { chmodSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { CheckerErrors, type CustomOutputValidator, type JudgeLimits } from '@javelin/contracts';
-import { ACCEPTED, type CheckResult } from '../checkers';
+import type { CheckResult } from '../checkers';
 import type { CompileResult } from '../executor/compiler';
 import { compileCpp } from '../executor/cpp';
 import { writeClasses } from '../executor/fresh-jvm';
@@ -12,8 +12,10 @@ import { PYTHON_OPTIONS, pythonArgv, pythonRuntime, writePython } from '../execu
 import type { Sandbox } from '../sandbox/sandbox';
 import type { Bind, RunOutcome } from '../sandbox/types';
 import type { CustomCheckItem } from './custom-checker';
-import { CHECKER_LIMITS, checkerFailed as failed, checkerLimitFailure } from './custom-checker';
+import { CHECKER_LIMITS } from './custom-checker';
 import { readFeedback, takeNextPass } from './feedback-dir';
+import { type HostLease, ValidatorHostPool } from './host-pool';
+import { compileFailure, interpretValidatorRun } from './validator-verdict';
 import { compiledHost, type HostedValidator, pythonHostSource, ValidatorHost } from './validator-host';
 
 /**
@@ -21,29 +23,25 @@ import { compiledHost, type HostedValidator, pythonHostSource, ValidatorHost } f
  * `validator input judge_answer feedback_dir [flags] < team_output`, exit 42 accepted, 43 wrong
  * answer, anything else (another code, a crash, a loop or a flood past its limits) a judge error —
  * never an accepted. C++ (compiled with g++, statically), Java (compiled as a submission is) or Python
- * (the judge's python3, issue 42); each runs in the sandbox, in one validator host per submission
- * (validator-host.ts: a C++ validator forked per test, a Python one forked from a warm interpreter, a Java
- * one run in a warm JVM), with the test's files read-only and only the feedback directory writable.
+ * (the judge's python3, issue 42); each runs in the sandbox, in a validator host kept warm from submission
+ * to submission (validator-host.ts: a C++ validator forked per test, a Python one forked from a warm
+ * interpreter, a Java one run in a warm JVM; host-pool.ts), with the test's files read-only and only the
+ * feedback directory writable.
  * Compiled validators are kept per source (a problem's validator is compiled once).
  */
 
-export const VALIDATOR_ACCEPTED = 42;
-export const VALIDATOR_WRONG_ANSWER = 43;
 /** A C++ or Python validator's threads/processes: it has no business starting any. */
 const NATIVE_PIDS = 4;
 /** A validator host's own process beside its validator's (validator-host.ts). */
 const HOST_OWN_PIDS = 4;
 const CACHE_SIZE = 32;
+/** How long a warm validator host waits for its validator's next submission. */
+const HOST_IDLE_MS = 120_000;
 
 /** A compiled validator, or why it is not. */
 export type PreparedValidator =
   | { ok: true; compiled: Extract<Compiled, { ok: true }> }
   | { ok: false; error: CheckResult & { feedback?: string } };
-
-/** A validator or checker that does not compile: a judge error; the compiler's output for admins only (feedback). */
-export function compileFailure(message: string): CheckResult & { feedback: string } {
-  return { ...failed(CheckerErrors.doesNotCompile), feedback: message.slice(0, 2000) };
-}
 
 type Compiled =
   | { ok: true; kind: 'cpp'; dir: string; binary: string }
@@ -59,6 +57,8 @@ interface ValidatorContext {
   cacheDir: string;
   /** The harness's classes (java/ValidatorServer.java among them): a Java validator's warm JVM runs them. */
   harnessDir: string;
+  /** How many warm validator hosts wait for a submission at most (the judge's concurrent jobs, or more). */
+  hostsKept: number;
   /** Compiles Java as the judge compiles submissions. */
   compileJava: (
     code: string,
@@ -67,31 +67,23 @@ interface ValidatorContext {
   ) => Promise<CompileResult & { mainClass?: string | null }>;
 }
 
-/** The verdict of one validator run: pure. */
-export function interpretValidatorRun(
-  out: RunOutcome,
-  feedback: { team: string; judge: string },
-): CheckResult & { feedback?: string } {
-  const limited = checkerLimitFailure(out);
-  if (limited) return limited;
-  const judge = feedback.judge ? { feedback: feedback.judge } : {};
-  if (out.exitCode === VALIDATOR_ACCEPTED) return { ...ACCEPTED, ...judge };
-  if (out.exitCode === VALIDATOR_WRONG_ANSWER)
-    return { accepted: false, ...(feedback.team ? { message: feedback.team } : {}), ...judge };
-  const code = out.exitCode;
-  const reason = out.signal
-    ? `killed by ${out.signal}`
-    : code !== null && code > 128
-      ? `killed by signal ${code - 128}`
-      : `exit code ${code}; 42 accepts, 43 rejects`;
-  // What a failing validator wrote is what its author needs to see (admins only, as always).
-  return { ...failed(CheckerErrors.crashed(reason)), ...judge };
-}
-
 export class OutputValidators {
   private readonly compiled = new Map<string, Promise<Compiled>>();
+  private readonly hosts: ValidatorHostPool;
+  private readonly hostKeys = new WeakMap<Compiled, string>();
+  private compilations = 0;
 
-  constructor(private readonly ctx: ValidatorContext) {}
+  constructor(private readonly ctx: ValidatorContext) {
+    this.hosts = new ValidatorHostPool(join(ctx.cacheDir, 'hosts'), {
+      maxIdle: ctx.hostsKept,
+      idleMs: HOST_IDLE_MS,
+    });
+  }
+
+  /** The judge closes: the warm hosts end. */
+  close(): void {
+    this.hosts.close();
+  }
 
   /** Runs the validator on each item, one at a time; results in the items' order. */
   async validate(
@@ -102,37 +94,39 @@ export class OutputValidators {
   ): Promise<(CheckResult & { feedback?: string })[]> {
     const compiled = await this.compile(validator);
     if (!compiled.ok) return items.map(() => compileFailure(compiled.message));
-    let host = await this.host(compiled, workDir, null);
+    const binary = await this.hostBinary(compiled);
+    let lease = binary ? this.lease(compiled, binary) : null;
     const results: (CheckResult & { feedback?: string })[] = [];
     try {
       for (const [i, item] of items.entries()) {
         // A warm runtime that ended (broken, or done after a run it could not undo): a fresh one.
-        if (host && !host.serves(null)) {
-          host.close();
-          host = await this.host(compiled, workDir, null);
+        if (lease && binary && !lease.host.serves(null)) {
+          this.give(lease);
+          lease = this.lease(compiled, binary);
         }
-        results.push(
-          await this.runOnce(compiled, item.flags ?? flags, item, join(workDir, `v${i}`), undefined, host),
-        );
+        const dir = join(lease?.dir ?? workDir, `v${i}`);
+        results.push(await this.runOnce(compiled, item.flags ?? flags, item, dir, undefined, lease?.host));
       }
     } finally {
-      host?.close();
+      if (lease) this.give(lease);
     }
     return results;
   }
 
   /**
-   * A validator host for `compiled` (one sandbox for many runs, validator-host.ts), its runs' directories
-   * under `workDir`, the FIFOs in `fifoDir` for an interactive test; null when the host did not compile
-   * (each run then gets a sandbox of its own).
+   * A validator host for `compiled` (one sandbox for many runs, validator-host.ts), warm when one waits
+   * (host-pool.ts), with a fresh directory of its own for this submission's runs; `binary` is hostBinary's.
    */
-  async host(
-    compiled: Extract<Compiled, { ok: true }>,
-    workDir: string,
-    fifoDir: string | null,
-  ): Promise<ValidatorHost | null> {
-    const binary = await this.hostBinary(compiled);
-    return binary ? this.startHost(compiled, binary, workDir, fifoDir) : null;
+  lease(compiled: Extract<Compiled, { ok: true }>, binary: string): HostLease {
+    // A validator compiled anew (into the same folder) never gets a host of the one before.
+    let key = this.hostKeys.get(compiled);
+    if (!key) this.hostKeys.set(compiled, (key = `${compiled.dir}#${++this.compilations}`));
+    return this.hosts.take(key, (workDir) => this.startHost(compiled, binary, workDir));
+  }
+
+  /** The submission is done with the host: its runs' files go, the host waits for the next one. */
+  give(lease: HostLease): void {
+    this.hosts.give(lease);
   }
 
   /** The program a host for `compiled` runs (validator-host.c built, java, python3); null: a sandbox per run. */
@@ -195,14 +189,12 @@ export class OutputValidators {
     return compiled.kind === 'python' ? (pythonRuntime()?.binds ?? []) : [];
   }
 
-  /** A validator host (sandbox) for `compiled`, from the host program hostBinary gave. */
-  startHost(
+  /** A validator host (sandbox) for `compiled`, from the host program hostBinary gave, /work at `workDir`. */
+  private startHost(
     compiled: Extract<Compiled, { ok: true }>,
     binary: string,
     workDir: string,
-    fifoDir: string | null,
   ): ValidatorHost {
-    mkdirSync(workDir, { recursive: true, mode: 0o755 });
     const limits = CHECKER_LIMITS;
     // A JVM's threads and heap as a sandbox of its own allowed them; a C++ or Python validator's few.
     const java = compiled.kind === 'java';
@@ -212,7 +204,8 @@ export class OutputValidators {
       ? this.ctx.sandbox.cgroups.create({ memoryBytes, pids })
       : null;
     const validator = { dir: compiled.dir, ...this.hostLaunch(compiled, binary), pids, memoryBytes };
-    return new ValidatorHost(this.ctx.sandbox, cg, validator, workDir, fifoDir, limits);
+    const { sandbox } = this.ctx;
+    return new ValidatorHost(sandbox, cg, validator, workDir, sandbox.interactRoot, limits);
   }
 
   /** Compiles the validator (once per source); a judge error sentence when it does not compile. */

@@ -21,8 +21,9 @@ import type { Bind, RunOutcome } from '../sandbox/types';
  *     of its own, as the submission harness runs a test.
  * A host that ends (a warm runtime a validator broke, or one that ended itself after a run it could not
  * undo) fails the run it was serving as a judge error; the judge starts another for the next test.
- * Paths inside: /validator (the compiled validator), /work (the submission's validator directory: only
- * each test's feedback directory is writable), /interact (the harness's FIFOs).
+ * Hosts outlive submissions (host-pool.ts). Paths inside: /validator (the compiled validator), /work (the
+ * host's own directory: only each run's feedback directory is writable), /interact (read-only: the
+ * judge's FIFO root, each harness's FIFOs in a directory of a random name there, the root unlistable).
  */
 const HOST_SOURCE = resolve(__dirname, '../../native/validator-host.c');
 const PYTHON_HOST_SOURCE = resolve(__dirname, '../../native/validator-host.py');
@@ -93,20 +94,24 @@ export class ValidatorHost {
   /** Closed by the judge, or ending by itself (END): it serves no more runs, even before its process is reaped. */
   private closed = false;
   private queue: Promise<unknown> = Promise.resolve();
+  private pending = 0;
 
   constructor(
     sandbox: Sandbox,
     private readonly cg: CgroupRun | null,
     private readonly validator: HostedValidator,
-    private readonly workDir: string,
-    private readonly fifoDir: string | null,
+    /** The host's own directory, its /work: each run's files are in a directory of their own there. */
+    readonly workDir: string,
+    /** The judge's FIFO root (Sandbox.interactRoot), or null: the host serves no interactive run. */
+    private readonly fifoRoot: string | null,
     private readonly limits: JudgeLimits,
   ) {
     const binds: Bind[] = [
       { src: validator.dir, dest: '/validator' },
       ...validator.binds,
       { src: workDir, dest: WORK, rw: true },
-      ...(fifoDir ? [{ src: fifoDir, dest: INTERACT, rw: true }] : []),
+      // Read-only, as the harness has its own: a FIFO's ends open for writing on a read-only mount.
+      ...(fifoRoot ? [{ src: fifoRoot, dest: INTERACT }] : []),
     ];
     this.child = sandbox.spawnLongLived(
       {
@@ -131,14 +136,21 @@ export class ValidatorHost {
     });
   }
 
-  /** Whether this host can serve a test whose FIFOs live in `fifoDir` (null: not interactive). */
-  serves(fifoDir: string | null): boolean {
-    return !this.exited && !this.closed && (fifoDir === null || fifoDir === this.fifoDir);
+  /** Whether this host can serve a run, and one whose FIFOs are `fifo` (a path; null: not interactive). */
+  serves(fifo: string | null): boolean {
+    const reaches = fifo === null || (this.fifoRoot !== null && fifo.startsWith(`${this.fifoRoot}/`));
+    return !this.exited && !this.closed && reaches;
+  }
+
+  /** A run is asked for and not yet answered. */
+  get busy(): boolean {
+    return this.pending > 0;
   }
 
   /** One validator run; runs queue one after another. */
   run(req: HostedRun): Promise<RunOutcome> {
-    const next = this.queue.then(() => this.runNow(req));
+    this.pending++;
+    const next = this.queue.then(() => this.runNow(req)).finally(() => this.pending--);
     this.queue = next.catch(() => undefined);
     return next;
   }
@@ -195,8 +207,8 @@ export class ValidatorHost {
 
   /** A path of this machine as the host sees it. */
   path(path: string): string {
-    if (this.fifoDir && path.startsWith(`${this.fifoDir}/`))
-      return `${INTERACT}/${relative(this.fifoDir, path)}`;
+    if (this.fifoRoot && path.startsWith(`${this.fifoRoot}/`))
+      return `${INTERACT}/${relative(this.fifoRoot, path)}`;
     return `${WORK}/${relative(this.workDir, path)}`;
   }
 

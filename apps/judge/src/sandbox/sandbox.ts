@@ -5,7 +5,7 @@ import {
   type StdioOptions,
 } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, closeSync, mkdtempSync, openSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, mkdtempSync, openSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { bwrapArgs, jdkBindArgs, which, writePrivateEtc } from './bwrap';
 import type { CgroupManager, CgroupRun } from './cgroups';
@@ -64,6 +64,7 @@ export class Sandbox {
   private readonly bwrap: string;
   private readonly setpriv: string;
   private readonly enter: string | null;
+  private interactRootMade = false;
   /** The seccomp filter file (x86_64), given to bwrap on fd 3 of every sandbox. */
   readonly seccompFile: string | null;
 
@@ -186,6 +187,29 @@ export class Sandbox {
   /** A fresh directory of the judge's (mode 0755) under its state directory, for the caller to bind and remove. */
   privateDir(prefix: string): string {
     const dir = mkdtempSync(join(this.opts.stateDir, prefix));
+    chmodSync(dir, 0o755);
+    return dir;
+  }
+
+  /**
+   * The judge's FIFO root: every harness's interactive FIFOs are in a directory of a random name here
+   * (interactDir), and a validator host, which serves any harness, sees the root at /interact. Mode 0711:
+   * a sandboxed process may reach a directory whose name it was given, never list the others.
+   */
+  get interactRoot(): string {
+    const root = join(this.opts.stateDir, 'interact');
+    if (!this.interactRootMade) {
+      mkdirSync(root, { recursive: true });
+      chmodSync(root, 0o711);
+      this.interactRootMade = true;
+    }
+    return root;
+  }
+
+  /** A harness's own directory for its FIFOs, under interactRoot, named by 128 random bits. */
+  interactDir(): string {
+    const dir = join(this.interactRoot, randomBytes(16).toString('hex'));
+    mkdirSync(dir, { mode: 0o755 });
     chmodSync(dir, 0o755);
     return dir;
   }

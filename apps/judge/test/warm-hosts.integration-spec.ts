@@ -1,0 +1,265 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CustomOutputValidator, JudgeJobData, JudgeTest, JudgeTestResult } from '@javelin/contracts';
+import { job, mainWith } from './helpers';
+import { Judge } from '../src/judge';
+import { loadConfig } from '../src/config';
+
+/**
+ * Validator hosts kept warm from one submission to the next (issue 42, grader/host-pool.ts): the next
+ * submission of a problem is served by the JVM, interpreter or sandbox the last one used, one
+ * submission at a time, and sees nothing of the submissions before it: its runs' files only, the FIFO
+ * root unlistable. A host a validator broke serves no one again; another validator never gets it.
+ *
+ * Each validator below writes to judgemessage.txt (the result's feedback) what identifies the process
+ * that serves its runs (the JVM's start time, the Python server's address of `sys`, the C++ host's start
+ * time), what it sees in /work, and whether it could list /interact.
+ */
+let judge: Judge;
+
+beforeAll(async () => {
+  judge = await Judge.create(loadConfig({ mode: 'harness', concurrency: 2 }));
+});
+
+afterAll(async () => {
+  await judge?.close();
+});
+
+const SUM = mainWith(
+  `Scanner in = new Scanner(System.in); System.out.println(in.nextLong() + in.nextLong());`,
+);
+const sumTests = (...firsts: number[]): JudgeTest[] =>
+  firsts.map((a, i) => ({ id: `t${i}`, stdin: `${a} 2\n`, expectedOutput: `${a + 2}\n` }));
+const validated = (validator: CustomOutputValidator, tests: JudgeTest[]): JudgeJobData => ({
+  ...job(SUM, tests),
+  outputValidation: { flags: [], custom: validator },
+});
+
+/**
+ * A Java validator that reports its JVM and when its run began and ended (after `before`); on a first
+ * number 7 it leaves a thread running (its JVM then ends).
+ */
+const javaReporter = (salt: string, before = ''): CustomOutputValidator => ({
+  language: 'java',
+  files: [
+    {
+      path: 'Reporter.java',
+      content: `import java.io.*;
+import java.nio.file.*;
+public class Reporter {
+  // ${salt}
+  public static void main(String[] a) throws Exception {
+    long from = System.currentTimeMillis();
+    ${before}
+    long first = Long.parseLong(Files.readString(Path.of(a[0])).trim().split(" ")[0]);
+    boolean right = Files.readString(Path.of(a[1])).trim().equals(new String(System.in.readAllBytes()).trim());
+    String jvm = Host.id();
+    String[] work = new File("/work").list();
+    String[] fifos = new File("/interact").list();
+    Files.writeString(Path.of(a[2] + "judgemessage.txt"), "host " + jvm + " work " + work.length + " interact " + (fifos == null ? "unlisted" : "listed") + " at " + from + "-" + System.currentTimeMillis());
+    if (first == 7) { Thread t = new Thread(() -> { while (true) { } }); t.setDaemon(true); t.start(); }
+    System.exit(right ? 42 : 43);
+  }
+}
+
+class Host {
+  /** This JVM: its start time (field 22 of /proc/self/stat) and where its stack is (randomised per process). */
+  static String id() throws IOException {
+    String stat = Files.readString(Path.of("/proc/self/stat"));
+    String start = stat.substring(stat.lastIndexOf(')') + 2).split(" ")[19];
+    String stack = Files.readAllLines(Path.of("/proc/self/maps")).stream().filter(l -> l.endsWith("[stack]")).findFirst().orElse("?").split(" ")[0];
+    return start + "@" + stack;
+  }
+}
+`,
+    },
+  ],
+});
+
+const pythonReporter: CustomOutputValidator = {
+  language: 'python',
+  files: [
+    {
+      path: 'reporter.py',
+      content: `import os, sys
+right = open(sys.argv[2]).read().split() == sys.stdin.read().split()
+try:
+    os.listdir('/interact')
+    fifos = 'listed'
+except PermissionError:
+    fifos = 'unlisted'
+with open(sys.argv[3] + 'judgemessage.txt', 'w') as f:
+    f.write('host %d work %d interact %s' % (id(sys), len(os.listdir('/work')), fifos))
+sys.exit(42 if right else 43)
+`,
+    },
+  ],
+};
+
+const cppReporter: CustomOutputValidator = {
+  language: 'cpp',
+  files: [
+    {
+      path: 'reporter.cpp',
+      content: `#include <dirent.h>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <unistd.h>
+// The process that forked this one (the host): its start time (field 22 of /proc/<pid>/stat) and where
+// its stack is (randomised per process).
+static std::string hostId() {
+  std::string proc = "/proc/" + std::to_string(getppid());
+  std::ifstream f(proc + "/stat");
+  std::string all((std::istreambuf_iterator<char>(f)), std::istreambuf_iterator<char>());
+  std::istringstream rest(all.substr(all.rfind(')') + 2));
+  std::string field, line, stack = "?";
+  for (int i = 3; i <= 22; i++) rest >> field;
+  std::ifstream maps(proc + "/maps");
+  while (std::getline(maps, line))
+    if (line.size() >= 7 && line.compare(line.size() - 7, 7, "[stack]") == 0) stack = line.substr(0, line.find(' '));
+  return field + "@" + stack;
+}
+int main(int argc, char** argv) {
+  std::ifstream answer(argv[2]);
+  std::string want, got, wanted, gave;
+  while (answer >> want) wanted += want + " ";
+  while (std::cin >> got) gave += got + " ";
+  int entries = 0;
+  if (DIR* d = opendir("/work")) { while (dirent* e = readdir(d)) if (e->d_name[0] != '.') entries++; closedir(d); }
+  DIR* fifos = opendir("/interact");
+  std::ofstream(std::string(argv[3]) + "judgemessage.txt") << "host " << hostId() << " work " << entries
+      << " interact " << (fifos ? "listed" : "unlisted");
+  return wanted == gave ? 42 : 43;
+}
+`,
+    },
+  ],
+};
+
+const verdicts = (results: JudgeTestResult[]) => results.map((r) => r.verdict);
+const feedback = (results: JudgeTestResult[]) => results.map((r) => r.feedback ?? '');
+/** The host a result's validator ran in (its feedback's first words). */
+const hostOf = (r: JudgeTestResult) => /^host (\S+) /.exec(r.feedback ?? '')?.[1] ?? `none: ${r.feedback}`;
+
+describe.each([
+  ['Java', javaReporter('one')],
+  ['Python', pythonReporter],
+  ['C++', cppReporter],
+])('a %s validator', (_, validator) => {
+  it("serves the next submission from the same host, which sees only that submission's runs", async () => {
+    const first = await judge.judge(validated(validator, sumTests(1, 2)));
+    const second = await judge.judge(validated(validator, sumTests(3, 4, 5)));
+    const all = [...first.results, ...second.results];
+    expect(verdicts(all), JSON.stringify(all)).toEqual(Array(5).fill('accepted'));
+    expect(new Set(all.map(hostOf)).size, JSON.stringify(feedback(all))).toBe(1);
+    // /work holds one directory: this submission's (the one before it is gone); /interact lists nothing.
+    for (const f of feedback(all)) expect(f).toMatch(/ work 1 interact unlisted( at \d+-\d+)?$/);
+  });
+});
+
+describe('a warm host', () => {
+  it('never serves another validator', async () => {
+    const one = await judge.judge(validated(javaReporter('one'), sumTests(1)));
+    const other = await judge.judge(validated(javaReporter('other'), sumTests(1)));
+    expect(verdicts([...one.results, ...other.results])).toEqual(['accepted', 'accepted']);
+    expect(hostOf(one.results[0])).not.toBe(hostOf(other.results[0]));
+  });
+
+  it('serves one submission at a time: two judged at once each have a host of their own', async () => {
+    const slow = javaReporter('slow', 'Thread.sleep(800);');
+    const [a, b] = await Promise.all([
+      judge.judge(validated(slow, sumTests(1, 2))),
+      judge.judge(validated(slow, sumTests(3, 4))),
+    ]);
+    expect(verdicts([...a.results, ...b.results])).toEqual(Array(4).fill('accepted'));
+    // Each submission's runs in one host, from its first run's start to its last run's end.
+    const span = (rs: JudgeTestResult[]) => {
+      const times = rs.flatMap((r) => (/ at (\d+)-(\d+)$/.exec(r.feedback ?? '') ?? []).slice(1).map(Number));
+      return [Math.min(...times), Math.max(...times)];
+    };
+    expect(hostOf(a.results[0])).toBe(hostOf(a.results[1]));
+    expect(hostOf(b.results[0])).toBe(hostOf(b.results[1]));
+    const [[a0, a1], [b0, b1]] = [span(a.results), span(b.results)];
+    // Judged at once (each run sleeps 0.8 s): their validations overlap, so their hosts differ.
+    expect(a0 < b1 && b0 < a1, JSON.stringify(feedback([...a.results, ...b.results]))).toBe(true);
+    expect(hostOf(a.results[0])).not.toBe(hostOf(b.results[0]));
+  });
+
+  it('a validator left a thread in ends after its answer: the next submission gets a fresh JVM', async () => {
+    const validator = javaReporter('threads');
+    const first = await judge.judge(validated(validator, sumTests(7)));
+    const second = await judge.judge(validated(validator, sumTests(1, 2)));
+    expect(verdicts([...first.results, ...second.results])).toEqual(['accepted', 'accepted', 'accepted']);
+    expect(hostOf(second.results[0])).not.toBe(hostOf(first.results[0]));
+    expect(hostOf(second.results[0])).toBe(hostOf(second.results[1]));
+  });
+});
+
+describe('an interactor', () => {
+  const SEARCH = mainWith(`
+        BufferedReader in = new BufferedReader(new InputStreamReader(System.in));
+        long lo = 1, hi = 1_000_000;
+        while (true) {
+            long mid = (lo + hi) / 2;
+            System.out.println(mid);
+            System.out.flush();
+            String r = in.readLine();
+            if (r == null || r.equals("correct")) return;
+            if (r.equals("higher")) lo = mid + 1; else hi = mid - 1;
+        }`);
+  const guess: CustomOutputValidator = {
+    language: 'java',
+    files: [
+      {
+        path: 'Guess.java',
+        content: `import java.io.*;
+import java.nio.file.*;
+public class Guess {
+  public static void main(String[] a) throws IOException {
+    long n = Long.parseLong(Files.readString(Path.of(a[0])).trim());
+    String jvm = Host.id();
+    Files.writeString(Path.of(a[2] + "judgemessage.txt"), "host " + jvm + " interact " + (new File("/interact").list() == null ? "unlisted" : "listed"));
+    BufferedReader in = new BufferedReader(new InputStreamReader(System.in));
+    for (int q = 1; q <= 25; q++) {
+      String line = in.readLine();
+      if (line == null) System.exit(43);
+      long g = Long.parseLong(line.trim());
+      if (g == n) { System.out.println("correct"); System.out.flush(); System.exit(42); }
+      System.out.println(g < n ? "higher" : "lower"); System.out.flush();
+    }
+    System.exit(43);
+  }
+}
+
+class Host {
+  /** This JVM: its start time (field 22 of /proc/self/stat) and where its stack is (randomised per process). */
+  static String id() throws IOException {
+    String stat = Files.readString(Path.of("/proc/self/stat"));
+    String start = stat.substring(stat.lastIndexOf(')') + 2).split(" ")[19];
+    String stack = Files.readAllLines(Path.of("/proc/self/maps")).stream().filter(l -> l.endsWith("[stack]")).findFirst().orElse("?").split(" ")[0];
+    return start + "@" + stack;
+  }
+}
+`,
+      },
+    ],
+  };
+  const interactive = (numbers: number[]): JudgeJobData => ({
+    ...job(
+      SEARCH,
+      numbers.map((n, i) => ({ id: `g${i}`, stdin: `${n}\n`, expectedOutput: '' })),
+      { wallTimeMs: 3_000, cpuTimeMs: 1_000 },
+    ),
+    outputValidation: { flags: [], custom: guess, interactive: true },
+  });
+
+  it("talks to the next submission's harness from the same JVM, through FIFOs it cannot list", async () => {
+    const first = await judge.judge(interactive([1, 777_777]));
+    const second = await judge.judge(interactive([1_000_000, 5]));
+    const all = [...first.results, ...second.results];
+    expect(verdicts(all), JSON.stringify(all)).toEqual(Array(4).fill('accepted'));
+    expect(new Set(all.map(hostOf)).size, JSON.stringify(feedback(all))).toBe(1);
+    for (const f of feedback(all)) expect(f).toMatch(/ interact unlisted$/);
+  });
+});
