@@ -6,7 +6,10 @@
  * `setpriv --reuid --regid --clear-groups --no-new-privs` did, in one static binary: one exec and no
  * dynamic linking instead of two of each (~1.5 ms of CPU per sandboxed process).
  *
- * usage: javelin-enter N PROCS_FILE... CPU_SECONDS|- FSIZE_BLOCKS NOFILE UID|- GID|- COMMAND [ARG...]
+ * usage: javelin-enter [--fifo PATH]... N PROCS_FILE... CPU_SECONDS|- FSIZE_BLOCKS NOFILE UID|- GID|- COMMAND [ARG...]
+ *   --fifo PATH  make a FIFO at PATH first (mode 0666, as the judge): a harness's interactive FIFOs, made
+ *                here rather than by a `mkfifo` the judge would fork for them (a fork of the judge's
+ *                large process costs it a page fault for every page it writes afterwards)
  *   CPU_SECONDS  RLIMIT_CPU soft (hard one more), or - for none
  *   FSIZE_BLOCKS RLIMIT_FSIZE in 512-byte blocks (as `ulimit -f`)
  *   UID GID      the ids to drop to (groups cleared, then no_new_privs), or - - to stay
@@ -23,6 +26,7 @@
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #define SETUP_FAILED 125
@@ -47,7 +51,12 @@ static void limit(int resource, rlim_t soft, rlim_t hard) {
 
 int main(int argc, char **argv) {
   int i = 1;
-  if (argc < 2) fail("usage", "N PROCS_FILE... CPU FSIZE NOFILE UID GID COMMAND...");
+  for (; i + 1 < argc && strcmp(argv[i], "--fifo") == 0; i += 2) {
+    mode_t mask = umask(0);
+    if (mkfifo(argv[i + 1], 0666)) fail(argv[i + 1], strerror(errno));
+    umask(mask);
+  }
+  if (argc - i < 1) fail("usage", "N PROCS_FILE... CPU FSIZE NOFILE UID GID COMMAND...");
   long files = number(argv[i++]);
   if (files > argc) fail("usage", "too few arguments");
   char pid[32];

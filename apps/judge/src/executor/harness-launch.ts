@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
 import type { JudgeLimits } from '@javelin/contracts';
 import type { CgroupRun } from '../sandbox/cgroups';
 import type { Sandbox } from '../sandbox/sandbox';
@@ -65,9 +66,15 @@ export function harnessLimits(sandbox: Sandbox, shape: HarnessShape): ProcessLim
   return programProcessLimits(shape, sandbox.cgroups.available ? HARNESS_CPU_BACKSTOP_S : null);
 }
 
+/** A harness's interactive FIFOs in its `interactDir` (made as its sandbox starts, or on its first interactive test). */
+export function fifoPaths(interactDir: string): { toProgram: string; fromProgram: string } {
+  return { toProgram: join(interactDir, 'to-program'), fromProgram: join(interactDir, 'from-program') };
+}
+
 /**
  * Start a harness JVM in the sandbox, in cgroup `cg`: its fd 0 is `stdinFd` (a file), its control pipe
- * fd 4 (CONTROL_FD), `interactDir` its interactive FIFOs' directory (at /interact, read-only).
+ * fd 4 (CONTROL_FD), `interactDir` its interactive FIFOs' directory (at /interact, read-only), the FIFOs
+ * made there as it starts when the sandbox can (Sandbox.makesFifos).
  */
 export function spawnHarness(
   launch: HarnessLaunch,
@@ -94,6 +101,7 @@ export function spawnHarness(
       ],
       binds,
       limits,
+      fifos: Object.values(fifoPaths(interactDir)),
     },
     cg,
     stdinFd,

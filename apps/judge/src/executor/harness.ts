@@ -1,14 +1,13 @@
 import { execFileSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { closeSync, ftruncateSync, rmSync, writeSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Writable } from 'node:stream';
 import type { JudgeLimits } from '@javelin/contracts';
 import { log } from '../log';
 import type { CgroupRun } from '../sandbox/cgroups';
 import { CONTROL_FD, SandboxError, type TestOutcome } from '../sandbox/types';
 import type { CompiledClass } from './compiler';
-import { harnessLimits, spawnHarness, type HarnessLaunch, type HarnessShape } from './harness-launch';
+import { fifoPaths, harnessLimits, spawnHarness, type HarnessLaunch, type HarnessShape } from './harness-launch';
 import { NONCE_BYTES, READY, submissionFrame, testFrame, TestInFlight } from './harness-protocol';
 
 const START_TIMEOUT_MS = 60_000;
@@ -55,6 +54,7 @@ export class HarnessProcess {
   /** Bound at /interact (read-only): the FIFOs of interactive tests, made on the first one. */
   private readonly interactDir: string;
   private fifoPaths: HarnessFifos | null = null;
+  private readonly makesFifos: boolean;
 
   constructor(
     launch: HarnessLaunch,
@@ -66,6 +66,7 @@ export class HarnessProcess {
       ? sandbox.cgroups.create({ memoryBytes: limits.memoryBytes, pids: limits.pids })
       : null;
     this.interactDir = sandbox.interactDir();
+    this.makesFifos = sandbox.makesFifos;
     const spawned = performance.now();
     const input = sandbox.openInputFile();
     this.input = input;
@@ -212,11 +213,10 @@ export class HarnessProcess {
    */
   fifos(): HarnessFifos {
     if (!this.fifoPaths) {
-      const paths = {
-        toProgram: join(this.interactDir, 'to-program'),
-        fromProgram: join(this.interactDir, 'from-program'),
-      };
-      execFileSync('mkfifo', ['-m', '0666', paths.toProgram, paths.fromProgram], { stdio: 'ignore' });
+      const paths = fifoPaths(this.interactDir);
+      // Made as the sandbox started (javelin-enter), unless it starts through sh and setpriv.
+      if (!this.makesFifos)
+        execFileSync('mkfifo', ['-m', '0666', paths.toProgram, paths.fromProgram], { stdio: 'ignore' });
       this.fifoPaths = paths;
     }
     return this.fifoPaths;

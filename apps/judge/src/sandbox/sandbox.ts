@@ -86,6 +86,11 @@ export class Sandbox {
     return this.enter !== null;
   }
 
+  /** Whether a request's `fifos` are made as its sandbox starts (by javelin-enter; else the caller makes them). */
+  get makesFifos(): boolean {
+    return this.enter !== null;
+  }
+
   /** Whether the judge runs as root (then sandboxes run as the configured sandbox uid). */
   get privileged(): boolean {
     return typeof process.getuid === 'function' && process.getuid() === 0;
@@ -110,12 +115,13 @@ export class Sandbox {
    * -> setpriv (the drop) -> bwrap -> argv. In unsafe mode the same first step, then argv with host paths.
    */
   command(
-    req: Pick<RunRequest, 'argv' | 'binds' | 'limits'>,
+    req: Pick<RunRequest, 'argv' | 'binds' | 'limits' | 'fifos'>,
     cg: CgroupRun | null,
     workDir?: string,
   ): { file: string; args: string[] } {
     const l = req.limits;
     const pre = [
+      ...(this.enter ? (req.fifos ?? []).flatMap((f) => ['--fifo', f]) : []),
       String(cg ? cg.procsFiles.length : 0),
       ...(cg ? cg.procsFiles : []),
       l.cpuSeconds === null ? '-' : String(l.cpuSeconds),
@@ -236,7 +242,7 @@ export class Sandbox {
    * fd 0 is that file and the pipe the judge writes to is fd 4 (`child.stdio[CONTROL_FD]`).
    */
   spawnLongLived(
-    req: Pick<RunRequest, 'argv' | 'binds' | 'limits'>,
+    req: Pick<RunRequest, 'argv' | 'binds' | 'limits' | 'fifos'>,
     cg: CgroupRun | null,
     stdinFd?: number,
   ): ChildProcess {

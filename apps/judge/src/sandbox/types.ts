@@ -43,6 +43,8 @@ export interface RunRequest {
    * the FIFOs to and from the submission): `stdin` is then ignored and `stdout` comes back empty.
    */
   stdio?: { stdin: number; stdout: number };
+  /** FIFOs to make (host paths) before the sandbox starts, when Sandbox.makesFifos (a harness's interactive ones). */
+  fifos?: string[];
 }
 
 export interface RunOutcome {
