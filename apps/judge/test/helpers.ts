@@ -49,3 +49,16 @@ public class Check {
     }
 }
 `;
+
+/** A Main that plays guess-the-number in [1, 10^6] by binary search ("higher" / "lower" / "correct"; end of input ends it). */
+export const SEARCH_MAIN = mainWith(`
+        BufferedReader in = new BufferedReader(new InputStreamReader(System.in));
+        long lo = 1, hi = 1_000_000;
+        while (true) {
+            long mid = (lo + hi) / 2;
+            System.out.println(mid);
+            System.out.flush();
+            String r = in.readLine();
+            if (r == null || r.equals("correct")) return;
+            if (r.equals("higher")) lo = mid + 1; else hi = mid - 1;
+        }`);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CustomOutputValidator, JudgeJobData, JudgeTest, JudgeTestResult } from '@javelin/contracts';
-import { job, mainWith } from './helpers';
+import { job, mainWith, SEARCH_MAIN } from './helpers';
 import { Judge } from '../src/judge';
 import { loadConfig } from '../src/config';
 
@@ -34,6 +34,17 @@ const validated = (validator: CustomOutputValidator, tests: JudgeTest[]): JudgeJ
   outputValidation: { flags: [], custom: validator },
 });
 
+/** A class Host whose id() tells the JVM it runs in: its start time and where its stack is (randomised per process). */
+const HOST_CLASS = `class Host {
+  static String id() throws IOException {
+    String stat = Files.readString(Path.of("/proc/self/stat"));
+    String start = stat.substring(stat.lastIndexOf(')') + 2).split(" ")[19];
+    String stack = Files.readAllLines(Path.of("/proc/self/maps")).stream().filter(l -> l.endsWith("[stack]")).findFirst().orElse("?").split(" ")[0];
+    return start + "@" + stack;
+  }
+}
+`;
+
 /**
  * A Java validator that reports its JVM and when its run began and ended (after `before`); on a first
  * number 7 it leaves a thread running (its JVM then ends).
@@ -61,16 +72,7 @@ public class Reporter {
   }
 }
 
-class Host {
-  /** This JVM: its start time (field 22 of /proc/self/stat) and where its stack is (randomised per process). */
-  static String id() throws IOException {
-    String stat = Files.readString(Path.of("/proc/self/stat"));
-    String start = stat.substring(stat.lastIndexOf(')') + 2).split(" ")[19];
-    String stack = Files.readAllLines(Path.of("/proc/self/maps")).stream().filter(l -> l.endsWith("[stack]")).findFirst().orElse("?").split(" ")[0];
-    return start + "@" + stack;
-  }
-}
-`,
+${HOST_CLASS}`,
     },
   ],
 });
@@ -197,17 +199,6 @@ describe('a warm host', () => {
 });
 
 describe('an interactor', () => {
-  const SEARCH = mainWith(`
-        BufferedReader in = new BufferedReader(new InputStreamReader(System.in));
-        long lo = 1, hi = 1_000_000;
-        while (true) {
-            long mid = (lo + hi) / 2;
-            System.out.println(mid);
-            System.out.flush();
-            String r = in.readLine();
-            if (r == null || r.equals("correct")) return;
-            if (r.equals("higher")) lo = mid + 1; else hi = mid - 1;
-        }`);
   const guess: CustomOutputValidator = {
     language: 'java',
     files: [
@@ -232,22 +223,13 @@ public class Guess {
   }
 }
 
-class Host {
-  /** This JVM: its start time (field 22 of /proc/self/stat) and where its stack is (randomised per process). */
-  static String id() throws IOException {
-    String stat = Files.readString(Path.of("/proc/self/stat"));
-    String start = stat.substring(stat.lastIndexOf(')') + 2).split(" ")[19];
-    String stack = Files.readAllLines(Path.of("/proc/self/maps")).stream().filter(l -> l.endsWith("[stack]")).findFirst().orElse("?").split(" ")[0];
-    return start + "@" + stack;
-  }
-}
-`,
+${HOST_CLASS}`,
       },
     ],
   };
   const interactive = (numbers: number[]): JudgeJobData => ({
     ...job(
-      SEARCH,
+      SEARCH_MAIN,
       numbers.map((n, i) => ({ id: `g${i}`, stdin: `${n}\n`, expectedOutput: '' })),
       { wallTimeMs: 3_000, cpuTimeMs: 1_000 },
     ),

@@ -6,7 +6,7 @@ import {
   type JudgeTest,
   type JudgeTestResult,
 } from '@javelin/contracts';
-import { job, mainWith } from './helpers';
+import { job, mainWith, SEARCH_MAIN } from './helpers';
 import { Judge } from '../src/judge';
 import { loadConfig } from '../src/config';
 
@@ -201,17 +201,6 @@ if first == 3:
 });
 
 describe('interactors on a warm runtime', () => {
-  const SEARCH = mainWith(`
-        BufferedReader in = new BufferedReader(new InputStreamReader(System.in));
-        long lo = 1, hi = 1_000_000;
-        while (true) {
-            long mid = (lo + hi) / 2;
-            System.out.println(mid);
-            System.out.flush();
-            String r = in.readLine();
-            if (r == null || r.equals("correct")) return;
-            if (r.equals("higher")) lo = mid + 1; else hi = mid - 1;
-        }`);
   const guessTests: JudgeTest[] = ['1', '777777', '1000000'].map((n, i) => ({
     id: `g${i}`,
     stdin: `${n}\n`,
@@ -247,7 +236,7 @@ public class Guess {
     ],
   });
   const interactive = (validator: CustomOutputValidator): JudgeJobData => ({
-    ...job(SEARCH, guessTests, { wallTimeMs: 3_000, cpuTimeMs: 1_000 }),
+    ...job(SEARCH_MAIN, guessTests, { wallTimeMs: 3_000, cpuTimeMs: 1_000 }),
     outputValidation: { flags: [], custom: validator, interactive: true },
   });
 
