@@ -1,4 +1,10 @@
-import { DEFAULT_JUDGE_LIMITS, type JudgeJobData, type JudgeLimits, type JudgeTest } from '@javelin/contracts';
+import {
+  DEFAULT_JUDGE_LIMITS,
+  type CustomOutputValidator,
+  type JudgeJobData,
+  type JudgeLimits,
+  type JudgeTest,
+} from '@javelin/contracts';
 
 /** A secret the test process holds; no sandboxed program may ever print it. */
 export const SECRET = `s3cr3t-${Math.random().toString(36).slice(2)}`;
@@ -62,3 +68,17 @@ export const SEARCH_MAIN = mainWith(`
             if (r == null || r.equals("correct")) return;
             if (r.equals("higher")) lo = mid + 1; else hi = mid - 1;
         }`);
+
+/** A Main that prints the sum of two numbers. */
+export const SUM_MAIN = mainWith(
+  `Scanner in = new Scanner(System.in); System.out.println(in.nextLong() + in.nextLong());`,
+);
+
+/** SUM_MAIN's tests `first 2`, one per `first` (a validator may pick what it does from it). */
+export const sumTests = (...firsts: number[]): JudgeTest[] =>
+  firsts.map((a, i) => ({ id: `t${i}`, stdin: `${a} 2\n`, expectedOutput: `${a + 2}\n` }));
+
+/** SUM_MAIN on `tests`, judged by the custom output validator `validator`. */
+export function validatedSum(validator: CustomOutputValidator, tests: JudgeTest[]): JudgeJobData {
+  return { ...job(SUM_MAIN, tests), outputValidation: { flags: [], custom: validator } };
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CustomOutputValidator, JudgeJobData, JudgeTest, JudgeTestResult } from '@javelin/contracts';
-import { job, mainWith, SEARCH_MAIN } from './helpers';
+import type { CustomOutputValidator, JudgeJobData, JudgeTestResult } from '@javelin/contracts';
+import { job, SEARCH_MAIN, sumTests, validatedSum } from './helpers';
 import { Judge } from '../src/judge';
 import { loadConfig } from '../src/config';
 
@@ -22,16 +22,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await judge?.close();
-});
-
-const SUM = mainWith(
-  `Scanner in = new Scanner(System.in); System.out.println(in.nextLong() + in.nextLong());`,
-);
-const sumTests = (...firsts: number[]): JudgeTest[] =>
-  firsts.map((a, i) => ({ id: `t${i}`, stdin: `${a} 2\n`, expectedOutput: `${a + 2}\n` }));
-const validated = (validator: CustomOutputValidator, tests: JudgeTest[]): JudgeJobData => ({
-  ...job(SUM, tests),
-  outputValidation: { flags: [], custom: validator },
 });
 
 /** A class Host whose id() tells the JVM it runs in: its start time and where its stack is (randomised per process). */
@@ -150,8 +140,8 @@ describe.each([
   ['C++', cppReporter],
 ])('a %s validator', (_, validator) => {
   it("serves the next submission from the same host, which sees only that submission's runs", async () => {
-    const first = await judge.judge(validated(validator, sumTests(1, 2)));
-    const second = await judge.judge(validated(validator, sumTests(3, 4, 5)));
+    const first = await judge.judge(validatedSum(validator, sumTests(1, 2)));
+    const second = await judge.judge(validatedSum(validator, sumTests(3, 4, 5)));
     const all = [...first.results, ...second.results];
     expect(verdicts(all), JSON.stringify(all)).toEqual(Array(5).fill('accepted'));
     expect(new Set(all.map(hostOf)).size, JSON.stringify(feedback(all))).toBe(1);
@@ -162,8 +152,8 @@ describe.each([
 
 describe('a warm host', () => {
   it('never serves another validator', async () => {
-    const one = await judge.judge(validated(javaReporter('one'), sumTests(1)));
-    const other = await judge.judge(validated(javaReporter('other'), sumTests(1)));
+    const one = await judge.judge(validatedSum(javaReporter('one'), sumTests(1)));
+    const other = await judge.judge(validatedSum(javaReporter('other'), sumTests(1)));
     expect(verdicts([...one.results, ...other.results])).toEqual(['accepted', 'accepted']);
     expect(hostOf(one.results[0])).not.toBe(hostOf(other.results[0]));
   });
@@ -171,8 +161,8 @@ describe('a warm host', () => {
   it('serves one submission at a time: two judged at once each have a host of their own', async () => {
     const slow = javaReporter('slow', 'Thread.sleep(800);');
     const [a, b] = await Promise.all([
-      judge.judge(validated(slow, sumTests(1, 2))),
-      judge.judge(validated(slow, sumTests(3, 4))),
+      judge.judge(validatedSum(slow, sumTests(1, 2))),
+      judge.judge(validatedSum(slow, sumTests(3, 4))),
     ]);
     expect(verdicts([...a.results, ...b.results])).toEqual(Array(4).fill('accepted'));
     // Each submission's runs in one host, from its first run's start to its last run's end.
@@ -190,8 +180,8 @@ describe('a warm host', () => {
 
   it('a validator left a thread in ends after its answer: the next submission gets a fresh JVM', async () => {
     const validator = javaReporter('threads');
-    const first = await judge.judge(validated(validator, sumTests(7)));
-    const second = await judge.judge(validated(validator, sumTests(1, 2)));
+    const first = await judge.judge(validatedSum(validator, sumTests(7)));
+    const second = await judge.judge(validatedSum(validator, sumTests(1, 2)));
     expect(verdicts([...first.results, ...second.results])).toEqual(['accepted', 'accepted', 'accepted']);
     expect(hostOf(second.results[0])).not.toBe(hostOf(first.results[0]));
     expect(hostOf(second.results[0])).toBe(hostOf(second.results[1]));

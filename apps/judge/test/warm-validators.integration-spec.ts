@@ -6,7 +6,7 @@ import {
   type JudgeTest,
   type JudgeTestResult,
 } from '@javelin/contracts';
-import { job, mainWith, SEARCH_MAIN } from './helpers';
+import { job, SEARCH_MAIN, sumTests, validatedSum } from './helpers';
 import { Judge } from '../src/judge';
 import { loadConfig } from '../src/config';
 
@@ -28,17 +28,6 @@ afterAll(async () => {
   await judge?.close();
 });
 
-const SUM = mainWith(
-  `Scanner in = new Scanner(System.in); System.out.println(in.nextLong() + in.nextLong());`,
-);
-
-/** The first number of a test's input picks what the validators below do with it. */
-const sumTests = (...firsts: number[]): JudgeTest[] =>
-  firsts.map((a, i) => ({ id: `t${i}`, stdin: `${a} 2\n`, expectedOutput: `${a + 2}\n` }));
-
-function validated(validator: CustomOutputValidator, tests: JudgeTest[]): JudgeJobData {
-  return { ...job(SUM, tests), outputValidation: { flags: [], custom: validator } };
-}
 
 const java = (name: string, body: string): CustomOutputValidator => ({
   language: 'java',
@@ -89,7 +78,7 @@ describe('a Java validator in one warm JVM', () => {
     Files.writeString(Path.of(a[2] + "judgemessage.txt"), "runs " + runs + " jvm " + ProcessHandle.current().pid());
     System.exit(right ? 42 : 43);`,
     );
-    const r = await judge.judge(validated(counter, sumTests(1, 2, 3)));
+    const r = await judge.judge(validatedSum(counter, sumTests(1, 2, 3)));
     expect(verdicts(r.results), JSON.stringify(r.results)).toEqual(['accepted', 'accepted', 'accepted']);
     const feedback = r.results.map((x) => x.feedback ?? '');
     for (const f of feedback) expect(f).toMatch(/^runs 1 jvm \d+$/);
@@ -103,7 +92,7 @@ describe('a Java validator in one warm JVM', () => {
     if (first == 2) System.exit(43);
     if (first == 3) System.exit(3);`,
     );
-    const r = await judge.judge(validated(codes, sumTests(1, 2, 3, 4, 1)));
+    const r = await judge.judge(validatedSum(codes, sumTests(1, 2, 3, 4, 1)));
     expect(verdicts(r.results), JSON.stringify(r.results)).toEqual([
       'accepted',
       'wrong_answer',
@@ -128,10 +117,10 @@ describe('a Java validator in one warm JVM', () => {
   for (const [what, body] of hostile) {
     it(`one that ${what}: a judge error; the next test and the next submission judged as usual`, async () => {
       const validator = java('Hostile', `    if (first == 1) { ${body} }\n    System.exit(right ? 42 : 43);`);
-      const r = await judge.judge(validated(validator, sumTests(1, 2)));
+      const r = await judge.judge(validatedSum(validator, sumTests(1, 2)));
       expectJudgeError(r.results[0]);
       expect(r.results[1].verdict, JSON.stringify(r.results[1])).toBe('accepted');
-      const next = await judge.judge(validated(validator, sumTests(2, 3)));
+      const next = await judge.judge(validatedSum(validator, sumTests(2, 3)));
       expect(verdicts(next.results)).toEqual(['accepted', 'accepted']);
     });
   }
@@ -143,7 +132,7 @@ describe('a Java validator in one warm JVM', () => {
     if (first == 1) { Thread t = new Thread(() -> { while (true) { } }); t.setDaemon(true); t.start(); }
     System.exit(right && runs == 1 ? 42 : 43);`,
     );
-    const r = await judge.judge(validated(threads, sumTests(1, 2)));
+    const r = await judge.judge(validatedSum(threads, sumTests(1, 2)));
     expect(verdicts(r.results), JSON.stringify(r.results)).toEqual(['accepted', 'accepted']);
   });
 });
@@ -155,7 +144,7 @@ json.carried = getattr(json, 'carried', 0) + 1
 with open(sys.argv[3] + 'judgemessage.txt', 'w') as f:
     f.write('carried %d server %d' % (json.carried, os.getppid()))
 sys.exit(42 if right else 43)`);
-    const r = await judge.judge(validated(counter, sumTests(1, 2, 3)));
+    const r = await judge.judge(validatedSum(counter, sumTests(1, 2, 3)));
     expect(verdicts(r.results), JSON.stringify(r.results)).toEqual(['accepted', 'accepted', 'accepted']);
     const feedback = r.results.map((x) => x.feedback ?? '');
     for (const f of feedback) expect(f).toMatch(/^carried 1 server \d+$/);
@@ -169,7 +158,7 @@ if first == 2:
     sys.exit(43)
 if first == 3:
     sys.exit(3)`);
-    const r = await judge.judge(validated(codes, sumTests(1, 2, 3, 4, 1)));
+    const r = await judge.judge(validatedSum(codes, sumTests(1, 2, 3, 4, 1)));
     expect(verdicts(r.results), JSON.stringify(r.results)).toEqual([
       'accepted',
       'wrong_answer',
@@ -191,10 +180,10 @@ if first == 3:
       const validator = python(
         `if first == 1:\n    ${body.split('\n').join('\n    ')}\n    sys.exit(42)\nsys.exit(42 if right else 43)`,
       );
-      const r = await judge.judge(validated(validator, sumTests(1, 2)));
+      const r = await judge.judge(validatedSum(validator, sumTests(1, 2)));
       expectJudgeError(r.results[0]);
       expect(r.results[1].verdict, JSON.stringify(r.results[1])).toBe('accepted');
-      const next = await judge.judge(validated(validator, sumTests(2, 3)));
+      const next = await judge.judge(validatedSum(validator, sumTests(2, 3)));
       expect(verdicts(next.results)).toEqual(['accepted', 'accepted']);
     });
   }
