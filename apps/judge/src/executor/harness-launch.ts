@@ -74,7 +74,7 @@ export function fifoPaths(interactDir: string): { toProgram: string; fromProgram
 /**
  * Start a harness JVM in the sandbox, in cgroup `cg`: its fd 0 is `stdinFd` (a file), its control pipe
  * fd 4 (CONTROL_FD), `interactDir` its interactive FIFOs' directory (at /interact, read-only), the FIFOs
- * made there as it starts when the sandbox can (Sandbox.makesFifos).
+ * made there as it starts when the sandbox can (Sandbox.entersNatively).
  */
 export function spawnHarness(
   launch: HarnessLaunch,

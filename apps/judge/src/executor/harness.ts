@@ -66,7 +66,7 @@ export class HarnessProcess {
       ? sandbox.cgroups.create({ memoryBytes: limits.memoryBytes, pids: limits.pids })
       : null;
     this.interactDir = sandbox.interactDir();
-    this.makesFifos = sandbox.makesFifos;
+    this.makesFifos = sandbox.entersNatively;
     const spawned = performance.now();
     const input = sandbox.openInputFile();
     this.input = input;

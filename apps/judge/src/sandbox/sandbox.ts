@@ -64,7 +64,12 @@ export class Sandbox {
   private readonly bwrap: string;
   private readonly setpriv: string;
   private readonly enter: string | null;
-  private interactRootMade = false;
+  /**
+   * The judge's FIFO root: every harness's interactive FIFOs are in a directory of a random name here
+   * (interactDir), and a validator host, which serves any harness, sees the root at /interact. Mode 0711:
+   * a sandboxed process may reach a directory whose name it was given, never list the others.
+   */
+  readonly interactRoot: string;
   /** The seccomp filter file (x86_64), given to bwrap on fd 3 of every sandbox. */
   readonly seccompFile: string | null;
 
@@ -72,6 +77,9 @@ export class Sandbox {
     this.javaHome = realpathSync(opts.javaHome);
     const etcDir = join(opts.stateDir, 'etc');
     writePrivateEtc(etcDir, opts.uid, opts.gid);
+    this.interactRoot = join(opts.stateDir, 'interact');
+    mkdirSync(this.interactRoot, { recursive: true });
+    chmodSync(this.interactRoot, 0o711);
     this.bwrap = opts.unsafeNoSandbox ? '' : which('bwrap', opts.bwrapPath);
     const filter = opts.unsafeNoSandbox ? null : buildSeccompFilter();
     this.seccompFile = filter ? join(opts.stateDir, 'seccomp.bpf') : null;
@@ -81,13 +89,11 @@ export class Sandbox {
     this.setpriv = opts.unsafeNoSandbox || !this.privileged || this.enter ? '' : which('setpriv');
   }
 
-  /** Whether sandboxed processes start through javelin-enter (else sh and setpriv). */
+  /**
+   * Whether sandboxed processes start through javelin-enter (else sh and setpriv); only then are a
+   * request's `fifos` made as its sandbox starts (else the caller makes them).
+   */
   get entersNatively(): boolean {
-    return this.enter !== null;
-  }
-
-  /** Whether a request's `fifos` are made as its sandbox starts (by javelin-enter; else the caller makes them). */
-  get makesFifos(): boolean {
     return this.enter !== null;
   }
 
@@ -195,21 +201,6 @@ export class Sandbox {
     const dir = mkdtempSync(join(this.opts.stateDir, prefix));
     chmodSync(dir, 0o755);
     return dir;
-  }
-
-  /**
-   * The judge's FIFO root: every harness's interactive FIFOs are in a directory of a random name here
-   * (interactDir), and a validator host, which serves any harness, sees the root at /interact. Mode 0711:
-   * a sandboxed process may reach a directory whose name it was given, never list the others.
-   */
-  get interactRoot(): string {
-    const root = join(this.opts.stateDir, 'interact');
-    if (!this.interactRootMade) {
-      mkdirSync(root, { recursive: true });
-      chmodSync(root, 0o711);
-      this.interactRootMade = true;
-    }
-    return root;
   }
 
   /** A harness's own directory for its FIFOs, under interactRoot, named by 128 random bits. */

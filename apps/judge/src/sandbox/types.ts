@@ -43,7 +43,7 @@ export interface RunRequest {
    * the FIFOs to and from the submission): `stdin` is then ignored and `stdout` comes back empty.
    */
   stdio?: { stdin: number; stdout: number };
-  /** FIFOs to make (host paths) before the sandbox starts, when Sandbox.makesFifos (a harness's interactive ones). */
+  /** FIFOs to make (host paths) before the sandbox starts, when Sandbox.entersNatively (a harness's interactive ones). */
   fifos?: string[];
 }
 
