@@ -12,6 +12,17 @@
  * when it ended (exit -1 when killed by a signal). Past wall_ms the validator's whole process group is
  * killed; RLIMIT_CPU holds its CPU time, RLIMIT_FSIZE (file_bytes, 0: the sandbox's) what it writes to a file. ERR <reason> when the request cannot be run at all.
  * Compiled as C++ by the judge's validator compiler (statically), so it needs nothing at run time.
+ *
+ * Two builds of this one source (executor/cpp.ts):
+ *   - alone: the child execs the validator the request names (its binary, at /validator);
+ *   - linked with a C++ validator whose `main` was renamed javelin_validator_main: the host is that
+ *     validator's fork server, and the child calls it rather than exec. A test then pays a fork, not
+ *     an exec: the program's loading and the C library's start (on a virtual machine its CPU probing,
+ *     dozens of trapped cpuid instructions) happen once per host. The validator's static
+ *     initializers run once, in the host, before its first test; every test's child starts from
+ *     that state, as a fresh process would from the same initializers, and its atexit handlers and
+ *     stdio buffers run and flush at its own exit. The host never touches the C library's
+ *     stdin/stdout (it speaks on raw fds 0 and 1), so a child's streams start unused.
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
@@ -29,6 +40,10 @@
 #include <unistd.h>
 
 #define MAX_FIELDS 256
+#define MAX_REQUEST (1 << 16)
+
+/* Defined when a validator is linked in (its main, renamed); null in the host that execs. */
+extern "C" int javelin_validator_main(int argc, char **argv, char **envp) __attribute__((weak));
 
 static volatile sig_atomic_t alarmed = 0;
 
@@ -44,8 +59,38 @@ static long elapsed_ms(const struct timespec *t0) {
 }
 
 static void reply(const char *text) {
-  fputs(text, stdout);
-  fflush(stdout);
+  size_t left = strlen(text);
+  while (left > 0) {
+    ssize_t n = write(1, text, left);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) _exit(1); /* the judge is gone */
+    text += n;
+    left -= (size_t)n;
+  }
+}
+
+/* The next request line from fd 0 (without its newline), or null at the end of the input. */
+static char *next_request(void) {
+  static char buf[MAX_REQUEST + 1];
+  static size_t have = 0, used = 0;
+  if (used > 0) {
+    memmove(buf, buf + used, have - used);
+    have -= used;
+    used = 0;
+  }
+  for (;;) {
+    char *nl = (char *)memchr(buf, '\n', have);
+    if (nl) {
+      *nl = '\0';
+      used = (size_t)(nl - buf) + 1;
+      return buf;
+    }
+    if (have == MAX_REQUEST) return NULL; /* a line this long is not the judge's */
+    ssize_t n = read(0, buf + have, MAX_REQUEST - have);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return NULL;
+    have += (size_t)n;
+  }
 }
 
 static void set_timer(long ms) {
@@ -99,6 +144,8 @@ static void run(char **field, int count) {
     }
     signal(SIGPIPE, SIG_DFL);
     signal(SIGXFSZ, SIG_DFL);
+    signal(SIGALRM, SIG_DFL); /* exec would have reset the host's handler; a fork keeps it */
+    if (javelin_validator_main) exit(javelin_validator_main(count - 5, &field[5], environ));
     execv(field[5], &field[5]);
     _exit(126);
   }
@@ -142,11 +189,8 @@ int main(void) {
   sa.sa_handler = on_alarm; /* no SA_RESTART: wait4 returns EINTR when the wall time is up */
   sigaction(SIGALRM, &sa, NULL);
   signal(SIGPIPE, SIG_IGN);
-  char *line = NULL;
-  size_t cap = 0;
-  ssize_t n;
-  while ((n = getline(&line, &cap, stdin)) > 0) {
-    if (line[n - 1] == '\n') line[--n] = '\0';
+  char *line;
+  while ((line = next_request()) != NULL) {
     char *field[MAX_FIELDS + 1];
     int count = 0;
     for (char *p = line; count < MAX_FIELDS;) {

@@ -235,3 +235,107 @@ ${HOST_CLASS}`,
     for (const f of feedback(all)) expect(f).toMatch(/ interact unlisted$/);
   });
 });
+
+/**
+ * A C++ validator linked with its host (executor/cpp.ts, native/validator-host.c) is its own fork server:
+ * each run is a fork of a process whose static initializers already ran, not an exec. Each validator
+ * below writes to judgemessage.txt the pid its static initializer ran in, its own, its parent's, and a
+ * static counter its main raises.
+ */
+describe('a C++ validator, its own fork server', () => {
+  const reporter = (extra = ''): CustomOutputValidator => ({
+    language: 'cpp',
+    files: [
+      {
+        path: 'forked.cpp',
+        content: `#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <string>
+#include <unistd.h>
+static int initPid = getpid();
+static int runs = 0;
+${extra}
+int main(int argc, char** argv) {
+  runs++;
+  std::ifstream answer(argv[2]);
+  std::string want, got, wanted, gave;
+  while (answer >> want) wanted += want + " ";
+  while (std::cin >> got) gave += got + " ";
+  std::ofstream(std::string(argv[3]) + "judgemessage.txt") << "init " << initPid << " self " << getpid()
+      << " parent " << getppid() << " runs " << runs;
+  return wanted == gave ? 42 : 43;
+}
+`,
+      },
+    ],
+  });
+  const fields = (r: JudgeTestResult) => {
+    const m = /^init (\d+) self (\d+) parent (\d+) runs (\d+)$/.exec(r.feedback ?? '');
+    if (!m) throw new Error(`no report: ${JSON.stringify(r)}`);
+    const [init, self, parent, runs] = m.slice(1).map(Number);
+    return { init, self, parent, runs };
+  };
+
+  it('runs its static initializers once, in the host, and starts every run from that state', async () => {
+    const validator = reporter();
+    const first = await judge.judge(validatedSum(validator, sumTests(1, 2, 3)));
+    const second = await judge.judge(validatedSum(validator, sumTests(4, 5)));
+    const all = [...first.results, ...second.results];
+    expect(verdicts(all), JSON.stringify(all)).toEqual(Array(all.length).fill('accepted'));
+    const reports = all.map(fields);
+    // Initialized in the process that forks every run (the host), once for all the runs.
+    for (const r of reports) {
+      expect(r.init).toBe(r.parent);
+      expect(r.self).not.toBe(r.init);
+      expect(r.init).toBe(reports[0].init);
+      // What one run changed is not what the next one starts from.
+      expect(r.runs).toBe(1);
+    }
+    expect(new Set(reports.map((r) => r.self)).size).toBe(reports.length);
+  });
+
+  it('a validator whose main cannot be renamed is exec-ed by the host, as before', async () => {
+    // Its own javelin_validator_main clashes with the renamed main: the fork-server link fails.
+    const validator = reporter('extern "C" int javelin_validator_main(int, char**, char**) { return 0; }');
+    const { results } = await judge.judge(validatedSum(validator, sumTests(1, 2)));
+    expect(verdicts(results), JSON.stringify(results)).toEqual(['accepted', 'accepted']);
+    // Initialized in its own process: an exec, not a fork of the host.
+    for (const r of results.map(fields)) expect(r).toMatchObject({ init: r.self, runs: 1 });
+  });
+
+  it("flushes a run's buffered output at its exit, and takes the code of an exit() deep in a call", async () => {
+    const guess: CustomOutputValidator = {
+      language: 'cpp',
+      files: [
+        {
+          path: 'guess.cpp',
+          content: `#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+static void giveUp() { std::exit(43); }
+int main(int argc, char** argv) {
+  std::ifstream in(argv[1]);
+  long n; in >> n;
+  for (int q = 0; q < 25; q++) {
+    long g;
+    if (scanf("%ld", &g) != 1) giveUp();
+    // The last line is left in the buffer: the run's exit writes it.
+    if (g == n) { printf("correct\\n"); return n == 13 ? 43 : 42; }
+    printf(g < n ? "higher\\n" : "lower\\n"); fflush(stdout);
+  }
+  giveUp();
+}
+`,
+        },
+      ],
+    };
+    const tests = [1, 777_777, 13].map((n, i) => ({ id: `g${i}`, stdin: `${n}\n`, expectedOutput: '' }));
+    const data: JudgeJobData = {
+      ...job(SEARCH_MAIN, tests, { wallTimeMs: 3_000, cpuTimeMs: 1_000 }),
+      outputValidation: { flags: [], custom: guess, interactive: true },
+    };
+    const { results } = await judge.judge(data);
+    expect(verdicts(results), JSON.stringify(results)).toEqual(['accepted', 'accepted', 'wrong_answer']);
+  });
+});

@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, normalize } from 'node:path';
 import type { Sandbox } from '../sandbox/sandbox';
 import type { Bind } from '../sandbox/types';
@@ -24,7 +24,34 @@ const CPP_FLAGS = ['-O2', '-std=gnu++20', '-static', '-pipe'];
 const COMPILE_WALL_MS = 60_000;
 const MESSAGE_BYTES = 1 << 16;
 
-type CppCompileResult = { ok: true; binary: string } | { ok: false; message: string };
+/**
+ * `binary`: the program alone. `hosted`: the same objects with `main` renamed, linked with the validator
+ * host's object (native/validator-host.c: that validator's fork server), when a host object was given
+ * and the link succeeded; null otherwise (the host that execs `binary` serves it). `object`: the first
+ * unit's object, when asked to keep it (the host's own, linked into each validator).
+ */
+type CppCompileResult =
+  | { ok: true; binary: string; hosted: string | null; object: string | null }
+  | { ok: false; message: string };
+
+/** The symbol a validator's `main` is renamed to when it is linked into its host. */
+const HOSTED_MAIN = 'javelin_validator_main';
+
+/**
+ * Compiles each unit to an object (so one compile serves both links), links the validator, then, with a
+ * host object at /host/host.o, links the fork-server build beside it. A failed hosted link is no error:
+ * the plain binary still runs under the exec-ing host.
+ */
+const COMPILE_SCRIPT = `set -e
+n=0
+for unit do n=$((n+1)); g++ ${CPP_FLAGS.join(' ')} -I/src -c "$unit" -o "/out/unit$n.o"; done
+g++ ${CPP_FLAGS.join(' ')} -o /out/validator /out/unit*.o
+if [ -f /host/host.o ]; then
+  (
+    for o in /out/unit*.o; do objcopy --redefine-sym main=${HOSTED_MAIN} "$o" "$o.hosted" || exit 1; done
+    g++ ${CPP_FLAGS.join(' ')} -o /out/hosted /out/unit*.o.hosted /host/host.o
+  ) 2>/dev/null || rm -f /out/hosted
+fi`;
 
 /** A package path, kept inside its folder: no absolute path, no `..`, nothing but plain names. */
 export function safeRelativePath(path: string): string | null {
@@ -61,11 +88,16 @@ function gxxAvailable(): boolean {
   return existsSync(GXX);
 }
 
-/** Compiles `files` (the .cpp and .cc ones are compiled, headers are included from beside them) into `dir`/out/validator. */
+/**
+ * Compiles `files` (the .cpp and .cc ones are compiled, headers are included from beside them) into
+ * `dir`/out/validator; with `hostObject`, also `dir`/out/hosted (CppCompileResult); with `keepObject`,
+ * the first unit's object stays at `dir`/out/unit1.o.
+ */
 export async function compileCpp(
   sandbox: Sandbox,
   dir: string,
   files: { path: string; content: string }[],
+  opts: { hostObject?: string | null; keepObject?: boolean } = {},
 ): Promise<CppCompileResult> {
   if (!gxxAvailable()) return { ok: false, message: 'g++ is not installed on this judge' };
   const srcDir = join(dir, 'src');
@@ -82,10 +114,11 @@ export async function compileCpp(
     ...TOOLCHAIN_DIRS.filter((d) => existsSync(d)).map((d) => ({ src: d, dest: d })),
     { src: srcDir, dest: '/src' },
     { src: outDir, dest: '/out', rw: true },
+    ...(opts.hostObject ? [{ src: opts.hostObject, dest: '/host/host.o' }] : []),
   ];
   const r = await sandbox.run({
-    // The sandbox's environment is empty: g++ finds as and ld on this PATH.
-    argv: ['/usr/bin/env', 'PATH=/usr/bin', GXX, ...CPP_FLAGS, '-I/src', '-o', '/out/validator', ...units],
+    // The sandbox's environment is empty: g++ finds as, ld and objcopy on this PATH.
+    argv: ['/usr/bin/env', 'PATH=/usr/bin', '/bin/sh', '-c', COMPILE_SCRIPT, 'compile', ...units],
     binds,
     stdin: '',
     limits: compilerProcessLimits(COMPILE_WALL_MS / 1000, COMPILER_FILE_BYTES * 4),
@@ -98,5 +131,9 @@ export async function compileCpp(
     const text = (r.stderr + r.stdout.toString('utf8')).replace(/\/src\//g, '').trim();
     return { ok: false, message: text || `g++ exited with code ${r.exitCode}` };
   }
-  return { ok: true, binary: join(outDir, 'validator') };
+  const object = opts.keepObject ? join(outDir, 'unit1.o') : null;
+  for (const name of readdirSync(outDir))
+    if (name.startsWith('unit') && join(outDir, name) !== object) rmSync(join(outDir, name));
+  const hosted = join(outDir, 'hosted');
+  return { ok: true, binary: join(outDir, 'validator'), hosted: existsSync(hosted) ? hosted : null, object };
 }

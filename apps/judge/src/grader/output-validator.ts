@@ -1,18 +1,15 @@
 import { createHash } from 'node:crypto';
-import { chmodSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { CheckerErrors, type CustomOutputValidator, type JudgeLimits } from '@javelin/contracts';
+import type { CustomOutputValidator } from '@javelin/contracts';
 import type { CheckResult } from '../checkers';
-import type { CompileResult } from '../executor/compiler';
-import { compileCpp } from '../executor/cpp';
-import { writeClasses } from '../executor/fresh-jvm';
 import { HARNESS_JAR } from '../executor/harness-launch';
 import { checkerProcessLimits, jvmArgs, STDERR_LIMIT } from '../executor/jvm';
-import { PYTHON_OPTIONS, pythonArgv, pythonRuntime, writePython } from '../executor/python';
-import type { Sandbox } from '../sandbox/sandbox';
+import { PYTHON_OPTIONS, pythonArgv, pythonRuntime } from '../executor/python';
 import type { Bind, RunOutcome } from '../sandbox/types';
 import type { CustomCheckItem } from './custom-checker';
 import { CHECKER_LIMITS } from './custom-checker';
+import { type CompileContext, type Compiled, compileValidator } from './compiled-validator';
 import { readFeedback, takeNextPass } from './feedback-dir';
 import { type HostLease, ValidatorHostPool } from './host-pool';
 import { compileFailure, interpretValidatorRun } from './validator-verdict';
@@ -22,9 +19,9 @@ import { compiledHost, type HostedValidator, pythonHostSource, ValidatorHost } f
  * A problem package's custom output validator (issue 29), as the format defines it:
  * `validator input judge_answer feedback_dir [flags] < team_output`, exit 42 accepted, 43 wrong
  * answer, anything else (another code, a crash, a loop or a flood past its limits) a judge error —
- * never an accepted. C++ (compiled with g++, statically), Java (compiled as a submission is) or Python
+ * never an accepted. C++ (compiled with g++, statically; compiled-validator.ts), Java (compiled as a submission is) or Python
  * (the judge's python3, issue 42); each runs in the sandbox, in a validator host kept warm from submission
- * to submission (validator-host.ts: a C++ validator forked per test, a Python one forked from a warm
+ * to submission (validator-host.ts: a C++ validator its own fork server, a Python one forked from a warm
  * interpreter, a Java one run in a warm JVM; host-pool.ts), with the test's files read-only and only the
  * feedback directory writable.
  * Compiled validators are kept per source (a problem's validator is compiled once).
@@ -43,28 +40,12 @@ export type PreparedValidator =
   | { ok: true; compiled: Extract<Compiled, { ok: true }> }
   | { ok: false; error: CheckResult & { feedback?: string } };
 
-type Compiled =
-  | { ok: true; kind: 'cpp'; dir: string; binary: string }
-  | { ok: true; kind: 'java'; dir: string; mainClass: string }
-  /** `entry`: the script inside `dir`, or '' for the folder's __main__.py. */
-  | { ok: true; kind: 'python'; dir: string; entry: string }
-  | { ok: false; message: string };
-
-interface ValidatorContext {
-  sandbox: Sandbox;
+interface ValidatorContext extends CompileContext {
   cdsArchive: string | null;
-  /** Where compiled validators are kept (the judge's state directory). */
-  cacheDir: string;
   /** The harness's classes (java/ValidatorServer.java among them): a Java validator's warm JVM runs them. */
   harnessDir: string;
   /** How many warm validator hosts wait for a submission at most (the judge's concurrent jobs, or more). */
   hostsKept: number;
-  /** Compiles Java as the judge compiles submissions. */
-  compileJava: (
-    code: string,
-    limits: JudgeLimits,
-    dir: string,
-  ) => Promise<CompileResult & { mainClass?: string | null }>;
 }
 
 export class OutputValidators {
@@ -133,7 +114,8 @@ export class OutputValidators {
   async hostBinary(compiled: Extract<Compiled, { ok: true }>): Promise<string | null> {
     if (compiled.kind === 'java') return join(this.ctx.sandbox.javaHome, 'bin/java');
     if (compiled.kind === 'python') return pythonRuntime()?.binary ?? null;
-    return compiledHost(this.ctx.sandbox, this.ctx.cacheDir);
+    if (compiled.hosted) return join(compiled.dir, 'hosted');
+    return (await compiledHost(this.ctx.sandbox, this.ctx.cacheDir))?.binary ?? null;
   }
 
   /** The host's command line and binds for `compiled`, whose program `binary` is (hostBinary). */
@@ -163,11 +145,10 @@ export class OutputValidators {
         command: [compiled.entry ? `/validator/${compiled.entry}` : '/validator'],
         binds: this.runtimeBinds(compiled),
       };
-    return {
-      hostArgv: ['/host/validator'],
-      command: [`/validator/${compiled.binary}`],
-      binds: [{ src: dirname(binary), dest: '/host' }],
-    };
+    // The validator linked with the host is its own fork server; otherwise the host execs it.
+    const command = [`/validator/${compiled.binary}`];
+    if (compiled.hosted) return { hostArgv: ['/validator/hosted'], command, binds: [] };
+    return { hostArgv: ['/host/validator'], command, binds: [{ src: dirname(binary), dest: '/host' }] };
   }
 
   /** How `compiled` starts in its sandbox (its folder at /validator), before its arguments. */
@@ -262,32 +243,12 @@ export class OutputValidators {
     const key = createHash('sha256').update(JSON.stringify(validator)).digest('hex');
     let entry = this.compiled.get(key);
     if (!entry) {
-      entry = this.compileNow(validator, join(this.ctx.cacheDir, `validator-${key.slice(0, 24)}`));
+      entry = compileValidator(this.ctx, validator, join(this.ctx.cacheDir, `validator-${key.slice(0, 24)}`));
       this.compiled.set(key, entry);
       while (this.compiled.size > CACHE_SIZE)
         this.compiled.delete(this.compiled.keys().next().value as string);
     }
     return entry;
-  }
-
-  private async compileNow(validator: CustomOutputValidator, dir: string): Promise<Compiled> {
-    rmSync(dir, { recursive: true, force: true });
-    mkdirSync(dir, { recursive: true, mode: 0o755 });
-    if (validator.language === 'cpp') {
-      const r = await compileCpp(this.ctx.sandbox, dir, validator.files);
-      return r.ok ? { ok: true, kind: 'cpp', dir: join(dir, 'out'), binary: 'validator' } : r;
-    }
-    if (validator.language === 'python') {
-      const r = writePython(validator.files, dir);
-      return r.ok ? { ok: true, kind: 'python', dir: r.dir, entry: r.entry } : r;
-    }
-    const sources = validator.files.filter((f) => f.path.endsWith('.java'));
-    if (sources.length !== 1) return { ok: false, message: 'a Java output validator is one .java file' };
-    const r = await this.ctx.compileJava(sources[0].content, CHECKER_LIMITS, join(dir, 'compile'));
-    if (!r.ok) return { ok: false, message: r.message };
-    if (!r.mainClass) return { ok: false, message: CheckerErrors.noMain };
-    writeClasses(r.classes, join(dir, 'classes'));
-    return { ok: true, kind: 'java', dir: join(dir, 'classes'), mainClass: r.mainClass };
   }
 
   private async runOnce(

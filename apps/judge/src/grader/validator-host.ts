@@ -14,7 +14,9 @@ import type { Bind, RunOutcome } from '../sandbox/types';
  * sandbox per test did (the same binds, uid, seccomp filter, cgroup limits; the validator's CPU, wall time
  * and output held per run). A sandbox per test cost more than the validator: ~17 ms of CPU each, ten per
  * 10-test submission. What runs in it speaks one protocol (native/validator-host.c describes it):
- *   - a C++ validator: native/validator-host.c, which forks and execs the binary per test;
+ *   - a C++ validator: native/validator-host.c linked with the validator (its main renamed), which
+ *     forks per test and calls it; or, when that link failed, the same host alone, which forks and
+ *     execs the validator's binary per test;
  *   - a Python one: native/validator-host.py, an interpreter started once that forks per test and runs
  *     the script in the child (runpy): a test pays a fork, not an interpreter's start;
  *   - a Java one: java/ValidatorServer.java, one JVM that runs each test's main(args) in a class loader
@@ -58,14 +60,21 @@ export interface HostedValidator {
   memoryBytes: number;
 }
 
-/** The compiled host binary, once per judge process (compiled as the validators are, in the sandbox). */
-let hostBinary: Promise<string | null> | null = null;
+/**
+ * The compiled host, once per judge process (compiled as the validators are, in the sandbox): its binary,
+ * which execs a validator, and its object, which a C++ validator is linked with to be its own host.
+ */
+let host: Promise<{ binary: string; object: string | null } | null> | null = null;
 
-export function compiledHost(sandbox: Sandbox, cacheDir: string): Promise<string | null> {
-  hostBinary ??= compileCpp(sandbox, join(cacheDir, 'validator-host'), [
-    { path: 'validator-host.cpp', content: readFileSync(HOST_SOURCE, 'utf8') },
-  ]).then((r) => (r.ok ? r.binary : null));
-  return hostBinary;
+export function compiledHost(
+  sandbox: Sandbox,
+  cacheDir: string,
+): Promise<{ binary: string; object: string | null } | null> {
+  const source = [{ path: 'validator-host.cpp', content: readFileSync(HOST_SOURCE, 'utf8') }];
+  host ??= compileCpp(sandbox, join(cacheDir, 'validator-host'), source, { keepObject: true }).then((r) =>
+    r.ok ? { binary: r.binary, object: r.object } : null,
+  );
+  return host;
 }
 
 let pythonHost: string | null = null;
