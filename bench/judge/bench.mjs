@@ -2,7 +2,8 @@
 // Judge benchmark: latency and throughput of the real judge worker, through Redis and BullMQ.
 //
 //   npx nx build judge && node bench/judge/bench.mjs [--runs 40] [--cold-runs 15] [--burst 40] [--cold-burst 12]
-//        [--rounds 3] [--paths harness,per-test,cold] [--harness-concurrency 1,2] [--base-worker <other checkout>/apps/judge/dist/main.js]
+//        [--rounds 3] [--paths harness,per-test,cold] [--harness-concurrency 1,2]
+//        [--base-worker <other checkout>/apps/judge/dist/main.js [--base-paths harness,interactive] [--base-version 2]]
 //
 // For each path it starts a real worker process (apps/judge/dist/main.js) on its own BullMQ prefix:
 //   harness:  the judge as deployed: warm compile service, one pre-started sandboxed JVM per
@@ -14,8 +15,10 @@
 //             against a C++ interactor (interactive.mjs); validated-java, validated-python,
 //             interactive-java, interactive-python: the same with the validator in Java or Python
 // all with the same bubblewrap sandbox and limits. --base-worker adds the harness path of another build
-// (say, the code before a change) as 'harness-base', interleaved with the others so that both see the
-// same machine: on a shared machine only figures of one run compare. It then measures
+// (say, the code before a change) as 'harness-base' (or each of --base-paths as '<path>-base'),
+// interleaved with the others so that both see the same machine: on a shared machine only figures of
+// one run compare; --base-version is the job contract version that build takes (1: a build from
+// before versions). It then measures
 //   latency: one accepted 10-test submission at a time, queue.add -> job.waitUntilFinished (p50/p95)
 //   throughput: a burst of submissions added at once, judged per second until the last finishes (each
 //               path's burst in --rounds parts, the paths taking turns), with the harness path also at each --harness-concurrency (JUDGE_CONCURRENCY; default 1,2);
@@ -72,6 +75,8 @@ function submission(salt) {
 const logs = { judged: [], harnessReady: [] };
 
 const BASE_WORKER = args['base-worker'] ?? null;
+const BASE_PATHS = String(args['base-paths'] ?? 'harness').split(',');
+const BASE_VERSION = Number(args['base-version'] ?? 1);
 
 // e.g. WORKER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/judge-prof" profiles the workers
 const WORKER_NODE_ARGS = (process.env.WORKER_NODE_ARGS ?? '').split(' ').filter(Boolean);
@@ -205,7 +210,7 @@ async function setup(mode, concurrency = 1, base = false) {
   const connection = { url: REDIS_URL, maxRetriesPerRequest: null };
   // This build's judge takes the contract's current version (issue 46); the base build, from before
   // versions, the jobs of version 1 on the queue the judge had then.
-  const version = base ? 1 : JUDGE_JOB_VERSION;
+  const version = base ? BASE_VERSION : JUDGE_JOB_VERSION;
   const queue = new Queue(judgeQueueName(version), { connection, prefix });
   const events = new QueueEvents(judgeQueueName(version), { connection, prefix });
   queue.setMaxListeners(0);
@@ -311,7 +316,7 @@ process.on('unhandledRejection', (e) => {
 const load0 = loadavg()[0];
 const paths = [];
 for (const mode of PATHS) paths.push(await setup(mode));
-if (BASE_WORKER) paths.push(await setup('harness', 1, true));
+if (BASE_WORKER) for (const mode of BASE_PATHS) paths.push(await setup(mode, 1, true));
 // The harness path at other concurrencies: throughput only (latency is one submission at a time).
 const extra = [];
 if (PATHS.includes('harness'))
@@ -404,6 +409,13 @@ if (by.harness?.cpuPerSubmission != null) {
     console.log(
       `CPU ms per accepted 10-test submission against plain (harness ${by.harness.cpuPerSubmission.toFixed(0)}): ${validated.map(([n, r]) => `${n} ${r.cpuPerSubmission.toFixed(0)} = ${(r.cpuPerSubmission / by.harness.cpuPerSubmission).toFixed(2)}x`).join(', ')}`,
     );
+}
+for (const [name, r] of rows) {
+  const base = by[`${name}-base`];
+  if (r.cpuPerSubmission == null || base?.cpuPerSubmission == null || name === 'harness') continue;
+  console.log(
+    `${name}: this build ${r.cpuPerSubmission.toFixed(0)} CPU ms per submission, base ${base.cpuPerSubmission.toFixed(0)}; this build / base: ${(r.cpuPerSubmission / base.cpuPerSubmission).toFixed(3)}`,
+  );
 }
 const judged = logs.judged.filter((l) => l.mode === 'harness');
 if (judged.length > 0) {

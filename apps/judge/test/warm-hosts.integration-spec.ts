@@ -339,3 +339,49 @@ int main(int argc, char** argv) {
     expect(verdicts(results), JSON.stringify(results)).toEqual(['accepted', 'accepted', 'wrong_answer']);
   });
 });
+
+describe("a host's test files", () => {
+  // Reports the paths it was given for the input and the answer, and what its /files holds.
+  const paths: CustomOutputValidator = {
+    language: 'cpp',
+    files: [
+      {
+        path: 'paths.cpp',
+        content: `#include <dirent.h>
+#include <fstream>
+#include <iostream>
+#include <string>
+int main(int argc, char** argv) {
+  std::ifstream answer(argv[2]);
+  std::string want, got;
+  answer >> want;
+  std::cin >> got;
+  int kept = 0;
+  if (DIR* d = opendir("/files")) { while (dirent* e = readdir(d)) if (e->d_name[0] != '.') kept++; closedir(d); }
+  std::ofstream(std::string(argv[3]) + "judgemessage.txt") << argv[1] << " " << argv[2] << " " << kept;
+  return want == got ? 42 : 43;
+}
+`,
+      },
+    ],
+  };
+  const report = (r: JudgeTestResult) => (r.feedback ?? '').split(' ');
+
+  it('keeps small ones once for the host, named by their content; writes a large one into the run', async () => {
+    const first = await judge.judge(validatedSum(paths, sumTests(1, 2)));
+    const big = { id: 'big', stdin: `5 2\n${' '.repeat(70_000)}\n`, expectedOutput: '7\n' };
+    const second = await judge.judge(validatedSum(paths, [...sumTests(1), big]));
+    const all = [...first.results, ...second.results];
+    expect(verdicts(all), JSON.stringify(all)).toEqual(Array(4).fill('accepted'));
+    const [one, two, again, large] = all.map(report);
+    for (const [input, answer] of [one, two, again])
+      for (const path of [input, answer]) expect(path).toMatch(/^\/files\/[0-9a-f]{64}$/);
+    // The same test's files in the next submission: the same names, nothing written again.
+    expect(again.slice(0, 2)).toEqual(one.slice(0, 2));
+    expect(two[0]).not.toBe(one[0]);
+    expect(again[2]).toBe('4');
+    // Too large to keep: the run's own copy, under /work; its answer (small) is kept.
+    expect(large[0]).toMatch(/^\/work\/[0-9a-f]+\/v1\/input$/);
+    expect(large[1]).toMatch(/^\/files\//);
+  });
+});

@@ -52,6 +52,8 @@ export function readFeedback(dir: string, name: string): string {
 /** The nextpass.in a multi-pass validator wrote into `feedbackDir` (then removed, as the format says), or null. */
 export function takeNextPass(feedbackDir: string): string | null {
   const path = join(feedbackDir, NEXT_PASS);
+  // Most runs write none: one lstat tells, before a read and a removal.
+  if (!lstatSync(path, { throwIfNoEntry: false })) return null;
   const data = readUntrusted(path, NEXT_PASS_BYTES);
   rmSync(path, { force: true, recursive: true });
   return data ? data.toString('utf8') : null;

@@ -13,8 +13,9 @@ import type { ValidatorHost } from './validator-host';
  * What carries over from one submission to the next is what carries over from one test to the next
  * inside a submission, and nothing more: each run is a fresh process (C++, Python: a fork of a process
  * that never ran the validator) or a fresh class loader whose JVM ends after any run it could not undo
- * (java/ValidatorServer.java). Every host sees only its own directory (at /work) and the judge's FIFO
- * root (at /interact, unlistable: each harness's FIFOs are in a directory of a random name there).
+ * (java/ValidatorServer.java). Every host sees only its own directory (at /work), the test files it
+ * was given (at /files, kept for the host's life: validator-host.ts) and the judge's FIFO root (at
+ * /interact, unlistable: each harness's FIFOs are in a directory of a random name there).
  */
 export interface HostLease {
   /** The validator the host runs (its compiled folder). */

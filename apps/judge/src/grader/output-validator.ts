@@ -260,11 +260,11 @@ export class OutputValidators {
     host?: ValidatorHost | null,
   ): Promise<CheckResult & { feedback?: string }> {
     const feedbackDir = join(dir, 'feedback');
+    // Two calls rather than one recursive from the leaf (which fails once, then makes both).
+    mkdirSync(dir, { recursive: true });
     mkdirSync(feedbackDir, { recursive: true });
     // Only the feedback directory is writable, and the validator runs as the sandbox's uid.
     chmodSync(feedbackDir, 0o777);
-    writeFileSync(join(dir, 'input'), item.input, { mode: 0o644 });
-    writeFileSync(join(dir, 'answer'), item.expected, { mode: 0o644 });
     const out = host
       ? await this.runHosted(host, flags, item, dir, interactive)
       : await this.runSandboxed(compiled, flags, item, dir, interactive);
@@ -275,7 +275,7 @@ export class OutputValidators {
     });
   }
 
-  /** One run through the submission's validator host (the files are in `dir`, under the host's /work). */
+  /** One run through the submission's validator host (its feedback directory in `dir`, under the host's /work). */
   private runHosted(
     host: ValidatorHost,
     flags: string[],
@@ -283,10 +283,12 @@ export class OutputValidators {
     dir: string,
     interactive?: Interactive,
   ): Promise<RunOutcome> {
+    // The test's files as the host keeps them, or in the run's directory when too large to keep.
+    const file = (name: string, text: string) => host.file(text) ?? host.path(written(dir, name, text));
     // The feedback directory ends in '/': validators append the file names to it as they are.
     const args = [
-      host.path(join(dir, 'input')),
-      host.path(join(dir, 'answer')),
+      file('input', item.input),
+      file('answer', item.expected),
       `${host.path(join(dir, 'feedback'))}/`,
     ];
     if (interactive?.fifos)
@@ -318,6 +320,8 @@ export class OutputValidators {
     interactive?: Interactive,
   ): Promise<RunOutcome> {
     const feedbackDir = join(dir, 'feedback');
+    written(dir, 'input', item.input);
+    written(dir, 'answer', item.expected);
     const args = ['/check/input', '/check/answer', '/feedback/', ...flags];
     const limits = CHECKER_LIMITS;
     const java = compiled.kind === 'java';
@@ -351,4 +355,10 @@ interface Interactive {
   wallTimeMs: number;
   seen: { value: RunOutcome | null };
   onStarted?: () => void;
+}
+
+/** `text` written to `dir`/`name` (readable by the sandbox's uid): its path. */
+function written(dir: string, name: string, text: string): string {
+  writeFileSync(join(dir, name), text, { mode: 0o644 });
+  return join(dir, name);
 }

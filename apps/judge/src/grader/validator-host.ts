@@ -1,5 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { constants } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import type { JudgeLimits } from '@javelin/contracts';
@@ -24,13 +25,22 @@ import type { Bind, RunOutcome } from '../sandbox/types';
  * A host that ends (a warm runtime a validator broke, or one that ended itself after a run it could not
  * undo) fails the run it was serving as a judge error; the judge starts another for the next test.
  * Hosts outlive submissions (host-pool.ts). Paths inside: /validator (the compiled validator), /work (the
- * host's own directory: only each run's feedback directory is writable), /interact (read-only: the
+ * host's own directory: only each run's feedback directory is writable), /files (read-only: the tests'
+ * inputs and answers it was given, each once, named by its SHA-256: see file()), /interact (read-only: the
  * judge's FIFO root, each harness's FIFOs in a directory of a random name there, the root unlistable).
  */
 const HOST_SOURCE = resolve(__dirname, '../../native/validator-host.c');
 const PYTHON_HOST_SOURCE = resolve(__dirname, '../../native/validator-host.py');
 const WORK = '/work';
+const FILES = '/files';
 const INTERACT = '/interact';
+/**
+ * A test's input or answer up to this size is kept in the host's /files for the host's life (written
+ * once, not once per submission); a larger one is written into the run's own directory each time, so a
+ * host never holds a second copy of a problem's big tests. At most HOST_FILES of them per host.
+ */
+const HOST_FILE_BYTES = 1 << 16;
+const HOST_FILES = 4096;
 
 /** One validator run as the host is asked for it: paths on this machine, inside `workDir` or the FIFOs' directory. */
 export interface HostedRun {
@@ -104,6 +114,9 @@ export class ValidatorHost {
   private closed = false;
   private queue: Promise<unknown> = Promise.resolve();
   private pending = 0;
+  /** The host's /files on this machine (beside its /work), and the names written there. */
+  private readonly filesDir: string;
+  private readonly files = new Set<string>();
 
   constructor(
     sandbox: Sandbox,
@@ -115,10 +128,13 @@ export class ValidatorHost {
     private readonly fifoRoot: string | null,
     private readonly limits: JudgeLimits,
   ) {
+    this.filesDir = `${workDir}.files`;
+    mkdirSync(this.filesDir, { mode: 0o755 });
     const binds: Bind[] = [
       { src: validator.dir, dest: '/validator' },
       ...validator.binds,
       { src: workDir, dest: WORK, rw: true },
+      { src: this.filesDir, dest: FILES },
       // Read-only, as the harness has its own: a FIFO's ends open for writing on a read-only mount.
       ...(fifoRoot ? [{ src: fifoRoot, dest: INTERACT }] : []),
     ];
@@ -166,6 +182,8 @@ export class ValidatorHost {
 
   close(): void {
     this.closed = true;
+    rmSync(this.filesDir, { recursive: true, force: true });
+    this.files.clear();
     this.child.stdin?.end();
     if (this.child.pid && !this.exited) {
       try {
@@ -212,6 +230,23 @@ export class ValidatorHost {
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  /**
+   * `text` (a test's input or answer) as a file the host can read: its path inside, or null when it is
+   * too large to keep (the caller writes it into the run's directory). A name is the text's SHA-256:
+   * a host reads there only what it was given, and one of its validators that knew a name would know
+   * the text already.
+   */
+  file(text: string): string | null {
+    if (text.length > HOST_FILE_BYTES) return null; // characters: at most 3 bytes each
+    const name = createHash('sha256').update(text).digest('hex');
+    if (!this.files.has(name)) {
+      if (this.files.size >= HOST_FILES) return null;
+      writeFileSync(join(this.filesDir, name), text, { mode: 0o644 });
+      this.files.add(name);
+    }
+    return `${FILES}/${name}`;
   }
 
   /** A path of this machine as the host sees it. */
