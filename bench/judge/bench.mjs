@@ -13,7 +13,8 @@
 //   validated, interactive (issue 42; ask for them in --paths): the harness path with a custom C++
 //             output validator on the same submission, and an interactive guess-the-number submission
 //             against a C++ interactor (interactive.mjs); validated-java, validated-python,
-//             interactive-java, interactive-python: the same with the validator in Java or Python
+//             interactive-java, interactive-python: the same with the validator in Java or Python;
+//             interactive-once: one exchange per test (the judge's interactive machinery alone)
 // all with the same bubblewrap sandbox and limits. --base-worker adds the harness path of another build
 // (say, the code before a change) as 'harness-base' (or each of --base-paths as '<path>-base'),
 // interleaved with the others so that both see the same machine: on a shared machine only figures of
@@ -199,7 +200,7 @@ function jobOf(mode, salt) {
 }
 
 /** The paths whose worker judges in harness mode: the plain one's, with a validator or an interactor. */
-const isValidatorPath = (mode) => /^(validated|interactive)(-(java|python))?$/.test(mode);
+const isValidatorPath = (mode) => /^(validated(-(java|python))?|interactive(-(java|python|once))?)$/.test(mode);
 
 async function setup(mode, concurrency = 1, base = false) {
   const prefix = `bench-${randomBytes(4).toString('hex')}`;

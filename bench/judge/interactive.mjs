@@ -137,6 +137,38 @@ sys.exit(43)
   ],
 };
 
+/** One exchange per test: the interactor says the input's number, the submission says it back. */
+const ONCE_VALIDATOR = {
+  language: 'cpp',
+  files: [
+    {
+      path: 'once.cpp',
+      content: `#include <cstdio>
+#include <fstream>
+int main(int argc, char** argv) {
+  std::ifstream in(argv[1]);
+  long n, got; in >> n;
+  printf("%ld\\n", n); fflush(stdout);
+  return scanf("%ld", &got) == 1 && got == n ? 42 : 43;
+}
+`,
+    },
+  ],
+};
+
+function echoSource(salt) {
+  return `import java.io.*;
+
+public class Main {
+    // submission ${salt}
+    public static void main(String[] args) throws IOException {
+        BufferedReader in = new BufferedReader(new InputStreamReader(System.in));
+        System.out.println(in.readLine());
+    }
+}
+`;
+}
+
 const VALIDATORS = { cpp: TOKENS_VALIDATOR, java: TOKENS_VALIDATOR_JAVA, python: TOKENS_VALIDATOR_PYTHON };
 const INTERACTORS = { cpp: GUESS_VALIDATOR, java: GUESS_VALIDATOR_JAVA, python: GUESS_VALIDATOR_PYTHON };
 
@@ -169,19 +201,24 @@ export function validatedSubmission(plain, language = 'cpp') {
   return { ...plain, outputValidation: { flags: [], custom: VALIDATORS[language] } };
 }
 
-/** An accepted interactive 10-test submission (each test ~30 round trips) against the interactor in `language`. */
+/**
+ * An accepted interactive 10-test submission (each test ~30 round trips) against the interactor in
+ * `language`; `once`: the C++ interactor of one exchange per test (what the judge's interactive
+ * machinery costs beside the dialogue a problem asks for).
+ */
 export function interactiveSubmission(salt, language = 'cpp') {
+  const once = language === 'once';
   const tests = Array.from({ length: 10 }, (_, t) => ({
     id: `t${t}`,
     stdin: `${1 + ((t * 104_729_003) % 1_000_000_000)}\n`,
     expectedOutput: '',
   }));
   return {
-    code: guessSource(salt),
+    code: once ? echoSource(salt) : guessSource(salt),
     language: 'java',
     tests,
     limits: LIMITS,
     requestId: `bench-${salt}`,
-    outputValidation: { flags: [], custom: INTERACTORS[language], interactive: true },
+    outputValidation: { flags: [], custom: once ? ONCE_VALIDATOR : INTERACTORS[language], interactive: true },
   };
 }
