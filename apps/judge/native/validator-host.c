@@ -22,7 +22,11 @@
  *     initializers run once, in the host, before its first test; every test's child starts from
  *     that state, as a fresh process would from the same initializers, and its atexit handlers and
  *     stdio buffers run and flush at its own exit. The host never touches the C library's
- *     stdin/stdout (it speaks on raw fds 0 and 1), so a child's streams start unused.
+ *     stdin/stdout (it speaks on raw fds 0 and 1), so a child's streams start unused. What an
+ *     initializer leaves in stdout's buffer each run writes at its exit, as a fresh process would; one
+ *     that reads standard input or flushes output before main meets the host's protocol pipes instead:
+ *     the judge then reads no answer it knows, ends the host and fails the run (a judge error, never a
+ *     verdict).
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE

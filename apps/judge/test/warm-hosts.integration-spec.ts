@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CustomOutputValidator, JudgeJobData, JudgeTestResult } from '@javelin/contracts';
+import { CheckerErrors, type CustomOutputValidator, type JudgeJobData, type JudgeTestResult } from '@javelin/contracts';
 import { job, SEARCH_MAIN, sumTests, validatedSum } from './helpers';
 import { Judge } from '../src/judge';
 import { loadConfig } from '../src/config';
@@ -302,6 +302,15 @@ int main(int argc, char** argv) {
     expect(verdicts(results), JSON.stringify(results)).toEqual(['accepted', 'accepted']);
     // Initialized in its own process: an exec, not a fork of the host.
     for (const r of results.map(fields)) expect(r).toMatchObject({ init: r.self, runs: 1 });
+  });
+
+  it('a validator that writes to standard output before main is a judge error, never a verdict', async () => {
+    const validator = reporter('static int early = (std::printf("hello\\n"), std::fflush(stdout), 0);');
+    const { results } = await judge.judge(validatedSum(validator, sumTests(1, 2)));
+    for (const r of results) {
+      expect(r.verdict, JSON.stringify(r)).toBe('runtime_error');
+      expect(r.error.startsWith(CheckerErrors.prefix), JSON.stringify(r)).toBe(true);
+    }
   });
 
   it("flushes a run's buffered output at its exit, and takes the code of an exit() deep in a call", async () => {
