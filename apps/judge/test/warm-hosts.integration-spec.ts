@@ -365,9 +365,21 @@ int main(int argc, char** argv) {
   std::string want, got;
   answer >> want;
   std::cin >> got;
-  int kept = 0;
-  if (DIR* d = opendir("/files")) { while (dirent* e = readdir(d)) if (e->d_name[0] != '.') kept++; closedir(d); }
-  std::ofstream(std::string(argv[3]) + "judgemessage.txt") << argv[1] << " " << argv[2] << " " << kept;
+  auto entries = [](const std::string& path) {
+    int n = 0;
+    if (DIR* d = opendir(path.c_str())) { while (dirent* e = readdir(d)) if (e->d_name[0] != '.') n++; closedir(d); }
+    return n;
+  };
+  // What the other runs' feedback directories hold (this submission's runs before it, nothing older).
+  int others = 0;
+  if (DIR* d = opendir("/work/runs")) {
+    while (dirent* e = readdir(d)) {
+      std::string feedback = std::string("/work/runs/") + e->d_name + "/feedback/";
+      if (e->d_name[0] != '.' && feedback != argv[3]) others += entries(feedback);
+    }
+    closedir(d);
+  }
+  std::ofstream(std::string(argv[3]) + "judgemessage.txt") << argv[1] << " " << argv[2] << " " << entries("/files") << " " << others;
   return want == got ? 42 : 43;
 }
 `,
@@ -376,7 +388,7 @@ int main(int argc, char** argv) {
   };
   const report = (r: JudgeTestResult) => (r.feedback ?? '').split(' ');
 
-  it('keeps small ones once for the host, named by their content; writes a large one into the run', async () => {
+  it('keeps small ones once for the host, named by their content; writes a large one into the run; keeps no feedback from one submission to the next', async () => {
     const first = await judge.judge(validatedSum(paths, sumTests(1, 2)));
     const big = { id: 'big', stdin: `5 2\n${' '.repeat(70_000)}\n`, expectedOutput: '7\n' };
     const second = await judge.judge(validatedSum(paths, [...sumTests(1), big]));
@@ -390,7 +402,10 @@ int main(int argc, char** argv) {
     expect(two[0]).not.toBe(one[0]);
     expect(again[2]).toBe('4');
     // Too large to keep: the run's own copy, under /work; its answer (small) is kept.
-    expect(large[0]).toMatch(/^\/work\/[0-9a-f]+\/v1\/input$/);
+    expect(large[0]).toBe('/work/runs/v1/input');
     expect(large[1]).toMatch(/^\/files\//);
+    // The run directories are kept from one submission to the next, emptied: the second submission's
+    // first run sees nothing of the first's feedback; each second run sees its own submission's first.
+    expect(all.map((r) => report(r)[3])).toEqual(['0', '1', '0', '1']);
   });
 });

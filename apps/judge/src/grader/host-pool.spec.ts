@@ -1,8 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ValidatorHostPool } from './host-pool';
+import { RunDirs } from './run-dirs';
 import type { ValidatorHost } from './validator-host';
 
 /**
@@ -13,7 +14,10 @@ class StandIn {
   closed = false;
   broken = false;
   busy = false;
-  constructor(readonly workDir: string) {}
+  readonly runs: RunDirs;
+  constructor(readonly workDir: string) {
+    this.runs = new RunDirs(join(workDir, 'runs'));
+  }
   serves(): boolean {
     return !this.closed && !this.broken;
   }
@@ -40,14 +44,39 @@ afterEach(() => {
 });
 
 describe('ValidatorHostPool', () => {
-  it('gives the next lease of a validator the host the last one gave back, with a fresh directory', () => {
+  it('gives the next lease of a validator the host the last one gave back, its runs emptied', () => {
     const p = pool();
     const a = p.take('v', start);
+    // Two runs: one wrote feedback (a file and a folder), one has a large input of its own.
+    a.host.runs.prepare(join(a.dir, 'i0'));
+    a.host.runs.prepare(join(a.dir, 'i1'));
+    writeFileSync(join(a.dir, 'i0', 'feedback', 'judgemessage.txt'), 'secret of the lease before');
+    mkdirSync(join(a.dir, 'i0', 'feedback', 'sub'));
+    writeFileSync(join(a.dir, 'i1', 'input'), 'big');
     p.give(a);
     const b = p.take('v', start);
     expect(b.host).toBe(a.host);
-    expect(b.dir).not.toBe(a.dir);
     expect(started).toHaveLength(1);
+    // The run directories stay for the next lease, empty but for their empty feedback directories.
+    expect(readdirSync(b.dir).sort()).toEqual(['i0', 'i1']);
+    for (const run of ['i0', 'i1']) {
+      expect(readdirSync(join(b.dir, run))).toEqual(['feedback']);
+      expect(readdirSync(join(b.dir, run, 'feedback'))).toEqual([]);
+    }
+    p.close();
+  });
+
+  it('removes a run directory it did not make, and starts over when one cannot be emptied', () => {
+    const p = pool();
+    const a = p.take('v', start);
+    a.host.runs.prepare(join(a.dir, 'i0'));
+    writeFileSync(join(a.dir, 'stray'), 'not a directory');
+    p.give(a);
+    const b = p.take('v', start);
+    expect(readdirSync(b.dir)).toEqual([]);
+    // Known no more: the next run's directory is made again.
+    b.host.runs.prepare(join(b.dir, 'i0'));
+    expect(existsSync(join(b.dir, 'i0', 'feedback'))).toBe(true);
     p.close();
   });
 

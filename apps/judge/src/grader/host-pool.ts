@@ -21,7 +21,7 @@ export interface HostLease {
   /** The validator the host runs (its compiled folder). */
   key: string;
   host: ValidatorHost;
-  /** A fresh directory under the host's /work for this lease's runs, removed when it is given back. */
+  /** The directory under the host's /work for this lease's runs, emptied when it is given back (run-dirs.ts). */
   dir: string;
 }
 
@@ -43,7 +43,7 @@ export class ValidatorHostPool {
 
   /**
    * A host for the validator `key` (a warm one when one waits, else `start`ed with a directory of its own
-   * as its /work), with a fresh directory for this lease's runs.
+   * as its /work), with its runs' directory emptied of the lease before.
    */
   take(key: string, start: (workDir: string) => ValidatorHost): HostLease {
     let host: ValidatorHost | null = null;
@@ -60,14 +60,12 @@ export class ValidatorHostPool {
       mkdirSync(workDir, { recursive: true, mode: 0o755 });
       host = start(workDir);
     }
-    const dir = join(host.workDir, randomBytes(12).toString('hex'));
-    mkdirSync(dir, { mode: 0o755 });
-    return { key, host, dir };
+    return { key, host, dir: host.runs.root };
   }
 
   /** The lease is over: its runs' files go; the host waits for the next one if it can still serve. */
   give(lease: HostLease): void {
-    rmSync(lease.dir, { recursive: true, force: true });
+    lease.host.runs.clear();
     const { key, host } = lease;
     if (this.closed || !host.serves(null) || host.busy) return this.end(host);
     const timer = setTimeout(() => this.expire(host), this.opts.idleMs);

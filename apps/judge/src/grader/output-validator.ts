@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { chmodSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { CustomOutputValidator } from '@javelin/contracts';
 import type { CheckResult } from '../checkers';
@@ -12,6 +12,7 @@ import { CHECKER_LIMITS } from './custom-checker';
 import { type CompileContext, type Compiled, compileValidator } from './compiled-validator';
 import { readFeedback, takeNextPass } from './feedback-dir';
 import { type HostLease, ValidatorHostPool } from './host-pool';
+import { makeRunDir } from './run-dirs';
 import { compileFailure, interpretValidatorRun } from './validator-verdict';
 import { compiledHost, type HostedValidator, pythonHostSource, ValidatorHost } from './validator-host';
 
@@ -260,11 +261,8 @@ export class OutputValidators {
     host?: ValidatorHost | null,
   ): Promise<CheckResult & { feedback?: string }> {
     const feedbackDir = join(dir, 'feedback');
-    // Two calls rather than one recursive from the leaf (which fails once, then makes both).
-    mkdirSync(dir, { recursive: true });
-    mkdirSync(feedbackDir, { recursive: true });
-    // Only the feedback directory is writable, and the validator runs as the sandbox's uid.
-    chmodSync(feedbackDir, 0o777);
+    if (host) host.runs.prepare(dir);
+    else makeRunDir(dir);
     const out = host
       ? await this.runHosted(host, flags, item, dir, interactive)
       : await this.runSandboxed(compiled, flags, item, dir, interactive);

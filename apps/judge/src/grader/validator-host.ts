@@ -9,6 +9,7 @@ import { checkerProcessLimits } from '../executor/jvm';
 import type { CgroupRun } from '../sandbox/cgroups';
 import type { Sandbox } from '../sandbox/sandbox';
 import type { Bind, RunOutcome } from '../sandbox/types';
+import { RunDirs } from './run-dirs';
 
 /**
  * One sandbox per submission for its output validator (issue 42), serving every test's run of it, as a
@@ -114,6 +115,8 @@ export class ValidatorHost {
   private closed = false;
   private queue: Promise<unknown> = Promise.resolve();
   private pending = 0;
+  /** Its runs' directories, kept from lease to lease (under its /work). */
+  readonly runs: RunDirs;
   /** The host's /files on this machine (beside its /work), and the names written there. */
   private readonly filesDir: string;
   private readonly files = new Set<string>();
@@ -128,6 +131,7 @@ export class ValidatorHost {
     private readonly fifoRoot: string | null,
     private readonly limits: JudgeLimits,
   ) {
+    this.runs = new RunDirs(join(workDir, 'runs'));
     this.filesDir = `${workDir}.files`;
     mkdirSync(this.filesDir, { mode: 0o755 });
     const binds: Bind[] = [
