@@ -7,8 +7,8 @@ import { workspaceAliases } from '../../vitest.shared';
 /**
  * `./javelin test` runs the API's integration files in two sets (API_TESTS): the ones that start no
  * judge (no JVM, little CPU of their own) run beside lint and typecheck; the ones that start a judge
- * run with nothing else CPU-hungry beside them, as their timings were measured that way. Unset, every
- * file runs. Names are under test/, without `.integration-spec.ts`.
+ * run beside nothing CPU-hungry (only the browser journeys, which mostly wait), as their judges' timings
+ * need. Unset, every file runs. Names are under test/, without `.integration-spec.ts`.
  */
 const BESIDE_CHECKS = [
   'admin',
