@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { Queue, QueueEvents } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -126,14 +126,32 @@ async function waitForState(jobId: string, state: string, timeoutMs = 30_000): P
   }
 }
 
+/** dist/main.js is missing, or older than a source tsconfig.build.json compiles (or that config). */
+function judgeDistIsStale(): boolean {
+  const main = join(ROOT, 'dist/main.js');
+  if (!existsSync(main)) return true;
+  const built = statSync(main).mtimeMs;
+  const newer = (dir: string): boolean =>
+    readdirSync(dir, { withFileTypes: true }).some((entry) => {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) return newer(path);
+      return entry.name.endsWith('.ts') && !entry.name.endsWith('.spec.ts') && statSync(path).mtimeMs > built;
+    });
+  return statSync(join(ROOT, 'tsconfig.build.json')).mtimeMs > built || newer(join(ROOT, 'src'));
+}
+
 beforeAll(async () => {
-  // The workers run the built judge: build it from the current sources.
-  const tsc = spawnSync(
-    process.execPath,
-    [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json'],
-    { cwd: ROOT, encoding: 'utf8' },
-  );
-  if (tsc.status !== 0) throw new Error(`tsc failed: ${tsc.stdout}${tsc.stderr}`);
+  // The workers run the built judge: build it from the current sources when dist is older than them.
+  // Only then: `./javelin test` builds first, and other judges (the browser journeys' stack) may be
+  // running from dist beside this file, so rewriting it under them is avoided.
+  if (judgeDistIsStale()) {
+    const tsc = spawnSync(
+      process.execPath,
+      [require.resolve('typescript/bin/tsc'), '-p', 'tsconfig.build.json'],
+      { cwd: ROOT, encoding: 'utf8' },
+    );
+    if (tsc.status !== 0) throw new Error(`tsc failed: ${tsc.stdout}${tsc.stderr}`);
+  }
   queue = new Queue(JUDGE_QUEUE, { connection, prefix: PREFIX });
   events = new QueueEvents(JUDGE_QUEUE, { connection, prefix: PREFIX });
   legacy = new Queue(judgeQueueName(1), { connection, prefix: PREFIX });
