@@ -202,6 +202,9 @@ function jobOf(mode, salt) {
 /** The paths whose worker judges in harness mode: the plain one's, with a validator or an interactor. */
 const isValidatorPath = (mode) => /^(validated(-(java|python))?|interactive(-(java|python|once))?)$/.test(mode);
 
+// One exit listener per worker (killWorker): a run with a dozen paths has more than Node's default ten.
+process.setMaxListeners(0);
+
 async function setup(mode, concurrency = 1, base = false) {
   const prefix = `bench-${randomBytes(4).toString('hex')}`;
   const workerMode = isValidatorPath(mode) ? 'harness' : mode;
