@@ -313,6 +313,24 @@ int main(int argc, char** argv) {
     }
   });
 
+  it('a run that rewrites a table its static initializers filled fits, as a fresh process of the limit would', async () => {
+    // 160 MiB filled in the host, rewritten by every run: the host's copy and the run's together are
+    // over the validator's 256 MiB, a fresh process's one copy under it.
+    const validator = reporter(
+      '#include <vector>\nstatic std::vector<char> table(160 << 20, 1);',
+    );
+    const rewriting = {
+      ...validator,
+      files: validator.files.map((f) => ({
+        ...f,
+        content: f.content.replace('  runs++;', '  runs++;\n  for (char& c : table) c = 2;'),
+      })),
+    };
+    const { results } = await judge.judge(validatedSum(rewriting, sumTests(1, 2)));
+    expect(verdicts(results), JSON.stringify(results)).toEqual(['accepted', 'accepted']);
+    for (const r of results.map(fields)) expect(r.init).toBe(r.parent);
+  });
+
   it("flushes a run's buffered output at its exit, and takes the code of an exit() deep in a call", async () => {
     const guess: CustomOutputValidator = {
       language: 'cpp',

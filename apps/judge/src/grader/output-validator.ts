@@ -181,7 +181,11 @@ export class OutputValidators {
     // A JVM's threads and heap as a sandbox of its own allowed them; a C++ or Python validator's few.
     const java = compiled.kind === 'java';
     const pids = (java ? limits.maxProcesses : NATIVE_PIDS) + HOST_OWN_PIDS;
-    const memoryBytes = java ? checkerProcessLimits(limits).memoryBytes : limits.memoryMb << 20;
+    // A C++ validator that is its own fork server holds what its static initializers touched once in
+    // the host, and a run that writes it holds a copy: room for both, so that a run fits where a
+    // fresh process of the limit's size would.
+    const forks = compiled.kind === 'cpp' && compiled.hosted ? 2 : 1;
+    const memoryBytes = java ? checkerProcessLimits(limits).memoryBytes : (limits.memoryMb << 20) * forks;
     const cg = this.ctx.sandbox.cgroups.available
       ? this.ctx.sandbox.cgroups.create({ memoryBytes, pids })
       : null;
